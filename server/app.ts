@@ -1,0 +1,114 @@
+// buildApp(config) -> the whole Fastify app: database (migrated), security headers, tRPC at /trpc,
+// the REST table at /api, Google redirect sign-in and the built client. Tests build the real app.
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import type { Config } from './config';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { systemClock, type Clock } from './clock';
+import { createMailer } from './mail/mailer';
+import { sessionKeys } from './features/auth/sessions';
+import { codeKey } from './features/auth/codes';
+import { discoverIssuer, googleIdentity, type GoogleIdentity } from './features/auth/google';
+import { registerGoogleRedirect } from './features/auth/google.routes';
+import type { Deps } from './deps';
+import { toHttpError } from './errors';
+import { createLimiter } from './limits';
+import { appRouter, type AppRouter } from './router';
+import { registerRest } from './rest';
+import { createContext } from './trpc';
+import { registerSecurityHeaders } from './http-security';
+import { registerClient } from './static-client';
+import { loggerOptions } from './logging';
+
+export const BODY_LIMIT = 1024 * 1024;
+
+export type BuildOptions = {
+  clock?: Clock;
+  /** Off only in benchmarks that measure raw throughput; the app always starts with limits on. */
+  rateLimits?: boolean;
+  clientDir?: string;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Deps;
+  }
+}
+
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    forceCloseConnections: true,
+  });
+  const clock = opts.clock ?? systemClock;
+  const { db, sqlite } = openDatabase(config.dataDir);
+  await migrateToLatest(db);
+
+  let google: GoogleIdentity | null = null;
+  let googleUnavailable: 'oauth_failed' | null = null;
+  if (config.google) {
+    try {
+      google = googleIdentity(config.google.clientId, await discoverIssuer(config.google.issuer), () => clock.now());
+    } catch (err) {
+      googleUnavailable = 'oauth_failed';
+      app.log.warn({ err: String(err) }, 'Google sign-in is unavailable: the issuer could not be reached');
+    }
+  }
+
+  const deps: Deps = {
+    config,
+    db,
+    clock,
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log }),
+    sessionKeys: sessionKeys(config.jwtSecret),
+    codeKey: codeKey(config.jwtSecret),
+    google,
+    log: app.log,
+  };
+  app.decorate('deps', deps);
+  app.addHook('onClose', async () => {
+    deps.mailer.close();
+    await db.destroy();
+    if (sqlite.open) sqlite.close();
+  });
+
+  app.setErrorHandler((err, req, reply) => {
+    const e = toHttpError(err);
+    if (e.internal) req.log.error({ err }, 'request failed');
+    if (e.retryAfterSeconds) reply.header('retry-after', String(e.retryAfterSeconds));
+    return reply.status(e.status).send({ error: e.message });
+  });
+
+  await registerSecurityHeaders(app);
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  const limit = createLimiter(app, opts.rateLimits ?? true);
+
+  await app.register(async (trpcScope) => {
+    trpcScope.addHook('preHandler', async (req) => {
+      const procedure = req.url.slice('/trpc/'.length).split('?')[0]!;
+      await limit(procedure, req);
+    });
+    await trpcScope.register(fastifyTRPCPlugin, {
+      prefix: '/trpc',
+      trpcOptions: {
+        router: appRouter,
+        createContext: ({ req }) => createContext(deps, req),
+        onError: ({ error, path: procedure }) => {
+          if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, procedure }, 'procedure failed');
+        },
+      } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+    });
+  });
+
+  registerRest(app, deps, limit);
+  await registerGoogleRedirect(app, deps, limit, googleUnavailable);
+  await registerClient(app, opts.clientDir);
+  return app;
+}

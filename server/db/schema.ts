@@ -1,0 +1,54 @@
+// Table types, one interface per table, merged into the Database type Kysely checks queries against.
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+export interface UsersTable {
+  id: string;
+  name: string;
+  email: string;
+  password_hash: string | null;
+  email_verified: number;
+  google_sub: string | null;
+  credits: Generated<number>;
+  created_at: string;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export type CodePurpose = 'signup' | 'reset';
+
+export interface VerificationCodesTable {
+  email: string;
+  purpose: CodePurpose;
+  code_hash: string;
+  attempts: Generated<number>;
+  pending_name: string | null;
+  pending_password_hash: string | null;
+  sent_at: string;
+  expires_at: string;
+}
+
+export interface CreditTransactionsTable {
+  id: string;
+  user_id: string;
+  type: string;
+  description: string;
+  amount: number;
+  created_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  verification_codes: VerificationCodesTable;
+  credit_transactions: CreditTransactionsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type VerificationCode = Selectable<VerificationCodesTable>;

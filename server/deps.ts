@@ -1,0 +1,20 @@
+// What features receive: the database, the clock, the mailer and the keys, built once in buildApp.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import type { Clock } from './clock';
+import type { Mailer } from './mail/mailer';
+import type { SessionKeys } from './features/auth/sessions';
+import type { CodeKey } from './features/auth/codes';
+import type { GoogleIdentity } from './features/auth/google';
+
+export type Deps = {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  sessionKeys: SessionKeys;
+  codeKey: CodeKey;
+  google: GoogleIdentity | null;
+  log: FastifyBaseLogger;
+};

@@ -1,0 +1,56 @@
+// Errors are data: features throw AppError(code, message); tRPC uses it as is (it is a TRPCError)
+// and the REST adapter turns its code into an HTTP status with tRPC's own table, so there is one map.
+import { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { ZodError } from 'zod';
+
+export type AppErrorCode =
+  | 'BAD_REQUEST'
+  | 'UNAUTHORIZED'
+  | 'PAYMENT_REQUIRED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'TOO_MANY_REQUESTS'
+  | 'INTERNAL_SERVER_ERROR';
+
+export class AppError extends TRPCError {
+  readonly retryAfterSeconds?: number;
+  constructor(code: AppErrorCode, message: string, opts: { retryAfterSeconds?: number } = {}) {
+    super({ code, message });
+    this.retryAfterSeconds = opts.retryAfterSeconds;
+  }
+}
+
+export const GENERIC_500 = 'Something went wrong on our side. Please try again.';
+
+/** The human message of a validation failure: the first issue's message. */
+export function zodMessage(error: ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid request';
+  if (issue.code === 'unrecognized_keys') return `Unknown field: ${issue.keys.join(', ')}`;
+  return issue.message;
+}
+
+/** Any thrown value to {status, message, retryAfter}; 5xx never carries internals. */
+export function toHttpError(err: unknown): { status: number; message: string; retryAfterSeconds?: number; internal: boolean } {
+  if (err instanceof ZodError) return { status: 400, message: zodMessage(err), internal: false };
+  if (err instanceof TRPCError) {
+    if (err.cause instanceof ZodError) return { status: 400, message: zodMessage(err.cause), internal: false };
+    const status = getHTTPStatusCodeFromError(err);
+    if (status >= 500) return { status, message: GENERIC_500, internal: true };
+    return { status, message: err.message, retryAfterSeconds: (err as AppError).retryAfterSeconds, internal: false };
+  }
+  const status = (err as { statusCode?: number })?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    const message =
+      status === 413 ? 'Request body is too large'
+      : status === 415 ? 'Unsupported content type: send JSON'
+      : status === 429 ? 'Too many requests, please try again later'
+      : status === 404 ? 'Not found'
+      : (err as Error).message || 'Bad request';
+    return { status, message, internal: false };
+  }
+  return { status: 500, message: GENERIC_500, internal: true };
+}

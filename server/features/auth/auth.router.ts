@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { router, publicProcedure, authedProcedure } from '../../trpc';
+import {
+  forgotPasswordInput,
+  googleTokenInput,
+  loginInput,
+  resetPasswordInput,
+  sendOtpInput,
+  verifyOtpInput,
+} from '../../../shared/auth.schema';
+import * as auth from './auth.service';
+import { signInWithIdToken } from './google';
+import { toUserDto } from './users';
+
+export const authRouter = router({
+  me: authedProcedure.query(({ ctx }) => toUserDto(ctx.user)),
+  login: publicProcedure.input(loginInput).mutation(({ ctx, input }) => auth.login(ctx.deps, input)),
+  sendOtp: publicProcedure.input(sendOtpInput).mutation(({ ctx, input }) => auth.sendSignupCode(ctx.deps, input)),
+  // The legacy one-step register never signs anyone in: it sends the code, like sendOtp.
+  register: publicProcedure.input(sendOtpInput).mutation(({ ctx, input }) => auth.sendSignupCode(ctx.deps, input)),
+  verifyOtp: publicProcedure.input(verifyOtpInput).mutation(({ ctx, input }) => auth.verifySignupCode(ctx.deps, input)),
+  forgotPassword: publicProcedure.input(forgotPasswordInput).mutation(({ ctx, input }) => auth.sendResetCode(ctx.deps, input)),
+  resetPassword: publicProcedure.input(resetPasswordInput).mutation(({ ctx, input }) => auth.resetPassword(ctx.deps, input)),
+  google: publicProcedure.input(googleTokenInput).mutation(({ ctx, input }) => signInWithIdToken(ctx.deps, input.token)),
+  logout: authedProcedure.input(z.void()).mutation(({ ctx }) => auth.logout(ctx.deps, ctx.sessionId)),
+});

@@ -1,0 +1,113 @@
+// Accounts: sign-up by e-mailed code, login, logout, password reset and Google sign-in.
+// Answers never reveal whether an address has an account (see security.md, accounts 7-8).
+import type { Deps } from '../../deps';
+import { AppError } from '../../errors';
+import {
+  CODE_SENT_MESSAGE,
+  RESET_SENT_MESSAGE,
+  type AuthResponse,
+} from '../../../shared/auth.schema';
+import { assertNotCommon, hashPassword, needsRehash, verifyDummy, verifyPassword } from './passwords';
+import { consumeCode, newCode, storeCode } from './codes';
+import { createSession, revokeAllSessions, revokeSession } from './sessions';
+import { createUser, findUserByEmail, toUserDto } from './users';
+import { alreadyRegisteredMail, resetCodeMail, signupCodeMail } from './auth-mail';
+import type { User } from '../../db/schema';
+
+const INVALID_LOGIN = 'Invalid email or password';
+const INVALID_SIGNUP_CODE = 'Invalid or expired verification code';
+const INVALID_RESET_CODE = 'Invalid or expired reset code';
+
+async function signIn(deps: Deps, user: User): Promise<AuthResponse> {
+  const token = await createSession(deps.db, deps.sessionKeys, deps.clock, user.id);
+  return { token, user: toUserDto(user) };
+}
+
+export async function sendSignupCode(deps: Deps, input: { name: string; email: string; password: string }) {
+  assertNotCommon(input.password);
+  // Hash in both branches so a taken address answers in the same time as a free one.
+  const passwordHash = await hashPassword(input.password);
+  const existing = await findUserByEmail(deps.db, input.email);
+  if (existing) {
+    await storeCode(deps.db, deps.clock, deps.codeKey, { email: input.email, purpose: 'signup', code: null });
+    await deps.mailer.send(alreadyRegisteredMail(input.email, deps.config.publicUrl));
+  } else {
+    const code = newCode();
+    await storeCode(deps.db, deps.clock, deps.codeKey, {
+      email: input.email,
+      purpose: 'signup',
+      code,
+      pendingName: input.name,
+      pendingPasswordHash: passwordHash,
+    });
+    await deps.mailer.send(signupCodeMail(input.email, input.name, code, deps.config.publicUrl));
+  }
+  return { message: CODE_SENT_MESSAGE };
+}
+
+export async function verifySignupCode(deps: Deps, input: { email: string; otp: string }): Promise<AuthResponse> {
+  const row = await consumeCode(deps.db, deps.clock, deps.codeKey, {
+    email: input.email,
+    purpose: 'signup',
+    code: input.otp,
+    invalidMessage: INVALID_SIGNUP_CODE,
+  });
+  if (!row.pending_name || !row.pending_password_hash) throw new AppError('BAD_REQUEST', INVALID_SIGNUP_CODE);
+  const user = await createUser(deps.db, deps.clock, {
+    name: row.pending_name,
+    email: input.email,
+    passwordHash: row.pending_password_hash,
+    googleSub: null,
+  });
+  if (!user) throw new AppError('BAD_REQUEST', INVALID_SIGNUP_CODE);
+  return signIn(deps, user);
+}
+
+export async function login(deps: Deps, input: { email: string; password: string }): Promise<AuthResponse> {
+  const user = await findUserByEmail(deps.db, input.email);
+  if (!user || !user.password_hash) {
+    await verifyDummy(input.password);
+    throw new AppError('UNAUTHORIZED', INVALID_LOGIN);
+  }
+  if (!(await verifyPassword(user.password_hash, input.password))) throw new AppError('UNAUTHORIZED', INVALID_LOGIN);
+  if (needsRehash(user.password_hash)) {
+    const rehashed = await hashPassword(input.password);
+    await deps.db.updateTable('users').set({ password_hash: rehashed }).where('id', '=', user.id).execute();
+  }
+  return signIn(deps, user);
+}
+
+export async function logout(deps: Deps, sessionId: string) {
+  await revokeSession(deps.db, deps.clock, sessionId);
+  return { message: 'Logged out' };
+}
+
+export async function sendResetCode(deps: Deps, input: { email: string }) {
+  const user = await findUserByEmail(deps.db, input.email);
+  const code = user ? newCode() : null;
+  // An unknown address gets the same throttle and answer, just no mail.
+  await storeCode(deps.db, deps.clock, deps.codeKey, { email: input.email, purpose: 'reset', code });
+  if (user && code) {
+    // Not awaited: an SMTP round trip would tell known addresses from unknown ones by timing.
+    deps.mailer
+      .send(resetCodeMail(user.email, user.name, code, deps.config.publicUrl))
+      .catch((err) => deps.log.error({ err: String(err) }, 'reset mail failed'));
+  }
+  return { message: RESET_SENT_MESSAGE };
+}
+
+export async function resetPassword(deps: Deps, input: { email: string; otp: string; newPassword: string }) {
+  assertNotCommon(input.newPassword);
+  await consumeCode(deps.db, deps.clock, deps.codeKey, {
+    email: input.email,
+    purpose: 'reset',
+    code: input.otp,
+    invalidMessage: INVALID_RESET_CODE,
+  });
+  const user = await findUserByEmail(deps.db, input.email);
+  if (!user) throw new AppError('BAD_REQUEST', INVALID_RESET_CODE);
+  const passwordHash = await hashPassword(input.newPassword);
+  await deps.db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
+  await revokeAllSessions(deps.db, deps.clock, user.id);
+  return { message: 'Password reset successful. You can now sign in with your new password.' };
+}

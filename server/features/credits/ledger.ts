@@ -1,0 +1,42 @@
+// The credits ledger: every change of a balance is a credit_transactions row written in the same
+// transaction as the balance update, so the balance always equals the sum of the rows.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { Db } from '../../db/database';
+import { newId, type Clock } from '../../clock';
+
+export const SIGNUP_CREDITS = 100;
+
+export type LedgerEntry = { userId: string; amount: number; type: string; description: string };
+
+/** Adds a ledger row and moves the balance by its amount; call inside a transaction. */
+export async function recordCredit(trx: Kysely<Database>, clock: Clock, entry: LedgerEntry): Promise<void> {
+  await trx
+    .updateTable('users')
+    .set((eb) => ({ credits: eb('credits', '+', entry.amount) }))
+    .where('id', '=', entry.userId)
+    .execute();
+  await trx
+    .insertInto('credit_transactions')
+    .values({
+      id: newId(),
+      user_id: entry.userId,
+      type: entry.type,
+      description: entry.description,
+      amount: entry.amount,
+      created_at: clock.now().toISOString(),
+    })
+    .execute();
+}
+
+export async function listTransactions(db: Db, userId: string) {
+  const rows = await db
+    .selectFrom('credit_transactions')
+    .select(['id', 'type', 'description', 'amount', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(500)
+    .execute();
+  return rows.map((r) => ({ id: r.id, type: r.type, description: r.description, amount: r.amount, createdAt: r.created_at }));
+}

@@ -1,0 +1,60 @@
+// Rate limits (security.md "Values"), named by procedure so that the REST path and the tRPC path
+// of one call share a counter. Keys use the socket address (proxy headers only with TRUST_PROXY)
+// or the signed-in user; a few add the e-mail in the body, so rotating addresses does not help.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from './errors';
+
+type Key = 'ip' | 'email' | 'ip+email';
+type Rule = { max: number; window: string; key: Key };
+
+const RULES: Record<string, Rule[]> = {
+  'auth.sendOtp': [{ max: 5, window: '1 hour', key: 'ip' }, { max: 5, window: '1 hour', key: 'email' }],
+  'auth.register': [{ max: 5, window: '1 hour', key: 'ip' }, { max: 5, window: '1 hour', key: 'email' }],
+  'auth.verifyOtp': [{ max: 10, window: '15 minutes', key: 'ip' }],
+  'auth.forgotPassword': [{ max: 5, window: '1 hour', key: 'email' }, { max: 20, window: '1 hour', key: 'ip' }],
+  'auth.resetPassword': [{ max: 10, window: '15 minutes', key: 'ip' }],
+  'auth.login': [{ max: 5, window: '1 minute', key: 'ip+email' }, { max: 100, window: '1 hour', key: 'ip' }],
+  'auth.google': [{ max: 20, window: '1 minute', key: 'ip' }],
+  'auth.googleRedirect': [{ max: 30, window: '1 minute', key: 'ip' }],
+};
+const DEFAULT_RULES: Rule[] = [{ max: 300, window: '1 minute', key: 'ip' }];
+
+function bodyEmail(req: FastifyRequest): string {
+  const email = (req.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' ? email.trim().toLowerCase().slice(0, 254) : '';
+}
+
+export type Limiter = (name: string, req: FastifyRequest) => Promise<void>;
+
+/** Builds the named limiters once; `enforce(name, req)` throws 429 (with Retry-After) when over. */
+export function createLimiter(app: FastifyInstance, enabled: boolean): Limiter {
+  const checks = new Map<string, Array<(req: FastifyRequest) => Promise<{ isAllowed: boolean; isExceeded?: boolean; ttlInSeconds?: number }>>>();
+  const build = (name: string, rules: Rule[]) =>
+    rules.map((rule, i) =>
+      app.createRateLimit({
+        max: rule.max,
+        timeWindow: rule.window,
+        keyGenerator: (req) => {
+          const id = `${name}#${i}`;
+          if (rule.key === 'email') return `${id}|${bodyEmail(req)}`;
+          if (rule.key === 'ip+email') return `${id}|${req.ip}|${bodyEmail(req)}`;
+          return `${id}|${req.ip}`;
+        },
+      }),
+    );
+  for (const [name, rules] of Object.entries(RULES)) checks.set(name, build(name, rules));
+  const fallback = build('default', DEFAULT_RULES);
+
+  return async (name, req) => {
+    if (!enabled) return;
+    for (const check of checks.get(name) ?? fallback) {
+      const result = await check(req);
+      if (!result.isAllowed && result.isExceeded) {
+        const retryAfterSeconds = Math.max(1, result.ttlInSeconds ?? 60);
+        throw new AppError('TOO_MANY_REQUESTS', `Too many attempts. Please try again in ${retryAfterSeconds} seconds.`, {
+          retryAfterSeconds,
+        });
+      }
+    }
+  };
+}

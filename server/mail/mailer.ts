@@ -1,0 +1,39 @@
+// Outgoing mail: real SMTP when SMTP_URL is set; otherwise each message is written as an .eml file
+// in DATA_DIR/outbox and announced in the log, so a bare install can still finish a sign-up.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export type Mail = { to: string; subject: string; text: string; html?: string };
+export type Mailer = { send(mail: Mail): Promise<void>; close(): void };
+
+export function createMailer(opts: {
+  smtpUrl: string | null;
+  from: string;
+  outboxDir: string;
+  log: FastifyBaseLogger;
+}): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: opts.from, ...mail });
+        opts.log.info({ to: mail.to }, 'mail sent');
+      },
+      close: () => transport.close(),
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  mkdirSync(opts.outboxDir, { recursive: true });
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from: opts.from, ...mail });
+      const file = path.join(opts.outboxDir, `${Date.now()}-${info.messageId.replace(/[^A-Za-z0-9]/g, '')}.eml`);
+      writeFileSync(file, info.message as Buffer, { mode: 0o600 });
+      // The file holds the code; the log only says where to find it (no subject: it carries the code).
+      opts.log.info({ to: mail.to, file }, 'mail written to the outbox (SMTP_URL is not set)');
+    },
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,42 @@
+// The REST adapter: one table mapping every REST path of spec section 7 onto the same tRPC
+// procedures the client uses, called in-process through createCaller (no tRPC HTTP round trip).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createCaller } from './router';
+import { createContext } from './trpc';
+import type { Deps } from './deps';
+import type { Limiter } from './limits';
+
+type Caller = ReturnType<typeof createCaller>;
+type Route = {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  /** The procedure's name: picks the rate limits shared with its tRPC path. */
+  procedure: string;
+  call: (caller: Caller, req: FastifyRequest) => Promise<unknown>;
+};
+
+const body = (req: FastifyRequest) => req.body as never;
+
+export const restRoutes: Route[] = [
+  { method: 'GET', url: '/api/auth/me', procedure: 'auth.me', call: (c) => c.auth.me() },
+  { method: 'POST', url: '/api/auth/login', procedure: 'auth.login', call: (c, r) => c.auth.login(body(r)) },
+  { method: 'POST', url: '/api/auth/register', procedure: 'auth.register', call: (c, r) => c.auth.register(body(r)) },
+  { method: 'POST', url: '/api/auth/send-otp', procedure: 'auth.sendOtp', call: (c, r) => c.auth.sendOtp(body(r)) },
+  { method: 'POST', url: '/api/auth/verify-otp', procedure: 'auth.verifyOtp', call: (c, r) => c.auth.verifyOtp(body(r)) },
+  { method: 'POST', url: '/api/auth/forgot-password', procedure: 'auth.forgotPassword', call: (c, r) => c.auth.forgotPassword(body(r)) },
+  { method: 'POST', url: '/api/auth/reset-password', procedure: 'auth.resetPassword', call: (c, r) => c.auth.resetPassword(body(r)) },
+  { method: 'POST', url: '/api/auth/google', procedure: 'auth.google', call: (c, r) => c.auth.google(body(r)) },
+  { method: 'POST', url: '/api/auth/logout', procedure: 'auth.logout', call: (c) => c.auth.logout() },
+  { method: 'GET', url: '/api/credits/transactions', procedure: 'credits.transactions', call: (c) => c.credits.transactions() },
+];
+
+export function registerRest(app: FastifyInstance, deps: Deps, limit: Limiter): void {
+  for (const route of restRoutes) {
+    app.route({
+      method: route.method,
+      url: route.url,
+      preHandler: async (req) => limit(route.procedure, req),
+      handler: async (req) => route.call(createCaller(await createContext(deps, req)), req),
+    });
+  }
+}

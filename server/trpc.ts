@@ -1,0 +1,56 @@
+// tRPC, initialised once. 1. context: who is calling (bearer token only, never a cookie);
+// 2. init with the error shape (validation -> first human message, 5xx -> generic text);
+// 3. procedures: public and authed (ctx.user is non-null inside authed handlers).
+import { initTRPC } from '@trpc/server';
+import type { FastifyRequest } from 'fastify';
+import { ZodError } from 'zod';
+import type { Deps } from './deps';
+import type { User } from './db/schema';
+import { AppError, GENERIC_500, zodMessage } from './errors';
+import { readSession } from './features/auth/sessions';
+import { findUserById } from './features/auth/users';
+
+// 1. Context
+export type Context = {
+  deps: Deps;
+  req: FastifyRequest;
+  user: User | null;
+  sessionId: string | null;
+};
+
+export function bearerToken(req: FastifyRequest): string | null {
+  const header = req.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header.trim());
+  return match ? match[1]! : null;
+}
+
+export async function createContext(deps: Deps, req: FastifyRequest): Promise<Context> {
+  const token = bearerToken(req);
+  if (!token) return { deps, req, user: null, sessionId: null };
+  const session = await readSession(deps.db, deps.sessionKeys, deps.clock, token);
+  const user = session ? await findUserById(deps.db, session.userId) : undefined;
+  return user && session ? { deps, req, user, sessionId: session.sessionId } : { deps, req, user: null, sessionId: null };
+}
+
+// 2. Init
+const t = initTRPC.context<Context>().create({
+  errorFormatter({ shape, error }) {
+    const message =
+      error.cause instanceof ZodError ? zodMessage(error.cause)
+      : error.code === 'INTERNAL_SERVER_ERROR' ? GENERIC_500
+      : shape.message;
+    return { ...shape, message, data: { ...shape.data, stack: undefined } };
+  },
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+// 3. Procedures
+export const publicProcedure = t.procedure;
+
+export const authedProcedure = t.procedure.use(({ ctx, next }) => {
+  if (!ctx.user || !ctx.sessionId) throw new AppError('UNAUTHORIZED', 'Please sign in to continue');
+  return next({ ctx: { ...ctx, user: ctx.user, sessionId: ctx.sessionId } });
+});
