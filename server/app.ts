@@ -31,6 +31,8 @@ export type BuildOptions = {
   /** Off only in benchmarks that measure raw throughput; the app always starts with limits on. */
   rateLimits?: boolean;
   clientDir?: string;
+  /** Where log lines go (tests capture them); stdout by default. */
+  logStream?: NodeJS.WritableStream;
 };
 
 declare module 'fastify' {
@@ -41,7 +43,7 @@ declare module 'fastify' {
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: loggerOptions(config.logLevel, opts.logStream),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     forceCloseConnections: true,

@@ -1,0 +1,21 @@
+// Fixture builders: a signed-up user through the real sign-up flow (mailed code included).
+import type { SmtpSink } from './smtp-sink';
+import type { TestApp } from './test-app';
+
+let counter = 0;
+
+export type SignedUpUser = { name: string; email: string; password: string; token: string; id: string };
+
+export async function signUp(t: TestApp, smtp: SmtpSink, over: Partial<{ name: string; email: string; password: string }> = {}): Promise<SignedUpUser> {
+  counter += 1;
+  const name = over.name ?? `Test User ${counter}`;
+  const email = over.email ?? `user${counter}-${Date.now()}@example.com`;
+  const password = over.password ?? `s3cret-pass-${counter}`;
+  const since = smtp.mailsTo(email).length;
+  const sent = await t.request('POST', '/api/auth/send-otp', { body: { name, email, password } });
+  if (sent.status !== 200) throw new Error(`send-otp answered ${sent.status}: ${JSON.stringify(sent.body)}`);
+  const otp = await smtp.waitForCode(email, { since });
+  const verified = await t.request('POST', '/api/auth/verify-otp', { body: { email, otp } });
+  if (verified.status !== 200) throw new Error(`verify-otp answered ${verified.status}: ${JSON.stringify(verified.body)}`);
+  return { name, email, password, token: verified.body.token, id: verified.body.user.id };
+}

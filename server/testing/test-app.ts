@@ -1,0 +1,62 @@
+// Builds the real app (buildApp) on a fresh temp DATA_DIR, listening on loopback, with its log
+// lines captured so tests can check that no secret ever reaches them.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildOptions } from '../app';
+import { loadConfig, type Config } from '../config';
+
+export type TestApp = {
+  app: FastifyInstance;
+  url: string;
+  config: Config;
+  logs: string[];
+  request(method: string, urlPath: string, opts?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+  close(): Promise<void>;
+};
+
+export async function startTestApp(env: Record<string, string> = {}, opts: BuildOptions = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'botwright-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info', PORT: '0', ...env });
+  const logs: string[] = [];
+  const logStream = new Writable({
+    write(chunk, _enc, cb) {
+      logs.push(String(chunk));
+      cb();
+    },
+  });
+  const app = await buildApp(config, { ...opts, logStream });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  return {
+    app,
+    url,
+    config,
+    logs,
+    async request(method, urlPath, o = {}) {
+      const headers: Record<string, string> = { ...(o.headers ?? {}) };
+      if (o.body !== undefined) headers['content-type'] ??= 'application/json';
+      if (o.token) headers.authorization = `Bearer ${o.token}`;
+      const res = await fetch(url + urlPath, {
+        method,
+        headers,
+        body: o.body === undefined ? undefined : typeof o.body === 'string' ? o.body : JSON.stringify(o.body),
+        redirect: 'manual',
+      });
+      const text = await res.text();
+      let body: unknown = text;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        /* not JSON: keep the text */
+      }
+      return { status: res.status, body, headers: res.headers };
+    },
+    async close() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
