@@ -28,7 +28,7 @@ export async function startTestApp(env: Record<string, string> = {}, opts: Build
     },
   });
   const app = await buildApp(config, { ...opts, logStream });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: config.port, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   return {
     app,

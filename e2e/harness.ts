@@ -1,0 +1,83 @@
+// Browser tests drive Debian's Chromium (never a downloaded browser) against the real app serving
+// the built client, with a real SMTP sink and a real OIDC provider standing in for Google.
+import { existsSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { startSmtpSink, type SmtpSink } from '../server/testing/smtp-sink';
+import { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, startOidcProvider, type OidcProvider } from '../server/testing/oidc-provider';
+import { startTestApp, type TestApp } from '../server/testing/test-app';
+import { CLIENT_DIR } from '../server/static-client';
+
+export const CHROMIUM = '/usr/bin/chromium';
+export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
+
+/** True when the browser tests can run; otherwise says why in one line (and fails under E2E_REQUIRED=1). */
+export function browserAvailable(): boolean {
+  if (existsSync(CHROMIUM)) return true;
+  const line = `Chromium not found at ${CHROMIUM}: browser tests skipped (apt-get install chromium).`;
+  if (process.env.E2E_REQUIRED === '1') throw new Error(line + ' E2E_REQUIRED=1 makes this a failure.');
+  console.warn(line);
+  return false;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export type World = { app: TestApp; smtp: SmtpSink; oidc: OidcProvider; browser: Browser; url: string; close(): Promise<void> };
+
+export async function startWorld(): Promise<World> {
+  if (!existsSync(path.join(CLIENT_DIR, 'index.html'))) throw new Error('The client is not built: run `npx vite build` first.');
+  const smtp = await startSmtpSink();
+  const oidc = await startOidcProvider();
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const app = await startTestApp({
+    PORT: String(port),
+    PUBLIC_URL: url,
+    SMTP_URL: smtp.url,
+    GOOGLE_CLIENT_ID,
+    GOOGLE_CLIENT_SECRET,
+    GOOGLE_ISSUER: oidc.issuer,
+  });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-sync', '--disable-component-update'],
+  });
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  return {
+    app,
+    smtp,
+    oidc,
+    browser,
+    url,
+    async close() {
+      await browser.close();
+      await app.close();
+      await oidc.close();
+      await smtp.close();
+    },
+  };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/** Fails the test on any page error or failed same-origin request (a broken page must not pass). */
+export function watchForErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && !/401|Failed to load resource/.test(msg.text())) errors.push(`console: ${msg.text()}`);
+  });
+  return errors;
+}
