@@ -87,6 +87,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     return reply.status(e.status).send({ error: e.message });
   });
 
+  // tRPC sends a mutation without input as an empty JSON body: read it as an empty object.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) =>
+    body === '' ? done(null, {}) : parseJson(req, body as string, done),
+  );
+
   await registerSecurityHeaders(app);
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
@@ -94,6 +101,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   await app.register(async (trpcScope) => {
     trpcScope.addHook('preHandler', async (req) => {
+      // A mutation without input arrives as an empty body, which tRPC cannot parse: make it `{}`.
+      if (req.method === 'POST' && (req.body === '' || req.body === undefined)) req.body = '{}';
       const procedure = req.url.slice('/trpc/'.length).split('?')[0]!;
       await limit(procedure, req);
     });
@@ -101,6 +110,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       prefix: '/trpc',
       trpcOptions: {
         router: appRouter,
+        // The client sends one call per request; batches would let one request hide many calls.
+        allowBatching: false,
         createContext: ({ req }) => createContext(deps, req),
         onError: ({ error, path: procedure }) => {
           if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, procedure }, 'procedure failed');

@@ -19,10 +19,30 @@ const RULES: Record<string, Rule[]> = {
 };
 const DEFAULT_RULES: Rule[] = [{ max: 300, window: '1 minute', key: 'ip' }];
 
-function bodyEmail(req: FastifyRequest): string {
-  const email = (req.body as { email?: unknown } | undefined)?.email;
+function emailOf(input: unknown): string {
+  const email = (input as { email?: unknown } | null | undefined)?.email;
   return typeof email === 'string' ? email.trim().toLowerCase().slice(0, 254) : '';
 }
+
+/**
+ * The procedure a request calls and the email of its input. REST hands over a parsed body; tRPC
+ * names the procedure in the (possibly percent-encoded) path and carries its JSON body unparsed
+ * (batching is off, so one request is one call): neither encoding escapes a limit.
+ */
+function callOf(name: string, req: FastifyRequest): { name: string; email: string } {
+  if (!req.url.startsWith('/trpc/')) return { name, email: emailOf(req.body) };
+  let body: unknown = req.body;
+  try {
+    name = decodeURIComponent(name);
+    if (typeof body === 'string') body = JSON.parse(body);
+  } catch {
+    /* tRPC cannot read it either and will answer 400; the default rules still count it */
+  }
+  return { name, email: emailOf(body) };
+}
+
+const CALL_EMAIL = Symbol('rate limit email');
+type CallRequest = FastifyRequest & { [CALL_EMAIL]?: string };
 
 export type Limiter = (name: string, req: FastifyRequest) => Promise<void>;
 
@@ -36,8 +56,9 @@ export function createLimiter(app: FastifyInstance, enabled: boolean): Limiter {
         timeWindow: rule.window,
         keyGenerator: (req) => {
           const id = `${name}#${i}`;
-          if (rule.key === 'email') return `${id}|${bodyEmail(req)}`;
-          if (rule.key === 'ip+email') return `${id}|${req.ip}|${bodyEmail(req)}`;
+          const email = (req as CallRequest)[CALL_EMAIL] ?? '';
+          if (rule.key === 'email') return `${id}|${email}`;
+          if (rule.key === 'ip+email') return `${id}|${req.ip}|${email}`;
           return `${id}|${req.ip}`;
         },
       }),
@@ -47,7 +68,9 @@ export function createLimiter(app: FastifyInstance, enabled: boolean): Limiter {
 
   return async (name, req) => {
     if (!enabled) return;
-    for (const check of checks.get(name) ?? fallback) {
+    const call = callOf(name, req);
+    (req as CallRequest)[CALL_EMAIL] = call.email;
+    for (const check of checks.get(call.name) ?? fallback) {
       const result = await check(req);
       if (!result.isAllowed && result.isExceeded) {
         const retryAfterSeconds = Math.max(1, result.ttlInSeconds ?? 60);

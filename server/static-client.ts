@@ -5,14 +5,15 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
-export const CLIENT_DIR = path.resolve(import.meta.dirname, '../dist/client');
+// npm scripts run from the repository root, whether the server runs from source or from its bundle.
+export const CLIENT_DIR = path.resolve(process.cwd(), 'dist/client');
 
 export async function registerClient(app: FastifyInstance, clientDir = CLIENT_DIR): Promise<void> {
   const built = existsSync(path.join(clientDir, 'index.html'));
   if (built) {
     await app.register(fastifyStatic, {
       root: clientDir,
-      index: false,
+      index: ['index.html'],
       wildcard: true,
       setHeaders(res, file) {
         const immutable = file.includes(`${path.sep}assets${path.sep}`);

@@ -2,7 +2,6 @@
 // in DATA_DIR/outbox and announced in the log, so a bare install can still finish a sign-up.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
 export type Mail = { to: string; subject: string; text: string; html?: string };
@@ -14,26 +13,30 @@ export function createMailer(opts: {
   outboxDir: string;
   log: FastifyBaseLogger;
 }): Mailer {
+  // nodemailer is loaded on the first mail, not at boot.
+  const nodemailer = () => import('nodemailer').then((m) => m.default);
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    const smtpUrl = opts.smtpUrl;
+    let transport: Promise<ReturnType<typeof import('nodemailer').createTransport>> | null = null;
     return {
       async send(mail) {
-        await transport.sendMail({ from: opts.from, ...mail });
+        transport ??= nodemailer().then((n) => n.createTransport(smtpUrl));
+        await (await transport).sendMail({ from: opts.from, ...mail });
         opts.log.info({ to: mail.to }, 'mail sent');
       },
-      close: () => transport.close(),
+      close: () => void transport?.then((t) => t.close()),
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   mkdirSync(opts.outboxDir, { recursive: true });
   return {
     async send(mail) {
+      const transport = (await nodemailer()).createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
       const info = await transport.sendMail({ from: opts.from, ...mail });
       const file = path.join(opts.outboxDir, `${Date.now()}-${info.messageId.replace(/[^A-Za-z0-9]/g, '')}.eml`);
       writeFileSync(file, info.message as Buffer, { mode: 0o600 });
       // The file holds the code; the log only says where to find it (no subject: it carries the code).
       opts.log.info({ to: mail.to, file }, 'mail written to the outbox (SMTP_URL is not set)');
     },
-    close: () => transport.close(),
+    close: () => {},
   };
 }

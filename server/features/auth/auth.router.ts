@@ -22,5 +22,5 @@ export const authRouter = router({
   forgotPassword: publicProcedure.input(forgotPasswordInput).mutation(({ ctx, input }) => auth.sendResetCode(ctx.deps, input)),
   resetPassword: publicProcedure.input(resetPasswordInput).mutation(({ ctx, input }) => auth.resetPassword(ctx.deps, input)),
   google: publicProcedure.input(googleTokenInput).mutation(({ ctx, input }) => signInWithIdToken(ctx.deps, input.token)),
-  logout: authedProcedure.input(z.void()).mutation(({ ctx }) => auth.logout(ctx.deps, ctx.sessionId)),
+  logout: authedProcedure.input(z.strictObject({}).optional()).mutation(({ ctx }) => auth.logout(ctx.deps, ctx.sessionId)),
 });

@@ -2,7 +2,7 @@
 // GET /api/auth/google starts it; the callback signs the person in, hands the session to the
 // client in short-lived `token` and `user` cookies and lands on /?google_auth=success. Every
 // failure lands on /login?error=<code> (spec section 8).
-import oauth2, { type OAuth2Namespace } from '@fastify/oauth2';
+import type { OAuth2Namespace } from '@fastify/oauth2';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Deps } from '../../deps';
 import type { Limiter } from '../../limits';
@@ -24,6 +24,8 @@ export async function registerGoogleRedirect(app: FastifyInstance, deps: Deps, l
   const authorize = new URL(google.metadata.authorization_endpoint);
   const token = new URL(google.metadata.token_endpoint);
   const secure = deps.config.publicUrl.startsWith('https:');
+  // Loaded only when Google is configured: it is one of the slowest modules to load at boot.
+  const { default: oauth2 } = await import('@fastify/oauth2');
   await app.register(oauth2, {
     name: 'googleOAuth2',
     scope: ['openid', 'email', 'profile'],

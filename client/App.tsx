@@ -1,0 +1,30 @@
+// Providers in dependency order: theme, toasts, the tRPC + React Query clients, then the routes
+// (the auth provider lives inside the router because signing out navigates).
+import { useState } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router-dom';
+import type { UserDto } from '../shared/auth.schema';
+import { createQueryClient } from './lib/query-client';
+import { createTrpcClient, trpc } from './lib/trpc';
+import { createAppRouter } from './router';
+import { theme } from './theme';
+
+export function App({ initialUser }: { initialUser: UserDto | null }) {
+  const [queryClient] = useState(createQueryClient);
+  const [trpcClient] = useState(createTrpcClient);
+  const [router] = useState(() => createAppRouter(initialUser));
+
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      {/* One toast at a time for five seconds (spec section 9). */}
+      <Notifications limit={1} autoClose={5000} position="bottom-right" zIndex={1000} />
+      <trpc.Provider client={trpcClient} queryClient={queryClient}>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </trpc.Provider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,1 @@
+export { AccountForm } from './AccountForm';

@@ -1,0 +1,1 @@
+export { ActionCards } from './ActionCards';

@@ -1,0 +1,28 @@
+// Frame of every signed-in page: top navigation bar, left sidebar (a drawer on phones), content.
+import type { ReactNode } from 'react';
+import { AppShell as MantineAppShell } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Sidebar } from './Sidebar';
+import { TopNav } from './TopNav';
+
+export const SIDEBAR_WIDTH = 288;
+
+export function AppShell({ children }: { children: ReactNode }) {
+  const [navOpened, nav] = useDisclosure(false);
+
+  return (
+    <MantineAppShell
+      header={{ height: 60 }}
+      navbar={{ width: SIDEBAR_WIDTH, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+      padding={{ base: 'md', sm: 'xl' }}
+    >
+      <MantineAppShell.Header>
+        <TopNav navOpened={navOpened} onToggleNav={nav.toggle} />
+      </MantineAppShell.Header>
+      <MantineAppShell.Navbar>
+        <Sidebar onNavigate={nav.close} />
+      </MantineAppShell.Navbar>
+      <MantineAppShell.Main bg="var(--bw-page-bg)">{children}</MantineAppShell.Main>
+    </MantineAppShell>
+  );
+}

@@ -1,0 +1,117 @@
+// Left sidebar of the signed-in pages (spec section 2, Sidebar): create and import, account links,
+// the announced-but-not-built areas, the user's files and the version label.
+import type { ComponentType } from 'react';
+import { AppShell, Badge, Box, Button, FileButton, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import {
+  IconActivity,
+  IconBox,
+  IconBuildingStore,
+  IconChartLine,
+  IconChartBar,
+  IconFileImport,
+  IconPlus,
+  IconUser,
+  type IconProps,
+} from '@tabler/icons-react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { requestChatFocus } from '../../lib/events';
+import { notifyInfo } from '../../lib/notify';
+import { DocsSearch } from '../DocsSearch';
+import { SidebarFiles } from './SidebarFiles';
+import { WorkspaceTabs } from './WorkspaceTabs';
+import { importableFiles, IMPORT_ACCEPT } from './import-files';
+import classes from './AppShell.module.css';
+
+const accountLinks = [
+  { label: 'Profile', to: '/profile', icon: IconUser },
+  { label: 'Usage', to: '/usage', icon: IconChartBar },
+];
+
+const comingSoon: Array<{ label: string; icon: ComponentType<IconProps> }> = [
+  { label: 'Prebuilt Bots/Agents', icon: IconBox },
+  { label: 'Active Bots/Agents', icon: IconActivity },
+  { label: 'Marketplace', icon: IconBuildingStore },
+  { label: 'Analytics', icon: IconChartLine },
+];
+
+export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+
+  const createNew = () => {
+    onNavigate();
+    if (pathname !== '/builder') navigate('/builder');
+    requestChatFocus();
+  };
+
+  const importFiles = (files: File[]) => {
+    const accepted = importableFiles(files);
+    if (accepted.length === 0) return;
+    notifyInfo(`Importing ${accepted.length} file(s)...`);
+  };
+
+  return (
+    <>
+      <AppShell.Section p="md" pb="xs">
+        <Stack gap="xs">
+          <Button fullWidth leftSection={<IconPlus size={18} />} onClick={createNew}>
+            Create New Bot/Agent
+          </Button>
+          <FileButton onChange={importFiles} accept={IMPORT_ACCEPT} multiple>
+            {(props) => (
+              <Button {...props} fullWidth variant="default" leftSection={<IconFileImport size={18} />}>
+                Import
+              </Button>
+            )}
+          </FileButton>
+          <DocsSearch hiddenFrom="md" />
+        </Stack>
+      </AppShell.Section>
+
+      <AppShell.Section grow component={ScrollArea} px="md" pb="md">
+        <WorkspaceTabs stacked hiddenFrom="sm" mb="md" onNavigate={onNavigate} />
+
+        <Text className={classes.sidebarSection} mt="xs">Account</Text>
+        {accountLinks.map(({ label, to, icon: Icon }) => (
+          <NavLink
+            key={to}
+            component={Link}
+            to={to}
+            label={label}
+            active={pathname === to}
+            leftSection={<Icon size={18} stroke={1.7} />}
+            onClick={onNavigate}
+            variant="light"
+            style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+          />
+        ))}
+
+        <Text className={classes.sidebarSection} mt="md">Explore</Text>
+        {comingSoon.map(({ label, icon: Icon }) => (
+          <NavLink
+            key={label}
+            component="button"
+            label={label}
+            leftSection={<Icon size={18} stroke={1.7} />}
+            rightSection={
+              <Badge size="xs" variant="light" color="violet" tt="none">
+                Soon
+              </Badge>
+            }
+            onClick={() => notifyInfo('Coming soon', `${label} is coming soon`)}
+            style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+          />
+        ))}
+
+        <Text className={classes.sidebarSection} mt="md">Your Files</Text>
+        <SidebarFiles />
+      </AppShell.Section>
+
+      <AppShell.Section className={classes.sidebarFooter} px="md" py="sm">
+        <Box>
+          <Text size="xs" c="dimmed">v1.0</Text>
+        </Box>
+      </AppShell.Section>
+    </>
+  );
+}

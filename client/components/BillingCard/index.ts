@@ -1,0 +1,1 @@
+export { BillingCard } from './BillingCard';

@@ -1,0 +1,1 @@
+export { CreditUsageList } from './CreditUsageList';

@@ -1,0 +1,1 @@
+export { CreditsCard } from './CreditsCard';

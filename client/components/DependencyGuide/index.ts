@@ -1,0 +1,1 @@
+export { DependencyGuide } from './DependencyGuide';

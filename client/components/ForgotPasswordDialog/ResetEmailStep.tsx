@@ -1,0 +1,39 @@
+// Step 1 of the reset dialog, 'Forgot Password': the account's email address.
+import { Button, Group, Stack, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { IconMail } from '@tabler/icons-react';
+import { FormHeading } from '../FormHeading';
+
+interface ResetEmailStepProps {
+  form: UseFormReturnType<{ email: string }>;
+  sending: boolean;
+  onSubmit: (values: { email: string }) => void;
+  onCancel: () => void;
+}
+
+export function ResetEmailStep({ form, sending, onSubmit, onCancel }: ResetEmailStepProps) {
+  return (
+    <form onSubmit={form.onSubmit(onSubmit)} noValidate>
+      <FormHeading inDialog title="Forgot Password" subtitle="Enter your account's email address and we will send you a 6-digit reset code." />
+      <Stack gap="md">
+        <TextInput
+          label="Email Address"
+          type="email"
+          placeholder="you@example.com"
+          autoComplete="email"
+          leftSection={<IconMail size={16} />}
+          data-autofocus
+          {...form.getInputProps('email')}
+        />
+        <Group justify="flex-end" gap="sm" mt="xs">
+          <Button variant="subtle" color="gray" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={sending}>
+            Send Reset Code
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,1 @@
+export { ForgotPasswordDialog } from './ForgotPasswordDialog';

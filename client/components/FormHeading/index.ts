@@ -1,0 +1,1 @@
+export { FormHeading } from './FormHeading';

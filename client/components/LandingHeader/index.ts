@@ -1,0 +1,1 @@
+export { LandingHeader } from './LandingHeader';

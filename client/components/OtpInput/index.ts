@@ -1,0 +1,1 @@
+export { OtpInput } from './OtpInput';

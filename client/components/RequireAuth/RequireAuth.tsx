@@ -1,0 +1,40 @@
+// Gate for the signed-in pages: no token goes to /login (or / right after a sign-out); while the profile loads a loader shows;
+// then the page renders inside the app shell.
+import { Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Navigate, Outlet } from 'react-router-dom';
+import { useAuth } from '../../lib/auth';
+import { AppShell } from '../AppShell';
+
+export function RequireAuth() {
+  const { token, user, isLoading, profileFailed, retryProfile, signedOutPath } = useAuth();
+
+  if (!token) return <Navigate to={signedOutPath} replace />;
+
+  if (profileFailed) {
+    return (
+      <Center mih="100vh" p="md">
+        <Stack align="center" gap="sm">
+          <Text fw={600}>We could not load your account.</Text>
+          <Text c="dimmed" size="sm">
+            Check your connection and try again.
+          </Text>
+          <Button onClick={retryProfile}>Try again</Button>
+        </Stack>
+      </Center>
+    );
+  }
+
+  if (isLoading || !user) {
+    return (
+      <Center mih="100vh" aria-busy="true">
+        <Loader aria-label="Loading your account" />
+      </Center>
+    );
+  }
+
+  return (
+    <AppShell>
+      <Outlet />
+    </AppShell>
+  );
+}

@@ -1,0 +1,1 @@
+export { StatsBanner } from './StatsBanner';

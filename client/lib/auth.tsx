@@ -1,0 +1,149 @@
+// The signed-in state for every page: the token (mirrored from localStorage, also across tabs),
+// the profile from auth.me, and the login/logout transitions of spec section 4.
+import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
+import type { AuthResponse, UserDto } from '../../shared/auth.schema';
+import { forgetToken, readStoredToken, storeToken, TOKEN_KEY } from './session';
+import { trpc } from './trpc';
+
+export interface AuthContextValue {
+  token: string | null;
+  user: UserDto | null;
+  /** True while a token exists but its profile has not arrived yet. */
+  isLoading: boolean;
+  /** The profile could not be loaded for a reason other than a refused token (e.g. offline). */
+  profileFailed: boolean;
+  retryProfile: () => void;
+  isSignedIn: boolean;
+  /** Where a protected page sends a visitor without a token: / right after a sign-out, else /login. */
+  signedOutPath: string;
+  signIn: (auth: AuthResponse) => void;
+  logout: () => Promise<void>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+/** tRPC query keys start with the procedure path, e.g. [['auth', 'me'], {...}]. */
+function isProfileQuery(key: readonly unknown[]): boolean {
+  const path = key[0];
+  return Array.isArray(path) && path.join('.') === 'auth.me';
+}
+
+const FIVE_MINUTES = 5 * 60_000;
+const TEN_MINUTES = 10 * 60_000;
+
+export function AuthProvider({ initialUser, children }: { initialUser?: UserDto | null; children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
+  const navigate = useNavigate();
+  const [token, setToken] = useState<string | null>(readStoredToken);
+  const [signedOutPath, setSignedOutPath] = useState('/login');
+  const logoutMutation = trpc.auth.logout.useMutation();
+  const tokenRef = useRef(token);
+  useEffect(() => {
+    tokenRef.current = token;
+  }, [token]);
+
+  const me = trpc.auth.me.useQuery(undefined, {
+    enabled: token !== null,
+    staleTime: FIVE_MINUTES,
+    gcTime: TEN_MINUTES,
+    retry: false,
+  });
+
+  // A Google sign-in return hands over the profile in a cookie; show it before /me answers.
+  useEffect(() => {
+    if (initialUser && readStoredToken()) utils.auth.me.setData(undefined, initialUser);
+  }, [initialUser, utils]);
+
+  // A token the server no longer accepts (expired, revoked by a password reset) signs this tab out.
+  useEffect(() => {
+    if (me.error?.data?.code === 'UNAUTHORIZED') {
+      forgetToken();
+      tokenRef.current = null;
+      queryClient.clear();
+      setToken(null);
+    }
+  }, [me.error, queryClient]);
+
+  // Storage is the source of truth: another tab signing in, out or as someone else updates this one.
+  const syncFromStorage = useCallback(() => {
+    const stored = readStoredToken();
+    if (stored === tokenRef.current) return;
+    tokenRef.current = stored;
+    queryClient.clear();
+    // A sign-out elsewhere takes a protected page home (its guard reads signedOutPath).
+    setSignedOutPath(stored === null ? '/' : '/login');
+    setToken(stored);
+  }, [queryClient]);
+
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === TOKEN_KEY || event.key === null) void syncFromStorage();
+    };
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void syncFromStorage();
+    };
+    window.addEventListener('storage', onStorage);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => {
+      window.removeEventListener('storage', onStorage);
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [syncFromStorage]);
+
+  const signIn = useCallback(
+    (auth: AuthResponse) => {
+      queryClient.clear();
+      storeToken(auth.token);
+      tokenRef.current = auth.token;
+      setSignedOutPath('/login');
+      setToken(auth.token);
+      utils.auth.me.setData(undefined, auth.user);
+      // Anything still on screen refetches as the new user; the profile just arrived with the token.
+      void queryClient.invalidateQueries({ predicate: (q) => !isProfileQuery(q.queryKey) });
+    },
+    [queryClient, utils],
+  );
+
+  const logout = useCallback(async () => {
+    // Revoke the session server-side while the token is still attached; sign out locally regardless.
+    try {
+      await logoutMutation.mutateAsync();
+    } catch {
+      // Already invalid or unreachable: the local sign-out below is what the user asked for.
+    }
+    forgetToken();
+    tokenRef.current = null;
+    // Protected pages follow signedOutPath; the others need the explicit trip home.
+    setSignedOutPath('/');
+    setToken(null);
+    queryClient.clear();
+    navigate('/');
+  }, [logoutMutation, navigate, queryClient]);
+
+  const user = token ? (me.data ?? null) : null;
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      token,
+      user,
+      isLoading: token !== null && !me.data && me.isLoading,
+      isSignedIn: token !== null,
+      signedOutPath,
+      profileFailed: token !== null && !me.data && me.isError,
+      retryProfile: () => void me.refetch(),
+      signIn,
+      logout,
+    }),
+    [token, user, me, signedOutPath, signIn, logout],
+  );
+
+  return <AuthContext value={value}>{children}</AuthContext>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = use(AuthContext);
+  if (!value) throw new Error('useAuth must be used within an AuthProvider');
+  return value;
+}

@@ -1,0 +1,30 @@
+// Toasts, worded per spec section 8. Failures are red; the server's message wins over the fallback
+// only when the server actually answered (a network failure gets the friendly fallback).
+import { notifications } from '@mantine/notifications';
+import { TRPCClientError } from '@trpc/client';
+
+// One toast at a time (spec section 9): the newest replaces whatever is showing rather than
+// queueing behind it, so feedback always belongs to the last action.
+function show(title: string, message: string | undefined, color: string) {
+  notifications.clean();
+  notifications.show({ title, message: message ?? '', color });
+}
+
+export function notifySuccess(title: string, message?: string) {
+  show(title, message, 'teal');
+}
+
+export function notifyError(title: string, message?: string) {
+  show(title, message, 'red');
+}
+
+export function notifyInfo(title: string, message?: string) {
+  show(title, message, 'violet');
+}
+
+export function serverMessage(err: unknown, fallback: string): string {
+  if (err instanceof TRPCClientError && err.data && typeof err.message === 'string' && err.message.trim()) {
+    return err.message;
+  }
+  return fallback;
+}

@@ -1,0 +1,45 @@
+// The route table of spec section 2. Signed-in pages share the app shell behind RequireAuth;
+// /admin arrives with the operator issue.
+import { createBrowserRouter, Outlet } from 'react-router-dom';
+import type { UserDto } from '../shared/auth.schema';
+import { RequireAuth } from './components/RequireAuth';
+import { AuthProvider } from './lib/auth';
+import { BuilderPage } from './routes/Builder.page';
+import { DependenciesPage } from './routes/Dependencies.page';
+import { HomePage } from './routes/Home.page';
+import { LoginPage } from './routes/Login.page';
+import { NotFoundPage } from './routes/NotFound.page';
+import { ProfilePage } from './routes/Profile.page';
+import { PublishPage } from './routes/Publish.page';
+import { RegisterPage } from './routes/Register.page';
+import { RunnerPage } from './routes/Runner.page';
+import { UsagePage } from './routes/Usage.page';
+
+export function createAppRouter(initialUser: UserDto | null) {
+  return createBrowserRouter([
+    {
+      element: (
+        <AuthProvider initialUser={initialUser}>
+          <Outlet />
+        </AuthProvider>
+      ),
+      children: [
+        { path: '/', element: <HomePage /> },
+        { path: '/login', element: <LoginPage /> },
+        { path: '/register', element: <RegisterPage /> },
+        { path: '/dependencies', element: <DependenciesPage /> },
+        {
+          element: <RequireAuth />,
+          children: [
+            { path: '/builder', element: <BuilderPage /> },
+            { path: '/runner', element: <RunnerPage /> },
+            { path: '/publish', element: <PublishPage /> },
+            { path: '/profile', element: <ProfilePage /> },
+            { path: '/usage', element: <UsagePage /> },
+          ],
+        },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ]);
+}

@@ -1,0 +1,21 @@
+// Botwright's look: violet brand, rounded corners, system fonts (the CSP allows no font CDN).
+import { createTheme, PasswordInput } from '@mantine/core';
+
+export const theme = createTheme({
+  primaryColor: 'violet',
+  primaryShade: { light: 6, dark: 5 },
+  defaultRadius: 'md',
+  fontFamily:
+    'Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  fontFamilyMonospace: 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace',
+  headings: { fontWeight: '750' },
+  defaultGradient: { from: 'violet', to: 'indigo', deg: 135 },
+  cursorType: 'pointer',
+  components: {
+    // The eye button's default name contains "password", which makes a field labelled Password
+    // ambiguous to label-based lookups (screen-reader users and browser tests alike).
+    PasswordInput: PasswordInput.extend({
+      defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Toggle visibility' } },
+    }),
+  },
+});

@@ -1,0 +1,147 @@
+// Configuration (design.md section 3): every variable optional with embedded defaults, a generated
+// JWT secret of >= 32 random bytes kept in DATA_DIR, and a bad value refused with a line naming it.
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'botwright-config-'));
+  dirs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  while (dirs.length) rmSync(dirs.pop()!, { recursive: true, force: true });
+});
+
+function refusal(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig({ DATA_DIR: tempDir(), ...env });
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return err as ConfigError;
+  }
+  throw new Error(`accepted ${JSON.stringify(env)}`);
+}
+
+describe('bad values stop start-up with a line naming the variable', () => {
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['PORT', '80.5'],
+    ['SMTP_URL', 'http://mail.example.com'],
+    ['SMTP_URL', 'mail.example.com:25'],
+    ['SMTP_URL', 'http://user:hunter2@mail.example.com'],
+    ['JWT_SECRET', 'too-short-secret'],
+    ['JWT_SECRET', 'x'.repeat(31)],
+    ['PUBLIC_URL', 'not a url'],
+    ['GOOGLE_ISSUER', 'accounts.google.com'],
+    ['LOG_LEVEL', 'verbose'],
+    ['TRUST_PROXY', 'yes'],
+    ['ADMIN_KEY', 'short'],
+  ])('%s=%s', (name, value) => {
+    const err = refusal({ [name]: value });
+    expect(err.message.split('\n')).toHaveLength(1);
+    expect(err.message).toMatch(new RegExp(`\\b${name}\\b`));
+    // A refused secret is never echoed back to the console.
+    if (name === 'JWT_SECRET' || name === 'ADMIN_KEY') expect(err.message).not.toContain(value);
+  });
+
+  it('a refused SMTP_URL does not echo its password', () => {
+    expect(refusal({ SMTP_URL: 'http://user:hunter2@mail.example.com' }).message).not.toContain('hunter2');
+  });
+
+  it('two bad variables give two lines, each naming its variable', () => {
+    const lines = refusal({ PORT: 'abc', SMTP_URL: 'ftp://x' }).message.split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines.some((l) => /\bPORT\b/.test(l))).toBe(true);
+    expect(lines.some((l) => /\bSMTP_URL\b/.test(l))).toBe(true);
+  });
+
+  it('GOOGLE_CLIENT_ID without GOOGLE_CLIENT_SECRET is refused, naming both', () => {
+    const err = refusal({ GOOGLE_CLIENT_ID: 'id-only' });
+    expect(err.message).toMatch(/GOOGLE_CLIENT_ID/);
+    expect(err.message).toMatch(/GOOGLE_CLIENT_SECRET/);
+  });
+
+  it('good values are taken as given', () => {
+    const dataDir = tempDir();
+    const c = loadConfig({
+      DATA_DIR: dataDir,
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      PUBLIC_URL: 'https://bots.example.com/',
+      JWT_SECRET: 's'.repeat(32),
+      SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+      GOOGLE_CLIENT_ID: 'cid',
+      GOOGLE_CLIENT_SECRET: 'csecret',
+      TRUST_PROXY: 'true',
+      LOG_LEVEL: 'warn',
+    });
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      publicUrl: 'https://bots.example.com',
+      jwtSecret: 's'.repeat(32),
+      smtpUrl: 'smtps://user:pass@mail.example.com:465',
+      google: { clientId: 'cid', clientSecret: 'csecret', issuer: 'https://accounts.google.com' },
+      trustProxy: true,
+      logLevel: 'warn',
+    });
+  });
+});
+
+describe('a bare environment', () => {
+  it('gives the design.md defaults, with DATA_DIR ./data under the working directory', () => {
+    const cwd = process.cwd();
+    const work = tempDir();
+    process.chdir(work);
+    try {
+      const c = loadConfig({});
+      expect(c).toMatchObject({
+        port: 3000,
+        host: '127.0.0.1',
+        publicUrl: 'http://localhost:3000',
+        dataDir: path.join(work, 'data'),
+        adminKey: null,
+        smtpUrl: null,
+        google: null,
+        googleIssuer: 'https://accounts.google.com',
+        openai: null,
+        logLevel: 'info',
+        trustProxy: false,
+      });
+    } finally {
+      process.chdir(cwd);
+    }
+  });
+
+  it('blank values count as unset', () => {
+    const c = loadConfig({ DATA_DIR: tempDir(), PORT: '', SMTP_URL: '  ', JWT_SECRET: '' });
+    expect(c.port).toBe(3000);
+    expect(c.smtpUrl).toBeNull();
+  });
+
+  it('generates a secret of >= 32 random bytes once, keeps it in DATA_DIR (0600) and reuses it', () => {
+    const dataDir = tempDir();
+    const first = loadConfig({ DATA_DIR: dataDir }).jwtSecret;
+    expect(Buffer.from(first, 'base64url').length).toBeGreaterThanOrEqual(32);
+    const file = path.join(dataDir, 'jwt-secret');
+    expect(readFileSync(file, 'utf8').trim()).toBe(first);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ DATA_DIR: dataDir }).jwtSecret).toBe(first);
+    // Random: another data directory gets another secret, with no shared structure.
+    const other = loadConfig({ DATA_DIR: tempDir() }).jwtSecret;
+    expect(other).not.toBe(first);
+    expect(new Set(first).size).toBeGreaterThan(20);
+  });
+
+  it('JWT_SECRET, when set, wins over the generated one and writes no file', () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir, JWT_SECRET: 'k'.repeat(40) }).jwtSecret).toBe('k'.repeat(40));
+    expect(() => statSync(path.join(dataDir, 'jwt-secret'))).toThrow();
+  });
+});

@@ -1,0 +1,136 @@
+// Durability (security.md 30): the pragmas on the app's own connection, 50 concurrent mixed requests
+// without a 5xx and with balances equal to the ledger, a live backup that passes integrity_check, and
+// a real server process killed with SIGKILL right after a 200 losing nothing that 200 confirmed.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpSink, type SmtpSink } from './testing/smtp-sink';
+import { startTestApp, type TestApp } from './testing/test-app';
+import { signUp, type SignedUpUser } from './testing/fixtures';
+
+let smtp: SmtpSink;
+let t: TestApp;
+let users: SignedUpUser[];
+
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  t = await startTestApp({ SMTP_URL: smtp.url }, { rateLimits: false });
+  users = [];
+  for (let i = 0; i < 5; i++) users.push(await signUp(t, smtp));
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+describe('the database connection', () => {
+  it('runs WAL with durable commits, enforced foreign keys and a busy timeout', async () => {
+    const pragma = async (name: string) => Object.values((await sql.raw(`PRAGMA ${name}`).execute(t.app.deps.db)).rows[0] as object)[0];
+    expect(await pragma('journal_mode')).toBe('wal');
+    expect(await pragma('synchronous')).toBe(2);
+    expect(await pragma('foreign_keys')).toBe(1);
+    expect(await pragma('busy_timeout')).toBeGreaterThanOrEqual(1000);
+  });
+});
+
+describe('under load', () => {
+  it('50 concurrent mixed requests: no 5xx, every balance equals its ledger', async () => {
+    const jobs: Array<Promise<{ status: number }>> = [];
+    for (let i = 0; i < 50; i++) {
+      const u = users[i % users.length]!;
+      const kind = i % 6;
+      jobs.push(
+        kind === 0 ? t.request('POST', '/api/auth/login', { body: { email: u.email, password: u.password } })
+        : kind === 1 ? t.request('POST', '/api/auth/login', { body: { email: u.email, password: 'wrong-password-1' } })
+        : kind === 2 ? t.request('GET', '/api/auth/me', { token: u.token })
+        : kind === 3 ? t.request('POST', '/api/auth/send-otp', { body: { name: 'Load Test', email: `load${i}@example.com`, password: 'a-fine-password-9' } })
+        : kind === 4 ? t.request('POST', '/trpc/auth.forgotPassword', { body: { email: `nobody${i}@example.com` } })
+        : t.request('GET', '/api/credits/transactions', { token: u.token }),
+      );
+    }
+    const statuses = (await Promise.all(jobs)).map((r) => r.status);
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+    expect(new Set(statuses)).toEqual(new Set([200, 401]));
+    const mismatched = await sql<{ id: string }>`
+      select u.id from users u left join credit_transactions c on c.user_id = u.id
+      group by u.id having u.credits != coalesce(sum(c.amount), 0)`.execute(t.app.deps.db);
+    expect(mismatched.rows).toEqual([]);
+  });
+
+  it('a backup copy taken while the app serves writes passes integrity_check', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'botwright-backup-'));
+    try {
+      const live = new SQLite(path.join(t.config.dataDir, 'app.db'), { readonly: true });
+      const writes = Promise.all(Array.from({ length: 10 }, (_, i) => t.request('POST', '/api/auth/login', { body: { email: users[i % 5]!.email, password: users[i % 5]!.password } })));
+      await live.backup(path.join(dir, 'copy.db'));
+      live.close();
+      expect((await writes).every((r) => r.status === 200)).toBe(true);
+      const copy = new SQLite(path.join(dir, 'copy.db'), { readonly: true });
+      expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
+      expect(copy.pragma('foreign_key_check')).toEqual([]);
+      expect((copy.prepare('select count(*) as n from users').get() as { n: number }).n).toBeGreaterThanOrEqual(5);
+      copy.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('kill -9 right after a 200', () => {
+  let child: ChildProcess | undefined;
+  afterAll(() => {
+    if (child && child.exitCode === null) child.kill('SIGKILL');
+  });
+
+  it('loses nothing the 200 confirmed', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'botwright-kill-'));
+    try {
+      child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+        cwd: path.resolve(import.meta.dirname, '..'),
+        env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: '0', SMTP_URL: smtp.url, LOG_LEVEL: 'info' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 20_000);
+        const onData = (chunk: Buffer) => {
+          out += chunk;
+          const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+          if (m) {
+            clearTimeout(timer);
+            resolve(m[1]!);
+          }
+        };
+        child!.stdout!.on('data', onData);
+        child!.stderr!.on('data', onData);
+        child!.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
+      });
+      const post = (p: string, body: unknown) =>
+        fetch(url + p, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const email = 'durable@example.com';
+      expect((await post('/api/auth/send-otp', { name: 'Durable', email, password: 'survive-a-crash-1' })).status).toBe(200);
+      const otp = await smtp.waitForCode(email);
+      const verified = await post('/api/auth/verify-otp', { email, otp });
+      expect(verified.status).toBe(200);
+      const login = await post('/api/auth/login', { email, password: 'survive-a-crash-1' });
+      expect(login.status).toBe(200);
+      child.kill('SIGKILL');
+      await new Promise((r) => child!.once('exit', r));
+
+      const db = new SQLite(path.join(dataDir, 'app.db'));
+      const user = db.prepare('select id, credits from users where email = ?').get(email) as { id: string; credits: number };
+      expect(user.credits).toBe(100);
+      expect(db.prepare('select amount from credit_transactions where user_id = ?').all(user.id)).toEqual([{ amount: 100 }]);
+      expect((db.prepare('select count(*) as n from sessions where user_id = ?').get(user.id) as { n: number }).n).toBe(2);
+      expect(db.prepare('select * from verification_codes where email = ?').all(email)).toEqual([]);
+      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+      db.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

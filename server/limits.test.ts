@@ -1,0 +1,171 @@
+// Rate limits (security.md 28 and "Values"): 429 with Retry-After and {error}, keyed on the socket
+// address (proxy headers only with TRUST_PROXY) and, for login, the email too. Limits live in each
+// app instance's memory, so every block starts its own app.
+import { afterEach, describe, expect, it } from 'vitest';
+import { startSmtpSink, type SmtpSink } from './testing/smtp-sink';
+import { startTestApp, type TestApp } from './testing/test-app';
+import { signUp } from './testing/fixtures';
+import { fakeClock } from './testing/fake-clock';
+
+const open: Array<{ close(): Promise<void> }> = [];
+afterEach(async () => {
+  while (open.length) await open.pop()!.close();
+});
+async function app(env: Record<string, string> = {}): Promise<{ t: TestApp; smtp: SmtpSink }> {
+  const smtp = await startSmtpSink();
+  const t = await startTestApp({ SMTP_URL: smtp.url, ...env });
+  open.push(smtp, t);
+  return { t, smtp };
+}
+
+function expectLimited(res: { status: number; body: any; headers: Headers }, maxWindowSeconds: number) {
+  expect(res.status).toBe(429);
+  const retryAfter = Number(res.headers.get('retry-after'));
+  expect(retryAfter).toBeGreaterThanOrEqual(1);
+  expect(retryAfter).toBeLessThanOrEqual(maxWindowSeconds);
+  expect(Object.keys(res.body)).toEqual(['error']);
+  expect(res.body.error).toMatch(/too many/i);
+}
+
+const xff = (i: number) => ({ 'x-forwarded-for': `203.0.113.${i}` });
+
+describe('login: 5 a minute per address and email', () => {
+  it('the sixth try is 429 even with the right password, and rotating X-Forwarded-For does not help', async () => {
+    const { t, smtp } = await app();
+    const u = await signUp(t, smtp);
+    for (let i = 1; i <= 5; i++) {
+      const res = await t.request('POST', '/api/auth/login', { body: { email: u.email, password: 'wrong-password-1' }, headers: xff(i) });
+      expect(res.status).toBe(401);
+    }
+    expectLimited(await t.request('POST', '/api/auth/login', { body: { email: u.email, password: u.password }, headers: xff(99) }), 60);
+    expectLimited(await t.request('POST', '/api/auth/login', { body: { email: ` ${u.email.toUpperCase()}`, password: u.password } }), 60);
+    // The same counter guards the tRPC path.
+    const trpc = await t.request('POST', '/trpc/auth.login', { body: { email: u.email, password: u.password } });
+    expect(trpc.status).toBe(429);
+    // Another email from the same address is not blocked by this one's counter.
+    expect((await t.request('POST', '/api/auth/login', { body: { email: 'other@example.com', password: 'x-password-1' } })).status).toBe(401);
+  });
+});
+
+describe('the tRPC path counts like the REST path', () => {
+  const wrong = (email: string) => ({ email, password: 'wrong-password-1' });
+
+  it('a percent-encoded procedure name does not escape the login limit', async () => {
+    const { t } = await app();
+    for (let i = 0; i < 5; i++) expect((await t.request('POST', '/trpc/auth%2Elogin', { body: wrong('enc@example.com') })).status).toBe(401);
+    expectLimited(await t.request('POST', '/trpc/auth%2Elogin', { body: wrong('enc@example.com') }), 60);
+    expect((await t.request('POST', '/api/auth/login', { body: wrong('enc@example.com') })).status).toBe(429);
+  });
+
+  it('a batch cannot hide several logins in one request: batching is refused', async () => {
+    const { t } = await app();
+    const names = Array(8).fill('auth.login').join(',');
+    const body = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [String(i), wrong('batch@example.com')]));
+    const res = await t.request('POST', `/trpc/${names}?batch=1`, { body });
+    expect(res.status).toBe(400);
+    // Nothing was tried: the full five single tries remain for that address and email.
+    for (let i = 0; i < 5; i++) expect((await t.request('POST', '/api/auth/login', { body: wrong('batch@example.com') })).status).toBe(401);
+    expect((await t.request('POST', '/api/auth/login', { body: wrong('batch@example.com') })).status).toBe(429);
+  });
+
+  it('per-email limits key on each email over tRPC (not one counter for everybody)', async () => {
+    const { t } = await app({ TRUST_PROXY: 'true' });
+    for (let i = 0; i < 8; i++) {
+      const res = await t.request('POST', '/trpc/auth.forgotPassword', { body: { email: `person${i}@example.com` }, headers: xff(i) });
+      expect(res.status).toBe(200);
+    }
+  });
+});
+
+describe('login: 100 an hour per address', () => {
+  it('spreading tries over many emails still stops at 100', async () => {
+    const { t } = await app();
+    for (let batch = 0; batch < 10; batch++) {
+      const results = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => t.request('POST', '/api/auth/login', { body: { email: `spray${batch * 10 + i}@example.com`, password: 'guess-123456' } })),
+      );
+      expect(results.every((r) => r.status === 401)).toBe(true);
+    }
+    expectLimited(await t.request('POST', '/api/auth/login', { body: { email: 'spray-last@example.com', password: 'guess-123456' } }), 3600);
+  });
+});
+
+describe('send-otp: 5 an hour per address', () => {
+  it('the sixth sign-up from one address is 429 and sends no mail; X-Forwarded-For is ignored by default', async () => {
+    const { t, smtp } = await app();
+    const body = (i: number) => ({ name: 'Signer', email: `signer${i}@example.com`, password: 'a-fine-password-9' });
+    for (let i = 1; i <= 5; i++) expect((await t.request('POST', '/api/auth/send-otp', { body: body(i), headers: xff(i) })).status).toBe(200);
+    const res = await t.request('POST', '/api/auth/send-otp', { body: body(6), headers: xff(6) });
+    expectLimited(res, 3600);
+    expect(smtp.mailsTo('signer6@example.com')).toHaveLength(0);
+    // register shares the rule set but has its own counter; it too stops at 5 from one address.
+    for (let i = 7; i <= 11; i++) expect((await t.request('POST', '/api/auth/register', { body: body(i) })).status).toBe(200);
+    expectLimited(await t.request('POST', '/api/auth/register', { body: body(12) }), 3600);
+  });
+
+  it('and 5 an hour per email, whatever the (trusted) address and however long between resends', async () => {
+    const clock = fakeClock();
+    const smtp = await startSmtpSink();
+    const t = await startTestApp({ SMTP_URL: smtp.url, TRUST_PROXY: 'true' }, { clock });
+    open.push(smtp, t);
+    const body = { name: 'Resender', email: 'resender@example.com', password: 'a-fine-password-9' };
+    for (let i = 1; i <= 5; i++) {
+      expect((await t.request('POST', '/api/auth/send-otp', { body, headers: xff(i) })).status).toBe(200);
+      clock.advance(61_000);
+    }
+    const res = await t.request('POST', '/api/auth/send-otp', { body, headers: xff(6) });
+    expectLimited(res, 3600);
+    expect(res.body.error).toMatch(/^Too many attempts/);
+    expect(smtp.mailsTo(body.email)).toHaveLength(5);
+  });
+
+  it('with TRUST_PROXY=true the forwarded address is the key', async () => {
+    const { t } = await app({ TRUST_PROXY: 'true' });
+    const body = (i: number) => ({ name: 'Proxied', email: `proxied${i}@example.com`, password: 'a-fine-password-9' });
+    for (let i = 1; i <= 5; i++) expect((await t.request('POST', '/api/auth/send-otp', { body: body(i), headers: xff(1) })).status).toBe(200);
+    expectLimited(await t.request('POST', '/api/auth/send-otp', { body: body(6), headers: xff(1) }), 3600);
+    expect((await t.request('POST', '/api/auth/send-otp', { body: body(7), headers: xff(2) })).status).toBe(200);
+  });
+});
+
+describe('the other auth routes', () => {
+  it('verify-otp: 10 per 15 minutes per address', async () => {
+    const { t } = await app();
+    for (let i = 0; i < 10; i++) {
+      expect((await t.request('POST', '/api/auth/verify-otp', { body: { email: `v${i}@example.com`, otp: '123456' } })).status).toBe(400);
+    }
+    expectLimited(await t.request('POST', '/api/auth/verify-otp', { body: { email: 'v-last@example.com', otp: '123456' } }), 900);
+  });
+
+  it('forgot-password: 20 an hour per address, 5 an hour per email', async () => {
+    const { t } = await app({ TRUST_PROXY: 'true' });
+    for (let i = 0; i < 20; i++) {
+      expect((await t.request('POST', '/api/auth/forgot-password', { body: { email: `f${i}@example.com` } })).status).toBe(200);
+    }
+    expectLimited(await t.request('POST', '/api/auth/forgot-password', { body: { email: 'f-last@example.com' } }), 3600);
+    // Per email, whatever the (trusted) address: after 5 the limiter answers, not the resend throttle.
+    for (let i = 0; i < 5; i++) await t.request('POST', '/api/auth/forgot-password', { body: { email: 'target@example.com' }, headers: xff(i) });
+    const res = await t.request('POST', '/api/auth/forgot-password', { body: { email: 'target@example.com' }, headers: xff(50) });
+    expectLimited(res, 3600);
+    expect(res.body.error).toMatch(/^Too many attempts/);
+  });
+
+  it('reset-password: 10 per 15 minutes; google: 20 a minute', async () => {
+    const { t } = await app();
+    const reset = { email: 'r@example.com', otp: '123456', newPassword: 'whatever-it-is-1' };
+    for (let i = 0; i < 10; i++) expect((await t.request('POST', '/api/auth/reset-password', { body: reset })).status).toBe(400);
+    expectLimited(await t.request('POST', '/api/auth/reset-password', { body: reset }), 900);
+    for (let i = 0; i < 20; i++) expect((await t.request('POST', '/api/auth/google', { body: { token: 'a.b.c' } })).status).toBe(400);
+    expectLimited(await t.request('POST', '/api/auth/google', { body: { token: 'a.b.c' } }), 60);
+  });
+
+  it('everything else: 300 a minute per address', async () => {
+    const { t } = await app();
+    for (let batch = 0; batch < 6; batch++) {
+      const results = await Promise.all(Array.from({ length: 50 }, () => t.request('GET', '/api/auth/me')));
+      expect(results.every((r) => r.status === 401)).toBe(true);
+    }
+    expectLimited(await t.request('GET', '/api/auth/me'), 60);
+    expectLimited(await t.request('GET', '/api/credits/transactions'), 60);
+  });
+});
