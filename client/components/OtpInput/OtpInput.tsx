@@ -30,6 +30,11 @@ export function OtpInput({ value, onChange, error, disabled, autoFocus, label = 
     if (event.key === 'Backspace') {
       event.preventDefault();
       apply(backspaceInBox(cells, index));
+    } else if (/^\d$/.test(event.key) && event.key === cells[index] && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      // Typing the digit a box already holds leaves its value unchanged, so no change event would
+      // fire and the focus would stay put: move on here instead.
+      event.preventDefault();
+      apply(typeIntoBox(cells, index, event.key));
     } else if (event.key === 'ArrowLeft' && index > 0) {
       event.preventDefault();
       boxes.current[index - 1]?.focus();

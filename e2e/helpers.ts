@@ -1,0 +1,150 @@
+// Shared steps of the browser tests: a page that records its errors and toasts, toast waits that
+// survive a page reload, and signing in through the real /login form.
+import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { SCREENSHOT_DIR, screenshot, watchForErrors, type World } from './harness';
+
+const TOAST_LOG = '__e2e_toasts';
+
+export type Toast = { title: string; message: string };
+
+/**
+ * Records every toast (Mantine notification) the page shows into sessionStorage, so a toast that is
+ * followed at once by a reload (the sign-up dialog) or replaced by the next one is still seen.
+ * Read-only: it observes the DOM and never touches the app.
+ */
+async function recordToasts(context: BrowserContext): Promise<void> {
+  await context.addInitScript((key: string) => {
+    const seen = new WeakSet<Element>();
+    const record = () => {
+      for (const root of Array.from(document.querySelectorAll('.mantine-Notification-root'))) {
+        if (seen.has(root)) continue;
+        const title = root.querySelector('.mantine-Notification-title')?.textContent ?? '';
+        if (!title) continue;
+        seen.add(root);
+        const message = root.querySelector('.mantine-Notification-description')?.textContent ?? '';
+        const log = JSON.parse(sessionStorage.getItem(key) ?? '[]') as unknown[];
+        log.push({ title, message });
+        sessionStorage.setItem(key, JSON.stringify(log));
+      }
+    };
+    new MutationObserver(record).observe(document, { childList: true, subtree: true });
+  }, TOAST_LOG);
+}
+
+export type TestPage = { context: BrowserContext; page: Page; errors: string[] };
+
+/** A fresh browser context (own storage and cookies) with one page that records errors and toasts. */
+export async function openPage(world: World): Promise<TestPage> {
+  const context = await world.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await recordToasts(context);
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  page.setDefaultNavigationTimeout(10_000);
+  return { context, page, errors: watchForErrors(page) };
+}
+
+/** A second tab in the same context (shared localStorage), recording errors and toasts too. */
+export async function openTab(context: BrowserContext): Promise<{ page: Page; errors: string[] }> {
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  page.setDefaultNavigationTimeout(10_000);
+  return { page, errors: watchForErrors(page) };
+}
+
+export async function toasts(page: Page): Promise<Toast[]> {
+  return page.evaluate((key) => JSON.parse(sessionStorage.getItem(key) ?? '[]') as Toast[], TOAST_LOG);
+}
+
+/** How many toasts this tab has shown so far: pass it to waitForToast to only accept newer ones. */
+export async function toastMark(page: Page): Promise<number> {
+  return (await toasts(page)).length;
+}
+
+/** Waits for a toast with this title (and message, when given) shown after `since` earlier toasts. */
+export async function waitForToast(page: Page, title: string, opts: { message?: string | RegExp; since?: number } = {}): Promise<Toast> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const shown = (await toasts(page).catch(() => [])).slice(opts.since ?? 0);
+    const hit = shown.find(
+      (t) =>
+        t.title === title &&
+        (opts.message === undefined ||
+          (typeof opts.message === 'string' ? t.message === opts.message : opts.message.test(t.message))),
+    );
+    if (hit) return hit;
+    if (Date.now() > deadline) {
+      throw new Error(`no toast '${title}'${opts.message ? ` / '${opts.message}'` : ''}; shown: ${JSON.stringify(shown)}`);
+    }
+    await delay(25); // a condition poll with a deadline, not a fixed wait (it must survive reloads)
+  }
+}
+
+/**
+ * Waits until the page's finite animations and transitions (dialogs, popovers, toasts sliding in)
+ * have finished, so a screenshot shows the settled page. Two frames first: Mantine starts its
+ * transitions on the frame after mounting.
+ */
+export async function settle(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    await frame();
+    await frame();
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+  });
+}
+
+/**
+ * Screenshot under test-results/screenshots, after checking the page logged no error (page error,
+ * console error, CSP violation) so far. `viewport` shoots what is on screen: for dialogs (a full-page
+ * shot stretches the page under the viewport-sized overlay) and pages opened at an anchor.
+ */
+export async function snap(page: Page, errors: string[], name: string, opts: { viewport?: boolean } = {}): Promise<void> {
+  expect(errors, `errors on ${name}`).toEqual([]);
+  await settle(page);
+  if (opts.viewport) await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
+  else await screenshot(page, name);
+}
+
+export const pathIs = (path: string) => (url: URL) => url.pathname === path;
+
+let seq = 0;
+/** An address nobody used in this run. */
+export function uniqueEmail(prefix: string): string {
+  seq += 1;
+  return `${prefix}-${Date.now().toString(36)}-${seq}@example.com`;
+}
+
+/** Signs in through the Login tab of /login and waits for the landing page to greet the user. */
+export async function loginThroughUi(page: Page, world: World, user: { name: string; email: string; password: string }): Promise<void> {
+  await page.goto(`${world.url}/login`);
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  const since = await toastMark(page);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await waitForToast(page, 'Welcome back!', { since });
+  await page.waitForURL(pathIs('/'));
+  await page.getByText(`Welcome back, ${user.name}!`).waitFor();
+}
+
+/** Waits until the top bar's workspace tab for the current page (aria-current) is `label`. */
+export async function waitForActiveTab(page: Page, label: 'Builder' | 'Run' | 'Publish'): Promise<void> {
+  await page
+    .locator('header')
+    .getByRole('navigation', { name: 'Workspace' })
+    .locator('a[aria-current="page"]', { hasText: label })
+    .waitFor();
+}
+
+export async function storedToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => localStorage.getItem('auth_token'));
+}
+
+/** GET /api/auth/me with a bearer token, from the test (not the page). */
+export async function me(world: World, token: string): Promise<{ status: number; body: any }> {
+  const res = await fetch(`${world.url}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
+  return { status: res.status, body: await res.json().catch(() => null) };
+}
