@@ -1,7 +1,9 @@
 // The one list of migrations, in order. Add new ones at the end; never edit a landed one.
 import type { Migration } from 'kysely/migration';
 import * as m001 from './001_accounts';
+import * as m002 from './002_workspace';
 
 export const migrations: Record<string, Migration> = {
   '001_accounts': m001,
+  '002_workspace': m002,
 };

@@ -15,6 +15,9 @@ import { codeKey } from './features/auth/codes';
 import { discoverIssuer, googleIdentity, type GoogleIdentity } from './features/auth/google';
 import { registerGoogleRedirect } from './features/auth/google.routes';
 import type { Deps } from './deps';
+import { builtinProvider } from './features/ai/builtin-provider';
+import { openAiProvider } from './features/ai/openai-provider';
+import type { AiProvider } from './features/ai/provider';
 import { toHttpError } from './errors';
 import { createLimiter } from './limits';
 import { appRouter, type AppRouter } from './router';
@@ -31,6 +34,8 @@ export type BuildOptions = {
   /** Off only in benchmarks that measure raw throughput; the app always starts with limits on. */
   rateLimits?: boolean;
   clientDir?: string;
+  /** The assistant; by default from the configuration (OpenAI-compatible when set, else builtin). */
+  ai?: AiProvider;
   /** Where log lines go (tests capture them); stdout by default. */
   logStream?: NodeJS.WritableStream;
 };
@@ -71,6 +76,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     sessionKeys: sessionKeys(config.jwtSecret),
     codeKey: codeKey(config.jwtSecret),
     google,
+    ai: opts.ai ?? (config.openai ? openAiProvider(config.openai) : builtinProvider()),
     log: app.log,
   };
   app.decorate('deps', deps);

@@ -7,6 +7,7 @@ import type { Mailer } from './mail/mailer';
 import type { SessionKeys } from './features/auth/sessions';
 import type { CodeKey } from './features/auth/codes';
 import type { GoogleIdentity } from './features/auth/google';
+import type { AiProvider } from './features/ai/provider';
 
 export type Deps = {
   config: Config;
@@ -16,5 +17,6 @@ export type Deps = {
   sessionKeys: SessionKeys;
   codeKey: CodeKey;
   google: GoogleIdentity | null;
+  ai: AiProvider;
   log: FastifyBaseLogger;
 };

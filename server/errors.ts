@@ -13,6 +13,9 @@ export type AppErrorCode =
   | 'CONFLICT'
   | 'PAYLOAD_TOO_LARGE'
   | 'TOO_MANY_REQUESTS'
+  | 'UNPROCESSABLE_CONTENT'
+  | 'BAD_GATEWAY'
+  | 'GATEWAY_TIMEOUT'
   | 'INTERNAL_SERVER_ERROR';
 
 export class AppError extends TRPCError {
@@ -39,7 +42,10 @@ export function toHttpError(err: unknown): { status: number; message: string; re
   if (err instanceof TRPCError) {
     if (err.cause instanceof ZodError) return { status: 400, message: zodMessage(err.cause), internal: false };
     const status = getHTTPStatusCodeFromError(err);
-    if (status >= 500) return { status, message: GENERIC_500, internal: true };
+    // Only unexpected failures are hidden; a 502/504 we raise on purpose says what went wrong.
+    if (err.code === 'INTERNAL_SERVER_ERROR' || !(err instanceof AppError)) {
+      if (status >= 500) return { status, message: GENERIC_500, internal: true };
+    }
     return { status, message: err.message, retryAfterSeconds: (err as AppError).retryAfterSeconds, internal: false };
   }
   const status = (err as { statusCode?: number })?.statusCode;

@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from './errors';
 
-type Key = 'ip' | 'email' | 'ip+email';
+type Key = 'ip' | 'email' | 'ip+email' | 'session';
 type Rule = { max: number; window: string; key: Key };
 
 const RULES: Record<string, Rule[]> = {
@@ -16,7 +16,12 @@ const RULES: Record<string, Rule[]> = {
   'auth.login': [{ max: 5, window: '1 minute', key: 'ip+email' }, { max: 100, window: '1 hour', key: 'ip' }],
   'auth.google': [{ max: 20, window: '1 minute', key: 'ip' }],
   'auth.googleRedirect': [{ max: 30, window: '1 minute', key: 'ip' }],
+  'ai.chat': [{ max: 20, window: '1 minute', key: 'session' }],
+  'ai.modifyCode': [{ max: 20, window: '1 minute', key: 'session' }],
+  'files.import': [{ max: 30, window: '1 minute', key: 'session' }],
 };
+/** Procedures that share another one's counter (the streamed chat is the same chat). */
+const SAME_AS: Record<string, string> = { 'ai.chatStream': 'ai.chat' };
 const DEFAULT_RULES: Rule[] = [{ max: 300, window: '1 minute', key: 'ip' }];
 
 function emailOf(input: unknown): string {
@@ -59,6 +64,8 @@ export function createLimiter(app: FastifyInstance, enabled: boolean): Limiter {
           const email = (req as CallRequest)[CALL_EMAIL] ?? '';
           if (rule.key === 'email') return `${id}|${email}`;
           if (rule.key === 'ip+email') return `${id}|${req.ip}|${email}`;
+          // Per signed-in session (an unguessable token), so nobody can spend another person's budget.
+          if (rule.key === 'session') return `${id}|${req.headers.authorization ?? req.ip}`;
           return `${id}|${req.ip}`;
         },
       }),
@@ -70,7 +77,7 @@ export function createLimiter(app: FastifyInstance, enabled: boolean): Limiter {
     if (!enabled) return;
     const call = callOf(name, req);
     (req as CallRequest)[CALL_EMAIL] = call.email;
-    for (const check of checks.get(call.name) ?? fallback) {
+    for (const check of checks.get(SAME_AS[call.name] ?? call.name) ?? fallback) {
       const result = await check(req);
       if (!result.isAllowed && result.isExceeded) {
         const retryAfterSeconds = Math.max(1, result.ttlInSeconds ?? 60);

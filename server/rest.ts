@@ -16,6 +16,9 @@ type Route = {
 };
 
 const body = (req: FastifyRequest) => req.body as never;
+const params = (req: FastifyRequest) => req.params as Record<string, string>;
+/** Path parameters merged into the body; the path wins over a body field of the same name. */
+const withParams = (req: FastifyRequest) => ({ ...(req.body as object), ...params(req) }) as never;
 
 export const restRoutes: Route[] = [
   { method: 'GET', url: '/api/auth/me', procedure: 'auth.me', call: (c) => c.auth.me() },
@@ -28,6 +31,27 @@ export const restRoutes: Route[] = [
   { method: 'POST', url: '/api/auth/google', procedure: 'auth.google', call: (c, r) => c.auth.google(body(r)) },
   { method: 'POST', url: '/api/auth/logout', procedure: 'auth.logout', call: (c) => c.auth.logout() },
   { method: 'GET', url: '/api/credits/transactions', procedure: 'credits.transactions', call: (c) => c.credits.transactions() },
+
+  { method: 'GET', url: '/api/projects', procedure: 'projects.list', call: (c) => c.projects.list() },
+  { method: 'POST', url: '/api/projects', procedure: 'projects.create', call: (c, r) => c.projects.create(body(r)) },
+  { method: 'GET', url: '/api/files', procedure: 'files.list', call: (c) => c.files.list() },
+  { method: 'GET', url: '/api/files/:id', procedure: 'files.get', call: (c, r) => c.files.get(params(r) as never) },
+  { method: 'PUT', url: '/api/files/:id', procedure: 'files.save', call: (c, r) => c.files.save(withParams(r)) },
+  { method: 'DELETE', url: '/api/files/:id', procedure: 'files.delete', call: (c, r) => c.files.delete(params(r) as never) },
+  { method: 'GET', url: '/api/files/:id/versions', procedure: 'files.versions', call: (c, r) => c.files.versions(params(r) as never) },
+  { method: 'GET', url: '/api/files/:id/versions/:versionId', procedure: 'files.version', call: (c, r) => c.files.version(params(r) as never) },
+  {
+    method: 'POST',
+    url: '/api/files/:id/versions/:versionId/restore',
+    procedure: 'files.restore',
+    call: (c, r) => c.files.restore(params(r) as never),
+  },
+  { method: 'PUT', url: '/api/projects/:projectId/files/:filename', procedure: 'files.saveByName', call: (c, r) => c.files.saveByName(withParams(r)) },
+  { method: 'DELETE', url: '/api/projects/:projectId/files/:filename', procedure: 'files.deleteByName', call: (c, r) => c.files.deleteByName(params(r) as never) },
+  { method: 'POST', url: '/api/projects/:projectId/import', procedure: 'files.import', call: (c, r) => c.files.import(withParams(r)) },
+  { method: 'GET', url: '/api/chat/messages', procedure: 'chat.messages', call: (c, r) => c.chat.messages(r.query as never) },
+  { method: 'POST', url: '/api/ai/chat', procedure: 'ai.chat', call: (c, r) => c.ai.chat(body(r)) },
+  { method: 'POST', url: '/api/ai/modify-code', procedure: 'ai.modifyCode', call: (c, r) => c.ai.modifyCode(body(r)) },
 ];
 
 export function registerRest(app: FastifyInstance, deps: Deps, limit: Limiter): void {

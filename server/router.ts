@@ -2,10 +2,16 @@
 import { router, createCallerFactory } from './trpc';
 import { authRouter } from './features/auth/auth.router';
 import { creditsRouter } from './features/credits/credits.router';
+import { chatRouter, filesRouter, projectsRouter } from './features/workspace/workspace.router';
+import { aiRouter } from './features/ai/ai.router';
 
 export const appRouter = router({
   auth: authRouter,
   credits: creditsRouter,
+  projects: projectsRouter,
+  files: filesRouter,
+  chat: chatRouter,
+  ai: aiRouter,
 });
 
 export type AppRouter = typeof appRouter;

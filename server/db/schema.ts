@@ -42,12 +42,56 @@ export interface CreditTransactionsTable {
   created_at: string;
 }
 
+export interface ProjectsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  description: string;
+  created_at: string;
+}
+
+export interface FilesTable {
+  id: string;
+  project_id: string;
+  user_id: string;
+  filename: string;
+  content: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export type VersionReason = 'save' | 'ai_chat' | 'ai_change' | 'import' | 'restore';
+
+export interface FileVersionsTable {
+  id: string;
+  file_id: string;
+  content: string;
+  reason: VersionReason;
+  created_at: string;
+}
+
+export interface ChatMessagesTable {
+  id: string;
+  user_id: string;
+  project_id: string | null;
+  role: 'user' | 'assistant';
+  content: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   verification_codes: VerificationCodesTable;
   credit_transactions: CreditTransactionsTable;
+  projects: ProjectsTable;
+  files: FilesTable;
+  file_versions: FileVersionsTable;
+  chat_messages: ChatMessagesTable;
 }
+
+export type Project = Selectable<ProjectsTable>;
+export type BotFile = Selectable<FilesTable>;
 
 export type User = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;

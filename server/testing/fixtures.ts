@@ -19,3 +19,27 @@ export async function signUp(t: TestApp, smtp: SmtpSink, over: Partial<{ name: s
   if (verified.status !== 200) throw new Error(`verify-otp answered ${verified.status}: ${JSON.stringify(verified.body)}`);
   return { name, email, password, token: verified.body.token, id: verified.body.user.id };
 }
+
+/** A verified user with a session, made through the services (no mail round trip). */
+export async function newUser(t: TestApp, over: Partial<{ name: string; email: string; credits: number }> = {}) {
+  counter += 1;
+  const { createUser } = await import('../features/auth/users');
+  const { createSession } = await import('../features/auth/sessions');
+  const { recordCredit } = await import('../features/credits/ledger');
+  const deps = t.app.deps;
+  const user = await createUser(deps.db, deps.clock, {
+    name: over.name ?? `Fixture User ${counter}`,
+    email: over.email ?? `fixture${counter}-${Date.now()}@example.com`,
+    passwordHash: null,
+    googleSub: null,
+  });
+  if (!user) throw new Error('fixture user not created');
+  if (over.credits !== undefined && over.credits !== user.credits) {
+    const delta = over.credits - user.credits;
+    await deps.db.transaction().execute((trx) =>
+      recordCredit(trx, deps.clock, { userId: user.id, amount: delta, type: delta < 0 ? 'adjustment' : 'purchase', description: 'Test balance' }),
+    );
+  }
+  const token = await createSession(deps.db, deps.sessionKeys, deps.clock, user.id);
+  return { id: user.id, token };
+}

@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Db } from '../../db/database';
 import { newId, type Clock } from '../../clock';
+import { AppError } from '../../errors';
 
 export const SIGNUP_CREDITS = 100;
 
@@ -39,4 +40,36 @@ export async function listTransactions(db: Db, userId: string) {
     .limit(500)
     .execute();
   return rows.map((r) => ({ id: r.id, type: r.type, description: r.description, amount: r.amount, createdAt: r.created_at }));
+}
+
+/**
+ * Takes `cost` credits with one conditional UPDATE (never below zero) plus its ledger row; call
+ * inside the transaction that stores what the credits pay for. 402 when the balance is too low.
+ */
+export async function chargeCredits(trx: Kysely<Database>, clock: Clock, entry: { userId: string; cost: number; type: string; description: string }): Promise<void> {
+  const res = await trx
+    .updateTable('users')
+    .set((eb) => ({ credits: eb('credits', '-', entry.cost) }))
+    .where('id', '=', entry.userId)
+    .where('credits', '>=', entry.cost)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) throw notEnoughCredits(entry.cost);
+  await trx
+    .insertInto('credit_transactions')
+    .values({ id: newId(), user_id: entry.userId, type: entry.type, description: entry.description, amount: -entry.cost, created_at: clock.now().toISOString() })
+    .execute();
+}
+
+export function notEnoughCredits(cost: number): AppError {
+  return new AppError('PAYMENT_REQUIRED', `Not enough credits: this costs ${cost} credits. See Usage for your balance.`);
+}
+
+/** A cheap early refusal before slow work; the charge itself is still conditional. */
+export async function assertCanAfford(db: Db, userId: string, cost: number): Promise<void> {
+  const row = await db.selectFrom('users').select('credits').where('id', '=', userId).executeTakeFirst();
+  if (!row || row.credits < cost) throw notEnoughCredits(cost);
+}
+
+export async function balanceOf(db: Kysely<Database>, userId: string): Promise<number> {
+  return (await db.selectFrom('users').select('credits').where('id', '=', userId).executeTakeFirstOrThrow()).credits;
 }

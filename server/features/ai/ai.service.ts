@@ -1,0 +1,111 @@
+// AI chat and AI code edits, paid in credits. The (slow) AI call happens first, outside any
+// transaction; then one transaction charges (a conditional UPDATE plus its ledger row), stores
+// both messages and writes the files. A failed AI call charges nothing; too few credits store nothing.
+import type { Deps } from '../../deps';
+import { newId as newMessageId } from '../../clock';
+import { AppError } from '../../errors';
+import { parseAssistantReply } from '../../../shared/code-blocks';
+import { assertCanAfford, balanceOf, chargeCredits } from '../credits/ledger';
+import { ownedProject } from '../workspace/projects';
+import { writeFile } from '../workspace/files';
+import { assertNotTruncated } from './truncation-guard';
+import type { ChatTurn } from './provider';
+
+export const AI_MESSAGE_COST = 5;
+export const CODE_EDIT_COST = 5;
+const HISTORY_TURNS = 20;
+
+type Ctx = { deps: Deps; userId: string };
+
+export async function chat(
+  { deps, userId }: Ctx,
+  input: { message: string; projectId?: string },
+  onDelta?: (text: string) => void,
+  signal?: AbortSignal,
+) {
+  const project = await ownedProject(deps.db, deps.clock, userId, input.projectId);
+  await assertCanAfford(deps.db, userId, AI_MESSAGE_COST);
+  const history = (
+    await deps.db
+      .selectFrom('chat_messages')
+      .select(['role', 'content'])
+      .where('user_id', '=', userId)
+      .where('project_id', '=', project.id)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(HISTORY_TURNS)
+      .execute()
+  ).reverse() as ChatTurn[];
+  const files = await deps.db
+    .selectFrom('files')
+    .select(['filename', 'content'])
+    .where('project_id', '=', project.id)
+    .orderBy('updated_at', 'desc')
+    .execute();
+
+  const answer = await deps.ai.chat({ message: input.message, history, files }, onDelta, signal);
+  const parsed = parseAssistantReply(answer.reply);
+  const existing = new Map(files.map((f) => [f.filename, f.content]));
+  for (const block of parsed.blocks) {
+    const previous = existing.get(block.filename);
+    if (previous !== undefined) assertNotTruncated(previous, block.code, block.filename);
+  }
+
+  const written = await deps.db.transaction().execute(async (trx) => {
+    if (answer.billable) {
+      await chargeCredits(trx, deps.clock, {
+        userId,
+        cost: AI_MESSAGE_COST,
+        type: 'ai_message',
+        description: `AI assistant: ${input.message.slice(0, 80)}`,
+      });
+    }
+    // The assistant's message is a millisecond after the person's, so "newest first" is stable.
+    const at = deps.clock.now().getTime();
+    await trx
+      .insertInto('chat_messages')
+      .values([
+        { id: newMessageId(), user_id: userId, project_id: project.id, role: 'user', content: input.message, created_at: new Date(at).toISOString() },
+        { id: newMessageId(), user_id: userId, project_id: project.id, role: 'assistant', content: parsed.text, created_at: new Date(at + 1).toISOString() },
+      ])
+      .execute();
+    const files = [];
+    for (const block of parsed.blocks) {
+      files.push(await writeFile(trx, deps.clock, { userId, projectId: project.id, filename: block.filename, content: block.code, reason: 'ai_chat' }));
+    }
+    return { files, credits: await balanceOf(trx, userId) };
+  });
+
+  const createdFiles = written.files.map(({ file }) => ({ id: file.id, filename: file.filename }));
+  return {
+    message: parsed.text,
+    createdFile: createdFiles[0],
+    createdFiles,
+    dependencies: parsed.dependencies,
+    credits: written.credits,
+    projectId: project.id,
+  };
+}
+
+export async function modifyCode(
+  { deps, userId }: Ctx,
+  input: { code: string; filename: string; prompt: string; projectId?: string },
+  signal?: AbortSignal,
+) {
+  if (input.projectId) await ownedProject(deps.db, deps.clock, userId, input.projectId);
+  await assertCanAfford(deps.db, userId, CODE_EDIT_COST);
+  const answer = await deps.ai.modify({ code: input.code, filename: input.filename, prompt: input.prompt }, signal);
+  if ('unsupported' in answer) throw new AppError('UNPROCESSABLE_CONTENT', answer.unsupported);
+  assertNotTruncated(input.code, answer.modifiedCode, input.filename);
+  const credits = await deps.db.transaction().execute(async (trx) => {
+    await chargeCredits(trx, deps.clock, {
+      userId,
+      cost: CODE_EDIT_COST,
+      type: 'code_edit',
+      description: `Code modification of ${input.filename}: ${input.prompt.slice(0, 60)}`,
+    });
+    return balanceOf(trx, userId);
+  });
+  return { modifiedCode: answer.modifiedCode, credits };
+}
+

@@ -1,0 +1,18 @@
+// The offline assistant: deterministic templates, no network, no key. It writes complete bots
+// and performs a documented set of edits; anything else it declines (see builtin/).
+import { builtinChat, builtinModify } from './builtin';
+import type { AiProvider } from './provider';
+
+export function builtinProvider(): AiProvider {
+  return {
+    kind: 'builtin',
+    async chat(request, onDelta) {
+      const { reply, charged } = builtinChat(request.message, { existingFilenames: request.files.map((f) => f.filename) });
+      onDelta?.(reply);
+      return { reply, billable: charged };
+    },
+    async modify(request) {
+      return builtinModify(request.code, request.filename, request.prompt);
+    },
+  };
+}

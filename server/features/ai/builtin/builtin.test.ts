@@ -1,0 +1,277 @@
+// The builtin generator over a table of requests: every answer parses with the shared parser, names
+// its dependencies, reads tokens from the environment, and its file compiles (real python3 / node).
+
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseAssistantReply } from '../../../../shared/code-blocks';
+import { isSafeFilename } from '../../../../shared/filenames';
+import { compileAll } from './compile-check';
+import { builtinChat, understandRequest } from './index';
+import { chooseFilename } from './reply';
+
+type Platform = 'telegram' | 'discord' | 'twitter' | 'whatsapp' | 'slack' | 'generic';
+
+interface Row {
+  message: string;
+  platform: Platform;
+  js?: boolean;
+  /** Substrings the code must contain. */
+  has?: string[];
+  /** Substrings the code must not contain. */
+  hasNot?: string[];
+}
+
+const STEM: Record<Platform, string> = {
+  telegram: 'telegram_bot', discord: 'discord_bot', twitter: 'twitter_bot', whatsapp: 'whatsapp_bot', slack: 'slack_bot', generic: 'webhook_bot',
+};
+const TOKEN_VARS: Record<Platform, string[]> = {
+  telegram: ['TELEGRAM_BOT_TOKEN'],
+  discord: ['DISCORD_BOT_TOKEN'],
+  twitter: ['TWITTER_API_KEY', 'TWITTER_API_SECRET', 'TWITTER_ACCESS_TOKEN', 'TWITTER_ACCESS_SECRET'],
+  whatsapp: ['WHATSAPP_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_VERIFY_TOKEN'],
+  slack: ['SLACK_BOT_TOKEN', 'SLACK_APP_TOKEN'],
+  generic: ['WEBHOOK_SECRET'],
+};
+const PLATFORM_DEPENDENCY: Record<Platform, [string, string | null]> = {
+  telegram: ['python-telegram-bot', 'telegraf'],
+  discord: ['discord.py', 'discord.js'],
+  twitter: ['tweepy', 'twitter-api-v2'],
+  whatsapp: ['flask', 'express'],
+  slack: ['slack_bolt', '@slack/bolt'],
+  generic: ['flask', null],
+};
+
+const ALL = "with /start and /help, echo, reply 'We open at 9' when someone says hours, a welcome message for new members, ban the words spam and scam, post every 30 minutes, reminders and AI replies";
+
+const ROWS: Row[] = [
+  // Telegram
+  { message: 'Make a Telegram bot in Python that answers /start and echoes messages', platform: 'telegram', has: ['CommandHandler', 'reply = text', 'run_polling'] },
+  { message: 'Make a Telegram bot in Node.js that answers /start and echoes messages', platform: 'telegram', js: true, has: ["require('telegraf')", 'reply = text'] },
+  { message: "a bot for my bakery's Telegram channel", platform: 'telegram', has: ['BOT_NAME = "Bakery Bot"', 'TELEGRAM_CHAT_ID', 'POST_INTERVAL_MINUTES = 60'] },
+  { message: `A Telegram bot ${ALL}`, platform: 'telegram', has: ['"hours": "We open at 9"', 'POST_INTERVAL_MINUTES = 30', 'AsyncOpenAI', 'OPENAI_API_KEY', 'NEW_CHAT_MEMBERS', '"spam"', 'remind'] },
+  { message: `A Telegram bot in javascript ${ALL}`, platform: 'telegram', js: true, has: ["'hours': 'We open at 9'", 'const POST_INTERVAL_MINUTES = 30;', "require('openai')", 'new_chat_members', 'deleteMessage'] },
+  { message: "Telegram bot with a /price command that replies 'Bread is 3 euros'", platform: 'telegram', has: ['"price": "Bread is 3 euros"'] },
+  { message: "telegram bot in js with a /price command that replies 'Bread is 3 euros'", platform: 'telegram', js: true, has: ["'price': 'Bread is 3 euros'"] },
+  { message: 'Telegram bot that reminds people of things', platform: 'telegram', has: ['CommandHandler("remind", remind)', 'asyncio.sleep(minutes * 60)'] },
+  { message: 'A Telegram group moderator in node that deletes messages with swear words', platform: 'telegram', js: true, has: ['findBannedWord', 'BANNED_WORDS'] },
+  // Discord
+  { message: 'Discord bot in Python that welcomes new members', platform: 'discord', has: ['on_member_join', 'intents.members = True'] },
+  { message: 'Discord bot in node.js that welcomes new members and deletes messages with bad words', platform: 'discord', js: true, has: ['GuildMemberAdd', 'GatewayIntentBits.GuildMembers', 'message.delete()'] },
+  { message: `a discord bot ${ALL}`, platform: 'discord', has: ['"hours": "We open at 9"', 'DISCORD_CHANNEL_ID', 'AsyncOpenAI', 'remind_later'] },
+  { message: `a discord.js bot ${ALL}`, platform: 'discord', js: true, has: ['DISCORD_CHANNEL_ID', 'askLlm', 'parseReminder'] },
+  { message: "a moderation bot for discord that bans the words spam, scam and 'buy now'", platform: 'discord', has: ['"buy now"', 'find_banned_word'] },
+  { message: 'Discord bot that answers questions with ChatGPT', platform: 'discord', has: ['ask_llm', 'REPLY_ONLY_WHEN_MENTIONED = True'] },
+  { message: 'Discord echo bot in javascript', platform: 'discord', js: true, has: ['const REPLY_ONLY_WHEN_MENTIONED = false;', 'reply = text'] },
+  // Twitter / X
+  { message: 'A Twitter bot that auto-replies to mentions', platform: 'twitter', has: ['get_users_mentions', 'POLL_INTERVAL_SECONDS = 60', 'in_reply_to_tweet_id'] },
+  { message: 'A Twitter auto-reply bot in JavaScript', platform: 'twitter', js: true, has: ['const POLL_INTERVAL_MS = 60000;', 'userMentionTimeline', 'client.v2.reply'] },
+  { message: "twitter bot that tweets 'Fresh bread is ready!' every 2 hours", platform: 'twitter', has: ['"Fresh bread is ready!"', 'POST_INTERVAL_MINUTES = 120', 'create_tweet(text=text[:280])'] },
+  { message: 'A bot on X in node that replies to mentions with AI', platform: 'twitter', js: true, has: ['askLlm', 'OPENAI_API_KEY'] },
+  { message: `a twitter bot in node ${ALL}`, platform: 'twitter', js: true, has: ["'hours': 'We open at 9'", 'postScheduled'], hasNot: ['COMMAND_REPLIES', 'WELCOME_MESSAGE'] },
+  { message: `a tweepy bot ${ALL}`, platform: 'twitter', has: ['post_next', 'OpenAI('], hasNot: ['COMMAND_REPLIES'] },
+  // WhatsApp
+  { message: "A WhatsApp bot for my bakery that replies 'We open at 8' when someone says hours", platform: 'whatsapp', has: ['"hours": "We open at 8"', 'hub.verify_token', 'graph.facebook.com', 'Bakery Bot'] },
+  { message: "A WhatsApp bot in Node.js for my bakery that replies 'We open at 8' when someone says hours", platform: 'whatsapp', js: true, has: ["'hours': 'We open at 8'", "app.get('/webhook'", 'fetch('] },
+  { message: `whatsapp bot ${ALL}`, platform: 'whatsapp', has: ['WHATSAPP_RECIPIENTS', 'threading.Timer', 'known_contacts'] },
+  { message: `whatsapp bot in javascript ${ALL}`, platform: 'whatsapp', js: true, has: ['WHATSAPP_RECIPIENTS', 'knownContacts', 'setTimeout'] },
+  { message: 'WhatsApp customer support bot with AI answers', platform: 'whatsapp', has: ['ask_llm', 'OPENAI_BASE_URL'] },
+  // Slack
+  { message: 'Slack bot in Python that welcomes people who join a channel', platform: 'slack', has: ['member_joined_channel', 'SocketModeHandler'] },
+  { message: 'Slack bot in JavaScript with reminders', platform: 'slack', js: true, has: ["require('@slack/bolt')", 'socketMode: true', 'parseReminder'] },
+  { message: `slack bot ${ALL}`, platform: 'slack', has: ['SLACK_CHANNEL_ID', 'chat_postMessage', 'ask_llm'] },
+  { message: `slack bot in js ${ALL}`, platform: 'slack', js: true, has: ['SLACK_CHANNEL_ID', 'askLlm', 'postScheduled'] },
+  { message: 'a slack FAQ bot for our team', platform: 'slack', has: ['KEYWORD_REPLIES', '"hours"'] },
+  // Generic webhook bots
+  { message: 'a webhook bot in js that echoes', platform: 'generic', js: true, has: ["require('node:http')", 'reply = text'] },
+  { message: 'a generic HTTP bot in Python that echoes', platform: 'generic', has: ['@app.post("/message")', 'reply = text'] },
+  { message: `a webhook bot ${ALL}`, platform: 'generic', has: ['OUTGOING_WEBHOOK_URL', '@app.post("/join")', 'OpenAI('] },
+  { message: `a webhook bot in node ${ALL}`, platform: 'generic', js: true, has: ['OUTGOING_WEBHOOK_URL', "'/join'", 'askLlm'] },
+  { message: 'an Instagram bot for my shop', platform: 'generic', has: ['Shop Bot'] },
+  // Vague requests: a platform or a purpose is enough
+  { message: 'a customer service bot for my coffee shop', platform: 'telegram', has: ['Coffee Shop Bot', 'KEYWORD_REPLIES'] },
+  { message: 'bot that posts every 15 minutes', platform: 'telegram', has: ['POST_INTERVAL_MINUTES = 15'] },
+  { message: 'build me a bot called Pizza Pal for our pizzeria on telegram', platform: 'telegram', has: ['BOT_NAME = "Pizza Pal"'] },
+  { message: "if someone asks about prices, answer 'Bread is 3 euros'. When someone says hello reply 'Hi!'", platform: 'telegram', has: ['"prices": "Bread is 3 euros"', '"hello": "Hi!"'] },
+  { message: 'Telegram and Discord bot in node', platform: 'telegram', js: true },
+  { message: "welcome new members with 'Hi {name}, welcome to the \"Rust\" community!' on discord", platform: 'discord', has: ['WELCOME_MESSAGE = "Hi {name}, welcome to the \\"Rust\\" community!"'] },
+  // Hostile text inside quotes must still compile and stay text.
+  { message: "telegram bot that replies '\"\"\" + __import__(\"os\").system(\"x\") # \\' when someone says hack", platform: 'telegram', has: ['"hack": "\\"\\"\\" + __import__'] },
+  { message: "telegram bot in node that replies '`${process.exit()}` */ \\n' when someone says hack", platform: 'telegram', js: true, has: ["'hack': '`${process.exit()}` */ \\\\n'"] },
+];
+
+const SECRET_LITERAL = /=\s*['"][A-Za-z0-9:_-]{20,}['"]/;
+
+interface Outcome {
+  row: Row;
+  reply: string;
+  charged: boolean;
+  parsed: ReturnType<typeof parseAssistantReply>;
+}
+
+const outcomes: Outcome[] = ROWS.map((row) => {
+  const { reply, charged } = builtinChat(row.message);
+  return { row, reply, charged, parsed: parseAssistantReply(reply) };
+});
+let compiled = new Map<string, string>();
+
+beforeAll(async () => {
+  compiled = await compileAll(
+    outcomes.filter((o) => o.parsed.blocks.length === 1).map((o) => ({ key: o.row.message, filename: o.parsed.blocks[0]!.filename, code: o.parsed.blocks[0]!.code })),
+  );
+}, 60_000);
+
+describe('builtinChat: generated bots', () => {
+  it('covers at least 40 requests across every platform and both languages', () => {
+    expect(ROWS.length).toBeGreaterThanOrEqual(40);
+    for (const platform of Object.keys(STEM) as Platform[]) {
+      expect(ROWS.some((r) => r.platform === platform && r.js)).toBe(true);
+      expect(ROWS.some((r) => r.platform === platform && !r.js)).toBe(true);
+    }
+  });
+
+  describe.each(outcomes)('$row.message', ({ row, reply, charged, parsed }) => {
+    const ext = row.js ? 'js' : 'py';
+
+    it('answers with exactly one safe file of the right platform and language, and charges', () => {
+      expect(charged).toBe(true);
+      expect(parsed.blocks).toHaveLength(1);
+      const block = parsed.blocks[0]!;
+      expect(isSafeFilename(block.filename)).toBe(true);
+      expect(block.filename).toBe(`${STEM[row.platform]}.${ext}`);
+      expect(block.language).toBe(row.js ? 'javascript' : 'python');
+    });
+
+    it('names the dependencies of its platform', () => {
+      const [py, js] = PLATFORM_DEPENDENCY[row.platform];
+      const expected = row.js ? js : py;
+      if (expected) expect(parsed.dependencies).toContain(expected);
+      const usesOpenAi = /require\('openai'\)|from openai import/.test(parsed.blocks[0]!.code);
+      expect(parsed.dependencies.includes('openai')).toBe(usesOpenAi);
+      if (parsed.dependencies.length === 0) expect(reply).toContain('nothing to install');
+    });
+
+    it('reads every token from the environment and writes no secret', () => {
+      const code = parsed.blocks[0]!.code;
+      for (const name of TOKEN_VARS[row.platform]) expect(code).toContain(name);
+      expect(code).not.toMatch(SECRET_LITERAL);
+      expect(code).toMatch(row.js ? /process\.env/ : /os\.getenv|os\.environ/);
+      for (const name of TOKEN_VARS[row.platform]) expect(reply).toContain(`\`${name}\``);
+    });
+
+    it('logs what it does with timestamps', () => {
+      const code = parsed.blocks[0]!.code;
+      if (row.js) expect(code).toContain('console.log(new Date().toISOString()');
+      else expect(code).toContain('%(asctime)s');
+    });
+
+    it('contains what was asked for', () => {
+      const code = parsed.blocks[0]!.code;
+      for (const s of row.has ?? []) expect(code).toContain(s);
+      for (const s of row.hasNot ?? []) expect(code).not.toContain(s);
+    });
+
+    it('compiles', () => {
+      expect(compiled.get(row.message)).toBe('');
+    });
+
+    it('explains the bot and how to run it', () => {
+      expect(reply).toMatch(/\*\*What it does\*\*/);
+      expect(reply).toMatch(/\*\*Environment variables\*\*/);
+      expect(reply).toMatch(/\*\*Run it\*\*/);
+      expect(reply).toContain(`${row.js ? 'node' : 'python'} ${parsed.blocks[0]!.filename}`);
+    });
+  });
+});
+
+describe('builtinChat: behaviour', () => {
+  it('is deterministic: the same request gives the same answer', () => {
+    for (const row of ROWS.slice(0, 12)) expect(builtinChat(row.message)).toEqual(builtinChat(row.message));
+  });
+
+  it('answers a request with neither platform nor purpose with a guide, no file and no charge', () => {
+    for (const message of ['asdf qwerty', 'hello', 'what can you do?', 'make me a bot', '', '   ']) {
+      const { reply, charged } = builtinChat(message);
+      expect(charged).toBe(false);
+      const parsed = parseAssistantReply(reply);
+      expect(parsed.blocks).toEqual([]);
+      expect(parsed.dependencies).toEqual([]);
+      for (const word of ['Telegram', 'Discord', 'WhatsApp', 'Slack', 'Python', 'JavaScript', 'scheduled posts', 'For example']) {
+        expect(reply).toContain(word);
+      }
+    }
+  });
+
+  it('says which defaults it chose for a vague request, and how to change them', () => {
+    const { reply } = builtinChat("a bot for my bakery's Telegram channel");
+    expect(reply).toContain('**Defaults I chose**');
+    expect(reply).toMatch(/Python; say "in Node\.js"/);
+    expect(reply).toMatch(/every 60 minutes: change POST_INTERVAL_MINUTES/);
+    expect(reply).toMatch(/FAQ answers are samples/);
+  });
+
+  it('says what a platform cannot do instead of pretending', () => {
+    const { reply } = builtinChat('a twitter bot that welcomes new followers');
+    expect(reply).toContain('**Left out**');
+    expect(reply).toMatch(/welcome: X does not tell bots/);
+    // ...and still does something useful rather than nothing.
+    expect(reply).toContain('None of the features you asked for work on Twitter/X');
+    expect(parseAssistantReply(reply).blocks[0]!.code).toContain('"hours": ');
+  });
+
+  it('picks a new name for a new bot when the name is taken, and keeps it for an update', () => {
+    const taken = { existingFilenames: ['telegram_bot.py', 'telegram_bot_2.py'] };
+    expect(parseAssistantReply(builtinChat('a telegram echo bot', taken).reply).blocks[0]!.filename).toBe('telegram_bot_3.py');
+    expect(parseAssistantReply(builtinChat('update my telegram bot so it echoes', taken).reply).blocks[0]!.filename).toBe('telegram_bot.py');
+    expect(chooseFilename('discord_bot', 'js', ['Discord_Bot.js'], 'a new discord bot')).toBe('discord_bot_2.js');
+    expect(chooseFilename('discord_bot', 'js', [], 'change my discord bot')).toBe('discord_bot.js');
+  });
+
+  it('ignores control characters in the request', () => {
+    expect(builtinChat('a tele\u0000gram bot\u0007 that echoes')).toEqual(builtinChat('a telegram bot that echoes'));
+  });
+});
+
+describe('understandRequest', () => {
+  it('returns null only without a platform, a purpose or a feature', () => {
+    expect(understandRequest('asdf qwerty')).toBeNull();
+    expect(understandRequest('I want a bot for a while')).toBeNull();
+    expect(understandRequest('a bot for my florist')).not.toBeNull();
+    expect(understandRequest('a bot that echoes')).not.toBeNull();
+  });
+
+  it('picks JavaScript for node, nodejs, javascript and js, and Python otherwise', () => {
+    for (const m of ['telegram bot in node', 'telegram bot in nodejs', 'telegram bot in JavaScript', 'telegram bot, js please', 'a discord.js bot']) {
+      expect(understandRequest(m)!.language).toBe('javascript');
+    }
+    for (const m of ['telegram bot', 'telegram bot in python', 'python telegram bot, not js']) {
+      expect(understandRequest(m)!.language).toBe('python');
+    }
+  });
+
+  it('reads platforms, including X and unsupported ones', () => {
+    expect(understandRequest('a bot on X that tweets daily')!.platform).toBe('twitter');
+    expect(understandRequest('whats app bot')!.platform).toBe('whatsapp');
+    const insta = understandRequest('an instagram bot')!;
+    expect([insta.platform, insta.platformSource, insta.requestedPlatform]).toEqual(['generic', 'substitute', 'Instagram']);
+    expect(understandRequest('a telegram and slack bot')!.otherPlatforms).toEqual(['slack']);
+  });
+
+  it('reads the details: keyword replies, commands, banned words, intervals, welcome text, purpose', () => {
+    const r = understandRequest(
+      "telegram bot for my bakery: reply 'we open at 9' when someone says hours, a /price command that replies 'Bread is 3 euros', ban the words spam and scam, welcome new members with 'Hi!', post every 45 minutes",
+    )!;
+    expect(r.keywordReplies).toEqual([{ keyword: 'hours', reply: 'we open at 9' }]);
+    expect(r.commandReplies).toEqual([{ name: 'price', reply: 'Bread is 3 euros' }]);
+    expect(r.bannedWords).toEqual(['spam', 'scam']);
+    expect(r.intervalMinutes).toBe(45);
+    expect(r.welcomeText).toBe('Hi!');
+    expect(r.botName).toBe('Bakery Bot');
+    expect(r.features).toEqual(['commands', 'keywords', 'welcome', 'moderation', 'scheduled']);
+  });
+
+  it('understands hours, days and words in intervals', () => {
+    expect(understandRequest('telegram bot that posts every 2 hours')!.intervalMinutes).toBe(120);
+    expect(understandRequest('telegram bot that posts daily')!.intervalMinutes).toBe(1440);
+    expect(understandRequest('telegram bot that posts every hour')!.intervalMinutes).toBe(60);
+    expect(understandRequest('telegram bot that posts every ten minutes')!.intervalMinutes).toBe(10);
+  });
+});

@@ -1,0 +1,126 @@
+// The builtin assistant's chat answer: an explanation of the bot it built (what it does, the
+// defaults it chose, the variables to set, how to run it), the file in the fenced-block format the
+// shared parser reads, and the Dependencies line. A request it cannot place gets a guide instead.
+
+import { formatCodeBlock, formatDependencies, stripControlChars } from '../../../../shared/code-blocks';
+import { planBot, type BotPlan } from './plan';
+import { PLATFORM_INFO } from './platforms';
+import { understandRequest } from './request';
+import { renderBot } from './templates';
+import { describeFeatures } from './templates/python-common';
+
+export interface BuiltinChatContext {
+  /** Names already in the project: a new bot gets a new name rather than replacing one. */
+  existingFilenames: string[];
+}
+
+export interface BuiltinChatResult {
+  reply: string;
+  /** False when no file was made (the guide answer): such a message costs nothing. */
+  charged: boolean;
+}
+
+const UPDATE_WORDS = /\b(?:update|change|modify|edit|fix|improve|extend|rewrite|regenerate|replace|adjust|tweak|upgrade)\b|\badd\b.*\b(?:to|in)\s+(?:my|the|this|that)\b/i;
+const NEW_WORDS = /\b(?:new|another|second|separate|extra|different)\b/i;
+
+/** telegram_bot.py, or telegram_bot_2.py when that name is taken and this is a new bot. */
+export function chooseFilename(stem: string, ext: string, existing: readonly string[], message: string): string {
+  const taken = new Set(existing.map((n) => n.toLowerCase()));
+  const base = `${stem}.${ext}`;
+  if (!taken.has(base)) return base;
+  if (UPDATE_WORDS.test(message) && !NEW_WORDS.test(message)) return base; // an update of that bot: same file, new version
+  for (let n = 2; ; n++) {
+    const name = `${stem}_${n}.${ext}`;
+    if (!taken.has(name)) return name;
+  }
+}
+
+/** Edits the builtin Modify can make on this bot, as examples to copy. */
+function editExamples(plan: BotPlan): string[] {
+  const f = plan.features;
+  return [
+    f.has('welcome') && "change the welcome message to 'Hi there'",
+    f.has('commands') && `add a ${plan.prefix}price command that replies 'Bread is 3 euros'`,
+    f.has('scheduled') && 'post every 30 minutes',
+    plan.platform === 'twitter' && 'check mentions every 2 minutes',
+    "reply 'We open at 9' when someone says hours",
+    'add logging',
+  ].filter((e): e is string => typeof e === 'string');
+}
+
+function explain(plan: BotPlan, filename: string, replacing: boolean): string {
+  const languageName = plan.language === 'python' ? 'Python' : 'JavaScript (Node.js)';
+  const library = plan.info.library[plan.language];
+  const intro = `Here is **${plan.botName}**, a ${plan.info.label} bot in ${languageName} using ${library}. ${
+    replacing ? `It replaces the current \`${filename}\` (the previous text is kept as a version).` : `It is saved as \`${filename}\`.`
+  }`;
+
+  const parts: string[] = [intro, '', '**What it does**', ...describeFeatures(plan).map((d) => `- ${d}`)];
+
+  if (plan.defaults.length > 0) {
+    parts.push('', '**Defaults I chose** (ask me to change any of them)', ...plan.defaults.map((d) => `- ${d}`));
+  }
+  if (plan.dropped.length > 0) {
+    parts.push('', '**Left out**', ...plan.dropped.map((d) => `- ${d.feature}: ${d.reason}.`));
+  }
+
+  parts.push(
+    '',
+    '**Environment variables** (set them in the Runner under Environment Variables; never paste tokens into the code)',
+    ...plan.env.map((e) => `- \`${e.name}\` (${e.required ? 'required' : 'optional'}): ${e.description}`),
+  );
+
+  parts.push('', `**Set it up on ${plan.info.label}**`, ...plan.info.setup.map((s, i) => `${i + 1}. ${s}`));
+
+  const install =
+    plan.dependencies.length === 0
+      ? "It uses only Node's built-in modules: there is nothing to install."
+      : `Press **Install Dependencies** (or run \`${plan.language === 'python' ? 'pip install' : 'npm install'} ${plan.dependencies.join(' ')}\`).`;
+  parts.push(
+    '',
+    '**Run it**',
+    `1. ${install}`,
+    '2. Set the environment variables above.',
+    `3. Press **Run** (or run \`${plan.language === 'python' ? 'python' : 'node'} ${filename}\`). The log shows every message it handles.`,
+  );
+
+  parts.push('', `To change it, ask me or use **Modify** in the editor, for example: ${editExamples(plan).map((e) => `"${e}"`).join(', ')}.`);
+  return parts.join('\n');
+}
+
+function guide(): string {
+  return [
+    "I can build complete, runnable bots for you. Tell me which platform and what the bot should do, and I'll write the code, list what to install and explain how to run it.",
+    '',
+    '**Platforms**: Telegram, Discord, Twitter/X, WhatsApp (Cloud API webhook), Slack, or a generic HTTP webhook bot.',
+    '**Languages**: Python (the default) or JavaScript (say "Node.js" or "JavaScript").',
+    '**Features** (combine any of them): /start and /help commands, echoing messages, keyword auto-replies and FAQ answers, welcome messages for new members, banned-word moderation, scheduled posts every N minutes, reminders, and AI replies through the OpenAI API.',
+    '',
+    'For example:',
+    '- "Make a Telegram bot in Python that answers /start and echoes messages"',
+    '- "A Discord bot in Node.js that welcomes new members and deletes messages with bad words"',
+    '- "A WhatsApp bot for my bakery that replies \'We open at 8\' when someone says hours"',
+  ].join('\n');
+}
+
+/** Answers a chat message with a generated bot (charged) or with a guide (not charged). */
+export function builtinChat(message: string, context?: BuiltinChatContext): BuiltinChatResult {
+  const clean = stripControlChars(message).trim();
+  const request = understandRequest(clean);
+  if (!request) return { reply: guide(), charged: false };
+
+  const plan = planBot(request);
+  const ext = plan.language === 'python' ? 'py' : 'js';
+  const existing = context?.existingFilenames ?? [];
+  const filename = chooseFilename(PLATFORM_INFO[plan.platform].fileStem, ext, existing, clean);
+  const replacing = existing.some((n) => n.toLowerCase() === filename);
+  const code = renderBot(plan, filename);
+
+  const reply = [
+    explain(plan, filename, replacing),
+    '',
+    formatCodeBlock({ filename, language: plan.language, code: code.replace(/\n$/, '') }),
+    ...(plan.dependencies.length > 0 ? ['', formatDependencies(plan.dependencies)] : []),
+  ].join('\n');
+  return { reply, charged: true };
+}

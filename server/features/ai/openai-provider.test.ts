@@ -1,0 +1,159 @@
+// The `openai` provider against a real OpenAI-compatible server on loopback: streamed and plain
+// answers, the SSE subscription the client uses, honest errors, timeouts and the truncation guard.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTRPCClient, httpLink, httpSubscriptionLink, splitLink } from '@trpc/client';
+import { EventSource } from 'eventsource';
+import type { AppRouter } from '../../router';
+import { startTestApp, type TestApp } from '../../testing/test-app';
+import { startOpenAiServer, type OpenAiServer } from '../../testing/openai-server';
+import { newUser } from '../../testing/fixtures';
+import { openAiProvider } from './openai-provider';
+
+let llm: OpenAiServer;
+let t: TestApp;
+
+const BOT_REPLY = [
+  'Here is your Telegram echo bot. Set TELEGRAM_BOT_TOKEN and run it.',
+  '',
+  '```python filename: echo_bot.py',
+  'import os',
+  'import logging',
+  'from telegram.ext import Application, MessageHandler, filters',
+  '',
+  'logging.basicConfig(level=logging.INFO)',
+  '',
+  'async def echo(update, context):',
+  '    await update.message.reply_text(update.message.text)',
+  '',
+  "app = Application.builder().token(os.environ['TELEGRAM_BOT_TOKEN']).build()",
+  'app.add_handler(MessageHandler(filters.TEXT, echo))',
+  'app.run_polling()',
+  '```',
+  '',
+  'Dependencies: python-telegram-bot',
+].join('\n');
+
+beforeAll(async () => {
+  llm = await startOpenAiServer();
+  const settings = { apiKey: 'sk-test-key-for-loopback', baseUrl: llm.baseUrl, model: 'test-model', timeoutMs: 1500 };
+  t = await startTestApp({ LOG_LEVEL: 'warn', OPENAI_API_KEY: settings.apiKey, OPENAI_BASE_URL: settings.baseUrl, OPENAI_MODEL: settings.model }, { ai: openAiProvider(settings) });
+});
+afterAll(async () => {
+  await t.close();
+  await llm.close();
+});
+beforeEach(() => {
+  llm.queue.length = 0;
+  llm.requests.length = 0;
+});
+
+const credits = async (token: string) => (await t.request('GET', '/api/auth/me', { token })).body.credits as number;
+
+function client(token: string) {
+  const url = `${t.url}/trpc`;
+  return createTRPCClient<AppRouter>({
+    links: [
+      splitLink({
+        condition: (op) => op.type === 'subscription',
+        true: httpSubscriptionLink({
+          url,
+          EventSource,
+          eventSourceOptions: () => ({
+            fetch: (input: string | URL, init?: RequestInit) =>
+              fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), authorization: `Bearer ${token}` } }),
+          }),
+        }),
+        false: httpLink({ url, headers: { authorization: `Bearer ${token}` } }),
+      }),
+    ],
+  });
+}
+
+describe('chat through an OpenAI-compatible server', () => {
+  it('REST chat stores the model answer, its file and charges 5; the request carries the prompt, files and history', async () => {
+    const { token } = await newUser(t);
+    llm.queue.push({ reply: BOT_REPLY });
+    const res = await t.request('POST', '/api/ai/chat', { token, body: { message: 'Make an echo bot', projectId: 'default' } });
+    expect(res.status).toBe(200);
+    expect(res.body.createdFile.filename).toBe('echo_bot.py');
+    expect(res.body.dependencies).toEqual(['python-telegram-bot']);
+    expect(res.body.credits).toBe(95);
+
+    llm.queue.push({ reply: 'Sure, it echoes every text message.' });
+    await t.request('POST', '/api/ai/chat', { token, body: { message: 'What does it do?', projectId: 'default' } });
+    const sent = llm.requests[1]!;
+    expect(sent.model).toBe('test-model');
+    expect(sent.messages[0]!.content).toContain('filename:');
+    expect(sent.messages.map((m) => m.content).join('\n')).toContain("token(os.environ['TELEGRAM_BOT_TOKEN'])");
+    expect(sent.messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['Make an echo bot', 'What does it do?']);
+  });
+
+  it('the subscription streams the reply in several deltas, then the stored result', async () => {
+    const { token } = await newUser(t);
+    llm.queue.push({ reply: BOT_REPLY, chunkSize: 16 });
+    const events: Array<{ type: string; text?: string; result?: any }> = [];
+    await new Promise<void>((resolve, reject) => {
+      const sub = client(token).ai.chatStream.subscribe(
+        { message: 'Make an echo bot', projectId: 'default' },
+        {
+          onData: (e) => {
+            events.push(e as never);
+            if ((e as { type: string }).type === 'done') {
+              sub.unsubscribe();
+              resolve();
+            }
+          },
+          onError: reject,
+        },
+      );
+    });
+    const deltas = events.filter((e) => e.type === 'delta');
+    expect(deltas.length).toBeGreaterThan(1);
+    expect(deltas.map((d) => d.text).join('')).toBe(BOT_REPLY);
+    expect(events.at(-1)!.result).toMatchObject({ createdFile: { filename: 'echo_bot.py' }, credits: 95 });
+  });
+
+  it('a model error answers 502 with its message; nothing is stored or charged', async () => {
+    const { token, id } = await newUser(t);
+    llm.queue.push({ status: 500, errorMessage: 'model is overloaded' }, { status: 500, errorMessage: 'model is overloaded' });
+    const res = await t.request('POST', '/api/ai/chat', { token, body: { message: 'Make an echo bot', projectId: 'default' } });
+    expect(res.status).toBe(502);
+    expect(res.body.error).toContain('model is overloaded');
+    expect(await credits(token)).toBe(100);
+    const stored = await t.app.deps.db.selectFrom('chat_messages').selectAll().where('user_id', '=', id).execute();
+    expect(stored).toEqual([]);
+  });
+
+  it('a model slower than the timeout answers 504 without a charge', async () => {
+    const { token } = await newUser(t);
+    llm.queue.push({ reply: BOT_REPLY, delayMs: 4000 }, { reply: BOT_REPLY, delayMs: 4000 });
+    const res = await t.request('POST', '/api/ai/chat', { token, body: { message: 'Make an echo bot', projectId: 'default' } });
+    expect(res.status).toBe(504);
+    expect(await credits(token)).toBe(100);
+  });
+});
+
+describe('modify-code through an OpenAI-compatible server', () => {
+  const original = BOT_REPLY.split('```')[1]!.split('\n').slice(1).join('\n');
+
+  it('returns the full modified file and charges 5 as code_edit', async () => {
+    const { token } = await newUser(t);
+    const changed = original.replace('logging.INFO', 'logging.DEBUG');
+    llm.queue.push({ reply: '```python\n' + changed + '```' });
+    const res = await t.request('POST', '/api/ai/modify-code', { token, body: { code: original, filename: 'echo_bot.py', prompt: 'debug logging' } });
+    expect(res.status).toBe(200);
+    expect(res.body.modifiedCode.trimEnd()).toBe(changed.trimEnd());
+    expect(await credits(token)).toBe(95);
+  });
+
+  it('refuses a proposal with a placeholder for omitted code, or one that drops most of the file, without charging', async () => {
+    const { token } = await newUser(t);
+    llm.queue.push({ reply: '```python\nimport os\n# ... rest of the code ...\n```' });
+    const placeholder = await t.request('POST', '/api/ai/modify-code', { token, body: { code: original, filename: 'echo_bot.py', prompt: 'add a comment' } });
+    expect(placeholder.status).toBe(422);
+    llm.queue.push({ reply: '```python\nimport os\nprint(1)\n```' });
+    const shrunk = await t.request('POST', '/api/ai/modify-code', { token, body: { code: original, filename: 'echo_bot.py', prompt: 'add a comment' } });
+    expect(shrunk.status).toBe(422);
+    expect(await credits(token)).toBe(100);
+  });
+});

@@ -1,0 +1,95 @@
+// The workspace calls: projects, files (by id or by project + name), versions, import, chat history.
+import type { Deps } from '../../deps';
+import { createProject, listProjects, ownedProject, toProjectDto } from './projects';
+import {
+  deleteFile,
+  listFiles,
+  listVersions,
+  ownedFile,
+  ownedFileByName,
+  replaceContent,
+  toFileDto,
+  versionContent,
+  writeFile,
+} from './files';
+
+type Ctx = { deps: Deps; userId: string };
+
+export const projects = {
+  list: ({ deps, userId }: Ctx) => listProjects(deps.db, userId),
+  create: async ({ deps, userId }: Ctx, input: { name: string; description?: string }) =>
+    toProjectDto(await createProject(deps.db, deps.clock, userId, input)),
+};
+
+export const files = {
+  async list({ deps, userId }: Ctx) {
+    return (await listFiles(deps.db, userId)).map(toFileDto);
+  },
+  async get({ deps, userId }: Ctx, id: string) {
+    return toFileDto(await ownedFile(deps.db, userId, id));
+  },
+  async save({ deps, userId }: Ctx, input: { id: string; content: string; reason?: 'save' | 'ai_change' }) {
+    const file = await deps.db.transaction().execute(async (trx) =>
+      replaceContent(trx, deps.clock, await ownedFile(trx, userId, input.id), input.content, input.reason ?? 'save'),
+    );
+    return toFileDto(file);
+  },
+  /** PUT by project and name: creates the file when the project has no file of that name yet. */
+  async saveByName({ deps, userId }: Ctx, input: { projectId: string; filename: string; content: string }) {
+    const project = await ownedProject(deps.db, deps.clock, userId, input.projectId);
+    const { file } = await deps.db.transaction().execute((trx) =>
+      writeFile(trx, deps.clock, { userId, projectId: project.id, filename: input.filename, content: input.content, reason: 'save' }),
+    );
+    return toFileDto(file);
+  },
+  async delete({ deps, userId }: Ctx, id: string) {
+    await deleteFile(deps.db, await ownedFile(deps.db, userId, id));
+    return { message: 'File deleted' };
+  },
+  async deleteByName({ deps, userId }: Ctx, input: { projectId: string; filename: string }) {
+    const project = await ownedProject(deps.db, deps.clock, userId, input.projectId);
+    await deleteFile(deps.db, await ownedFileByName(deps.db, userId, project.id, input.filename));
+    return { message: 'File deleted' };
+  },
+  async versions({ deps, userId }: Ctx, id: string) {
+    return listVersions(deps.db, await ownedFile(deps.db, userId, id));
+  },
+  async version({ deps, userId }: Ctx, input: { id: string; versionId: string }) {
+    const file = await ownedFile(deps.db, userId, input.id);
+    return { id: input.versionId, content: await versionContent(deps.db, file, input.versionId) };
+  },
+  /** Restoring is free and itself undoable: the current text becomes a version first. */
+  async restore({ deps, userId }: Ctx, input: { id: string; versionId: string }) {
+    const file = await deps.db.transaction().execute(async (trx) => {
+      const current = await ownedFile(trx, userId, input.id);
+      const content = await versionContent(trx, current, input.versionId);
+      return replaceContent(trx, deps.clock, current, content, 'restore');
+    });
+    return toFileDto(file);
+  },
+  async import({ deps, userId }: Ctx, input: { projectId: string; files: Array<{ filename: string; content: string }> }) {
+    const project = await ownedProject(deps.db, deps.clock, userId, input.projectId);
+    const written = await deps.db.transaction().execute(async (trx) => {
+      const out = [];
+      for (const f of input.files) {
+        out.push(await writeFile(trx, deps.clock, { userId, projectId: project.id, filename: f.filename, content: f.content, reason: 'import' }));
+      }
+      return out;
+    });
+    const n = written.length;
+    return { message: `Imported ${n} file${n === 1 ? '' : 's'}`, files: written.map((w) => toFileDto(w.file)) };
+  },
+};
+
+export async function chatMessages({ deps, userId }: Ctx, projectId?: string) {
+  let query = deps.db
+    .selectFrom('chat_messages')
+    .select(['id', 'role', 'content', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(200);
+  if (projectId) query = query.where('project_id', '=', (await ownedProject(deps.db, deps.clock, userId, projectId)).id);
+  const rows = await query.execute();
+  return rows.map((m) => ({ id: m.id, role: m.role, content: m.content, createdAt: m.created_at }));
+}

@@ -1,0 +1,45 @@
+// Workspace payloads (projects, files, versions, chat) shared by tRPC, REST and the client.
+import { z } from 'zod';
+import { isSafeFilename, MAX_FILE_BYTES } from './filenames';
+
+export const idField = z.string().regex(/^[A-Za-z0-9]{1,64}$/, { error: 'Invalid id' });
+/** A project id, or 'default' for the person's default project (the client's fallback). */
+export const projectIdField = z.string().regex(/^([A-Za-z0-9]{1,64}|default)$/, { error: 'Invalid project id' });
+
+export const FILENAME_MESSAGE =
+  'Invalid file name: use letters, digits, dots, dashes and underscores with an allowed extension (.py, .js, .ts, .json, .txt, ...)';
+export const filenameField = z.string().refine(isSafeFilename, { error: FILENAME_MESSAGE });
+
+export const contentField = z
+  .string({ error: 'File content must be text' })
+  .refine((s) => Buffer.byteLength(s, 'utf8') <= MAX_FILE_BYTES, { error: 'Files can be at most 1 MiB' });
+
+export const MAX_MESSAGE_LENGTH = 8000;
+export const chatMessageField = z
+  .string({ error: 'Message is required' })
+  .trim()
+  .min(1, { error: 'Message is required' })
+  .max(MAX_MESSAGE_LENGTH, { error: `Messages can be at most ${MAX_MESSAGE_LENGTH} characters` });
+
+export const createProjectInput = z.strictObject({
+  name: z.string().trim().min(1, { error: 'Project name is required' }).max(100),
+  description: z.string().trim().max(500).optional(),
+});
+export const fileIdInput = z.strictObject({ id: idField });
+export const saveFileInput = z.strictObject({ id: idField, content: contentField });
+export const fileByNameInput = z.strictObject({ projectId: projectIdField, filename: filenameField });
+export const saveFileByNameInput = z.strictObject({ projectId: projectIdField, filename: filenameField, content: contentField });
+export const versionInput = z.strictObject({ id: idField, versionId: idField });
+export const importFilesInput = z.strictObject({
+  projectId: projectIdField,
+  files: z.array(z.strictObject({ filename: filenameField, content: contentField })).min(1).max(20),
+});
+export const chatInput = z.strictObject({ message: chatMessageField, projectId: projectIdField.optional() });
+export const modifyCodeInput = z.strictObject({
+  code: contentField,
+  filename: filenameField,
+  prompt: z.string().trim().min(1, { error: 'Describe the change you want' }).max(2000),
+  projectId: projectIdField.optional(),
+  fileId: idField.optional(),
+});
+export const messagesInput = z.strictObject({ projectId: projectIdField.optional() }).optional();
