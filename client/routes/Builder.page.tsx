@@ -1,27 +1,51 @@
-// /builder: the AI chat workspace. Its chat, file browser and editor come with the builder issue.
-import { IconHammer, IconMessageChatbot } from '@tabler/icons-react';
-import { Stack } from '@mantine/core';
-import { PageHeader } from '../components/PageHeader';
-import { WorkspacePlaceholder } from '../components/WorkspacePlaceholder';
+// /builder (spec section 2): file browser, chat and, with a file open, the editor beside the chat.
+// The open file lives in the URL (?file=ID) so the sidebar, the chat's boxes and a reload agree.
+import { Suspense, useState } from 'react';
+import { Box, Center, Loader } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useSearchParams } from 'react-router-dom';
+import { ChatPanel } from '../components/ChatPanel';
+import { EditorPanel } from '../components/EditorPanel';
+import { FileBrowser } from '../components/FileBrowser';
+import classes from './Builder.module.css';
 
 export function BuilderPage() {
+  const [params, setParams] = useSearchParams();
+  const fileId = params.get('file');
+  // Chat and editor each need room: with a file open the browser folds to a rail unless the
+  // screen is wide, and the person can always fold or unfold it.
+  const wide = useMediaQuery('(min-width: 105em)', true, { getInitialValueInEffect: false });
+
+  const [browserChoice, setBrowserChoice] = useState<'auto' | 'open' | 'folded'>('auto');
+  const folded = browserChoice === 'auto' ? fileId !== null && !wide : browserChoice === 'folded';
+
+  const openFile = (id: string) => setParams({ file: id });
+  const closeFile = () => setParams({}, { replace: true });
+
   return (
-    <Stack gap="lg" maw={1100}>
-      <PageHeader
-        icon={<IconHammer size={24} />}
-        title="Builder"
-        description="Chat with the AI assistant to create and edit your bot's code files."
+    <Box className={classes.workspace} data-file-open={fileId !== null || undefined}>
+      <FileBrowser
+        selectedId={fileId}
+        onOpen={openFile}
+        collapsed={folded}
+        onToggle={() => setBrowserChoice(folded ? 'open' : 'folded')}
       />
-      <WorkspacePlaceholder
-        icon={IconMessageChatbot}
-        title="Chat with the assistant to create bot files"
-        description="Describe a bot for Telegram, Twitter, WhatsApp, Discord or any social platform, and the assistant writes the code for you. This is where that conversation will happen."
-        features={[
-          'Ask for a bot in plain words; generated files appear in your file browser',
-          'Open any file in the code editor and save your changes',
-          'Request AI modifications and preview them before accepting',
-        ]}
-      />
-    </Stack>
+      <div className={classes.chat}>
+        <ChatPanel onOpenFile={openFile} />
+      </div>
+      {fileId !== null && (
+        <div className={classes.editor}>
+          <Suspense
+            fallback={
+              <Center className={classes.editorLoading}>
+                <Loader />
+              </Center>
+            }
+          >
+            <EditorPanel key={fileId} fileId={fileId} onClose={closeFile} />
+          </Suspense>
+        </div>
+      )}
+    </Box>
   );
 }

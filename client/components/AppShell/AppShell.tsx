@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { AppShell as MantineAppShell } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useLocation } from 'react-router-dom';
 import { Sidebar } from './Sidebar';
 import { TopNav } from './TopNav';
 
@@ -9,12 +10,14 @@ export const SIDEBAR_WIDTH = 288;
 
 export function AppShell({ children }: { children: ReactNode }) {
   const [navOpened, nav] = useDisclosure(false);
+  // The builder is a full-height workspace of side-by-side panels: every pixel of width counts.
+  const dense = useLocation().pathname === '/builder';
 
   return (
     <MantineAppShell
       header={{ height: 60 }}
       navbar={{ width: SIDEBAR_WIDTH, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
-      padding={{ base: 'md', sm: 'xl' }}
+      padding={dense ? 'md' : { base: 'md', sm: 'xl' }}
     >
       <MantineAppShell.Header>
         <TopNav navOpened={navOpened} onToggleNav={nav.toggle} />

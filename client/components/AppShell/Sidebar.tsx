@@ -1,5 +1,6 @@
 // Left sidebar of the signed-in pages (spec section 2, Sidebar): create and import, account links,
-// the announced-but-not-built areas, the user's files and the version label.
+// the announced-but-not-built areas, the user's files and the version label. Import uploads for
+// real (the builder issue replaces the spec's toast-only import).
 import type { ComponentType } from 'react';
 import { AppShell, Badge, Box, Button, FileButton, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import {
@@ -15,11 +16,12 @@ import {
 } from '@tabler/icons-react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { requestChatFocus } from '../../lib/events';
+import { IMPORT_ACCEPT } from '../../lib/import-files';
+import { useImportFiles } from '../../lib/use-import-files';
 import { notifyInfo } from '../../lib/notify';
 import { DocsSearch } from '../DocsSearch';
 import { SidebarFiles } from './SidebarFiles';
 import { WorkspaceTabs } from './WorkspaceTabs';
-import { importableFiles, IMPORT_ACCEPT } from './import-files';
 import classes from './AppShell.module.css';
 
 const accountLinks = [
@@ -44,11 +46,7 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
     requestChatFocus();
   };
 
-  const importFiles = (files: File[]) => {
-    const accepted = importableFiles(files);
-    if (accepted.length === 0) return;
-    notifyInfo(`Importing ${accepted.length} file(s)...`);
-  };
+  const { importFiles, importing } = useImportFiles();
 
   return (
     <>
@@ -57,9 +55,9 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
           <Button fullWidth leftSection={<IconPlus size={18} />} onClick={createNew}>
             Create New Bot/Agent
           </Button>
-          <FileButton onChange={importFiles} accept={IMPORT_ACCEPT} multiple>
+          <FileButton onChange={(files) => void importFiles(files)} accept={IMPORT_ACCEPT} multiple>
             {(props) => (
-              <Button {...props} fullWidth variant="default" leftSection={<IconFileImport size={18} />}>
+              <Button {...props} fullWidth variant="default" loading={importing} leftSection={<IconFileImport size={18} />}>
                 Import
               </Button>
             )}
@@ -104,7 +102,7 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
         ))}
 
         <Text className={classes.sidebarSection} mt="md">Your Files</Text>
-        <SidebarFiles />
+        <SidebarFiles onNavigate={onNavigate} />
       </AppShell.Section>
 
       <AppShell.Section className={classes.sidebarFooter} px="md" py="sm">

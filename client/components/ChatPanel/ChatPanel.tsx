@@ -1,0 +1,172 @@
+// The chat of the builder (spec section 2): header and hint, the conversation (oldest first, newest
+// in view), the typing indicator or the reply streaming in, and the message box.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Badge, Box, Group, ScrollArea, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconSparkles } from '@tabler/icons-react';
+import { FOCUS_CHAT_EVENT } from '../../lib/events';
+import { trpc } from '../../lib/trpc';
+import { useImportFiles } from '../../lib/use-import-files';
+import { useFiles, useProjectId } from '../../lib/workspace';
+import { AssistantContent } from './AssistantContent';
+import { ChatInput } from './ChatInput';
+import { AssistantBubble, AssistantMessage, UserBubble } from './MessageBubble';
+import { TypingIndicator } from './TypingIndicator';
+import { useChat, type ChatMessage } from './use-chat';
+import classes from './ChatPanel.module.css';
+
+const SUGGESTIONS = [
+  'Make a Telegram bot in Python that answers /start and echoes messages',
+  'A Discord bot that welcomes new members',
+  'A Twitter bot in JavaScript that replies to mentions',
+];
+
+export function ChatPanel({ onOpenFile }: { onOpenFile: (id: string) => void }) {
+  const projectId = useProjectId();
+  const files = useFiles();
+  const messages = trpc.chat.messages.useQuery({ projectId }, { enabled: projectId !== undefined, retry: 3 });
+  const chat = useChat(projectId);
+  const { importFiles, importing } = useImportFiles();
+  const [draft, setDraft] = useState('');
+  const inputRef = useRef<HTMLTextAreaElement>(null);
+  const viewportRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (messages.error) console.error('Could not load chat messages', messages.error);
+  }, [messages.error]);
+
+  // The server answers newest first; the conversation reads oldest first. Failed local messages
+  // slot in by time so they stay where they were typed.
+  const conversation = useMemo(() => {
+    const stored: ChatMessage[] = [...(messages.data ?? [])].reverse();
+    return [...stored, ...chat.failed].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  }, [messages.data, chat.failed]);
+
+  useEffect(() => {
+    const focus = () => inputRef.current?.focus();
+    window.addEventListener(FOCUS_CHAT_EVENT, focus);
+    return () => window.removeEventListener(FOCUS_CHAT_EVENT, focus);
+  }, []);
+
+  // Keep the newest message in view as messages arrive and as the reply streams in, unless the
+  // person has scrolled up to read; sending a message always brings the view back down.
+  const stickToBottom = useRef(true);
+  const scrolledOnce = useRef(false);
+  const lastScrollTop = useRef(0);
+  const pendingId = chat.pending?.message.id;
+  useEffect(() => {
+    if (pendingId) stickToBottom.current = true;
+  }, [pendingId]);
+  useEffect(() => {
+    const viewport = viewportRef.current;
+    if (!viewport || !stickToBottom.current) return;
+    viewport.scrollTo({ top: viewport.scrollHeight, behavior: scrolledOnce.current ? 'smooth' : 'auto' });
+    if (conversation.length > 0) scrolledOnce.current = true;
+  }, [conversation.length, pendingId, chat.pending?.reply]);
+
+  // The input is disabled while waiting; give the focus back once the reply is in.
+  useEffect(() => {
+    if (!chat.isSending) inputRef.current?.focus({ preventScroll: true });
+  }, [chat.isSending]);
+
+  const send = () => {
+    if (chat.send(draft)) setDraft('');
+  };
+
+  const uploadCode = async (picked: File[]) => {
+    const imported = await importFiles(picked);
+    if (imported?.[0]) onOpenFile(imported[0].id);
+  };
+
+  const fileList = files.data ?? [];
+  const empty = conversation.length === 0 && !chat.pending;
+
+  return (
+    <Box component="section" aria-label="Chat" className={classes.panel}>
+      <Box className={classes.header}>
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+          <div>
+            <Title order={2} size="h4">
+              How can I help you today?
+            </Title>
+            <Text size="sm" c="dimmed">
+              Ask me to build a bot for Telegram, Twitter, WhatsApp, Discord or any social platform.
+            </Text>
+          </div>
+          <Badge variant="light" color="violet" tt="none" leftSection={<IconSparkles size={12} />} className={classes.costBadge}>
+            5 credits per message
+          </Badge>
+        </Group>
+      </Box>
+
+      <ScrollArea
+        className={classes.messages}
+        viewportRef={viewportRef}
+        type="auto"
+        offsetScrollbars
+        onScrollPositionChange={({ y }) => {
+          // Only a move up (the person reading back) unsticks; our own smooth scrolls go down.
+          const viewport = viewportRef.current;
+          const nearBottom = viewport ? viewport.scrollHeight - y - viewport.clientHeight < 80 : true;
+          if (y < lastScrollTop.current) stickToBottom.current = nearBottom;
+          else if (nearBottom) stickToBottom.current = true;
+          lastScrollTop.current = y;
+        }}
+      >
+        <Stack gap="lg" p="md" role="log" aria-label="Conversation" aria-live="polite">
+          {empty && (
+            <AssistantBubble>
+              <Text size="sm" className={classes.prose}>
+                Hi! I&apos;m your Botwright assistant. Describe the bot you want, in your own words, and I&apos;ll write the code
+                files for you. You can then edit them here, run them and share them.
+              </Text>
+              <Text size="xs" c="dimmed" mt="sm" mb={6}>
+                Try one of these:
+              </Text>
+              <Stack gap={6}>
+                {SUGGESTIONS.map((s) => (
+                  <UnstyledButton
+                    key={s}
+                    className={classes.suggestion}
+                    onClick={() => {
+                      setDraft(s);
+                      inputRef.current?.focus();
+                    }}
+                  >
+                    {s}
+                  </UnstyledButton>
+                ))}
+              </Stack>
+            </AssistantBubble>
+          )}
+          {conversation.map((m) =>
+            m.role === 'user' ? (
+              <UserBubble key={m.id} message={m} onRetry={m.failed && !chat.isSending ? () => chat.retry(m) : undefined} />
+            ) : (
+              <AssistantMessage key={m.id} content={m.content} files={fileList} onOpenFile={onOpenFile} />
+            ),
+          )}
+          {chat.pending && (
+            <>
+              <UserBubble message={chat.pending.message} />
+              <AssistantBubble>
+                {chat.pending.reply ? <AssistantContent content={chat.pending.reply} /> : <TypingIndicator />}
+              </AssistantBubble>
+            </>
+          )}
+        </Stack>
+      </ScrollArea>
+
+      <Box className={classes.footer}>
+        <ChatInput
+          ref={inputRef}
+          value={draft}
+          onChange={setDraft}
+          onSend={send}
+          onUploadCode={(picked) => void uploadCode(picked)}
+          waiting={chat.isSending}
+          uploading={importing}
+        />
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,1 @@
+export { useDeleteFile } from './DeleteFileDialog';

@@ -1,0 +1,77 @@
+// The modify flow (spec section 4): box open, preview ready, then Accept or Reject; Cancel closes
+// and clears. A failure clears the preview and shows the server's reason (e.g. the builtin
+// assistant naming the setting that enables free-form edits).
+import { useState } from 'react';
+import { notifyError, notifyInfo, notifySuccess, serverMessage } from '../../lib/notify';
+import { trpc } from '../../lib/trpc';
+
+interface ModifyTarget {
+  fileId: string;
+  filename: string;
+  projectId?: string | null;
+  /** The editor's current text: what the proposal is computed from and compared against. */
+  code: string;
+  onAccept: (code: string) => void;
+}
+
+export function useModify({ fileId, filename, projectId, code, onAccept }: ModifyTarget) {
+  const utils = trpc.useUtils();
+  const [open, setOpen] = useState(false);
+  const [prompt, setPrompt] = useState('');
+  const [proposal, setProposal] = useState<{ base: string; code: string } | null>(null);
+  const modifyMutation = trpc.ai.modifyCode.useMutation();
+
+  const close = () => {
+    setOpen(false);
+    setPrompt('');
+    setProposal(null);
+  };
+
+  const generate = async () => {
+    const request = prompt.trim();
+    if (!request) return;
+    const base = code;
+    try {
+      const result = await modifyMutation.mutateAsync({
+        code: base,
+        filename,
+        prompt: request,
+        fileId,
+        ...(projectId ? { projectId } : {}),
+      });
+      setProposal({ base, code: result.modifiedCode });
+      notifySuccess('Code modification preview ready!', 'Review the changes, then accept or reject them.');
+    } catch (err) {
+      setProposal(null);
+      notifyError('Failed to modify code', serverMessage(err, 'Please try again.'));
+    } finally {
+      void utils.auth.me.invalidate();
+      void utils.credits.invalidate();
+    }
+  };
+
+  const accept = () => {
+    if (!proposal) return;
+    onAccept(proposal.code);
+    close();
+    notifySuccess('Changes applied successfully!', 'Save the file to keep them.');
+  };
+
+  const reject = () => {
+    close();
+    notifyInfo('Changes rejected');
+  };
+
+  return {
+    open,
+    start: () => setOpen(true),
+    cancel: close,
+    prompt,
+    setPrompt,
+    proposal,
+    generate,
+    generating: modifyMutation.isPending,
+    accept,
+    reject,
+  };
+}

@@ -1,0 +1,1 @@
+export { FileBrowser } from './FileBrowser';
