@@ -26,8 +26,8 @@ import { createContext } from './trpc';
 import { registerSecurityHeaders } from './http-security';
 import { registerClient } from './static-client';
 import { loggerOptions } from './logging';
+import { DEFAULT_BODY_LIMIT, LARGEST_BODY_LIMIT, bodyLimitFor, limitBody } from './body-limits';
 
-export const BODY_LIMIT = 1024 * 1024;
 
 export type BuildOptions = {
   clock?: Clock;
@@ -46,10 +46,12 @@ declare module 'fastify' {
   }
 }
 
+const procedureOf = (url: string) => url.slice('/trpc/'.length).split('?')[0]!;
+
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel, opts.logStream),
-    bodyLimit: BODY_LIMIT,
+    bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: config.trustProxy,
     forceCloseConnections: true,
   });
@@ -106,11 +108,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const limit = createLimiter(app, opts.rateLimits ?? true);
 
   await app.register(async (trpcScope) => {
+    // One route serves every procedure: let it take the largest body, then hold each procedure to its own limit.
+    trpcScope.addHook('onRoute', (route) => {
+      route.bodyLimit = LARGEST_BODY_LIMIT;
+    });
+    trpcScope.addHook('preParsing', async (req, _reply, payload) =>
+      limitBody(payload, req.headers['content-length'], bodyLimitFor(procedureOf(req.url))),
+    );
     trpcScope.addHook('preHandler', async (req) => {
       // A mutation without input arrives as an empty body, which tRPC cannot parse: make it `{}`.
       if (req.method === 'POST' && (req.body === '' || req.body === undefined)) req.body = '{}';
-      const procedure = req.url.slice('/trpc/'.length).split('?')[0]!;
-      await limit(procedure, req);
+      await limit(procedureOf(req.url), req);
     });
     await trpcScope.register(fastifyTRPCPlugin, {
       prefix: '/trpc',

@@ -5,6 +5,7 @@ import { createCaller } from './router';
 import { createContext } from './trpc';
 import type { Deps } from './deps';
 import type { Limiter } from './limits';
+import { bodyLimitFor } from './body-limits';
 
 type Caller = ReturnType<typeof createCaller>;
 type Route = {
@@ -59,6 +60,7 @@ export function registerRest(app: FastifyInstance, deps: Deps, limit: Limiter): 
     app.route({
       method: route.method,
       url: route.url,
+      bodyLimit: bodyLimitFor(route.procedure),
       preHandler: async (req) => limit(route.procedure, req),
       handler: async (req) => route.call(createCaller(await createContext(deps, req)), req),
     });

@@ -7,7 +7,9 @@ import { TRPCClientError } from '@trpc/client';
 // queueing behind it, so feedback always belongs to the last action.
 function show(title: string, message: string | undefined, color: string) {
   notifications.clean();
-  notifications.show({ title, message: message ?? '', color });
+  // A long server message (the builtin assistant lists what it can do) scrolls inside the toast
+  // instead of running off the screen.
+  notifications.show({ title, message: message ?? '', color, styles: { description: { maxHeight: '30vh', overflowY: 'auto' } } });
 }
 
 export function notifySuccess(title: string, message?: string) {

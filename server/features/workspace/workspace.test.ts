@@ -102,6 +102,21 @@ describe('projects and files', () => {
     expect((await t.request('GET', `/api/files/${file.id}/versions`, { token: owner.token })).body).toHaveLength(1);
   });
 
+  it('takes files of up to 1 MiB each (bodies above the 1 MiB default) but nothing bigger, on REST and tRPC', async () => {
+    const { token } = await newUser(t);
+    const projectId = await projectOf(token);
+    const mib = 'x'.repeat(1024 * 1024);
+    const files = [{ filename: 'one.txt', content: mib }, { filename: 'two.txt', content: mib }];
+    expect((await t.request('POST', `/api/projects/${projectId}/import`, { token, body: { files } })).status).toBe(200);
+    expect((await t.request('POST', '/trpc/files.import', { token, body: { projectId, files } })).status).toBe(200);
+    const id = (await t.request('GET', '/api/files', { token })).body[0].id;
+    expect((await t.request('PUT', `/api/files/${id}`, { token, body: { content: mib.slice(1) + 'y' } })).status).toBe(200);
+    // Every other call keeps the 1 MiB default, also through tRPC's single route.
+    const big = { email: 'x@example.com', password: 'y'.repeat(2 * 1024 * 1024) };
+    expect((await t.request('POST', '/trpc/auth.login', { body: big })).status).toBe(413);
+    expect((await t.request('POST', '/trpc/projects.create', { token, body: { name: 'n', description: 'd'.repeat(1024 * 1024 + 10) } })).status).toBe(413);
+  });
+
   it('needs a signed-in user', async () => {
     for (const path of ['/api/projects', '/api/files', '/api/chat/messages']) {
       expect((await t.request('GET', path)).status).toBe(401);
