@@ -18,8 +18,9 @@ export function App({ initialUser }: { initialUser: UserDto | null }) {
 
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      {/* One toast at a time for five seconds (spec section 9). */}
-      <Notifications limit={1} autoClose={5000} position="bottom-right" zIndex={1000} />
+      {/* One toast at a time for five seconds (spec section 9). The height cap (Mantine's default is
+          200px) leaves room for a long server message, e.g. the builtin assistant's list of edits. */}
+      <Notifications limit={1} autoClose={5000} position="bottom-right" zIndex={1000} notificationMaxHeight={480} />
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />

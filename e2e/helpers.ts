@@ -36,9 +36,9 @@ async function recordToasts(context: BrowserContext): Promise<void> {
 
 export type TestPage = { context: BrowserContext; page: Page; errors: string[] };
 
-/** A fresh browser context (own storage and cookies) with one page that records errors and toasts. */
-export async function openPage(world: World): Promise<TestPage> {
-  const context = await world.browser.newContext({ viewport: { width: 1280, height: 800 } });
+/** A fresh browser context (own storage and cookies, 1280x800 unless told) with one page that records errors and toasts. */
+export async function openPage(world: World, opts: { viewport?: { width: number; height: number } } = {}): Promise<TestPage> {
+  const context = await world.browser.newContext({ viewport: opts.viewport ?? { width: 1280, height: 800 } });
   await recordToasts(context);
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);

@@ -2,8 +2,10 @@
 import type { Migration } from 'kysely/migration';
 import * as m001 from './001_accounts';
 import * as m002 from './002_workspace';
+import * as m003 from './003_feed';
 
 export const migrations: Record<string, Migration> = {
   '001_accounts': m001,
   '002_workspace': m002,
+  '003_feed': m003,
 };

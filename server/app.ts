@@ -18,6 +18,8 @@ import type { Deps } from './deps';
 import { builtinProvider } from './features/ai/builtin-provider';
 import { openAiProvider } from './features/ai/openai-provider';
 import type { AiProvider } from './features/ai/provider';
+import { adminGuard } from './features/admin/admin-key';
+import { registerUploadRoutes } from './features/feed/uploads';
 import { toHttpError } from './errors';
 import { createLimiter } from './limits';
 import { appRouter, type AppRouter } from './router';
@@ -79,6 +81,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     codeKey: codeKey(config.jwtSecret),
     google,
     ai: opts.ai ?? (config.openai ? openAiProvider(config.openai) : builtinProvider()),
+    adminGuard: adminGuard(config.adminKey, clock, app.log),
     log: app.log,
   };
   app.decorate('deps', deps);
@@ -135,6 +138,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   registerRest(app, deps, limit);
+  registerUploadRoutes(app, deps);
   await registerGoogleRedirect(app, deps, limit, googleUnavailable);
   await registerClient(app, opts.clientDir);
   return app;

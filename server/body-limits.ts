@@ -13,6 +13,8 @@ const LIMITS: Record<string, number> = {
   'ai.modifyCode': 2 * MiB,
   // Up to 20 files of 1 MiB each, JSON-escaped.
   'files.import': 24 * MiB,
+  // A 10 MiB image as a base64 data URL, plus the text fields.
+  'feed.create': 16 * MiB,
 };
 
 export const LARGEST_BODY_LIMIT = Math.max(DEFAULT_BODY_LIMIT, ...Object.values(LIMITS));

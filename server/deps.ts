@@ -8,6 +8,7 @@ import type { SessionKeys } from './features/auth/sessions';
 import type { CodeKey } from './features/auth/codes';
 import type { GoogleIdentity } from './features/auth/google';
 import type { AiProvider } from './features/ai/provider';
+import type { AdminGuard } from './features/admin/admin-key';
 
 export type Deps = {
   config: Config;
@@ -18,5 +19,6 @@ export type Deps = {
   codeKey: CodeKey;
   google: GoogleIdentity | null;
   ai: AiProvider;
+  adminGuard: AdminGuard;
   log: FastifyBaseLogger;
 };

@@ -16,6 +16,7 @@ export type AppErrorCode =
   | 'UNPROCESSABLE_CONTENT'
   | 'BAD_GATEWAY'
   | 'GATEWAY_TIMEOUT'
+  | 'SERVICE_UNAVAILABLE'
   | 'INTERNAL_SERVER_ERROR';
 
 export class AppError extends TRPCError {

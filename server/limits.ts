@@ -19,6 +19,8 @@ const RULES: Record<string, Rule[]> = {
   'ai.chat': [{ max: 20, window: '1 minute', key: 'session' }],
   'ai.modifyCode': [{ max: 20, window: '1 minute', key: 'session' }],
   'files.import': [{ max: 30, window: '1 minute', key: 'session' }],
+  'feed.create': [{ max: 10, window: '1 hour', key: 'session' }],
+  'feed.like': [{ max: 60, window: '1 minute', key: 'session' }],
 };
 /** Procedures that share another one's counter (the streamed chat is the same chat). */
 const SAME_AS: Record<string, string> = { 'ai.chatStream': 'ai.chat' };

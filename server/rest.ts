@@ -53,6 +53,20 @@ export const restRoutes: Route[] = [
   { method: 'GET', url: '/api/chat/messages', procedure: 'chat.messages', call: (c, r) => c.chat.messages(r.query as never) },
   { method: 'POST', url: '/api/ai/chat', procedure: 'ai.chat', call: (c, r) => c.ai.chat(body(r)) },
   { method: 'POST', url: '/api/ai/modify-code', procedure: 'ai.modifyCode', call: (c, r) => c.ai.modifyCode(body(r)) },
+
+  // The spec's client reads a plain list here; the UI pages through feed.list with a cursor.
+  { method: 'GET', url: '/api/bot-posts', procedure: 'feed.list', call: async (c, r) => (await c.feed.list(r.query as never)).posts },
+  { method: 'POST', url: '/api/bot-posts', procedure: 'feed.create', call: (c, r) => c.feed.create(body(r)) },
+  { method: 'POST', url: '/api/bot-posts/:id/like', procedure: 'feed.like', call: (c, r) => c.feed.like(withParams(r)) },
+  { method: 'DELETE', url: '/api/bot-posts/:id', procedure: 'feed.delete', call: (c, r) => c.feed.delete(params(r) as never) },
+  { method: 'POST', url: '/api/bot-posts/:id/remix', procedure: 'feed.remix', call: (c, r) => c.feed.remix(params(r) as never) },
+
+  { method: 'GET', url: '/api/admin/status', procedure: 'admin.status', call: (c) => c.admin.status() },
+  { method: 'GET', url: '/api/admin/users/analytics', procedure: 'admin.analytics', call: (c) => c.admin.analytics() },
+  { method: 'GET', url: '/api/admin/social/posts', procedure: 'admin.posts', call: (c) => c.admin.posts() },
+  { method: 'GET', url: '/api/admin/users/:id/messages', procedure: 'admin.userMessages', call: (c, r) => c.admin.userMessages(params(r) as never) },
+  { method: 'PUT', url: '/api/admin/users/:id/credits', procedure: 'admin.setCredits', call: (c, r) => c.admin.setCredits(withParams(r)) },
+  { method: 'DELETE', url: '/api/admin/social/posts/:id', procedure: 'admin.deletePost', call: (c, r) => c.admin.deletePost(params(r) as never) },
 ];
 
 export function registerRest(app: FastifyInstance, deps: Deps, limit: Limiter): void {

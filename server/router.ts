@@ -4,6 +4,8 @@ import { authRouter } from './features/auth/auth.router';
 import { creditsRouter } from './features/credits/credits.router';
 import { chatRouter, filesRouter, projectsRouter } from './features/workspace/workspace.router';
 import { aiRouter } from './features/ai/ai.router';
+import { feedRouter } from './features/feed/feed.router';
+import { adminRouter } from './features/admin/admin.router';
 
 export const appRouter = router({
   auth: authRouter,
@@ -12,6 +14,8 @@ export const appRouter = router({
   files: filesRouter,
   chat: chatRouter,
   ai: aiRouter,
+  feed: feedRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;

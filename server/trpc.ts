@@ -50,6 +50,12 @@ export const createCallerFactory = t.createCallerFactory;
 // 3. Procedures
 export const publicProcedure = t.procedure;
 
+/** The operator: the X-Admin-Key header (never a query parameter or cookie) checked by the guard. */
+export const adminProcedure = t.procedure.use(({ ctx, next }) => {
+  ctx.deps.adminGuard.check(ctx.req.headers['x-admin-key'], ctx.req.ip);
+  return next();
+});
+
 export const authedProcedure = t.procedure.use(({ ctx, next }) => {
   if (!ctx.user || !ctx.sessionId) throw new AppError('UNAUTHORIZED', 'Please sign in to continue');
   return next({ ctx: { ...ctx, user: ctx.user, sessionId: ctx.sessionId } });

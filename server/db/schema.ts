@@ -79,6 +79,39 @@ export interface ChatMessagesTable {
   created_at: string;
 }
 
+export interface UploadsTable {
+  id: string;
+  mime: string;
+  ext: string;
+  bytes: number;
+  width: number;
+  height: number;
+  created_at: string;
+}
+
+export interface PostsTable {
+  id: string;
+  user_id: string;
+  title: string;
+  description: string;
+  platform: 'telegram' | 'twitter' | 'whatsapp' | 'discord' | 'other';
+  contact_telegram: string | null;
+  contact_email: string | null;
+  contact_twitter: string | null;
+  image_id: string | null;
+  public_access_key: string | null;
+  file_name: string | null;
+  file_content: string | null;
+  likes_count: Generated<number>;
+  created_at: string;
+}
+
+export interface LikesTable {
+  post_id: string;
+  user_id: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -88,7 +121,12 @@ export interface Database {
   files: FilesTable;
   file_versions: FileVersionsTable;
   chat_messages: ChatMessagesTable;
+  uploads: UploadsTable;
+  posts: PostsTable;
+  likes: LikesTable;
 }
+
+export type Post = Selectable<PostsTable>;
 
 export type Project = Selectable<ProjectsTable>;
 export type BotFile = Selectable<FilesTable>;

@@ -1,0 +1,13 @@
+import { router, adminProcedure, publicProcedure } from '../../trpc';
+import { postIdInput, setCreditsInput, userIdInput } from '../../../shared/feed.schema';
+import * as admin from './admin.service';
+
+export const adminRouter = router({
+  /** Public: lets the admin page say when admin is disabled, without revealing anything else. */
+  status: publicProcedure.query(({ ctx }) => ({ enabled: ctx.deps.adminGuard.enabled })),
+  analytics: adminProcedure.query(({ ctx }) => admin.analytics(ctx.deps)),
+  posts: adminProcedure.query(({ ctx }) => admin.posts(ctx.deps)),
+  userMessages: adminProcedure.input(userIdInput).query(({ ctx, input }) => admin.userMessages(ctx.deps, input.id)),
+  setCredits: adminProcedure.input(setCreditsInput).mutation(({ ctx, input }) => admin.setCredits(ctx.deps, input.id, input.credits)),
+  deletePost: adminProcedure.input(postIdInput).mutation(({ ctx, input }) => admin.deleteAnyPost(ctx.deps, input.id)),
+});

@@ -1,0 +1,29 @@
+// Remix: copy the bot file a post carries into the caller's own default project, under a name
+// that does not overwrite any of their files, so they can open and change it in the builder.
+import type { Deps } from '../../deps';
+import { AppError } from '../../errors';
+import { defaultProject } from '../workspace/projects';
+import { toFileDto, writeFile } from '../workspace/files';
+
+function withSuffix(filename: string, n: number): string {
+  const dot = filename.lastIndexOf('.');
+  const suffix = n === 1 ? '_remix' : `_remix${n}`;
+  return `${filename.slice(0, dot)}${suffix}${filename.slice(dot)}`;
+}
+
+export async function remixPost(deps: Deps, userId: string, postId: string) {
+  const post = await deps.db.selectFrom('posts').select(['file_name', 'file_content']).where('id', '=', postId).executeTakeFirst();
+  if (!post) throw new AppError('NOT_FOUND', 'Post not found');
+  if (!post.file_name || post.file_content === null) throw new AppError('BAD_REQUEST', 'This post has no bot file to remix');
+  const project = await defaultProject(deps.db, deps.clock, userId);
+  const file = await deps.db.transaction().execute(async (trx) => {
+    const taken = new Set(
+      (await trx.selectFrom('files').select('filename').where('project_id', '=', project.id).execute()).map((f) => f.filename),
+    );
+    let filename = post.file_name!;
+    for (let n = 1; taken.has(filename) && filename.length <= 100; n++) filename = withSuffix(post.file_name!, n);
+    const { file } = await writeFile(trx, deps.clock, { userId, projectId: project.id, filename, content: post.file_content!, reason: 'import' });
+    return file;
+  });
+  return { file: toFileDto(file), message: `Remixed into ${file.filename}` };
+}
