@@ -10,6 +10,8 @@ declare module 'autocannon' {
     /** Seconds. */
     duration?: number;
     timeout?: number;
+    /** Milliseconds between samples (1000); a run ends at the first sample after its duration. */
+    sampleInt?: number;
   };
   type Result = {
     /** Seconds, to the hundredth. */

@@ -5,7 +5,11 @@
 
 export const ROUNDS = 3;
 
-export type Goal = { op: '>=' | '<='; ratio: number };
+/**
+ * Usually a bound on the ratio subject / baseline; `value` instead bounds the subject itself, in its
+ * unit (for figures with an absolute budget, such as a latency): the ratio is still measured and printed.
+ */
+export type Goal = { op: '>=' | '<='; ratio: number } | { op: '>=' | '<='; value: number };
 
 /** What a scenario has ready after its setup: one measurement of each side per call. */
 export type Prepared = {
@@ -59,8 +63,9 @@ export function ratioOf(subject: number, baseline: number): number {
   return subject / baseline;
 }
 
-export function meets(goal: Goal, ratio: number): boolean {
-  return goal.op === '>=' ? ratio >= goal.ratio : ratio <= goal.ratio;
+export function meets(goal: Goal, ratio: number, subject: number): boolean {
+  const [figure, bound] = 'ratio' in goal ? [ratio, goal.ratio] : [subject, goal.value];
+  return goal.op === '>=' ? figure >= bound : figure <= bound;
 }
 
 /** Runs the rounds, interleaved, and reduces them to medians and the ratio. */
@@ -101,7 +106,7 @@ export async function runScenario(s: Scenario, opts: { rounds?: number; log?: (l
     result.baseline = median(result.rounds.baseline);
     result.subject = median(result.rounds.subject);
     result.ratio = ratioOf(result.subject, result.baseline);
-    result.met = meets(s.goal, result.ratio);
+    result.met = meets(s.goal, result.ratio, result.subject);
   } catch (err) {
     result.error = err instanceof Error ? err.message : String(err);
   } finally {
@@ -117,8 +122,8 @@ export function fmt(n: number | null): string {
   return String(Number(n.toPrecision(3)));
 }
 
-export function goalText(goal: Goal): string {
-  return `${goal.op} ${goal.ratio}x`;
+export function goalText(goal: Goal, unit: string): string {
+  return 'ratio' in goal ? `${goal.op} ${goal.ratio}x` : `${goal.op} ${goal.value} ${unit}`;
 }
 
 /** One line per scenario, aligned:  name  subject unit vs baseline unit  ratio  goal  met. */
@@ -130,7 +135,7 @@ export function report(results: ScenarioResult[]): string {
       `${fmt(r.subject)} ${r.unit}`,
       `vs ${r.baselineLabel} ${fmt(r.baseline)} ${r.baselineUnit}`,
       `ratio ${fmt(r.ratio)}x`,
-      `goal ${goalText(r.goal)}`,
+      `goal ${goalText(r.goal, r.unit)}`,
       r.met ? 'met' : 'MISSED',
     ];
   });

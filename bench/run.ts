@@ -7,8 +7,9 @@ import path from 'node:path';
 import { report, runScenario, ROUNDS, type Scenario, type ScenarioResult } from './harness';
 import { loginThroughput } from './login-throughput';
 import { coldStart } from './cold-start';
+import { feedScenarios } from './feed';
 
-const SCENARIOS: Scenario[] = [loginThroughput, coldStart];
+const SCENARIOS: Scenario[] = [loginThroughput, coldStart, ...feedScenarios];
 
 const RESULTS_FILE = path.resolve(import.meta.dirname, '..', 'bench-results.json');
 

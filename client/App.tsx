@@ -18,16 +18,15 @@ export function App({ initialUser }: { initialUser: UserDto | null }) {
 
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      {/* One toast at a time for five seconds (spec section 9), top right just below the header so it
-          covers neither the chat's Send button nor the avatar and Logout. The height cap (Mantine's
-          default is 200px) leaves room for a long server message, e.g. the builtin assistant's edits. */}
+      {/* One toast at a time for five seconds (spec section 9), bottom left, over the sidebar's foot:
+          elsewhere it covered the chat's Send button, the editor or the avatar and Logout. The height
+          cap (Mantine's default is 200px) leaves room for a long server message. */}
       <Notifications
         limit={1}
         autoClose={5000}
-        position="top-right"
+        position="bottom-left"
         zIndex={1000}
         notificationMaxHeight={480}
-        styles={{ root: { top: 68 } }}
       />
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>

@@ -1,5 +1,6 @@
 // The route table of spec section 2. Signed-in pages share the app shell behind RequireAuth;
-// /admin arrives with the operator issue.
+// /admin has its own gate (the admin key, not a user sign-in) and its own layout.
+import { Center, Loader } from '@mantine/core';
 import { createBrowserRouter, Outlet } from 'react-router-dom';
 import type { UserDto } from '../shared/auth.schema';
 import { RequireAuth } from './components/RequireAuth';
@@ -28,6 +29,16 @@ export function createAppRouter(initialUser: UserDto | null) {
         { path: '/login', element: <LoginPage /> },
         { path: '/register', element: <RegisterPage /> },
         { path: '/dependencies', element: <DependenciesPage /> },
+        // Loaded on demand: operators are few, and nobody else should download the dashboard.
+        {
+          path: '/admin',
+          lazy: () => import('./routes/Admin.page').then((m) => ({ Component: m.AdminPage })),
+          hydrateFallbackElement: (
+            <Center mih="100vh">
+              <Loader aria-label="Loading the admin page" />
+            </Center>
+          ),
+        },
         {
           element: <RequireAuth />,
           children: [

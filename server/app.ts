@@ -20,7 +20,7 @@ import { openAiProvider } from './features/ai/openai-provider';
 import type { AiProvider } from './features/ai/provider';
 import { adminGuard } from './features/admin/admin-key';
 import { registerUploadRoutes } from './features/feed/uploads';
-import { toHttpError } from './errors';
+import { toHttpError, toTrpcErrorBody } from './errors';
 import { createLimiter } from './limits';
 import { appRouter, type AppRouter } from './router';
 import { registerRest } from './rest';
@@ -91,11 +91,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     if (sqlite.open) sqlite.close();
   });
 
+  // One mapping for every failure; /trpc answers in tRPC's error shape so its client reads the message.
   app.setErrorHandler((err, req, reply) => {
     const e = toHttpError(err);
     if (e.internal) req.log.error({ err }, 'request failed');
     if (e.retryAfterSeconds) reply.header('retry-after', String(e.retryAfterSeconds));
-    return reply.status(e.status).send({ error: e.message });
+    return reply.status(e.status).send(req.url.startsWith('/trpc/') ? toTrpcErrorBody(e) : { error: e.message });
   });
 
   // tRPC sends a mutation without input as an empty JSON body: read it as an empty object.

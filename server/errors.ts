@@ -2,6 +2,7 @@
 // and the REST adapter turns its code into an HTTP status with tRPC's own table, so there is one map.
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { TRPC_ERROR_CODES_BY_KEY, type TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
 
 export type AppErrorCode =
@@ -60,4 +61,23 @@ export function toHttpError(err: unknown): { status: number; message: string; re
     return { status, message, internal: false };
   }
   return { status: 500, message: GENERIC_500, internal: true };
+}
+
+const KEY_BY_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  402: 'PAYMENT_REQUIRED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'UNPROCESSABLE_CONTENT',
+  429: 'TOO_MANY_REQUESTS',
+};
+
+/** The same error in tRPC's response shape, for failures on /trpc before a procedure runs (limits, body size). */
+export function toTrpcErrorBody(e: { status: number; message: string }) {
+  const key = KEY_BY_STATUS[e.status] ?? 'INTERNAL_SERVER_ERROR';
+  return { error: { message: e.message, code: TRPC_ERROR_CODES_BY_KEY[key], data: { code: key, httpStatus: e.status } } };
 }

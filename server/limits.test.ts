@@ -24,7 +24,10 @@ function expectLimited(res: { status: number; body: any; headers: Headers }, max
   expect(retryAfter).toBeGreaterThanOrEqual(1);
   expect(retryAfter).toBeLessThanOrEqual(maxWindowSeconds);
   expect(Object.keys(res.body)).toEqual(['error']);
-  expect(res.body.error).toMatch(/too many/i);
+  // REST answers {error: message}; /trpc answers tRPC's shape so its client reads the message.
+  const message = typeof res.body.error === 'string' ? res.body.error : res.body.error.message;
+  if (typeof res.body.error !== 'string') expect(res.body.error.data).toMatchObject({ code: 'TOO_MANY_REQUESTS', httpStatus: 429 });
+  expect(message).toMatch(/too many/i);
 }
 
 const xff = (i: number) => ({ 'x-forwarded-for': `203.0.113.${i}` });

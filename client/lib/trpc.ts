@@ -2,10 +2,12 @@
 // its own request in the server's logs and rate limits; the bearer token is read per request.
 // Subscriptions (the streamed chat reply) go over SSE through the `eventsource` package, because
 // the browser's own EventSource cannot send the Authorization header the server insists on.
+// The operator's admin key rides along only on admin.* calls (see admin-key.ts).
 import { httpLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import { EventSource } from 'eventsource';
 import type { AppRouter } from '../../server/router';
+import { adminHeaders } from './admin-key';
 import { readStoredToken } from './session';
 
 export const trpc = createTRPCReact<AppRouter>();
@@ -31,7 +33,7 @@ export function createTrpcClient() {
         }),
         false: httpLink({
           url: '/trpc',
-          headers: authHeaders,
+          headers: ({ op }) => ({ ...authHeaders(), ...adminHeaders(op.path) }),
           fetch(input, init) {
             return fetch(input, { ...init, credentials: 'include' });
           },

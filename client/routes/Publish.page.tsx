@@ -1,27 +1,31 @@
-// /publish: the community feed. Posts, likes and sharing come with the feed issue.
-import { IconUsersGroup, IconWorldUpload } from '@tabler/icons-react';
-import { Stack } from '@mantine/core';
+// /publish: the community feed. Search, platform filter and sort run on the server; cards like,
+// remix and (for their owner) delete; 'Share Your Bot' opens the post dialog.
+import { Button, Stack } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconShare, IconWorldUpload } from '@tabler/icons-react';
+import { FeedResults, FeedToolbar, useFeed } from '../components/Feed';
 import { PageHeader } from '../components/PageHeader';
-import { WorkspacePlaceholder } from '../components/WorkspacePlaceholder';
+import { ShareBotDialog } from '../components/ShareBotDialog';
 
 export function PublishPage() {
+  const feed = useFeed();
+  const [sharing, share] = useDisclosure(false);
+
   return (
-    <Stack gap="lg" maw={1100}>
+    <Stack gap="lg" maw={1400}>
       <PageHeader
         icon={<IconWorldUpload size={24} />}
-        title="Publish"
-        description="Share your bots with the community and discover what others built."
+        title="Community Feed"
+        description="Discover bots the community built, and share your own."
+        actions={
+          <Button leftSection={<IconShare size={18} />} onClick={share.open} variant="gradient">
+            Share Your Bot
+          </Button>
+        }
       />
-      <WorkspacePlaceholder
-        icon={IconUsersGroup}
-        title="Share your bots on the community feed"
-        description="Post a bot with a description, an image and how to reach it, so other people can find and try it."
-        features={[
-          'Browse bots by platform: Telegram, Twitter, WhatsApp, Discord and more',
-          'Search the feed and sort by most recent or most liked',
-          'Like the bots you enjoy and manage the ones you shared',
-        ]}
-      />
+      <FeedToolbar feed={feed} />
+      <FeedResults feed={feed} onShare={share.open} />
+      <ShareBotDialog opened={sharing} onClose={share.close} />
     </Stack>
   );
 }

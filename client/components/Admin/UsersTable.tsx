@@ -1,0 +1,112 @@
+// Every user from the analytics call: who they are, how they sign in, when they joined, their
+// credits (editable in place) and a way to read their chat messages.
+import { useMemo, useState } from 'react';
+import { Avatar, Badge, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { IconBrandGoogle, IconMail, IconMessages, IconSearch } from '@tabler/icons-react';
+import { initials } from '../../../shared/initials';
+import { longDate } from '../../lib/dates';
+import type { AdminUser } from './admin-types';
+import { CreditsCell } from './CreditsCell';
+import { UserMessagesDrawer } from './UserMessagesDrawer';
+
+export function UsersTable({ users }: { users: AdminUser[] }) {
+  const [filter, setFilter] = useState('');
+  const [reading, setReading] = useState<AdminUser | null>(null);
+
+  const shown = useMemo(() => {
+    const needle = filter.trim().toLowerCase();
+    return needle ? users.filter((u) => u.email.toLowerCase().includes(needle) || (u.name ?? '').toLowerCase().includes(needle)) : users;
+  }, [users, filter]);
+
+  return (
+    <Card withBorder radius="lg" padding="lg" shadow="xs">
+      <Group justify="space-between" mb="md" gap="sm">
+        <Stack gap={2}>
+          <Title order={2} fz="lg">
+            Users
+          </Title>
+          <Text size="sm" c="dimmed">
+            {users.length.toLocaleString('en-US')} {users.length === 1 ? 'account' : 'accounts'}, by email
+          </Text>
+        </Stack>
+        <TextInput
+          placeholder="Filter by name or email"
+          aria-label="Filter users"
+          leftSection={<IconSearch size={16} />}
+          value={filter}
+          onChange={(e) => setFilter(e.currentTarget.value)}
+          w={{ base: '100%', xs: 260 }}
+        />
+      </Group>
+
+      <Table.ScrollContainer minWidth={760}>
+        <Table verticalSpacing="sm" highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>User</Table.Th>
+              <Table.Th>Sign-in</Table.Th>
+              <Table.Th>Joined</Table.Th>
+              <Table.Th>Credits</Table.Th>
+              <Table.Th ta="right">Chat</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {shown.map((user) => (
+              <Table.Tr key={user.id}>
+                <Table.Td>
+                  <Group gap="sm" wrap="nowrap">
+                    <Avatar size={34} radius="xl" color="violet" variant="light">
+                      {initials(user.name || user.email)}
+                    </Avatar>
+                    <Stack gap={0} style={{ minWidth: 0 }}>
+                      <Text size="sm" fw={500} truncate="end">
+                        {user.name || 'No name'}
+                      </Text>
+                      <Text size="xs" c="dimmed" truncate="end">
+                        {user.email}
+                      </Text>
+                    </Stack>
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  {user.googleAuth ? (
+                    <Badge variant="light" color="blue" leftSection={<IconBrandGoogle size={12} />} tt="none">
+                      Google
+                    </Badge>
+                  ) : (
+                    <Badge variant="light" color="gray" leftSection={<IconMail size={12} />} tt="none">
+                      Email
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" c="dimmed">
+                    {longDate(user.joinedDate) || 'Unknown'}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <CreditsCell user={user} />
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Button size="compact-sm" variant="light" leftSection={<IconMessages size={14} />} onClick={() => setReading(user)} aria-label={`Messages of ${user.email}`}>
+                    Messages
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+            {shown.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={5}>
+                  <Text size="sm" c="dimmed" ta="center" py="lg">
+                    {users.length === 0 ? 'No users yet.' : 'No user matches this filter.'}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <UserMessagesDrawer user={reading} onClose={() => setReading(null)} />
+    </Card>
+  );
+}

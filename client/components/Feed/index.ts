@@ -1,0 +1,3 @@
+export { FeedResults } from './FeedResults';
+export { FeedToolbar } from './FeedToolbar';
+export { useFeed } from './use-feed';

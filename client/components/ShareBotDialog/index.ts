@@ -1,0 +1,1 @@
+export { ShareBotDialog } from './ShareBotDialog';

@@ -1,0 +1,52 @@
+// /admin: the operator dashboard behind the admin-key gate, on its own layout (no user sign-in
+// needed). A server without ADMIN_KEY says so instead of showing a gate that cannot open.
+import { Alert, Button, Center, Group, Loader, Text } from '@mantine/core';
+import { IconAlertCircle, IconLock } from '@tabler/icons-react';
+import { AdminDashboard, AdminDisabled, AdminGate, AdminLayout, AdminSessionProvider, useAdminSession } from '../components/Admin';
+import { trpc } from '../lib/trpc';
+
+export function AdminPage() {
+  return (
+    <AdminSessionProvider>
+      <AdminScreen />
+    </AdminSessionProvider>
+  );
+}
+
+function AdminScreen() {
+  const status = trpc.admin.status.useQuery();
+  const { unlocked, lock } = useAdminSession();
+  const enabled = status.data?.enabled === true;
+
+  const lockButton =
+    enabled && unlocked ? (
+      <Button variant="default" leftSection={<IconLock size={16} />} onClick={() => lock('manual')}>
+        Lock
+      </Button>
+    ) : null;
+
+  return (
+    <AdminLayout actions={lockButton}>
+      {status.isPending ? (
+        <Center py={120}>
+          <Loader aria-label="Checking admin status" />
+        </Center>
+      ) : status.isError ? (
+        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Could not reach the server" maw={560} mx="auto" mt="xl">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">Check your connection and try again.</Text>
+            <Button size="xs" variant="white" color="red" onClick={() => void status.refetch()}>
+              Try again
+            </Button>
+          </Group>
+        </Alert>
+      ) : !enabled ? (
+        <AdminDisabled />
+      ) : unlocked ? (
+        <AdminDashboard />
+      ) : (
+        <AdminGate />
+      )}
+    </AdminLayout>
+  );
+}
