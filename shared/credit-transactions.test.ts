@@ -12,6 +12,7 @@ describe('transactionLabel', () => {
 
   it('falls back to Transaction, even for inherited property names', () => {
     expect(transactionLabel('admin_adjustment')).toBe('Transaction');
+    expect(transactionLabel('adjustment')).toBe('Balance Adjustment');
     expect(transactionLabel('toString')).toBe('Transaction');
   });
 });

@@ -6,6 +6,7 @@ const labels: Record<string, string> = {
   purchase: 'Credit Purchase',
   refund: 'Credit Refund',
   signup_bonus: 'Welcome Bonus',
+  adjustment: 'Balance Adjustment',
 };
 
 export function transactionLabel(type: string): string {
