@@ -34,7 +34,8 @@ async function freePort(): Promise<number> {
 
 export type World = { app: TestApp; smtp: SmtpSink; oidc: OidcProvider; browser: Browser; url: string; close(): Promise<void> };
 
-export async function startWorld(): Promise<World> {
+/** `extraEnv` is merged into the app's environment (e.g. ADMIN_KEY for the operator dashboard). */
+export async function startWorld(extraEnv: Record<string, string> = {}): Promise<World> {
   if (!existsSync(path.join(CLIENT_DIR, 'index.html'))) throw new Error('The client is not built: run `npx vite build` first.');
   const smtp = await startSmtpSink();
   const oidc = await startOidcProvider();
@@ -47,6 +48,7 @@ export async function startWorld(): Promise<World> {
     GOOGLE_CLIENT_ID,
     GOOGLE_CLIENT_SECRET,
     GOOGLE_ISSUER: oidc.issuer,
+    ...extraEnv,
   });
   const browser = await chromium.launch({
     executablePath: CHROMIUM,

@@ -46,7 +46,8 @@ export function UsersTable({ users }: { users: AdminUser[] }) {
               <Table.Th>User</Table.Th>
               <Table.Th>Sign-in</Table.Th>
               <Table.Th>Joined</Table.Th>
-              <Table.Th>Credits</Table.Th>
+              {/* Wide enough for the editor (input, confirm, cancel): the columns do not jump when it opens. */}
+              <Table.Th w={190}>Credits</Table.Th>
               <Table.Th ta="right">Chat</Table.Th>
             </Table.Tr>
           </Table.Thead>

@@ -15,7 +15,7 @@ const PIP_PACKAGE = new RegExp(
   String.raw`^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,98}[A-Za-z0-9])?(?:\[[A-Za-z0-9._-]+(?:,[A-Za-z0-9._-]+)*\])?(?:\s*${PIP_VERSION}(?:\s*,\s*${PIP_VERSION})*)?$`,
 );
 // npm name (optionally scoped), optional '@' and a semver version or range made of safe characters.
-const NPM_PACKAGE = /^(?:@[a-z0-9][a-z0-9._~-]{0,213}\/)?[a-z0-9][a-z0-9._~-]{0,213}(?:@[0-9A-Za-z.^~<>=|*+ -]{1,64})?$/;
+const NPM_PACKAGE = /^(?:@[a-z0-9][a-z0-9._~-]{0,213}\/)?[a-z0-9][a-z0-9._~-]{0,213}(?:@[0-9A-Za-z.^~<>=*+-]{1,64})?$/;
 
 const COMMANDS: Record<string, Ecosystem> = {
   'pip install': 'pip',
