@@ -2,11 +2,11 @@
 // chat to a file, open, edit and save it, modify it with a previewed AI change, restore an older
 // version, delete it (import and Run: builder-import.test.ts). Every step goes through the UI only;
 // the tests share one signed-in page and build on each other in order.
-import type { Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type SignedUpUser } from '../server/testing/fixtures';
 import { browserAvailable, startWorld, type World } from './harness';
-import { loginThroughUi, openPage, pathIs, settle, snap, toastMark, uniqueEmail, waitForToast, type TestPage } from './helpers';
+import { loginThroughUi, openPage, pathIs, settle, snap, toastMark, uniqueEmail, waitForToast, type TestPage, hold } from './helpers';
 
 const VIEWPORT = { width: 1440, height: 900 };
 const REQUEST = 'Make a Telegram bot in Python that answers /start and echoes messages';
@@ -14,20 +14,6 @@ const FILE = 'telegram_bot.py';
 const PRICE_LINE = '"price": "Bread is 3 euros",';
 const TAB_LINE = '#    tab-indented note'; // typed as '#', Tab, 'tab-indented note'
 const LABELS = ['AI Assistant', 'Code Modification', 'Welcome Bonus'];
-
-/** Holds requests matching `pattern` until release() (to see a pending state), then lets them through. */
-async function hold(page: Page, pattern: string) {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let passed!: Promise<void>;
-  const handler = (route: Route) => (passed = held.then(() => route.continue()));
-  await page.route(pattern, handler);
-  return async () => {
-    release();
-    await passed;
-    await page.unroute(pattern, handler);
-  };
-}
 
 /** The editor's whole text, as a person gets it: select all and copy (CodeMirror renders only the lines in view). */
 async function lines(page: Page): Promise<string[]> {

@@ -7,12 +7,12 @@ import { randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findSecrets } from '../server/features/feed/secret-scan';
 import { signUp, type SignedUpUser } from '../server/testing/fixtures';
 import { browserAvailable, startWorld, type World } from './harness';
-import { loginThroughUi, openPage, pathIs, snap, toastMark, uniqueEmail, waitForToast, type TestPage } from './helpers';
+import { loginThroughUi, openPage, pathIs, snap, toastMark, uniqueEmail, waitForToast, type TestPage, hold } from './helpers';
 
 const VIEWPORT = { width: 1440, height: 900 };
 const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -29,20 +29,6 @@ function telegramToken(): string {
     const token = `${randomInt(100_000_000, 999_999_999)}:${Array.from({ length: 35 }, () => chars[randomInt(chars.length)]).join('')}`;
     if (findSecrets([{ where: 'x', text: token }]).length === 1) return token;
   }
-}
-
-/** Holds requests matching `pattern` until release() (to see a pending state), then lets them through. */
-async function hold(page: Page, pattern: string) {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let passed!: Promise<void>;
-  const handler = (route: Route) => (passed = held.then(() => route.continue()));
-  await page.route(pattern, handler);
-  return async () => {
-    release();
-    await passed;
-    await page.unroute(pattern, handler);
-  };
 }
 
 /** The editor's whole text, as a person gets it: select all and copy (CodeMirror renders only the lines in view). */

@@ -2,7 +2,7 @@
 // survive a page reload, and signing in through the real /login form.
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Route } from 'playwright-core';
 import { expect } from 'vitest';
 import { SCREENSHOT_DIR, screenshot, watchForErrors, type World } from './harness';
 
@@ -147,4 +147,18 @@ export async function storedToken(page: Page): Promise<string | null> {
 export async function me(world: World, token: string): Promise<{ status: number; body: any }> {
   const res = await fetch(`${world.url}/api/auth/me`, { headers: { authorization: `Bearer ${token}` } });
   return { status: res.status, body: await res.json().catch(() => null) };
+}
+
+/** Holds requests matching `pattern` until release() (to see a pending state), then lets them through. */
+export async function hold(page: Page, pattern: string) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let passed!: Promise<void>;
+  const handler = (route: Route) => (passed = held.then(() => route.continue()));
+  await page.route(pattern, handler);
+  return async () => {
+    release();
+    await passed;
+    await page.unroute(pattern, handler);
+  };
 }

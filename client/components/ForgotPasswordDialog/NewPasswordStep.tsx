@@ -1,7 +1,8 @@
 // Step 2 of the reset dialog, 'Reset Password': the emailed code and the new password.
-import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { IconArrowLeft, IconKey, IconLock } from '@tabler/icons-react';
+import { IconArrowLeft, IconKey } from '@tabler/icons-react';
+import { PasswordField } from '../AccountFields';
 import { FormHeading } from '../FormHeading';
 
 export interface NewPasswordValues {
@@ -47,11 +48,10 @@ export function NewPasswordStep({ email, form, resetting, onSubmit, onBack, onCa
           {...form.getInputProps('otp')}
           onChange={(e) => form.setFieldValue('otp', e.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
         />
-        <PasswordInput
+        <PasswordField
           label="New Password"
           placeholder="At least 6 characters"
           autoComplete="new-password"
-          leftSection={<IconLock size={16} />}
           {...form.getInputProps('newPassword')}
         />
         <Group justify="space-between" gap="sm" mt="xs" wrap="wrap">

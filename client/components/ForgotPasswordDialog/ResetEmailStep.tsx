@@ -1,7 +1,8 @@
 // Step 1 of the reset dialog, 'Forgot Password': the account's email address.
-import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { IconMail } from '@tabler/icons-react';
+
+import { EmailField } from '../AccountFields';
 import { FormHeading } from '../FormHeading';
 
 interface ResetEmailStepProps {
@@ -16,12 +17,8 @@ export function ResetEmailStep({ form, sending, onSubmit, onCancel }: ResetEmail
     <form onSubmit={form.onSubmit(onSubmit)} noValidate>
       <FormHeading inDialog title="Forgot Password" subtitle="Enter your account's email address and we will send you a 6-digit reset code." />
       <Stack gap="md">
-        <TextInput
+        <EmailField
           label="Email Address"
-          type="email"
-          placeholder="you@example.com"
-          autoComplete="email"
-          leftSection={<IconMail size={16} />}
           data-autofocus
           {...form.getInputProps('email')}
         />

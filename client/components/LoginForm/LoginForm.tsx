@@ -1,13 +1,14 @@
 // E-mail and password sign-in (the Login tab of /login). Success says 'Welcome back!' and goes to /.
-import { Anchor, Button, Divider, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Divider, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconArrowLeft, IconLock, IconMail } from '@tabler/icons-react';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { loginInput } from '../../../shared/auth.schema';
 import { useAuth } from '../../lib/auth';
 import { notifyError, notifySuccess, serverMessage } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { zodValidate } from '../../lib/zod-form';
+import { EmailField, PasswordField } from '../AccountFields';
 import { GoogleButton } from '../GoogleButton';
 
 export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }) {
@@ -30,19 +31,14 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
   return (
     <form onSubmit={form.onSubmit(submit)} noValidate>
       <Stack gap="md">
-        <TextInput
+        <EmailField
           label="Email"
-          type="email"
-          placeholder="you@example.com"
-          autoComplete="email"
-          leftSection={<IconMail size={16} />}
           {...form.getInputProps('email')}
         />
-        <PasswordInput
+        <PasswordField
           label="Password"
           placeholder="Your password"
           autoComplete="current-password"
-          leftSection={<IconLock size={16} />}
           {...form.getInputProps('password')}
         />
         <Group justify="flex-end" mt={-6}>

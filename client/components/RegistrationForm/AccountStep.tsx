@@ -1,8 +1,9 @@
 // Step 1 of sign-up, 'Create Account': name, email and password, then an emailed code.
-import { Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Divider, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { IconLock, IconMail, IconUser } from '@tabler/icons-react';
+import { IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { EmailField, PasswordField } from '../AccountFields';
 import { FormHeading } from '../FormHeading';
 import { GoogleButton } from '../GoogleButton';
 
@@ -34,19 +35,14 @@ export function AccountStep({ inDialog, form, sending, onSubmit, onForgotPasswor
           data-autofocus
           {...form.getInputProps('name')}
         />
-        <TextInput
+        <EmailField
           label="Email Address"
-          type="email"
-          placeholder="you@example.com"
-          autoComplete="email"
-          leftSection={<IconMail size={16} />}
           {...form.getInputProps('email')}
         />
-        <PasswordInput
+        <PasswordField
           label="Password"
           placeholder="At least 6 characters"
           autoComplete="new-password"
-          leftSection={<IconLock size={16} />}
           {...form.getInputProps('password')}
         />
         <Button type="submit" fullWidth size="md" loading={sending}>

@@ -1,0 +1,1 @@
+export { EmailField, PasswordField } from './AccountFields';
