@@ -11,6 +11,8 @@ export const theme = createTheme({
   headings: { fontWeight: '750' },
   defaultGradient: { from: 'violet', to: 'indigo', deg: 135 },
   cursorType: 'pointer',
+  // People who ask their system for less motion get dialogs and menus without transitions.
+  respectReducedMotion: true,
   components: {
     // The eye button's default name contains "password", which makes a field labelled Password
     // ambiguous to label-based lookups (screen-reader users and browser tests alike).

@@ -25,6 +25,20 @@ const envSchema = z.object({
   OPENAI_MODEL: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  RUNNER_SANDBOX: z.enum(['auto', 'required']).default('auto'),
+  RUNNER_MEMORY_MB: z.coerce.number().int().min(64).max(65536).default(512),
+  RUNNER_PIDS: z.coerce.number().int().min(8).max(4096).default(128),
+  RUNNER_CPU_PERCENT: z.coerce.number().int().min(5).max(6400).default(100),
+  RUNNER_TMP_MB: z.coerce.number().int().min(1).max(4096).default(64),
+  RUNNER_MAX_RUNS_PER_USER: z.coerce.number().int().min(1).max(100).default(3),
+  RUNNER_WALL_CLOCK_MINUTES: z.coerce.number().int().min(0).max(525600).default(1440),
+  RUNNER_STOP_GRACE_MS: z.coerce.number().int().min(0).max(60000).default(5000),
+  RUNNER_PYTHON: z.string().regex(/^\//, { error: 'must be an absolute path' }).default('/usr/bin/python3'),
+  RUNNER_NODE: z.string().regex(/^\//, { error: 'must be an absolute path' }).optional(),
+  RUNNER_PIP_INDEX_URL: optionalUrl,
+  RUNNER_PIP_FIND_LINKS: z.string().regex(/^\//, { error: 'must be an absolute path' }).optional(),
+  RUNNER_NPM_REGISTRY: optionalUrl,
+  RUNNER_INSTALL_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
 });
 
 export type Config = {
@@ -41,6 +55,29 @@ export type Config = {
   openai: { apiKey: string; baseUrl: string | null; model: string } | null;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   trustProxy: boolean;
+  runner: RunnerConfig;
+};
+
+/** The code runner's limits and tools (`RUNNER_*`, see .env.example and ../shared/runner.md). */
+export type RunnerConfig = {
+  /** 'required' refuses to run anything unless every protection of the sandbox works. */
+  sandbox: 'auto' | 'required';
+  memoryBytes: number;
+  pids: number;
+  /** CPU quota in percent of one core. */
+  cpuPercent: number;
+  tmpBytes: number;
+  maxRunsPerUser: number;
+  /** 0 = no wall-clock limit. */
+  wallClockMs: number;
+  stopGraceMs: number;
+  python: string;
+  node: string;
+  pipIndexUrl: string | null;
+  /** A directory of wheels: pip installs from it only (`--no-index --find-links`). */
+  pipFindLinks: string | null;
+  npmRegistry: string | null;
+  installTimeoutMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -79,6 +116,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : null,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',
+    runner: {
+      sandbox: e.RUNNER_SANDBOX,
+      memoryBytes: e.RUNNER_MEMORY_MB * 1024 * 1024,
+      pids: e.RUNNER_PIDS,
+      cpuPercent: e.RUNNER_CPU_PERCENT,
+      tmpBytes: e.RUNNER_TMP_MB * 1024 * 1024,
+      maxRunsPerUser: e.RUNNER_MAX_RUNS_PER_USER,
+      wallClockMs: e.RUNNER_WALL_CLOCK_MINUTES * 60_000,
+      stopGraceMs: e.RUNNER_STOP_GRACE_MS,
+      python: e.RUNNER_PYTHON,
+      node: e.RUNNER_NODE ?? process.execPath,
+      pipIndexUrl: e.RUNNER_PIP_INDEX_URL ?? null,
+      pipFindLinks: e.RUNNER_PIP_FIND_LINKS ?? null,
+      npmRegistry: e.RUNNER_NPM_REGISTRY ?? null,
+      installTimeoutMs: e.RUNNER_INSTALL_TIMEOUT_SECONDS * 1000,
+    },
   };
 }
 

@@ -1,6 +1,6 @@
 // Runner payloads for code analysis (parse-imports, detect-env-vars) shared by REST, tRPC and the client.
 import { z } from 'zod';
-import { contentField } from './workspace.schema';
+import { contentField, idField, projectIdField } from './workspace.schema';
 
 /** Languages the import parser reads; the client picks one from the file extension (spec section 5). */
 export const importLanguageField = z.enum(['python', 'javascript', 'typescript'], {
@@ -31,3 +31,107 @@ export type ParseImportsInput = z.infer<typeof parseImportsInput>;
 export type DetectEnvVarsInput = z.infer<typeof detectEnvVarsInput>;
 export type DetectedPackage = z.infer<typeof detectedPackage>;
 export type DetectedEnvVar = z.infer<typeof detectedEnvVar>;
+
+// ---------------------------------------------------------------------------------------------
+// Environment variables saved per project (values encrypted at rest, never sent back in full).
+
+/** Names a bot reads from its environment: letters, digits and underscores, not starting with a digit. */
+export const envKeyField = z
+  .string()
+  .regex(/^[A-Za-z_][A-Za-z0-9_]{0,127}$/, { error: 'Variable names use letters, digits and underscores' });
+export const envValueField = z.string().max(8192, { error: 'Values can be at most 8192 characters' });
+export const MAX_ENV_VARS = 100;
+
+export const envVarsInput = z.strictObject({ projectId: projectIdField });
+/** `set` stores or replaces values (an empty string keeps what is stored); `clear` deletes keys. */
+export const saveEnvVarsInput = z.strictObject({
+  projectId: projectIdField,
+  set: z.record(envKeyField, envValueField).default({}),
+  clear: z.array(envKeyField).max(MAX_ENV_VARS).default([]),
+});
+/** What the client learns about a saved variable: that it is set, never its value. */
+export const savedEnvVar = z.strictObject({ key: z.string(), isSet: z.literal(true), updatedAt: z.string() });
+
+// ---------------------------------------------------------------------------------------------
+// Dependency install (spec section 7): the command picks the ecosystem, packages are checked one by one.
+
+export const installInput = z.strictObject({
+  command: z.string().max(4000),
+  dependencies: z.array(z.string().max(300)).max(200).optional(),
+  projectId: projectIdField.optional(),
+});
+/** Streamed install: output lines as they come, then the spec's `{message, output}`. */
+export const installEvent = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('output'), line: z.string() }),
+  z.strictObject({ type: z.literal('done'), message: z.string(), output: z.string() }),
+]);
+
+// ---------------------------------------------------------------------------------------------
+// AI Help on the runner page (spec: POST /api/ai/assistant).
+
+export const assistantInput = z.strictObject({
+  message: z.string().trim().min(1, { error: 'Message is required' }).max(8000),
+  logs: z.array(z.string().max(10_000)).max(50).default([]),
+  filename: z.string().max(200).optional(),
+  fileContent: z.string().max(1024 * 1024).optional(),
+  /** Lets the server mask the project's saved secret values before anything reaches a model. */
+  fileId: idField.optional(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// The live socket at /ws (spec section 7, plus `auth`, `attach`, `execution_exit` and `runs`).
+
+export const clientFrame = z.discriminatedUnion('type', [
+  z.strictObject({ type: z.literal('auth'), token: z.string().min(1).max(8192) }),
+  z.strictObject({
+    type: z.literal('execute-file'),
+    fileId: idField,
+    filename: z.string().max(200).optional(),
+    /** Ignored: the server runs the saved file, never text sent over the socket. */
+    content: z.string().optional(),
+    /** Values typed for this run; non-empty ones override the project's saved values. */
+    envVars: z.record(envKeyField, envValueField).optional(),
+  }),
+  /** Without fileId: stops the run this socket started or attached to last. */
+  z.strictObject({ type: z.literal('stop-execution'), fileId: idField.optional() }),
+  /** Follow a file's run: replays its recent lines (up to 1,000), then streams live. */
+  z.strictObject({ type: z.literal('attach'), fileId: idField }),
+]);
+
+export const runStatus = z.enum(['running', 'stopping', 'exited']);
+/** Why a run ended: its own exit, Stop, or a limit of the sandbox. */
+export const exitReason = z.enum(['exited', 'stopped', 'memory', 'time', 'output', 'failed']);
+export const runSummary = z.strictObject({
+  fileId: z.string(),
+  filename: z.string(),
+  status: runStatus,
+  startedAt: z.string(),
+});
+
+export const serverFrame = z.discriminatedUnion('type', [
+  /** One frame may carry several lines joined by '\n' (frames are batched about every 50 ms). */
+  z.strictObject({ type: z.literal('execution_log'), message: z.string(), fileId: z.string().optional(), at: z.number().optional() }),
+  z.strictObject({ type: z.literal('execution_error'), message: z.string(), fileId: z.string().optional(), at: z.number().optional() }),
+  z.strictObject({ type: z.literal('execution_output'), message: z.string(), fileId: z.string().optional(), at: z.number().optional() }),
+  z.strictObject({
+    type: z.literal('execution_exit'),
+    fileId: z.string(),
+    reason: exitReason,
+    code: z.number().nullable(),
+    signal: z.string().nullable(),
+    message: z.string(),
+    at: z.number(),
+  }),
+  /** After auth: the person's current runs, so a returning page shows what still runs. */
+  z.strictObject({ type: z.literal('runs'), runs: z.array(runSummary) }),
+]);
+
+export type SaveEnvVarsInput = z.infer<typeof saveEnvVarsInput>;
+export type SavedEnvVar = z.infer<typeof savedEnvVar>;
+export type InstallInput = z.infer<typeof installInput>;
+export type InstallEvent = z.infer<typeof installEvent>;
+export type AssistantInput = z.infer<typeof assistantInput>;
+export type ClientFrame = z.infer<typeof clientFrame>;
+export type ServerFrame = z.infer<typeof serverFrame>;
+export type ExitReason = z.infer<typeof exitReason>;
+export type RunSummary = z.infer<typeof runSummary>;

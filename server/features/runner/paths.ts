@@ -1,0 +1,13 @@
+// Where the runner keeps things under DATA_DIR. Host code only ever writes into directories it
+// created itself; the sandbox's writable places are never followed by host code (runner.md).
+import path from 'node:path';
+
+/** A project's installed dependencies: `venv/` (Python) and `node_modules/` (npm). */
+export function projectDepsDir(dataDir: string, projectId: string): string {
+  return path.join(dataDir, 'projects', projectId, 'deps');
+}
+
+/** One run's scratch space: the project's files are written here before the run starts. */
+export function runDir(dataDir: string, runId: string): string {
+  return path.join(dataDir, 'runs', runId);
+}

@@ -1,0 +1,151 @@
+// The runner's sandbox for this host: probes once which protections work (runner.md "Status"),
+// says so in the log, and runs commands in bubblewrap, or as plain processes where bwrap is missing
+// and RUNNER_SANDBOX is not 'required'.
+import { realpathSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { RunnerConfig } from '../../../config';
+import { findCgroupHost, sweepStaleCgroups, type CgroupHost } from './cgroup';
+import { spawnInBubblewrap, type BubblewrapOptions } from './bubblewrap';
+import { findHostTools, type HostTools } from './host-tools';
+import { spawnPlainProcess } from './plain-process';
+import type { Sandbox, SandboxLimits, SandboxProtection, SandboxSpec, SandboxStatus } from './sandbox';
+
+export type { Sandbox, SandboxSpec, SandboxStatus } from './sandbox';
+
+/** A sandbox that refuses every spawn: RUNNER_SANDBOX=required on a host without the full sandbox. */
+export class SandboxUnavailableError extends Error {}
+
+type Probed = { tools: HostTools; cgroups: CgroupHost | null; status: SandboxStatus; bubblewrap: boolean; network: boolean };
+let probed: Promise<Probed> | null = null;
+
+export function limitsFor(config: RunnerConfig): SandboxLimits {
+  return {
+    memoryBytes: config.memoryBytes,
+    pids: config.pids,
+    cpuPercent: config.cpuPercent,
+    tmpBytes: config.tmpBytes,
+    fileSizeBytes: 64 * 1024 * 1024,
+    openFiles: 1024,
+  };
+}
+
+export async function createSandbox(config: RunnerConfig, runsDir: string, log: FastifyBaseLogger): Promise<Sandbox> {
+  const extraSystemDirs = interpreterDirs([config.python, config.node]);
+  probed ??= probe(config, extraSystemDirs);
+  const { tools, cgroups, status, bubblewrap, network } = await probed;
+  for (const p of status.protections) {
+    if (p.active) log.info(`Runner sandbox: ${p.name} active (${p.detail})`);
+    else log.warn(`Runner sandbox: ${p.name} NOT active (${p.detail})`);
+  }
+  if (!status.full && config.sandbox === 'required') log.warn('Runner sandbox: RUNNER_SANDBOX=required, so bots will not run on this host');
+  const options: BubblewrapOptions = { tools, cgroups, extraSystemDirs };
+  return {
+    status,
+    async spawn(spec: SandboxSpec) {
+      if (!status.full && config.sandbox === 'required') {
+        throw new SandboxUnavailableError('The sandbox is not fully available on this server (RUNNER_SANDBOX=required).');
+      }
+      const effective = network ? spec : { ...spec, network: 'none' as const };
+      return bubblewrap ? spawnInBubblewrap(options, effective) : spawnPlainProcess({ tools, cgroups, runsDir }, spec);
+    },
+  };
+}
+
+/** Directories outside /usr that the interpreters live in (e.g. /opt/node), bound read-only. */
+function interpreterDirs(interpreters: string[]): string[] {
+  const dirs = new Set<string>();
+  for (const interpreter of interpreters) {
+    try {
+      const real = realpathSync(interpreter);
+      if (real.startsWith('/usr/')) continue;
+      dirs.add(path.dirname(path.dirname(real)));
+    } catch {
+      /* missing: the run reports it */
+    }
+  }
+  return [...dirs];
+}
+
+async function probe(config: RunnerConfig, extraSystemDirs: string[]): Promise<Probed> {
+  const tools = findHostTools();
+  let cgroups: CgroupHost | null = null;
+  let cgroupDetail = 'no writable cgroup hierarchy (needs root or a delegated cgroup v2)';
+  try {
+    cgroups = findCgroupHost();
+    if (cgroups) {
+      await sweepStaleCgroups(cgroups);
+      cgroupDetail = `cgroup v${cgroups.version}`;
+    }
+  } catch (err) {
+    cgroupDetail = `cgroups unusable: ${(err as Error).message}`;
+  }
+  const limits = limitsFor(config);
+  const tryRun = async (withCgroups: boolean, network: 'none' | 'internet') => {
+    const child = await spawnInBubblewrap({ tools, cgroups: withCgroups ? cgroups : null, extraSystemDirs }, {
+      argv: ['/usr/bin/true'],
+      cwd: '/',
+      mounts: [],
+      env: { PATH: '/usr/bin:/bin' },
+      network,
+      limits,
+    });
+    child.stdout.resume();
+    child.stderr.resume();
+    const exit = await child.exit;
+    if (exit.code !== 0) throw new Error(`exit ${exit.code ?? exit.signal}`);
+  };
+
+  let bubblewrap = false;
+  let bwrapDetail = 'bwrap not found (apt install bubblewrap)';
+  if (tools.bwrap) {
+    try {
+      await tryRun(cgroups !== null, 'none');
+      bubblewrap = true;
+      bwrapDetail = `${tools.bwrap}: own user, pid, ipc, uts, net and mount namespaces`;
+    } catch (err) {
+      if (cgroups) {
+        cgroupDetail = `a sandbox could not join the run cgroup (${(err as Error).message})`;
+        cgroups = null;
+        try {
+          await tryRun(false, 'none');
+          bubblewrap = true;
+          bwrapDetail = `${tools.bwrap}: own user, pid, ipc, uts, net and mount namespaces`;
+        } catch (again) {
+          bwrapDetail = `bwrap cannot create namespaces here: ${(again as Error).message}`;
+        }
+      } else {
+        bwrapDetail = `bwrap cannot create namespaces here: ${(err as Error).message}`;
+      }
+    }
+  }
+
+  let network = false;
+  let networkDetail = 'slirp4netns not found (apt install slirp4netns): bots get no network';
+  if (bubblewrap && tools.slirp4netns) {
+    try {
+      await tryRun(cgroups !== null, 'internet');
+      network = true;
+      networkDetail = 'slirp4netns with host loopback blocked';
+    } catch (err) {
+      networkDetail = `slirp4netns failed: ${(err as Error).message}; bots get no network`;
+    }
+  } else if (!bubblewrap) {
+    networkDetail = 'no network namespace without bwrap: bots share the host network';
+  }
+
+  const unprivileged = process.getuid?.() !== 0 || tools.setpriv !== null;
+  const protections: SandboxStatus['protections'] = [
+    { name: 'bubblewrap', active: bubblewrap, detail: bwrapDetail },
+    {
+      name: 'unprivileged-user',
+      active: unprivileged && (bubblewrap || process.getuid?.() !== 0),
+      detail: process.getuid?.() === 0 ? (tools.setpriv ? 'each run gets its own uid (setpriv)' : 'setpriv not found: runs keep root') : 'the server is not root',
+    },
+    { name: 'cgroup-memory', active: !!cgroups?.controllers.memory, detail: cgroups?.controllers.memory ? `${cgroupDetail}, ${config.memoryBytes / 1048576} MiB` : cgroupDetail },
+    { name: 'cgroup-pids', active: !!cgroups?.controllers.pids, detail: cgroups?.controllers.pids ? `${cgroupDetail}, ${config.pids} processes` : cgroupDetail },
+    { name: 'cgroup-cpu', active: !!cgroups?.controllers.cpu, detail: cgroups?.controllers.cpu ? `${cgroupDetail}, ${config.cpuPercent}% of a core` : cgroupDetail },
+    { name: 'network-isolation', active: network, detail: networkDetail },
+  ] satisfies { name: SandboxProtection; active: boolean; detail: string }[];
+  return { tools, cgroups, bubblewrap, network, status: { full: protections.every((p) => p.active), protections } };
+}

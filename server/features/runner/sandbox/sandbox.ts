@@ -1,0 +1,77 @@
+// The executor interface every way of running untrusted code implements (runner.md "Scale-out"):
+// spawn a command with mounts, a clean environment and limits; read its output; stop it.
+import type { Readable } from 'node:stream';
+
+/** 'internet' goes through slirp4netns with the host's loopback blocked; the installer may allow it. */
+export type NetworkMode = 'none' | 'internet' | 'internet-and-host-loopback';
+
+export type SandboxMount = {
+  /** An absolute host directory, opened by the server and bound by descriptor; read-only unless `writable`. */
+  host: string;
+  /** Where it appears inside the sandbox. */
+  sandbox: string;
+  writable?: boolean;
+};
+
+export type SandboxLimits = {
+  memoryBytes: number;
+  pids: number;
+  /** Percent of one core. */
+  cpuPercent: number;
+  tmpBytes: number;
+  /** RLIMIT_FSIZE and RLIMIT_NOFILE. */
+  fileSizeBytes: number;
+  openFiles: number;
+};
+
+export type SandboxSpec = {
+  /** argv[0] is an absolute path that exists inside the sandbox (system dirs are mounted as on the host). */
+  argv: string[];
+  /** Working directory inside the sandbox. */
+  cwd: string;
+  mounts: SandboxMount[];
+  /**
+   * A fresh size-limited tmpfs (limits.tmpBytes) holding these files, writable by the process and
+   * gone with it: a run's copy of the project. Mounts below its path are laid over it.
+   */
+  workdir?: { path: string; files: { name: string; content: string }[] };
+  /** A fixed host uid (the installer's); by default each run gets a uid of its own. */
+  uid?: number;
+  /** The complete environment of the process; nothing of the server's own is added. */
+  env: Record<string, string>;
+  network: NetworkMode;
+  limits: SandboxLimits;
+};
+
+/** The host uid installs run as: dependency dirs belong to it and are read-only to runs. */
+export const INSTALLER_UID = 199_999;
+
+export type SandboxExit = {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** The memory cgroup killed a process of the run. */
+  oomKilled: boolean;
+};
+
+export interface SandboxedProcess {
+  readonly pid: number;
+  readonly stdout: Readable;
+  readonly stderr: Readable;
+  /** Settles once every process of the run is gone. */
+  readonly exit: Promise<SandboxExit>;
+  /** SIGTERM, then after `graceMs` SIGKILL to everything the run started; resolves when all are gone. */
+  stop(graceMs: number): Promise<SandboxExit>;
+}
+
+/** Which protections work on this host (probed once at start-up). */
+export type SandboxStatus = {
+  /** Every protection below is active. */
+  full: boolean;
+  protections: { name: SandboxProtection; active: boolean; detail: string }[];
+};
+export type SandboxProtection = 'bubblewrap' | 'unprivileged-user' | 'cgroup-memory' | 'cgroup-pids' | 'cgroup-cpu' | 'network-isolation';
+
+export interface Sandbox {
+  readonly status: SandboxStatus;
+  spawn(spec: SandboxSpec): Promise<SandboxedProcess>;
+}
