@@ -3,8 +3,12 @@
 // version, delete it (import and Run: builder-import.test.ts). Every step goes through the UI only;
 // the tests share one signed-in page and build on each other in order.
 import type { Page } from 'playwright-core';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type SignedUpUser } from '../server/testing/fixtures';
+import { writeWheel } from '../server/testing/package-index';
 import { browserAvailable, startWorld, type World } from './harness';
 import { loginThroughUi, openPage, pathIs, settle, snap, toastMark, uniqueEmail, waitForToast, type TestPage, hold } from './helpers';
 
@@ -38,8 +42,13 @@ describe.skipIf(!browserAvailable())('the builder in the browser', () => {
   let tp: TestPage;
   let fileUrl: string;
 
+  // 'Install Dependencies' gets python-telegram-bot from here (pip --find-links), never from PyPI.
+  const wheels = mkdtempSync(path.join(tmpdir(), 'botwright-e2e-wheels-'));
+  chmodSync(wheels, 0o755); // the installer's own uid reads it, like an operator's wheel dir
+
   beforeAll(async () => {
-    world = await startWorld();
+    writeWheel(wheels, { name: 'python-telegram-bot', version: '21.0', files: { 'telegram/__init__.py': '__version__ = "21.0"\n' } });
+    world = await startWorld({ RUNNER_PIP_FIND_LINKS: wheels });
     maker = await signUp(world.app, world.smtp, { name: 'Ada Builder', email: uniqueEmail('builder') });
     tp = await openPage(world, { viewport: VIEWPORT });
     await tp.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: world.url });
@@ -49,6 +58,7 @@ describe.skipIf(!browserAvailable())('the builder in the browser', () => {
   });
   afterAll(async () => {
     await world?.close();
+    rmSync(wheels, { recursive: true, force: true });
   });
 
   const chat = () => tp.page.getByRole('region', { name: 'Chat' });
@@ -125,13 +135,16 @@ describe.skipIf(!browserAvailable())('the builder in the browser', () => {
     expect(await input.isEnabled()).toBe(true);
     await snap(page, errors, 'builder-chat-reply');
 
+    // 'Install Dependencies' installs them on the server for the default project (spec section 7),
+    // here from a local wheel directory, and toasts the server's message.
+    const releaseInstall = await hold(page, '**/trpc/dependencies.install**');
+    const installSince = await toastMark(page);
     await deps.getByRole('button', { name: 'Install Dependencies' }).click();
-    const modal = page.getByRole('dialog', { name: 'Install Dependencies' });
-    await modal.getByRole('button', { name: 'Copy install command' }).waitFor();
-    await modal.getByText('pip install python-telegram-bot').waitFor();
-    await snap(page, errors, 'builder-install-dependencies', { viewport: true });
-    await modal.getByRole('button', { name: 'Close', exact: true }).click();
-    await modal.waitFor({ state: 'detached' });
+    await deps.getByRole('button', { name: 'Installing...' }).waitFor();
+    await releaseInstall();
+    await deps.getByRole('button', { name: 'Install Dependencies' }).waitFor({ timeout: 90_000 });
+    await waitForToast(page, 'Dependencies installed', { since: installSince, message: 'Dependencies installed successfully: python-telegram-bot' });
+    await snap(page, errors, 'builder-install-dependencies');
 
     // The charge is in the ledger on /usage (the balance badge links there).
     await header.getByRole('link', { name: /credits/ }).click();

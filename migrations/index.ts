@@ -3,9 +3,11 @@ import type { Migration } from 'kysely/migration';
 import * as m001 from './001_accounts';
 import * as m002 from './002_workspace';
 import * as m003 from './003_feed';
+import * as m004 from './004_env_vars';
 
 export const migrations: Record<string, Migration> = {
   '001_accounts': m001,
   '002_workspace': m002,
   '003_feed': m003,
+  '004_env_vars': m004,
 };

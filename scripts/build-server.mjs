@@ -1,11 +1,17 @@
-// Bundles the server into one ES module (dist/server/main.js) so `npm start` runs plain node:
+// Bundles the server into one ES module (dist/server/main.js, plus its worker entries) so `npm start` runs plain node:
 // starting from one file is several times faster than resolving and transpiling hundreds of
 // modules at boot. Native addons stay external; CommonJS inside the bundle gets require/__dirname.
+import { copyFileSync } from 'node:fs';
 import { build } from 'esbuild';
+import { REGISTER_SOURCE, loaderBuildOptions } from '../server/features/runner/typescript/loader-build.mjs';
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/server/main.js',
+  entryPoints: {
+    main: 'src/main.ts',
+    // The code analysis worker thread, started by the server from beside main.js (code-analyser.ts).
+    'analysis-worker': 'server/features/runner/analysis/analysis.worker.ts',
+  },
+  outdir: 'dist/server',
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -23,3 +29,8 @@ await build({
     ].join('\n'),
   },
 });
+
+// The TypeScript loader for bots, mounted read-only into their sandbox (runner/typescript/index.ts):
+// a bundle of its own with amaro inside, and the file that registers it.
+await build(loaderBuildOptions('dist/server/ts/ts-loader.mjs'));
+copyFileSync(REGISTER_SOURCE, 'dist/server/ts/register.mjs');

@@ -4,6 +4,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
+import websocket from '@fastify/websocket';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { Config } from './config';
 import { openDatabase } from './db/database';
@@ -19,7 +20,11 @@ import { builtinProvider } from './features/ai/builtin-provider';
 import { openAiProvider } from './features/ai/openai-provider';
 import type { AiProvider } from './features/ai/provider';
 import { adminGuard } from './features/admin/admin-key';
+import { createCodeAnalyser } from './features/runner/analysis/code-analyser';
 import { registerUploadRoutes } from './features/feed/uploads';
+import { createSandbox, limitsFor } from './features/runner/sandbox';
+import { Runs } from './features/runner/runs/runs';
+import { registerRunSocket } from './features/runner/runs/run-socket';
 import { toHttpError, toTrpcErrorBody } from './errors';
 import { createLimiter } from './limits';
 import { appRouter, type AppRouter } from './router';
@@ -72,6 +77,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }
   }
 
+  const sandbox = await createSandbox(config.runner, path.join(config.dataDir, 'runs'), app.log);
   const deps: Deps = {
     config,
     db,
@@ -82,11 +88,16 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     google,
     ai: opts.ai ?? (config.openai ? openAiProvider(config.openai) : builtinProvider()),
     adminGuard: adminGuard(config.adminKey, clock, app.log),
+    analyser: createCodeAnalyser({ log: app.log }),
+    sandbox,
+    runs: new Runs({ sandbox, config: config.runner, limits: limitsFor(config.runner), log: app.log }),
     log: app.log,
   };
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {
+    await deps.runs.close();
     deps.mailer.close();
+    await deps.analyser.close();
     await db.destroy();
     if (sqlite.open) sqlite.close();
   });
@@ -108,6 +119,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   await registerSecurityHeaders(app);
   await app.register(cookie);
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(rateLimit, { global: false });
   const limit = createLimiter(app, opts.rateLimits ?? true);
 
@@ -139,6 +151,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   registerRest(app, deps, limit);
+  registerRunSocket(app, deps, deps.runs);
   registerUploadRoutes(app, deps);
   await registerGoogleRedirect(app, deps, limit, googleUnavailable);
   await registerClient(app, opts.clientDir);

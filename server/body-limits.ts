@@ -11,6 +11,10 @@ const LIMITS: Record<string, number> = {
   'files.save': 2 * MiB,
   'files.saveByName': 2 * MiB,
   'ai.modifyCode': 2 * MiB,
+  // A file of up to 1 MiB plus the last log lines.
+  'ai.assistant': 2 * MiB,
+  'runner.parseImports': 2 * MiB,
+  'runner.detectEnvVars': 2 * MiB,
   // Up to 20 files of 1 MiB each, JSON-escaped.
   'files.import': 24 * MiB,
   // A 10 MiB image as a base64 data URL, plus the text fields.

@@ -32,6 +32,7 @@ const envSchema = z.object({
   RUNNER_TMP_MB: z.coerce.number().int().min(1).max(4096).default(64),
   RUNNER_MAX_RUNS_PER_USER: z.coerce.number().int().min(1).max(100).default(3),
   RUNNER_WALL_CLOCK_MINUTES: z.coerce.number().int().min(0).max(525600).default(1440),
+  RUNNER_LOG_LINES_PER_SECOND: z.coerce.number().int().min(10).max(10_000_000).default(1000),
   RUNNER_STOP_GRACE_MS: z.coerce.number().int().min(0).max(60000).default(5000),
   RUNNER_PYTHON: z.string().regex(/^\//, { error: 'must be an absolute path' }).default('/usr/bin/python3'),
   RUNNER_NODE: z.string().regex(/^\//, { error: 'must be an absolute path' }).optional(),
@@ -71,6 +72,8 @@ export type RunnerConfig = {
   /** 0 = no wall-clock limit. */
   wallClockMs: number;
   stopGraceMs: number;
+  /** Lines a second a run's log keeps (bursts of 5x); the rest become 'N lines dropped'. */
+  logLinesPerSecond: number;
   python: string;
   node: string;
   pipIndexUrl: string | null;
@@ -125,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxRunsPerUser: e.RUNNER_MAX_RUNS_PER_USER,
       wallClockMs: e.RUNNER_WALL_CLOCK_MINUTES * 60_000,
       stopGraceMs: e.RUNNER_STOP_GRACE_MS,
+      logLinesPerSecond: e.RUNNER_LOG_LINES_PER_SECOND,
       python: e.RUNNER_PYTHON,
       node: e.RUNNER_NODE ?? process.execPath,
       pipIndexUrl: e.RUNNER_PIP_INDEX_URL ?? null,

@@ -9,6 +9,9 @@ import type { CodeKey } from './features/auth/codes';
 import type { GoogleIdentity } from './features/auth/google';
 import type { AiProvider } from './features/ai/provider';
 import type { AdminGuard } from './features/admin/admin-key';
+import type { Sandbox } from './features/runner/sandbox';
+import type { Runs } from './features/runner/runs/runs';
+import type { CodeAnalyser } from './features/runner/analysis/code-analyser';
 
 export type Deps = {
   config: Config;
@@ -20,5 +23,11 @@ export type Deps = {
   google: GoogleIdentity | null;
   ai: AiProvider;
   adminGuard: AdminGuard;
+  /** Parses bot code (imports, env vars) in worker threads, off the event loop. */
+  analyser: CodeAnalyser;
+  /** Runs untrusted code: bots and dependency installs. */
+  sandbox: Sandbox;
+  /** The bots running now (and recently ended), followed over /ws. */
+  runs: Runs;
   log: FastifyBaseLogger;
 };

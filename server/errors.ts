@@ -35,6 +35,8 @@ export function zodMessage(error: ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'Invalid request';
   if (issue.code === 'unrecognized_keys') return `Unknown field: ${issue.keys.join(', ')}`;
+  // A record key that fails its schema: that schema's message says what is wrong ("Invalid key in record" does not).
+  if (issue.code === 'invalid_key') return issue.issues[0]?.message ?? issue.message;
   return issue.message;
 }
 

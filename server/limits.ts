@@ -18,12 +18,18 @@ const RULES: Record<string, Rule[]> = {
   'auth.googleRedirect': [{ max: 30, window: '1 minute', key: 'ip' }],
   'ai.chat': [{ max: 20, window: '1 minute', key: 'session' }],
   'ai.modifyCode': [{ max: 20, window: '1 minute', key: 'session' }],
+  'ai.assistant': [{ max: 20, window: '1 minute', key: 'session' }],
   'files.import': [{ max: 30, window: '1 minute', key: 'session' }],
   'feed.create': [{ max: 10, window: '1 hour', key: 'session' }],
   'feed.like': [{ max: 60, window: '1 minute', key: 'session' }],
+  // Each may keep a worker busy for seconds on a hostile 1 MiB file.
+  'runner.parseImports': [{ max: 60, window: '1 minute', key: 'session' }],
+  'runner.detectEnvVars': [{ max: 60, window: '1 minute', key: 'session' }],
+  // Each install holds a sandbox (up to 1 GiB, minutes) and reaches out to a package index.
+  'dependencies.install': [{ max: 10, window: '1 hour', key: 'session' }],
 };
 /** Procedures that share another one's counter (the streamed chat is the same chat). */
-const SAME_AS: Record<string, string> = { 'ai.chatStream': 'ai.chat' };
+const SAME_AS: Record<string, string> = { 'ai.chatStream': 'ai.chat', 'dependencies.installStream': 'dependencies.install' };
 const DEFAULT_RULES: Rule[] = [{ max: 300, window: '1 minute', key: 'ip' }];
 
 function emailOf(input: unknown): string {

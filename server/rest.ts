@@ -53,6 +53,14 @@ export const restRoutes: Route[] = [
   { method: 'GET', url: '/api/chat/messages', procedure: 'chat.messages', call: (c, r) => c.chat.messages(r.query as never) },
   { method: 'POST', url: '/api/ai/chat', procedure: 'ai.chat', call: (c, r) => c.ai.chat(body(r)) },
   { method: 'POST', url: '/api/ai/modify-code', procedure: 'ai.modifyCode', call: (c, r) => c.ai.modifyCode(body(r)) },
+  { method: 'POST', url: '/api/ai/assistant', procedure: 'ai.assistant', call: (c, r) => c.ai.assistant(body(r)) },
+
+  { method: 'GET', url: '/api/runner/status', procedure: 'runner.status', call: (c) => c.runner.status() },
+  { method: 'POST', url: '/api/parse-imports', procedure: 'runner.parseImports', call: (c, r) => c.runner.parseImports(body(r)) },
+  { method: 'POST', url: '/api/detect-env-vars', procedure: 'runner.detectEnvVars', call: (c, r) => c.runner.detectEnvVars(body(r)) },
+  { method: 'GET', url: '/api/projects/:projectId/env-vars', procedure: 'runner.envVars', call: (c, r) => c.runner.envVars(params(r) as never) },
+  { method: 'PUT', url: '/api/projects/:projectId/env-vars', procedure: 'runner.saveEnvVars', call: (c, r) => c.runner.saveEnvVars(withParams(r)) },
+  { method: 'POST', url: '/api/dependencies/install', procedure: 'dependencies.install', call: (c, r) => c.dependencies.install(body(r)) },
 
   // The spec's client reads a plain list here; the UI pages through feed.list with a cursor.
   { method: 'GET', url: '/api/bot-posts', procedure: 'feed.list', call: async (c, r) => (await c.feed.list(r.query as never)).posts },

@@ -6,6 +6,8 @@ import { chatRouter, filesRouter, projectsRouter } from './features/workspace/wo
 import { aiRouter } from './features/ai/ai.router';
 import { feedRouter } from './features/feed/feed.router';
 import { adminRouter } from './features/admin/admin.router';
+import { runnerRouter } from './features/runner/runner.router';
+import { dependenciesRouter } from './features/runner/dependencies/dependencies.router';
 
 export const appRouter = router({
   auth: authRouter,
@@ -16,6 +18,8 @@ export const appRouter = router({
   ai: aiRouter,
   feed: feedRouter,
   admin: adminRouter,
+  runner: runnerRouter,
+  dependencies: dependenciesRouter,
 });
 
 export type AppRouter = typeof appRouter;

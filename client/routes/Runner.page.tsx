@@ -1,27 +1,163 @@
-// /runner: running files with live logs. The execution tools come with the runner issue.
-import { IconPlayerPlay, IconTerminal2 } from '@tabler/icons-react';
-import { Stack } from '@mantine/core';
-import { PageHeader } from '../components/PageHeader';
-import { WorkspacePlaceholder } from '../components/WorkspacePlaceholder';
+// /runner (spec section 2): pick a file, set its environment variables, install what it imports,
+// start and stop it, and follow its console, with the AI assistant one click away. Runs live on
+// the server (issue 4): the page shows their state and re-attaches after a reload. The selected
+// file lives in the URL (?file=ID); the builder's Run button hands it over in the navigation state.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router-dom';
+import { AssistantModal } from '../components/AssistantModal';
+import { ConsoleLogs } from '../components/ConsoleLogs';
+import { DependenciesPanel, type DependencyAnalysis } from '../components/DependenciesPanel';
+import { EnvVarsModal, type EnvVarsSave } from '../components/EnvVarsModal';
+import { ExecutionControl } from '../components/ExecutionControl';
+import { RunnerFiles } from '../components/RunnerFiles';
+import type { DetectedEnvVar } from '../../shared/runner.schema';
+import { errorMessage } from '../lib/http-error';
+import { notifyError, notifySuccess } from '../lib/notify';
+import { envLanguageOf, importLanguageOf } from '../lib/runner-languages';
+import { trpc } from '../lib/trpc';
+import { useRunner } from '../lib/use-runner';
+import { FALLBACK_PROJECT_ID, useFiles } from '../lib/workspace';
+import classes from './Runner.module.css';
+
+function stateFileId(state: unknown): string | null {
+  const id = (state as { fileId?: unknown } | null)?.fileId;
+  return typeof id === 'string' && id ? id : null;
+}
 
 export function RunnerPage() {
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const handedOver = stateFileId(location.state);
+  const selectedId = params.get('file') ?? handedOver;
+
+  // The builder's Run passes the file in the navigation state: put it in the address, so a reload
+  // or a shared link opens the same file.
+  useEffect(() => {
+    if (handedOver && !params.get('file')) setParams({ file: handedOver }, { replace: true });
+  }, [handedOver, params, setParams]);
+
+  const files = useFiles();
+  const file = useMemo(() => files.data?.find((f) => f.id === selectedId) ?? null, [files.data, selectedId]);
+  const projectId = file?.projectId ?? FALLBACK_PROJECT_ID;
+
+  const utils = trpc.useUtils();
+  const status = trpc.runner.status.useQuery();
+  const savedEnv = trpc.runner.envVars.useQuery({ projectId }, { enabled: file !== null });
+  const parseImports = trpc.runner.parseImports.useMutation();
+  const detectEnvVars = trpc.runner.detectEnvVars.useMutation();
+  const saveEnvVars = trpc.runner.saveEnvVars.useMutation();
+
+  const runner = useRunner(file ? file.id : null, status.data?.limits);
+
+  const [analysis, setAnalysis] = useState<DependencyAnalysis | null>(null);
+  const [envDialog, setEnvDialog] = useState<{ detected: DetectedEnvVar[]; key: number } | null>(null);
+  const [assistantKey, setAssistantKey] = useState<number | null>(null);
+
+  const needFile = (message: string) => {
+    notifyError('No file selected', message);
+  };
+
+  const start = () => {
+    if (!file) return needFile('Please select a file to run');
+    const started = runner.start({ fileId: file.id, filename: file.filename, content: file.content, envVars: {} });
+    if (!started) notifyError('Runner not connected', 'Reconnecting to the runner. Try again in a moment.');
+  };
+
+  const stop = () => {
+    if (!file) return needFile('Please select a file to run');
+    if (!runner.stop(file.id)) notifyError('Runner not connected', 'Reconnecting to the runner. Try again in a moment.');
+  };
+
+  const downloadDependencies = async () => {
+    if (!file) return needFile('Please select a file first');
+    const language = importLanguageOf(file.filename);
+    try {
+      const result = await parseImports.mutateAsync({ content: file.content, language });
+      setAnalysis({ fileId: file.id, language: result.language ?? language, imports: result.imports, packages: result.packages });
+    } catch (err) {
+      notifyError('Failed to parse imports', errorMessage(err, 'Please try again.'));
+    }
+  };
+
+  const openEnvironmentVariables = async () => {
+    if (!file) return needFile('Please select a file first');
+    try {
+      const [detected] = await Promise.all([
+        detectEnvVars.mutateAsync({ content: file.content, language: envLanguageOf(file.filename) }),
+        savedEnv.refetch(),
+      ]);
+      setEnvDialog({ detected: detected.envVars, key: Date.now() });
+    } catch (err) {
+      notifyError('Failed to detect environment variables', errorMessage(err, 'Please try again.'));
+    }
+  };
+
+  const saveEnvironmentVariables = async ({ set, clear }: EnvVarsSave): Promise<boolean> => {
+    const configured = Object.keys(set).length;
+    try {
+      if (configured > 0 || clear.length > 0) await saveEnvVars.mutateAsync({ projectId, set, clear });
+      await utils.runner.envVars.invalidate({ projectId });
+      notifySuccess(
+        'Environment variables saved',
+        configured > 0 ? `${configured} ${configured === 1 ? 'variable' : 'variables'} configured` : 'Ready to run your bot',
+      );
+      return true;
+    } catch (err) {
+      notifyError('Failed to save environment variables', errorMessage(err, 'Please try again.'));
+      return false;
+    }
+  };
+
+  const select = useCallback((id: string) => setParams({ file: id }), [setParams]);
+  const assistantFile = useMemo(() => (file ? { id: file.id, filename: file.filename, content: file.content } : null), [file]);
+
   return (
-    <Stack gap="lg" maw={1100}>
-      <PageHeader
-        icon={<IconPlayerPlay size={24} />}
-        title="Run"
-        description="Start your bots and watch their console output live."
+    <div className={classes.page}>
+      <RunnerFiles
+        className={classes.files}
+        files={files.data}
+        loading={files.isLoading}
+        failed={files.isError}
+        selectedId={file?.id ?? null}
+        runs={runner.runs}
+        onSelect={select}
       />
-      <WorkspacePlaceholder
-        icon={IconTerminal2}
-        title="Run your bots with live logs"
-        description="Pick one of your files, provide its tokens and start it. Output streams into the console as your bot runs."
-        features={[
-          'Detect and install the packages your bot imports',
-          'Enter environment variables such as bot tokens, kept out of your code',
-          'Start and stop runs, and ask the AI assistant about errors in the logs',
-        ]}
-      />
-    </Stack>
+
+      <div className={classes.main}>
+        <ExecutionControl
+          file={file}
+          run={runner.run}
+          connection={runner.connection}
+          ready={runner.ready}
+          analyzing={parseImports.isPending}
+          detectingEnv={detectEnvVars.isPending}
+          envCount={file ? (savedEnv.data?.length ?? 0) : 0}
+          status={status.data}
+          onStart={start}
+          onStop={stop}
+          onDownloadDependencies={() => void downloadDependencies()}
+          onEnvironmentVariables={() => void openEnvironmentVariables()}
+        />
+        <ConsoleLogs className={classes.console} lines={runner.lines} onClear={runner.clear} onAiHelp={() => setAssistantKey(Date.now())} />
+      </div>
+
+      <DependenciesPanel key={file?.id ?? 'none'} className={classes.deps} file={file} analysis={analysis} analyzing={parseImports.isPending} />
+
+      {file && envDialog && (
+        <EnvVarsModal
+          key={envDialog.key}
+          opened
+          onClose={() => setEnvDialog(null)}
+          filename={file.filename}
+          detected={envDialog.detected}
+          savedKeys={(savedEnv.data ?? []).map((v) => v.key)}
+          onSave={saveEnvironmentVariables}
+        />
+      )}
+
+      {assistantKey !== null && (
+        <AssistantModal key={assistantKey} opened onClose={() => setAssistantKey(null)} lines={runner.lines} file={assistantFile} />
+      )}
+    </div>
   );
 }

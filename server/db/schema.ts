@@ -112,6 +112,16 @@ export interface LikesTable {
   created_at: string;
 }
 
+/** A saved environment variable: the value only as AES-256-GCM output (see env-vars/secret-box.ts). */
+export interface ProjectEnvVarsTable {
+  project_id: string;
+  key: string;
+  ciphertext: Buffer;
+  nonce: Buffer;
+  tag: Buffer;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -124,6 +134,7 @@ export interface Database {
   uploads: UploadsTable;
   posts: PostsTable;
   likes: LikesTable;
+  project_env_vars: ProjectEnvVarsTable;
 }
 
 export type Post = Selectable<PostsTable>;

@@ -1,6 +1,6 @@
 // Builds the real app (buildApp) on a fresh temp DATA_DIR, listening on loopback, with its log
 // lines captured so tests can check that no secret ever reaches them.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
@@ -19,6 +19,9 @@ export type TestApp = {
 
 export async function startTestApp(env: Record<string, string> = {}, opts: BuildOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'botwright-test-'));
+  // Like a real DATA_DIR (0755), not mkdtemp's 0700: bwrap reaches a mounted dir (a project's
+  // deps) by path as the sandbox's uid, which needs search permission on every directory above it.
+  chmodSync(dataDir, 0o711);
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info', PORT: '0', ...env });
   const logs: string[] = [];
   const logStream = new Writable({

@@ -10,8 +10,9 @@ export const SIDEBAR_WIDTH = 288;
 
 export function AppShell({ children }: { children: ReactNode }) {
   const [navOpened, nav] = useDisclosure(false);
-  // The builder is a full-height workspace of side-by-side panels: every pixel of width counts.
-  const dense = useLocation().pathname === '/builder';
+  // The builder and the runner are full-height workspaces of side-by-side panels: every pixel counts.
+  const { pathname } = useLocation();
+  const dense = pathname === '/builder' || pathname === '/runner';
 
   return (
     <MantineAppShell

@@ -1,11 +1,15 @@
 // The boxes under an assistant reply (spec section 2): green 'Files Created' with the files its code
-// blocks made (click to open) and blue 'Dependencies Required' with 'Install Dependencies'.
-import { useState } from 'react';
-import { Badge, Button, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconCircleCheck, IconFileCode, IconPackage } from '@tabler/icons-react';
+// blocks made (click to open) and blue 'Dependencies Required' with 'Install Dependencies', which
+// installs them on the server for the default project (spec section 7) and toasts the outcome.
+import { ActionIcon, Badge, Button, Group, Loader, Paper, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconCircleCheck, IconCopy, IconFileCode, IconPackage } from '@tabler/icons-react';
 import { languageLabel } from '../../../shared/filenames';
-import type { WorkspaceFile } from '../../lib/workspace';
-import { InstallDependenciesModal } from './InstallDependenciesModal';
+import { errorMessage } from '../../lib/http-error';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { trpc } from '../../lib/trpc';
+import { FALLBACK_PROJECT_ID, type WorkspaceFile } from '../../lib/workspace';
+import { copyText } from '../CopyCommand/copy-text';
+import { installCommand, installRequestCommand } from './install-command';
 import classes from './ChatPanel.module.css';
 
 interface FilesCreatedProps {
@@ -53,7 +57,10 @@ export function FilesCreatedBox({ filenames, files, onOpenFile }: FilesCreatedPr
 }
 
 export function DependenciesBox({ dependencies, filename }: { dependencies: string[]; filename?: string }) {
-  const [opened, setOpened] = useState(false);
+  const install = trpc.dependencies.install.useMutation({
+    onSuccess: (result) => notifySuccess('Dependencies installed', result.message),
+    onError: (err) => notifyError('Failed to install dependencies', errorMessage(err, 'Please try again, or install them from the Runner.')),
+  });
   return (
     <Paper className={classes.depsBox} p="sm" radius="md" role="group" aria-label="Dependencies Required">
       <Group gap={6} mb={6}>
@@ -69,10 +76,27 @@ export function DependenciesBox({ dependencies, filename }: { dependencies: stri
           </Badge>
         ))}
       </Group>
-      <Button size="xs" color="blue" leftSection={<IconPackage size={14} />} onClick={() => setOpened(true)}>
-        Install Dependencies
-      </Button>
-      <InstallDependenciesModal opened={opened} onClose={() => setOpened(false)} dependencies={dependencies} filename={filename} />
+      <Group gap={6}>
+        <Button
+          size="xs"
+          color="blue"
+          leftSection={install.isPending ? <Loader size={12} color="gray" /> : <IconPackage size={14} />}
+          disabled={install.isPending}
+          onClick={() => install.mutate({ command: installRequestCommand(dependencies, filename), projectId: FALLBACK_PROJECT_ID })}
+        >
+          {install.isPending ? 'Installing...' : 'Install Dependencies'}
+        </Button>
+        <Tooltip label="Copy install command (to run the bot on your own machine)" openDelay={300}>
+          <ActionIcon
+            variant="subtle"
+            color="blue"
+            aria-label="Copy install command"
+            onClick={() => void copyText(installCommand(dependencies, filename))}
+          >
+            <IconCopy size={14} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
     </Paper>
   );
 }

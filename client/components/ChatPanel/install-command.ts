@@ -17,3 +17,11 @@ function quote(arg: string): string {
 export function installCommand(dependencies: readonly string[], filename?: string): string {
   return `${usesNpm(filename) ? 'npm' : 'pip'} install ${dependencies.map(quote).join(' ')}`;
 }
+
+/**
+ * The command line sent to the server's installer (spec section 7). No shell ever reads it: the
+ * server takes the words after 'pip install' / 'npm install' one by one, so nothing is quoted.
+ */
+export function installRequestCommand(dependencies: readonly string[], filename?: string): string {
+  return `${usesNpm(filename) ? 'npm' : 'pip'} install ${dependencies.join(' ')}`;
+}

@@ -1,6 +1,8 @@
 import { router, authedProcedure } from '../../trpc';
 import { chatInput, modifyCodeInput } from '../../../shared/workspace.schema';
+import { assistantInput } from '../../../shared/runner.schema';
 import { chat, modifyCode } from './ai.service';
+import { aiHelp } from './ai-help.service';
 
 export type ChatStreamEvent =
   | { type: 'delta'; text: string }
@@ -36,4 +38,7 @@ export const aiRouter = router({
   modifyCode: authedProcedure
     .input(modifyCodeInput)
     .mutation(({ ctx, input, signal }) => modifyCode({ deps: ctx.deps, userId: ctx.user.id }, input, signal)),
+
+  /** AI Help on the runner page: the last log lines and the file explained, paid like a chat message. */
+  assistant: authedProcedure.input(assistantInput).mutation(({ ctx, input, signal }) => aiHelp({ deps: ctx.deps, userId: ctx.user.id }, input, signal)),
 });

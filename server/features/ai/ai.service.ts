@@ -5,7 +5,7 @@ import type { Deps } from '../../deps';
 import { newId as newMessageId } from '../../clock';
 import { AppError } from '../../errors';
 import { parseAssistantReply } from '../../../shared/code-blocks';
-import { assertCanAfford, balanceOf, chargeCredits } from '../credits/ledger';
+import { assertCanAfford, balanceOf, chargeCredits, spendCredits } from '../credits/ledger';
 import { ownedProject } from '../workspace/projects';
 import { writeFile } from '../workspace/files';
 import { assertNotTruncated } from './truncation-guard';
@@ -97,14 +97,11 @@ export async function modifyCode(
   const answer = await deps.ai.modify({ code: input.code, filename: input.filename, prompt: input.prompt }, signal);
   if ('unsupported' in answer) throw new AppError('UNPROCESSABLE_CONTENT', answer.unsupported);
   assertNotTruncated(input.code, answer.modifiedCode, input.filename);
-  const credits = await deps.db.transaction().execute(async (trx) => {
-    await chargeCredits(trx, deps.clock, {
-      userId,
-      cost: CODE_EDIT_COST,
-      type: 'code_edit',
-      description: `Code modification of ${input.filename}: ${input.prompt.slice(0, 60)}`,
-    });
-    return balanceOf(trx, userId);
+  const credits = await spendCredits(deps.db, deps.clock, {
+    userId,
+    cost: CODE_EDIT_COST,
+    type: 'code_edit',
+    description: `Code modification of ${input.filename}: ${input.prompt.slice(0, 60)}`,
   });
   return { modifiedCode: answer.modifiedCode, credits };
 }

@@ -1,6 +1,8 @@
 // The offline assistant: deterministic templates, no network, no key. It writes complete bots
-// and performs a documented set of edits; anything else it declines (see builtin/).
+// and performs a documented set of edits; anything else it declines (see builtin/). AI Help on the
+// runner page reads logs for the failures bots commonly hit (see log-help/).
 import { builtinChat, builtinModify } from './builtin';
+import { builtinLogHelp } from './log-help';
 import type { AiProvider } from './provider';
 
 export function builtinProvider(): AiProvider {
@@ -13,6 +15,9 @@ export function builtinProvider(): AiProvider {
     },
     async modify(request) {
       return builtinModify(request.code, request.filename, request.prompt);
+    },
+    async explainLogs(request) {
+      return builtinLogHelp(request);
     },
   };
 }

@@ -4,6 +4,7 @@ import OpenAI from 'openai';
 import { AppError } from '../../errors';
 import { parseAssistantReply } from '../../../shared/code-blocks';
 import { CHAT_SYSTEM_PROMPT, MODIFY_SYSTEM_PROMPT, filesContext } from './prompts';
+import { LOG_HELP_SYSTEM_PROMPT, logHelpContext } from './log-help-prompt';
 import type { AiProvider } from './provider';
 
 export type OpenAiSettings = { apiKey: string; baseUrl: string | null; model: string; timeoutMs?: number };
@@ -76,6 +77,28 @@ export function openAiProvider(settings: OpenAiSettings): AiProvider {
         const modifiedCode = block ? block.code : text.trim();
         if (!modifiedCode.trim()) throw new AppError('BAD_GATEWAY', 'The AI service sent an empty answer. Please try again.');
         return { modifiedCode };
+      } catch (err) {
+        throw aiError(err);
+      }
+    },
+    async explainLogs(request, signal) {
+      try {
+        const completion = await client.chat.completions.create(
+          {
+            model: settings.model,
+            messages: [
+              { role: 'system', content: LOG_HELP_SYSTEM_PROMPT },
+              { role: 'system', content: logHelpContext(request) },
+              { role: 'user', content: request.message },
+            ],
+          },
+          { signal },
+        );
+        const message = completion.choices[0]?.message;
+        if (message?.refusal) throw new AppError('BAD_GATEWAY', `The AI service declined to answer: ${message.refusal.slice(0, 300)}`);
+        const reply = message?.content?.trim() ?? '';
+        if (!reply) throw new AppError('BAD_GATEWAY', 'The AI service sent an empty answer. Please try again.');
+        return { reply, billable: true };
       } catch (err) {
         throw aiError(err);
       }

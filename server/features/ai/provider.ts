@@ -10,9 +10,19 @@ export type ChatAnswer = { reply: string; billable: boolean };
 export type ModifyRequest = { code: string; filename: string; prompt: string };
 export type ModifyAnswer = { modifiedCode: string } | { unsupported: string };
 
+/**
+ * The runner's AI Help: the person's question, the last log lines and the file that ran, with every
+ * saved secret value already masked. `envVarNames`: the names (never values) saved for the file's
+ * project; absent when the request names no file.
+ */
+export type LogHelpRequest = { message: string; logs: string[]; filename?: string; fileContent?: string; envVarNames?: string[] };
+/** `billable` is false for answers that read nothing (the builtin's "run your bot first"). */
+export type LogHelpAnswer = { reply: string; billable: boolean };
+
 export interface AiProvider {
   readonly kind: 'builtin' | 'openai';
   /** `onDelta` receives the reply as it is written (streamed providers call it per token). */
   chat(request: ChatRequest, onDelta?: (text: string) => void, signal?: AbortSignal): Promise<ChatAnswer>;
   modify(request: ModifyRequest, signal?: AbortSignal): Promise<ModifyAnswer>;
+  explainLogs(request: LogHelpRequest, signal?: AbortSignal): Promise<LogHelpAnswer>;
 }

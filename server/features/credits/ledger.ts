@@ -60,6 +60,17 @@ export async function chargeCredits(trx: Kysely<Database>, clock: Clock, entry: 
     .execute();
 }
 
+/**
+ * A charge for an answer that stores nothing else (a code edit proposal, AI Help): its own
+ * transaction; returns the balance after it. 402 when the balance is too low.
+ */
+export async function spendCredits(db: Db, clock: Clock, entry: { userId: string; cost: number; type: string; description: string }): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    await chargeCredits(trx, clock, entry);
+    return balanceOf(trx, entry.userId);
+  });
+}
+
 export function notEnoughCredits(cost: number): AppError {
   return new AppError('PAYMENT_REQUIRED', `Not enough credits: this costs ${cost} credits. See Usage for your balance.`);
 }

@@ -5,7 +5,8 @@
 // bwrap's, and no secret is ever on a command line (`ps` shows argv, not the environment).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { closeSync, existsSync, openSync, readFileSync, readdirSync, readlinkSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readdirSync, readlinkSync, realpathSync, statSync } from 'node:fs';
+import { constants as fsConstants } from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { createRunCgroup, type CgroupHost, type RunCgroup } from './cgroup';
@@ -13,24 +14,7 @@ import { attachNetwork, type AttachedNetwork } from './network';
 import type { SandboxExit, SandboxSpec, SandboxedProcess } from './sandbox';
 import type { HostTools } from './host-tools';
 import { SANDBOX_ETC } from './etc-files';
-
-/** Uids handed to runs, one per live run, so RLIMIT_NPROC of one run never starves another. */
-const UID_BASE = 200_000;
-const UID_SLOTS = 10_000;
-const usedUids = new Set<number>();
-let nextUid = 0;
-
-function takeUid(): number {
-  for (let i = 0; i < UID_SLOTS; i++) {
-    const uid = UID_BASE + ((nextUid + i) % UID_SLOTS);
-    if (!usedUids.has(uid)) {
-      usedUids.add(uid);
-      nextUid = (nextUid + i + 1) % UID_SLOTS;
-      return uid;
-    }
-  }
-  throw new Error('No free sandbox uid');
-}
+import { claimUid, releaseUid } from './uid-claims';
 
 export type BubblewrapOptions = {
   tools: HostTools;
@@ -45,7 +29,7 @@ export async function spawnInBubblewrap(options: BubblewrapOptions, spec: Sandbo
   const { tools } = options;
   const runId = `${process.pid}-${Date.now().toString(36)}-${(runCounter++).toString(36)}`;
   const cgroup = options.cgroups ? createRunCgroup(options.cgroups, runId, spec.limits) : null;
-  const ownUid = tools.setpriv && spec.uid === undefined ? takeUid() : null;
+  const ownUid = tools.setpriv && spec.uid === undefined ? claimUid() : null;
   const uid = tools.setpriv ? (spec.uid ?? ownUid) : null;
   const withNetwork = spec.network !== 'none' && tools.slirp4netns !== null;
 
@@ -64,21 +48,26 @@ export async function spawnInBubblewrap(options: BubblewrapOptions, spec: Sandbo
     chain.push(tools.setpriv, `--reuid=${uid}`, `--regid=${uid}`, '--clear-groups', '--inh-caps=-all', '--');
   }
   // fd 3: bwrap's info (the sandbox's pid 1); fd 4: bwrap waits on it until the network is up;
-  // then one descriptor per mounted directory (opened here, so the sandbox's uid needs no access
-  // to the path above it) and one pipe per generated file (/etc files, then workdir files).
+  // then one descriptor per mounted directory and one pipe per generated file (/etc files, then
+  // workdir files). bwrap resolves a descriptor back to its path as the run's uid, so every
+  // directory above a mount must be searchable by others (checked first, for a clear message).
   const mountFds: number[] = [];
   let child: ChildProcess;
   try {
-    for (const mount of spec.mounts) mountFds.push(openSync(mount.host, 'r'));
+    if (uid !== null) for (const mount of spec.mounts) assertSearchable(mount.host, uid);
+    // Never through a link: a deps dir's entries were written by an install sandbox, which could
+    // leave `venv` pointing at any host directory (the DATA_DIR, say) for the next run to mount.
+    for (const mount of spec.mounts) mountFds.push(openSync(mount.host, fsConstants.O_RDONLY | fsConstants.O_DIRECTORY | fsConstants.O_NOFOLLOW));
     const data = [...Object.values(SANDBOX_ETC), ...(spec.workdir?.files ?? []).map((f) => f.content)];
     const stdio: ('ignore' | 'pipe' | number)[] = ['ignore', 'pipe', 'pipe', 'pipe', 'pipe', ...mountFds, ...data.map(() => 'pipe' as const)];
     chain.push(tools.bwrap!, ...bwrapArgs(options, spec, withNetwork), '--', ...spec.argv);
-    child = spawn(tools.sh, ['-c', JOIN_AND_EXEC, 'sandbox', ...chain], { stdio, env: spec.env, detached: true });
+    // cwd '/': the shell exports PWD, which bwrap's pid 1 would otherwise show the bot (the server's directory).
+    child = spawn(tools.sh, ['-c', JOIN_AND_EXEC, 'sandbox', ...chain], { stdio, env: spec.env, cwd: '/', detached: true });
     // bwrap closes its ends whenever it is done with them; that is not an error here.
     for (const stream of child.stdio.slice(3)) (stream as NodeJS.EventEmitter | null)?.on('error', () => {});
     data.forEach((content, i) => (child.stdio[5 + mountFds.length + i] as NodeJS.WritableStream).end(content));
   } catch (err) {
-    if (ownUid !== null) usedUids.delete(ownUid);
+    if (ownUid !== null) releaseUid(ownUid);
     await cgroup?.remove().catch(() => {});
     throw err;
   } finally {
@@ -91,20 +80,29 @@ export async function spawnInBubblewrap(options: BubblewrapOptions, spec: Sandbo
   let innerPid: number | null = null;
   const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
 
+  // Until the command runs, stderr is bwrap's own: kept to explain a failed set-up.
+  let setupErrors = '';
+  const collectSetupErrors = (d: Buffer) => (setupErrors = (setupErrors + String(d)).slice(-2000));
+  child.stderr!.on('data', collectSetupErrors);
   const infoText = readAll(info);
   try {
     const text = await Promise.race([infoText, exited.then(() => '')]);
     if (text) innerPid = JSON.parse(text.slice(0, text.lastIndexOf('}') + 1))['child-pid'] as number;
     if (withNetwork && innerPid !== null) {
-      network = await attachNetwork(tools.slirp4netns!, innerPid, spec.network === 'internet-and-host-loopback');
+      // bwrap brings up the namespace's loopback after it reports its pid: configuring the same
+      // namespace meanwhile makes one of the two fail, so wait for it.
+      await loopbackUp(innerPid);
+      network = await attachNetwork({ slirp4netns: tools.slirp4netns!, nsenter: tools.nsenter, ip: tools.ip }, innerPid, spec.network === 'internet-and-host-loopback');
     }
   } catch (err) {
     // The sandbox could not be set up: make sure nothing of it stays.
     child.kill('SIGKILL');
     await exited;
     cleanup();
-    throw err;
+    await cgroup?.remove().catch(() => {});
+    throw new Error(setupErrors.trim() ? `${(err as Error).message} (${setupErrors.trim()})` : (err as Error).message);
   }
+  child.stderr!.off('data', collectSetupErrors);
   // Let the command start (bwrap's --block-fd waits for one byte).
   if (withNetwork) block.write('1');
   block.end();
@@ -121,7 +119,7 @@ export async function spawnInBubblewrap(options: BubblewrapOptions, spec: Sandbo
 
   function cleanup(): void {
     network?.close();
-    if (ownUid !== null) usedUids.delete(ownUid);
+    if (ownUid !== null) releaseUid(ownUid);
   }
 
   return {
@@ -137,8 +135,14 @@ export async function spawnInBubblewrap(options: BubblewrapOptions, spec: Sandbo
         signalAll(sandboxPids(cgroup, innerPid).filter((pid) => !skip.has(pid)), 'SIGTERM');
         const timer = new Promise<'timeout'>((r) => setTimeout(r, graceMs, 'timeout').unref());
         if ((await Promise.race([exit, timer])) === 'timeout') {
-          signalAll([child.pid!], 'SIGKILL');
-          cgroup?.kill();
+          // Killing the sandbox's pid 1 ends its whole pid namespace, and bwrap outside reaps it
+          // (killing bwrap first would leave that pid 1 a zombie for the host's init to collect).
+          signalAll([innerPid ?? child.pid!], 'SIGKILL');
+          const reaped = new Promise<'timeout'>((r) => setTimeout(r, 1000, 'timeout').unref());
+          if ((await Promise.race([exit, reaped])) === 'timeout') {
+            signalAll([child.pid!], 'SIGKILL');
+            cgroup?.kill();
+          }
         }
         return exit;
       })();
@@ -188,9 +192,25 @@ function bwrapArgs(options: BubblewrapOptions, spec: SandboxSpec, withNetwork: b
     for (const file of spec.workdir.files) args.push('--file', String(fd++), path.posix.join(spec.workdir.path, file.name));
   }
   spec.mounts.forEach((mount, i) => args.push(mount.writable ? '--bind-fd' : '--ro-bind-fd', String(5 + i), mount.sandbox));
+  // bwrap's root is a tmpfs the bot could otherwise fill past every size limit (or plant files in /etc).
+  args.push('--remount-ro', '/');
   args.push('--chdir', spec.cwd, '--info-fd', '3');
   if (withNetwork) args.push('--block-fd', '4');
   return args;
+}
+
+/** bwrap opens each mount by path as the run's uid (and gid, no other groups): every directory above it must let that uid through. */
+function assertSearchable(hostPath: string, uid: number): void {
+  let dir = path.dirname(realpathSync(hostPath));
+  for (;;) {
+    const st = statSync(dir);
+    const bit = st.uid === uid ? 0o100 : st.gid === uid ? 0o010 : 0o001;
+    if ((st.mode & bit) === 0) {
+      throw new Error(`The sandbox cannot reach ${hostPath}: ${dir} is not searchable by its user (chmod o+x ${dir}, or keep the data elsewhere)`);
+    }
+    if (dir === '/') return;
+    dir = path.dirname(dir);
+  }
 }
 
 function safeReadlink(p: string): string | null {
@@ -230,6 +250,18 @@ export function descendantsOf(root: number): number[] {
     }
   }
   return out;
+}
+
+async function loopbackUp(pid: number): Promise<void> {
+  for (let waited = 0; waited < 2000; waited += 2) {
+    try {
+      if (readFileSync(`/proc/${pid}/net/fib_trie`, 'utf8').includes('127.0.0.1')) return;
+    } catch {
+      throw new Error('The sandbox ended while it was being set up');
+    }
+    await new Promise((r) => setTimeout(r, 2));
+  }
+  throw new Error('The sandbox did not bring up its loopback interface');
 }
 
 function signalAll(pids: number[], signal: NodeJS.Signals): void {

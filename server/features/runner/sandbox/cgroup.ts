@@ -168,6 +168,8 @@ export async function sweepStaleCgroups(host: CgroupHost): Promise<number> {
   for (const base of bases) {
     for (const entry of readdirSync(base, { withFileTypes: true })) {
       if (!entry.isDirectory() || !entry.name.startsWith('run-')) continue;
+      // run-<server pid>-...: another live server on this host (or a parallel test worker) owns it.
+      if (ownerAlive(entry.name)) continue;
       const dir = path.join(base, entry.name);
       if (host.version === 2) tryWrite(path.join(dir, 'cgroup.kill'), '1');
       killAll(pidsIn(path.join(dir, 'cgroup.procs')));
@@ -176,6 +178,17 @@ export async function sweepStaleCgroups(host: CgroupHost): Promise<number> {
     }
   }
   return swept;
+}
+
+function ownerAlive(name: string): boolean {
+  const owner = Number(name.split('-')[1]);
+  if (!Number.isInteger(owner) || owner <= 0 || owner === process.pid) return false;
+  try {
+    process.kill(owner, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 function pidsIn(procsFile: string): number[] {

@@ -9,6 +9,9 @@ export type HostTools = {
   /** Only when running as root: drops each run to its own unprivileged uid. */
   setpriv: string | null;
   slirp4netns: string | null;
+  /** nsenter + ip (iproute2): close routes inside a sandbox's network namespace (network.ts). */
+  nsenter: string | null;
+  ip: string | null;
 };
 
 const SEARCH = ['/usr/bin', '/bin', '/usr/sbin', '/sbin', '/usr/local/bin'];
@@ -33,5 +36,7 @@ export function findHostTools(): HostTools {
     bwrap: findExecutable('bwrap'),
     setpriv: process.getuid?.() === 0 ? findExecutable('setpriv') : null,
     slirp4netns: findExecutable('slirp4netns'),
+    nsenter: findExecutable('nsenter'),
+    ip: findExecutable('ip'),
   };
 }

@@ -126,7 +126,7 @@ async function probe(config: RunnerConfig, extraSystemDirs: string[]): Promise<P
     try {
       await tryRun(cgroups !== null, 'internet');
       network = true;
-      networkDetail = 'slirp4netns with host loopback blocked';
+      networkDetail = 'slirp4netns with host loopback, link-local (cloud metadata) and the host\'s own addresses blocked';
     } catch (err) {
       networkDetail = `slirp4netns failed: ${(err as Error).message}; bots get no network`;
     }

@@ -1,0 +1,1 @@
+export { AssistantModal } from './AssistantModal';

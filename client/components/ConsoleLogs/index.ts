@@ -1,0 +1,1 @@
+export { ConsoleLogs } from './ConsoleLogs';

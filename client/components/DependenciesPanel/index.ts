@@ -1,0 +1,2 @@
+export { DependenciesPanel } from './DependenciesPanel';
+export type { DependencyAnalysis } from './DependenciesPanel';

@@ -1,0 +1,2 @@
+export { EnvVarsModal } from './EnvVarsModal';
+export type { EnvVarsSave } from './EnvVarsModal';

@@ -1,0 +1,2 @@
+export { ExecutionControl } from './ExecutionControl';
+export type { RunnerStatus } from './SandboxNotice';

@@ -1,0 +1,1 @@
+export { RunnerFiles } from './RunnerFiles';

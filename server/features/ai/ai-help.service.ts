@@ -1,0 +1,46 @@
+// AI Help on the runner page (spec: POST /api/ai/assistant): the last log lines and the file that
+// ran, with the project's saved secrets masked, explained by the assistant. Paid like a chat message:
+// affordability first (402, nothing stored), the slow AI call outside any transaction, then one charge;
+// a failed or refused answer charges nothing.
+import type { Deps } from '../../deps';
+import type { AssistantInput } from '../../../shared/runner.schema';
+import { assertCanAfford, balanceOf, spendCredits } from '../credits/ledger';
+import { loadProjectSecrets } from '../runner/env-vars/env-vars.store';
+import { secretMask } from '../runner/secret-mask';
+import { ownedFile } from '../workspace/files';
+import { AI_MESSAGE_COST } from './ai.service';
+import { lastLogLines } from './log-help';
+
+type Ctx = { deps: Deps; userId: string };
+
+export async function aiHelp({ deps, userId }: Ctx, input: AssistantInput, signal?: AbortSignal) {
+  const file = input.fileId ? await ownedFile(deps.db, userId, input.fileId) : null;
+  await assertCanAfford(deps.db, userId, AI_MESSAGE_COST);
+  // Only saved values are secrets we know of; values typed for one run are never stored.
+  const secrets = file ? await loadProjectSecrets(deps, file.project_id) : {};
+  const mask = secretMask(Object.values(secrets));
+  const fileContent = input.fileContent ?? file?.content;
+  const message = mask(input.message);
+
+  const answer = await deps.ai.explainLogs(
+    {
+      message,
+      // Masked before the cut too, so a value spanning lines is masked whole.
+      logs: lastLogLines(input.logs.map(mask)).map(mask),
+      filename: input.filename ?? file?.filename,
+      fileContent: fileContent === undefined ? undefined : mask(fileContent),
+      envVarNames: file ? Object.keys(secrets) : undefined,
+    },
+    signal,
+  );
+
+  const credits = answer.billable
+    ? await spendCredits(deps.db, deps.clock, {
+        userId,
+        cost: AI_MESSAGE_COST,
+        type: 'ai_message',
+        description: `AI Help${input.filename ? ` on ${input.filename}` : ''}: ${message.slice(0, 80)}`,
+      })
+    : await balanceOf(deps.db, userId);
+  return { response: answer.reply, credits };
+}

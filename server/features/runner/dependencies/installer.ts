@@ -1,0 +1,157 @@
+// Installs a project's dependencies (spec: POST /api/dependencies/install) in a sandbox of its own:
+// the request is checked first (400, nothing started), the project resolved for its owner (404),
+// one install per project at a time (409), then the steps run as the installer's uid with the
+// project's deps dir writable at /deps, network only to the package index, a clean environment
+// (no secrets) and one time limit for the whole install. Runs mount the result read-only.
+import type { Deps } from '../../../deps';
+import type { RunnerConfig } from '../../../config';
+import type { InstallInput } from '../../../../shared/runner.schema';
+import { AppError } from '../../../errors';
+import { ownedProject } from '../../workspace/projects';
+import { planInstall, type InstallPlan } from '../install-request';
+import { projectDepsDir } from '../paths';
+import { limitsFor, SandboxUnavailableError } from '../sandbox';
+import { INSTALLER_UID, type SandboxLimits, type SandboxedProcess, type SandboxExit } from '../sandbox/sandbox';
+import { HostSetupError, nodeModulesReady, prepareDepsDir, readManifestDependencies, venvReady, writeManifest } from './deps-dir';
+import { InstallOutput } from './install-output';
+import { DEPS_MOUNT, type InstallStep } from './install-step';
+import { npmInstallStep, npmManifest } from './npm-command';
+import { pipInstallStep, venvStep } from './pip-command';
+
+export type InstallResult = { message: string; output: string };
+type Ctx = { deps: Deps; userId: string };
+
+/** Installs at once on one server: each may hold up to a GiB of memory. */
+export const MAX_CONCURRENT_INSTALLS = 4;
+const STOP_GRACE_MS = 2000;
+const MiB = 1024 * 1024;
+
+/** Projects installing right now, per app (tests build several apps in one process). */
+const installing = new WeakMap<Deps, Set<string>>();
+
+function activeSet(deps: Deps): Set<string> {
+  let set = installing.get(deps);
+  if (!set) installing.set(deps, (set = new Set()));
+  return set;
+}
+
+/**
+ * The run limits, raised where package managers need more than a bot: pip and npm unpack and
+ * build in /tmp (a tmpfs that counts against memory), npm opens many files at once, and a wheel
+ * may be far larger than the 64 MiB a bot may write.
+ */
+export function installLimits(config: RunnerConfig): SandboxLimits {
+  const run = limitsFor(config);
+  return {
+    memoryBytes: Math.max(run.memoryBytes, 1024 * MiB),
+    pids: Math.max(run.pids, 256),
+    cpuPercent: Math.max(run.cpuPercent, 100),
+    tmpBytes: Math.max(run.tmpBytes, 512 * MiB),
+    fileSizeBytes: 1024 * MiB,
+    openFiles: 4096,
+  };
+}
+
+/** What a run of this project can mount: `<deps>/venv` at /deps/venv, `<deps>/node_modules` at /app/node_modules. */
+export function installedDependencies(deps: Pick<Deps, 'config'>, projectId: string): { venv: boolean; nodeModules: boolean } {
+  const dir = projectDepsDir(deps.config.dataDir, projectId);
+  return { venv: venvReady(dir), nodeModules: nodeModulesReady(dir) };
+}
+
+export function isInstalling(deps: Deps, projectId: string): boolean {
+  return activeSet(deps).has(projectId);
+}
+
+/** Installs the request's packages; `onLine` gets each output line as the installer prints it. */
+export async function installDependencies({ deps, userId }: Ctx, input: InstallInput, onLine?: (line: string) => void): Promise<InstallResult> {
+  const plan = planInstall(input);
+  const project = await ownedProject(deps.db, deps.clock, userId, input.projectId);
+  const active = activeSet(deps);
+  if (active.has(project.id)) {
+    throw new AppError('CONFLICT', 'Dependencies are already being installed for this project. Wait for that installation to finish, then try again.');
+  }
+  if (active.size >= MAX_CONCURRENT_INSTALLS) {
+    throw new AppError('SERVICE_UNAVAILABLE', "The server is busy installing other projects' dependencies. Please try again in a minute.");
+  }
+  active.add(project.id);
+  const started = performance.now();
+  try {
+    const result = await install(deps, project.id, plan, new InstallOutput(onLine));
+    deps.log.info({ projectId: project.id, ecosystem: plan.ecosystem, packages: plan.packages, ms: Math.round(performance.now() - started) }, 'dependencies installed');
+    return result;
+  } catch (err) {
+    deps.log.warn(
+      {
+        projectId: project.id,
+        ecosystem: plan.ecosystem,
+        packages: plan.packages,
+        ms: Math.round(performance.now() - started),
+        reason: err instanceof HostSetupError ? err.detail : (err as Error).message,
+      },
+      'dependency install failed',
+    );
+    throw err;
+  } finally {
+    active.delete(project.id);
+  }
+}
+
+async function install(deps: Deps, projectId: string, plan: InstallPlan, output: InstallOutput): Promise<InstallResult> {
+  const config = deps.config.runner;
+  const deadline = performance.now() + config.installTimeoutMs;
+  const depsDir = prepareDepsDir(deps.config.dataDir, projectId);
+  const slirp = deps.sandbox.status.protections.some((p) => p.name === 'network-isolation' && p.active);
+  const steps: InstallStep[] = [];
+  if (plan.ecosystem === 'pip') {
+    if (!venvReady(depsDir)) steps.push(venvStep(config));
+    steps.push(pipInstallStep(config, plan.packages, slirp));
+  } else {
+    steps.push(npmInstallStep(config, plan.packages, slirp));
+    writeManifest(depsDir, npmManifest(readManifestDependencies(depsDir), plan.packages));
+  }
+  for (const step of steps) await runStep(deps, step, depsDir, deadline, output);
+  return { message: `Dependencies installed successfully: ${plan.packages.join(', ')}`, output: output.text() };
+}
+
+async function runStep(deps: Deps, step: InstallStep, depsDir: string, deadline: number, output: InstallOutput): Promise<void> {
+  const config = deps.config.runner;
+  const timedOut = () => new AppError('GATEWAY_TIMEOUT', `Installation timed out after ${Math.round(config.installTimeoutMs / 1000)} s`);
+  const remaining = deadline - performance.now();
+  if (remaining <= 0) throw timedOut();
+  output.line(step.title);
+  let child: SandboxedProcess;
+  try {
+    child = await deps.sandbox.spawn({
+      argv: step.argv,
+      cwd: '/tmp',
+      mounts: [{ host: depsDir, sandbox: DEPS_MOUNT, writable: true }, ...step.mounts],
+      uid: INSTALLER_UID,
+      env: step.env,
+      network: step.network,
+      limits: installLimits(config),
+    });
+  } catch (err) {
+    if (err instanceof SandboxUnavailableError) throw new AppError('SERVICE_UNAVAILABLE', err.message);
+    throw err;
+  }
+  const streams = Promise.all([output.follow(child.stdout), output.follow(child.stderr)]);
+  let stopped = false;
+  const timer = setTimeout(() => {
+    stopped = true;
+    void child.stop(STOP_GRACE_MS);
+  }, remaining);
+  let exit: SandboxExit;
+  try {
+    exit = await child.exit;
+  } finally {
+    clearTimeout(timer);
+  }
+  // Everything in the sandbox is gone, so its pipes close; don't wait forever if one lingers.
+  await Promise.race([streams, new Promise((r) => setTimeout(r, 1000).unref())]);
+  if (stopped) throw timedOut();
+  if (exit.oomKilled) throw new AppError('UNPROCESSABLE_CONTENT', `Installation ran out of memory (limit ${Math.round(installLimits(config).memoryBytes / MiB)} MiB).`);
+  if (exit.code !== 0) {
+    const summary = output.errorSummary();
+    throw new AppError('UNPROCESSABLE_CONTENT', `${step.tool} failed${summary ? `: ${summary}` : ` (exit ${exit.code ?? exit.signal})`}`);
+  }
+}

@@ -1,0 +1,78 @@
+// A project's saved environment variables: sealed on write (secret-box.ts), opened only when a run
+// starts (and to mask them in its output); the client only ever learns which keys are set.
+import type { Deps } from '../../../deps';
+import { AppError } from '../../../errors';
+import { MAX_ENV_VARS, type SavedEnvVar } from '../../../../shared/runner.schema';
+import { SealedValueError, secretBox } from './secret-box';
+
+export type EnvVarChanges = {
+  /** Values to store; an empty string keeps what is stored. */
+  set: Record<string, string>;
+  /** Keys to delete; a key also in `set` with a value ends up holding that value. */
+  clear: string[];
+};
+
+export async function listEnvVars(deps: Deps, projectId: string): Promise<SavedEnvVar[]> {
+  const rows = await deps.db
+    .selectFrom('project_env_vars')
+    .select(['key', 'updated_at'])
+    .where('project_id', '=', projectId)
+    .orderBy('key')
+    .execute();
+  return rows.map((r) => ({ key: r.key, isSet: true as const, updatedAt: r.updated_at }));
+}
+
+/** Applies the changes in one transaction; more than MAX_ENV_VARS afterwards undoes them all (400). */
+export async function saveEnvVars(deps: Deps, projectId: string, changes: EnvVarChanges): Promise<SavedEnvVar[]> {
+  const box = secretBox(deps.config.jwtSecret);
+  const now = deps.clock.now().toISOString();
+  await deps.db.transaction().execute(async (trx) => {
+    if (changes.clear.length > 0) {
+      await trx.deleteFrom('project_env_vars').where('project_id', '=', projectId).where('key', 'in', changes.clear).execute();
+    }
+    for (const [key, value] of Object.entries(changes.set)) {
+      if (value === '') continue;
+      const sealed = box.seal({ projectId, key }, value);
+      await trx
+        .insertInto('project_env_vars')
+        .values({ project_id: projectId, key, ...sealed, updated_at: now })
+        .onConflict((oc) => oc.columns(['project_id', 'key']).doUpdateSet({ ...sealed, updated_at: now }))
+        .execute();
+    }
+    const { count } = await trx
+      .selectFrom('project_env_vars')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('project_id', '=', projectId)
+      .executeTakeFirstOrThrow();
+    if (Number(count) > MAX_ENV_VARS) {
+      throw new AppError('BAD_REQUEST', `A project can hold at most ${MAX_ENV_VARS} environment variables; clear some before adding more`);
+    }
+  });
+  return listEnvVars(deps, projectId);
+}
+
+/**
+ * The project's saved values, decrypted: for the environment of a run and for masking its output.
+ * A value that does not decrypt (moved, edited, or sealed under another server secret) is an error,
+ * never a wrong value handed to the bot.
+ */
+export async function loadProjectSecrets(deps: Deps, projectId: string): Promise<Record<string, string>> {
+  const rows = await deps.db
+    .selectFrom('project_env_vars')
+    .select(['key', 'ciphertext', 'nonce', 'tag'])
+    .where('project_id', '=', projectId)
+    .orderBy('key')
+    .execute();
+  const box = secretBox(deps.config.jwtSecret);
+  const values: Array<[string, string]> = [];
+  for (const row of rows) {
+    try {
+      values.push([row.key, box.open({ projectId, key: row.key }, row)]);
+    } catch (err) {
+      if (!(err instanceof SealedValueError)) throw err;
+      deps.log.warn({ projectId, key: row.key }, 'a saved environment variable could not be decrypted');
+      throw new AppError('UNPROCESSABLE_CONTENT', `${err.message}. Please enter it again under Environment Variables.`);
+    }
+  }
+  return Object.fromEntries(values);
+}

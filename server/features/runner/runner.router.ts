@@ -1,0 +1,27 @@
+// The runner's tRPC calls: a project's saved environment variables (owner-scoped, values never
+// returned) and code analysis of a file's text (imports to install, env vars it reads).
+import { router, authedProcedure } from '../../trpc';
+import { detectEnvVarsInput, envVarsInput, parseImportsInput, saveEnvVarsInput } from '../../../shared/runner.schema';
+import { envVars } from './env-vars/env-vars.service';
+
+const ctxOf = (ctx: { deps: Parameters<typeof envVars.list>[0]['deps']; user: { id: string } }) => ({ deps: ctx.deps, userId: ctx.user.id });
+
+export const runnerRouter = router({
+  /** Which protections of the sandbox work on this server, and the limits of a run. */
+  status: authedProcedure.query(({ ctx }) => {
+    const r = ctx.deps.config.runner;
+    return {
+      sandbox: { ...ctx.deps.sandbox.status, required: r.sandbox === 'required' },
+      limits: { memoryMb: Math.round(r.memoryBytes / 1048576), pids: r.pids, maxRunsPerUser: r.maxRunsPerUser, wallClockMinutes: Math.round(r.wallClockMs / 60_000) },
+    };
+  }),
+  envVars: authedProcedure.input(envVarsInput).query(({ ctx, input }) => envVars.list(ctxOf(ctx), input.projectId)),
+  saveEnvVars: authedProcedure.input(saveEnvVarsInput).mutation(({ ctx, input }) => envVars.save(ctxOf(ctx), input)),
+  parseImports: authedProcedure.input(parseImportsInput).mutation(async ({ ctx, input }) => ({
+    ...(await ctx.deps.analyser.parseImports(input.content, input.language)),
+    language: input.language,
+  })),
+  detectEnvVars: authedProcedure
+    .input(detectEnvVarsInput)
+    .mutation(async ({ ctx, input }) => ({ envVars: await ctx.deps.analyser.detectEnvVars(input.content, input.language) })),
+});

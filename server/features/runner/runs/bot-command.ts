@@ -1,0 +1,76 @@
+// How a bot file is started inside the sandbox: which interpreter (directly, never a shim), which
+// files and dependency dirs it sees, and its clean environment (runner.md "Environment").
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { RunnerConfig } from '../../../config';
+import { projectDepsDir } from '../paths';
+import type { SandboxMount, SandboxSpec } from '../sandbox/sandbox';
+import { TYPESCRIPT_LOADER_ARGS, TYPESCRIPT_LOADER_MOUNT, typescriptLoaderDir } from '../typescript';
+
+export const APP_DIR = '/app';
+const VENV_DIR = '/deps/venv';
+
+export type BotLanguage = 'python' | 'javascript' | 'typescript';
+
+export function botLanguage(filename: string): BotLanguage | null {
+  const ext = path.extname(filename).toLowerCase();
+  if (ext === '.py') return 'python';
+  if (ext === '.js' || ext === '.mjs' || ext === '.cjs') return 'javascript';
+  if (ext === '.ts') return 'typescript';
+  return null;
+}
+
+export type BotLaunch = Pick<SandboxSpec, 'argv' | 'cwd' | 'mounts' | 'workdir' | 'env'>;
+
+/**
+ * The sandbox spec of a run: the project's files copied into a fresh /app (the bot may write there
+ * while it runs), its venv at /deps/venv and its node_modules at /app/node_modules, read-only.
+ */
+export function botLaunch(input: {
+  config: RunnerConfig;
+  dataDir: string;
+  projectId: string;
+  filename: string;
+  files: { name: string; content: string }[];
+  secrets: Record<string, string>;
+}): BotLaunch {
+  const language = botLanguage(input.filename);
+  if (!language) throw new Error(`Only .py, .js and .ts files can be run`);
+  const deps = projectDepsDir(input.dataDir, input.projectId);
+  const mounts: SandboxMount[] = [];
+  const env: Record<string, string> = {
+    PATH: '/usr/local/bin:/usr/bin:/bin',
+    HOME: '/tmp',
+    LANG: 'C.UTF-8',
+    TMPDIR: '/tmp',
+  };
+  let argv: string[];
+  if (language === 'python') {
+    const venv = existsSync(path.join(deps, 'venv', 'bin', 'python'));
+    if (venv) {
+      mounts.push({ host: path.join(deps, 'venv'), sandbox: VENV_DIR });
+      env.VIRTUAL_ENV = VENV_DIR;
+      env.PATH = `${VENV_DIR}/bin:${env.PATH}`;
+    }
+    Object.assign(env, { PYTHONUNBUFFERED: '1', PYTHONDONTWRITEBYTECODE: '1' });
+    argv = [venv ? `${VENV_DIR}/bin/python` : input.config.python, '-u', input.filename];
+  } else {
+    if (existsSync(path.join(deps, 'node_modules'))) mounts.push({ host: path.join(deps, 'node_modules'), sandbox: `${APP_DIR}/node_modules` });
+    env.NODE_ENV = 'production';
+    if (language === 'typescript') {
+      mounts.push({ host: typescriptLoaderDir(), sandbox: TYPESCRIPT_LOADER_MOUNT });
+      argv = [input.config.node, ...TYPESCRIPT_LOADER_ARGS, input.filename];
+    } else {
+      // A .js bot may be written with `import` or with `require`: let Node tell them apart.
+      argv = [input.config.node, '--experimental-detect-module', '--disable-warning=ExperimentalWarning', input.filename];
+    }
+  }
+  return {
+    argv,
+    cwd: APP_DIR,
+    mounts,
+    workdir: { path: APP_DIR, files: input.files },
+    // The person's variables last: inside the sandbox they can only change their own bot's world.
+    env: { ...env, ...input.secrets },
+  };
+}

@@ -1,0 +1,147 @@
+// A run's output, from the child's pipes to the lines viewers see (runner.md "Logs"): the pipes are
+// read continuously (a slow viewer never blocks the bot), split into lines capped at 8 KiB,
+// masked, held to a line rate with a visible 'N lines dropped' marker, counted against a total
+// volume, kept in a ring of the last 1,000 lines, and handed out in batches about every 50 ms.
+import { StringDecoder } from 'node:string_decoder';
+import type { Readable } from 'node:stream';
+import type { SecretMask } from '../secret-mask';
+
+export type LineKind = 'output' | 'error' | 'log';
+export type OutputLine = { kind: LineKind; text: string; at: number };
+
+export type OutputLimits = {
+  maxLineBytes: number;
+  /** Sustained lines per second, with bursts up to `burstLines`. */
+  linesPerSecond: number;
+  burstLines: number;
+  /** Bytes the bot may print in total before the run is stopped. */
+  maxTotalBytes: number;
+  ringSize: number;
+  batchMs: number;
+};
+
+export const DEFAULT_OUTPUT_LIMITS: OutputLimits = {
+  maxLineBytes: 8 * 1024,
+  linesPerSecond: 1000,
+  burstLines: 5000,
+  maxTotalBytes: 200 * 1024 * 1024,
+  ringSize: 1000,
+  batchMs: 50,
+};
+
+export type OutputOptions = {
+  limits: OutputLimits;
+  mask: SecretMask;
+  now: () => number;
+  /** Called with each batch of lines (never empty). */
+  onBatch: (lines: OutputLine[]) => void;
+  /** Called once when the bot has printed more than `maxTotalBytes`. */
+  onVolumeExceeded: () => void;
+};
+
+export class RunOutput {
+  private readonly ring: OutputLine[] = [];
+  private pending: OutputLine[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private tokens: number;
+  private lastRefill: number;
+  private dropped = 0;
+  private totalBytes = 0;
+  private volumeExceeded = false;
+
+  constructor(private readonly options: OutputOptions) {
+    this.tokens = options.limits.burstLines;
+    this.lastRefill = options.now();
+  }
+
+  /** Reads a pipe to its end; resolves when it is closed. */
+  read(stream: Readable, kind: 'output' | 'error'): Promise<void> {
+    const decoder = new StringDecoder('utf8');
+    let partial = '';
+    return new Promise((resolve) => {
+      stream.on('data', (chunk: Buffer) => {
+        this.totalBytes += chunk.length;
+        if (this.totalBytes > this.options.limits.maxTotalBytes && !this.volumeExceeded) {
+          this.volumeExceeded = true;
+          this.options.onVolumeExceeded();
+        }
+        if (this.volumeExceeded) return; // keep draining so the bot never blocks on a full pipe
+        const text = partial + decoder.write(chunk);
+        const parts = text.split('\n');
+        partial = parts.pop()!;
+        // A line with no end in sight is cut at the cap, and the rest comes as the next line.
+        while (partial.length > this.options.limits.maxLineBytes) {
+          parts.push(partial.slice(0, this.options.limits.maxLineBytes));
+          partial = partial.slice(this.options.limits.maxLineBytes);
+        }
+        for (const line of parts) this.push(kind, line);
+      });
+      stream.on('error', () => {});
+      stream.on('close', () => {
+        const rest = partial + decoder.end();
+        if (rest && !this.volumeExceeded) this.push(kind, rest);
+        resolve();
+      });
+    });
+  }
+
+  /** A line from the runner itself ('Starting execution', exit notices). Never rate limited. */
+  log(text: string, kind: LineKind = 'log'): void {
+    this.flushDropped();
+    this.add({ kind, text, at: this.options.now() });
+  }
+
+  /** The last lines, oldest first, for a viewer that attaches. */
+  recent(): OutputLine[] {
+    // Pending lines reach every viewer with the next batch; replaying them too would double them.
+    const pending = new Set(this.pending);
+    return this.ring.filter((l) => !pending.has(l));
+  }
+
+  /** Sends what is pending now (used at exit, so the exit notice follows the last lines). */
+  flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.flushDropped();
+    if (this.pending.length === 0) return;
+    const batch = this.pending;
+    this.pending = [];
+    this.options.onBatch(batch);
+  }
+
+  private push(kind: 'output' | 'error', raw: string): void {
+    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    if (!this.takeToken()) {
+      this.dropped++;
+      this.timer ??= setTimeout(() => this.flush(), this.options.limits.batchMs);
+      return;
+    }
+    this.flushDropped();
+    const capped = line.length > this.options.limits.maxLineBytes ? line.slice(0, this.options.limits.maxLineBytes) + ' [line cut]' : line;
+    this.add({ kind, text: this.options.mask(capped), at: this.options.now() });
+  }
+
+  private flushDropped(): void {
+    if (this.dropped === 0) return;
+    const n = this.dropped;
+    this.dropped = 0;
+    this.add({ kind: 'log', text: `${n} ${n === 1 ? 'line' : 'lines'} dropped (the bot printed faster than ${this.options.limits.linesPerSecond} lines a second)`, at: this.options.now() });
+  }
+
+  private takeToken(): boolean {
+    const now = this.options.now();
+    const { linesPerSecond, burstLines } = this.options.limits;
+    this.tokens = Math.min(burstLines, this.tokens + ((now - this.lastRefill) / 1000) * linesPerSecond);
+    this.lastRefill = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+
+  private add(line: OutputLine): void {
+    this.ring.push(line);
+    if (this.ring.length > this.options.limits.ringSize) this.ring.shift();
+    this.pending.push(line);
+    this.timer ??= setTimeout(() => this.flush(), this.options.limits.batchMs);
+  }
+}

@@ -1,0 +1,192 @@
+// The live socket at /ws (spec section 7): a signed-in page starts, stops and follows its runs.
+// Same-origin only (the Origin must be PUBLIC_URL's or the server's own); the bearer token comes as
+// a `token` query parameter or in a first `{type:'auth'}` message; every frame is checked with the
+// shared schema. The socket only watches runs: closing it never stops a bot.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { Deps } from '../../../deps';
+import { readSession } from '../../auth/sessions';
+import { ownedFile } from '../../workspace/files';
+import { loadProjectSecrets } from '../env-vars/env-vars.store';
+import { clientFrame, type ServerFrame } from '../../../../shared/runner.schema';
+import { botLaunch } from './bot-command';
+import type { RunExit, Runs, RunViewer } from './runs';
+import type { OutputLine } from './run-output';
+
+const AUTH_TIMEOUT_MS = 10_000;
+/** A viewer whose socket holds more than this unsent is skipped, and told how much it missed. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+const MAX_FRAME_BYTES = 64 * 1024;
+
+const FRAME_TYPE = { output: 'execution_output', error: 'execution_error', log: 'execution_log' } as const;
+
+export function registerRunSocket(app: FastifyInstance, deps: Deps, runs: Runs): void {
+  app.get(
+    '/ws',
+    {
+      websocket: true,
+      preValidation: async (req, reply) => {
+        if (!sameOrigin(req, deps.config.publicUrl)) return reply.code(403).send({ error: 'Origin not allowed' });
+      },
+    },
+    (socket, req) => {
+      const connection = new RunConnection(socket, deps, runs);
+      const token = (req.query as Record<string, unknown>)?.token;
+      if (typeof token === 'string' && token) void connection.authenticate(token);
+      socket.on('message', (data, isBinary) => void connection.receive(data as Buffer, isBinary));
+      socket.on('close', () => connection.close());
+      socket.on('error', () => connection.close());
+    },
+  );
+}
+
+function sameOrigin(req: FastifyRequest, publicUrl: string): boolean {
+  const origin = req.headers.origin;
+  // Browsers always send an Origin on websocket upgrades; programs without one still need a token.
+  if (origin === undefined) return true;
+  if (origin === new URL(publicUrl).origin) return true;
+  const host = req.headers.host;
+  return !!host && (origin === `http://${host}` || origin === `https://${host}`);
+}
+
+class RunConnection {
+  private userId: string | null = null;
+  private authenticating: Promise<void> | null = null;
+  private readonly authTimer: NodeJS.Timeout;
+  /** Runs this socket follows: fileId -> detach. */
+  private readonly following = new Map<string, () => void>();
+  /** The file this socket started or attached to last (the spec's stop-execution names none). */
+  private current: string | null = null;
+  private missedLines = 0;
+  private readonly viewer: RunViewer = {
+    lines: (lines, fileId) => this.sendLines(lines, fileId),
+    exit: (exit, fileId) => this.sendExit(exit, fileId),
+  };
+
+  constructor(
+    private readonly socket: WebSocket,
+    private readonly deps: Deps,
+    private readonly runs: Runs,
+  ) {
+    this.authTimer = setTimeout(() => {
+      if (!this.userId) socket.close(4401, 'Authentication required');
+    }, AUTH_TIMEOUT_MS);
+  }
+
+  async authenticate(token: string): Promise<void> {
+    this.authenticating = (async () => {
+      const session = await readSession(this.deps.db, this.deps.sessionKeys, this.deps.clock, token).catch(() => null);
+      if (!session) {
+        this.send({ type: 'execution_error', message: 'Please sign in to continue' });
+        this.socket.close(4401, 'Authentication required');
+        return;
+      }
+      this.userId = session.userId;
+      clearTimeout(this.authTimer);
+      this.send({ type: 'runs', runs: this.runs.list(session.userId) });
+    })();
+    await this.authenticating;
+  }
+
+  async receive(data: Buffer, isBinary: boolean): Promise<void> {
+    if (isBinary || data.length > MAX_FRAME_BYTES) return this.refuse('Messages must be JSON text of at most 64 KiB');
+    let json: unknown;
+    try {
+      json = JSON.parse(data.toString('utf8'));
+    } catch {
+      return this.refuse('Messages must be JSON');
+    }
+    const parsed = clientFrame.safeParse(json);
+    if (!parsed.success) return this.refuse(`Invalid message: ${parsed.error.issues[0]?.message ?? 'unknown shape'}`);
+    const frame = parsed.data;
+    if (frame.type === 'auth') return this.authenticate(frame.token);
+    await this.authenticating;
+    const userId = this.userId;
+    if (!userId) return this.refuse('Please sign in to continue');
+
+    try {
+      if (frame.type === 'execute-file') await this.execute(userId, frame.fileId, frame.envVars ?? {});
+      else if (frame.type === 'attach') this.follow(userId, frame.fileId);
+      else {
+        const fileId = frame.fileId ?? this.current;
+        if (!fileId || !(await this.runs.stop(userId, fileId))) this.send({ type: 'execution_log', message: 'Nothing is running', fileId: fileId ?? undefined });
+      }
+    } catch (err) {
+      this.send({ type: 'execution_error', message: (err as Error).message, fileId: 'fileId' in frame ? frame.fileId : undefined });
+    }
+  }
+
+  close(): void {
+    clearTimeout(this.authTimer);
+    for (const detach of this.following.values()) detach();
+    this.following.clear();
+  }
+
+  private async execute(userId: string, fileId: string, typed: Record<string, string>): Promise<void> {
+    const file = await ownedFile(this.deps.db, userId, fileId).catch(() => {
+      throw new Error('File not found');
+    });
+    const saved = await loadProjectSecrets(this.deps, file.project_id);
+    // Values typed for this run win over saved ones; an empty field means "use the saved value".
+    const secrets = { ...saved, ...Object.fromEntries(Object.entries(typed).filter(([, v]) => v !== '')) };
+    await this.runs.start({ userId, fileId, filename: file.filename, secrets }, async () => {
+      const files = await this.deps.db
+        .selectFrom('files')
+        .select(['filename', 'content'])
+        .where('project_id', '=', file.project_id)
+        .where('user_id', '=', userId)
+        .execute();
+      return botLaunch({
+        config: this.deps.config.runner,
+        dataDir: this.deps.config.dataDir,
+        projectId: file.project_id,
+        filename: file.filename,
+        files: files.map((f) => ({ name: f.filename, content: f.content })),
+        secrets,
+      });
+    });
+    // Lines printed before this attach are replayed from the run's ring, so none is missed.
+    this.follow(userId, fileId);
+  }
+
+  private follow(userId: string, fileId: string): void {
+    this.following.get(fileId)?.();
+    this.following.delete(fileId);
+    this.current = fileId;
+    const detach = this.runs.attach(userId, fileId, this.viewer);
+    if (detach) this.following.set(fileId, detach);
+    else this.send({ type: 'execution_log', message: 'This file is not running', fileId });
+  }
+
+  private sendLines(lines: OutputLine[], fileId: string): void {
+    if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.missedLines += lines.length;
+      return;
+    }
+    if (this.missedLines > 0) {
+      this.send({ type: 'execution_log', message: `${this.missedLines} lines skipped: your connection could not keep up`, fileId, at: Date.now() });
+      this.missedLines = 0;
+    }
+    // Consecutive lines of one kind travel in one frame, joined by '\n'.
+    let start = 0;
+    for (let i = 1; i <= lines.length; i++) {
+      if (i < lines.length && lines[i]!.kind === lines[start]!.kind) continue;
+      const group = lines.slice(start, i);
+      this.send({ type: FRAME_TYPE[group[0]!.kind], message: group.map((l) => l.text).join('\n'), fileId, at: group[0]!.at });
+      start = i;
+    }
+  }
+
+  private sendExit(exit: RunExit, fileId: string): void {
+    this.send({ type: 'execution_exit', fileId, ...exit });
+    this.following.delete(fileId);
+  }
+
+  private refuse(message: string): void {
+    this.send({ type: 'execution_error', message });
+  }
+
+  private send(frame: ServerFrame): void {
+    if (this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(frame));
+  }
+}

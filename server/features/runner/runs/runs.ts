@@ -1,0 +1,226 @@
+// The server's runs. A run belongs to the server, not to a browser tab: it lives on when every
+// viewer is gone, viewers attach and detach freely (getting the last lines replayed), and it ends
+// by its own exit, by Stop, or by a limit (memory, wall clock, output volume), which every viewer
+// is told. One run per file (Start on a running file restarts it), a few runs per person.
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../../errors';
+import type { RunnerConfig } from '../../../config';
+import type { ExitReason, RunSummary } from '../../../../shared/runner.schema';
+import { secretMask } from '../secret-mask';
+import type { Sandbox, SandboxExit, SandboxLimits, SandboxedProcess } from '../sandbox/sandbox';
+import type { BotLaunch } from './bot-command';
+import { DEFAULT_OUTPUT_LIMITS, RunOutput, type OutputLimits, type OutputLine } from './run-output';
+
+export type RunExit = { reason: ExitReason; code: number | null; signal: string | null; message: string; at: number };
+
+/** What a viewer receives: batches of lines, then (once) the exit. */
+export type RunViewer = { lines(lines: OutputLine[], fileId: string): void; exit(exit: RunExit, fileId: string): void };
+
+type Run = {
+  userId: string;
+  fileId: string;
+  filename: string;
+  startedAt: number;
+  status: 'starting' | 'running' | 'stopping' | 'exited';
+  output: RunOutput;
+  viewers: Set<RunViewer>;
+  process: SandboxedProcess | null;
+  /** Set when the server ends the run; otherwise the bot ended it. */
+  endReason: Exclude<ExitReason, 'exited' | 'failed'> | null;
+  exit: RunExit | null;
+  wallClock: NodeJS.Timeout | null;
+  done: Promise<void>;
+};
+
+export type RunsOptions = {
+  sandbox: Sandbox;
+  config: RunnerConfig;
+  limits: SandboxLimits;
+  log: FastifyBaseLogger;
+  now?: () => number;
+  outputLimits?: OutputLimits;
+  /** How long an ended run stays attachable (its last lines and exit). */
+  keepEndedMs?: number;
+};
+
+export class Runs {
+  private readonly runs = new Map<string, Run>();
+  private readonly now: () => number;
+  private closed = false;
+
+  constructor(private readonly options: RunsOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  private outputLimits(): OutputLimits {
+    const lps = this.options.config.logLinesPerSecond;
+    return this.options.outputLimits ?? { ...DEFAULT_OUTPUT_LIMITS, linesPerSecond: lps, burstLines: lps * 5 };
+  }
+
+  /** The person's runs, live and recently ended. */
+  list(userId: string): RunSummary[] {
+    return [...this.runs.values()]
+      .filter((r) => r.userId === userId)
+      .map((r) => ({
+        fileId: r.fileId,
+        filename: r.filename,
+        status: r.status === 'starting' ? 'running' : r.status,
+        startedAt: new Date(r.startedAt).toISOString(),
+      }));
+  }
+
+  /** Starts a file (restarting it if it runs). `launch` is built only once the run may start. */
+  async start(
+    input: { userId: string; fileId: string; filename: string; secrets: Record<string, string> },
+    launch: () => Promise<BotLaunch>,
+  ): Promise<void> {
+    if (this.closed) throw new AppError('SERVICE_UNAVAILABLE', 'The server is shutting down');
+    // Restart: end the file's live run first (again, should another Start have slipped in meanwhile).
+    for (let previous = this.runs.get(input.fileId); previous && previous.status !== 'exited'; previous = this.runs.get(input.fileId)) {
+      if (previous.userId !== input.userId) throw new AppError('NOT_FOUND', 'File not found');
+      await this.end(previous, 'stopped');
+    }
+    const live = [...this.runs.values()].filter((r) => r.userId === input.userId && r.status !== 'exited');
+    if (live.length >= this.options.config.maxRunsPerUser) {
+      throw new AppError(
+        'TOO_MANY_REQUESTS',
+        `You can run at most ${this.options.config.maxRunsPerUser} bots at once. Stop one (${live.map((r) => r.filename).join(', ')}) to start another.`,
+      );
+    }
+
+    const mask = secretMask(Object.values(input.secrets));
+    let run!: Run;
+    const output = new RunOutput({
+      limits: this.outputLimits(),
+      mask,
+      now: this.now,
+      onBatch: (lines) => {
+        for (const v of run.viewers) v.lines(lines, run.fileId);
+      },
+      onVolumeExceeded: () => void this.end(run, 'output'),
+    });
+    run = {
+      userId: input.userId,
+      fileId: input.fileId,
+      filename: input.filename,
+      startedAt: this.now(),
+      status: 'starting',
+      output,
+      viewers: new Set(),
+      process: null,
+      endReason: null,
+      exit: null,
+      wallClock: null,
+      done: Promise.resolve(),
+    };
+    this.runs.set(input.fileId, run);
+    output.log('Starting execution');
+    output.log(`Running ${input.filename}`);
+
+    let child: SandboxedProcess;
+    try {
+      child = await this.options.sandbox.spawn({ ...(await launch()), network: 'internet', limits: this.options.limits });
+    } catch (err) {
+      this.finish(run, { code: null, signal: null, oomKilled: false }, (err as Error).message);
+      return;
+    }
+    run.process = child;
+    run.status = run.endReason ? 'stopping' : 'running';
+    if (run.endReason) void child.stop(0);
+    if (this.options.config.wallClockMs > 0) {
+      run.wallClock = setTimeout(() => void this.end(run, 'time'), this.options.config.wallClockMs);
+      run.wallClock.unref();
+    }
+    const reading = Promise.all([output.read(child.stdout, 'output'), output.read(child.stderr, 'error')]);
+    run.done = child.exit.then(async (exit) => {
+      await reading;
+      this.finish(run, exit);
+    });
+  }
+
+  /** Follows a file's run: replays its recent lines, then streams. Returns the detach function. */
+  attach(userId: string, fileId: string, viewer: RunViewer): (() => void) | null {
+    const run = this.runs.get(fileId);
+    if (!run || run.userId !== userId) return null;
+    const recent = run.output.recent();
+    if (recent.length) viewer.lines(recent, fileId);
+    if (run.exit) {
+      viewer.exit(run.exit, fileId);
+      return () => {};
+    }
+    run.viewers.add(viewer);
+    return () => run.viewers.delete(viewer);
+  }
+
+  /** Stop: SIGTERM, then SIGKILL after the grace period. Resolves once the run has ended. */
+  async stop(userId: string, fileId: string): Promise<boolean> {
+    const run = this.runs.get(fileId);
+    if (!run || run.userId !== userId || run.status === 'exited') return false;
+    await this.end(run, 'stopped');
+    return true;
+  }
+
+  /** Ends every run now (server shutdown): no grace, the sandboxes are killed. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all([...this.runs.values()].map((r) => this.end(r, 'stopped', 0)));
+  }
+
+  private async end(run: Run, reason: Exclude<ExitReason, 'exited' | 'failed'>, graceMs = this.options.config.stopGraceMs): Promise<void> {
+    if (run.status === 'exited') return;
+    run.endReason ??= reason;
+    if (run.status !== 'stopping') {
+      run.status = 'stopping';
+      run.output.log(reason === 'stopped' ? 'Stopping execution...' : limitMessage(reason, this.options));
+    }
+    await run.process?.stop(graceMs);
+    await run.done;
+  }
+
+  private finish(run: Run, exit: SandboxExit, failure?: string): void {
+    if (run.wallClock) clearTimeout(run.wallClock);
+    const reason: ExitReason = failure ? 'failed' : exit.oomKilled ? 'memory' : (run.endReason ?? 'exited');
+    const result: RunExit = {
+      reason,
+      code: exit.code,
+      signal: exit.signal,
+      message: exitMessage(reason, exit, failure, this.options),
+      at: this.now(),
+    };
+    run.status = 'exited';
+    run.exit = result;
+    run.output.log(result.message, reason === 'exited' && exit.code === 0 ? 'log' : reason === 'stopped' ? 'log' : 'error');
+    run.output.flush();
+    for (const v of run.viewers) v.exit(result, run.fileId);
+    run.viewers.clear();
+    if (failure) this.options.log.error({ fileId: run.fileId, err: failure }, 'run failed to start');
+    // Keep the ended run attachable for a while, unless a new run of the file took its place.
+    setTimeout(() => {
+      if (this.runs.get(run.fileId) === run) this.runs.delete(run.fileId);
+    }, this.options.keepEndedMs ?? 10 * 60_000).unref();
+  }
+}
+
+function limitMessage(reason: 'memory' | 'time' | 'output', options: RunsOptions): string {
+  if (reason === 'time') return `The bot reached the time limit of ${Math.round(options.config.wallClockMs / 60_000)} minutes: stopping it`;
+  if (reason === 'output') return `The bot printed more than ${Math.round((options.outputLimits ?? DEFAULT_OUTPUT_LIMITS).maxTotalBytes / 1048576)} MiB of output: stopping it`;
+  return 'The bot ran out of memory: stopping it';
+}
+
+function exitMessage(reason: ExitReason, exit: SandboxExit, failure: string | undefined, options: RunsOptions): string {
+  const how = exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`;
+  switch (reason) {
+    case 'failed':
+      return `The bot could not be started: ${failure}`;
+    case 'memory':
+      return `The bot was stopped: it used more than its ${Math.round(options.config.memoryBytes / 1048576)} MiB of memory`;
+    case 'time':
+      return `The bot was stopped: it reached the time limit of ${Math.round(options.config.wallClockMs / 60_000)} minutes`;
+    case 'output':
+      return `The bot was stopped: it printed more output than a run may (${Math.round((options.outputLimits ?? DEFAULT_OUTPUT_LIMITS).maxTotalBytes / 1048576)} MiB)`;
+    case 'stopped':
+      return `Execution stopped (${how})`;
+    default:
+      return exit.code === 0 ? 'The bot finished (exit code 0)' : `The bot exited with ${how}`;
+  }
+}

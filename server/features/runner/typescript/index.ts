@@ -1,0 +1,102 @@
+// TypeScript bots run on Node 20 through the loader in this folder (ts-loader.mjs: amaro's type
+// stripping as module hooks). The loader is one bundled file, mounted read-only into the sandbox at
+// TYPESCRIPT_LOADER_MOUNT and registered with `node --import`. The built server ships it in
+// dist/server/ts/ (scripts/build-server.mjs); from source (tsx, vitest) it is bundled on first use
+// into node_modules/.cache.
+import { createHash } from 'node:crypto';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LOADER_SOURCE, REGISTER_SOURCE, loaderBuildOptions } from './loader-build.mjs';
+
+/** Where the loader's directory appears inside the sandbox. */
+export const TYPESCRIPT_LOADER_MOUNT = '/opt/botwright/ts';
+
+/** Node arguments before the bot's file. */
+export const TYPESCRIPT_LOADER_ARGS: readonly string[] = ['--import', `${TYPESCRIPT_LOADER_MOUNT}/register.mjs`];
+
+const FILES = ['register.mjs', 'ts-loader.mjs'] as const;
+
+let located: string | null = null;
+
+/** The host directory holding register.mjs and the bundled ts-loader.mjs, to mount read-only. */
+export function typescriptLoaderDir(): string {
+  if (located && FILES.every((f) => existsSync(path.join(located!, f)))) return located;
+  const dir = import.meta.url.endsWith('.ts') ? buildFromSource() : builtDir();
+  located = reachableBySandbox(dir) ? dir : privateCopy(dir);
+  return located;
+}
+
+/** In the bundle this module is dist/server/main.js; the build put the loader beside it. */
+function builtDir(): string {
+  const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'ts');
+  if (!FILES.every((f) => existsSync(path.join(dir, f)))) throw new Error(`The TypeScript loader is missing from ${dir} (npm run build makes it)`);
+  return dir;
+}
+
+/** Bundles the loader into node_modules/.cache/botwright-ts-loader/<hash of its inputs>, once. */
+function buildFromSource(): string {
+  const require = createRequire(import.meta.url);
+  const amaroVersion = readFileSync(path.join(path.dirname(require.resolve('amaro')), '..', 'package.json'), 'utf8');
+  const hash = createHash('sha256')
+    .update(readFileSync(LOADER_SOURCE))
+    .update(readFileSync(REGISTER_SOURCE))
+    .update(readFileSync(fileURLToPath(new URL('./loader-build.mjs', import.meta.url))))
+    .update(amaroVersion)
+    .digest('hex')
+    .slice(0, 16);
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+  const dir = path.join(root, 'node_modules', '.cache', 'botwright-ts-loader', hash);
+  if (FILES.every((f) => existsSync(path.join(dir, f)))) return dir;
+  // Built aside and renamed into place: parallel test workers may race to build it.
+  const temp = `${dir}.${process.pid}.tmp`;
+  rmSync(temp, { recursive: true, force: true });
+  mkdirSync(temp, { recursive: true });
+  const esbuild = require('esbuild') as typeof import('esbuild');
+  esbuild.buildSync(loaderBuildOptions(path.join(temp, 'ts-loader.mjs')));
+  copyFileSync(REGISTER_SOURCE, path.join(temp, 'register.mjs'));
+  try {
+    renameSync(temp, dir);
+  } catch (err) {
+    rmSync(temp, { recursive: true, force: true });
+    if (!FILES.every((f) => existsSync(path.join(dir, f)))) throw err;
+  }
+  // Builds of earlier versions of the loader.
+  for (const old of readdirSync(path.dirname(dir))) {
+    if (/^[0-9a-f]{16}$/.test(old) && old !== hash) rmSync(path.join(path.dirname(dir), old), { recursive: true, force: true });
+  }
+  return dir;
+}
+
+/**
+ * bwrap opens a mount by path as the run's unprivileged uid: every directory above it must be
+ * searchable by others and the files readable (a checkout under /root is not).
+ */
+function reachableBySandbox(dir: string): boolean {
+  try {
+    let current = realpathSync(dir);
+    if ((statSync(current).mode & 0o005) !== 0o005) return false;
+    if (!FILES.every((f) => (statSync(path.join(current, f)).mode & 0o004) !== 0)) return false;
+    while (current !== '/') {
+      current = path.dirname(current);
+      if ((statSync(current).mode & 0o001) === 0) return false;
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A copy in a fresh directory of our own under the system temp dir, removed when the server exits. */
+function privateCopy(from: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'botwright-ts-loader-'));
+  chmodSync(dir, 0o755);
+  for (const f of FILES) {
+    copyFileSync(path.join(from, f), path.join(dir, f));
+    chmodSync(path.join(dir, f), 0o644);
+  }
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
