@@ -174,7 +174,7 @@ describe.skipIf(noBubblewrap)('pip install from a wheel directory, in the sandbo
     const deps = projectDepsDir(t.config.dataDir, projectId);
     const sitePackages = path.join(deps, 'venv', 'lib', 'python3.11', 'site-packages');
     expect(statSync(path.join(sitePackages, 'mypkg')).isDirectory()).toBe(true);
-    expect(installedDependencies(t.app.deps, projectId)).toEqual({ venv: true, nodeModules: false });
+    expect(installedDependencies(t.app.deps.config.dataDir, projectId)).toEqual({ venv: true, nodeModules: false });
     if (process.getuid?.() === 0) {
       // Owned by the installer's uid and not writable by others: a run (another uid) only reads it.
       const dir = statSync(deps);
@@ -267,7 +267,7 @@ describe.skipIf(noBubblewrap || noNetwork)('npm install from a registry on loopb
     const deps = projectDepsDir(t.config.dataDir, projectId);
     expect(JSON.parse(readFileSync(path.join(deps, 'node_modules', 'tiny-lib', 'package.json'), 'utf8')).version).toBe('1.2.0');
     expect(JSON.parse(readFileSync(path.join(deps, 'package.json'), 'utf8')).dependencies).toEqual({ 'tiny-lib': '^1.0.0' });
-    expect(installedDependencies(t.app.deps, projectId)).toEqual({ venv: false, nodeModules: true });
+    expect(installedDependencies(t.app.deps.config.dataDir, projectId)).toEqual({ venv: false, nodeModules: true });
     const run = await sandboxed(t, ['/usr/bin/node', '-e', 'console.log(require("/app/node_modules/tiny-lib"))'], [
       { host: path.join(deps, 'node_modules'), sandbox: '/app/node_modules' },
     ]);

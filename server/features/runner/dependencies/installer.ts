@@ -53,8 +53,8 @@ export function installLimits(config: RunnerConfig): SandboxLimits {
 }
 
 /** What a run of this project can mount: `<deps>/venv` at /deps/venv, `<deps>/node_modules` at /app/node_modules. */
-export function installedDependencies(deps: Pick<Deps, 'config'>, projectId: string): { venv: boolean; nodeModules: boolean } {
-  const dir = projectDepsDir(deps.config.dataDir, projectId);
+export function installedDependencies(dataDir: string, projectId: string): { venv: boolean; nodeModules: boolean } {
+  const dir = projectDepsDir(dataDir, projectId);
   return { venv: venvReady(dir), nodeModules: nodeModulesReady(dir) };
 }
 

@@ -1,9 +1,9 @@
 // How a bot file is started inside the sandbox: which interpreter (directly, never a shim), which
 // files and dependency dirs it sees, and its clean environment (runner.md "Environment").
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { RunnerConfig } from '../../../config';
 import { projectDepsDir } from '../paths';
+import { installedDependencies } from '../dependencies/installer';
 import type { SandboxMount, SandboxSpec } from '../sandbox/sandbox';
 import { TYPESCRIPT_LOADER_ARGS, TYPESCRIPT_LOADER_MOUNT, typescriptLoaderDir } from '../typescript';
 
@@ -37,6 +37,8 @@ export function botLaunch(input: {
   const language = botLanguage(input.filename);
   if (!language) throw new Error(`Only .py, .js and .ts files can be run`);
   const deps = projectDepsDir(input.dataDir, input.projectId);
+  // lstat only: a venv or node_modules an install replaced with a symlink counts as missing.
+  const installed = installedDependencies(input.dataDir, input.projectId);
   const mounts: SandboxMount[] = [];
   const env: Record<string, string> = {
     PATH: '/usr/local/bin:/usr/bin:/bin',
@@ -46,7 +48,7 @@ export function botLaunch(input: {
   };
   let argv: string[];
   if (language === 'python') {
-    const venv = existsSync(path.join(deps, 'venv', 'bin', 'python'));
+    const venv = installed.venv;
     if (venv) {
       mounts.push({ host: path.join(deps, 'venv'), sandbox: VENV_DIR });
       env.VIRTUAL_ENV = VENV_DIR;
@@ -55,7 +57,7 @@ export function botLaunch(input: {
     Object.assign(env, { PYTHONUNBUFFERED: '1', PYTHONDONTWRITEBYTECODE: '1' });
     argv = [venv ? `${VENV_DIR}/bin/python` : input.config.python, '-u', input.filename];
   } else {
-    if (existsSync(path.join(deps, 'node_modules'))) mounts.push({ host: path.join(deps, 'node_modules'), sandbox: `${APP_DIR}/node_modules` });
+    if (installed.nodeModules) mounts.push({ host: path.join(deps, 'node_modules'), sandbox: `${APP_DIR}/node_modules` });
     env.NODE_ENV = 'production';
     if (language === 'typescript') {
       mounts.push({ host: typescriptLoaderDir(), sandbox: TYPESCRIPT_LOADER_MOUNT });

@@ -8,6 +8,7 @@ import type { Deps } from '../../../deps';
 import { readSession } from '../../auth/sessions';
 import { ownedFile } from '../../workspace/files';
 import { loadProjectSecrets } from '../env-vars/env-vars.store';
+import { isInstalling } from '../dependencies/installer';
 import { clientFrame, type ServerFrame } from '../../../../shared/runner.schema';
 import { botLaunch } from './bot-command';
 import type { RunExit, Runs, RunViewer } from './runs';
@@ -126,6 +127,8 @@ class RunConnection {
     const file = await ownedFile(this.deps.db, userId, fileId).catch(() => {
       throw new Error('File not found');
     });
+    // A run mounts the project's dependency dirs: never while an install is writing them.
+    if (isInstalling(this.deps, file.project_id)) throw new Error('Dependencies are being installed for this project: start the bot when the installation has finished');
     const saved = await loadProjectSecrets(this.deps, file.project_id);
     // Values typed for this run win over saved ones; an empty field means "use the saved value".
     const secrets = { ...saved, ...Object.fromEntries(Object.entries(typed).filter(([, v]) => v !== '')) };

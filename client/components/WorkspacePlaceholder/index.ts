@@ -1,1 +1,0 @@
-export { WorkspacePlaceholder } from './WorkspacePlaceholder';
