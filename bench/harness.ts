@@ -18,7 +18,10 @@ export type Prepared = {
   /** Run once before the rounds and not counted (JIT, caches, connection pools). */
   warmUp?(): Promise<void>;
   close(): Promise<void>;
-  /** Anything the reader must know to read the figures (printed and kept in the json). */
+  /**
+   * Anything the reader must know to read the figures (printed and kept in the json). Read after
+   * prepare() and again after the rounds, so a getter may report what the rounds saw.
+   */
   note?: string;
 };
 
@@ -110,6 +113,7 @@ export async function runScenario(s: Scenario, opts: { rounds?: number; log?: (l
   } catch (err) {
     result.error = err instanceof Error ? err.message : String(err);
   } finally {
+    if (prepared?.note) result.note = prepared.note;
     if (prepared) await prepared.close().catch((err) => log(`${s.name}: cleanup failed: ${String(err)}`));
   }
   return result;

@@ -8,8 +8,9 @@ import { report, runScenario, ROUNDS, type Scenario, type ScenarioResult } from 
 import { loginThroughput } from './login-throughput';
 import { coldStart } from './cold-start';
 import { feedScenarios } from './feed';
+import { runnerScenarios } from './runner';
 
-const SCENARIOS: Scenario[] = [loginThroughput, coldStart, ...feedScenarios];
+const SCENARIOS: Scenario[] = [loginThroughput, coldStart, ...feedScenarios, ...runnerScenarios];
 
 const RESULTS_FILE = path.resolve(import.meta.dirname, '..', 'bench-results.json');
 

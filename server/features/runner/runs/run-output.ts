@@ -48,6 +48,7 @@ export class RunOutput {
   private dropped = 0;
   private totalBytes = 0;
   private volumeExceeded = false;
+  private lastFlush = 0;
 
   constructor(private readonly options: OutputOptions) {
     this.tokens = options.limits.burstLines;
@@ -102,6 +103,7 @@ export class RunOutput {
   flush(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    this.lastFlush = this.options.now();
     this.flushDropped();
     if (this.pending.length === 0) return;
     const batch = this.pending;
@@ -113,7 +115,7 @@ export class RunOutput {
     const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     if (!this.takeToken()) {
       this.dropped++;
-      this.timer ??= setTimeout(() => this.flush(), this.options.limits.batchMs);
+      this.schedule();
       return;
     }
     this.flushDropped();
@@ -142,6 +144,16 @@ export class RunOutput {
     this.ring.push(line);
     if (this.ring.length > this.options.limits.ringSize) this.ring.shift();
     this.pending.push(line);
-    this.timer ??= setTimeout(() => this.flush(), this.options.limits.batchMs);
+    this.schedule();
+  }
+
+  /**
+   * A line after a quiet spell goes out at once (a bot's first line, a reply after idle time);
+   * lines that follow within the batch interval wait for it and travel together.
+   */
+  private schedule(): void {
+    if (this.timer) return;
+    const wait = Math.max(0, this.lastFlush + this.options.limits.batchMs - this.options.now());
+    this.timer = setTimeout(() => this.flush(), wait);
   }
 }

@@ -18,6 +18,8 @@ const AUTH_TIMEOUT_MS = 10_000;
 /** A viewer whose socket holds more than this unsent is skipped, and told how much it missed. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 const MAX_FRAME_BYTES = 64 * 1024;
+/** Lines per outgoing frame are cut so no frame exceeds about this much text. */
+const MAX_OUT_FRAME_CHARS = 128 * 1024;
 
 const FRAME_TYPE = { output: 'execution_output', error: 'execution_error', log: 'execution_log' } as const;
 
@@ -162,22 +164,30 @@ class RunConnection {
   }
 
   private sendLines(lines: OutputLine[], fileId: string): void {
+    // Consecutive lines of one kind travel in one frame, joined by '\n', up to a frame size; a
+    // socket that has too much unsent is skipped frame by frame and later told what it missed.
+    let start = 0;
+    let chars = 0;
+    for (let i = 0; i < lines.length; i++) {
+      chars += lines[i]!.text.length + 1;
+      const next = lines[i + 1];
+      if (next && next.kind === lines[start]!.kind && chars < MAX_OUT_FRAME_CHARS) continue;
+      this.sendFrame(lines.slice(start, i + 1), fileId);
+      start = i + 1;
+      chars = 0;
+    }
+  }
+
+  private sendFrame(group: OutputLine[], fileId: string): void {
     if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-      this.missedLines += lines.length;
+      this.missedLines += group.length;
       return;
     }
     if (this.missedLines > 0) {
       this.send({ type: 'execution_log', message: `${this.missedLines} lines skipped: your connection could not keep up`, fileId, at: Date.now() });
       this.missedLines = 0;
     }
-    // Consecutive lines of one kind travel in one frame, joined by '\n'.
-    let start = 0;
-    for (let i = 1; i <= lines.length; i++) {
-      if (i < lines.length && lines[i]!.kind === lines[start]!.kind) continue;
-      const group = lines.slice(start, i);
-      this.send({ type: FRAME_TYPE[group[0]!.kind], message: group.map((l) => l.text).join('\n'), fileId, at: group[0]!.at });
-      start = i;
-    }
+    this.send({ type: FRAME_TYPE[group[0]!.kind], message: group.map((l) => l.text).join('\n'), fileId, at: group[0]!.at });
   }
 
   private sendExit(exit: RunExit, fileId: string): void {

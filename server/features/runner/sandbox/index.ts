@@ -124,7 +124,9 @@ async function probe(config: RunnerConfig, extraSystemDirs: string[]): Promise<P
   let networkDetail = 'slirp4netns not found (apt install slirp4netns): bots get no network';
   if (bubblewrap && tools.slirp4netns) {
     try {
-      await tryRun(cgroups !== null, 'internet');
+      // Once more on failure: a host under heavy load can fail one set-up, and the answer lasts
+      // for the whole life of the server.
+      await tryRun(cgroups !== null, 'internet').catch(() => tryRun(cgroups !== null, 'internet'));
       network = true;
       networkDetail = 'slirp4netns with host loopback, link-local (cloud metadata) and the host\'s own addresses blocked';
     } catch (err) {
