@@ -1,6 +1,8 @@
 // A real OpenAI-compatible HTTP server on loopback: /v1/chat/completions, streamed (SSE chunks) or
 // not, with scripted replies, errors and delays, so the `openai` provider is tested over the wire.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { openAiProvider } from '../features/ai/openai-provider';
+import { startTestApp, type TestApp } from './test-app';
 
 export type Script = { reply?: string; status?: number; errorMessage?: string; delayMs?: number; chunkSize?: number };
 
@@ -61,4 +63,29 @@ export async function startOpenAiServer(): Promise<OpenAiServer> {
       server.close(() => resolve());
     });
   return state;
+}
+
+/**
+ * The real app using the `openai` provider against a fresh loopback model server; `reset()` empties
+ * its script and request log between tests.
+ */
+export async function startAppWithModel(logLevel = 'warn'): Promise<{ t: TestApp; llm: OpenAiServer; reset(): void; close(): Promise<void> }> {
+  const llm = await startOpenAiServer();
+  const settings = { apiKey: 'sk-test-key-for-loopback', baseUrl: llm.baseUrl, model: 'test-model', timeoutMs: 1500 };
+  const t = await startTestApp(
+    { LOG_LEVEL: logLevel, OPENAI_API_KEY: settings.apiKey, OPENAI_BASE_URL: settings.baseUrl, OPENAI_MODEL: settings.model },
+    { ai: openAiProvider(settings) },
+  );
+  return {
+    t,
+    llm,
+    reset() {
+      llm.queue.length = 0;
+      llm.requests.length = 0;
+    },
+    async close() {
+      await t.close();
+      await llm.close();
+    },
+  };
 }

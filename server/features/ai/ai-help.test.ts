@@ -6,9 +6,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTRPCClient, httpLink } from '@trpc/client';
 import type { AppRouter } from '../../router';
 import { startTestApp, type TestApp } from '../../testing/test-app';
-import { startOpenAiServer, type OpenAiServer } from '../../testing/openai-server';
+import { startAppWithModel, type OpenAiServer } from '../../testing/openai-server';
 import { newUser } from '../../testing/fixtures';
-import { openAiProvider } from './openai-provider';
 import { LOG_HELP_SYSTEM_PROMPT } from './log-help-prompt';
 
 const BOT_TOKEN = '7766554433:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw';
@@ -140,19 +139,13 @@ describe('AI Help with the builtin assistant', () => {
 describe('AI Help through an OpenAI-compatible server', () => {
   let llm: OpenAiServer;
   let t: TestApp;
+  let world: Awaited<ReturnType<typeof startAppWithModel>>;
   beforeAll(async () => {
-    llm = await startOpenAiServer();
-    const settings = { apiKey: 'sk-test-key-for-loopback', baseUrl: llm.baseUrl, model: 'test-model', timeoutMs: 1500 };
-    t = await startTestApp({ LOG_LEVEL: 'info', OPENAI_API_KEY: settings.apiKey, OPENAI_BASE_URL: settings.baseUrl, OPENAI_MODEL: settings.model }, { ai: openAiProvider(settings) });
+    world = await startAppWithModel('info');
+    ({ t, llm } = world);
   });
-  afterAll(async () => {
-    await t.close();
-    await llm.close();
-  });
-  beforeEach(() => {
-    llm.queue.length = 0;
-    llm.requests.length = 0;
-  });
+  afterAll(async () => world.close());
+  beforeEach(() => world.reset());
 
   it('sends the prompt, exactly the last 10 log lines and the file with the saved secret masked; answers {response} and charges 5', async () => {
     const { token } = await newUser(t);

@@ -4,10 +4,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTRPCClient, httpLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import { EventSource } from 'eventsource';
 import type { AppRouter } from '../../router';
-import { startTestApp, type TestApp } from '../../testing/test-app';
-import { startOpenAiServer, type OpenAiServer } from '../../testing/openai-server';
+import type { TestApp } from '../../testing/test-app';
+import { startAppWithModel, type OpenAiServer } from '../../testing/openai-server';
 import { newUser } from '../../testing/fixtures';
-import { openAiProvider } from './openai-provider';
 
 let llm: OpenAiServer;
 let t: TestApp;
@@ -33,19 +32,13 @@ const BOT_REPLY = [
   'Dependencies: python-telegram-bot',
 ].join('\n');
 
+let world: Awaited<ReturnType<typeof startAppWithModel>>;
 beforeAll(async () => {
-  llm = await startOpenAiServer();
-  const settings = { apiKey: 'sk-test-key-for-loopback', baseUrl: llm.baseUrl, model: 'test-model', timeoutMs: 1500 };
-  t = await startTestApp({ LOG_LEVEL: 'warn', OPENAI_API_KEY: settings.apiKey, OPENAI_BASE_URL: settings.baseUrl, OPENAI_MODEL: settings.model }, { ai: openAiProvider(settings) });
+  world = await startAppWithModel();
+  ({ t, llm } = world);
 });
-afterAll(async () => {
-  await t.close();
-  await llm.close();
-});
-beforeEach(() => {
-  llm.queue.length = 0;
-  llm.requests.length = 0;
-});
+afterAll(async () => world.close());
+beforeEach(() => world.reset());
 
 const credits = async (token: string) => (await t.request('GET', '/api/auth/me', { token })).body.credits as number;
 
