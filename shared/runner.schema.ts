@@ -1,6 +1,7 @@
 // Runner payloads for code analysis (parse-imports, detect-env-vars) shared by REST, tRPC and the client.
 import { z } from 'zod';
 import { contentField, idField, projectIdField } from './workspace.schema';
+import { refusedVariableReason } from './env-names';
 
 /** Languages the import parser reads; the client picks one from the file extension (spec section 5). */
 export const importLanguageField = z.enum(['python', 'javascript', 'typescript'], {
@@ -39,6 +40,11 @@ export type DetectedEnvVar = z.infer<typeof detectedEnvVar>;
 export const envKeyField = z
   .string()
   .regex(/^[A-Za-z_][A-Za-z0-9_]{0,127}$/, { error: 'Variable names use letters, digits and underscores' });
+/** A name a bot's environment may be given (see env-names.ts for the ones it may not). */
+export const settableEnvKeyField = envKeyField.superRefine((key, ctx) => {
+  const reason = refusedVariableReason(key);
+  if (reason) ctx.addIssue({ code: 'custom', message: reason });
+});
 export const envValueField = z.string().max(8192, { error: 'Values can be at most 8192 characters' });
 export const MAX_ENV_VARS = 100;
 
@@ -46,7 +52,7 @@ export const envVarsInput = z.strictObject({ projectId: projectIdField });
 /** `set` stores or replaces values (an empty string keeps what is stored); `clear` deletes keys. */
 export const saveEnvVarsInput = z.strictObject({
   projectId: projectIdField,
-  set: z.record(envKeyField, envValueField).default({}),
+  set: z.record(settableEnvKeyField, envValueField).default({}),
   clear: z.array(envKeyField).max(MAX_ENV_VARS).default([]),
 });
 /** What the client learns about a saved variable: that it is set, never its value. */
@@ -90,7 +96,7 @@ export const clientFrame = z.discriminatedUnion('type', [
     /** Ignored: the server runs the saved file, never text sent over the socket. */
     content: z.string().optional(),
     /** Values typed for this run; non-empty ones override the project's saved values. */
-    envVars: z.record(envKeyField, envValueField).optional(),
+    envVars: z.record(settableEnvKeyField, envValueField).optional(),
   }),
   /** Without fileId: stops the run this socket started or attached to last. */
   z.strictObject({ type: z.literal('stop-execution'), fileId: idField.optional() }),

@@ -11,7 +11,6 @@ import type { AppRouter } from '../../../router';
 import { startTestApp, type TestApp } from '../../../testing/test-app';
 import { newUser } from '../../../testing/fixtures';
 import { startNpmRegistry, writeWheel, type NpmRegistry } from '../../../testing/package-index';
-import { projectDepsDir } from '../paths';
 import { limitsFor } from '../sandbox';
 import { descendantsOf } from '../sandbox/bubblewrap';
 import { INSTALLER_UID, type SandboxMount, type SandboxedProcess } from '../sandbox/sandbox';
@@ -34,6 +33,9 @@ registry.publish({
   files: { 'index.js': 'module.exports = 1;\n' },
   manifest: { scripts: { preinstall: MARK('preinstall-ran'), install: MARK('install-ran'), postinstall: MARK('postinstall-ran') } },
 });
+
+/** The project's dependency dir on the host (its volume, mounted), null when nothing was installed. */
+const depsDirOf = (app: TestApp, projectId: string) => app.app.deps.depsVolumes.dir(projectId, false);
 
 const t: TestApp = await startTestApp({ LOG_LEVEL: 'warn', RUNNER_PIP_FIND_LINKS: wheels, RUNNER_NPM_REGISTRY: registry.url });
 const active = (name: string) => t.app.deps.sandbox.status.protections.some((p) => p.name === name && p.active);
@@ -125,15 +127,15 @@ describe('POST /api/dependencies/install: refused before anything runs', () => {
       expect(res.status).toBe(400);
       expect(typeof res.body.error).toBe('string');
       expect(spawn).not.toHaveBeenCalled();
-      expect(existsSync(projectDepsDir(t.config.dataDir, await defaultProjectId(t, user)))).toBe(false);
+      expect(await depsDirOf(t, await defaultProjectId(t, user))).toBeNull();
     } finally {
       spawn.mockRestore();
     }
   });
 
-  it('10 installs an hour per session, the streamed install counted with the plain one', async () => {
+  it('5 installs an hour per person (security.md), the streamed install counted with the plain one', async () => {
     const { token } = await newUser(t);
-    for (let i = 0; i < 10; i++) expect((await install(t, token, { command: 'pip install $(id)' })).status).toBe(400);
+    for (let i = 0; i < 5; i++) expect((await install(t, token, { command: 'pip install $(id)' })).status).toBe(400);
     const res = await install(t, token, { command: 'pip install mypkg' });
     expect(res.status).toBe(429);
     expect(res.body.error).toMatch(/^Too many attempts/);
@@ -171,16 +173,24 @@ describe.skipIf(noBubblewrap)('pip install from a wheel directory, in the sandbo
     expect(res.body.message).toBe('Dependencies installed successfully: mypkg');
     expect(res.body.output).toContain('Successfully installed mypkg-1.0');
 
-    const deps = projectDepsDir(t.config.dataDir, projectId);
+    const deps = (await depsDirOf(t, projectId))!;
     const sitePackages = path.join(deps, 'venv', 'lib', 'python3.11', 'site-packages');
     expect(statSync(path.join(sitePackages, 'mypkg')).isDirectory()).toBe(true);
-    expect(installedDependencies(t.app.deps.config.dataDir, projectId)).toEqual({ venv: true, nodeModules: false });
+    expect(installedDependencies(await depsDirOf(t, projectId))).toEqual({ venv: true, nodeModules: false });
     if (process.getuid?.() === 0) {
-      // Owned by the installer's uid and not writable by others: a run (another uid) only reads it.
+      // Owned by the uid of the install that wrote it (one of its own, not root, not the shared
+      // installer uid) and not writable by others: a run (another uid) only reads it.
       const dir = statSync(deps);
-      expect(dir.uid).toBe(INSTALLER_UID);
+      expect(dir.uid).toBeGreaterThanOrEqual(200_000);
+      expect(dir.uid).not.toBe(INSTALLER_UID);
       expect(dir.mode & 0o022).toBe(0);
-      expect(statSync(path.join(sitePackages, 'mypkg', '__init__.py')).uid).toBe(INSTALLER_UID);
+      expect(statSync(path.join(sitePackages, 'mypkg', '__init__.py')).uid).toBe(dir.uid);
+      // A volume of its own: the sandbox's mounts show the image's paths, nothing of the host.
+      if (t.app.deps.depsVolumes.storage.volumes) {
+        const mountinfo = await sandboxed(t, ['/bin/cat', '/proc/self/mountinfo'], [{ host: path.join(deps, 'venv'), sandbox: '/deps/venv' }]);
+        expect(mountinfo.stdout).toMatch(/ \/venv \/deps\/venv ro,/);
+        for (const hostPath of [t.config.dataDir, deps, process.cwd(), '/run/botwright']) expect(mountinfo.stdout).not.toContain(hostPath);
+      }
     }
 
     const run = await sandboxed(t, ['/deps/venv/bin/python', '-c', 'import mypkg; print(mypkg.X)'], [{ host: path.join(deps, 'venv'), sandbox: '/deps/venv' }]);
@@ -264,10 +274,10 @@ describe.skipIf(noBubblewrap || noNetwork)('npm install from a registry on loopb
     expect(res.body.output).toMatch(/added 1 package/);
     expect(registry.requests).toContain('/tiny-lib');
 
-    const deps = projectDepsDir(t.config.dataDir, projectId);
+    const deps = (await depsDirOf(t, projectId))!;
     expect(JSON.parse(readFileSync(path.join(deps, 'node_modules', 'tiny-lib', 'package.json'), 'utf8')).version).toBe('1.2.0');
     expect(JSON.parse(readFileSync(path.join(deps, 'package.json'), 'utf8')).dependencies).toEqual({ 'tiny-lib': '^1.0.0' });
-    expect(installedDependencies(t.app.deps.config.dataDir, projectId)).toEqual({ venv: false, nodeModules: true });
+    expect(installedDependencies(await depsDirOf(t, projectId))).toEqual({ venv: false, nodeModules: true });
     const run = await sandboxed(t, ['/usr/bin/node', '-e', 'console.log(require("/app/node_modules/tiny-lib"))'], [
       { host: path.join(deps, 'node_modules'), sandbox: '/app/node_modules' },
     ]);
@@ -282,7 +292,7 @@ describe.skipIf(noBubblewrap || noNetwork)('npm install from a registry on loopb
     const res = await install(t, token, { command: 'npm install', dependencies: ['scripted-lib'], projectId });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
 
-    const deps = projectDepsDir(t.config.dataDir, projectId);
+    const deps = (await depsDirOf(t, projectId))!;
     const pkg = path.join(deps, 'node_modules', 'scripted-lib');
     expect(existsSync(path.join(pkg, 'index.js'))).toBe(true);
     for (const script of ['preinstall-ran', 'install-ran', 'postinstall-ran']) {
@@ -344,7 +354,7 @@ describe.skipIf(noBubblewrap || noNetwork)('a stalled registry', () => {
       await stalled.nextRequest();
       expect(spawn).toHaveBeenCalledTimes(2);
       expect((await third).status).toBe(504);
-      expect(lstatSync(projectDepsDir(slow.config.dataDir, projectId)).isDirectory()).toBe(true);
+      expect(lstatSync((await depsDirOf(slow, projectId))!).isDirectory()).toBe(true);
     } finally {
       spawn.mockRestore();
     }

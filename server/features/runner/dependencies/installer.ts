@@ -3,13 +3,15 @@
 // one install per project at a time (409), then the steps run as the installer's uid with the
 // project's deps dir writable at /deps, network only to the package index, a clean environment
 // (no secrets) and one time limit for the whole install. Runs mount the result read-only.
+import { execFile } from 'node:child_process';
 import type { Deps } from '../../../deps';
 import type { RunnerConfig } from '../../../config';
 import type { InstallInput } from '../../../../shared/runner.schema';
 import { AppError } from '../../../errors';
 import { ownedProject } from '../../workspace/projects';
 import { planInstall, type InstallPlan } from '../install-request';
-import { projectDepsDir } from '../paths';
+import { HOST_ENV } from '../sandbox/bubblewrap';
+import { claimUid, releaseUid } from '../sandbox/uid-claims';
 import { limitsFor, SandboxUnavailableError } from '../sandbox';
 import { INSTALLER_UID, type SandboxLimits, type SandboxedProcess, type SandboxExit } from '../sandbox/sandbox';
 import { HostSetupError, nodeModulesReady, prepareDepsDir, readManifestDependencies, venvReady, writeManifest } from './deps-dir';
@@ -53,9 +55,9 @@ export function installLimits(config: RunnerConfig): SandboxLimits {
 }
 
 /** What a run of this project can mount: `<deps>/venv` at /deps/venv, `<deps>/node_modules` at /app/node_modules. */
-export function installedDependencies(dataDir: string, projectId: string): { venv: boolean; nodeModules: boolean } {
-  const dir = projectDepsDir(dataDir, projectId);
-  return { venv: venvReady(dir), nodeModules: nodeModulesReady(dir) };
+export function installedDependencies(depsDir: string | null): { venv: boolean; nodeModules: boolean } {
+  if (!depsDir) return { venv: false, nodeModules: false };
+  return { venv: venvReady(depsDir), nodeModules: nodeModulesReady(depsDir) };
 }
 
 export function isInstalling(deps: Deps, projectId: string): boolean {
@@ -99,7 +101,7 @@ export async function installDependencies({ deps, userId }: Ctx, input: InstallI
 async function install(deps: Deps, projectId: string, plan: InstallPlan, output: InstallOutput): Promise<InstallResult> {
   const config = deps.config.runner;
   const deadline = performance.now() + config.installTimeoutMs;
-  const depsDir = prepareDepsDir(deps.config.dataDir, projectId);
+  const depsDir = deps.depsVolumes.storage.volumes ? (await deps.depsVolumes.dir(projectId, true))! : prepareDepsDir(deps.config.dataDir, projectId);
   const slirp = deps.sandbox.status.protections.some((p) => p.name === 'network-isolation' && p.active);
   const steps: InstallStep[] = [];
   if (plan.ecosystem === 'pip') {
@@ -109,11 +111,29 @@ async function install(deps: Deps, projectId: string, plan: InstallPlan, output:
     steps.push(npmInstallStep(config, plan.packages, slirp));
     writeManifest(depsDir, npmManifest(readManifestDependencies(depsDir), plan.packages));
   }
-  for (const step of steps) await runStep(deps, step, depsDir, deadline, output);
+  // A uid of this install's own (RLIMIT_NPROC counts per uid: a shared one would let one install's
+  // fork bomb starve every other), given the whole dependency dir first. Nothing else writes it
+  // meanwhile (one install per project; runs mount it read-only), and chown -R never follows a link.
+  const uid = process.getuid?.() === 0 ? claimUid() : undefined;
+  try {
+    if (uid !== undefined) await ownDepsDir(depsDir, uid);
+    for (const step of steps) await runStep(deps, step, depsDir, deadline, output, uid);
+  } finally {
+    if (uid !== undefined) releaseUid(uid);
+  }
   return { message: `Dependencies installed successfully: ${plan.packages.join(', ')}`, output: output.text() };
 }
 
-async function runStep(deps: Deps, step: InstallStep, depsDir: string, deadline: number, output: InstallOutput): Promise<void> {
+function ownDepsDir(dir: string, uid: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = execFile('/bin/chown', ['-R', '-P', '-h', `${uid}:${uid}`, '--', dir], { env: { ...HOST_ENV } }, (err, _out, stderr) =>
+      err ? reject(new Error(`could not hand the dependency dir to the install: ${String(stderr).trim() || err.message}`)) : resolve(),
+    );
+    child.on('error', () => {});
+  });
+}
+
+async function runStep(deps: Deps, step: InstallStep, depsDir: string, deadline: number, output: InstallOutput, uid: number | undefined): Promise<void> {
   const config = deps.config.runner;
   const timedOut = () => new AppError('GATEWAY_TIMEOUT', `Installation timed out after ${Math.round(config.installTimeoutMs / 1000)} s`);
   const remaining = deadline - performance.now();
@@ -125,7 +145,7 @@ async function runStep(deps: Deps, step: InstallStep, depsDir: string, deadline:
       argv: step.argv,
       cwd: '/tmp',
       mounts: [{ host: depsDir, sandbox: DEPS_MOUNT, writable: true }, ...step.mounts],
-      uid: INSTALLER_UID,
+      uid: uid ?? INSTALLER_UID,
       env: step.env,
       network: step.network,
       limits: installLimits(config),

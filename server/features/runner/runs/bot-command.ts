@@ -1,11 +1,11 @@
 // How a bot file is started inside the sandbox: which interpreter (directly, never a shim), which
 // files and dependency dirs it sees, and its clean environment (runner.md "Environment").
 import path from 'node:path';
+import { AppError } from '../../../errors';
 import type { RunnerConfig } from '../../../config';
-import { projectDepsDir } from '../paths';
 import { installedDependencies } from '../dependencies/installer';
 import type { SandboxMount, SandboxSpec } from '../sandbox/sandbox';
-import { TYPESCRIPT_LOADER_ARGS, TYPESCRIPT_LOADER_MOUNT, typescriptLoaderDir } from '../typescript';
+import { TYPESCRIPT_LOADER_ARGS, typescriptLoaderFiles } from '../typescript';
 
 export const APP_DIR = '/app';
 const VENV_DIR = '/deps/venv';
@@ -20,7 +20,7 @@ export function botLanguage(filename: string): BotLanguage | null {
   return null;
 }
 
-export type BotLaunch = Pick<SandboxSpec, 'argv' | 'cwd' | 'mounts' | 'workdir' | 'env'>;
+export type BotLaunch = Pick<SandboxSpec, 'argv' | 'cwd' | 'mounts' | 'workdir' | 'env' | 'files'>;
 
 /**
  * The sandbox spec of a run: the project's files copied into a fresh /app (the bot may write there
@@ -28,17 +28,17 @@ export type BotLaunch = Pick<SandboxSpec, 'argv' | 'cwd' | 'mounts' | 'workdir' 
  */
 export function botLaunch(input: {
   config: RunnerConfig;
-  dataDir: string;
-  projectId: string;
+  /** The project's dependency dir on the host (DepsVolumes), null when nothing was installed. */
+  depsDir: string | null;
   filename: string;
   files: { name: string; content: string }[];
   secrets: Record<string, string>;
 }): BotLaunch {
   const language = botLanguage(input.filename);
-  if (!language) throw new Error(`Only .py, .js and .ts files can be run`);
-  const deps = projectDepsDir(input.dataDir, input.projectId);
+  if (!language) throw new AppError('BAD_REQUEST', 'Only .py, .js and .ts files can be run');
+  const deps = input.depsDir ?? '';
   // lstat only: a venv or node_modules an install replaced with a symlink counts as missing.
-  const installed = installedDependencies(input.dataDir, input.projectId);
+  const installed = installedDependencies(input.depsDir);
   const mounts: SandboxMount[] = [];
   const env: Record<string, string> = {
     PATH: '/usr/local/bin:/usr/bin:/bin',
@@ -47,6 +47,7 @@ export function botLaunch(input: {
     TMPDIR: '/tmp',
   };
   let argv: string[];
+  let files: BotLaunch['files'] = [];
   if (language === 'python') {
     const venv = installed.venv;
     if (venv) {
@@ -55,16 +56,19 @@ export function botLaunch(input: {
       env.PATH = `${VENV_DIR}/bin:${env.PATH}`;
     }
     Object.assign(env, { PYTHONUNBUFFERED: '1', PYTHONDONTWRITEBYTECODE: '1' });
-    argv = [venv ? `${VENV_DIR}/bin/python` : input.config.python, '-u', input.filename];
+    // After '--': a file named '-rf.py' is a script, never interpreter options.
+    argv = [venv ? `${VENV_DIR}/bin/python` : input.config.python, '-u', '--', input.filename];
   } else {
     if (installed.nodeModules) mounts.push({ host: path.join(deps, 'node_modules'), sandbox: `${APP_DIR}/node_modules` });
     env.NODE_ENV = 'production';
+    // Node takes the script after '--' as a module name to resolve: './' keeps it the file.
+    const script = `./${input.filename}`;
     if (language === 'typescript') {
-      mounts.push({ host: typescriptLoaderDir(), sandbox: TYPESCRIPT_LOADER_MOUNT });
-      argv = [input.config.node, ...TYPESCRIPT_LOADER_ARGS, input.filename];
+      files = typescriptLoaderFiles();
+      argv = [input.config.node, ...TYPESCRIPT_LOADER_ARGS, '--', script];
     } else {
       // A .js bot may be written with `import` or with `require`: let Node tell them apart.
-      argv = [input.config.node, '--experimental-detect-module', '--disable-warning=ExperimentalWarning', input.filename];
+      argv = [input.config.node, '--experimental-detect-module', '--disable-warning=ExperimentalWarning', '--', script];
     }
   }
   return {
@@ -72,6 +76,7 @@ export function botLaunch(input: {
     cwd: APP_DIR,
     mounts,
     workdir: { path: APP_DIR, files: input.files },
+    files,
     // The person's variables last: inside the sandbox they can only change their own bot's world.
     env: { ...env, ...input.secrets },
   };

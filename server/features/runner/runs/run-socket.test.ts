@@ -1,10 +1,9 @@
 // /ws with a real websocket client against the real app and the real sandbox: authentication,
 // origin, ownership, execute/stop/exit, replay after a reconnect, limits, masking and a flood.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { startTestApp, type TestApp } from '../../../testing/test-app';
 import { newUser } from '../../../testing/fixtures';
-import type { ServerFrame } from '../../../../shared/runner.schema';
+import { RunClient } from '../../../testing/run-client';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,65 +11,8 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-/** A websocket client that records every frame and can wait for one. */
-class Client {
-  readonly frames: ServerFrame[] = [];
-  private waiters: (() => void)[] = [];
-  closeCode: number | null = null;
-  constructor(readonly ws: WebSocket) {
-    ws.on('message', (data) => {
-      this.frames.push(JSON.parse(String(data)));
-      for (const w of this.waiters.splice(0)) w();
-    });
-    ws.on('close', (code) => {
-      this.closeCode = code;
-      for (const w of this.waiters.splice(0)) w();
-    });
-  }
-  static async open(opts: { token?: string; query?: string; origin?: string } = {}): Promise<Client> {
-    const ws = new WebSocket(`${t.url.replace('http', 'ws')}/ws${opts.query ?? ''}`, { headers: { origin: opts.origin ?? t.url } });
-    const client = new Client(ws);
-    await new Promise<void>((resolve, reject) => {
-      ws.once('open', () => resolve());
-      ws.once('error', reject);
-      ws.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
-    });
-    if (opts.token) {
-      client.send({ type: 'auth', token: opts.token });
-      await client.waitFor((f) => f.type === 'runs');
-    }
-    return client;
-  }
-  send(frame: unknown): void {
-    this.ws.send(typeof frame === 'string' ? frame : JSON.stringify(frame));
-  }
-  /** Lines of the given frame types, split (one frame may carry several). */
-  lines(types: ServerFrame['type'][] = ['execution_output', 'execution_error', 'execution_log']): string[] {
-    return this.frames.filter((f) => types.includes(f.type) && 'message' in f).flatMap((f) => (f as { message: string }).message.split('\n'));
-  }
-  async waitFor(match: (f: ServerFrame) => boolean, timeoutMs = 15_000): Promise<ServerFrame> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = this.frames.find(match);
-      if (found) return found;
-      if (this.closeCode !== null) throw new Error(`socket closed (${this.closeCode}); frames: ${JSON.stringify(this.frames).slice(0, 2000)}`);
-      if (Date.now() > deadline) throw new Error(`no matching frame; got ${JSON.stringify(this.frames).slice(-2000)}`);
-      await new Promise<void>((r) => {
-        this.waiters.push(r);
-        setTimeout(r, 100);
-      });
-    }
-  }
-  waitForLine(text: string, timeoutMs?: number) {
-    return this.waitFor((f) => 'message' in f && f.type !== 'execution_exit' && f.message.split('\n').includes(text), timeoutMs);
-  }
-  waitForExit(fileId: string) {
-    return this.waitFor((f) => f.type === 'execution_exit' && f.fileId === fileId) as Promise<Extract<ServerFrame, { type: 'execution_exit' }>>;
-  }
-  close() {
-    this.ws.close();
-  }
-}
+/** A socket client to this test's app. */
+const Client = { open: (opts: Parameters<typeof RunClient.open>[1] = {}) => RunClient.open(t.url, opts) };
 
 async function saveFile(token: string, filename: string, content: string): Promise<{ id: string; projectId: string }> {
   const res = await t.request('PUT', `/api/projects/default/files/${filename}`, { token, body: { content } });
@@ -98,11 +40,12 @@ describe('/ws authentication and origin', () => {
     expect(bad.closeCode).toBe(4401);
   });
 
-  it('accepts the token as a query parameter and answers with the runs list', async () => {
+  it('refuses a token in the address (query strings end up in logs): only the auth message signs in', async () => {
     const { token } = await newUser(t);
     const client = await Client.open({ query: `?token=${encodeURIComponent(token)}` });
-    expect(await client.waitFor((f) => f.type === 'runs')).toEqual({ type: 'runs', runs: [] });
-    client.close();
+    await client.waitFor(() => false, 3000).catch(() => {});
+    expect(client.closeCode).toBe(4401);
+    expect(client.frames).toEqual([{ type: 'execution_error', message: 'Send the sign-in token in an auth message, not in the address' }]);
   });
 
   it("refuses another user's file and bad frames, and the socket stays usable", async () => {
@@ -264,7 +207,9 @@ describe('GET /api/runner/status', () => {
       'cgroup-pids',
       'cgroup-cpu',
       'network-isolation',
+      'syscall-filter',
     ]);
     expect(res.body.sandbox.required).toBe(false);
+    expect(res.body.dependencies).toEqual({ volumes: true, detail: "each project's dependencies on a size-limited volume of their own" });
   });
 });

@@ -1,11 +1,17 @@
 // The live socket at /ws (spec section 7): a signed-in page starts, stops and follows its runs.
-// Same-origin only (the Origin must be PUBLIC_URL's or the server's own); the bearer token comes as
-// a `token` query parameter or in a first `{type:'auth'}` message; every frame is checked with the
-// shared schema. The socket only watches runs: closing it never stops a bot.
+// Same-origin only (the Origin must be PUBLIC_URL's or the server's own); the bearer token comes in a
+// first `{type:'auth'}` message (never the address: query strings end up in logs); every frame is
+// checked with the shared schema. The session is checked again before every start or attach, and
+// the socket closes (4401) the moment its session is revoked. The socket only watches runs:
+// closing it never stops a bot.
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { Deps } from '../../../deps';
 import { readSession } from '../../auth/sessions';
+import type { Revocation } from '../../auth/revocations';
+import { AppError, zodMessage } from '../../../errors';
+import { refusedVariableReason } from '../../../../shared/env-names';
 import { ownedFile } from '../../workspace/files';
 import { loadProjectSecrets } from '../env-vars/env-vars.store';
 import { isInstalling } from '../dependencies/installer';
@@ -34,8 +40,10 @@ export function registerRunSocket(app: FastifyInstance, deps: Deps, runs: Runs):
     },
     (socket, req) => {
       const connection = new RunConnection(socket, deps, runs);
-      const token = (req.query as Record<string, unknown>)?.token;
-      if (typeof token === 'string' && token) void connection.authenticate(token);
+      if ((req.query as Record<string, unknown> | undefined)?.token !== undefined) {
+        connection.endSession('Send the sign-in token in an auth message, not in the address');
+        return;
+      }
       socket.on('message', (data, isBinary) => void connection.receive(data as Buffer, isBinary));
       socket.on('close', () => connection.close());
       socket.on('error', () => connection.close());
@@ -54,6 +62,8 @@ function sameOrigin(req: FastifyRequest, publicUrl: string): boolean {
 
 class RunConnection {
   private userId: string | null = null;
+  private session: { token: string; sessionId: string } | null = null;
+  private unsubscribe: (() => void) | null = null;
   private authenticating: Promise<void> | null = null;
   private readonly authTimer: NodeJS.Timeout;
   /** Runs this socket follows: fileId -> detach. */
@@ -79,12 +89,11 @@ class RunConnection {
   async authenticate(token: string): Promise<void> {
     this.authenticating = (async () => {
       const session = await readSession(this.deps.db, this.deps.sessionKeys, this.deps.clock, token).catch(() => null);
-      if (!session) {
-        this.send({ type: 'execution_error', message: 'Please sign in to continue' });
-        this.socket.close(4401, 'Authentication required');
-        return;
-      }
+      if (!session) return this.endSession('Please sign in to continue');
       this.userId = session.userId;
+      this.session = { token, sessionId: session.sessionId };
+      this.unsubscribe?.();
+      this.unsubscribe = this.deps.revocations.subscribe((r) => this.revoked(r));
       clearTimeout(this.authTimer);
       this.send({ type: 'runs', runs: this.runs.list(session.userId) });
     })();
@@ -100,7 +109,7 @@ class RunConnection {
       return this.refuse('Messages must be JSON');
     }
     const parsed = clientFrame.safeParse(json);
-    if (!parsed.success) return this.refuse(`Invalid message: ${parsed.error.issues[0]?.message ?? 'unknown shape'}`);
+    if (!parsed.success) return this.refuse(`Invalid message: ${zodMessage(parsed.error)}`);
     const frame = parsed.data;
     if (frame.type === 'auth') return this.authenticate(frame.token);
     await this.authenticating;
@@ -108,6 +117,8 @@ class RunConnection {
     if (!userId) return this.refuse('Please sign in to continue');
 
     try {
+      // A token revoked by any means (logout elsewhere, expiry, a reset on another server) starts nothing.
+      if (!(await this.sessionStillValid())) return this.endSession('Your session has ended. Please sign in again.');
       if (frame.type === 'execute-file') await this.execute(userId, frame.fileId, frame.envVars ?? {});
       else if (frame.type === 'attach') this.follow(userId, frame.fileId);
       else {
@@ -115,11 +126,41 @@ class RunConnection {
         if (!fileId || !(await this.runs.stop(userId, fileId))) this.send({ type: 'execution_log', message: 'Nothing is running', fileId: fileId ?? undefined });
       }
     } catch (err) {
-      this.send({ type: 'execution_error', message: (err as Error).message, fileId: 'fileId' in frame ? frame.fileId : undefined });
+      this.send({ type: 'execution_error', message: this.publicMessage(err), fileId: 'fileId' in frame ? frame.fileId : undefined });
     }
   }
 
+  /** Tells the page why, then closes with 4401 (the client signs in again). */
+  endSession(message: string): void {
+    this.send({ type: 'execution_error', message });
+    this.socket.close(4401, 'Authentication required');
+    this.close();
+  }
+
+  private async sessionStillValid(): Promise<boolean> {
+    if (!this.session) return false;
+    const session = await readSession(this.deps.db, this.deps.sessionKeys, this.deps.clock, this.session.token).catch(() => null);
+    return session?.sessionId === this.session.sessionId;
+  }
+
+  private revoked(revocation: Revocation): void {
+    const ours = 'sessionId' in revocation ? revocation.sessionId === this.session?.sessionId : revocation.userId === this.userId;
+    if (ours) this.endSession('Your session has ended. Please sign in again.');
+  }
+
+  /** What a person may read of a failure: our own messages; anything else stays in the log, with a reference to find it. */
+  private publicMessage(err: unknown): string {
+    if (err instanceof AppError) return err.message;
+    const reference = randomBytes(4).toString('hex');
+    this.deps.log.error({ err, reference, userId: this.userId }, 'socket request failed');
+    return `Something went wrong on our side (reference ${reference}). Please try again.`;
+  }
+
   close(): void {
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    this.userId = null;
+    this.session = null;
     clearTimeout(this.authTimer);
     for (const detach of this.following.values()) detach();
     this.following.clear();
@@ -127,13 +168,18 @@ class RunConnection {
 
   private async execute(userId: string, fileId: string, typed: Record<string, string>): Promise<void> {
     const file = await ownedFile(this.deps.db, userId, fileId).catch(() => {
-      throw new Error('File not found');
+      throw new AppError('NOT_FOUND', 'File not found');
     });
     // A run mounts the project's dependency dirs: never while an install is writing them.
-    if (isInstalling(this.deps, file.project_id)) throw new Error('Dependencies are being installed for this project: start the bot when the installation has finished');
+    if (isInstalling(this.deps, file.project_id)) throw new AppError('CONFLICT', 'Dependencies are being installed for this project: start the bot when the installation has finished');
     const saved = await loadProjectSecrets(this.deps, file.project_id);
     // Values typed for this run win over saved ones; an empty field means "use the saved value".
     const secrets = { ...saved, ...Object.fromEntries(Object.entries(typed).filter(([, v]) => v !== '')) };
+    // Saved before such names were refused: the run does not start until the person removes it.
+    for (const key of Object.keys(secrets)) {
+      const reason = refusedVariableReason(key);
+      if (reason) throw new AppError('BAD_REQUEST', `${reason}. Remove it under Environment Variables to run this bot.`);
+    }
     await this.runs.start({ userId, fileId, filename: file.filename, secrets }, async () => {
       const files = await this.deps.db
         .selectFrom('files')
@@ -143,8 +189,7 @@ class RunConnection {
         .execute();
       return botLaunch({
         config: this.deps.config.runner,
-        dataDir: this.deps.config.dataDir,
-        projectId: file.project_id,
+        depsDir: await this.deps.depsVolumes.dir(file.project_id, false),
         filename: file.filename,
         files: files.map((f) => ({ name: f.filename, content: f.content })),
         secrets,

@@ -2,12 +2,14 @@
 // viewer is gone, viewers attach and detach freely (getting the last lines replayed), and it ends
 // by its own exit, by Stop, or by a limit (memory, wall clock, output volume), which every viewer
 // is told. One run per file (Start on a running file restarts it), a few runs per person.
+import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../../errors';
 import type { RunnerConfig } from '../../../config';
 import type { ExitReason, RunSummary } from '../../../../shared/runner.schema';
 import { secretMask } from '../secret-mask';
 import type { Sandbox, SandboxExit, SandboxLimits, SandboxedProcess } from '../sandbox/sandbox';
+import { SandboxUnavailableError } from '../sandbox';
 import type { BotLaunch } from './bot-command';
 import { DEFAULT_OUTPUT_LIMITS, RunOutput, type OutputLimits, type OutputLine } from './run-output';
 
@@ -32,6 +34,9 @@ type Run = {
   done: Promise<void>;
 };
 
+/** Starts (and restarts) one person may make in a minute (security.md: runs 10/min per user). */
+export const RUN_STARTS_PER_MINUTE = 10;
+
 export type RunsOptions = {
   sandbox: Sandbox;
   config: RunnerConfig;
@@ -45,6 +50,8 @@ export type RunsOptions = {
 
 export class Runs {
   private readonly runs = new Map<string, Run>();
+  /** When each person started runs within the last minute. */
+  private readonly starts = new Map<string, number[]>();
   private readonly now: () => number;
   private closed = false;
 
@@ -75,6 +82,7 @@ export class Runs {
     launch: () => Promise<BotLaunch>,
   ): Promise<void> {
     if (this.closed) throw new AppError('SERVICE_UNAVAILABLE', 'The server is shutting down');
+    this.spendStart(input.userId);
     // Restart: end the file's live run first (again, should another Start have slipped in meanwhile).
     for (let previous = this.runs.get(input.fileId); previous && previous.status !== 'exited'; previous = this.runs.get(input.fileId)) {
       if (previous.userId !== input.userId) throw new AppError('NOT_FOUND', 'File not found');
@@ -87,6 +95,7 @@ export class Runs {
         `You can run at most ${this.options.config.maxRunsPerUser} bots at once. Stop one (${live.map((r) => r.filename).join(', ')}) to start another.`,
       );
     }
+    this.admit();
 
     const mask = secretMask(Object.values(input.secrets));
     let run!: Run;
@@ -121,7 +130,7 @@ export class Runs {
     try {
       child = await this.options.sandbox.spawn({ ...(await launch()), network: 'internet', limits: this.options.limits });
     } catch (err) {
-      this.finish(run, { code: null, signal: null, oomKilled: false }, (err as Error).message);
+      this.finish(run, { code: null, signal: null, oomKilled: false }, this.failureMessage(err));
       return;
     }
     run.process = child;
@@ -136,6 +145,36 @@ export class Runs {
       await reading;
       this.finish(run, exit);
     });
+  }
+
+  /** 429 past RUN_STARTS_PER_MINUTE starts in the last minute (every attempt counts). */
+  private spendStart(userId: string): void {
+    const now = this.now();
+    const recent = (this.starts.get(userId) ?? []).filter((t) => now - t < 60_000);
+    if (recent.length >= RUN_STARTS_PER_MINUTE) {
+      const retryAfterSeconds = Math.max(1, Math.ceil((recent[0]! + 60_000 - now) / 1000));
+      throw new AppError('TOO_MANY_REQUESTS', `You can start a bot at most ${RUN_STARTS_PER_MINUTE} times a minute. Please try again in ${retryAfterSeconds} seconds.`, { retryAfterSeconds });
+    }
+    recent.push(now);
+    this.starts.set(userId, recent);
+  }
+
+  /** The server's own ceiling, across everyone: runs at once, and the memory they may use together. */
+  private admit(): void {
+    const { maxRuns, maxMemoryBytes } = this.options.config;
+    const live = [...this.runs.values()].filter((r) => r.status !== 'exited').length;
+    if (live >= maxRuns || (live + 1) * this.options.limits.memoryBytes > maxMemoryBytes) {
+      this.options.log.warn({ live, maxRuns, maxMemoryBytes }, 'run refused: the server is at its limit');
+      throw new AppError('SERVICE_UNAVAILABLE', 'The server is busy: it is running as many bots as it can right now. Please try again in a few minutes.');
+    }
+  }
+
+  /** Our own messages as they are; a host failure (with paths, errno names) stays in the log under a reference. */
+  private failureMessage(err: unknown): string {
+    if (err instanceof AppError || err instanceof SandboxUnavailableError) return err.message;
+    const reference = randomBytes(4).toString('hex');
+    this.options.log.error({ err, reference }, 'the sandbox could not be set up');
+    return `the server could not set up its sandbox (reference ${reference})`;
   }
 
   /** Follows a file's run: replays its recent lines, then streams. Returns the detach function. */
@@ -193,7 +232,7 @@ export class Runs {
     run.output.flush();
     for (const v of run.viewers) v.exit(result, run.fileId);
     run.viewers.clear();
-    if (failure) this.options.log.error({ fileId: run.fileId, err: failure }, 'run failed to start');
+    if (failure) this.options.log.warn({ fileId: run.fileId, err: failure }, 'run failed to start');
     // Keep the ended run attachable for a while, unless a new run of the file took its place.
     setTimeout(() => {
       if (this.runs.get(run.fileId) === run) this.runs.delete(run.fileId);

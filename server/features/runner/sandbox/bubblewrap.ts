@@ -2,7 +2,8 @@
 // an unprivileged uid and enters bwrap's own user, pid, ipc, uts, net and mount namespaces with a
 // minimal read-only view of the system. Network comes from slirp4netns with host loopback blocked.
 // The command chain is exec'd in place (sh -> prlimit -> setpriv -> bwrap), so the pid we hold is
-// bwrap's, and no secret is ever on a command line (`ps` shows argv, not the environment).
+// bwrap's; that chain runs with a fixed environment of its own (HOST_ENV), and the run's variables
+// reach only the sandboxed command, through a pipe (never a command line or a host-side process).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { closeSync, existsSync, openSync, readFileSync, readdirSync, readlinkSync, realpathSync, statSync } from 'node:fs';
@@ -15,12 +16,17 @@ import type { SandboxExit, SandboxSpec, SandboxedProcess } from './sandbox';
 import type { HostTools } from './host-tools';
 import { SANDBOX_ETC } from './etc-files';
 import { claimUid, releaseUid } from './uid-claims';
+import { projectArchive } from './project-archive';
 
 export type BubblewrapOptions = {
   tools: HostTools;
   cgroups: CgroupHost | null;
   /** Host directories outside /usr that interpreters live in (e.g. an nvm prefix), bound read-only. */
   extraSystemDirs: string[];
+  /** A compiled seccomp program (seccomp.ts) every sandboxed process is confined by, when there is one. */
+  seccomp?: Buffer | null;
+  /** Private networks a sandbox may reach anyway (RUNNER_ALLOW_NETWORKS, e.g. a mirror on the LAN). */
+  allowNetworks?: readonly string[];
 };
 
 let runCounter = 0;
@@ -47,10 +53,11 @@ export async function spawnInBubblewrap(options: BubblewrapOptions, spec: Sandbo
   if (uid !== null && tools.setpriv) {
     chain.push(tools.setpriv, `--reuid=${uid}`, `--regid=${uid}`, '--clear-groups', '--inh-caps=-all', '--');
   }
-  // fd 3: bwrap's info (the sandbox's pid 1); fd 4: bwrap waits on it until the network is up;
-  // then one descriptor per mounted directory and one pipe per generated file (/etc files, then
-  // workdir files). bwrap resolves a descriptor back to its path as the run's uid, so every
-  // directory above a mount must be searchable by others (checked first, for a clear message).
+  // A fixed number of descriptors whatever the project (FD above): stdin carries the project's
+  // archive, 3 bwrap's info, 4 the network gate, 5 bwrap's own arguments (with the run's
+  // variables), then one per mounted directory and one per generated file. bwrap resolves a
+  // mount's descriptor back to its path as the run's uid, so every directory above a mount must be
+  // searchable by others (checked first, for a clear message).
   const mountFds: number[] = [];
   let child: ChildProcess;
   try {
@@ -58,14 +65,25 @@ export async function spawnInBubblewrap(options: BubblewrapOptions, spec: Sandbo
     // Never through a link: a deps dir's entries were written by an install sandbox, which could
     // leave `venv` pointing at any host directory (the DATA_DIR, say) for the next run to mount.
     for (const mount of spec.mounts) mountFds.push(openSync(mount.host, fsConstants.O_RDONLY | fsConstants.O_DIRECTORY | fsConstants.O_NOFOLLOW));
-    const data = [...Object.values(SANDBOX_ETC), ...(spec.workdir?.files ?? []).map((f) => f.content)];
-    const stdio: ('ignore' | 'pipe' | number)[] = ['ignore', 'pipe', 'pipe', 'pipe', 'pipe', ...mountFds, ...data.map(() => 'pipe' as const)];
-    chain.push(tools.bwrap!, ...bwrapArgs(options, spec, withNetwork), '--', ...spec.argv);
+    const data: (string | Buffer)[] = [...Object.values(SANDBOX_ETC), ...(spec.files ?? []).map((f) => f.content)];
+    if (options.seccomp) data.push(options.seccomp);
+    const archive = spec.workdir ? projectArchive(spec.workdir.files) : null;
+    const stdio: ('ignore' | 'pipe' | number)[] = [archive ? 'pipe' : 'ignore', 'pipe', 'pipe', 'pipe', 'pipe', 'pipe', ...mountFds, ...data.map(() => 'pipe' as const)];
+    const args = [...bwrapArgs(options, spec, withNetwork), '--clearenv', ...Object.entries(spec.env).flatMap(([k, v]) => ['--setenv', k, v])];
+    const command = spec.workdir ? [tools.sh, '-c', UNPACK_AND_EXEC, 'botwright', tools.tar, spec.workdir.path, ...spec.argv] : spec.argv;
+    chain.push(tools.bwrap!, '--args', String(FD.args), '--', ...command);
     // cwd '/': the shell exports PWD, which bwrap's pid 1 would otherwise show the bot (the server's directory).
-    child = spawn(tools.sh, ['-c', JOIN_AND_EXEC, 'sandbox', ...chain], { stdio, env: spec.env, cwd: '/', detached: true });
+    child = spawn(tools.sh, ['-c', JOIN_AND_EXEC, 'sandbox', ...chain], { stdio, env: { ...HOST_ENV }, cwd: '/', detached: true });
+    // Out of descriptors or processes: Node reports it as an event, which must never go unheard
+    // (an unheard 'error' ends the server, and every bot with it).
+    const failed = new Promise<Error>((resolve) => child.on('error', resolve));
+    if (child.pid === undefined) throw new Error(`The sandbox could not be started: ${(await failed).message}`);
     // bwrap closes its ends whenever it is done with them; that is not an error here.
-    for (const stream of child.stdio.slice(3)) (stream as NodeJS.EventEmitter | null)?.on('error', () => {});
-    data.forEach((content, i) => (child.stdio[5 + mountFds.length + i] as NodeJS.WritableStream).end(content));
+    for (const stream of child.stdio) (stream as NodeJS.EventEmitter | null)?.on('error', () => {});
+    (child.stdio as unknown as NodeJS.WritableStream[])[FD.args]!.end(args.map((a) => a + '\0').join(''));
+    const firstData = FD.mounts + mountFds.length;
+    data.forEach((content, i) => (child.stdio as unknown as NodeJS.WritableStream[])[firstData + i]!.end(content));
+    if (archive) child.stdin!.end(archive);
   } catch (err) {
     if (ownUid !== null) releaseUid(ownUid);
     await cgroup?.remove().catch(() => {});
@@ -74,8 +92,8 @@ export async function spawnInBubblewrap(options: BubblewrapOptions, spec: Sandbo
     for (const fd of mountFds) closeSync(fd);
   }
 
-  const info = child.stdio[3] as Readable;
-  const block = child.stdio[4] as NodeJS.WritableStream & { destroy(): void };
+  const info = child.stdio[FD.info] as Readable;
+  const block = child.stdio[FD.block] as NodeJS.WritableStream & { destroy(): void };
   let network: AttachedNetwork | null = null;
   let innerPid: number | null = null;
   const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
@@ -92,7 +110,7 @@ export async function spawnInBubblewrap(options: BubblewrapOptions, spec: Sandbo
       // bwrap brings up the namespace's loopback after it reports its pid: configuring the same
       // namespace meanwhile makes one of the two fail, so wait for it.
       await loopbackUp(innerPid);
-      network = await attachNetwork({ slirp4netns: tools.slirp4netns!, nsenter: tools.nsenter, ip: tools.ip }, innerPid, spec.network === 'internet-and-host-loopback');
+      network = await attachNetwork({ slirp4netns: tools.slirp4netns!, nsenter: tools.nsenter, ip: tools.ip }, innerPid, spec.network === 'internet-and-host-loopback', options.allowNetworks);
     }
   } catch (err) {
     // The sandbox could not be set up: make sure nothing of it stays.
@@ -154,6 +172,20 @@ export async function spawnInBubblewrap(options: BubblewrapOptions, spec: Sandbo
 // Joins every cgroup named before '--', then execs the rest: the run is inside before it starts.
 const JOIN_AND_EXEC = 'while [ "$1" != "--" ]; do echo $$ > "$1" || exit 125; shift; done; shift; exec "$@"';
 
+// Inside the sandbox, as the run's user: unpack the project (stdin) into the workdir, then become the bot.
+const UNPACK_AND_EXEC = '"$1" -x -o -f - -C "$2" || exit 126; shift 2; exec "$@" </dev/null';
+
+/** The descriptors of the launch (see spawnInBubblewrap). */
+const FD = { info: 3, block: 4, args: 5, mounts: 6 } as const;
+
+/**
+ * The whole environment of every host-side process of a run (sh, prlimit, setpriv, bwrap): glibc
+ * acts on LD_PRELOAD, GCONV_PATH and kin in programs that start as root, so nothing of the run's
+ * may be there. The run's variables travel in bwrap's --args pipe (never on a command line) and
+ * are set by bwrap for the sandboxed command alone.
+ */
+export const HOST_ENV: Readonly<Record<string, string>> = Object.freeze({ PATH: '/usr/sbin:/usr/bin:/sbin:/bin', LANG: 'C' });
+
 function bwrapArgs(options: BubblewrapOptions, spec: SandboxSpec, withNetwork: boolean): string[] {
   const args = [
     '--unshare-all',
@@ -184,18 +216,17 @@ function bwrapArgs(options: BubblewrapOptions, spec: SandboxSpec, withNetwork: b
     if (existsSync(dir)) args.push('--ro-bind', dir, dir);
   }
   for (const dir of options.extraSystemDirs) args.push('--ro-bind', dir, dir);
-  let fd = 5 + spec.mounts.length;
+  let fd = FD.mounts + spec.mounts.length;
   for (const name of Object.keys(SANDBOX_ETC)) args.push('--ro-bind-data', String(fd++), `/etc/${name}`);
+  for (const file of spec.files ?? []) args.push('--ro-bind-data', String(fd++), file.path);
   args.push('--proc', '/proc', '--dev', '/dev', '--size', String(spec.limits.tmpBytes), '--tmpfs', '/tmp');
-  if (spec.workdir) {
-    args.push('--size', String(spec.limits.tmpBytes), '--tmpfs', spec.workdir.path);
-    for (const file of spec.workdir.files) args.push('--file', String(fd++), path.posix.join(spec.workdir.path, file.name));
-  }
-  spec.mounts.forEach((mount, i) => args.push(mount.writable ? '--bind-fd' : '--ro-bind-fd', String(5 + i), mount.sandbox));
+  if (spec.workdir) args.push('--size', String(spec.limits.tmpBytes), '--tmpfs', spec.workdir.path);
+  spec.mounts.forEach((mount, i) => args.push(mount.writable ? '--bind-fd' : '--ro-bind-fd', String(FD.mounts + i), mount.sandbox));
   // bwrap's root is a tmpfs the bot could otherwise fill past every size limit (or plant files in /etc).
   args.push('--remount-ro', '/');
-  args.push('--chdir', spec.cwd, '--info-fd', '3');
-  if (withNetwork) args.push('--block-fd', '4');
+  args.push('--chdir', spec.cwd, '--info-fd', String(FD.info));
+  if (withNetwork) args.push('--block-fd', String(FD.block));
+  if (options.seccomp) args.push('--seccomp', String(fd++));
   return args;
 }
 

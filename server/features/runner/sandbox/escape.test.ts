@@ -5,7 +5,7 @@
 // their title then names what is missing. Small limits keep it fast.
 import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, openSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -289,9 +289,188 @@ while True:
 
 describe('the probe', () => {
   it('reports every protection it checked', () => {
-    expect([...protection.keys()].sort()).toEqual(['bubblewrap', 'cgroup-cpu', 'cgroup-memory', 'cgroup-pids', 'network-isolation', 'unprivileged-user']);
+    expect([...protection.keys()].sort()).toEqual(['bubblewrap', 'cgroup-cpu', 'cgroup-memory', 'cgroup-pids', 'network-isolation', 'syscall-filter', 'unprivileged-user']);
     // Not a secret anywhere in what the sandbox logged.
     expect(logLines.join('\n')).not.toContain(SERVER_MARKER);
+  });
+});
+
+// ---- the launcher chain: what runs as root on the host before the uid drop ----
+
+/** A real shared library whose constructor appends "pid uid argv0" to `marker` wherever it is loaded. */
+function buildPreloadLibrary(marker: string): string {
+  const dir = mkdtempSync(path.join(root, 'preload-'));
+  const source = path.join(dir, 'mark.c');
+  writeFileSync(
+    source,
+    `#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+__attribute__((constructor)) static void mark(void) {
+  char self[256] = {0}, line[512];
+  int f = open("/proc/self/cmdline", O_RDONLY);
+  if (f >= 0) { read(f, self, sizeof self - 1); close(f); }
+  int n = snprintf(line, sizeof line, "%d %d %s\\n", (int)getpid(), (int)getuid(), self);
+  int fd = open(${JSON.stringify(marker)}, O_WRONLY | O_CREAT | O_APPEND, 0666);
+  if (fd >= 0) { write(fd, line, n); close(fd); }
+}
+`,
+  );
+  const library = path.join(dir, 'mark.so');
+  const gcc = spawnSync('gcc', ['-shared', '-fPIC', '-o', library, source], { encoding: 'utf8' });
+  if (gcc.status !== 0) throw new Error(`gcc failed: ${gcc.stderr}`);
+  chmodSync(dir, 0o755);
+  chmodSync(library, 0o755);
+  return library;
+}
+
+given(['bubblewrap'], 'loader variables and the launcher chain', () => {
+  it('LD_PRELOAD of a host library reaches no host-side process (sh, prlimit, setpriv, bwrap, slirp4netns)', async () => {
+    const marker = path.join(root, `preload-marker-${randomBytes(4).toString('hex')}`);
+    const library = buildPreloadLibrary(marker);
+    // The probe: the same library, loaded by a host program, writes the marker.
+    spawnSync('/usr/bin/true', [], { env: { LD_PRELOAD: library } });
+    expect(readFileSync(marker, 'utf8')).toMatch(/^\d+ 0 \/usr\/bin\/true/);
+    rmSync(marker);
+    const run = await start({
+      argv: ['/usr/bin/true'],
+      env: { LD_PRELOAD: library, LD_LIBRARY_PATH: path.dirname(library), LD_AUDIT: library, GCONV_PATH: path.dirname(library) },
+      network: protection.get('network-isolation')?.active ? 'internet' : 'none',
+    });
+    await finished(run);
+    expect(existsSync(marker) ? readFileSync(marker, 'utf8') : '').toBe('');
+  });
+
+  it('LD_PRELOAD=/proc/<pid>/root/tmp/x.so of another run loads nothing, anywhere', async () => {
+    const marker = path.join(root, `proc-root-marker-${randomBytes(4).toString('hex')}`);
+    const library = readFileSync(buildPreloadLibrary(marker)).toString('base64');
+    // Bot A plants the library in its own /tmp and waits.
+    const a = await start({
+      python: `import base64, time\nopen("/tmp/e.so", "wb").write(base64.b64decode("${library}"))\nprint("planted", flush=True)\ntime.sleep(30)\n`,
+    });
+    await a.waitFor('planted');
+    const pids = [a.proc.pid, ...runPids(a)];
+    // The path is real on the host: root can read the planted file through it.
+    expect(pids.some((pid) => existsSync(`/proc/${pid}/root/tmp/e.so`))).toBe(true);
+    // Bot B points the loader at every process of A (the attack tried 300 pids per start).
+    for (const pid of pids) {
+      const b = await start({ argv: ['/usr/bin/true'], env: { LD_PRELOAD: `/proc/${pid}/root/tmp/e.so` } });
+      await finished(b);
+    }
+    expect(existsSync(marker) ? readFileSync(marker, 'utf8') : '').toBe('');
+  });
+
+  it('the host-side processes of a run hold a fixed minimal environment, never the run\'s variables', async () => {
+    const secret = secretOf('run-variable');
+    const run = await start({ python: 'import time\nprint("ready", flush=True)\ntime.sleep(30)\n', env: { RUN_VARIABLE: secret } });
+    await run.waitFor('ready');
+    // bwrap outside the namespaces (and whatever launched it) has no variable of the run.
+    const outer = readFileSync(`/proc/${run.proc.pid}/environ`, 'latin1');
+    expect(outer).not.toContain(secret);
+    expect(outer).not.toContain('PYTHONUNBUFFERED');
+    expect(outer).not.toContain(SERVER_MARKER);
+    // The bot itself has them.
+    const bot = runPids(run).find((pid) => readFileSync(`/proc/${pid}/cmdline`, 'latin1').startsWith(`${PYTHON}\0`))!;
+    expect(readFileSync(`/proc/${bot}/environ`, 'latin1')).toContain(`RUN_VARIABLE=${secret}`);
+  });
+});
+
+given(['bubblewrap', 'syscall-filter'], 'the syscall filter', () => {
+  it('a bot runs under seccomp: io_uring, keyrings, bpf, userfaultfd and new namespaces answer EPERM', async () => {
+    const run = await start({
+      python: `
+import ctypes, errno, json
+libc = ctypes.CDLL(None, use_errno=True)
+def call(nr, *args):
+    r = libc.syscall(nr, *[ctypes.c_long(a) for a in args])
+    return "EPERM" if r == -1 and ctypes.get_errno() == errno.EPERM else "r=%d errno=%d" % (r, ctypes.get_errno())
+status = open("/proc/self/status").read()
+print(json.dumps({
+  "seccomp": [l.split()[1] for l in status.splitlines() if l.startswith("Seccomp:")][0],
+  "io_uring_setup": call(425, 1, 0), "keyctl": call(250, 0, 0), "bpf": call(321, 0, 0, 0),
+  "userfaultfd": call(323, 0), "unshare": call(272, 0x10000000), "perf_event_open": call(298, 0, 0, -1, -1, 0),
+}))
+`,
+    });
+    expectOk(run, await finished(run));
+    const out = lastJson<Record<string, string>>(run);
+    expect(out.seccomp).toBe('2');
+    for (const name of ['io_uring_setup', 'keyctl', 'bpf', 'userfaultfd', 'unshare', 'perf_event_open']) expect(out[name], name).toBe('EPERM');
+  });
+});
+
+given(['bubblewrap'], 'no host path inside', () => {
+  it('/proc/self/mountinfo names no host directory: the project and the server\'s files arrive as data', async () => {
+    const run = await start({ python: 'print(open("/proc/self/mountinfo").read())\nprint(open("/opt/botwright/extra.txt").read())\n' });
+    await finished(run);
+    expect(run.stdout()).toContain('/app');
+    const withFile = await sandbox.spawn({
+      argv: ['/bin/cat', '/proc/self/mountinfo', '/opt/botwright/extra.txt'],
+      cwd: '/app',
+      mounts: [],
+      workdir: { path: '/app', files: [{ name: 'bot.py', content: 'x' }] },
+      files: [{ path: '/opt/botwright/extra.txt', content: 'server-provided' }],
+      env: { PATH: '/usr/bin:/bin' },
+      network: 'none',
+      limits,
+    });
+    live.add(withFile);
+    let out = '';
+    withFile.stdout.on('data', (d: Buffer) => (out += String(d)));
+    withFile.stderr.resume();
+    expect((await withFile.exit).code).toBe(0);
+    expect(out).toContain('server-provided');
+    expect(out).toContain(' /app ');
+    for (const hostPath of [root, dataDir, process.cwd(), os.tmpdir() + '/', '/root', '/home', '/work']) expect(out, hostPath).not.toContain(hostPath);
+  });
+});
+
+given(['bubblewrap'], 'the project reaches the sandbox as one archive', () => {
+  it('10,000 files start (one descriptor, not one per file) and arrive intact', async () => {
+    const files = Array.from({ length: 10_000 }, (_, i) => ({ name: `f${i}.txt`, content: `file ${i}\n` }));
+    files.push({ name: 'bot.py', content: 'import os\nnames = [n for n in os.listdir("/app") if n.startswith("f")]\nprint("files", len(names), open("/app/f9999.txt").read().strip(), flush=True)\n' });
+    const proc = await sandbox.spawn({
+      argv: [PYTHON, '-u', 'bot.py'],
+      cwd: '/app',
+      mounts: [],
+      workdir: { path: '/app', files },
+      env: { PATH: '/usr/bin:/bin' },
+      network: 'none',
+      // Each file takes a page of the workdir's tmpfs.
+      limits: { ...limits, tmpBytes: 64 * 1024 * 1024 },
+    });
+    live.add(proc);
+    let out = '';
+    proc.stdout.on('data', (d: Buffer) => (out += String(d)));
+    proc.stderr.resume();
+    const exit = await proc.exit;
+    expect(out).toContain('files 10000 file 9999');
+    expect(exit.code).toBe(0);
+  });
+
+  it('a spawn that fails (the server is out of descriptors) is a rejected promise, never an uncaught error', async () => {
+    // Exhaust this process's descriptors, as a huge project or a flood of starts would.
+    const held: number[] = [];
+    try {
+      for (;;) held.push(openSync('/dev/null', 'r'));
+    } catch (err) {
+      expect((err as NodeJS.ErrnoException).code).toBe('EMFILE');
+    }
+    // Free a few: enough for the server's own bookkeeping, not for a sandbox's pipes.
+    for (const fd of held.splice(-4)) closeSync(fd);
+    let failure: unknown = null;
+    try {
+      await start({ argv: ['/usr/bin/true'] });
+    } catch (err) {
+      failure = err;
+    } finally {
+      for (const fd of held) closeSync(fd);
+    }
+    expect(String(failure)).toMatch(/EMFILE|descriptor/i);
+    // The process is still here and the sandbox still works.
+    const run = await start({ argv: ['/usr/bin/true'] });
+    expect((await finished(run)).code).toBe(0);
   });
 });
 
@@ -553,8 +732,8 @@ print(json.dumps(out))
     expect(Object.keys(out.environs)).toContain('1');
     // ...and nothing else.
     for (const target of targets) expect(out[target], target).toMatch(/^ERR:(ENOENT|EACCES|EPERM)$/);
-    // pid 1 is bwrap: it has the run's clean environment, never the server's (nor its directory).
-    expect(out.environs['1']).toMatch(/^FILE:.*VISIBLE_TO_BOT=visible-value/s);
+    // pid 1 is bwrap: it holds the launchers' fixed environment, never the server's (nor its directory).
+    expect(out.environs['1']).toMatch(/^FILE:PATH=/);
     for (const text of Object.values(out.environs)) {
       expect(text).not.toContain('BOTWRIGHT_ESCAPE_MARKER');
       expect(text).not.toContain(`PWD=${process.cwd()}\0`);
@@ -563,16 +742,14 @@ print(json.dumps(out))
     for (const secret of [SERVER_MARKER, OTHER_PROJECT_SECRET, DATA_DIR_SECRET, HOST_TARGET_TEXT]) expect(all).not.toContain(secret);
   });
 
-  it('the sandbox processes on the host carry the run\'s environment, not the server\'s', async () => {
+  it('the sandbox processes on the host carry the launchers\' or the run\'s environment, never the server\'s', async () => {
     const run = await start({ python: 'import time\nprint("ready")\ntime.sleep(30)\n' });
     await run.waitFor('ready');
     const pids = [run.proc.pid, ...runPids(run)];
     expect(pids.length).toBeGreaterThanOrEqual(3);
-    for (const pid of pids) {
-      const environ = readFileSync(`/proc/${pid}/environ`, 'latin1');
-      expect(environ).toContain('PYTHONUNBUFFERED=1');
-      expect(environ).not.toContain(SERVER_MARKER);
-    }
+    const environs = pids.map((pid) => readFileSync(`/proc/${pid}/environ`, 'latin1'));
+    expect(environs.filter((e) => e.includes('PYTHONUNBUFFERED=1'))).toHaveLength(1);
+    for (const environ of environs) expect(environ).not.toContain(SERVER_MARKER);
   });
 });
 
@@ -707,8 +884,8 @@ print(json.dumps(out))
     });
     expectOk(run, await finished(run));
     const out = lastJson<Record<string, [number, string] | null> & { setuid: Record<string, [number, string] | null>; uid: number[]; status: Record<string, string> }>(run);
-    // The tool works as such: only the namespaces are refused.
-    expect(out.unshare_plain?.[0]).toBe(0);
+    // The tool works as such: only the namespaces are refused (under the syscall filter, unshare(2) itself is).
+    if (!protection.get('syscall-filter')?.active) expect(out.unshare_plain?.[0]).toBe(0);
     for (const key of ['unshare_r', 'unshare_U', 'unshare_m', 'unshare_n', 'mount']) {
       expect(out[key], key).not.toBeNull();
       expect(out[key]![0], key).not.toBe(0);
@@ -800,7 +977,7 @@ ${stay ? 'while True:\n    time.sleep(1)' : 'time.sleep(0.2)'}
   it('and gone once the bot exits on its own', async () => {
     const run = await start({ python: daemonPy('31338', false) });
     await run.waitFor('daemonised');
-    expect(pgrep('sleep 31338').length).toBe(1);
+    await until(() => pgrep('sleep 31338').length === 1, 2_000, 'the daemon on the host');
     expectOk(run, await finished(run));
     expect(pgrep('sleep 31338')).toEqual([]);
   });

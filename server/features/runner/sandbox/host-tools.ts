@@ -4,6 +4,8 @@ import { accessSync, constants } from 'node:fs';
 
 export type HostTools = {
   sh: string;
+  /** Unpacks a run's project inside its sandbox (the same path there: /usr is bound read-only). */
+  tar: string;
   prlimit: string;
   bwrap: string | null;
   /** Only when running as root: drops each run to its own unprivileged uid. */
@@ -32,6 +34,7 @@ export function findExecutable(name: string): string | null {
 export function findHostTools(): HostTools {
   return {
     sh: findExecutable('sh') ?? '/bin/sh',
+    tar: findExecutable('tar') ?? '/bin/tar',
     prlimit: findExecutable('prlimit') ?? 'prlimit',
     bwrap: findExecutable('bwrap'),
     setpriv: process.getuid?.() === 0 ? findExecutable('setpriv') : null,

@@ -9,6 +9,7 @@ import { findCgroupHost, sweepStaleCgroups, type CgroupHost } from './cgroup';
 import { spawnInBubblewrap, type BubblewrapOptions } from './bubblewrap';
 import { findHostTools, type HostTools } from './host-tools';
 import { spawnPlainProcess } from './plain-process';
+import { seccompProgram } from './seccomp';
 import type { Sandbox, SandboxLimits, SandboxProtection, SandboxSpec, SandboxStatus } from './sandbox';
 
 export type { Sandbox, SandboxSpec, SandboxStatus } from './sandbox';
@@ -16,7 +17,7 @@ export type { Sandbox, SandboxSpec, SandboxStatus } from './sandbox';
 /** A sandbox that refuses every spawn: RUNNER_SANDBOX=required on a host without the full sandbox. */
 export class SandboxUnavailableError extends Error {}
 
-type Probed = { tools: HostTools; cgroups: CgroupHost | null; status: SandboxStatus; bubblewrap: boolean; network: boolean };
+type Probed = { tools: HostTools; cgroups: CgroupHost | null; status: SandboxStatus; bubblewrap: boolean; network: boolean; seccomp: Buffer | null };
 let probed: Promise<Probed> | null = null;
 
 export function limitsFor(config: RunnerConfig): SandboxLimits {
@@ -33,13 +34,13 @@ export function limitsFor(config: RunnerConfig): SandboxLimits {
 export async function createSandbox(config: RunnerConfig, runsDir: string, log: FastifyBaseLogger): Promise<Sandbox> {
   const extraSystemDirs = interpreterDirs([config.python, config.node]);
   probed ??= probe(config, extraSystemDirs);
-  const { tools, cgroups, status, bubblewrap, network } = await probed;
+  const { tools, cgroups, status, bubblewrap, network, seccomp } = await probed;
   for (const p of status.protections) {
     if (p.active) log.info(`Runner sandbox: ${p.name} active (${p.detail})`);
     else log.warn(`Runner sandbox: ${p.name} NOT active (${p.detail})`);
   }
   if (!status.full && config.sandbox === 'required') log.warn('Runner sandbox: RUNNER_SANDBOX=required, so bots will not run on this host');
-  const options: BubblewrapOptions = { tools, cgroups, extraSystemDirs };
+  const options: BubblewrapOptions = { tools, cgroups, extraSystemDirs, seccomp, allowNetworks: config.allowNetworks };
   return {
     status,
     async spawn(spec: SandboxSpec) {
@@ -69,6 +70,7 @@ function interpreterDirs(interpreters: string[]): string[] {
 
 async function probe(config: RunnerConfig, extraSystemDirs: string[]): Promise<Probed> {
   const tools = findHostTools();
+  const filter = await seccompProgram();
   let cgroups: CgroupHost | null = null;
   let cgroupDetail = 'no writable cgroup hierarchy (needs root or a delegated cgroup v2)';
   try {
@@ -82,7 +84,7 @@ async function probe(config: RunnerConfig, extraSystemDirs: string[]): Promise<P
   }
   const limits = limitsFor(config);
   const tryRun = async (withCgroups: boolean, network: 'none' | 'internet') => {
-    const child = await spawnInBubblewrap({ tools, cgroups: withCgroups ? cgroups : null, extraSystemDirs }, {
+    const child = await spawnInBubblewrap({ tools, cgroups: withCgroups ? cgroups : null, extraSystemDirs, seccomp: filter.program }, {
       argv: ['/usr/bin/true'],
       cwd: '/',
       mounts: [],
@@ -128,7 +130,7 @@ async function probe(config: RunnerConfig, extraSystemDirs: string[]): Promise<P
       // for the whole life of the server.
       await tryRun(cgroups !== null, 'internet').catch(() => tryRun(cgroups !== null, 'internet'));
       network = true;
-      networkDetail = 'slirp4netns with host loopback, link-local (cloud metadata) and the host\'s own addresses blocked';
+      networkDetail = 'slirp4netns with host loopback, link-local (cloud metadata), private networks and the host\'s own addresses blocked';
     } catch (err) {
       networkDetail = `slirp4netns failed: ${(err as Error).message}; bots get no network`;
     }
@@ -148,6 +150,11 @@ async function probe(config: RunnerConfig, extraSystemDirs: string[]): Promise<P
     { name: 'cgroup-pids', active: !!cgroups?.controllers.pids, detail: cgroups?.controllers.pids ? `${cgroupDetail}, ${config.pids} processes` : cgroupDetail },
     { name: 'cgroup-cpu', active: !!cgroups?.controllers.cpu, detail: cgroups?.controllers.cpu ? `${cgroupDetail}, ${config.cpuPercent}% of a core` : cgroupDetail },
     { name: 'network-isolation', active: network, detail: networkDetail },
+    {
+      name: 'syscall-filter',
+      active: bubblewrap && filter.program !== null,
+      detail: filter.program ? 'seccomp: io_uring, keyrings, bpf, perf, mounts, namespaces, ptrace, modules and clocks refused' : filter.reason,
+    },
   ] satisfies { name: SandboxProtection; active: boolean; detail: string }[];
-  return { tools, cgroups, bubblewrap, network, status: { full: protections.every((p) => p.active), protections } };
+  return { tools, cgroups, bubblewrap, network, seccomp: filter.program, status: { full: protections.every((p) => p.active), protections } };
 }

@@ -26,6 +26,11 @@ export async function spawnPlainProcess(
     for (const file of spec.workdir.files) writeFileSync(path.join(dir, file.name), file.content);
     translations.push([spec.workdir.path, dir]);
   }
+  (spec.files ?? []).forEach((file, i) => {
+    const copy = path.join(root, `file-${i}-${path.basename(file.path)}`);
+    writeFileSync(copy, file.content, { mode: 0o444 });
+    translations.push([file.path, copy]);
+  });
   for (const mount of spec.mounts) {
     const inside = translate(mount.sandbox, translations);
     if (inside !== mount.sandbox) symlinkSync(mount.host, inside);
@@ -52,6 +57,13 @@ export async function spawnPlainProcess(
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
+  // Out of descriptors or processes: an unheard 'error' would end the server.
+  const failed = new Promise<Error>((resolve) => child.on('error', resolve));
+  if (child.pid === undefined) {
+    await cgroup?.remove().catch(() => {});
+    rmSync(root, { recursive: true, force: true });
+    throw new Error(`The bot could not be started: ${(await failed).message}`);
+  }
   const killGroup = (signal: NodeJS.Signals) => {
     try {
       process.kill(-child.pid!, signal);

@@ -35,9 +35,14 @@ export type SandboxSpec = {
    * gone with it: a run's copy of the project. Mounts below its path are laid over it.
    */
   workdir?: { path: string; files: { name: string; content: string }[] };
+  /** Read-only files the server provides (e.g. the TypeScript loader), at these absolute paths. */
+  files?: { path: string; content: string | Buffer }[];
   /** A fixed host uid (the installer's); by default each run gets a uid of its own. */
   uid?: number;
-  /** The complete environment of the process; nothing of the server's own is added. */
+  /**
+   * The complete environment of the sandboxed command; nothing of the server's own is added, and
+   * none of it reaches a process outside the sandbox (the launchers get a fixed one of their own).
+   */
   env: Record<string, string>;
   network: NetworkMode;
   limits: SandboxLimits;
@@ -69,7 +74,7 @@ export type SandboxStatus = {
   full: boolean;
   protections: { name: SandboxProtection; active: boolean; detail: string }[];
 };
-export type SandboxProtection = 'bubblewrap' | 'unprivileged-user' | 'cgroup-memory' | 'cgroup-pids' | 'cgroup-cpu' | 'network-isolation';
+export type SandboxProtection = 'bubblewrap' | 'unprivileged-user' | 'cgroup-memory' | 'cgroup-pids' | 'cgroup-cpu' | 'network-isolation' | 'syscall-filter';
 
 export interface Sandbox {
   readonly status: SandboxStatus;

@@ -1,12 +1,12 @@
 // TypeScript bots run on Node 20 through the loader in this folder (ts-loader.mjs: amaro's type
-// stripping as module hooks). The loader is one bundled file, mounted read-only into the sandbox at
-// TYPESCRIPT_LOADER_MOUNT and registered with `node --import`. The built server ships it in
+// stripping as module hooks). The loader is one bundled file, handed to the sandbox as read-only
+// files at TYPESCRIPT_LOADER_MOUNT (data, not a bind of a host directory: no host path shows
+// inside) and registered with `node --import`. The built server ships it in
 // dist/server/ts/ (scripts/build-server.mjs); from source (tsx, vitest) it is bundled on first use
 // into node_modules/.cache.
 import { createHash } from 'node:crypto';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOADER_SOURCE, REGISTER_SOURCE, loaderBuildOptions } from './loader-build.mjs';
@@ -21,12 +21,19 @@ const FILES = ['register.mjs', 'ts-loader.mjs'] as const;
 
 let located: string | null = null;
 
-/** The host directory holding register.mjs and the bundled ts-loader.mjs, to mount read-only. */
+/** The host directory holding register.mjs and the bundled ts-loader.mjs. */
 export function typescriptLoaderDir(): string {
   if (located && FILES.every((f) => existsSync(path.join(located!, f)))) return located;
-  const dir = import.meta.url.endsWith('.ts') ? buildFromSource() : builtDir();
-  located = reachableBySandbox(dir) ? dir : privateCopy(dir);
+  located = import.meta.url.endsWith('.ts') ? buildFromSource() : builtDir();
   return located;
+}
+
+let read: { dir: string; files: { path: string; content: Buffer }[] } | null = null;
+
+/** The loader as the sandbox's read-only files (read once per server). */
+export function typescriptLoaderFiles(dir = typescriptLoaderDir()): { path: string; content: Buffer }[] {
+  if (read?.dir !== dir) read = { dir, files: FILES.map((f) => ({ path: `${TYPESCRIPT_LOADER_MOUNT}/${f}`, content: readFileSync(path.join(dir, f)) })) };
+  return read.files;
 }
 
 /** In the bundle this module is dist/server/main.js; the build put the loader beside it. */
@@ -67,36 +74,5 @@ function buildFromSource(): string {
   for (const old of readdirSync(path.dirname(dir))) {
     if (/^[0-9a-f]{16}$/.test(old) && old !== hash) rmSync(path.join(path.dirname(dir), old), { recursive: true, force: true });
   }
-  return dir;
-}
-
-/**
- * bwrap opens a mount by path as the run's unprivileged uid: every directory above it must be
- * searchable by others and the files readable (a checkout under /root is not).
- */
-function reachableBySandbox(dir: string): boolean {
-  try {
-    let current = realpathSync(dir);
-    if ((statSync(current).mode & 0o005) !== 0o005) return false;
-    if (!FILES.every((f) => (statSync(path.join(current, f)).mode & 0o004) !== 0)) return false;
-    while (current !== '/') {
-      current = path.dirname(current);
-      if ((statSync(current).mode & 0o001) === 0) return false;
-    }
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** A copy in a fresh directory of our own under the system temp dir, removed when the server exits. */
-function privateCopy(from: string): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'botwright-ts-loader-'));
-  chmodSync(dir, 0o755);
-  for (const f of FILES) {
-    copyFileSync(path.join(from, f), path.join(dir, f));
-    chmodSync(path.join(dir, f), 0o644);
-  }
-  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   return dir;
 }

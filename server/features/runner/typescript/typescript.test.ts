@@ -11,8 +11,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config';
 import { createSandbox, limitsFor } from '../sandbox';
-import type { SandboxExit, SandboxMount } from '../sandbox/sandbox';
-import { TYPESCRIPT_LOADER_ARGS, TYPESCRIPT_LOADER_MOUNT, typescriptLoaderDir } from './index';
+import type { SandboxExit } from '../sandbox/sandbox';
+import { TYPESCRIPT_LOADER_ARGS, typescriptLoaderDir, typescriptLoaderFiles } from './index';
 import { REGISTER_SOURCE, loaderBuildOptions } from './loader-build.mjs';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'botwright-ts-'));
@@ -23,11 +23,11 @@ const quiet = { info() {}, warn() {}, error() {}, debug() {} } as unknown as Fas
 const sandbox = await createSandbox(config.runner, path.join(root, 'runs'), quiet);
 
 async function runTs(files: Record<string, string>, loaderDir = typescriptLoaderDir()): Promise<{ exit: SandboxExit; stdout: string; stderr: string }> {
-  const mounts: SandboxMount[] = [{ host: loaderDir, sandbox: TYPESCRIPT_LOADER_MOUNT }];
   const proc = await sandbox.spawn({
     argv: [config.runner.node, ...TYPESCRIPT_LOADER_ARGS, 'bot.ts'],
     cwd: '/app',
-    mounts,
+    mounts: [],
+    files: typescriptLoaderFiles(loaderDir),
     workdir: { path: '/app', files: Object.entries(files).map(([name, content]) => ({ name, content })) },
     env: { PATH: '/usr/bin:/bin', HOME: '/tmp', LANG: 'C.UTF-8', NODE_ENV: 'production' },
     network: 'none',
@@ -142,7 +142,7 @@ console.log(words, total, typeof process.versions.node);
 });
 
 describe('the loader directory', () => {
-  it('from source: a bundle of its own, readable by the sandbox', () => {
+  it('from source: a bundle of its own', () => {
     const dir = typescriptLoaderDir();
     expect(typescriptLoaderDir()).toBe(dir);
     expect(statSync(path.join(dir, 'ts-loader.mjs')).mode & 0o004).toBe(0o004);

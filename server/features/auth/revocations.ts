@@ -1,0 +1,18 @@
+// Sessions the server has just ended (logout, password reset, a Google takeover), announced to
+// whatever holds a live connection opened with one (the /ws socket), so it closes at once instead
+// of acting for a session that no longer exists.
+export type Revocation = { sessionId: string } | { userId: string };
+
+export class SessionRevocations {
+  private readonly listeners = new Set<(revocation: Revocation) => void>();
+
+  /** Calls `listener` for every revocation until the returned function is called. */
+  subscribe(listener: (revocation: Revocation) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  announce(revocation: Revocation): void {
+    for (const listener of this.listeners) listener(revocation);
+  }
+}
