@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, proxyTrust } from './config';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -41,6 +41,12 @@ describe('bad values stop start-up with a line naming the variable', () => {
     ['GOOGLE_ISSUER', 'accounts.google.com'],
     ['LOG_LEVEL', 'verbose'],
     ['TRUST_PROXY', 'yes'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', '0'],
+    ['TRUST_PROXY', '1.5'],
+    ['TRUST_PROXY', '10.0.0.300'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '127.0.0.1,'],
     ['ADMIN_KEY', 'short'],
   ])('%s=%s', (name, value) => {
     const err = refusal({ [name]: value });
@@ -61,6 +67,13 @@ describe('bad values stop start-up with a line naming the variable', () => {
     expect(lines.some((l) => /\bSMTP_URL\b/.test(l))).toBe(true);
   });
 
+  it('TRUST_PROXY=true is refused with a line that says what to set instead', () => {
+    const message = refusal({ TRUST_PROXY: 'true' }).message;
+    expect(message).toMatch(/X-Forwarded-For/);
+    expect(message).toMatch(/number of proxies/);
+    expect(message).toMatch(/addresses\/CIDRs/);
+  });
+
   it('GOOGLE_CLIENT_ID without GOOGLE_CLIENT_SECRET is refused, naming both', () => {
     const err = refusal({ GOOGLE_CLIENT_ID: 'id-only' });
     expect(err.message).toMatch(/GOOGLE_CLIENT_ID/);
@@ -78,7 +91,7 @@ describe('bad values stop start-up with a line naming the variable', () => {
       SMTP_URL: 'smtps://user:pass@mail.example.com:465',
       GOOGLE_CLIENT_ID: 'cid',
       GOOGLE_CLIENT_SECRET: 'csecret',
-      TRUST_PROXY: 'true',
+      TRUST_PROXY: '2',
       LOG_LEVEL: 'warn',
     });
     expect(c).toMatchObject({
@@ -88,9 +101,28 @@ describe('bad values stop start-up with a line naming the variable', () => {
       jwtSecret: 's'.repeat(32),
       smtpUrl: 'smtps://user:pass@mail.example.com:465',
       google: { clientId: 'cid', clientSecret: 'csecret', issuer: 'https://accounts.google.com' },
-      trustProxy: true,
+      trustProxy: 2,
       logLevel: 'warn',
     });
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  const trustProxy = (value: string) => loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: value }).trustProxy;
+
+  it('takes false, a hop count, or a list of proxy addresses, CIDRs and proxy-addr names', () => {
+    expect(trustProxy('false')).toBe(false);
+    expect(trustProxy('1')).toBe(1);
+    expect(trustProxy(' 3 ')).toBe(3);
+    expect(trustProxy('127.0.0.1')).toEqual(['127.0.0.1']);
+    expect(trustProxy('127.0.0.1, 10.0.0.0/8,fd00::/8 , ::1,loopback')).toEqual(['127.0.0.1', '10.0.0.0/8', 'fd00::/8', '::1', 'loopback']);
+  });
+
+  it('a hop count trusts the socket peer and that many forwarded entries minus one, never more', () => {
+    const trust = proxyTrust(2) as (address: string, hop: number) => boolean;
+    expect([0, 1, 2, 3].map((hop) => trust('203.0.113.9', hop))).toEqual([true, true, false, false]);
+    expect(proxyTrust(false)).toBe(false);
+    expect(proxyTrust(['10.0.0.0/8'])).toEqual(['10.0.0.0/8']);
   });
 });
 

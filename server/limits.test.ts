@@ -1,10 +1,11 @@
 // Rate limits (security.md 28 and "Values"): 429 with Retry-After and {error}, keyed on the socket
-// address (proxy headers only with TRUST_PROXY) and, for login, the email too. Limits live in each
-// app instance's memory, so every block starts its own app.
+// address (proxy headers only with TRUST_PROXY; trust-proxy.test.ts goes through a real proxy), the
+// signed-in user, and for some routes the email too. Limits live in each app instance's memory, so
+// every block starts its own app.
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSmtpSink, type SmtpSink } from './testing/smtp-sink';
 import { startTestApp, type TestApp } from './testing/test-app';
-import { signUp } from './testing/fixtures';
+import { newUser, signUp } from './testing/fixtures';
 import { fakeClock } from './testing/fake-clock';
 
 const open: Array<{ close(): Promise<void> }> = [];
@@ -72,7 +73,7 @@ describe('the tRPC path counts like the REST path', () => {
   });
 
   it('per-email limits key on each email over tRPC (not one counter for everybody)', async () => {
-    const { t } = await app({ TRUST_PROXY: 'true' });
+    const { t } = await app({ TRUST_PROXY: '127.0.0.1' });
     for (let i = 0; i < 8; i++) {
       const res = await t.request('POST', '/trpc/auth.forgotPassword', { body: { email: `person${i}@example.com` }, headers: xff(i) });
       expect(res.status).toBe(200);
@@ -109,7 +110,7 @@ describe('send-otp: 5 an hour per address', () => {
   it('and 5 an hour per email, whatever the (trusted) address and however long between resends', async () => {
     const clock = fakeClock();
     const smtp = await startSmtpSink();
-    const t = await startTestApp({ SMTP_URL: smtp.url, TRUST_PROXY: 'true' }, { clock });
+    const t = await startTestApp({ SMTP_URL: smtp.url, TRUST_PROXY: '127.0.0.1' }, { clock });
     open.push(smtp, t);
     const body = { name: 'Resender', email: 'resender@example.com', password: 'a-fine-password-9' };
     for (let i = 1; i <= 5; i++) {
@@ -122,8 +123,8 @@ describe('send-otp: 5 an hour per address', () => {
     expect(smtp.mailsTo(body.email)).toHaveLength(5);
   });
 
-  it('with TRUST_PROXY=true the forwarded address is the key', async () => {
-    const { t } = await app({ TRUST_PROXY: 'true' });
+  it('with TRUST_PROXY naming the proxy (here the test itself, on 127.0.0.1) the forwarded address is the key', async () => {
+    const { t } = await app({ TRUST_PROXY: '127.0.0.1' });
     const body = (i: number) => ({ name: 'Proxied', email: `proxied${i}@example.com`, password: 'a-fine-password-9' });
     for (let i = 1; i <= 5; i++) expect((await t.request('POST', '/api/auth/send-otp', { body: body(i), headers: xff(1) })).status).toBe(200);
     expectLimited(await t.request('POST', '/api/auth/send-otp', { body: body(6), headers: xff(1) }), 3600);
@@ -141,7 +142,7 @@ describe('the other auth routes', () => {
   });
 
   it('forgot-password: 20 an hour per address, 5 an hour per email', async () => {
-    const { t } = await app({ TRUST_PROXY: 'true' });
+    const { t } = await app({ TRUST_PROXY: '127.0.0.1' });
     for (let i = 0; i < 20; i++) {
       expect((await t.request('POST', '/api/auth/forgot-password', { body: { email: `f${i}@example.com` } })).status).toBe(200);
     }
@@ -170,5 +171,97 @@ describe('the other auth routes', () => {
     }
     expectLimited(await t.request('GET', '/api/auth/me'), 60);
     expectLimited(await t.request('GET', '/api/credits/transactions'), 60);
+  });
+});
+
+describe('per-person limits key on the signed-in user, not on the Authorization text', () => {
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  const chat = (t: TestApp, headers: Record<string, string>) => t.request('POST', '/api/ai/chat', { body: {}, headers });
+
+  it('two sessions of one person share one chat budget of 20 a minute; a new session gets none; another person has their own', async () => {
+    const { t, smtp } = await app();
+    const u = await signUp(t, smtp);
+    const session = async () => (await t.request('POST', '/api/auth/login', { body: { email: u.email, password: u.password } })).body.token as string;
+    const second = await session();
+    // An empty chat is refused (400) after the limiter has counted it.
+    for (let i = 0; i < 20; i++) expect((await chat(t, bearer(i % 2 ? second : u.token))).status).toBe(400);
+    expectLimited(await chat(t, bearer(second)), 60);
+    expectLimited(await chat(t, bearer(u.token)), 60);
+    expectLimited(await chat(t, bearer(await session())), 60);
+    // The same counter guards the tRPC path.
+    expect((await t.request('POST', '/trpc/ai.chat', { body: {}, headers: bearer(second) })).status).toBe(429);
+    const other = await newUser(t);
+    expect((await chat(t, bearer(other.token))).status).toBe(400);
+  });
+
+  it('another spelling of a token is refused with 401, on every route, so a token has one budget', async () => {
+    const { t } = await app();
+    const { token } = await newUser(t);
+    const [head, payload, signature] = token.split('.') as [string, string, string];
+    // base64url's spare bits: three other last characters give the same signature bytes.
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const last = alphabet.indexOf(signature.at(-1)!);
+    const twins = [0, 1, 2, 3].map((bits) => signature.slice(0, -1) + alphabet[(last & ~3) | bits]).filter((s) => s !== signature);
+    for (const twin of twins) expect(Buffer.from(twin, 'base64url').equals(Buffer.from(signature, 'base64url'))).toBe(true);
+    const spellings = [
+      `bearer ${token}`,
+      `BEARER ${token}`,
+      `Bearer  ${token}`,
+      `Bearer\t${token}`,
+      `Bearer ${token} x`,
+      `Bearer ${token}=`,
+      `Bearer ${token}==`,
+      `Bearer ${token},Bearer ${token}`,
+      `Token ${token}`,
+      token,
+      ...twins.map((twin) => `Bearer ${head}.${payload}.${twin}`),
+      ...twins.map((twin) => `Bearer ${head}.${payload}.${twin}=`),
+    ];
+    for (const authorization of spellings) {
+      expect((await t.request('GET', '/api/auth/me', { headers: { authorization } })).status, authorization).toBe(401);
+      expect((await t.request('GET', '/trpc/auth.me', { headers: { authorization } })).status, authorization).toBe(401);
+      expect((await chat(t, { authorization })).status, authorization).toBe(401);
+      // Public routes too: a credential that cannot be read is refused, not taken as nobody.
+      expect((await t.request('GET', '/api/admin/status', { headers: { authorization } })).status, authorization).toBe(401);
+    }
+    expect((await t.request('GET', '/api/auth/me', { token })).status).toBe(200);
+    // A well-formed token that is not valid is nobody on a public route (a stale token in the browser).
+    const forged = signature.slice(0, 10) + (signature[10] === 'A' ? 'B' : 'A') + signature.slice(11);
+    expect((await t.request('GET', '/api/admin/status', { headers: bearer(`${head}.${payload}.${forged}`) })).status).toBe(200);
+  });
+
+  it('installs: 5 an hour per person, across sessions', async () => {
+    const { t, smtp } = await app();
+    const u = await signUp(t, smtp);
+    const second = (await t.request('POST', '/api/auth/login', { body: { email: u.email, password: u.password } })).body.token as string;
+    const install = (token: string) => t.request('POST', '/api/dependencies/install', { token, body: { command: 'pip install $(id)' } });
+    // Each is refused before anything runs (400), after the limiter has counted it.
+    for (let i = 0; i < 5; i++) expect((await install(i % 2 ? second : u.token)).status).toBe(400);
+    expectLimited(await install(second), 3600);
+    expectLimited(await install(u.token), 3600);
+  });
+});
+
+describe('codes: 10 guesses an hour per email, whatever the address', () => {
+  it('reset-password: rotating (trusted) addresses gives no more guesses at one account\'s code', async () => {
+    const { t } = await app({ TRUST_PROXY: '127.0.0.1' });
+    const reset = (email: string) => ({ email, otp: '123456', newPassword: 'whatever-it-is-1' });
+    for (let i = 0; i < 10; i++) {
+      expect((await t.request('POST', '/api/auth/reset-password', { body: reset('victim@example.com'), headers: xff(i) })).status).toBe(400);
+    }
+    expectLimited(await t.request('POST', '/api/auth/reset-password', { body: reset('victim@example.com'), headers: xff(50) }), 3600);
+    expectLimited(await t.request('POST', '/api/auth/reset-password', { body: reset(' Victim@Example.com'), headers: xff(51) }), 3600);
+    expect((await t.request('POST', '/trpc/auth.resetPassword', { body: reset('victim@example.com'), headers: xff(52) })).status).toBe(429);
+    expect((await t.request('POST', '/api/auth/reset-password', { body: reset('someone-else@example.com'), headers: xff(53) })).status).toBe(400);
+  });
+
+  it('verify-otp: the same for sign-up codes', async () => {
+    const { t } = await app({ TRUST_PROXY: '127.0.0.1' });
+    const verify = (email: string) => ({ email, otp: '123456' });
+    for (let i = 0; i < 10; i++) {
+      expect((await t.request('POST', '/api/auth/verify-otp', { body: verify('newcomer@example.com'), headers: xff(i) })).status).toBe(400);
+    }
+    expectLimited(await t.request('POST', '/api/auth/verify-otp', { body: verify('newcomer@example.com'), headers: xff(50) }), 3600);
+    expect((await t.request('POST', '/api/auth/verify-otp', { body: verify('someone-else@example.com'), headers: xff(51) })).status).toBe(400);
   });
 });

@@ -3,30 +3,33 @@
 // or the signed-in user; a few add the e-mail in the body, so rotating addresses does not help.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from './errors';
+import { readSession } from './features/auth/sessions';
+import { bearerToken } from './trpc';
 
-type Key = 'ip' | 'email' | 'ip+email' | 'session';
+type Key = 'ip' | 'email' | 'ip+email' | 'user';
 type Rule = { max: number; window: string; key: Key };
 
 const RULES: Record<string, Rule[]> = {
   'auth.sendOtp': [{ max: 5, window: '1 hour', key: 'ip' }, { max: 5, window: '1 hour', key: 'email' }],
   'auth.register': [{ max: 5, window: '1 hour', key: 'ip' }, { max: 5, window: '1 hour', key: 'email' }],
-  'auth.verifyOtp': [{ max: 10, window: '15 minutes', key: 'ip' }],
+  // Per email too, so rotating addresses gives no more guesses at one person's code.
+  'auth.verifyOtp': [{ max: 10, window: '15 minutes', key: 'ip' }, { max: 10, window: '1 hour', key: 'email' }],
   'auth.forgotPassword': [{ max: 5, window: '1 hour', key: 'email' }, { max: 20, window: '1 hour', key: 'ip' }],
-  'auth.resetPassword': [{ max: 10, window: '15 minutes', key: 'ip' }],
+  'auth.resetPassword': [{ max: 10, window: '15 minutes', key: 'ip' }, { max: 10, window: '1 hour', key: 'email' }],
   'auth.login': [{ max: 5, window: '1 minute', key: 'ip+email' }, { max: 100, window: '1 hour', key: 'ip' }],
   'auth.google': [{ max: 20, window: '1 minute', key: 'ip' }],
   'auth.googleRedirect': [{ max: 30, window: '1 minute', key: 'ip' }],
-  'ai.chat': [{ max: 20, window: '1 minute', key: 'session' }],
-  'ai.modifyCode': [{ max: 20, window: '1 minute', key: 'session' }],
-  'ai.assistant': [{ max: 20, window: '1 minute', key: 'session' }],
-  'files.import': [{ max: 30, window: '1 minute', key: 'session' }],
-  'feed.create': [{ max: 10, window: '1 hour', key: 'session' }],
-  'feed.like': [{ max: 60, window: '1 minute', key: 'session' }],
+  'ai.chat': [{ max: 20, window: '1 minute', key: 'user' }],
+  'ai.modifyCode': [{ max: 20, window: '1 minute', key: 'user' }],
+  'ai.assistant': [{ max: 20, window: '1 minute', key: 'user' }],
+  'files.import': [{ max: 30, window: '1 minute', key: 'user' }],
+  'feed.create': [{ max: 10, window: '1 hour', key: 'user' }],
+  'feed.like': [{ max: 60, window: '1 minute', key: 'user' }],
   // Each may keep a worker busy for seconds on a hostile 1 MiB file.
-  'runner.parseImports': [{ max: 60, window: '1 minute', key: 'session' }],
-  'runner.detectEnvVars': [{ max: 60, window: '1 minute', key: 'session' }],
+  'runner.parseImports': [{ max: 60, window: '1 minute', key: 'user' }],
+  'runner.detectEnvVars': [{ max: 60, window: '1 minute', key: 'user' }],
   // Each install holds a sandbox (up to 1 GiB, minutes) and reaches out to a package index.
-  'dependencies.install': [{ max: 10, window: '1 hour', key: 'session' }],
+  'dependencies.install': [{ max: 5, window: '1 hour', key: 'user' }],
 };
 /** Procedures that share another one's counter (the streamed chat is the same chat). */
 const SAME_AS: Record<string, string> = { 'ai.chatStream': 'ai.chat', 'dependencies.installStream': 'dependencies.install' };
@@ -55,7 +58,16 @@ function callOf(name: string, req: FastifyRequest): { name: string; email: strin
 }
 
 const CALL_EMAIL = Symbol('rate limit email');
-type CallRequest = FastifyRequest & { [CALL_EMAIL]?: string };
+const CALL_USER = Symbol('rate limit user');
+type CallRequest = FastifyRequest & { [CALL_EMAIL]?: string; [CALL_USER]?: string | null };
+
+/** The signed-in user's id, found as createContext finds it; null for anyone else. */
+async function userOf(app: FastifyInstance, req: FastifyRequest): Promise<string | null> {
+  const token = bearerToken(req);
+  if (!token) return null;
+  const { db, sessionKeys, clock } = app.deps;
+  return (await readSession(db, sessionKeys, clock, token))?.userId ?? null;
+}
 
 export type Limiter = (name: string, req: FastifyRequest) => Promise<void>;
 
@@ -72,8 +84,12 @@ export function createLimiter(app: FastifyInstance, enabled: boolean): Limiter {
           const email = (req as CallRequest)[CALL_EMAIL] ?? '';
           if (rule.key === 'email') return `${id}|${email}`;
           if (rule.key === 'ip+email') return `${id}|${req.ip}|${email}`;
-          // Per signed-in session (an unguessable token), so nobody can spend another person's budget.
-          if (rule.key === 'session') return `${id}|${req.headers.authorization ?? req.ip}`;
+          // Per person, however many sessions or spellings of a token they hold; nobody else can
+          // spend it. Requests without a valid session count against their address.
+          if (rule.key === 'user') {
+            const user = (req as CallRequest)[CALL_USER];
+            return user ? `${id}|user:${user}` : `${id}|ip:${req.ip}`;
+          }
           return `${id}|${req.ip}`;
         },
       }),
@@ -85,7 +101,9 @@ export function createLimiter(app: FastifyInstance, enabled: boolean): Limiter {
     if (!enabled) return;
     const call = callOf(name, req);
     (req as CallRequest)[CALL_EMAIL] = call.email;
-    for (const check of checks.get(SAME_AS[call.name] ?? call.name) ?? fallback) {
+    const counted = SAME_AS[call.name] ?? call.name;
+    if (RULES[counted]?.some((rule) => rule.key === 'user')) (req as CallRequest)[CALL_USER] = await userOf(app, req);
+    for (const check of checks.get(counted) ?? fallback) {
       const result = await check(req);
       if (!result.isAllowed && result.isExceeded) {
         const retryAfterSeconds = Math.max(1, result.ttlInSeconds ?? 60);

@@ -18,15 +18,25 @@ export type Context = {
   sessionId: string | null;
 };
 
+const BEARER_JWT = /^Bearer ([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/;
+
+/**
+ * The token of an Authorization header that reads exactly `Bearer <JWT>`, else null. Each part must be
+ * canonical base64url (no padding, no spare bits set in its last character): otherwise one token
+ * has several spellings that verify alike, and anything keyed on the text could be multiplied.
+ */
 export function bearerToken(req: FastifyRequest): string | null {
   const header = req.headers.authorization;
-  if (typeof header !== 'string') return null;
-  const match = /^Bearer ([A-Za-z0-9._~+/=-]+)$/.exec(header.trim());
-  return match ? match[1]! : null;
+  const match = typeof header === 'string' ? BEARER_JWT.exec(header) : null;
+  if (!match) return null;
+  const canonical = match.slice(1).every((part) => Buffer.from(part, 'base64url').toString('base64url') === part);
+  return canonical ? match[0].slice('Bearer '.length) : null;
 }
 
 export async function createContext(deps: Deps, req: FastifyRequest): Promise<Context> {
   const token = bearerToken(req);
+  // A credential that cannot be read is refused, not taken as nobody: the client sends only `Bearer <token>`.
+  if (!token && req.headers.authorization !== undefined) throw new AppError('UNAUTHORIZED', 'Please sign in to continue');
   if (!token) return { deps, req, user: null, sessionId: null };
   const session = await readSession(deps.db, deps.sessionKeys, deps.clock, token);
   const user = session ? await findUserById(deps.db, session.userId) : undefined;

@@ -12,6 +12,7 @@ import { consumeCode, newCode, storeCode } from './codes';
 import { createSession, revokeAllSessions, revokeSession } from './sessions';
 import { createUser, findUserByEmail, toUserDto } from './users';
 import { alreadyRegisteredMail, resetCodeMail, signupCodeMail } from './auth-mail';
+import { mailAfterAnswer } from './mail-after-answer';
 import type { User } from '../../db/schema';
 
 const INVALID_LOGIN = 'Invalid email or password';
@@ -79,20 +80,18 @@ export async function login(deps: Deps, input: { email: string; password: string
 
 export async function logout(deps: Deps, sessionId: string) {
   await revokeSession(deps.db, deps.clock, sessionId);
+  deps.revocations.announce({ sessionId });
   return { message: 'Logged out' };
 }
 
 export async function sendResetCode(deps: Deps, input: { email: string }) {
   const user = await findUserByEmail(deps.db, input.email);
-  const code = user ? newCode() : null;
-  // An unknown address gets the same throttle and answer, just no mail.
+  // The same work for an unknown address, so neither the answer nor its timing tells them apart: a
+  // code is made and stored (nobody ever receives it, and a reset needs an account anyway), and one
+  // mail job is queued, which finds nobody to write to once the answer has gone.
+  const code = newCode();
   await storeCode(deps.db, deps.clock, deps.codeKey, { email: input.email, purpose: 'reset', code });
-  if (user && code) {
-    // Not awaited: an SMTP round trip would tell known addresses from unknown ones by timing.
-    deps.mailer
-      .send(resetCodeMail(user.email, user.name, code, deps.config.publicUrl))
-      .catch((err) => deps.log.error({ err: String(err) }, 'reset mail failed'));
-  }
+  mailAfterAnswer(deps, 'reset', () => (user ? resetCodeMail(user.email, user.name, code, deps.config.publicUrl) : null));
   return { message: RESET_SENT_MESSAGE };
 }
 
@@ -109,5 +108,6 @@ export async function resetPassword(deps: Deps, input: { email: string; otp: str
   const passwordHash = await hashPassword(input.newPassword);
   await deps.db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
   await revokeAllSessions(deps.db, deps.clock, user.id);
+  deps.revocations.announce({ userId: user.id });
   return { message: 'Password reset successful. You can now sign in with your new password.' };
 }

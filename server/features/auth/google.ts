@@ -78,7 +78,10 @@ async function userForGoogle(deps: Deps, claims: GoogleClaims): Promise<User> {
       .where('id', '=', byEmail.id)
       .where('google_sub', 'is', null)
       .execute();
-    if (takeover) await revokeAllSessions(deps.db, deps.clock, byEmail.id);
+    if (takeover) {
+      await revokeAllSessions(deps.db, deps.clock, byEmail.id);
+      deps.revocations.announce({ userId: byEmail.id });
+    }
   } else if (!byEmail) {
     await createUser(deps.db, deps.clock, { name: claims.name, email: claims.email, passwordHash: null, googleSub: claims.sub });
   }

@@ -3,7 +3,7 @@
 import argon2 from 'argon2';
 import { AppError } from '../../errors';
 import { messages } from '../../../shared/auth.schema';
-import { COMMON_PASSWORDS } from './common-passwords';
+import { isCommonPassword } from './common-passwords';
 
 export const ARGON2_PARAMS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
@@ -32,5 +32,5 @@ export async function verifyDummy(password: string): Promise<void> {
 }
 
 export function assertNotCommon(password: string): void {
-  if (COMMON_PASSWORDS.has(password.toLowerCase())) throw new AppError('BAD_REQUEST', messages.passwordCommon);
+  if (isCommonPassword(password)) throw new AppError('BAD_REQUEST', messages.passwordCommon);
 }
