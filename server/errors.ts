@@ -4,6 +4,7 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPC_ERROR_CODES_BY_KEY, type TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export type AppErrorCode =
   | 'BAD_REQUEST'
@@ -14,6 +15,7 @@ export type AppErrorCode =
   | 'CONFLICT'
   | 'PAYLOAD_TOO_LARGE'
   | 'TOO_MANY_REQUESTS'
+  | 'TIMEOUT'
   | 'UNPROCESSABLE_CONTENT'
   | 'BAD_GATEWAY'
   | 'GATEWAY_TIMEOUT'
@@ -40,8 +42,56 @@ export function zodMessage(error: ZodError): string {
   return issue.message;
 }
 
-/** Any thrown value to {status, message, retryAfter}; 5xx never carries internals. */
-export function toHttpError(err: unknown): { status: number; message: string; retryAfterSeconds?: number; internal: boolean } {
+/** A 5xx answer: nothing about the failure, only the request id under which the log holds it. */
+export function internalErrorMessage(requestId: string): string {
+  return `Something went wrong on our side (request ${requestId}). Please try again.`;
+}
+
+/** A path longer than any address of the app: refused before routing. */
+export class AddressTooLong extends Error {
+  readonly statusCode = 414;
+  constructor(length: number) {
+    super(`an address of ${length} characters`);
+  }
+}
+
+// Fastify's own refusals carry FST_* codes and texts written for developers; people get these.
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty: send a JSON object',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body does not match its Content-Length',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type: send JSON',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
+  FST_ERR_MAX_PARAM_LENGTH: 'The address is too long',
+  FST_ERR_BAD_URL: 'The address is not valid',
+};
+
+const STATUS_MESSAGES: Record<number, string> = {
+  400: 'Bad request',
+  401: 'Please sign in to continue',
+  403: 'Forbidden',
+  404: 'Not found',
+  405: 'This method is not allowed here',
+  408: 'The request took too long',
+  413: 'Request body is too large',
+  414: 'The address is too long',
+  415: 'Unsupported content type: send JSON',
+  429: 'Too many requests, please try again later',
+  431: 'The request headers are too large',
+};
+
+export type HttpError = {
+  status: number;
+  message: string;
+  retryAfterSeconds?: number;
+  /** An unexpected failure: logged as an error, answered with the generic message only. */
+  internal: boolean;
+  /** What the framework said about a refusal: for the log, never for the answer. */
+  detail?: string;
+};
+
+/** Any thrown value to {status, message, retryAfter}; only our own AppErrors speak to people in their own words. */
+export function toHttpError(err: unknown): HttpError {
   if (err instanceof ZodError) return { status: 400, message: zodMessage(err), internal: false };
   if (err instanceof TRPCError) {
     if (err.cause instanceof ZodError) return { status: 400, message: zodMessage(err.cause), internal: false };
@@ -50,19 +100,36 @@ export function toHttpError(err: unknown): { status: number; message: string; re
     if (err.code === 'INTERNAL_SERVER_ERROR' || !(err instanceof AppError)) {
       if (status >= 500) return { status, message: GENERIC_500, internal: true };
     }
+    // tRPC words a refusal after what it caught: a JavaScript error's text is not for people.
+    if (!(err instanceof AppError) && err.cause instanceof Error) {
+      return { status, message: STATUS_MESSAGES[status] ?? 'Bad request', internal: false, detail: err.cause.message };
+    }
     return { status, message: err.message, retryAfterSeconds: (err as AppError).retryAfterSeconds, internal: false };
   }
   const status = (err as { statusCode?: number })?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    const message =
-      status === 413 ? 'Request body is too large'
-      : status === 415 ? 'Unsupported content type: send JSON'
-      : status === 429 ? 'Too many requests, please try again later'
-      : status === 404 ? 'Not found'
-      : (err as Error).message || 'Bad request';
-    return { status, message, internal: false };
+    const code = (err as { code?: string }).code;
+    const message = (code && FRAMEWORK_MESSAGES[code]) ?? STATUS_MESSAGES[status] ?? 'Bad request';
+    // Fastify quotes the address in its text: without its query string, where an OAuth code may ride.
+    const said = String((err as Error).message).replace(/\?[^'\s]*/g, '').slice(0, 200);
+    return { status, message, internal: false, detail: `${code ?? status}: ${said}` };
   }
   return { status: 500, message: GENERIC_500, internal: true };
+}
+
+/**
+ * The one answer to a failure, for the error handler and Fastify's routing errors alike: the
+ * detail goes to the log under the request id, the client gets a plain message (and /trpc its shape).
+ */
+export function replyWithError(err: unknown, req: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const e = toHttpError(err);
+  if (e.internal) req.log.error({ err }, 'request failed');
+  else if (e.detail) req.log.info({ refusal: e.detail }, 'request refused');
+  reply.header('x-request-id', req.id);
+  if (e.retryAfterSeconds) reply.header('retry-after', String(e.retryAfterSeconds));
+  const message = e.internal ? internalErrorMessage(req.id) : e.message;
+  if (req.url.startsWith('/trpc/')) return reply.status(e.status).send(toTrpcErrorBody({ status: e.status, message }));
+  return reply.status(e.status).send(e.internal ? { error: message, requestId: req.id } : { error: message });
 }
 
 const KEY_BY_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
@@ -71,6 +138,7 @@ const KEY_BY_STATUS: Record<number, TRPC_ERROR_CODE_KEY> = {
   402: 'PAYMENT_REQUIRED',
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
+  408: 'TIMEOUT',
   409: 'CONFLICT',
   413: 'PAYLOAD_TOO_LARGE',
   415: 'UNSUPPORTED_MEDIA_TYPE',

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GENERIC_500 } from './errors';
+import { GENERIC_500, internalErrorMessage } from './errors';
 import { startTestApp, type TestApp } from './testing/test-app';
 import { dbSnapshot } from './testing/db-snapshot';
 
@@ -125,14 +125,16 @@ describe('a real 500', () => {
       await broken.app.deps.db.destroy();
       const password = 'the-password-in-flight-1';
       const rest = await broken.request('POST', '/api/auth/login', { body: { email: 'who@example.com', password } });
+      // Each answer names its request id (REST in the body too), never the failure.
+      const requestIdOf = (res: { headers: Headers }) => res.headers.get('x-request-id')!;
       expect(rest.status).toBe(500);
-      expect(rest.body).toEqual({ error: GENERIC_500 });
+      expect(rest.body).toEqual({ error: internalErrorMessage(requestIdOf(rest)), requestId: requestIdOf(rest) });
       const trpc = await broken.request('POST', '/trpc/auth.login', { body: { email: 'who@example.com', password } });
       expect(trpc.status).toBe(500);
-      expect(trpc.body.error.message).toBe(GENERIC_500);
+      expect([GENERIC_500, internalErrorMessage(requestIdOf(trpc))]).toContain(trpc.body.error.message);
       const me = await broken.request('GET', '/api/auth/me', { token });
       expect(me.status).toBe(500);
-      expect(me.body).toEqual({ error: GENERIC_500 });
+      expect(me.body).toEqual({ error: internalErrorMessage(requestIdOf(me)), requestId: requestIdOf(me) });
       for (const body of [JSON.stringify(rest.body), JSON.stringify(trpc.body), JSON.stringify(me.body)]) {
         expect(body).not.toMatch(/destroy|sqlite|kysely|driver|stack|\.ts\b|node_modules|\bat\s/i);
       }

@@ -5,7 +5,7 @@ import { createCaller } from './router';
 import { createContext } from './trpc';
 import type { Deps } from './deps';
 import type { Limiter } from './limits';
-import { bodyLimitFor } from './body-limits';
+import { admitBody, bodyLimitFor } from './body-limits';
 
 type Caller = ReturnType<typeof createCaller>;
 type Route = {
@@ -50,6 +50,7 @@ export const restRoutes: Route[] = [
   { method: 'PUT', url: '/api/projects/:projectId/files/:filename', procedure: 'files.saveByName', call: (c, r) => c.files.saveByName(withParams(r)) },
   { method: 'DELETE', url: '/api/projects/:projectId/files/:filename', procedure: 'files.deleteByName', call: (c, r) => c.files.deleteByName(params(r) as never) },
   { method: 'POST', url: '/api/projects/:projectId/import', procedure: 'files.import', call: (c, r) => c.files.import(withParams(r)) },
+  { method: 'GET', url: '/api/storage', procedure: 'files.storage', call: (c) => c.files.storage() },
   { method: 'GET', url: '/api/chat/messages', procedure: 'chat.messages', call: (c, r) => c.chat.messages(r.query as never) },
   { method: 'POST', url: '/api/ai/chat', procedure: 'ai.chat', call: (c, r) => c.ai.chat(body(r)) },
   { method: 'POST', url: '/api/ai/modify-code', procedure: 'ai.modifyCode', call: (c, r) => c.ai.modifyCode(body(r)) },
@@ -83,6 +84,8 @@ export function registerRest(app: FastifyInstance, deps: Deps, limit: Limiter): 
       method: route.method,
       url: route.url,
       bodyLimit: bodyLimitFor(route.procedure),
+      // Before Fastify's own count: the call's message for a body too large, and the import gate.
+      preParsing: async (req, reply, payload) => admitBody(req, reply, payload, route.procedure),
       preHandler: async (req) => limit(route.procedure, req),
       handler: async (req) => route.call(createCaller(await createContext(deps, req)), req),
     });

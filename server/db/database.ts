@@ -1,16 +1,22 @@
 // Opens the SQLite file with the pragmas the product relies on: WAL for concurrent reads, durable
 // commits (synchronous=FULL), enforced foreign keys and a busy timeout instead of SQLITE_BUSY.
-import { mkdirSync } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { Database } from './schema';
+import { createDataDir, privateFile } from '../data-dir';
 
 export type Db = Kysely<Database>;
 
 export function openDatabase(dataDir: string): { db: Db; sqlite: SQLite.Database } {
-  mkdirSync(dataDir, { recursive: true });
-  const sqlite = new SQLite(path.join(dataDir, 'app.db'));
+  createDataDir(dataDir);
+  const file = path.join(dataDir, 'app.db');
+  // SQLite would create the file 0644 (less the umask) and gives the -wal and -shm files it makes
+  // later the database file's mode: so the file is made here and set to 0600, with any older ones.
+  closeSync(openSync(file, 'a', 0o600));
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) privateFile(f);
+  const sqlite = new SQLite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');

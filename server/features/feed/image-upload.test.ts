@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../testing/test-app';
+import { newUser } from '../../testing/fixtures';
 import {
   checkImageDataUrl,
   IMAGE_MESSAGES,
@@ -26,6 +28,8 @@ const REAL = {
 } as const;
 
 const dataUrl = (mime: string, bytes: Buffer) => `data:${mime};base64,${bytes.toString('base64')}`;
+/** The header followed by zeros up to `size` bytes: a small file that declares a big picture. */
+const padded = (header: Buffer, size: number) => Buffer.concat([header, Buffer.alloc(size - header.length)]);
 
 function rejection(input: unknown): { status: number; message: string } {
   try {
@@ -92,7 +96,7 @@ describe('checkImageDataUrl: real images', () => {
   });
 
   it('exposes the limits of the spec', () => {
-    expect([MAX_IMAGE_BYTES, MAX_IMAGE_SIDE, MAX_IMAGE_PIXELS]).toEqual([10 * 1024 * 1024, 10_000, 50_000_000]);
+    expect([MAX_IMAGE_BYTES, MAX_IMAGE_SIDE, MAX_IMAGE_PIXELS]).toEqual([10 * 1024 * 1024, 10_000, 20_000_000]);
     expect(MAX_IMAGE_BASE64_LENGTH).toBe(Math.ceil(MAX_IMAGE_BYTES / 3) * 4);
   });
 });
@@ -150,6 +154,9 @@ describe('checkImageDataUrl: hostile input', () => {
     ['a PNG declaring 2^32-1 wide', dataUrl('image/png', pngHeader(0xffffffff, 1)), pixels],
     ['a PNG of 10001x1', dataUrl('image/png', pngHeader(MAX_IMAGE_SIDE + 1, 1)), pixels],
     ['a PNG of 10000x5001 (over 50 MP)', dataUrl('image/png', pngHeader(10_000, 5_001)), pixels],
+    ['a 145 KB PNG declaring 10000x5000 (50 MP)', dataUrl('image/png', padded(pngHeader(10_000, 5_000), 145_000)), pixels],
+    ['a PNG of 5000x4001 (just over 20 MP)', dataUrl('image/png', pngHeader(5_000, 4_001)), pixels],
+    ['a JPEG of 4473x4472 (just over 20 MP, each side well under the limit)', dataUrl('image/jpeg', jpegHeader(4_473, 4_472)), pixels],
     ['a GIF declaring 65535x65535', dataUrl('image/gif', gifHeader(65_535, 65_535)), pixels],
     ['a JPEG declaring 30000x30000', dataUrl('image/jpeg', jpegHeader(30_000, 30_000)), pixels],
     ['a JPEG with height 0 (DNL)', dataUrl('image/jpeg', jpegHeader(10, 0)), pixels],
@@ -166,6 +173,11 @@ describe('checkImageDataUrl: hostile input', () => {
     const url = dataUrl('image/png', bytes);
     expect(url.length - 'data:image/png;base64,'.length).toBeLessThanOrEqual(MAX_IMAGE_BASE64_LENGTH);
     expect(rejection(url)).toEqual(tooBig);
+  });
+
+  it('exactly 20 megapixels is accepted (5000x4000, 4000x5000)', () => {
+    expect(checkImageDataUrl(dataUrl('image/png', pngHeader(5_000, 4_000)))).toMatchObject({ width: 5_000, height: 4_000 });
+    expect(checkImageDataUrl(dataUrl('image/webp', webpVp8xHeader(4_000, 5_000)))).toMatchObject({ width: 4_000, height: 5_000 });
   });
 
   it('exactly 10 MiB is accepted', () => {
@@ -244,5 +256,23 @@ describe('checkImageDataUrl: properties', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('a post with a picture too large in pixels, through the real app', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ LOG_LEVEL: 'warn' });
+  });
+  afterAll(() => t.close());
+
+  it('a 145 KB PNG declaring 10000x5000 is refused with 400 and nothing is stored', async () => {
+    const { token } = await newUser(t);
+    const imageUrl = dataUrl('image/png', padded(pngHeader(10_000, 5_000), 145_000));
+    const res = await t.request('POST', '/api/bot-posts', { token, body: { title: 'Big', description: 'A huge picture', platform: 'telegram', imageUrl } });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: IMAGE_MESSAGES.pixels });
+    const count = async (table: 'posts' | 'uploads') => (await t.app.deps.db.selectFrom(table).select('id').execute()).length;
+    expect([await count('posts'), await count('uploads')]).toEqual([0, 0]);
   });
 });

@@ -11,7 +11,9 @@ export type CheckedImage = { mime: ImageMime; ext: ImageExt; bytes: Buffer; widt
 
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const MAX_IMAGE_SIDE = 10_000;
-export const MAX_IMAGE_PIXELS = 50_000_000;
+// 20 megapixels (5000x4000): decoding one takes 80 MB as RGBA. A tiny file that declares far more
+// would make every viewer's browser allocate that much; a bigger photo must be scaled down first.
+export const MAX_IMAGE_PIXELS = 20_000_000;
 /** The longest base64 payload that can decode to at most MAX_IMAGE_BYTES. */
 export const MAX_IMAGE_BASE64_LENGTH = Math.ceil(MAX_IMAGE_BYTES / 3) * 4;
 

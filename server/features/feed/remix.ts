@@ -5,10 +5,16 @@ import { AppError } from '../../errors';
 import { defaultProject } from '../workspace/projects';
 import { toFileDto, writeFile } from '../workspace/files';
 
+// The longest file name a workspace accepts (FILENAME_PATTERN in shared/filenames.ts).
+const MAX_FILENAME_LENGTH = 100;
+
+/** bot.py -> bot_remix.py, bot_remix2.py...; a long name loses the end of its stem, never its extension. */
 function withSuffix(filename: string, n: number): string {
   const dot = filename.lastIndexOf('.');
   const suffix = n === 1 ? '_remix' : `_remix${n}`;
-  return `${filename.slice(0, dot)}${suffix}${filename.slice(dot)}`;
+  const extension = filename.slice(dot);
+  const stem = filename.slice(0, dot).slice(0, MAX_FILENAME_LENGTH - suffix.length - extension.length);
+  return `${stem}${suffix}${extension}`;
 }
 
 export async function remixPost(deps: Deps, userId: string, postId: string) {
@@ -21,8 +27,8 @@ export async function remixPost(deps: Deps, userId: string, postId: string) {
       (await trx.selectFrom('files').select('filename').where('project_id', '=', project.id).execute()).map((f) => f.filename),
     );
     let filename = post.file_name!;
-    for (let n = 1; taken.has(filename) && filename.length <= 100; n++) filename = withSuffix(post.file_name!, n);
-    const { file } = await writeFile(trx, deps.clock, { userId, projectId: project.id, filename, content: post.file_content!, reason: 'import' });
+    for (let n = 1; taken.has(filename); n++) filename = withSuffix(post.file_name!, n);
+    const { file } = await writeFile(trx, deps, { userId, projectId: project.id, filename, content: post.file_content!, reason: 'import' });
     return file;
   });
   return { file: toFileDto(file), message: `Remixed into ${file.filename}` };

@@ -1,7 +1,7 @@
 // Post images: stored once by content hash under DATA_DIR/uploads and served back with their type,
 // nosniff and long caching. Names come from the hash, never from input, and writes never follow
 // a path that already exists (no symlink tricks).
-import { closeSync, constants, createReadStream, existsSync, mkdirSync, openSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, constants, createReadStream, existsSync, fchmodSync, openSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -10,6 +10,7 @@ import type { Deps } from '../../deps';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
 import { checkImageDataUrl, ImageError, type CheckedImage } from './image-upload';
+import { privateDir } from '../../data-dir';
 
 export function uploadsDir(dataDir: string): string {
   return path.join(dataDir, 'uploads');
@@ -32,17 +33,19 @@ export function checkImage(dataUrl: string): CheckedImage {
 /** Writes the bytes (once per hash) and returns the row to insert with the post. */
 export function saveImageFile(dataDir: string, image: CheckedImage): void {
   const dir = uploadsDir(dataDir);
-  mkdirSync(dir, { recursive: true });
+  // Only the server reads these files (it serves them itself): 0700 and 0600, like all of DATA_DIR.
+  privateDir(dir);
   const file = path.join(dir, `${image.sha256}.${image.ext}`);
   if (existsSync(file)) return;
   let fd: number;
   try {
-    fd = openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o644);
+    fd = openSync(file, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') return;
     throw err;
   }
   try {
+    fchmodSync(fd, 0o600);
     writeSync(fd, image.bytes);
   } finally {
     closeSync(fd);
