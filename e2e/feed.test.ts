@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findSecrets } from '../server/features/feed/secret-scan';
+import { formatBytes } from '../shared/storage';
 import { signUp, type SignedUpUser } from '../server/testing/fixtures';
 import { browserAvailable, startWorld, type World } from './harness';
 import { loginThroughUi, openPage, pathIs, snap, toastMark, uniqueEmail, waitForToast, type TestPage, hold } from './helpers';
@@ -120,6 +121,18 @@ describe.skipIf(!browserAvailable())('the community feed and /usage in the brows
     expect(await bonus.evaluate((el) => getComputedStyle(el).color)).toBe(await themeColor(page, 'teal.7'));
     expect(await usage.getByText('Just now', { exact: true }).count()).toBe(2);
     await snap(page, errors, 'usage-after-chat');
+  });
+
+  it("/usage shows the storage the chat's file takes: 'Storage: 1 file, ... of 100 MiB' and its bar", async () => {
+    const { page, errors } = op;
+    const line = page.getByTestId('storage-line');
+    await line.waitFor();
+    const [file] = (await world.app.request('GET', '/api/files', { token: owner.token })).body as Array<{ content: string }>;
+    expect(await line.textContent()).toBe(`Storage: 1 file, ${formatBytes(Buffer.byteLength(file!.content))} of 100 MiB`);
+    const bar = page.getByRole('progressbar', { name: 'Storage used' });
+    expect(Number(await bar.getAttribute('aria-valuenow'))).toBeLessThan(1);
+    await page.getByText('1 / 1,000 files').waitFor();
+    await snap(page, errors, 'usage-storage');
   });
 
   it("'Share Your Bot' refuses missing fields, a >10MB image and a bot token, then shares the post with image, contacts and file", async () => {

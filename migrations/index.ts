@@ -4,10 +4,12 @@ import * as m001 from './001_accounts';
 import * as m002 from './002_workspace';
 import * as m003 from './003_feed';
 import * as m004 from './004_env_vars';
+import * as m005 from './005_storage_sizes';
 
 export const migrations: Record<string, Migration> = {
   '001_accounts': m001,
   '002_workspace': m002,
   '003_feed': m003,
   '004_env_vars': m004,
+  '005_storage_sizes': m005,
 };

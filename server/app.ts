@@ -1,12 +1,13 @@
 // buildApp(config) -> the whole Fastify app: database (migrated), security headers, tRPC at /trpc,
 // the REST table at /api, Google redirect sign-in and the built client. Tests build the real app.
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import type { Config } from './config';
+import { proxyTrust, type Config } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { systemClock, type Clock } from './clock';
@@ -24,8 +25,10 @@ import { createCodeAnalyser } from './features/runner/analysis/code-analyser';
 import { registerUploadRoutes } from './features/feed/uploads';
 import { createSandbox, limitsFor } from './features/runner/sandbox';
 import { Runs } from './features/runner/runs/runs';
+import { SessionRevocations } from './features/auth/revocations';
+import { DepsVolumes } from './features/runner/dependencies/deps-volumes';
 import { registerRunSocket } from './features/runner/runs/run-socket';
-import { toHttpError, toTrpcErrorBody } from './errors';
+import { AddressTooLong, replyWithError } from './errors';
 import { createLimiter } from './limits';
 import { appRouter, type AppRouter } from './router';
 import { registerRest } from './rest';
@@ -33,7 +36,7 @@ import { createContext } from './trpc';
 import { registerSecurityHeaders } from './http-security';
 import { registerClient } from './static-client';
 import { loggerOptions } from './logging';
-import { DEFAULT_BODY_LIMIT, LARGEST_BODY_LIMIT, bodyLimitFor, limitBody } from './body-limits';
+import { DEFAULT_BODY_LIMIT, LARGEST_BODY_LIMIT, admitBody } from './body-limits';
 
 
 export type BuildOptions = {
@@ -59,8 +62,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const app = Fastify({
     logger: loggerOptions(config.logLevel, opts.logStream),
     bodyLimit: DEFAULT_BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrust(config.trustProxy),
     forceCloseConnections: true,
+    // Request ids name a failure to the person who met it (see replyWithError): random, not a count of requests.
+    genReqId: () => randomBytes(6).toString('hex'),
+    // Routing failures (an over-long or broken address) get the same plain answers as every other failure.
+    frameworkErrors: replyWithError,
   });
   const clock = opts.clock ?? systemClock;
   const { db, sqlite } = openDatabase(config.dataDir);
@@ -77,7 +84,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }
   }
 
-  const sandbox = await createSandbox(config.runner, path.join(config.dataDir, 'runs'), app.log);
+  const [sandbox, depsVolumes] = await Promise.all([
+    createSandbox(config.runner, path.join(config.dataDir, 'runs'), app.log),
+    DepsVolumes.open({ dataDir: config.dataDir, sizeBytes: config.runner.depsBytes, log: app.log }),
+  ]);
+  app.log.info(`Runner dependencies: ${depsVolumes.storage.detail}`);
   const deps: Deps = {
     config,
     db,
@@ -90,12 +101,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     adminGuard: adminGuard(config.adminKey, clock, app.log),
     analyser: createCodeAnalyser({ log: app.log }),
     sandbox,
+    depsVolumes,
+    revocations: new SessionRevocations(),
     runs: new Runs({ sandbox, config: config.runner, limits: limitsFor(config.runner), log: app.log }),
     log: app.log,
   };
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {
     await deps.runs.close();
+    await depsVolumes.close();
     deps.mailer.close();
     await deps.analyser.close();
     await db.destroy();
@@ -103,11 +117,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   // One mapping for every failure; /trpc answers in tRPC's error shape so its client reads the message.
-  app.setErrorHandler((err, req, reply) => {
-    const e = toHttpError(err);
-    if (e.internal) req.log.error({ err }, 'request failed');
-    if (e.retryAfterSeconds) reply.header('retry-after', String(e.retryAfterSeconds));
-    return reply.status(e.status).send(req.url.startsWith('/trpc/') ? toTrpcErrorBody(e) : { error: e.message });
+  app.setErrorHandler(replyWithError);
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+    // No address of ours is this long; refused before routing, which would try it as a file name.
+    const pathLength = req.url.split('?')[0]!.length;
+    if (pathLength > 2048) throw new AddressTooLong(pathLength);
   });
 
   // tRPC sends a mutation without input as an empty JSON body: read it as an empty object.
@@ -128,9 +143,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     trpcScope.addHook('onRoute', (route) => {
       route.bodyLimit = LARGEST_BODY_LIMIT;
     });
-    trpcScope.addHook('preParsing', async (req, _reply, payload) =>
-      limitBody(payload, req.headers['content-length'], bodyLimitFor(procedureOf(req.url))),
-    );
+    trpcScope.addHook('preParsing', async (req, reply, payload) => admitBody(req, reply, payload, procedureOf(req.url)));
     trpcScope.addHook('preHandler', async (req) => {
       // A mutation without input arrives as an empty body, which tRPC cannot parse: make it `{}`.
       if (req.method === 'POST' && (req.body === '' || req.body === undefined)) req.body = '{}';
@@ -143,8 +156,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         // The client sends one call per request; batches would let one request hide many calls.
         allowBatching: false,
         createContext: ({ req }) => createContext(deps, req),
-        onError: ({ error, path: procedure }) => {
-          if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, procedure }, 'procedure failed');
+        onError: ({ error, path: procedure, req }) => {
+          if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error, procedure }, 'procedure failed');
         },
       } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
     });

@@ -1,12 +1,41 @@
 // The one reader of the environment (design.md section 3). Every variable is optional: a bare
 // `npm start` works with embedded defaults. A bad value stops start-up with one line naming it.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
+import { availableParallelism, totalmem } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { parseAllowedNetworks } from './features/runner/sandbox/private-networks';
+import { createDataDir, privateFile } from './data-dir';
 
 const optionalUrl = z.url().optional();
 const blankAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+// TRUST_PROXY: whose X-Forwarded-For entries name the client. `true` is refused: it would believe the
+// first entry, which the client writes itself, and so undo every per-address limit behind a proxy.
+const TRUST_PROXY_CHOICES =
+  'false (the default), the number of proxies in front of the server (e.g. 1), or their addresses/CIDRs separated by commas (e.g. 127.0.0.1,10.0.0.0/8)';
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+function parseTrustProxy(value: string, ctx: z.RefinementCtx): false | number | string[] {
+  const v = value.trim().toLowerCase();
+  if (v === 'false') return false;
+  if (/^\d+$/.test(v) && Number(v) >= 1 && Number.isSafeInteger(Number(v))) return Number(v);
+  const entries = v.split(',').map((entry) => entry.trim());
+  if (v !== 'true' && entries.every(isProxyAddress)) return entries;
+  const why = v === 'true' ? 'true would trust the client-written X-Forwarded-For; say which proxies to trust' : 'must be';
+  ctx.issues.push({ code: 'custom', input: value, message: `${why}: ${TRUST_PROXY_CHOICES}` });
+  return z.NEVER;
+}
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -24,13 +53,15 @@ const envSchema = z.object({
   OPENAI_BASE_URL: optionalUrl,
   OPENAI_MODEL: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
   RUNNER_SANDBOX: z.enum(['auto', 'required']).default('auto'),
   RUNNER_MEMORY_MB: z.coerce.number().int().min(64).max(65536).default(512),
   RUNNER_PIDS: z.coerce.number().int().min(8).max(4096).default(128),
   RUNNER_CPU_PERCENT: z.coerce.number().int().min(5).max(6400).default(100),
   RUNNER_TMP_MB: z.coerce.number().int().min(1).max(4096).default(64),
   RUNNER_MAX_RUNS_PER_USER: z.coerce.number().int().min(1).max(100).default(3),
+  RUNNER_MAX_RUNS: z.coerce.number().int().min(1).max(100_000).optional(),
+  RUNNER_MAX_MEMORY_MB: z.coerce.number().int().min(64).max(16_777_216).optional(),
   RUNNER_WALL_CLOCK_MINUTES: z.coerce.number().int().min(0).max(525600).default(1440),
   RUNNER_LOG_LINES_PER_SECOND: z.coerce.number().int().min(10).max(10_000_000).default(1000),
   RUNNER_STOP_GRACE_MS: z.coerce.number().int().min(0).max(60000).default(5000),
@@ -40,6 +71,22 @@ const envSchema = z.object({
   RUNNER_PIP_FIND_LINKS: z.string().regex(/^\//, { error: 'must be an absolute path' }).optional(),
   RUNNER_NPM_REGISTRY: optionalUrl,
   RUNNER_INSTALL_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
+  RUNNER_DEPS_MB: z.coerce.number().int().min(64).max(1_048_576).default(1024),
+  QUOTA_PROJECT_FILES: z.coerce.number().int().min(1).max(100_000).default(200),
+  QUOTA_PROJECT_MB: z.coerce.number().int().min(1).max(1_048_576).default(20),
+  QUOTA_USER_FILES: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  QUOTA_USER_MB: z.coerce.number().int().min(1).max(1_048_576).default(100),
+  QUOTA_VERSIONS_PER_FILE: z.coerce.number().int().min(1).max(10_000).default(50),
+  QUOTA_VERSIONS_DAYS: z.coerce.number().int().min(1).max(36_500).default(30),
+  QUOTA_VERSIONS_ALWAYS_KEEP: z.coerce.number().int().min(0).max(10_000).default(10),
+  RUNNER_ALLOW_NETWORKS: z.string().default('').transform((value, ctx) => {
+    try {
+      return parseAllowedNetworks(value);
+    } catch (err) {
+      ctx.issues.push({ code: 'custom', input: value, message: (err as Error).message });
+      return z.NEVER;
+    }
+  }),
 });
 
 export type Config = {
@@ -55,8 +102,10 @@ export type Config = {
   googleIssuer: string;
   openai: { apiKey: string; baseUrl: string | null; model: string } | null;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-  trustProxy: boolean;
+  /** Whose X-Forwarded-For to believe: nobody, the last N hops, or the listed proxy addresses/CIDRs. */
+  trustProxy: false | number | string[];
   runner: RunnerConfig;
+  quota: QuotaConfig;
 };
 
 /** The code runner's limits and tools (`RUNNER_*`, see .env.example and ../shared/runner.md). */
@@ -69,6 +118,10 @@ export type RunnerConfig = {
   cpuPercent: number;
   tmpBytes: number;
   maxRunsPerUser: number;
+  /** Runs at once across everyone (default: 25 per core). */
+  maxRuns: number;
+  /** What the runs' memory limits may add up to (default: three quarters of the machine's memory). */
+  maxMemoryBytes: number;
   /** 0 = no wall-clock limit. */
   wallClockMs: number;
   stopGraceMs: number;
@@ -81,9 +134,52 @@ export type RunnerConfig = {
   pipFindLinks: string | null;
   npmRegistry: string | null;
   installTimeoutMs: number;
+  /** The size of each project's dependency volume (where the server can make volumes). */
+  depsBytes: number;
+  /** Private IPv4 networks sandboxes may reach after all (RUNNER_ALLOW_NETWORKS), e.g. a LAN package mirror. */
+  allowNetworks: string[];
 };
 
+/** Storage caps (`QUOTA_*`): files and bytes a project and a person may hold, and how long versions stay. */
+export type QuotaConfig = {
+  projectFiles: number;
+  projectBytes: number;
+  userFiles: number;
+  /** Files and their saved versions together; the oldest versions give way before a file is refused. */
+  userBytes: number;
+  versionsPerFile: number;
+  versionDays: number;
+  /** The newest versions of a file that stay however old they are. */
+  versionsAlwaysKept: number;
+};
+
+function quotaOf(e: z.infer<typeof envSchema>): QuotaConfig {
+  if (e.QUOTA_VERSIONS_ALWAYS_KEEP > e.QUOTA_VERSIONS_PER_FILE) {
+    throw new ConfigError('Invalid configuration: QUOTA_VERSIONS_ALWAYS_KEEP must be at most QUOTA_VERSIONS_PER_FILE');
+  }
+  const MiB = 1024 * 1024;
+  return {
+    projectFiles: e.QUOTA_PROJECT_FILES,
+    projectBytes: e.QUOTA_PROJECT_MB * MiB,
+    userFiles: e.QUOTA_USER_FILES,
+    userBytes: e.QUOTA_USER_MB * MiB,
+    versionsPerFile: e.QUOTA_VERSIONS_PER_FILE,
+    versionDays: e.QUOTA_VERSIONS_DAYS,
+    versionsAlwaysKept: e.QUOTA_VERSIONS_ALWAYS_KEEP,
+  };
+}
+
 export class ConfigError extends Error {}
+
+/**
+ * Fastify's `trustProxy` for TRUST_PROXY. A hop count becomes a trust function: Fastify 5 given a
+ * plain number trusts no X-Forwarded-For entry at all, so every client behind the proxy would share
+ * one budget. proxy-addr numbers the socket's peer 0 and the forwarded entries 1.. from the right.
+ */
+export function proxyTrust(setting: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting !== 'number') return setting;
+  return (_address, hop) => hop < setting;
+}
 
 /** Parses the environment; throws ConfigError whose message is one line per bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -118,7 +214,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { apiKey: e.OPENAI_API_KEY ?? 'not-needed', baseUrl: e.OPENAI_BASE_URL ?? null, model: e.OPENAI_MODEL ?? 'gpt-4o-mini' }
       : null,
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: e.TRUST_PROXY,
+    quota: quotaOf(e),
     runner: {
       sandbox: e.RUNNER_SANDBOX,
       memoryBytes: e.RUNNER_MEMORY_MB * 1024 * 1024,
@@ -126,6 +223,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       cpuPercent: e.RUNNER_CPU_PERCENT,
       tmpBytes: e.RUNNER_TMP_MB * 1024 * 1024,
       maxRunsPerUser: e.RUNNER_MAX_RUNS_PER_USER,
+      maxRuns: e.RUNNER_MAX_RUNS ?? 25 * availableParallelism(),
+      maxMemoryBytes: e.RUNNER_MAX_MEMORY_MB ? e.RUNNER_MAX_MEMORY_MB * 1024 * 1024 : Math.floor(totalmem() * 0.75),
       wallClockMs: e.RUNNER_WALL_CLOCK_MINUTES * 60_000,
       stopGraceMs: e.RUNNER_STOP_GRACE_MS,
       logLinesPerSecond: e.RUNNER_LOG_LINES_PER_SECOND,
@@ -135,18 +234,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pipFindLinks: e.RUNNER_PIP_FIND_LINKS ?? null,
       npmRegistry: e.RUNNER_NPM_REGISTRY ?? null,
       installTimeoutMs: e.RUNNER_INSTALL_TIMEOUT_SECONDS * 1000,
+      depsBytes: e.RUNNER_DEPS_MB * 1024 * 1024,
+      allowNetworks: e.RUNNER_ALLOW_NETWORKS,
     },
   };
 }
 
 /** 48 random bytes, made once and kept in DATA_DIR so sessions survive a restart. */
 function generatedSecret(dataDir: string): string {
-  mkdirSync(dataDir, { recursive: true });
+  createDataDir(dataDir);
   const file = path.join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  if (existsSync(file)) {
+    // An older version may have left it readable by others.
+    privateFile(file);
+    return readFileSync(file, 'utf8').trim();
+  }
   const secret = randomBytes(48).toString('base64url');
   try {
     writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
+    privateFile(file);
   } catch (err) {
     // Another process made it first: use theirs, so both sign with the same secret.
     if ((err as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();

@@ -11,6 +11,8 @@ import type { AiProvider } from './features/ai/provider';
 import type { AdminGuard } from './features/admin/admin-key';
 import type { Sandbox } from './features/runner/sandbox';
 import type { Runs } from './features/runner/runs/runs';
+import type { SessionRevocations } from './features/auth/revocations';
+import type { DepsVolumes } from './features/runner/dependencies/deps-volumes';
 import type { CodeAnalyser } from './features/runner/analysis/code-analyser';
 
 export type Deps = {
@@ -27,6 +29,10 @@ export type Deps = {
   analyser: CodeAnalyser;
   /** Runs untrusted code: bots and dependency installs. */
   sandbox: Sandbox;
+  /** Where each project's installed dependencies live (a volume of its own where possible). */
+  depsVolumes: DepsVolumes;
+  /** Sessions ended on the server, announced to live sockets opened with them. */
+  revocations: SessionRevocations;
   /** The bots running now (and recently ended), followed over /ws. */
   runs: Runs;
   log: FastifyBaseLogger;

@@ -1,9 +1,10 @@
-// /usage, 'Usage & Credits': the balance and the ledger of credit changes.
+// /usage, 'Usage & Credits': the balance, the storage used and the ledger of credit changes.
 import { Stack } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
 import { CreditsCard } from '../components/CreditsCard';
 import { CreditUsageList } from '../components/CreditUsageList';
 import { PageHeader } from '../components/PageHeader';
+import { StorageCard } from '../components/StorageCard';
 import { useAuth } from '../lib/auth';
 
 export function UsagePage() {
@@ -14,6 +15,7 @@ export function UsagePage() {
     <Stack gap="lg" maw={900}>
       <PageHeader icon={<IconChartBar size={24} />} title="Usage & Credits" description="Track your credit balance and how it is spent." />
       <CreditsCard credits={user.credits} />
+      <StorageCard />
       <CreditUsageList />
     </Stack>
   );

@@ -58,6 +58,8 @@ export interface FilesTable {
   content: string;
   created_at: string;
   updated_at: string;
+  /** UTF-8 bytes of `content`, written with it: storage caps sum this from an index. */
+  size: number;
 }
 
 export type VersionReason = 'save' | 'ai_chat' | 'ai_change' | 'import' | 'restore';
@@ -68,6 +70,8 @@ export interface FileVersionsTable {
   content: string;
   reason: VersionReason;
   created_at: string;
+  /** UTF-8 bytes of `content`. */
+  size: number;
 }
 
 export interface ChatMessagesTable {

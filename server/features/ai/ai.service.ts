@@ -71,7 +71,8 @@ export async function chat(
       .execute();
     const files = [];
     for (const block of parsed.blocks) {
-      files.push(await writeFile(trx, deps.clock, { userId, projectId: project.id, filename: block.filename, content: block.code, reason: 'ai_chat' }));
+      // Past a storage cap this throws: nothing is charged or stored, the answer is lost.
+      files.push(await writeFile(trx, deps, { userId, projectId: project.id, filename: block.filename, content: block.code, reason: 'ai_chat' }));
     }
     return { files, credits: await balanceOf(trx, userId) };
   });

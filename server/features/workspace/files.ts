@@ -1,10 +1,14 @@
-// Bot files and their versions. Every write that replaces text keeps the previous text as a
-// version first, so nothing a person wrote is lost to a save, an AI reply or a restore.
+// Bot files. Every write that replaces text keeps the previous text as a version first, so nothing
+// a person wrote is lost to a save, an AI reply or a restore; every write that adds or grows a file
+// checks the storage caps in its own transaction (see storage.ts).
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
 import type { BotFile, Database, VersionReason } from '../../db/schema';
+import type { QuotaConfig } from '../../config';
 import { newId, type Clock } from '../../clock';
 import { AppError } from '../../errors';
+import { assertRoom, byteSize } from './storage';
+import { keepVersion, makeRoomInHistory, pruneVersions } from './versions';
 import { detectPlatform } from '../../../shared/platform';
 import { extensionOf, languageLabel } from '../../../shared/filenames';
 
@@ -49,26 +53,26 @@ export async function ownedFileByName(db: Kysely<Database>, userId: string, proj
   return file;
 }
 
-async function keepVersion(trx: Kysely<Database>, clock: Clock, file: BotFile, reason: VersionReason): Promise<void> {
-  await trx
-    .insertInto('file_versions')
-    .values({ id: newId(), file_id: file.id, content: file.content, reason, created_at: clock.now().toISOString() })
-    .execute();
-}
+/** What a write needs besides its transaction: the time and the storage caps (`deps` will do). */
+export type FileWriting = { clock: Clock; config: { quota: QuotaConfig } };
 
-/** Replaces a file's text, keeping the old text as a version when it changes. */
-export async function replaceContent(trx: Kysely<Database>, clock: Clock, file: BotFile, content: string, reason: VersionReason): Promise<BotFile> {
+/** Replaces a file's text, keeping the old text as a version when it changes. 409 past a cap. */
+export async function replaceContent(trx: Kysely<Database>, w: FileWriting, file: BotFile, content: string, reason: VersionReason): Promise<BotFile> {
   if (file.content === content) return file;
-  await keepVersion(trx, clock, file, reason);
-  const updated_at = clock.now().toISOString();
-  await trx.updateTable('files').set({ content, updated_at }).where('id', '=', file.id).execute();
-  return { ...file, content, updated_at };
+  const size = byteSize(content);
+  await assertRoom(trx, w.config.quota, { userId: file.user_id, projectId: file.project_id, files: 0, bytes: size - file.size });
+  await keepVersion(trx, w.clock, file, reason);
+  const updated_at = w.clock.now().toISOString();
+  await trx.updateTable('files').set({ content, size, updated_at }).where('id', '=', file.id).execute();
+  await pruneVersions(trx, w.clock, w.config.quota, file.id);
+  await makeRoomInHistory(trx, w.config.quota, file.user_id);
+  return { ...file, content, size, updated_at };
 }
 
 /** Creates the file, or updates it (keeping a version) when the project already has that name. */
 export async function writeFile(
   trx: Kysely<Database>,
-  clock: Clock,
+  w: FileWriting,
   input: { userId: string; projectId: string; filename: string; content: string; reason: VersionReason },
 ): Promise<{ file: BotFile; created: boolean }> {
   const existing = await trx
@@ -77,8 +81,10 @@ export async function writeFile(
     .where('project_id', '=', input.projectId)
     .where('filename', '=', input.filename)
     .executeTakeFirst();
-  if (existing) return { file: await replaceContent(trx, clock, existing, input.content, input.reason), created: false };
-  const now = clock.now().toISOString();
+  if (existing) return { file: await replaceContent(trx, w, existing, input.content, input.reason), created: false };
+  const size = byteSize(input.content);
+  await assertRoom(trx, w.config.quota, { userId: input.userId, projectId: input.projectId, files: 1, bytes: size });
+  const now = w.clock.now().toISOString();
   const file: BotFile = {
     id: newId(),
     project_id: input.projectId,
@@ -87,40 +93,14 @@ export async function writeFile(
     content: input.content,
     created_at: now,
     updated_at: now,
+    size,
   };
   await trx.insertInto('files').values(file).execute();
+  // A new file may leave less room for history than there was.
+  await makeRoomInHistory(trx, w.config.quota, input.userId);
   return { file, created: true };
 }
 
 export async function deleteFile(db: Db, file: BotFile): Promise<void> {
   await db.deleteFrom('files').where('id', '=', file.id).execute();
-}
-
-export async function listVersions(db: Db, file: BotFile) {
-  const rows = await db
-    .selectFrom('file_versions')
-    .select(['id', 'reason', 'created_at', 'content'])
-    .where('file_id', '=', file.id)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(200)
-    .execute();
-  return rows.map((v) => ({
-    id: v.id,
-    reason: v.reason,
-    createdAt: v.created_at,
-    lines: v.content === '' ? 0 : v.content.split('\n').length,
-    bytes: Buffer.byteLength(v.content, 'utf8'),
-  }));
-}
-
-export async function versionContent(db: Kysely<Database>, file: BotFile, versionId: string): Promise<string> {
-  const v = await db
-    .selectFrom('file_versions')
-    .select('content')
-    .where('id', '=', versionId)
-    .where('file_id', '=', file.id)
-    .executeTakeFirst();
-  if (!v) throw new AppError('NOT_FOUND', 'Version not found');
-  return v.content;
 }

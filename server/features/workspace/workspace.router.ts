@@ -32,6 +32,7 @@ export const filesRouter = router({
   version: authedProcedure.input(versionInput).query(({ ctx, input }) => files.version(ctxOf(ctx), input)),
   restore: authedProcedure.input(versionInput).mutation(({ ctx, input }) => files.restore(ctxOf(ctx), input)),
   import: authedProcedure.input(importFilesInput).mutation(({ ctx, input }) => files.import(ctxOf(ctx), input)),
+  storage: authedProcedure.query(({ ctx }) => files.storage(ctxOf(ctx))),
 });
 
 export const chatRouter = router({

@@ -1,17 +1,9 @@
-// The workspace calls: projects, files (by id or by project + name), versions, import, chat history.
+// The workspace calls: projects, files (by id or by project + name), versions, import, storage, chat history.
 import type { Deps } from '../../deps';
 import { createProject, listProjects, ownedProject, toProjectDto } from './projects';
-import {
-  deleteFile,
-  listFiles,
-  listVersions,
-  ownedFile,
-  ownedFileByName,
-  replaceContent,
-  toFileDto,
-  versionContent,
-  writeFile,
-} from './files';
+import { deleteFile, listFiles, ownedFile, ownedFileByName, replaceContent, toFileDto, writeFile } from './files';
+import { listVersions, versionContent } from './versions';
+import { storageUsage } from './storage';
 
 type Ctx = { deps: Deps; userId: string };
 
@@ -30,7 +22,7 @@ export const files = {
   },
   async save({ deps, userId }: Ctx, input: { id: string; content: string; reason?: 'save' | 'ai_change' }) {
     const file = await deps.db.transaction().execute(async (trx) =>
-      replaceContent(trx, deps.clock, await ownedFile(trx, userId, input.id), input.content, input.reason ?? 'save'),
+      replaceContent(trx, deps, await ownedFile(trx, userId, input.id), input.content, input.reason ?? 'save'),
     );
     return toFileDto(file);
   },
@@ -38,7 +30,7 @@ export const files = {
   async saveByName({ deps, userId }: Ctx, input: { projectId: string; filename: string; content: string }) {
     const project = await ownedProject(deps.db, deps.clock, userId, input.projectId);
     const { file } = await deps.db.transaction().execute((trx) =>
-      writeFile(trx, deps.clock, { userId, projectId: project.id, filename: input.filename, content: input.content, reason: 'save' }),
+      writeFile(trx, deps, { userId, projectId: project.id, filename: input.filename, content: input.content, reason: 'save' }),
     );
     return toFileDto(file);
   },
@@ -63,7 +55,7 @@ export const files = {
     const file = await deps.db.transaction().execute(async (trx) => {
       const current = await ownedFile(trx, userId, input.id);
       const content = await versionContent(trx, current, input.versionId);
-      return replaceContent(trx, deps.clock, current, content, 'restore');
+      return replaceContent(trx, deps, current, content, 'restore');
     });
     return toFileDto(file);
   },
@@ -72,13 +64,16 @@ export const files = {
     const written = await deps.db.transaction().execute(async (trx) => {
       const out = [];
       for (const f of input.files) {
-        out.push(await writeFile(trx, deps.clock, { userId, projectId: project.id, filename: f.filename, content: f.content, reason: 'import' }));
+        out.push(await writeFile(trx, deps, { userId, projectId: project.id, filename: f.filename, content: f.content, reason: 'import' }));
       }
       return out;
     });
     const n = written.length;
     return { message: `Imported ${n} file${n === 1 ? '' : 's'}`, files: written.map((w) => toFileDto(w.file)) };
   },
+  /** The person's files and bytes (files and saved versions) against their quota, for /usage. */
+  // One transaction: files and versions counted at the same moment.
+  storage: ({ deps, userId }: Ctx) => deps.db.transaction().execute((trx) => storageUsage(trx, deps.config.quota, userId)),
 };
 
 export async function chatMessages({ deps, userId }: Ctx, projectId?: string) {

@@ -1,0 +1,1 @@
+export { StorageCard } from './StorageCard';
