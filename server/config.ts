@@ -108,7 +108,7 @@ export type Config = {
   quota: QuotaConfig;
 };
 
-/** The code runner's limits and tools (`RUNNER_*`, see .env.example and ../shared/runner.md). */
+/** The code runner's limits and tools (`RUNNER_*`, see .env.example and docs/security.md). */
 export type RunnerConfig = {
   /** 'required' refuses to run anything unless every protection of the sandbox works. */
   sandbox: 'auto' | 'required';
