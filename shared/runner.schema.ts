@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { contentField, idField, projectIdField } from './workspace.schema';
 import { refusedVariableReason } from './env-names';
+import { testChatUpdateFrame } from './test-chat.schema';
 
 /** Languages the import parser reads; the client picks one from the file extension (spec section 5). */
 export const importLanguageField = z.enum(['python', 'javascript', 'typescript'], {
@@ -97,6 +98,8 @@ export const clientFrame = z.discriminatedUnion('type', [
     content: z.string().optional(),
     /** Values typed for this run; non-empty ones override the project's saved values. */
     envVars: z.record(settableEnvKeyField, envValueField).optional(),
+    /** 'test': a Telegram bot talks to the test chat's Bot API emulator with a test token. */
+    mode: z.enum(['live', 'test']).optional(),
   }),
   /** Without fileId: stops the run this socket started or attached to last. */
   z.strictObject({ type: z.literal('stop-execution'), fileId: idField.optional() }),
@@ -111,6 +114,7 @@ export const runSummary = z.strictObject({
   fileId: z.string(),
   filename: z.string(),
   status: runStatus,
+  mode: z.enum(['live', 'test']).optional(),
   startedAt: z.string(),
 });
 
@@ -130,6 +134,7 @@ export const serverFrame = z.discriminatedUnion('type', [
   }),
   /** After auth: the person's current runs, so a returning page shows what still runs. */
   z.strictObject({ type: z.literal('runs'), runs: z.array(runSummary) }),
+  testChatUpdateFrame,
 ]);
 
 export type SaveEnvVarsInput = z.infer<typeof saveEnvVarsInput>;

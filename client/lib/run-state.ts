@@ -65,6 +65,9 @@ function reduceFrame(state: RunnerState, frame: ServerFrame, limits?: RunLimits)
       // The exit's sentence is already in the log (the server writes it there): no line here.
       return { ...state, runs: { ...state.runs, [frame.fileId]: { startedAt: known?.startedAt ?? null, status: 'exited', exit } } };
     }
+    // The test chat pane follows these itself.
+    case 'test_chat_update':
+      return state;
     default: {
       let runs = state.runs;
       const known = frame.fileId !== undefined ? runs[frame.fileId] : undefined;

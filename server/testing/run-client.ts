@@ -53,7 +53,7 @@ export class RunClient {
     }
   }
   waitForLine(text: string, timeoutMs?: number) {
-    return this.waitFor((f) => 'message' in f && f.type !== 'execution_exit' && f.message.split('\n').includes(text), timeoutMs);
+    return this.waitFor((f) => (f.type === 'execution_log' || f.type === 'execution_error' || f.type === 'execution_output') && f.message.split('\n').includes(text), timeoutMs);
   }
   waitForExit(fileId: string) {
     return this.waitFor((f) => f.type === 'execution_exit' && f.fileId === fileId) as Promise<Extract<ServerFrame, { type: 'execution_exit' }>>;
