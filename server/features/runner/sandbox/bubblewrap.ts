@@ -14,7 +14,8 @@ import { createRunCgroup, type CgroupHost, type RunCgroup } from './cgroup';
 import { attachNetwork, type AttachedNetwork } from './network';
 import type { SandboxExit, SandboxSpec, SandboxedProcess } from './sandbox';
 import type { HostTools } from './host-tools';
-import { SANDBOX_ETC } from './etc-files';
+import { sandboxEtc } from './etc-files';
+import { attachBridge } from './service-bridge';
 import { claimUid, releaseUid } from './uid-claims';
 import { projectArchive } from './project-archive';
 
@@ -38,6 +39,8 @@ export async function spawnInBubblewrap(options: BubblewrapOptions, spec: Sandbo
   const ownUid = tools.setpriv && spec.uid === undefined ? claimUid() : null;
   const uid = tools.setpriv ? (spec.uid ?? ownUid) : null;
   const withNetwork = spec.network !== 'none' && tools.slirp4netns !== null;
+  // The command waits (bwrap --block-fd) until its network and bridge are in place.
+  const gated = withNetwork || spec.bridge !== undefined;
 
   const chain: string[] = [];
   if (cgroup) chain.push(...cgroup.procsFiles, '--');
@@ -65,11 +68,11 @@ export async function spawnInBubblewrap(options: BubblewrapOptions, spec: Sandbo
     // Never through a link: a deps dir's entries were written by an install sandbox, which could
     // leave `venv` pointing at any host directory (the DATA_DIR, say) for the next run to mount.
     for (const mount of spec.mounts) mountFds.push(openSync(mount.host, fsConstants.O_RDONLY | fsConstants.O_DIRECTORY | fsConstants.O_NOFOLLOW));
-    const data: (string | Buffer)[] = [...Object.values(SANDBOX_ETC), ...(spec.files ?? []).map((f) => f.content)];
+    const data: (string | Buffer)[] = [...Object.values(sandboxEtc(spec.hosts)), ...(spec.files ?? []).map((f) => f.content)];
     if (options.seccomp) data.push(options.seccomp);
     const archive = spec.workdir ? projectArchive(spec.workdir.files) : null;
     const stdio: ('ignore' | 'pipe' | number)[] = [archive ? 'pipe' : 'ignore', 'pipe', 'pipe', 'pipe', 'pipe', 'pipe', ...mountFds, ...data.map(() => 'pipe' as const)];
-    const args = [...bwrapArgs(options, spec, withNetwork), '--clearenv', ...Object.entries(spec.env).flatMap(([k, v]) => ['--setenv', k, v])];
+    const args = [...bwrapArgs(options, spec, gated), '--clearenv', ...Object.entries(spec.env).flatMap(([k, v]) => ['--setenv', k, v])];
     const command = spec.workdir ? [tools.sh, '-c', UNPACK_AND_EXEC, 'botwright', tools.tar, spec.workdir.path, ...spec.argv] : spec.argv;
     chain.push(tools.bwrap!, '--args', String(FD.args), '--', ...command);
     // cwd '/': the shell exports PWD, which bwrap's pid 1 would otherwise show the bot (the server's directory).
@@ -95,6 +98,7 @@ export async function spawnInBubblewrap(options: BubblewrapOptions, spec: Sandbo
   const info = child.stdio[FD.info] as Readable;
   const block = child.stdio[FD.block] as NodeJS.WritableStream & { destroy(): void };
   let network: AttachedNetwork | null = null;
+  let bridge: { close(): void } | null = null;
   let innerPid: number | null = null;
   const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
 
@@ -112,6 +116,10 @@ export async function spawnInBubblewrap(options: BubblewrapOptions, spec: Sandbo
       await loopbackUp(innerPid);
       network = await attachNetwork({ slirp4netns: tools.slirp4netns!, nsenter: tools.nsenter, ip: tools.ip }, innerPid, spec.network === 'internet-and-host-loopback', options.allowNetworks);
     }
+    if (spec.bridge && innerPid !== null) {
+      if (!withNetwork) await loopbackUp(innerPid);
+      bridge = await attachBridge(tools, innerPid, spec.bridge);
+    }
   } catch (err) {
     // The sandbox could not be set up: make sure nothing of it stays.
     child.kill('SIGKILL');
@@ -122,7 +130,7 @@ export async function spawnInBubblewrap(options: BubblewrapOptions, spec: Sandbo
   }
   child.stderr!.off('data', collectSetupErrors);
   // Let the command start (bwrap's --block-fd waits for one byte).
-  if (withNetwork) block.write('1');
+  if (gated) block.write('1');
   block.end();
 
   let stopping: Promise<SandboxExit> | null = null;
@@ -137,6 +145,7 @@ export async function spawnInBubblewrap(options: BubblewrapOptions, spec: Sandbo
 
   function cleanup(): void {
     network?.close();
+    bridge?.close();
     if (ownUid !== null) releaseUid(ownUid);
   }
 
@@ -186,7 +195,7 @@ const FD = { info: 3, block: 4, args: 5, mounts: 6 } as const;
  */
 export const HOST_ENV: Readonly<Record<string, string>> = Object.freeze({ PATH: '/usr/sbin:/usr/bin:/sbin:/bin', LANG: 'C' });
 
-function bwrapArgs(options: BubblewrapOptions, spec: SandboxSpec, withNetwork: boolean): string[] {
+function bwrapArgs(options: BubblewrapOptions, spec: SandboxSpec, gated: boolean): string[] {
   const args = [
     '--unshare-all',
     '--unshare-user',
@@ -217,7 +226,7 @@ function bwrapArgs(options: BubblewrapOptions, spec: SandboxSpec, withNetwork: b
   }
   for (const dir of options.extraSystemDirs) args.push('--ro-bind', dir, dir);
   let fd = FD.mounts + spec.mounts.length;
-  for (const name of Object.keys(SANDBOX_ETC)) args.push('--ro-bind-data', String(fd++), `/etc/${name}`);
+  for (const name of Object.keys(sandboxEtc(spec.hosts))) args.push('--ro-bind-data', String(fd++), `/etc/${name}`);
   for (const file of spec.files ?? []) args.push('--ro-bind-data', String(fd++), file.path);
   args.push('--proc', '/proc', '--dev', '/dev', '--size', String(spec.limits.tmpBytes), '--tmpfs', '/tmp');
   if (spec.workdir) args.push('--size', String(spec.limits.tmpBytes), '--tmpfs', spec.workdir.path);
@@ -225,7 +234,7 @@ function bwrapArgs(options: BubblewrapOptions, spec: SandboxSpec, withNetwork: b
   // bwrap's root is a tmpfs the bot could otherwise fill past every size limit (or plant files in /etc).
   args.push('--remount-ro', '/');
   args.push('--chdir', spec.cwd, '--info-fd', String(FD.info));
-  if (withNetwork) args.push('--block-fd', String(FD.block));
+  if (gated) args.push('--block-fd', String(FD.block));
   if (options.seccomp) args.push('--seccomp', String(fd++));
   return args;
 }

@@ -7,3 +7,9 @@ export const SANDBOX_ETC: Record<string, string> = {
   'resolv.conf': 'nameserver 10.0.2.3\n',
   'nsswitch.conf': 'passwd: files\ngroup: files\nhosts: files dns\n',
 };
+
+/** The /etc files of one sandbox: SANDBOX_ETC, with `hosts` extended by the spec's names. */
+export function sandboxEtc(hosts: Record<string, string> = {}): Record<string, string> {
+  const extra = Object.entries(hosts).map(([name, address]) => `${address} ${name}\n`).join('');
+  return extra ? { ...SANDBOX_ETC, hosts: SANDBOX_ETC.hosts + extra } : SANDBOX_ETC;
+}

@@ -14,6 +14,8 @@ export type HostTools = {
   /** nsenter + ip (iproute2): close routes inside a sandbox's network namespace (network.ts). */
   nsenter: string | null;
   ip: string | null;
+  /** Runs the test chat's relay (service-bridge.ts). */
+  python3: string | null;
 };
 
 const SEARCH = ['/usr/bin', '/bin', '/usr/sbin', '/sbin', '/usr/local/bin'];
@@ -41,5 +43,6 @@ export function findHostTools(): HostTools {
     slirp4netns: findExecutable('slirp4netns'),
     nsenter: findExecutable('nsenter'),
     ip: findExecutable('ip'),
+    python3: findExecutable('python3'),
   };
 }

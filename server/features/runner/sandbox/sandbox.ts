@@ -1,6 +1,7 @@
 // The executor interface every way of running untrusted code implements (runner.md "Scale-out"):
 // spawn a command with mounts, a clean environment and limits; read its output; stop it.
 import type { Readable } from 'node:stream';
+import type { ServiceBridge } from './service-bridge';
 
 /** 'internet' goes through slirp4netns with the host's loopback blocked; the installer may allow it. */
 export type NetworkMode = 'none' | 'internet' | 'internet-and-host-loopback';
@@ -46,6 +47,10 @@ export type SandboxSpec = {
   env: Record<string, string>;
   network: NetworkMode;
   limits: SandboxLimits;
+  /** Extra names in the sandbox's /etc/hosts (test mode: api.telegram.org -> the bridge's address). */
+  hosts?: Record<string, string>;
+  /** A host service reachable at one fixed address inside, and a way into the sandbox's loopback (service-bridge.ts). */
+  bridge?: ServiceBridge;
 };
 
 /** The host uid installs run as: dependency dirs belong to it and are read-only to runs. */
@@ -78,5 +83,7 @@ export type SandboxProtection = 'bubblewrap' | 'unprivileged-user' | 'cgroup-mem
 
 export interface Sandbox {
   readonly status: SandboxStatus;
+  /** Specs may carry a `bridge` (bubblewrap with nsenter and python3 on the host). */
+  readonly supportsBridge: boolean;
   spawn(spec: SandboxSpec): Promise<SandboxedProcess>;
 }

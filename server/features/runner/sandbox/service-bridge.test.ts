@@ -1,0 +1,105 @@
+// The test chat's narrow path (service-bridge.ts) on this host's real sandbox: the bot reaches the
+// server's socket at the bridge address (and a name mapped to it) and nothing else of the host's,
+// the server reaches the bot's own loopback port, and the relay is gone with the run.
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../config';
+import { createSandbox, limitsFor } from './index';
+import { connectInto, type ServiceBridge } from './service-bridge';
+
+const root = mkdtempSync(path.join(os.tmpdir(), 'botwright-bridge-'));
+chmodSync(root, 0o711);
+const config = loadConfig({ DATA_DIR: path.join(root, 'data'), JWT_SECRET: 'bridge-suite-jwt-secret-that-is-long-enough', RUNNER_MEMORY_MB: '256', RUNNER_PIDS: '64', RUNNER_TMP_MB: '16' });
+const limits = limitsFor(config.runner);
+const log = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, level: 'info' } as unknown as FastifyBaseLogger;
+const sandbox = await createSandbox(config.runner, path.join(root, 'data', 'runs'), log);
+const usable = sandbox.supportsBridge;
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** A host service on a Unix socket that answers each connection with what it was sent, uppercased. */
+async function upperService(socketPath: string): Promise<Server> {
+  const server = createServer((socket) => {
+    socket.on('data', (d) => socket.write(String(d).toUpperCase()));
+    socket.on('end', () => socket.end());
+  });
+  await new Promise<void>((r) => server.listen(socketPath, r));
+  chmodSync(socketPath, 0o666);
+  return server;
+}
+
+const BOT = String.raw`
+import socket, sys, threading
+def ask(host, port):
+    try:
+        s = socket.create_connection((host, port), timeout=3)
+        s.sendall(b'hello ' + str(port).encode())
+        s.shutdown(socket.SHUT_WR)
+        data = b''
+        while True:
+            more = s.recv(100)
+            if not more: break
+            data += more
+        return data.decode()
+    except OSError as e:
+        return 'error ' + type(e).__name__
+print(ask('127.0.0.2', 80), flush=True)
+print(ask('api.telegram.org', 443), flush=True)
+print(ask('127.0.0.2', 8080), flush=True)
+print(ask('10.0.2.2', 3000), flush=True)
+srv = socket.socket(); srv.bind(('127.0.0.1', 8080)); srv.listen(1)
+print('listening', flush=True)
+conn, _ = srv.accept()
+conn.sendall(b'bot got ' + conn.recv(100))
+conn.close()
+`;
+
+describe.skipIf(!usable)('service bridge', () => {
+  it('relays the bridge address to the server, the server into the bot, and nothing else', async () => {
+    const dir = mkdtempSync(path.join(root, 'sock-'));
+    chmodSync(dir, 0o711);
+    const bridge: ServiceBridge = { address: '127.0.0.2', ports: [80, 443], hostSocket: path.join(dir, 'service.sock'), inboundSocket: path.join(dir, 'inbound.sock') };
+    const service = await upperService(bridge.hostSocket);
+    const proc = await sandbox.spawn({
+      argv: [config.runner.python, '-c', BOT],
+      cwd: '/',
+      mounts: [],
+      env: { PATH: '/usr/bin:/bin', PYTHONUNBUFFERED: '1' },
+      network: 'internet',
+      limits,
+      hosts: { 'api.telegram.org': '127.0.0.2' },
+      bridge,
+    });
+    let out = '';
+    proc.stdout.on('data', (d) => (out += String(d)));
+    let err = '';
+    proc.stderr.on('data', (d) => (err += String(d)));
+    for (let i = 0; i < 100 && !out.includes('listening'); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(out, err).toContain('listening');
+    const lines = out.trim().split('\n');
+    expect(lines[0]).toBe('HELLO 80');
+    expect(lines[1]).toBe('HELLO 443');
+    // Other ports of the bridge address, and the host's loopback, stay closed.
+    expect(lines[2]).toMatch(/^error /);
+    expect(lines[3]).toMatch(/^error /);
+
+    const inside = connectInto(bridge.inboundSocket, 8080);
+    let answer = '';
+    inside.on('data', (d) => (answer += String(d)));
+    inside.write('ping');
+    await new Promise((r) => inside.on('close', r));
+    expect(answer).toBe('bot got ping');
+
+    const exit = await proc.exit;
+    expect(exit.code, err).toBe(0);
+    service.close();
+    // The relay went with the run: no process of it is left.
+    await new Promise((r) => setTimeout(r, 100));
+    const left = spawnSync('pgrep', ['-f', bridge.inboundSocket], { encoding: 'utf8' }).stdout.trim();
+    expect(left).toBe('');
+  }, 30_000);
+});

@@ -1,0 +1,142 @@
+// A narrow path between one sandbox and the server, for the test chat: inside the sandbox's network
+// namespace, a host service answers at one fixed address (e.g. 127.0.0.2, ports 80 and 443), and
+// the server reaches the sandbox's own loopback (a bot's webhook port) through a socket of its own.
+// The host's loopback stays closed to the sandbox (slirp4netns --disable-host-loopback): the
+// sandbox reaches this one service and nothing else of the host's.
+//
+// The relay is a small Python program the server starts in the sandbox's network namespace only
+// (nsenter --net; it keeps the host's filesystem, so it can reach the server's Unix sockets). It
+// binds its listeners as root (ports below 1024 in that namespace are closed to the bot), then drops
+// to nobody before it relays a byte; it dies with the server (PR_SET_PDEATHSIG) and is killed with
+// the run. It only copies bytes: the server's own HTTP and TLS code reads them.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createConnection, type Socket } from 'node:net';
+
+export type ServiceBridge = {
+  /** The sandbox-side address of the service (a loopback address inside the sandbox only). */
+  address: string;
+  /** Ports the service answers on at that address. */
+  ports: number[];
+  /** The server's Unix socket every connection to address:port is relayed to (mode 0666 in a 0711 dir: the relay runs as nobody). */
+  hostSocket: string;
+  /** Where the relay listens for the server's connections into the sandbox (mode 0600, root only). */
+  inboundSocket: string;
+};
+
+export type BridgeTools = { nsenter: string | null; python3: string | null };
+
+/** Starts the relay in the network namespace of `sandboxPid`; resolves once it listens. */
+export async function attachBridge(tools: BridgeTools, sandboxPid: number, bridge: ServiceBridge): Promise<{ close(): void }> {
+  if (!tools.nsenter || !tools.python3) throw new Error('nsenter and python3 are needed for the test chat');
+  const child: ChildProcess = spawn(
+    tools.nsenter,
+    [`--net=/proc/${sandboxPid}/ns/net`, '--', tools.python3, '-I', '-S', '-c', RELAY, bridge.address, bridge.ports.join(','), bridge.hostSocket, bridge.inboundSocket],
+    { stdio: ['ignore', 'pipe', 'pipe'], env: {}, cwd: '/' },
+  );
+  child.on('error', () => {});
+  let stderr = '';
+  child.stderr!.on('data', (d) => (stderr = (stderr + String(d)).slice(-2000)));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      child.stdout!.once('data', () => resolve());
+      child.once('exit', (code) => reject(new Error(`the test chat relay exited (${code}): ${stderr.trim()}`)));
+      child.once('error', reject);
+    });
+  } catch (err) {
+    child.kill('SIGKILL');
+    throw err;
+  }
+  child.removeAllListeners('exit');
+  child.stdout!.resume();
+  return { close: () => void child.kill('SIGKILL') };
+}
+
+/** A connection to `port` on the sandbox's own loopback, through the relay (see RELAY: two bytes of port first). */
+export function connectInto(inboundSocket: string, port: number): Socket {
+  const socket = createConnection(inboundSocket);
+  socket.write(Buffer.from([port >> 8, port & 0xff]));
+  return socket;
+}
+
+// argv: address, ports (comma-separated), host socket, inbound socket.
+const RELAY = String.raw`
+import ctypes, os, selectors, socket, sys, threading
+ctypes.CDLL(None, use_errno=True).prctl(1, 9)  # PR_SET_PDEATHSIG, SIGKILL: go with the server
+if os.getppid() == 1:
+    sys.exit(0)
+address, ports, host_path, inbound_path = sys.argv[1], sys.argv[2].split(','), sys.argv[3], sys.argv[4]
+MAX_CONNECTIONS = 64
+sel = selectors.DefaultSelector()
+for port in ports:
+    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    s.bind((address, int(port)))
+    s.listen(64)
+    sel.register(s, selectors.EVENT_READ, 'out')
+try:
+    os.unlink(inbound_path)
+except FileNotFoundError:
+    pass
+old = os.umask(0o177)
+inbound = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+inbound.bind(inbound_path)
+os.umask(old)
+inbound.listen(16)
+sel.register(inbound, selectors.EVENT_READ, 'in')
+os.setgroups([])
+os.setresgid(65534, 65534, 65534)
+os.setresuid(65534, 65534, 65534)
+live = threading.BoundedSemaphore(MAX_CONNECTIONS)
+
+def pump(a, b):
+    try:
+        while True:
+            data = a.recv(65536)
+            if not data:
+                break
+            b.sendall(data)
+    except OSError:
+        pass
+    try:
+        b.shutdown(socket.SHUT_WR)
+    except OSError:
+        pass
+
+def relay(conn, kind):
+    try:
+        if kind == 'out':
+            other = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            other.connect(host_path)
+        else:
+            head = b''
+            while len(head) < 2:
+                more = conn.recv(2 - len(head))
+                if not more:
+                    raise OSError('no port')
+                head += more
+            other = socket.create_connection(('127.0.0.1', int.from_bytes(head, 'big')), timeout=5)
+            other.settimeout(None)
+        t = threading.Thread(target=pump, args=(other, conn), daemon=True)
+        t.start()
+        pump(conn, other)
+        t.join()
+        other.close()
+    except OSError:
+        pass
+    finally:
+        conn.close()
+        live.release()
+
+sys.stdout.write('ready\n')
+sys.stdout.flush()
+while True:
+    for key, _ in sel.select():
+        try:
+            conn, _ = key.fileobj.accept()
+        except OSError:
+            continue
+        if not live.acquire(blocking=False):
+            conn.close()
+            continue
+        threading.Thread(target=relay, args=(conn, key.data), daemon=True).start()
+`;
