@@ -13,7 +13,8 @@ import { planInstall, type InstallPlan } from '../install-request';
 import { HOST_ENV } from '../sandbox/bubblewrap';
 import { claimUid, releaseUid } from '../sandbox/uid-claims';
 import { limitsFor, SandboxUnavailableError } from '../sandbox';
-import { INSTALLER_UID, type SandboxLimits, type SandboxedProcess, type SandboxExit } from '../sandbox/sandbox';
+import { INSTALLER_UID, type SandboxLimits, type SandboxSpec, type SandboxedProcess, type SandboxExit } from '../sandbox/sandbox';
+import { caTrust } from '../sandbox/ca-bundle';
 import { HostSetupError, nodeModulesReady, prepareDepsDir, readManifestDependencies, venvReady, writeManifest } from './deps-dir';
 import { InstallOutput } from './install-output';
 import { DEPS_MOUNT, type InstallStep } from './install-step';
@@ -51,6 +52,25 @@ export function installLimits(config: RunnerConfig): SandboxLimits {
     tmpBytes: Math.max(run.tmpBytes, 512 * MiB),
     fileSizeBytes: 1024 * MiB,
     openFiles: 4096,
+  };
+}
+
+/**
+ * The sandbox of one install step: the project's deps dir writable at /deps, the step's own
+ * mounts, the install's uid and limits, and the host's CA store (installs behind a TLS-inspecting
+ * proxy must trust its root, as the host does).
+ */
+export function installSpec(config: RunnerConfig, step: InstallStep, depsDir: string, uid: number): SandboxSpec {
+  const trust = caTrust();
+  return {
+    argv: step.argv,
+    cwd: '/tmp',
+    mounts: [{ host: depsDir, sandbox: DEPS_MOUNT, writable: true }, ...step.mounts],
+    files: trust.files,
+    uid,
+    env: { ...trust.env, ...step.env },
+    network: step.network,
+    limits: installLimits(config),
   };
 }
 
@@ -141,15 +161,7 @@ async function runStep(deps: Deps, step: InstallStep, depsDir: string, deadline:
   output.line(step.title);
   let child: SandboxedProcess;
   try {
-    child = await deps.sandbox.spawn({
-      argv: step.argv,
-      cwd: '/tmp',
-      mounts: [{ host: depsDir, sandbox: DEPS_MOUNT, writable: true }, ...step.mounts],
-      uid: uid ?? INSTALLER_UID,
-      env: step.env,
-      network: step.network,
-      limits: installLimits(config),
-    });
+    child = await deps.sandbox.spawn(installSpec(config, step, depsDir, uid ?? INSTALLER_UID));
   } catch (err) {
     if (err instanceof SandboxUnavailableError) throw new AppError('SERVICE_UNAVAILABLE', err.message);
     throw err;

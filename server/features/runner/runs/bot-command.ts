@@ -4,6 +4,7 @@ import path from 'node:path';
 import { AppError } from '../../../errors';
 import type { RunnerConfig } from '../../../config';
 import { installedDependencies } from '../dependencies/installer';
+import { caTrust } from '../sandbox/ca-bundle';
 import type { SandboxMount, SandboxSpec } from '../sandbox/sandbox';
 import { TYPESCRIPT_LOADER_ARGS, typescriptLoaderFiles } from '../typescript';
 
@@ -33,6 +34,8 @@ export function botLaunch(input: {
   filename: string;
   files: { name: string; content: string }[];
   secrets: Record<string, string>;
+  /** A CA the run trusts besides the host's (the test chat's emulator), appended to the bundle. */
+  extraCaPem?: string;
 }): BotLaunch {
   const language = botLanguage(input.filename);
   if (!language) throw new AppError('BAD_REQUEST', 'Only .py, .js and .ts files can be run');
@@ -71,13 +74,14 @@ export function botLaunch(input: {
       argv = [input.config.node, '--experimental-detect-module', '--disable-warning=ExperimentalWarning', '--', script];
     }
   }
+  const trust = caTrust(input.extraCaPem);
   return {
     argv,
     cwd: APP_DIR,
     mounts,
     workdir: { path: APP_DIR, files: input.files },
-    files,
+    files: [...trust.files, ...files],
     // The person's variables last: inside the sandbox they can only change their own bot's world.
-    env: { ...env, ...input.secrets },
+    env: { ...env, ...trust.env, ...input.secrets },
   };
 }
