@@ -5,6 +5,7 @@ import * as m002 from './002_workspace';
 import * as m003 from './003_feed';
 import * as m004 from './004_env_vars';
 import * as m005 from './005_storage_sizes';
+import * as m006 from './006_saved_test_chats';
 
 export const migrations: Record<string, Migration> = {
   '001_accounts': m001,
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '003_feed': m003,
   '004_env_vars': m004,
   '005_storage_sizes': m005,
+  '006_saved_test_chats': m006,
 };

@@ -25,6 +25,8 @@ import { createCodeAnalyser } from './features/runner/analysis/code-analyser';
 import { registerUploadRoutes } from './features/feed/uploads';
 import { createSandbox, limitsFor } from './features/runner/sandbox';
 import { Runs } from './features/runner/runs/runs';
+import { openTestChat } from './features/test-chat';
+import { registerTestChatFiles } from './features/test-chat/test-chat.routes';
 import { SessionRevocations } from './features/auth/revocations';
 import { DepsVolumes } from './features/runner/dependencies/deps-volumes';
 import { registerRunSocket } from './features/runner/runs/run-socket';
@@ -84,9 +86,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }
   }
 
-  const [sandbox, depsVolumes] = await Promise.all([
+  const [sandbox, depsVolumes, testChat] = await Promise.all([
     createSandbox(config.runner, path.join(config.dataDir, 'runs'), app.log),
     DepsVolumes.open({ dataDir: config.dataDir, sizeBytes: config.runner.depsBytes, log: app.log }),
+    openTestChat({ dataDir: config.dataDir, log: app.log }),
   ]);
   app.log.info(`Runner dependencies: ${depsVolumes.storage.detail}`);
   const deps: Deps = {
@@ -104,11 +107,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     depsVolumes,
     revocations: new SessionRevocations(),
     runs: new Runs({ sandbox, config: config.runner, limits: limitsFor(config.runner), log: app.log }),
+    testChat,
     log: app.log,
   };
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {
     await deps.runs.close();
+    await testChat.emulator.close();
     await depsVolumes.close();
     deps.mailer.close();
     await deps.analyser.close();
@@ -166,6 +171,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerRest(app, deps, limit);
   registerRunSocket(app, deps, deps.runs);
   registerUploadRoutes(app, deps);
+  registerTestChatFiles(app, deps);
   await registerGoogleRedirect(app, deps, limit, googleUnavailable);
   await registerClient(app, opts.clientDir);
   return app;

@@ -14,6 +14,7 @@ import type { Runs } from './features/runner/runs/runs';
 import type { SessionRevocations } from './features/auth/revocations';
 import type { DepsVolumes } from './features/runner/dependencies/deps-volumes';
 import type { CodeAnalyser } from './features/runner/analysis/code-analyser';
+import type { TestChatDeps } from './features/test-chat';
 
 export type Deps = {
   config: Config;
@@ -35,5 +36,7 @@ export type Deps = {
   revocations: SessionRevocations;
   /** The bots running now (and recently ended), followed over /ws. */
   runs: Runs;
+  /** Test mode: the conversations with bots and the Bot API emulator they talk to. */
+  testChat: TestChatDeps;
   log: FastifyBaseLogger;
 };

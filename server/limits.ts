@@ -30,6 +30,10 @@ const RULES: Record<string, Rule[]> = {
   'runner.detectEnvVars': [{ max: 60, window: '1 minute', key: 'user' }],
   // Each install holds a sandbox (up to 1 GiB, minutes) and reaches out to a package index.
   'dependencies.install': [{ max: 5, window: '1 hour', key: 'user' }],
+  // A person typing and tapping: generous, but no loop from a script floods a bot.
+  'testChat.post': [{ max: 120, window: '1 minute', key: 'user' }],
+  // Each replay starts a sandbox (the run-start budget applies too).
+  'testChat.runSaved': [{ max: 10, window: '1 minute', key: 'user' }],
 };
 /** Procedures that share another one's counter (the streamed chat is the same chat). */
 const SAME_AS: Record<string, string> = { 'ai.chatStream': 'ai.chat', 'dependencies.installStream': 'dependencies.install' };

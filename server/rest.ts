@@ -61,6 +61,13 @@ export const restRoutes: Route[] = [
   { method: 'POST', url: '/api/detect-env-vars', procedure: 'runner.detectEnvVars', call: (c, r) => c.runner.detectEnvVars(body(r)) },
   { method: 'GET', url: '/api/projects/:projectId/env-vars', procedure: 'runner.envVars', call: (c, r) => c.runner.envVars(params(r) as never) },
   { method: 'PUT', url: '/api/projects/:projectId/env-vars', procedure: 'runner.saveEnvVars', call: (c, r) => c.runner.saveEnvVars(withParams(r)) },
+  { method: 'GET', url: '/api/test-chat/:fileId/messages', procedure: 'testChat.messages', call: (c, r) => c.testChat.messages({ ...(r.query as object), ...params(r) } as never) },
+  { method: 'POST', url: '/api/test-chat/:fileId/messages', procedure: 'testChat.post', call: (c, r) => c.testChat.post(withParams(r)) },
+  { method: 'DELETE', url: '/api/test-chat/:fileId/messages', procedure: 'testChat.clear', call: (c, r) => c.testChat.clear({ ...(r.query as object), ...params(r) } as never) },
+  { method: 'GET', url: '/api/test-chat/:fileId/saved', procedure: 'testChat.saved', call: (c, r) => c.testChat.saved(params(r) as never) },
+  { method: 'POST', url: '/api/test-chat/:fileId/saved', procedure: 'testChat.save', call: (c, r) => c.testChat.save(withParams(r)) },
+  { method: 'POST', url: '/api/test-chat/:fileId/saved/run', procedure: 'testChat.runSaved', call: (c, r) => c.testChat.runSaved(withParams(r)) },
+  { method: 'DELETE', url: '/api/test-chat/:fileId/saved/:name', procedure: 'testChat.deleteSaved', call: (c, r) => c.testChat.deleteSaved(params(r) as never) },
   { method: 'POST', url: '/api/dependencies/install', procedure: 'dependencies.install', call: (c, r) => c.dependencies.install(body(r)) },
 
   // The spec's client reads a plain list here; the UI pages through feed.list with a cursor.

@@ -8,6 +8,7 @@ import { feedRouter } from './features/feed/feed.router';
 import { adminRouter } from './features/admin/admin.router';
 import { runnerRouter } from './features/runner/runner.router';
 import { dependenciesRouter } from './features/runner/dependencies/dependencies.router';
+import { testChatRouter } from './features/test-chat/test-chat.router';
 
 export const appRouter = router({
   auth: authRouter,
@@ -20,6 +21,7 @@ export const appRouter = router({
   admin: adminRouter,
   runner: runnerRouter,
   dependencies: dependenciesRouter,
+  testChat: testChatRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -78,7 +78,13 @@ def main() -> None:
     if not token:
         raise SystemExit("Set the TELEGRAM_BOT_TOKEN environment variable (get a token from @BotFather).")
 
-    application = Application.builder().token(token).build()
+    builder = Application.builder().token(token)
+    # The Bot API server: Telegram itself, unless TELEGRAM_API_BASE names another one (Botwright's
+    # test chat sets it to its own Telegram emulator). The library adds the token after "/bot".
+    api_base = os.environ.get("TELEGRAM_API_BASE")
+    if api_base:
+        builder = builder.base_url(f"{api_base}/bot").base_file_url(f"{api_base}/file/bot")
+    application = builder.build()
     application.add_handler(CommandHandler("start", start))
     application.add_handler(CommandHandler("help", help_command))
     application.add_handler(MessageHandler(filters.TEXT & ~filters.COMMAND, answer_question))

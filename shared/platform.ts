@@ -4,7 +4,8 @@ export const PLATFORMS = ['telegram', 'twitter', 'whatsapp', 'discord', 'slack',
 export type Platform = (typeof PLATFORMS)[number];
 
 const SIGNS: Array<[Platform, RegExp]> = [
-  ['telegram', /telegram|telegraf/i],
+  // `telegram` also covers python-telegram-bot (telegram.ext) and node-telegram-bot-api; telebot is pyTelegramBotAPI.
+  ['telegram', /telegram|telegraf|grammy|aiogram|pyrogram|telethon|telebot/i],
   ['twitter', /twitter|tweepy|\btweet/i],
   ['whatsapp', /whatsapp/i],
   ['discord', /discord/i],

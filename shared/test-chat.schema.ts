@@ -43,21 +43,30 @@ export const testChatMessage = z.strictObject({
 });
 
 const chatTarget = { chat: testChatKind.optional() };
+const textInput = z.strictObject({
+  text: z.string().min(1, { error: 'Type a message' }).max(4096, { error: 'Messages can be at most 4096 characters' }),
+  /** In the group: post as this member instead of as yourself. */
+  as: testChatMember.optional(),
+  ...chatTarget,
+});
+const tapInput = z.strictObject({
+  callbackData: z.string().max(64, { error: 'Button data can be at most 64 bytes' }),
+  messageId: z.number().int().positive(),
+  ...chatTarget,
+});
+const memberInput = z.strictObject({ event: z.enum(['join', 'leave']), member: testChatMember, ...chatTarget });
 /** POST /api/test-chat/:fileId/messages: the user's side of the chat. */
-export const postTestChatMessageInput = z.union([
-  z.strictObject({
-    text: z.string().min(1, { error: 'Type a message' }).max(4096, { error: 'Messages can be at most 4096 characters' }),
-    /** In the group: post as this member instead of as yourself. */
-    as: testChatMember.optional(),
-    ...chatTarget,
-  }),
-  z.strictObject({
-    callbackData: z.string().max(64, { error: 'Button data can be at most 64 bytes' }),
-    messageId: z.number().int().positive(),
-    ...chatTarget,
-  }),
-  z.strictObject({ event: z.enum(['join', 'leave']), member: testChatMember, ...chatTarget }),
-]);
+export const postTestChatMessageInput = z.union([textInput, tapInput, memberInput]);
+const withFile = { fileId: idField };
+/** The same as a tRPC input (REST merges the path's fileId into the body). */
+export const postTestChatMessageCall = z.union([textInput.extend(withFile), tapInput.extend(withFile), memberInput.extend(withFile)]);
+export const testChatMessagesInput = z.strictObject({
+  fileId: idField,
+  chat: testChatKind.optional(),
+  /** Only messages with a larger id. */
+  after: z.coerce.number().int().nonnegative().optional(),
+});
+export const clearTestChatInput = z.strictObject({ fileId: idField, chat: testChatKind.optional() });
 
 export const savedTestChat = z.strictObject({
   name: z.string(),
@@ -66,6 +75,7 @@ export const savedTestChat = z.strictObject({
   steps: z.number().int(),
 });
 export const saveTestChatInput = z.strictObject({
+  fileId: idField,
   name: z.string().trim().min(1, { error: 'Give the saved chat a name' }).max(100, { error: 'Names can be at most 100 characters' }),
   chat: testChatKind.optional(),
 });
@@ -77,7 +87,8 @@ export const testChatResult = z.strictObject({
   actual: z.array(z.string()),
 });
 /** `content`: check a proposed version of the file (an AI edit's preview) instead of the saved one. */
-export const runSavedTestChatsInput = z.strictObject({ content: z.string().max(1024 * 1024).optional() });
+export const runSavedTestChatsInput = z.strictObject({ fileId: idField, content: z.string().max(1024 * 1024).optional() });
+export const deleteSavedTestChatInput = z.strictObject({ fileId: idField, name: z.string().min(1).max(100) });
 
 /** Beside /ws `execute-file` frames: what changed in a test chat. */
 export const testChatUpdateFrame = z.strictObject({
@@ -94,7 +105,7 @@ export const testChatUpdateFrame = z.strictObject({
   cleared: z.boolean().optional(),
 });
 
-export const fileIdParam = z.strictObject({ fileId: idField });
+export const testChatFileInput = z.strictObject({ fileId: idField });
 
 export type TestChatKind = z.infer<typeof testChatKind>;
 export type TestChatMember = z.infer<typeof testChatMember>;

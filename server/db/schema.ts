@@ -126,6 +126,16 @@ export interface ProjectEnvVarsTable {
   updated_at: string;
 }
 
+/** A saved test chat: the user's steps and the bot's expected replies, as JSON (test-chat/saved-chats.ts). */
+export interface SavedTestChatsTable {
+  file_id: string;
+  user_id: string;
+  name: string;
+  chat: 'private' | 'group';
+  steps: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -139,6 +149,7 @@ export interface Database {
   posts: PostsTable;
   likes: LikesTable;
   project_env_vars: ProjectEnvVarsTable;
+  saved_test_chats: SavedTestChatsTable;
 }
 
 export type Post = Selectable<PostsTable>;

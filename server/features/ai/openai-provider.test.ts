@@ -77,6 +77,17 @@ describe('chat through an OpenAI-compatible server', () => {
     const sent = llm.requests[1]!;
     expect(sent.model).toBe('test-model');
     expect(sent.messages[0]!.content).toContain('filename:');
+    // Telegram bots the model writes must answer in the test chat: one option line per library.
+    for (const option of [
+      'TELEGRAM_API_BASE',
+      '.base_url(f"{api}/bot").base_file_url(f"{api}/file/bot")',
+      'AiohttpSession(api=TelegramAPIServer.from_base(api))',
+      'new Telegraf(token, { telegram: { apiRoot: api } })',
+      'new Bot(token, { client: { apiRoot: api } })',
+      'baseApiUrl: api',
+    ]) {
+      expect(sent.messages[0]!.content).toContain(option);
+    }
     expect(sent.messages.map((m) => m.content).join('\n')).toContain("token(os.environ['TELEGRAM_BOT_TOKEN'])");
     expect(sent.messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['Make an echo bot', 'What does it do?']);
   });
@@ -137,6 +148,7 @@ describe('modify-code through an OpenAI-compatible server', () => {
     expect(res.status).toBe(200);
     expect(res.body.modifiedCode.trimEnd()).toBe(changed.trimEnd());
     expect(await credits(token)).toBe(95);
+    expect(llm.requests[0]!.messages[0]!.content).toContain('TELEGRAM_API_BASE');
   });
 
   it('refuses a proposal with a placeholder for omitted code, or one that drops most of the file, without charging', async () => {

@@ -1,6 +1,19 @@
 // What the OpenAI-compatible model is told: the fenced-block format the shared parser reads.
 import type { ProjectFile } from './provider';
 
+/**
+ * How a Telegram bot finds the Bot API server. Botwright's test chat runs the bot with a test
+ * TELEGRAM_BOT_TOKEN and TELEGRAM_API_BASE set to its own Telegram emulator (a bare origin such as
+ * http://127.0.0.2, like https://api.telegram.org); a bot that ignores the variable cannot answer there.
+ */
+export const TELEGRAM_API_BASE_RULE = `Every Telegram bot reads the Bot API address from the TELEGRAM_API_BASE environment variable when it is set (Botwright's test chat sets it to its own Telegram emulator, a bare origin like http://127.0.0.2 with no path and no trailing slash) and talks to real Telegram when it is unset. Pass the library's option only when the variable is set, with a short comment saying the test chat uses it (api is the variable's value):
+  - python-telegram-bot v21: Application.builder().token(token).base_url(f"{api}/bot").base_file_url(f"{api}/file/bot") (the library appends the token)
+  - aiogram 3: Bot(token, session=AiohttpSession(api=TelegramAPIServer.from_base(api))) (from aiogram.client.session.aiohttp import AiohttpSession; from aiogram.client.telegram import TelegramAPIServer)
+  - Telegraf: new Telegraf(token, { telegram: { apiRoot: api } })
+  - grammY: new Bot(token, { client: { apiRoot: api } })
+  - node-telegram-bot-api: new TelegramBot(token, { polling: true, baseApiUrl: api })
+  - any other library or plain HTTP: call {api}/bot<token>/<method> instead of https://api.telegram.org/bot<token>/<method>`;
+
 export const CHAT_SYSTEM_PROMPT = `You are Botwright's assistant. You write complete, runnable bots for Telegram, Discord, Twitter/X, WhatsApp, Slack and other platforms, in Python unless the person asks for JavaScript/Node.js.
 
 When you write or change a file:
@@ -11,10 +24,13 @@ When you write or change a file:
 - Always write the whole file: never leave out code or write placeholders such as "rest of the code" or "... existing code ...".
 - Read every token, key and secret from environment variables; never put a secret in the code.
 - Log what the bot does.
+- ${TELEGRAM_API_BASE_RULE}
 - After the code, add one line listing the packages to install: "Dependencies: package1, package2".
 Before the code, explain in a few sentences what the bot does, which environment variables to set and how to run it.`;
 
-export const MODIFY_SYSTEM_PROMPT = `You edit one source file of a bot as asked. Answer with the complete modified file in a single fenced code block and nothing else. Keep everything that the request does not ask to change. Never leave out code or write placeholders such as "rest of the code".`;
+export const MODIFY_SYSTEM_PROMPT = `You edit one source file of a bot as asked. Answer with the complete modified file in a single fenced code block and nothing else. Keep everything that the request does not ask to change. Never leave out code or write placeholders such as "rest of the code".
+
+If the file is a Telegram bot, keep it working in Botwright's test chat: ${TELEGRAM_API_BASE_RULE}`;
 
 const MAX_CONTEXT_CHARS = 60_000;
 

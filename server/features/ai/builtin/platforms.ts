@@ -34,7 +34,11 @@ export const PLATFORM_INFO: Record<Platform, PlatformInfo> = {
     fileStem: 'telegram_bot',
     library: { python: 'python-telegram-bot v21', javascript: 'Telegraf 4' },
     dependencies: { python: ['python-telegram-bot'], javascript: ['telegraf'] },
-    env: [{ name: 'TELEGRAM_BOT_TOKEN', required: true, description: 'the token @BotFather gives you for the bot' }, LOG_LEVEL],
+    env: [
+      { name: 'TELEGRAM_BOT_TOKEN', required: true, description: 'the token @BotFather gives you for the bot' },
+      LOG_LEVEL,
+      { name: 'TELEGRAM_API_BASE', required: false, description: "leave it unset to talk to Telegram; Botwright's test chat sets it to its own Telegram emulator" },
+    ],
     featureEnv: {
       scheduled: [{ name: 'TELEGRAM_CHAT_ID', required: true, description: 'the chat or channel to post to (e.g. @mychannel or -100...); the bot must be an admin of a channel' }],
     },

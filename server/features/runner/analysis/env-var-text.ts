@@ -50,6 +50,7 @@ const KNOWN: Readonly<Record<string, KnownKey>> = {
   TELEGRAM_TOKEN: TELEGRAM_TOKEN,
   BOT_TOKEN: TELEGRAM_TOKEN,
   TELEGRAM_CHAT_ID: { description: 'The id of the Telegram chat or channel the bot posts to', placeholder: '-1001234567890' },
+  TELEGRAM_API_BASE: { description: "Leave empty to talk to Telegram; Botwright's test chat sets it to its own Telegram emulator", placeholder: 'https://api.telegram.org' },
   DISCORD_TOKEN: DISCORD_TOKEN,
   DISCORD_BOT_TOKEN: DISCORD_TOKEN,
   DISCORD_CHANNEL_ID: { description: 'The id of the Discord channel the bot posts to (Developer Mode, then right-click the channel, Copy Channel ID)' },

@@ -11,13 +11,9 @@ import type { Deps } from '../../../deps';
 import { readSession } from '../../auth/sessions';
 import type { Revocation } from '../../auth/revocations';
 import { AppError, zodMessage } from '../../../errors';
-import { refusedVariableReason } from '../../../../shared/env-names';
-import { ownedFile } from '../../workspace/files';
-import { loadProjectSecrets } from '../env-vars/env-vars.store';
-import { isInstalling } from '../dependencies/installer';
 import { clientFrame, type ServerFrame } from '../../../../shared/runner.schema';
-import { botLaunch } from './bot-command';
-import type { RunExit, Runs, RunViewer } from './runs';
+import type { RunExit, RunMode, Runs, RunViewer } from './runs';
+import { startFileRun } from './start-file';
 import type { OutputLine } from './run-output';
 
 const AUTH_TIMEOUT_MS = 10_000;
@@ -93,7 +89,15 @@ class RunConnection {
       this.userId = session.userId;
       this.session = { token, sessionId: session.sessionId };
       this.unsubscribe?.();
-      this.unsubscribe = this.deps.revocations.subscribe((r) => this.revoked(r));
+      const revocations = this.deps.revocations.subscribe((r) => this.revoked(r));
+      // A replay's chat (its key carries '~') is the server's own business, not the page's.
+      const testChats = this.deps.testChat.chats.subscribe(session.userId, (frame) => {
+        if (!frame.fileId.includes('~')) this.send(frame);
+      });
+      this.unsubscribe = () => {
+        revocations();
+        testChats();
+      };
       clearTimeout(this.authTimer);
       this.send({ type: 'runs', runs: this.runs.list(session.userId) });
     })();
@@ -119,7 +123,7 @@ class RunConnection {
     try {
       // A token revoked by any means (logout elsewhere, expiry, a reset on another server) starts nothing.
       if (!(await this.sessionStillValid())) return this.endSession('Your session has ended. Please sign in again.');
-      if (frame.type === 'execute-file') await this.execute(userId, frame.fileId, frame.envVars ?? {});
+      if (frame.type === 'execute-file') await this.execute(userId, frame.fileId, frame.envVars ?? {}, frame.mode ?? 'live');
       else if (frame.type === 'attach') this.follow(userId, frame.fileId);
       else {
         const fileId = frame.fileId ?? this.current;
@@ -166,35 +170,8 @@ class RunConnection {
     this.following.clear();
   }
 
-  private async execute(userId: string, fileId: string, typed: Record<string, string>): Promise<void> {
-    const file = await ownedFile(this.deps.db, userId, fileId).catch(() => {
-      throw new AppError('NOT_FOUND', 'File not found');
-    });
-    // A run mounts the project's dependency dirs: never while an install is writing them.
-    if (isInstalling(this.deps, file.project_id)) throw new AppError('CONFLICT', 'Dependencies are being installed for this project: start the bot when the installation has finished');
-    const saved = await loadProjectSecrets(this.deps, file.project_id);
-    // Values typed for this run win over saved ones; an empty field means "use the saved value".
-    const secrets = { ...saved, ...Object.fromEntries(Object.entries(typed).filter(([, v]) => v !== '')) };
-    // Saved before such names were refused: the run does not start until the person removes it.
-    for (const key of Object.keys(secrets)) {
-      const reason = refusedVariableReason(key);
-      if (reason) throw new AppError('BAD_REQUEST', `${reason}. Remove it under Environment Variables to run this bot.`);
-    }
-    await this.runs.start({ userId, fileId, filename: file.filename, secrets }, async () => {
-      const files = await this.deps.db
-        .selectFrom('files')
-        .select(['filename', 'content'])
-        .where('project_id', '=', file.project_id)
-        .where('user_id', '=', userId)
-        .execute();
-      return botLaunch({
-        config: this.deps.config.runner,
-        depsDir: await this.deps.depsVolumes.dir(file.project_id, false),
-        filename: file.filename,
-        files: files.map((f) => ({ name: f.filename, content: f.content })),
-        secrets,
-      });
-    });
+  private async execute(userId: string, fileId: string, typed: Record<string, string>, mode: RunMode): Promise<void> {
+    await startFileRun(this.deps, { userId, fileId, typed, mode });
     // Lines printed before this attach are replayed from the run's ring, so none is missed.
     this.follow(userId, fileId);
   }

@@ -8,7 +8,7 @@ import { AppError } from '../../../errors';
 import type { RunnerConfig } from '../../../config';
 import type { ExitReason, RunSummary } from '../../../../shared/runner.schema';
 import { secretMask } from '../secret-mask';
-import type { Sandbox, SandboxExit, SandboxLimits, SandboxedProcess } from '../sandbox/sandbox';
+import type { Sandbox, SandboxExit, SandboxLimits, SandboxSpec, SandboxedProcess } from '../sandbox/sandbox';
 import { SandboxUnavailableError } from '../sandbox';
 import type { BotLaunch } from './bot-command';
 import { DEFAULT_OUTPUT_LIMITS, RunOutput, type OutputLimits, type OutputLine } from './run-output';
@@ -18,10 +18,18 @@ export type RunExit = { reason: ExitReason; code: number | null; signal: string 
 /** What a viewer receives: batches of lines, then (once) the exit. */
 export type RunViewer = { lines(lines: OutputLine[], fileId: string): void; exit(exit: RunExit, fileId: string): void };
 
+/** 'test': a Telegram bot talking to the test chat's emulator (test-chat/test-mode.ts). */
+export type RunMode = 'live' | 'test';
+
+/** What a run starts from: the bot's sandbox spec, and what to let go of when it ends. */
+export type RunLaunch = BotLaunch & Pick<SandboxSpec, 'hosts' | 'bridge'> & { release?: () => void };
+
 type Run = {
   userId: string;
   fileId: string;
   filename: string;
+  mode: RunMode;
+  release: (() => void) | null;
   startedAt: number;
   status: 'starting' | 'running' | 'stopping' | 'exited';
   output: RunOutput;
@@ -73,13 +81,14 @@ export class Runs {
         filename: r.filename,
         status: r.status === 'starting' ? 'running' : r.status,
         startedAt: new Date(r.startedAt).toISOString(),
+        mode: r.mode,
       }));
   }
 
   /** Starts a file (restarting it if it runs). `launch` is built only once the run may start. */
   async start(
-    input: { userId: string; fileId: string; filename: string; secrets: Record<string, string> },
-    launch: () => Promise<BotLaunch>,
+    input: { userId: string; fileId: string; filename: string; secrets: Record<string, string>; mode?: RunMode },
+    launch: () => Promise<RunLaunch>,
   ): Promise<void> {
     if (this.closed) throw new AppError('SERVICE_UNAVAILABLE', 'The server is shutting down');
     this.spendStart(input.userId);
@@ -112,6 +121,8 @@ export class Runs {
       userId: input.userId,
       fileId: input.fileId,
       filename: input.filename,
+      mode: input.mode ?? 'live',
+      release: null,
       startedAt: this.now(),
       status: 'starting',
       output,
@@ -128,7 +139,9 @@ export class Runs {
 
     let child: SandboxedProcess;
     try {
-      child = await this.options.sandbox.spawn({ ...(await launch()), network: 'internet', limits: this.options.limits });
+      const { release, ...spec } = await launch();
+      run.release = release ?? null;
+      child = await this.options.sandbox.spawn({ ...spec, network: 'internet', limits: this.options.limits });
     } catch (err) {
       this.finish(run, { code: null, signal: null, oomKilled: false }, this.failureMessage(err));
       return;
@@ -177,6 +190,13 @@ export class Runs {
     return `the server could not set up its sandbox (reference ${reference})`;
   }
 
+  /** A file's run, live or recently ended: its mode, and its exit once it has ended. */
+  state(userId: string, fileId: string): { mode: RunMode; live: boolean; exit: RunExit | null; lastLines: string[] } | null {
+    const run = this.runs.get(fileId);
+    if (!run || run.userId !== userId) return null;
+    return { mode: run.mode, live: run.status !== 'exited', exit: run.exit, lastLines: run.output.recent().slice(-20).map((l) => l.text) };
+  }
+
   /** Follows a file's run: replays its recent lines, then streams. Returns the detach function. */
   attach(userId: string, fileId: string, viewer: RunViewer): (() => void) | null {
     const run = this.runs.get(fileId);
@@ -218,6 +238,8 @@ export class Runs {
 
   private finish(run: Run, exit: SandboxExit, failure?: string): void {
     if (run.wallClock) clearTimeout(run.wallClock);
+    run.release?.();
+    run.release = null;
     const reason: ExitReason = failure ? 'failed' : exit.oomKilled ? 'memory' : (run.endReason ?? 'exited');
     const result: RunExit = {
       reason,

@@ -22,7 +22,13 @@ export function telegramJavascript(plan: BotPlan, filename: string): string {
     '}',
   );
 
-  const bot = "const bot = new Telegraf(requireEnv('TELEGRAM_BOT_TOKEN'));";
+  const bot = lines(
+    "const token = requireEnv('TELEGRAM_BOT_TOKEN');",
+    "// The Bot API server: Telegram itself, unless TELEGRAM_API_BASE names another one (Botwright's",
+    '// test chat sets it to its own Telegram emulator).',
+    'const apiBase = process.env.TELEGRAM_API_BASE;',
+    'const bot = new Telegraf(token, apiBase ? { telegram: { apiRoot: apiBase } } : {});',
+  );
 
   const commands = lines(
     '// The commands of COMMAND_REPLIES (/start and the ones you add).',

@@ -1,0 +1,63 @@
+// Starting one saved file as a run, for the /ws socket and for the test chat's replays: the
+// person's file and project, their saved variables (typed ones win), their installed dependencies,
+// and in test mode the Bot API emulator in place of Telegram.
+import type { Deps } from '../../../deps';
+import { AppError } from '../../../errors';
+import { refusedVariableReason } from '../../../../shared/env-names';
+import { ownedFile } from '../../workspace/files';
+import { loadProjectSecrets } from '../env-vars/env-vars.store';
+import { isInstalling } from '../dependencies/installer';
+import { assertTestChatFile } from '../../test-chat/test-chat-file';
+import { prepareTestMode } from '../../test-chat/test-mode';
+import { botLaunch } from './bot-command';
+import type { RunLaunch, RunMode } from './runs';
+
+export type StartFileInput = {
+  userId: string;
+  fileId: string;
+  /** Values typed for this run; non-empty ones override the project's saved values. */
+  typed?: Record<string, string>;
+  mode?: RunMode;
+  /** Test mode only: run this text as the file instead of the saved one (an AI edit's preview). */
+  content?: string;
+  /** Test mode only: the test chat the run talks to, when not the file's own (a replay's). */
+  chatKey?: string;
+};
+
+export async function startFileRun(deps: Deps, input: StartFileInput): Promise<void> {
+  const { userId, fileId } = input;
+  const mode = input.mode ?? 'live';
+  const file = await ownedFile(deps.db, userId, fileId).catch(() => {
+    throw new AppError('NOT_FOUND', 'File not found');
+  });
+  if (mode === 'test') assertTestChatFile(file.filename, input.content ?? file.content);
+  // A run mounts the project's dependency dirs: never while an install is writing them.
+  if (isInstalling(deps, file.project_id)) throw new AppError('CONFLICT', 'Dependencies are being installed for this project: start the bot when the installation has finished');
+  const saved = await loadProjectSecrets(deps, file.project_id);
+  const secrets = { ...saved, ...Object.fromEntries(Object.entries(input.typed ?? {}).filter(([, v]) => v !== '')) };
+  // Saved before such names were refused: the run does not start until the person removes it.
+  for (const key of Object.keys(secrets)) {
+    const reason = refusedVariableReason(key);
+    if (reason) throw new AppError('BAD_REQUEST', `${reason}. Remove it under Environment Variables to run this bot.`);
+  }
+  await deps.runs.start({ userId, fileId, filename: file.filename, secrets, mode }, async (): Promise<RunLaunch> => {
+    const rows = await deps.db.selectFrom('files').select(['id', 'filename', 'content']).where('project_id', '=', file.project_id).where('user_id', '=', userId).execute();
+    const files = rows.map((f) => ({ name: f.filename, content: f.id === fileId && input.content !== undefined ? input.content : f.content }));
+    const depsDir = await deps.depsVolumes.dir(file.project_id, false);
+    if (mode === 'live') return botLaunch({ config: deps.config.runner, depsDir, filename: file.filename, files, secrets });
+    const test = await prepareTestMode({
+      chats: deps.testChat.chats,
+      emulator: deps.testChat.emulator,
+      owner: { userId, fileId: input.chatKey ?? fileId, botName: file.filename },
+      secrets,
+      bridged: deps.sandbox.supportsBridge,
+    });
+    try {
+      const launch = botLaunch({ config: deps.config.runner, depsDir, filename: file.filename, files, secrets: test.env, extraCaPem: deps.testChat.caPem ?? undefined });
+      return { ...launch, ...test.spec, release: test.release };
+    } catch (err) {
+      test.release();
+      throw err;
+    }
+  });
+}

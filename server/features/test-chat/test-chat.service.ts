@@ -1,0 +1,49 @@
+// The user's side of the test chat (REST and tRPC): read the conversation, write in it, clear it,
+// fetch a file the bot sent. Only the owner of a Telegram bot file gets anywhere (404 otherwise).
+import type { Deps } from '../../deps';
+import { AppError } from '../../errors';
+import { ownedFile } from '../workspace/files';
+import type { PostTestChatMessageInput, TestChatKind, TestChatMessage } from '../../../shared/test-chat.schema';
+import { assertTestChatFile } from './test-chat-file';
+import { transcriptOf } from './transcripts';
+import type { TestChatSession } from './test-chats';
+import { testChatHint } from './hints';
+
+export type TestChatContext = { deps: Deps; userId: string };
+
+/** The file's test chat, once the file is known to be the person's Telegram bot. */
+export async function testChatOf(ctx: TestChatContext, fileId: string): Promise<{ session: TestChatSession; filename: string; content: string }> {
+  const file = await ownedFile(ctx.deps.db, ctx.userId, fileId).catch(() => {
+    throw new AppError('NOT_FOUND', 'File not found');
+  });
+  assertTestChatFile(file.filename, file.content);
+  const session = ctx.deps.testChat.chats.session({ userId: ctx.userId, fileId, botName: file.filename });
+  return { session, filename: file.filename, content: file.content };
+}
+
+export async function listMessages(ctx: TestChatContext, input: { fileId: string; chat?: TestChatKind; after?: number }): Promise<{ messages: TestChatMessage[]; hint?: string }> {
+  const { session, filename, content } = await testChatOf(ctx, input.fileId);
+  const hint = testChatHint({ filename, content, bridged: ctx.deps.sandbox.supportsBridge });
+  return { messages: session.messages(input.chat ?? 'private', input.after), ...(hint ? { hint } : {}) };
+}
+
+export async function postMessage(ctx: TestChatContext, fileId: string, input: PostTestChatMessageInput): Promise<{ message: TestChatMessage }> {
+  const { session } = await testChatOf(ctx, fileId);
+  const transcript = transcriptOf(session, input.chat ?? 'private');
+  const message = session.post(input);
+  transcript.input(input);
+  return { message };
+}
+
+export async function clearMessages(ctx: TestChatContext, input: { fileId: string; chat?: TestChatKind }): Promise<{ message: string }> {
+  const { session } = await testChatOf(ctx, input.fileId);
+  session.clear(input.chat);
+  return { message: 'Conversation cleared' };
+}
+
+export async function sentFile(ctx: TestChatContext, fileId: string, telegramFileId: string): Promise<{ bytes: Buffer; mimeType: string; name: string }> {
+  const { session } = await testChatOf(ctx, fileId);
+  const file = session.file(telegramFileId);
+  if (!file) throw new AppError('NOT_FOUND', 'File not found');
+  return file;
+}

@@ -1,0 +1,141 @@
+// Test mode of a run: the bot gets a test token and talks to the Bot API emulator instead of
+// Telegram. Inside the sandbox the emulator answers at one fixed address (TELEGRAM_API_BASE, plain
+// HTTP on port 80) and as api.telegram.org (TLS on 443, with a certificate from Botwright's own CA,
+// which the bot's CA bundle gains), through a bridge of this run alone: a connection on it can only
+// use this file's test token. The user's saved Telegram tokens never leave the server in test mode.
+import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdirSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { createConnection, createServer, type Server, type Socket } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { SandboxSpec } from '../runner/sandbox/sandbox';
+import { connectInto } from '../runner/sandbox/service-bridge';
+import type { Emulator } from './emulator';
+import type { TestChatOwner, TestChats, WebhookDelivery } from './test-chats';
+
+/** Where the emulator answers inside a sandbox (a loopback address of the sandbox's own). */
+export const EMULATOR_ADDRESS = '127.0.0.2';
+export const TELEGRAM_API_HOST = 'api.telegram.org';
+/** The port a webhook bot listens on in test mode unless its variables say otherwise. */
+export const DEFAULT_WEBHOOK_PORT = 8080;
+
+/** A saved value that is a Telegram bot token (digits, colon, 35 characters): replaced in test mode. */
+export const TELEGRAM_TOKEN_PATTERN = /^\d{5,16}:[A-Za-z0-9_-]{30,50}$/;
+
+export type TestModeOptions = {
+  chats: TestChats;
+  emulator: Emulator;
+  owner: TestChatOwner;
+  /** The run's variables as the person saved and typed them. */
+  secrets: Record<string, string>;
+  /** The sandbox can give this run a bridge; otherwise the emulator listens on the host's loopback. */
+  bridged: boolean;
+};
+
+export type TestMode = {
+  /** The run's variables with every Telegram token swapped for the test token, plus the test chat's own. */
+  env: Record<string, string>;
+  spec: Pick<SandboxSpec, 'hosts' | 'bridge'>;
+  /** Ends the run's way to the emulator. */
+  release(): void;
+};
+
+/** Sets up the emulator's side of one test run. */
+export async function prepareTestMode(options: TestModeOptions): Promise<TestMode> {
+  const session = options.chats.session(options.owner);
+  session.botRestarted();
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(options.secrets)) env[key] = TELEGRAM_TOKEN_PATTERN.test(value.trim()) ? session.token : value;
+  env.TELEGRAM_BOT_TOKEN = session.token;
+  env.PORT ??= String(DEFAULT_WEBHOOK_PORT);
+  const webhookPort = Number(env.PORT) || DEFAULT_WEBHOOK_PORT;
+
+  const dir = path.join(socketRoot(), `botwright-test-chat-${randomBytes(8).toString('hex')}`);
+  mkdirSync(dir, { mode: 0o711 });
+  chmodSync(dir, 0o711);
+  const serve = (socket: Socket) => options.emulator.serve(socket, options.owner);
+  let server: Server;
+  let connect: (port: number) => Socket;
+  let spec: TestMode['spec'] = {};
+  try {
+    if (options.bridged) {
+      const hostSocket = path.join(dir, 'emulator.sock');
+      server = await listen(createServer(serve), hostSocket);
+      // The relay runs as nobody: the socket is open to it, in a directory only the server can list.
+      chmodSync(hostSocket, 0o666);
+      const inboundSocket = path.join(dir, 'inbound.sock');
+      spec = { hosts: { [TELEGRAM_API_HOST]: EMULATOR_ADDRESS }, bridge: { address: EMULATOR_ADDRESS, ports: [80, 443], hostSocket, inboundSocket } };
+      env.TELEGRAM_API_BASE = `http://${EMULATOR_ADDRESS}`;
+      connect = (port) => connectInto(inboundSocket, port);
+    } else {
+      // No sandbox to bridge into: the bot is a plain process of this host, so is its way in.
+      server = await listen(createServer(serve), { host: '127.0.0.1', port: 0 });
+      env.TELEGRAM_API_BASE = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+      connect = (port) => createConnection(port, '127.0.0.1');
+    }
+  } catch (err) {
+    rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
+  session.setWebhookDelivery(webhookDelivery(connect, webhookPort));
+  return {
+    env,
+    spec,
+    release() {
+      session.setWebhookDelivery(null);
+      server.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Posts an update to the bot's own web server inside its sandbox: on PORT, or on the port the
+ * webhook URL names when nothing listens on PORT (Telegram allows 443, 80, 88 and 8443).
+ */
+export function webhookDelivery(connect: (port: number) => Socket, port: number): WebhookDelivery {
+  return async ({ url, secretToken, body }) => {
+    const target = new URL(url);
+    const ports = [port];
+    if (target.port && Number(target.port) !== port) ports.push(Number(target.port));
+    let last: Error | null = null;
+    for (const p of ports) {
+      try {
+        return await post(connect, p, `${target.pathname}${target.search}`, target.host, body, secretToken);
+      } catch (err) {
+        last = err as Error;
+      }
+    }
+    throw last ?? new Error('Connection refused');
+  };
+}
+
+function post(connect: (port: number) => Socket, port: number, pathAndQuery: string, host: string, body: string, secretToken?: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string | number> = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), host };
+    if (secretToken) headers['x-telegram-bot-api-secret-token'] = secretToken;
+    const req = request({ method: 'POST', path: pathAndQuery, headers, createConnection: () => connect(port), timeout: 60_000 }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (d: string) => (text = (text + d).slice(0, 1024 * 1024)));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error('Timeout')));
+    req.on('error', (err) => reject(new Error(/socket hang up|ECONNRESET|EPIPE/.test(err.message) ? 'Connection refused' : err.message)));
+    req.end(body);
+  });
+}
+
+function listen(server: Server, where: string | { host: string; port: number }): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(where, () => resolve(server));
+  });
+}
+
+/** /run when the server may write there (root), else the system's temp dir. */
+function socketRoot(): string {
+  return process.getuid?.() === 0 ? '/run' : os.tmpdir();
+}
