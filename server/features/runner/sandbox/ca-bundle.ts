@@ -17,20 +17,24 @@ export const HOST_CA_BUNDLES = [
 
 export type CaTrust = { files: { path: string; content: Buffer }[]; env: Record<string, string> };
 
-let cached: Buffer | null | undefined;
+let cached: { path: string; content: Buffer } | null | undefined;
 
 /** The host's system bundle, read once per server (a changed host store takes a restart); null when there is none. */
 export function hostCaBundle(): Buffer | null {
-  if (cached === undefined) cached = firstCaBundle(HOST_CA_BUNDLES);
-  return cached;
+  cached ??= findCaBundle(HOST_CA_BUNDLES);
+  return cached?.content ?? null;
 }
 
 /** The first of `candidates` that holds a certificate. */
 export function firstCaBundle(candidates: readonly string[]): Buffer | null {
+  return findCaBundle(candidates)?.content ?? null;
+}
+
+function findCaBundle(candidates: readonly string[]): { path: string; content: Buffer } | null {
   for (const candidate of candidates) {
     try {
       const content = readFileSync(candidate);
-      if (content.includes('-----BEGIN CERTIFICATE-----')) return content;
+      if (content.includes('-----BEGIN CERTIFICATE-----')) return { path: candidate, content };
     } catch {
       /* not on this distribution */
     }
@@ -51,8 +55,14 @@ export function caTrust(extraPem?: string, hostBundle: Buffer | null = hostCaBun
     parts.push(Buffer.from(extraPem.endsWith('\n') ? extraPem : `${extraPem}\n`));
   }
   if (parts.length === 0) return { files: [], env: {} };
+  const content = parts.length === 1 ? parts[0]! : Buffer.concat(parts);
+  const files = [{ path: SANDBOX_CA_BUNDLE, content }];
+  // With an extra CA, the system bundle's own path shows the same bundle: programs that read it
+  // directly and no variable (Debian's certifi, curl) trust the extra CA too.
+  const systemPath = hostBundle === cached?.content ? cached?.path : undefined;
+  if (extraPem?.trim() && systemPath) files.push({ path: systemPath, content });
   return {
-    files: [{ path: SANDBOX_CA_BUNDLE, content: parts.length === 1 ? parts[0]! : Buffer.concat(parts) }],
+    files,
     env: {
       SSL_CERT_FILE: SANDBOX_CA_BUNDLE,
       REQUESTS_CA_BUNDLE: SANDBOX_CA_BUNDLE,
