@@ -2,6 +2,7 @@
 // shape, but the server's body-size and rate limits stop a request before tRPC and answer the
 // REST shape {error}. Both carry a human message worth showing.
 import { TRPCClientError } from '@trpc/client';
+import { RestError } from './rest';
 
 function responseOf(err: unknown): Response | undefined {
   if (!(err instanceof TRPCClientError)) return undefined;
@@ -10,6 +11,7 @@ function responseOf(err: unknown): Response | undefined {
 }
 
 export function httpStatusOf(err: unknown): number | undefined {
+  if (err instanceof RestError) return err.status || undefined;
   if (!(err instanceof TRPCClientError)) return undefined;
   const status = (err.data as { httpStatus?: unknown } | undefined)?.httpStatus;
   return typeof status === 'number' ? status : responseOf(err)?.status;
@@ -22,6 +24,7 @@ export function httpStatusTextOf(err: unknown): string | undefined {
 
 /** The server's own message for a failure, or undefined when it gave none (e.g. offline). */
 export function serverErrorMessage(err: unknown): string | undefined {
+  if (err instanceof RestError) return err.serverMessage;
   if (!(err instanceof TRPCClientError)) return undefined;
   if (err.data && err.message.trim()) return err.message;
   const body = (err.meta as { responseJSON?: unknown } | undefined)?.responseJSON;

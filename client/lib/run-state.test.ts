@@ -72,4 +72,17 @@ describe('runnerReducer', () => {
     s = run(s, frame({ type: 'execution_error', message: 'Messages must be JSON' }));
     expect(texts(s)).toEqual(['error:Messages must be JSON']);
   });
+
+  it("keeps a run's mode (test chat or live) from its Start, through the server's list, to its exit", () => {
+    let s = run(viewingF1, { type: 'started', fileId: 'f1', mode: 'test' }, frame({ type: 'execution_log', message: 'Starting execution', fileId: 'f1' }));
+    expect(s.runs.f1).toMatchObject({ status: 'running', mode: 'test' });
+    s = run(s, frame({ type: 'execution_exit', fileId: 'f1', reason: 'stopped', code: null, signal: 'SIGTERM', message: 'Stopped', at: 2 }));
+    expect(s.runs.f1).toMatchObject({ status: 'exited', mode: 'test' });
+    s = run(s, frame({ type: 'runs', runs: [{ fileId: 'f2', filename: 'b.py', status: 'running', mode: 'test', startedAt: '2025-01-01T00:00:00.000Z' }] }));
+    expect(s.runs.f2!.mode).toBe('test');
+  });
+
+  it('leaves test chat frames to the pane', () => {
+    expect(run(viewingF1, frame({ type: 'test_chat_update', fileId: 'f1', chat: 'private', typing: true }))).toBe(viewingF1);
+  });
 });

@@ -17,6 +17,8 @@ export interface RunInfo {
   /** 'starting': Start was sent and the server has not confirmed the run yet. */
   status: RunStatus | 'starting';
   startedAt: string | null;
+  /** 'test': the bot talks to the test chat, not to Telegram. */
+  mode?: 'live' | 'test';
   exit?: RunExit;
   /** While starting: what was known before, put back if the server refuses the run. */
   previous?: RunInfo | null;
@@ -37,7 +39,7 @@ export type RunnerAction =
   | { type: 'frame'; frame: ServerFrame; limits?: RunLimits }
   | { type: 'view'; fileId: string | null }
   | { type: 'attach' }
-  | { type: 'started'; fileId: string }
+  | { type: 'started'; fileId: string; mode?: 'live' | 'test' }
   | { type: 'stopping'; fileId: string }
   | { type: 'clear' };
 
@@ -52,7 +54,12 @@ function reduceFrame(state: RunnerState, frame: ServerFrame, limits?: RunLimits)
       }
       for (const run of frame.runs) {
         const known = state.runs[run.fileId];
-        runs[run.fileId] = { status: run.status, startedAt: run.startedAt, exit: run.status === 'exited' ? known?.exit : undefined };
+        runs[run.fileId] = {
+          status: run.status,
+          startedAt: run.startedAt,
+          ...(run.mode ? { mode: run.mode } : {}),
+          exit: run.status === 'exited' ? known?.exit : undefined,
+        };
       }
       return { ...state, ready: true, runs };
     }
@@ -63,7 +70,10 @@ function reduceFrame(state: RunnerState, frame: ServerFrame, limits?: RunLimits)
       const summary = exitSummary(frame, limits);
       const exit: RunExit = { ...summary, at: frame.at };
       // The exit's sentence is already in the log (the server writes it there): no line here.
-      return { ...state, runs: { ...state.runs, [frame.fileId]: { startedAt: known?.startedAt ?? null, status: 'exited', exit } } };
+      return {
+        ...state,
+        runs: { ...state.runs, [frame.fileId]: { startedAt: known?.startedAt ?? null, status: 'exited', ...(known?.mode ? { mode: known.mode } : {}), exit } },
+      };
     }
     // The test chat pane follows these itself.
     case 'test_chat_update':
@@ -78,7 +88,7 @@ function reduceFrame(state: RunnerState, frame: ServerFrame, limits?: RunLimits)
           const { [frame.fileId]: _refused, ...rest } = runs;
           runs = known.previous ? { ...rest, [frame.fileId]: known.previous } : rest;
         } else {
-          runs = { ...runs, [frame.fileId]: { status: 'running', startedAt: known.startedAt } };
+          runs = { ...runs, [frame.fileId]: { status: 'running', startedAt: known.startedAt, ...(known.mode ? { mode: known.mode } : {}) } };
         }
       }
       // Lines of another file's run (one started here before switching files) are not shown;
@@ -103,7 +113,10 @@ export function runnerReducer(state: RunnerState, action: RunnerAction): RunnerS
       const previous = state.runs[action.fileId] ?? null;
       return {
         ...state,
-        runs: { ...state.runs, [action.fileId]: { status: 'starting', startedAt: new Date().toISOString(), previous } },
+        runs: {
+          ...state.runs,
+          [action.fileId]: { status: 'starting', startedAt: new Date().toISOString(), ...(action.mode ? { mode: action.mode } : {}), previous },
+        },
         lines: [],
       };
     }

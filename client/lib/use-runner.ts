@@ -5,6 +5,7 @@
 // ('Starting execution', 'Stopping execution...', how it ended), so replays show them too and the
 // page adds none of its own.
 import { useCallback, useEffect, useReducer, useRef } from 'react';
+import type { TestChatUpdateFrame } from '../../shared/test-chat.schema';
 import { initialRunnerState, runnerReducer } from './run-state';
 import type { RunLimits } from './runner-logs';
 import { RunnerSocket, runnerSocketUrl } from './runner-socket';
@@ -17,19 +18,28 @@ export interface StartRequest {
   filename: string;
   content: string;
   envVars?: Record<string, string>;
+  /** 'test': a Telegram bot talks to the test chat instead of Telegram. */
+  mode?: 'live' | 'test';
 }
+
+export type TestChatListener = (frame: TestChatUpdateFrame) => void;
 
 export function useRunner(selectedId: string | null, limits?: RunLimits) {
   const [state, dispatch] = useReducer(runnerReducer, initialRunnerState);
   const socketRef = useRef<RunnerSocket | null>(null);
   const limitsRef = useRef(limits);
   limitsRef.current = limits;
+  // The test chat pane follows its frames itself: they never touch the console's state.
+  const chatListeners = useRef(new Set<TestChatListener>());
 
   useEffect(() => {
     const socket = new RunnerSocket({
       url: runnerSocketUrl(),
       token: readStoredToken,
-      onFrame: (frame) => dispatch({ type: 'frame', frame, limits: limitsRef.current }),
+      onFrame: (frame) => {
+        if (frame.type === 'test_chat_update') for (const listener of chatListeners.current) listener(frame);
+        else dispatch({ type: 'frame', frame, limits: limitsRef.current });
+      },
       onState: (connection) => dispatch({ type: 'connection', state: connection }),
     });
     socketRef.current = socket;
@@ -81,11 +91,12 @@ export function useRunner(selectedId: string | null, limits?: RunLimits) {
         filename: request.filename,
         content: request.content,
         envVars: request.envVars ?? {},
+        ...(request.mode ? { mode: request.mode } : {}),
       });
       if (!sent) return false;
       // This socket follows the run it started; no attach (and no replay) needed.
       attachedRef.current = request.fileId;
-      dispatch({ type: 'started', fileId: request.fileId });
+      dispatch({ type: 'started', fileId: request.fileId, mode: request.mode ?? 'live' });
       return true;
     },
     [state.ready],
@@ -99,6 +110,14 @@ export function useRunner(selectedId: string | null, limits?: RunLimits) {
 
   const clear = useCallback(() => dispatch({ type: 'clear' }), []);
 
+  /** Test chat frames for the listener until the returned function is called. */
+  const subscribeTestChat = useCallback((listener: TestChatListener) => {
+    chatListeners.current.add(listener);
+    return () => {
+      chatListeners.current.delete(listener);
+    };
+  }, []);
+
   return {
     connection: state.connection,
     ready: state.ready,
@@ -108,5 +127,6 @@ export function useRunner(selectedId: string | null, limits?: RunLimits) {
     start,
     stop,
     clear,
+    subscribeTestChat,
   };
 }

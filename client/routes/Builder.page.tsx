@@ -7,6 +7,7 @@ import { useSearchParams } from 'react-router-dom';
 import { ChatPanel } from '../components/ChatPanel';
 import { EditorPanel } from '../components/EditorPanel';
 import { FileBrowser } from '../components/FileBrowser';
+import { TestChatPanel } from '../components/TestChat';
 import classes from './Builder.module.css';
 
 export function BuilderPage() {
@@ -19,8 +20,23 @@ export function BuilderPage() {
   const [browserChoice, setBrowserChoice] = useState<'auto' | 'open' | 'folded'>('auto');
   const folded = browserChoice === 'auto' ? fileId !== null && !wide : browserChoice === 'folded';
 
+  // The test chat of a Telegram bot takes the assistant's column (?chat=test); the assistant stays
+  // mounted underneath, so a reply being written is not lost.
+  const testChat = fileId !== null && params.get('chat') === 'test';
+  // Only the button starts the bot: a reload with the chat open does not restart anything.
+  const [startTest, setStartTest] = useState(false);
+
   const openFile = (id: string) => setParams({ file: id });
   const closeFile = () => setParams({}, { replace: true });
+  const openTestChat = () => {
+    if (fileId === null) return;
+    setStartTest(true);
+    setParams({ file: fileId, chat: 'test' });
+  };
+  const closeTestChat = () => {
+    setStartTest(false);
+    if (fileId !== null) setParams({ file: fileId }, { replace: true });
+  };
 
   return (
     <Box className={classes.workspace} data-file-open={fileId !== null || undefined}>
@@ -30,9 +46,14 @@ export function BuilderPage() {
         collapsed={folded}
         onToggle={() => setBrowserChoice(folded ? 'open' : 'folded')}
       />
-      <div className={classes.chat}>
+      <div className={classes.chat} hidden={testChat}>
         <ChatPanel onOpenFile={openFile} />
       </div>
+      {testChat && (
+        <div className={classes.chat}>
+          <TestChatPanel key={fileId} fileId={fileId} startOnOpen={startTest} onClose={closeTestChat} />
+        </div>
+      )}
       {fileId !== null && (
         <div className={classes.editor}>
           <Suspense
@@ -42,7 +63,7 @@ export function BuilderPage() {
               </Center>
             }
           >
-            <EditorPanel key={fileId} fileId={fileId} onClose={closeFile} />
+            <EditorPanel key={fileId} fileId={fileId} onClose={closeFile} onTestChat={openTestChat} />
           </Suspense>
         </div>
       )}

@@ -10,6 +10,8 @@ import { DependenciesPanel, type DependencyAnalysis } from '../components/Depend
 import { EnvVarsModal, type EnvVarsSave } from '../components/EnvVarsModal';
 import { ExecutionControl } from '../components/ExecutionControl';
 import { RunnerFiles } from '../components/RunnerFiles';
+import { botNameOf, TestChatPane } from '../components/TestChat';
+import { detectPlatform } from '../../shared/platform';
 import type { DetectedEnvVar } from '../../shared/runner.schema';
 import { errorMessage } from '../lib/http-error';
 import { notifyError, notifySuccess } from '../lib/notify';
@@ -63,6 +65,28 @@ export function RunnerPage() {
     if (!started) notifyError('Runner not connected', 'Reconnecting to the runner. Try again in a moment.');
   };
 
+  // The test chat (Telegram bots): open in the address (?chat=test), so a reload keeps it open.
+  const telegram = file !== null && detectPlatform(file.filename, file.content) === 'telegram';
+  const chatOpen = telegram && params.get('chat') === 'test';
+
+  const startTest = () => {
+    if (!file) return needFile('Please select a file to run');
+    const started = runner.start({ fileId: file.id, filename: file.filename, content: file.content, envVars: {}, mode: 'test' });
+    if (!started) notifyError('Runner not connected', 'Reconnecting to the runner. Try again in a moment.');
+  };
+
+  const openTestChat = () => {
+    if (!file) return needFile('Please select a file to run');
+    const run = runner.run;
+    // A bot already talking to the test chat keeps running; a live one restarts in test mode.
+    if (!(run && run.status !== 'exited' && run.mode === 'test')) startTest();
+    if (!chatOpen) setParams({ file: file.id, chat: 'test' });
+  };
+
+  const closeTestChat = () => {
+    if (file) setParams({ file: file.id }, { replace: true });
+  };
+
   const stop = () => {
     if (!file) return needFile('Please select a file to run');
     if (!runner.stop(file.id)) notifyError('Runner not connected', 'Reconnecting to the runner. Try again in a moment.');
@@ -112,7 +136,7 @@ export function RunnerPage() {
   const assistantFile = useMemo(() => (file ? { id: file.id, filename: file.filename, content: file.content } : null), [file]);
 
   return (
-    <div className={classes.page}>
+    <div className={classes.page} data-chat={chatOpen || undefined}>
       <RunnerFiles
         className={classes.files}
         files={files.data}
@@ -137,8 +161,24 @@ export function RunnerPage() {
           onStop={stop}
           onDownloadDependencies={() => void downloadDependencies()}
           onEnvironmentVariables={() => void openEnvironmentVariables()}
+          onTestChat={telegram ? openTestChat : undefined}
         />
-        <ConsoleLogs className={classes.console} lines={runner.lines} onClear={runner.clear} onAiHelp={() => setAssistantKey(Date.now())} />
+        <div className={classes.output} data-chat={chatOpen || undefined}>
+          <ConsoleLogs className={classes.console} lines={runner.lines} onClear={runner.clear} onAiHelp={() => setAssistantKey(Date.now())} />
+          {chatOpen && file && (
+            <TestChatPane
+              key={file.id}
+              className={classes.testChat}
+              fileId={file.id}
+              botName={botNameOf(file.filename)}
+              run={runner.run}
+              ready={runner.ready}
+              subscribe={runner.subscribeTestChat}
+              onStartTest={startTest}
+              onClose={closeTestChat}
+            />
+          )}
+        </div>
       </div>
 
       <DependenciesPanel key={file?.id ?? 'none'} className={classes.deps} file={file} analysis={analysis} analyzing={parseImports.isPending} />

@@ -67,7 +67,7 @@ export function ConsoleLogs({ lines, onAiHelp, onClear, className }: ConsoleLogs
       actions={
         <>
           {lines.length > 0 && (
-            <Text size="xs" c="dimmed" visibleFrom="xs">
+            <Text size="xs" c="dimmed" visibleFrom="xs" className={classes.count}>
               {lines.length} {lines.length === 1 ? 'line' : 'lines'}
             </Text>
           )}

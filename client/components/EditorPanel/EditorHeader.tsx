@@ -2,6 +2,7 @@
 // Run, Modify, History, Delete, Save and Close.
 import { ActionIcon, Badge, Box, Button, Group, Text, Tooltip } from '@mantine/core';
 import {
+  IconBrandTelegram,
   IconDeviceFloppy,
   IconFileCode,
   IconHistory,
@@ -26,6 +27,8 @@ interface EditorHeaderProps {
   onDelete: () => void;
   onSave: () => void;
   onClose: () => void;
+  /** A Telegram bot: talk to it in the test chat beside the editor. */
+  onTestChat?: () => void;
 }
 
 export function EditorHeader(props: EditorHeaderProps) {
@@ -64,6 +67,18 @@ export function EditorHeader(props: EditorHeaderProps) {
           <Button size="xs" variant="light" color="green" leftSection={<IconPlayerPlay size={14} />} onClick={props.onRun}>
             Run
           </Button>
+          {props.onTestChat && (
+            <Button
+              size="xs"
+              variant="light"
+              color="blue"
+              className={classes.squeezable}
+              leftSection={<IconBrandTelegram size={14} />}
+              onClick={props.onTestChat}
+            >
+              <span className={classes.squeezableLabel}>Test chat</span>
+            </Button>
+          )}
           <Button size="xs" variant="light" leftSection={<IconSparkles size={14} />} onClick={props.onModify} disabled={previewing}>
             Modify
           </Button>

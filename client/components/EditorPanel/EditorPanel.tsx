@@ -8,11 +8,11 @@ import classes from './EditorPanel.module.css';
 
 const VALID_ID = /^[A-Za-z0-9]{1,64}$/;
 
-export default function EditorPanel({ fileId, onClose }: { fileId: string; onClose: () => void }) {
+export default function EditorPanel({ fileId, onClose, onTestChat }: { fileId: string; onClose: () => void; onTestChat?: () => void }) {
   const valid = VALID_ID.test(fileId);
   const file = trpc.files.get.useQuery({ id: fileId }, { enabled: valid });
 
-  if (valid && file.data) return <FileEditor key={file.data.id} file={file.data} onClose={onClose} />;
+  if (valid && file.data) return <FileEditor key={file.data.id} file={file.data} onClose={onClose} onTestChat={onTestChat} />;
 
   return (
     <Box component="section" aria-label="Code editor" className={classes.panel}>

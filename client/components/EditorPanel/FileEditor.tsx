@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import { detectPlatform } from '../../../shared/platform';
 import { notifyInfo } from '../../lib/notify';
 import { useDeleteFile } from '../DeleteFileDialog';
+import { SavedChatsCheck } from '../TestChat';
 import { CodeArea } from './CodeArea';
 import { DiffView } from './DiffView';
 import { EditorHeader } from './EditorHeader';
@@ -19,7 +20,7 @@ import classes from './EditorPanel.module.css';
 
 const PLATFORM_NAMES: Record<string, string> = { telegram: 'Telegram', twitter: 'Twitter' };
 
-export function FileEditor({ file, onClose }: { file: FileDetails; onClose: () => void }) {
+export function FileEditor({ file, onClose, onTestChat }: { file: FileDetails; onClose: () => void; onTestChat?: () => void }) {
   const navigate = useNavigate();
   const editor = useFileEditor(file);
   const [historyOpen, setHistoryOpen] = useState(false);
@@ -57,6 +58,8 @@ export function FileEditor({ file, onClose }: { file: FileDetails; onClose: () =
   };
 
   const platform = PLATFORM_NAMES[detectPlatform(file.filename, editor.draft)];
+  // The saved file is what a test runs: its platform decides whether there is a test chat.
+  const telegram = detectPlatform(file.filename, file.content) === 'telegram';
 
   return (
     <Box
@@ -78,6 +81,7 @@ export function FileEditor({ file, onClose }: { file: FileDetails; onClose: () =
         onDelete={() => requestDelete({ id: file.id, filename: file.filename })}
         onSave={save}
         onClose={onClose}
+        onTestChat={telegram ? onTestChat : undefined}
       />
 
       <div className={classes.body}>
@@ -90,7 +94,11 @@ export function FileEditor({ file, onClose }: { file: FileDetails; onClose: () =
             generating={modify.generating}
           />
         )}
-        {previewing && <PreviewBanner onAccept={modify.accept} onReject={modify.reject} />}
+        {previewing && (
+          <PreviewBanner onAccept={modify.accept} onReject={modify.reject}>
+            {telegram && modify.proposal && <SavedChatsCheck fileId={file.id} content={modify.proposal.code} />}
+          </PreviewBanner>
+        )}
         {editor.showingTemplate && !previewing && (
           <Alert color="teal" radius="md" p="xs" icon={<IconTemplate size={16} />} className={classes.banner}>
             <Text size="xs">

@@ -1,4 +1,5 @@
 // 'Modify with AI': describe a change, get a preview; then the banner to accept or reject it.
+import type { ReactNode } from 'react';
 import { Alert, Button, Group, Paper, Text, Textarea } from '@mantine/core';
 import { IconCheck, IconSparkles, IconX } from '@tabler/icons-react';
 import classes from './EditorPanel.module.css';
@@ -41,7 +42,8 @@ export function ModifyBox({ prompt, onPromptChange, onGenerate, onCancel, genera
   );
 }
 
-export function PreviewBanner({ onAccept, onReject }: { onAccept: () => void; onReject: () => void }) {
+/** `children`: checks to run before accepting (the saved chats of a Telegram bot). */
+export function PreviewBanner({ onAccept, onReject, children }: { onAccept: () => void; onReject: () => void; children?: ReactNode }) {
   return (
     <Alert color="green" radius="md" icon={<IconSparkles size={18} />} title="Preview of the AI changes" className={classes.banner}>
       <Text size="sm" mb="sm">
@@ -55,6 +57,7 @@ export function PreviewBanner({ onAccept, onReject }: { onAccept: () => void; on
           Reject Changes
         </Button>
       </Group>
+      {children}
     </Alert>
   );
 }

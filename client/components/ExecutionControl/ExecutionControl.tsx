@@ -3,7 +3,7 @@
 // state as the server reports it: Connected while the selected file's run is live.
 import { useEffect, useState } from 'react';
 import { Badge, Box, Button, Group, Loader, Text } from '@mantine/core';
-import { IconDownload, IconFileCode, IconKey, IconPlayerPlay, IconPlayerStop, IconPointer } from '@tabler/icons-react';
+import { IconBrandTelegram, IconDownload, IconFileCode, IconKey, IconPlayerPlay, IconPlayerStop, IconPointer } from '@tabler/icons-react';
 import { languageLabel } from '../../../shared/filenames';
 import { clockTime } from '../../lib/runner-logs';
 import type { SocketState } from '../../lib/runner-socket';
@@ -26,6 +26,8 @@ interface ExecutionControlProps {
   onStop: () => void;
   onDownloadDependencies: () => void;
   onEnvironmentVariables: () => void;
+  /** A Telegram bot: 'Test chat' beside Start runs it in test mode and opens the chat pane. */
+  onTestChat?: () => void;
 }
 
 function createdAt(value: string): string {
@@ -117,6 +119,11 @@ export function ExecutionControl(props: ExecutionControlProps) {
               <Text size="xs">Connecting to the runner...</Text>
             </Group>
           )}
+          {live && run.mode === 'test' && (
+            <Badge color="blue" variant="light" tt="none" leftSection={<IconBrandTelegram size={12} />}>
+              Test mode
+            </Badge>
+          )}
           <RunBadge run={run} ready={ready} />
         </>
       }
@@ -161,6 +168,11 @@ export function ExecutionControl(props: ExecutionControlProps) {
             <Button color="green" leftSection={<IconPlayerPlay size={16} />} onClick={props.onStart} disabled={live}>
               Start
             </Button>
+            {props.onTestChat && (
+              <Button variant="light" color="blue" leftSection={<IconBrandTelegram size={16} />} onClick={props.onTestChat}>
+                Test chat
+              </Button>
+            )}
             <Button color="red" variant="light" leftSection={<IconPlayerStop size={16} />} onClick={props.onStop} disabled={run?.status !== 'running'}>
               Stop
             </Button>

@@ -7,6 +7,8 @@ import type { BotMethod } from './bot-method';
 import type { BotCommand } from './session-core';
 
 const MAX_DOWNLOAD_BYTES = 20 * 1024 * 1024;
+/** Command lists kept per session (scope x language); the oldest goes past this. */
+const MAX_COMMAND_LISTS = 100;
 
 export const getMe: BotMethod = ({ core }) => ({
   ...core.ids.bot,
@@ -37,8 +39,9 @@ export const setMyCommands: BotMethod = ({ core, params }) => {
     return { command: command.replace(/^\//, ''), description };
   });
   const key = commandsKey(params);
-  if (commands.length === 0) core.commands.delete(key);
-  else core.commands.set(key, commands);
+  core.commands.delete(key);
+  if (commands.length > 0) core.commands.set(key, commands);
+  if (core.commands.size > MAX_COMMAND_LISTS) core.commands.delete(core.commands.keys().next().value!);
   return true;
 };
 

@@ -72,8 +72,13 @@ export async function createEmulator(options: { chats: TestChats; tls?: { key: s
         socket.unshift(first);
         if (first[0] !== TLS_HANDSHAKE || !secureContext) return handOver(socket, own);
         const secure = new tls.TLSSocket(socket, { isServer: true, secureContext, ALPNProtocols: ['http/1.1'] });
+        const handshake = setTimeout(() => secure.destroy(), FIRST_BYTE_TIMEOUT_MS);
         secure.on('error', () => secure.destroy());
-        secure.once('secure', () => handOver(secure as unknown as Socket, own));
+        secure.once('close', () => clearTimeout(handshake));
+        secure.once('secure', () => {
+          clearTimeout(handshake);
+          handOver(secure as unknown as Socket, own);
+        });
       });
     },
     async close() {

@@ -32,7 +32,7 @@ const botSaid = (text: string) => () => h.session.messages('private').find((m) =
 async function startAndTap(welcome: string) {
   h.session.post({ text: '/start' });
   const reply = await until(botSaid(welcome), 10_000, `the reply "${welcome}"`);
-  expect(reply.replyMarkup).toEqual({ inline_keyboard: [[{ text: 'Yes', callback_data: 'yes' }]] });
+  expect(reply.replyMarkup).toMatchObject({ inline_keyboard: [[{ text: 'Yes', callback_data: 'yes' }]] });
   h.session.post({ callbackData: 'yes', messageId: reply.id });
   await until(() => h.frames.find((f) => f.toast === 'You said yes'), 10_000, 'the toast');
   await until(() => h.frames.find((f) => f.message?.id === reply.id && f.message.edited && f.message.text === 'Answered yes'), 10_000, 'the edit');
@@ -90,7 +90,8 @@ describe('polling', () => {
     expect(other.status).toBe(409);
     expect(other.body.description).toBe('Conflict: terminated by other getUpdates request; make sure that only one bot instance is running');
     h.session.post({ text: '/start again' });
-    await until(() => h.session.messages('private').filter((m) => m.text === 'Welcome from NTBA').length === 2, 10_000, 'NTBA still answering');
+    // The first welcome was edited into 'Answered yes': a welcome now is the answer to the second /start.
+    await until(botSaid('Welcome from NTBA'), 10_000, 'NTBA still answering');
     expect(errors).toEqual([]);
   });
 });
