@@ -112,11 +112,11 @@ export class TestChatSession {
   }
 
   /**
-   * The bot of the current run listens for updates: it has called getUpdates since botRestarted(),
-   * or it has a webhook the emulator can reach (set, or delivered to, since then).
+   * The bot of the current run listens for updates: it has called getUpdates or setWebhook since
+   * botRestarted(), or a webhook is set and the running bot can be reached (setWebhookDelivery).
    */
   botListening(): boolean {
-    return this.core.listening || this.core.updates.polling;
+    return this.core.listening || this.core.updates.polling || this.core.webhook.deliverable;
   }
 
   /** A getUpdates call of the bot is being held open right now. */

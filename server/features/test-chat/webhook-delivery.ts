@@ -32,6 +32,11 @@ export class WebhookDeliverer {
     this.unsubscribe = queue.onPush(() => void this.pump());
   }
 
+  /** A webhook is set and a delivery function is present. */
+  get deliverable(): boolean {
+    return this.webhook !== null && this.deliver !== null;
+  }
+
   set(webhook: Webhook): void {
     this.webhook = webhook;
     this.lastErrorDate = undefined;

@@ -1,0 +1,70 @@
+// Plain REST calls for the few features the client reaches over REST rather than tRPC (the test
+// chat): the same bearer token, answers checked against the shared schemas, and a failure carrying
+// the server's `{error}` text so http-error.ts words it like any other.
+import type { z } from 'zod';
+import { readStoredToken } from './session';
+
+export class RestError extends Error {
+  constructor(
+    readonly status: number,
+    /** The server's own `{error}` text; undefined when it gave none (offline, a proxy page). */
+    readonly serverMessage: string | undefined,
+  ) {
+    super(serverMessage ?? `Request failed (${status || 'network error'})`);
+    this.name = 'RestError';
+  }
+}
+
+export function authHeaders(): Record<string, string> {
+  const token = readStoredToken();
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+async function send(method: string, path: string, body: unknown, signal?: AbortSignal): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'include',
+      signal,
+      headers: { ...authHeaders(), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    throw new RestError(0, undefined);
+  }
+  if (!response.ok) {
+    let text: string | undefined;
+    try {
+      const json = (await response.json()) as { error?: unknown };
+      if (typeof json.error === 'string' && json.error.trim()) text = json.error;
+    } catch {
+      // Not the server's JSON (a proxy's error page): the caller's fallback says it.
+    }
+    throw new RestError(response.status, text);
+  }
+  return response;
+}
+
+/** A JSON call whose answer must match `schema` (a mismatch is a failure, not a surprise later). */
+export async function restJson<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  schema: z.ZodType<T>,
+  options: { body?: unknown; signal?: AbortSignal } = {},
+): Promise<T> {
+  const response = await send(method, path, options.body, options.signal);
+  const parsed = schema.safeParse(await response.json().catch(() => undefined));
+  if (!parsed.success) {
+    console.warn(`Unexpected answer from ${method} ${path}`, parsed.error.issues[0]?.message);
+    throw new RestError(response.status, undefined);
+  }
+  return parsed.data;
+}
+
+/** A file the server serves only to its owner: fetched with the token, kept as a blob. */
+export async function restBlob(path: string): Promise<Blob> {
+  const response = await send('GET', path, undefined);
+  return response.blob();
+}
