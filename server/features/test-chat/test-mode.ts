@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { SandboxSpec } from '../runner/sandbox/sandbox';
 import { connectInto } from '../runner/sandbox/service-bridge';
-import type { Emulator } from './emulator';
+import { listenOnLoopback, type Emulator } from './emulator';
 import type { TestChatOwner, TestChats, WebhookDelivery } from './test-chats';
 
 /** Where the emulator answers inside a sandbox (a loopback address of the sandbox's own). */
@@ -51,32 +51,36 @@ export async function prepareTestMode(options: TestModeOptions): Promise<TestMod
   env.PORT ??= String(DEFAULT_WEBHOOK_PORT);
   const webhookPort = Number(env.PORT) || DEFAULT_WEBHOOK_PORT;
 
-  const dir = path.join(socketRoot(), `botwright-test-chat-${randomBytes(8).toString('hex')}`);
-  mkdirSync(dir, { mode: 0o711 });
-  chmodSync(dir, 0o711);
-  const serve = (socket: Socket) => options.emulator.serve(socket, options.owner);
-  let server: Server;
+  let closeServer: () => void;
   let connect: (port: number) => Socket;
   let spec: TestMode['spec'] = {};
-  try {
-    if (options.bridged) {
+  if (options.bridged) {
+    const dir = path.join(socketRoot(), `botwright-test-chat-${randomBytes(8).toString('hex')}`);
+    mkdirSync(dir, { mode: 0o711 });
+    chmodSync(dir, 0o711);
+    try {
       const hostSocket = path.join(dir, 'emulator.sock');
-      server = await listen(createServer(serve), hostSocket);
+      const server = await listen(createServer((socket) => options.emulator.serve(socket, options.owner)), hostSocket);
       // The relay runs as nobody: the socket is open to it, in a directory only the server can list.
       chmodSync(hostSocket, 0o666);
       const inboundSocket = path.join(dir, 'inbound.sock');
       spec = { hosts: { [TELEGRAM_API_HOST]: EMULATOR_ADDRESS }, bridge: { address: EMULATOR_ADDRESS, ports: [80, 443], hostSocket, inboundSocket } };
       env.TELEGRAM_API_BASE = `http://${EMULATOR_ADDRESS}`;
       connect = (port) => connectInto(inboundSocket, port);
-    } else {
-      // No sandbox to bridge into: the bot is a plain process of this host, so is its way in.
-      server = await listen(createServer(serve), { host: '127.0.0.1', port: 0 });
-      env.TELEGRAM_API_BASE = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-      connect = (port) => createConnection(port, '127.0.0.1');
+      closeServer = () => {
+        server.close();
+        rmSync(dir, { recursive: true, force: true });
+      };
+    } catch (err) {
+      rmSync(dir, { recursive: true, force: true });
+      throw err;
     }
-  } catch (err) {
-    rmSync(dir, { recursive: true, force: true });
-    throw err;
+  } else {
+    // No sandbox to bridge into: the bot is a plain process of this host, so is its way in.
+    const loopback = await listenOnLoopback(options.emulator, options.owner);
+    env.TELEGRAM_API_BASE = loopback.baseUrl;
+    connect = (port) => createConnection(port, '127.0.0.1');
+    closeServer = () => void loopback.close();
   }
   session.setWebhookDelivery(webhookDelivery(connect, webhookPort));
   return {
@@ -84,8 +88,7 @@ export async function prepareTestMode(options: TestModeOptions): Promise<TestMod
     spec,
     release() {
       session.setWebhookDelivery(null);
-      server.close();
-      rmSync(dir, { recursive: true, force: true });
+      closeServer();
     },
   };
 }
@@ -128,7 +131,7 @@ function post(connect: (port: number) => Socket, port: number, pathAndQuery: str
   });
 }
 
-function listen(server: Server, where: string | { host: string; port: number }): Promise<Server> {
+function listen(server: Server, where: string): Promise<Server> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(where, () => resolve(server));

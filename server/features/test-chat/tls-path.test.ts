@@ -3,12 +3,13 @@
 // with its own defaults; the table in docs/test-chat.md is this test's result. The Python clients
 // are Debian's packages (python3-requests, python3-httpx, python3-aiohttp: no PyPI here); Telegraf,
 // grammY and node-telegram-bot-api are the repository's own, copied into the project's dependencies.
-import { cpSync, existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 import { newUser } from '../../testing/fixtures';
 import { RunClient } from '../../testing/run-client';
+import { copyPackages } from '../../testing/node-packages';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -76,35 +77,6 @@ async function report(name, fn) {
   console.log('done');
 })();
 `;
-
-/** Copies packages and everything they depend on from the repository's node_modules. */
-function copyPackages(names: string[], dest: string): void {
-  const root = path.resolve(import.meta.dirname, '../../../node_modules');
-  const seen = new Set<string>();
-  const queue = [...names];
-  while (queue.length) {
-    const name = queue.shift()!;
-    if (seen.has(name)) continue;
-    seen.add(name);
-    const dir = path.join(root, name);
-    if (!existsSync(dir)) continue;
-    cpSync(dir, path.join(dest, name), { recursive: true, dereference: true });
-    queue.push(...dependenciesOf(dir));
-  }
-}
-
-/** What a package needs, and what the packages nested in its own node_modules need (those may be hoisted). */
-function dependenciesOf(dir: string): string[] {
-  const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
-  const names = Object.keys(pkg.dependencies ?? {});
-  const nested = path.join(dir, 'node_modules');
-  if (!existsSync(nested)) return names;
-  for (const entry of readdirSync(nested)) {
-    const scoped = entry.startsWith('@') ? readdirSync(path.join(nested, entry)).map((e) => path.join(entry, e)) : [entry];
-    for (const name of scoped) if (existsSync(path.join(nested, name, 'package.json'))) names.push(...dependenciesOf(path.join(nested, name)));
-  }
-  return names;
-}
 
 async function results(token: string, fileId: string): Promise<Record<string, string>> {
   const client = await RunClient.open(t.url, { token });
