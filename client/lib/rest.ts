@@ -1,7 +1,5 @@
-// Plain REST calls for the few features the client reaches over REST rather than tRPC (the test
-// chat): the same bearer token, answers checked against the shared schemas, and a failure carrying
-// the server's `{error}` text so http-error.ts words it like any other.
-import type { z } from 'zod';
+// The one call that is not tRPC: a file the bot sent in the test chat, as bytes. Same bearer token;
+// a failure carries the server's `{error}` text so http-error.ts words it like any other.
 import { readStoredToken } from './session';
 
 export class RestError extends Error {
@@ -15,7 +13,7 @@ export class RestError extends Error {
   }
 }
 
-export function authHeaders(): Record<string, string> {
+function authHeaders(): Record<string, string> {
   const token = readStoredToken();
   return token ? { Authorization: `Bearer ${token}` } : {};
 }
@@ -45,22 +43,6 @@ async function send(method: string, path: string, body: unknown, signal?: AbortS
     throw new RestError(response.status, text);
   }
   return response;
-}
-
-/** A JSON call whose answer must match `schema` (a mismatch is a failure, not a surprise later). */
-export async function restJson<T>(
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  path: string,
-  schema: z.ZodType<T>,
-  options: { body?: unknown; signal?: AbortSignal } = {},
-): Promise<T> {
-  const response = await send(method, path, options.body, options.signal);
-  const parsed = schema.safeParse(await response.json().catch(() => undefined));
-  if (!parsed.success) {
-    console.warn(`Unexpected answer from ${method} ${path}`, parsed.error.issues[0]?.message);
-    throw new RestError(response.status, undefined);
-  }
-  return parsed.data;
 }
 
 /** A file the server serves only to its owner: fetched with the token, kept as a blob. */

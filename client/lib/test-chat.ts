@@ -1,47 +1,26 @@
-// The test chat's REST calls (/api/test-chat/:fileId/...), each answer checked against the shared
-// schemas, plus the saved chats as a React Query cache that the save and delete calls invalidate.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import {
-  savedTestChat,
-  testChatMessage,
-  testChatResult,
-  type PostTestChatMessageInput,
-  type TestChatKind,
-  type TestChatMessage,
-  type TestChatResult,
-} from '../../shared/test-chat.schema';
-import { restBlob, restJson } from './rest';
-
-const base = (fileId: string) => `/api/test-chat/${encodeURIComponent(fileId)}`;
-
-const messagesAnswer = z.object({ messages: z.array(testChatMessage), hint: z.string().optional() });
-const messageAnswer = z.object({ message: z.unknown() });
-const textAnswer = z.object({ message: z.string() });
-const savedAnswer = z.object({ saved: z.array(savedTestChat) });
-const resultsAnswer = z.object({ results: z.array(testChatResult) });
-
-export function loadMessages(fileId: string, chat: TestChatKind, signal?: AbortSignal) {
-  return restJson('GET', `${base(fileId)}/messages?chat=${chat}`, messagesAnswer, { signal });
-}
+// The test chat's server calls, through the app's one tRPC client: the conversation, and the saved
+// chats as a query that saving and deleting invalidate. A document the bot sent is the one thing
+// fetched directly (bytes, not JSON), with the same sign-in token.
+import { useMemo } from 'react';
+import type { PostTestChatMessageInput, TestChatKind, TestChatMessage, TestChatResult } from '../../shared/test-chat.schema';
+import { restBlob } from './rest';
+import { trpc } from './trpc';
 
 /**
- * The user's side: a text (as yourself or, in the group, as a member), a button tap or a member
- * joining or leaving. The answer's message, when it is one, is shown at once (the socket's copy of
- * it then replaces it in place).
+ * The user's side of the chat, for the pane's own state: the shown chat's history, a text (as
+ * yourself or, in the group, as a member), a button tap, a member joining or leaving, Clear.
  */
-export async function postMessage(fileId: string, body: PostTestChatMessageInput): Promise<TestChatMessage | null> {
-  const answer = await restJson('POST', `${base(fileId)}/messages`, messageAnswer, { body });
-  const parsed = testChatMessage.safeParse(answer.message);
-  return parsed.success ? parsed.data : null;
-}
-
-export function clearMessages(fileId: string, chat: TestChatKind) {
-  return restJson('DELETE', `${base(fileId)}/messages?chat=${chat}`, textAnswer);
-}
-
-export function runSavedChats(fileId: string, content?: string): Promise<TestChatResult[]> {
-  return restJson('POST', `${base(fileId)}/saved/run`, resultsAnswer, { body: content === undefined ? {} : { content } }).then((a) => a.results);
+export function useTestChatCalls() {
+  const utils = trpc.useUtils();
+  return useMemo(
+    () => ({
+      load: (fileId: string, chat: TestChatKind, signal?: AbortSignal) => utils.client.testChat.messages.query({ fileId, chat }, { signal }),
+      /** The posted message, shown at once (the socket's copy of it then replaces it in place). */
+      post: async (fileId: string, body: PostTestChatMessageInput): Promise<TestChatMessage> => (await utils.client.testChat.post.mutate({ fileId, ...body })).message,
+      clear: (fileId: string, chat: TestChatKind) => utils.client.testChat.clear.mutate({ fileId, chat }),
+    }),
+    [utils],
+  );
 }
 
 /** A document the bot sent, fetched with the token (only from this server: it never leaves it). */
@@ -63,33 +42,28 @@ export async function downloadDocument(url: string, filename: string): Promise<v
 // ---------------------------------------------------------------------------------------------
 // Saved chats
 
-export const savedChatsKey = (fileId: string) => ['test-chat', fileId, 'saved'] as const;
-
 export function useSavedChats(fileId: string, enabled = true) {
-  return useQuery({
-    queryKey: savedChatsKey(fileId),
-    queryFn: ({ signal }) => restJson('GET', `${base(fileId)}/saved`, savedAnswer, { signal }).then((a) => a.saved),
-    enabled,
-  });
+  return trpc.testChat.saved.useQuery({ fileId }, { enabled, select: (answer) => answer.saved });
 }
 
 export function useSaveChat(fileId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { name: string; chat: TestChatKind }) => restJson('POST', `${base(fileId)}/saved`, z.object({ saved: z.unknown() }), { body: input }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: savedChatsKey(fileId) }),
-  });
+  const utils = trpc.useUtils();
+  return trpc.testChat.save.useMutation({ onSettled: () => utils.testChat.saved.invalidate({ fileId }) });
 }
 
 export function useDeleteSavedChat(fileId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (name: string) => restJson('DELETE', `${base(fileId)}/saved/${encodeURIComponent(name)}`, textAnswer),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: savedChatsKey(fileId) }),
-  });
+  const utils = trpc.useUtils();
+  const remove = trpc.testChat.deleteSaved.useMutation({ onSettled: () => utils.testChat.saved.invalidate({ fileId }) });
+  return { ...remove, mutate: (name: string) => remove.mutate({ fileId, name }), mutateAsync: (name: string) => remove.mutateAsync({ fileId, name }) };
 }
 
 /** Replays every saved chat: against the saved file, or against `content` (an AI edit's preview). */
 export function useRunSavedChats(fileId: string) {
-  return useMutation({ mutationFn: (content?: string) => runSavedChats(fileId, content) });
+  const run = trpc.testChat.runSaved.useMutation();
+  return {
+    ...run,
+    data: run.data?.results as TestChatResult[] | undefined,
+    mutate: (content?: string) => run.mutate({ fileId, ...(content === undefined ? {} : { content }) }),
+    mutateAsync: async (content?: string) => (await run.mutateAsync({ fileId, ...(content === undefined ? {} : { content }) })).results,
+  };
 }

@@ -1,12 +1,11 @@
 // Renders a formatted message tree (telegram-format.ts) as React elements: text stays text, links
 // open in a new tab without access to this page, spoilers hide their words until tapped.
 import { useState, type ReactNode } from 'react';
-import { formatMessage, type FormatNode, type ParseMode } from './telegram-format';
+import { formatMessage, type FormatNode } from './telegram-format';
 import classes from './TestChat.module.css';
 
 interface FormattedTextProps {
   text: string;
-  parseMode?: ParseMode;
   entities?: ReadonlyArray<Record<string, unknown>>;
   /** Tapping a /command sends it, as in Telegram; without this, commands are only highlighted. */
   onCommand?: (command: string) => void;
@@ -89,6 +88,6 @@ function renderNodes(nodes: FormatNode[], onCommand: FormattedTextProps['onComma
   });
 }
 
-export function FormattedText({ text, parseMode, entities, onCommand }: FormattedTextProps) {
-  return <>{renderNodes(formatMessage(text, { parseMode, entities }), onCommand)}</>;
+export function FormattedText({ text, entities, onCommand }: FormattedTextProps) {
+  return <>{renderNodes(formatMessage(text, entities), onCommand)}</>;
 }

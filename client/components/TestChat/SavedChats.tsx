@@ -36,7 +36,7 @@ export function SaveChatDialog({ fileId, chat, opened, onClose }: SaveChatDialog
       return;
     }
     try {
-      await save.mutateAsync({ name: parsed.data, chat });
+      await save.mutateAsync({ fileId, name: parsed.data, chat });
       notifySuccess('Chat saved as a test', `'Run tests' replays "${parsed.data}" and compares the bot's replies.`);
       close();
     } catch (err) {

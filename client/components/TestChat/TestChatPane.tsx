@@ -117,7 +117,6 @@ export function TestChatPane(props: TestChatPaneProps) {
   const [hintHidden, setHintHidden] = useState<string | null>(null);
   const conversation = useTestChat({ fileId, chat, ready, subscribe });
   const { messages, sendText } = conversation;
-  const composerRef = useRef<HTMLTextAreaElement>(null);
 
   // The reply keyboard: the bot's newest; hidden by its toggle, or after a tap when one-time.
   const keyboard = useMemo(() => replyKeyboardOf(messages), [messages]);
@@ -297,7 +296,6 @@ export function TestChatPane(props: TestChatPaneProps) {
       </div>
 
       <Composer
-        ref={composerRef}
         onSend={sendText}
         placeholder={keyboardShown ? keyboard?.placeholder : undefined}
         members={chat === 'group' ? conversation.members : undefined}

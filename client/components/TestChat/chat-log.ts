@@ -26,7 +26,7 @@ export interface ChatsState {
 }
 
 export type ChatsAction =
-  | { type: 'loaded'; chat: TestChatKind; messages: TestChatMessage[]; hint?: string }
+  | { type: 'loaded'; chat: TestChatKind; messages: TestChatMessage[]; hint?: string; members?: TestChatMember[] }
   | { type: 'message'; chat: TestChatKind; message: TestChatMessage }
   | { type: 'typing'; chat: TestChatKind; until: number }
   | { type: 'cleared'; chat: TestChatKind }
@@ -111,6 +111,8 @@ export function chatsReducer(state: ChatsState, action: ChatsAction): ChatsState
       let messages = action.messages.filter((m) => !m.deleted);
       for (const live of log.messages) if (live.id > newest) messages = upsertMessage(messages, live);
       const next = { ...state, [action.chat]: { ...log, messages, loaded: true, hint: action.hint } };
+      // The server's member list is the truth; without one, the notices in the history tell it.
+      if (action.members) return { ...next, members: action.members, others: action.members.reduce(withOther, next.others) };
       return action.chat === 'group' ? applyEvents(next, action.messages) : next;
     }
     case 'message': {

@@ -1,11 +1,11 @@
 // The test chat's live state for one file: the shown chat's history (loaded when first shown and
 // again after the runner's socket comes back), the socket's test_chat_update frames, and the
-// user's side of the conversation over REST.
+// user's side of the conversation (tRPC).
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import type { TestChatKind, TestChatMember, TestChatMessage, TestChatUpdateFrame } from '../../../shared/test-chat.schema';
 import { errorMessage } from '../../lib/http-error';
 import { notifyError, notifyInfo } from '../../lib/notify';
-import { clearMessages, loadMessages, postMessage } from '../../lib/test-chat';
+import { useTestChatCalls } from '../../lib/test-chat';
 import { chatsReducer, initialChats, TYPING_MS } from './chat-log';
 
 export type SubscribeTestChat = (listener: (frame: TestChatUpdateFrame) => void) => () => void;
@@ -35,6 +35,7 @@ export function useTestChat({ fileId, chat, ready, subscribe }: UseTestChatOptio
   const [state, dispatch] = useReducer(chatsReducer, initialChats);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [reloads, setReloads] = useState(0);
+  const calls = useTestChatCalls();
 
   // A socket that comes back may have missed frames: read the history again.
   const wasReady = useRef(ready);
@@ -46,13 +47,14 @@ export function useTestChat({ fileId, chat, ready, subscribe }: UseTestChatOptio
   useEffect(() => {
     const controller = new AbortController();
     setLoadError(null);
-    loadMessages(fileId, chat, controller.signal)
-      .then((answer) => dispatch({ type: 'loaded', chat, messages: answer.messages, hint: answer.hint }))
+    calls
+      .load(fileId, chat, controller.signal)
+      .then((answer) => dispatch({ type: 'loaded', chat, messages: answer.messages, hint: answer.hint, members: answer.members }))
       .catch((err: unknown) => {
         if (!controller.signal.aborted) setLoadError(errorMessage(err, 'Could not load the conversation.'));
       });
     return () => controller.abort();
-  }, [fileId, chat, reloads]);
+  }, [fileId, chat, reloads, calls]);
 
   useEffect(
     () =>
@@ -78,32 +80,32 @@ export function useTestChat({ fileId, chat, ready, subscribe }: UseTestChatOptio
     async (text: string, as?: TestChatMember): Promise<boolean> => {
       if (as) dispatch({ type: 'postedAs', member: as });
       try {
-        show(chat, await postMessage(fileId, { text, chat, ...(as ? { as } : {}) }));
+        show(chat, await calls.post(fileId, { text, chat, ...(as ? { as } : {}) }));
         return true;
       } catch (err) {
         notifyError('Message not sent', errorMessage(err, 'Please try again.'));
         return false;
       }
     },
-    [fileId, chat, show],
+    [fileId, chat, show, calls],
   );
 
   const tapButton = useCallback(
     async (messageId: number, callbackData: string): Promise<void> => {
       try {
         // The answer is the tapped message; what the tap changes comes over the socket.
-        await postMessage(fileId, { callbackData, messageId, chat });
+        await calls.post(fileId, { callbackData, messageId, chat });
       } catch (err) {
         notifyError('Button not sent', errorMessage(err, 'Please try again.'));
       }
     },
-    [fileId, chat],
+    [fileId, chat, calls],
   );
 
   const changeMember = useCallback(
     async (event: 'join' | 'leave', member: TestChatMember): Promise<boolean> => {
       try {
-        const message = await postMessage(fileId, { event, member, chat: 'group' });
+        const message = await calls.post(fileId, { event, member, chat: 'group' });
         dispatch({ type: 'member', event, member });
         show('group', message && message.event && !message.author ? { ...message, author: member } : message);
         return true;
@@ -112,17 +114,17 @@ export function useTestChat({ fileId, chat, ready, subscribe }: UseTestChatOptio
         return false;
       }
     },
-    [fileId, show],
+    [fileId, show, calls],
   );
 
   const clear = useCallback(async () => {
     try {
-      await clearMessages(fileId, chat);
+      await calls.clear(fileId, chat);
       dispatch({ type: 'cleared', chat });
     } catch (err) {
       notifyError('Could not clear the conversation', errorMessage(err, 'Please try again.'));
     }
-  }, [fileId, chat]);
+  }, [fileId, chat, calls]);
 
   return {
     messages: log.messages,

@@ -1,7 +1,7 @@
 // One file's test conversation: the user's side (post, messages, clear), the bot's side (call: one
 // Bot API call), the files the bot sent, how webhook updates reach the running bot, and change
 // events. Made and kept by TestChats (test-chats.ts).
-import type { PostTestChatMessageInput, TestChatKind, TestChatMessage, TestChatUpdateFrame } from '../../../shared/test-chat.schema';
+import type { PostTestChatMessageInput, TestChatKind, TestChatMember, TestChatMessage, TestChatUpdateFrame } from '../../../shared/test-chat.schema';
 import { BotApiError, Described, NOT_FOUND, type BotApiAnswer } from './bot-api-errors';
 import { normalizeParams } from './bot-api-params';
 import type { UploadedFile } from './bot-method';
@@ -115,6 +115,11 @@ export class TestChatSession {
    * The bot of the current run listens for updates: it has called getUpdates or setWebhook since
    * botRestarted(), or a webhook is set and the running bot can be reached (setWebhookDelivery).
    */
+  /** The test group's members now (the user and the bot aside): for the pane's member list. */
+  members(): TestChatMember[] {
+    return this.core.members.present().map(({ user }) => (user.username ? { firstName: user.first_name, username: user.username } : { firstName: user.first_name }));
+  }
+
   botListening(): boolean {
     return this.core.listening || this.core.updates.polling || this.core.webhook.deliverable;
   }

@@ -3,7 +3,7 @@
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import { ownedFile } from '../workspace/files';
-import type { PostTestChatMessageInput, TestChatKind, TestChatMessage } from '../../../shared/test-chat.schema';
+import type { PostTestChatMessageInput, TestChatKind, TestChatMember, TestChatMessage } from '../../../shared/test-chat.schema';
 import { assertTestChatFile } from './test-chat-file';
 import { transcriptOf } from './transcripts';
 import type { TestChatSession } from './test-chats';
@@ -21,10 +21,15 @@ export async function testChatOf(ctx: TestChatContext, fileId: string): Promise<
   return { session, filename: file.filename, content: file.content };
 }
 
-export async function listMessages(ctx: TestChatContext, input: { fileId: string; chat?: TestChatKind; after?: number }): Promise<{ messages: TestChatMessage[]; hint?: string }> {
+/** The chat's messages, oldest first; for the group also who is in it; a hint when the bot may not reach the test chat. */
+export async function listMessages(
+  ctx: TestChatContext,
+  input: { fileId: string; chat?: TestChatKind; after?: number },
+): Promise<{ messages: TestChatMessage[]; hint?: string; members?: TestChatMember[] }> {
   const { session, filename, content } = await testChatOf(ctx, input.fileId);
+  const chat = input.chat ?? 'private';
   const hint = testChatHint({ filename, content, bridged: ctx.deps.sandbox.supportsBridge });
-  return { messages: session.messages(input.chat ?? 'private', input.after), ...(hint ? { hint } : {}) };
+  return { messages: session.messages(chat, input.after), ...(hint ? { hint } : {}), ...(chat === 'group' ? { members: session.members() } : {}) };
 }
 
 export async function postMessage(ctx: TestChatContext, fileId: string, input: PostTestChatMessageInput): Promise<{ message: TestChatMessage }> {
