@@ -9,8 +9,9 @@ import { loginThroughput } from './login-throughput';
 import { coldStart } from './cold-start';
 import { feedScenarios } from './feed';
 import { runnerScenarios } from './runner';
+import { testChatScenarios } from './test-chat';
 
-const SCENARIOS: Scenario[] = [loginThroughput, coldStart, ...feedScenarios, ...runnerScenarios];
+const SCENARIOS: Scenario[] = [loginThroughput, coldStart, ...feedScenarios, ...runnerScenarios, ...testChatScenarios];
 
 const RESULTS_FILE = path.resolve(import.meta.dirname, '..', 'bench-results.json');
 

@@ -34,25 +34,27 @@ const LINES = { unbuffered: 300_000, blockBuffered: 2_000_000 };
 const LINES_WORKER = path.join(import.meta.dirname, 'fixtures', 'ws-lines-worker.mjs');
 
 /** What the runner gives a bot (bot-command.ts), minus its saved variables: the bare side gets the same. */
-const CLEAN_ENV = { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: '/tmp', LANG: 'C.UTF-8', TMPDIR: '/tmp' };
-const PYTHON_ENV = { ...CLEAN_ENV, PYTHONUNBUFFERED: '1', PYTHONDONTWRITEBYTECODE: '1' };
-const NODE_ENV = { ...CLEAN_ENV, NODE_ENV: 'production' };
+export const CLEAN_ENV = { PATH: '/usr/local/bin:/usr/bin:/bin', HOME: '/tmp', LANG: 'C.UTF-8', TMPDIR: '/tmp' };
+export const PYTHON_ENV = { ...CLEAN_ENV, PYTHONUNBUFFERED: '1', PYTHONDONTWRITEBYTECODE: '1' };
+export const NODE_ENV = { ...CLEAN_ENV, NODE_ENV: 'production' };
 
-// ---- The app, a signed-in user and a socket ----------------------------------------------------
+// ---- The app, a signed-in user and a socket (also test-chat.ts's) -----------------------------
 
-type Bench = { t: TestApp; token: string; save(filename: string, content: string): Promise<string> };
+/** The app, a signed-in user (`newUser`) and how to save a file in their default project. */
+export type Bench = { t: TestApp; token: string; userId: string; save(filename: string, content: string): Promise<{ id: string; projectId: string }> };
 
-async function startBench(env: Record<string, string> = {}): Promise<Bench> {
+export async function startBench(env: Record<string, string> = {}): Promise<Bench> {
   const t = await startTestApp({ LOG_LEVEL: 'warn', ...env });
   try {
-    const { token } = await newUser(t);
+    const { token, id: userId } = await newUser(t);
     return {
       t,
       token,
+      userId,
       async save(filename, content) {
         const res = await t.request('PUT', `/api/projects/default/files/${filename}`, { token, body: { content } });
         if (res.status !== 200) throw new Error(`saving ${filename} answered ${res.status}: ${JSON.stringify(res.body)}`);
-        return res.body.id as string;
+        return { id: res.body.id as string, projectId: res.body.projectId as string };
       },
     };
   } catch (err) {
@@ -61,7 +63,7 @@ async function startBench(env: Record<string, string> = {}): Promise<Bench> {
   }
 }
 
-function sandboxNote(t: TestApp): string {
+export function sandboxNote(t: TestApp): string {
   const status = t.app.deps.sandbox.status;
   if (status.full) return 'sandbox fully active (every protection: bubblewrap, unprivileged uid, cgroup memory/pids/cpu, slirp4netns)';
   const off = status.protections.filter((p) => !p.active).map((p) => `${p.name} (${p.detail})`);
@@ -69,7 +71,7 @@ function sandboxNote(t: TestApp): string {
 }
 
 /** A signed-in /ws client in this process that keeps every frame and can wait for one. */
-class Socket {
+export class Socket {
   private readonly frames: { frame: ServerFrame; at: number }[] = [];
   private waiter: (() => void) | null = null;
   private closed: number | null = null;
@@ -99,6 +101,11 @@ class Socket {
 
   send(frame: unknown): void {
     this.ws.send(JSON.stringify(frame));
+  }
+
+  /** The frames received so far (since the last clear) that match; does not wait. */
+  matching(match: (f: ServerFrame) => boolean): ServerFrame[] {
+    return this.frames.filter((f) => match(f.frame)).map((f) => f.frame);
   }
 
   /** Forgets the frames received so far. */
@@ -191,7 +198,7 @@ function runStartScenario(language: 'python' | 'node'): Scenario {
       const timings: StartTiming[] = [];
       try {
         const runner = b.t.config.runner;
-        const fileId = await b.save(bot.filename, bot.content);
+        const { id: fileId } = await b.save(bot.filename, bot.content);
         socket = await Socket.open(b);
         const s = socket;
         let spawned = { calledAt: 0, resolvedAt: 0 };
@@ -373,7 +380,7 @@ function logLinesScenario(blockBuffered: boolean): Scenario {
       try {
         const python = b.t.config.runner.python;
         const program = printLines(LINES_A_RUN, blockBuffered);
-        const fileId = await b.save(blockBuffered ? 'lines_buffered.py' : 'lines.py', program);
+        const { id: fileId } = await b.save(blockBuffered ? 'lines_buffered.py' : 'lines.py', program);
         const w = new Worker(LINES_WORKER, { execArgv: [], workerData: { url: `${b.t.url.replace('http', 'ws')}/ws`, origin: b.t.url, token: b.token } });
         worker = w;
         let failed: Error | null = null;

@@ -3,8 +3,8 @@
 import { cpSync, existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
-/** Copies packages and everything they depend on from the repository's node_modules. */
-export function copyPackages(names: string[], dest: string): void {
+/** Copies packages and everything they depend on from the repository's node_modules; answers how many were named. */
+export function copyPackages(names: string[], dest: string): number {
   const root = path.resolve(import.meta.dirname, '../../node_modules');
   const seen = new Set<string>();
   const queue = [...names];
@@ -17,6 +17,7 @@ export function copyPackages(names: string[], dest: string): void {
     cpSync(dir, path.join(dest, name), { recursive: true, dereference: true });
     queue.push(...dependenciesOf(dir));
   }
+  return seen.size;
 }
 
 /** What a package needs, and what the packages nested in its own node_modules need (those may be hoisted). */
