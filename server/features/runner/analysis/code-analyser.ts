@@ -51,6 +51,9 @@ type Task = {
 };
 type Slot = { worker: Worker | null; task: Task | null };
 
+
+/** Added to the time limit of a job that starts a new worker (loading the grammars). */
+const WORKER_START_ALLOWANCE_MS = 5_000;
 export function createCodeAnalyser(opts: CodeAnalyserOptions): CodeAnalyser {
   const { log } = opts;
   const timeoutMs = opts.timeoutMs ?? 20_000;
@@ -115,6 +118,8 @@ export function createCodeAnalyser(opts: CodeAnalyserOptions): CodeAnalyser {
       if (slot.task || waiting.length === 0) continue;
       const task = waiting.shift()!;
       slot.task = task;
+      // A new worker first loads the grammars (a second or more on a busy machine): that is not the file's time.
+      const starting = slot.worker === null;
       slot.worker ??= spawn(slot);
       slot.worker.postMessage(task.job);
       clearTimeout(task.timer);
@@ -123,7 +128,7 @@ export function createCodeAnalyser(opts: CodeAnalyserOptions): CodeAnalyser {
         retire(slot);
         finish(slot, task);
         task.reject(new AppError('UNPROCESSABLE_CONTENT', 'Analysing this file took too long'));
-      }, timeoutMs);
+      }, timeoutMs + (starting ? WORKER_START_ALLOWANCE_MS : 0));
     }
   }
 
