@@ -2,8 +2,8 @@
 // test mode talk to, and the CA its TLS certificate (api.telegram.org) comes from.
 import type { FastifyBaseLogger } from 'fastify';
 import { loadTestChatCertificates } from './certificate-authority';
-import { createEmulator, type Emulator } from './emulator';
-import { TestChats } from './test-chats';
+import { createEmulator, type Emulator } from './emulator/emulator';
+import { TestChats } from './emulator/test-chats';
 
 export type TestChatDeps = {
   chats: TestChats;

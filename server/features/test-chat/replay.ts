@@ -8,7 +8,7 @@ import { AppError } from '../../errors';
 import type { PostTestChatMessageInput, TestChatKind, TestChatResult } from '../../../shared/test-chat.schema';
 import { startFileRun } from '../runner/runs/start-file';
 import type { SavedChat } from './saved-chats';
-import type { TestChatSession } from './test-chats';
+import type { TestChatSession } from './emulator/test-chats';
 import { transcriptOf } from './transcripts';
 import type { TranscriptInput } from './transcript';
 

@@ -6,7 +6,7 @@ import { ownedFile } from '../workspace/files';
 import type { PostTestChatMessageInput, TestChatKind, TestChatMember, TestChatMessage } from '../../../shared/test-chat.schema';
 import { assertTestChatFile } from './test-chat-file';
 import { transcriptOf } from './transcripts';
-import type { TestChatSession } from './test-chats';
+import type { TestChatSession } from './emulator/test-chats';
 import { testChatHint } from './hints';
 
 export type TestChatContext = { deps: Deps; userId: string };

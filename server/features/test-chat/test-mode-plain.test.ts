@@ -3,9 +3,9 @@
 // Telegram tokens, and release() closes the way in.
 import { spawn } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createEmulator } from './emulator';
+import { createEmulator } from './emulator/emulator';
 import { prepareTestMode } from './test-mode';
-import { TestChats } from './test-chats';
+import { TestChats } from './emulator/test-chats';
 
 const chats = new TestChats();
 const emulator = await createEmulator({ chats, tls: null });

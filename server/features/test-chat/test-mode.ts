@@ -11,8 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { SandboxSpec } from '../runner/sandbox/sandbox';
 import { connectInto } from '../runner/sandbox/service-bridge';
-import { listenOnLoopback, type Emulator } from './emulator';
-import type { TestChatOwner, TestChats, WebhookDelivery } from './test-chats';
+import { listenOnLoopback, type Emulator } from './emulator/emulator';
+import type { TestChatOwner, TestChats, WebhookDelivery } from './emulator/test-chats';
 
 /** Where the emulator answers inside a sandbox (a loopback address of the sandbox's own). */
 export const EMULATOR_ADDRESS = '127.0.0.2';

@@ -1,7 +1,7 @@
 // The running transcript of each test chat (transcript.ts), kept beside its session for as long as
 // the session lives: 'Save as test' copies it, a replay records a fresh one.
 import type { TestChatKind } from '../../../shared/test-chat.schema';
-import type { TestChatSession } from './test-chats';
+import type { TestChatSession } from './emulator/test-chats';
 import { Transcript } from './transcript';
 
 const bySession = new WeakMap<TestChatSession, Record<TestChatKind, Transcript>>();

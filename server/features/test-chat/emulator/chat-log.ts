@@ -1,7 +1,7 @@
 // The two conversations of a session (private chat and test group) as stored messages: per-chat
 // message ids from 1, the last 500 messages of each chat kept. A stored message knows enough to be
 // shown as a Bot API Message (to the bot) and as a TestChatMessage (to the browser).
-import type { TestChatKind } from '../../../shared/test-chat.schema';
+import type { TestChatKind } from '../../../../shared/test-chat.schema';
 import type { StoredFile } from './file-store';
 import type { MessageEntity, ParseMode, TgUser } from './telegram-types';
 

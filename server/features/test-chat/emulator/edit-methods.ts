@@ -1,7 +1,7 @@
 // editMessageText, editMessageCaption, editMessageReplyMarkup, deleteMessage and
 // answerCallbackQuery: changes to messages already in the chat, with Telegram's refusals ("message
 // is not modified", "message to edit not found", "message can't be deleted", "query is too old").
-import type { TestChatKind } from '../../../shared/test-chat.schema';
+import type { TestChatKind } from '../../../../shared/test-chat.schema';
 import { badRequest, TELEGRAM_TEXTS } from './bot-api-errors';
 import { optionalInteger, optionalString, type Params } from './bot-api-params';
 import type { BotMethod } from './bot-method';

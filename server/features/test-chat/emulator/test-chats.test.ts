@@ -2,7 +2,7 @@
 // token, change frames to the owner's subscribers only (and to the session's listeners), bounded
 // memory (500 messages a chat, 1,000 pending updates), forget. Real: sessions; calls made directly.
 import { describe, expect, it } from 'vitest';
-import type { TestChatUpdateFrame } from '../../../shared/test-chat.schema';
+import type { TestChatUpdateFrame } from '../../../../shared/test-chat.schema';
 import { TestChats } from './test-chats';
 
 const none = new Map();

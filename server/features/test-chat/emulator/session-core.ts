@@ -1,7 +1,7 @@
 // The state of one test conversation, shared by the bot's side (Bot API methods) and the user's
 // side (post): identities, both chats, members, files, updates, webhook, flood limits, commands.
 // Every change goes out as a TestChatUpdateFrame through `emit`.
-import type { TestChatKind, TestChatMessage, TestChatUpdateFrame } from '../../../shared/test-chat.schema';
+import type { TestChatKind, TestChatMessage, TestChatUpdateFrame } from '../../../../shared/test-chat.schema';
 import { badRequest, forbidden, TELEGRAM_TEXTS } from './bot-api-errors';
 import { CallbackQueries } from './callback-queries';
 import { newIdentities, type Identities, type TestChatOwner } from './chat-identities';

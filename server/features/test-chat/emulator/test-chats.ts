@@ -2,7 +2,7 @@
 // random token for its lifetime; a user's subscribers hear every change of any of their sessions
 // (what /ws forwards to the browser).
 import { timingSafeEqual } from 'node:crypto';
-import type { TestChatUpdateFrame } from '../../../shared/test-chat.schema';
+import type { TestChatUpdateFrame } from '../../../../shared/test-chat.schema';
 import type { TestChatOwner } from './chat-identities';
 import { TestChatSession } from './test-chat-session';
 

@@ -1,7 +1,7 @@
 // Button taps waiting for the bot's answerCallbackQuery: each id can be answered once. The last
 // 1,000 are remembered; an unknown or answered id is "query is too old", as Telegram says.
 import { randomInt } from 'node:crypto';
-import type { TestChatKind } from '../../../shared/test-chat.schema';
+import type { TestChatKind } from '../../../../shared/test-chat.schema';
 
 const REMEMBERED = 1_000;
 

@@ -1,6 +1,6 @@
 // sendMessage, sendPhoto, sendDocument and sendChatAction: what the bot says, checked as Telegram
 // checks it (empty or too long text, parse_mode errors, keyboards, replies, flood limits).
-import type { TestChatKind } from '../../../shared/test-chat.schema';
+import type { TestChatKind } from '../../../../shared/test-chat.schema';
 import { badRequest, TELEGRAM_TEXTS } from './bot-api-errors';
 import { optionalArray, optionalBoolean, optionalInteger, optionalObject, optionalString, type Params } from './bot-api-params';
 import type { BotMethod } from './bot-method';

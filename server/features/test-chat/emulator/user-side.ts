@@ -1,8 +1,8 @@
 // The person's side of the test chat (post): a text from the tester or, in the group, from a
 // simulated member; a tap on an inline button; a member joining or leaving. Each becomes what
 // Telegram would send the bot (message, callback_query, service message, chat_member update).
-import type { PostTestChatMessageInput, TestChatKind, TestChatMember, TestChatMessage } from '../../../shared/test-chat.schema';
-import { AppError } from '../../errors';
+import type { PostTestChatMessageInput, TestChatKind, TestChatMember, TestChatMessage } from '../../../../shared/test-chat.schema';
+import { AppError } from '../../../errors';
 import type { StoredMessage } from './chat-log';
 import type { GroupMember } from './group-members';
 import { chatMemberUpdate, groupMemberJson } from './member-methods';

@@ -1,6 +1,6 @@
 // For the test chat's tests: a real emulator on a loopback port for one owner's session, and a
 // small Bot API client over fetch. Everything is real (HTTP, sessions); only the clock may be set.
-import type { TestChatUpdateFrame } from '../../../shared/test-chat.schema';
+import type { TestChatUpdateFrame } from '../../../../shared/test-chat.schema';
 import { createEmulator, listenOnLoopback, type Emulator } from './emulator';
 import { TestChats, type TestChatOwner, type TestChatSession } from './test-chats';
 

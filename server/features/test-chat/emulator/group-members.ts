@@ -2,7 +2,7 @@
 // administrator): who is in, who left, who is muted until when, who is banned. Restrictions and
 // bans with an until_date end by themselves; 0 means for ever, as do dates under 30 seconds or
 // over 366 days away (Telegram's rule).
-import type { TestChatMember } from '../../../shared/test-chat.schema';
+import type { TestChatMember } from '../../../../shared/test-chat.schema';
 import type { TgUser } from './telegram-types';
 
 export type MemberStatus = 'member' | 'restricted' | 'left' | 'kicked';

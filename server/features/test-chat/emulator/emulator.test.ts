@@ -8,7 +8,7 @@ import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { loadTestChatCertificates } from './certificate-authority';
+import { loadTestChatCertificates } from '../certificate-authority';
 import { createEmulator, listenOnLoopback, type Emulator } from './emulator';
 import { TestChats } from './test-chats';
 

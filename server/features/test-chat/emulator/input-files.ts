@@ -4,7 +4,7 @@ import { badRequest, TELEGRAM_TEXTS } from './bot-api-errors';
 import type { UploadedFile } from './bot-method';
 import type { Params } from './bot-api-params';
 import type { FileStore, StoredFile } from './file-store';
-import { checkImageDataUrl, type ImageMime } from '../feed/image-upload';
+import { checkImageDataUrl, type ImageMime } from '../../feed/image-upload';
 
 const MIME_BY_EXTENSION: Record<string, string> = {
   pdf: 'application/pdf',

@@ -1,7 +1,7 @@
 // One stored message, two views: the Bot API Message object a bot receives, and the
 // TestChatMessage the browser shows (photos as data: URLs up to 1 MiB, documents as links to
 // /api/test-chat/<fileId>/files/<telegram file_id>, join/leave notices as events).
-import type { TestChatMessage } from '../../../shared/test-chat.schema';
+import type { TestChatMessage } from '../../../../shared/test-chat.schema';
 import type { StoredMessage } from './chat-log';
 import type { StoredFile } from './file-store';
 import { inlineKeyboard } from './reply-markup';

@@ -1,7 +1,7 @@
 // One file's test conversation: the user's side (post, messages, clear), the bot's side (call: one
 // Bot API call), the files the bot sent, how webhook updates reach the running bot, and change
 // events. Made and kept by TestChats (test-chats.ts).
-import type { PostTestChatMessageInput, TestChatKind, TestChatMember, TestChatMessage, TestChatUpdateFrame } from '../../../shared/test-chat.schema';
+import type { PostTestChatMessageInput, TestChatKind, TestChatMember, TestChatMessage, TestChatUpdateFrame } from '../../../../shared/test-chat.schema';
 import { BotApiError, Described, NOT_FOUND, type BotApiAnswer } from './bot-api-errors';
 import { normalizeParams } from './bot-api-params';
 import type { UploadedFile } from './bot-method';
