@@ -1,7 +1,6 @@
 // Real bot libraries against the emulator: Telegraf 4, grammY and node-telegram-bot-api 0.67 in
-// polling mode (/start, a button tap with a toast, an edit, a second poller's 409), Telegraf and
-// grammY in webhook mode (their own HTTP servers on loopback, Telegraf's reply through the webhook
-// answer), and a Python bot on the standard library as a child process. Real: libraries, HTTP,
+// polling mode (/start, a button tap with a toast, an edit, a second poller's 409), all three in
+// webhook mode (their own HTTP servers on loopback, Telegraf's reply through the webhook answer), and a Python bot on the standard library as a child process. Real: libraries, HTTP,
 // python3. Every bot is stopped at the end of its test.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
@@ -157,6 +156,32 @@ describe('webhooks', () => {
     await until(botSaid('Welcome via grammY webhook'), 10_000, 'the reply');
   });
 });
+
+describe('webhooks, node-telegram-bot-api', () => {
+  it('node-telegram-bot-api 0.67: its own webhook server on the token path; /start is answered', async () => {
+    const port = await freePort();
+    const bot = new TelegramBot(h.session.token, { webHook: { port, host: '127.0.0.1' }, baseApiUrl: h.baseUrl });
+    stops.push(() => bot.closeWebHook());
+    bot.onText(/^\/start/, (msg: any) => bot.sendMessage(msg.chat.id, 'Welcome via NTBA webhook'));
+    await bot.setWebHook(`https://bot.example.com/bot${h.session.token}`);
+    expect((await h.api('getWebhookInfo')).body.result.url).toBe(`https://bot.example.com/bot${h.session.token}`);
+    h.session.setWebhookDelivery(deliverTo(port));
+    h.session.post({ text: '/start' });
+    await until(botSaid('Welcome via NTBA webhook'), 10_000, 'the reply');
+  });
+});
+
+/** A port nothing listens on now (node-telegram-bot-api takes 0 for its default, 8443). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
 
 describe('Python', () => {
   it('a bot on the standard library (urllib long polling, form bodies) answers /start', async () => {
