@@ -88,9 +88,12 @@ interface SavedChatsDrawerProps {
   fileId: string;
   opened: boolean;
   onClose: () => void;
+  /** A replay restarts the bot for itself and stops it at the end: the pane hears when it starts and ends. */
+  onReplayStart?: () => void;
+  onReplayed?: () => void;
 }
 
-export function SavedChatsDrawer({ fileId, opened, onClose }: SavedChatsDrawerProps) {
+export function SavedChatsDrawer({ fileId, opened, onClose, onReplayStart, onReplayed }: SavedChatsDrawerProps) {
   const saved = useSavedChats(fileId, opened);
   const remove = useDeleteSavedChat(fileId);
   const run = useRunSavedChats(fileId);
@@ -99,11 +102,13 @@ export function SavedChatsDrawer({ fileId, opened, onClose }: SavedChatsDrawerPr
   const count = saved.data?.length ?? 0;
 
   const runAll = async () => {
+    onReplayStart?.();
     try {
       setResults(await run.mutateAsync(undefined));
     } catch (err) {
       notifyError('Could not run the tests', errorMessage(err, 'Please try again.'));
     }
+    onReplayed?.();
   };
 
   const deleteChat = async (name: string) => {

@@ -114,6 +114,7 @@ export function TestChatPane(props: TestChatPaneProps) {
   const [chat, setChat] = useState<TestChatKind>('private');
   const [saving, setSaving] = useState(false);
   const [savedOpen, setSavedOpen] = useState(false);
+  const liveBeforeReplay = useRef(false);
   const [hintHidden, setHintHidden] = useState<string | null>(null);
   const conversation = useTestChat({ fileId, chat, ready, subscribe });
   const { messages, sendText } = conversation;
@@ -312,7 +313,16 @@ export function TestChatPane(props: TestChatPaneProps) {
       {footer}
 
       <SaveChatDialog fileId={fileId} chat={chat} opened={saving} onClose={() => setSaving(false)} />
-      <SavedChatsDrawer fileId={fileId} opened={savedOpen} onClose={() => setSavedOpen(false)} />
+      <SavedChatsDrawer
+        fileId={fileId}
+        opened={savedOpen}
+        onClose={() => setSavedOpen(false)}
+        // The replay stops the bot the person was talking to: bring it back.
+        onReplayStart={() => (liveBeforeReplay.current = run !== undefined && run.status !== 'exited' && run.mode === 'test')}
+        onReplayed={() => {
+          if (liveBeforeReplay.current) onStartTest();
+        }}
+      />
     </WorkspacePanel>
   );
 }

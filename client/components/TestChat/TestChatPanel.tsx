@@ -52,8 +52,12 @@ export function TestChatPanel({ fileId, startOnOpen, onClose, className }: TestC
   const autoStarted = useRef(false);
   useEffect(() => {
     if (!startOnOpen || autoStarted.current || !runner.ready || !data || !telegram) return;
-    autoStarted.current = true;
     const run = runner.run;
+    // A run that ended before the panel opened is attached to first, which replays its last lines
+    // and its exit. A start sent before that replay is in would take those lines for the new run's
+    // and the replayed exit would mark it ended while it runs: wait for the exit to arrive.
+    if (run && run.status === 'exited' && !run.exit) return;
+    autoStarted.current = true;
     if (!(run && run.status !== 'exited' && run.mode === 'test')) startTest();
   }, [startOnOpen, runner.ready, runner.run, data, telegram, startTest]);
 
