@@ -191,10 +191,10 @@ export class Runs {
   }
 
   /** A file's run, live or recently ended: its mode, and its exit once it has ended. */
-  state(userId: string, fileId: string): { mode: RunMode; live: boolean; exit: RunExit | null; lastLines: string[] } | null {
+  state(userId: string, fileId: string): { mode: RunMode; live: boolean; exit: RunExit | null } | null {
     const run = this.runs.get(fileId);
     if (!run || run.userId !== userId) return null;
-    return { mode: run.mode, live: run.status !== 'exited', exit: run.exit, lastLines: run.output.recent().slice(-20).map((l) => l.text) };
+    return { mode: run.mode, live: run.status !== 'exited', exit: run.exit };
   }
 
   /** Follows a file's run: replays its recent lines, then streams. Returns the detach function. */
