@@ -8,6 +8,7 @@ import { RouterProvider } from 'react-router-dom';
 import type { UserDto } from '../shared/auth.schema';
 import { createQueryClient } from './lib/query-client';
 import { createTrpcClient, trpc } from './lib/trpc';
+import { SIDEBAR_WIDTH } from './components/AppShell/AppShell';
 import { createAppRouter } from './router';
 import { theme } from './theme';
 
@@ -18,14 +19,16 @@ export function App({ initialUser }: { initialUser: UserDto | null }) {
 
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      {/* One toast at a time for five seconds (spec section 9), bottom left, over the sidebar's foot:
-          elsewhere it covered the chat's Send button, the editor or the avatar and Logout. The height
-          cap (Mantine's default is 200px) leaves room for a long server message. */}
+      {/* One toast at a time for five seconds (spec section 9), bottom left, over the sidebar's foot
+          and no wider than it: elsewhere it covered the chat's Send button, the test chat's composer,
+          the editor or the avatar and Logout. The height cap (Mantine's default is 200px) leaves room
+          for a long server message. */}
       <Notifications
         limit={1}
         autoClose={5000}
         position="bottom-left"
         zIndex={1000}
+        containerWidth={SIDEBAR_WIDTH - 32}
         notificationMaxHeight={480}
       />
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
