@@ -28,8 +28,16 @@ function languageOf(filename: string | null, text: string): BotLanguage | null {
   return null;
 }
 
+// The Runner page sends each line as it shows it: '[10:00:01] ERROR Traceback...'. The prefix is
+// dropped so a traceback keeps its own indentation and the level word is not read as an error.
+const CONSOLE_PREFIX = /^\[\d{1,2}:\d{2}(?::\d{2})?(?: ?[AP]M)?\] (?:INFO|ERROR|OUTPUT|DEBUG|WARN(?:ING)?|LOG) ?/;
+
+// The Runner's own lines (runs.ts): they say that a run started or ended, never why it failed.
+export const RUNNER_LINE =
+  /^(?:Starting execution|Running \S+$|Stopping execution|Execution stopped|The bot (?:exited with|finished|was stopped|could not be started|reached the time limit|ran out of memory|printed more))/;
+
 export function readBotLog(request: LogHelpRequest): BotLog {
-  const lines = lastLogLines(request.logs);
+  const lines = lastLogLines(request.logs).map((l) => l.replace(CONSOLE_PREFIX, '')).filter((l) => l.trim() !== '');
   const text = lines.join('\n');
   const filename = request.filename?.trim() || null;
   const fileContent = request.fileContent ?? null;
@@ -64,7 +72,13 @@ const ERROR_SIGN = /ERROR|CRITICAL|FATAL|Traceback|Exception|\w+Error\b|Error:|\
 
 /** The line that best says what went wrong: the newest exception line, else the newest error-like line. */
 export function errorLine(log: BotLog): string | null {
-  return lastMatch(log, EXCEPTION_LINE)?.input.trim() ?? lastMatch(log, ERROR_SIGN)?.input.trim() ?? null;
+  const own = { ...log, lines: log.lines.filter((l) => !RUNNER_LINE.test(l.trim())) };
+  return lastMatch(own, EXCEPTION_LINE)?.input.trim() ?? lastMatch(own, ERROR_SIGN)?.input.trim() ?? null;
+}
+
+/** How the run ended, from the Runner's last line ("exit code 1"), as context for an answer. */
+export function exitStatus(log: BotLog): string | null {
+  return lastMatch(log, /^The bot exited with ((?:exit code|signal) \S+)/)?.[1] ?? null;
 }
 
 export function hasErrors(log: BotLog): boolean {
