@@ -17,7 +17,7 @@ const REQUEST = 'Make a Telegram bot in Python that answers /start and echoes me
 const FILE = 'telegram_bot.py';
 const PRICE_LINE = '"price": "Bread is 3 euros",';
 const TAB_LINE = '#    tab-indented note'; // typed as '#', Tab, 'tab-indented note'
-const LABELS = ['AI Assistant', 'Code Modification', 'Welcome Bonus'];
+const LABELS = ['AI Assistant', 'Code Modification', 'Welcome Bonus', 'Credit Refund'];
 
 /** The editor's whole text, as a person gets it: select all and copy (CodeMirror renders only the lines in view). */
 async function lines(page: Page): Promise<string[]> {
@@ -238,6 +238,9 @@ describe.skipIf(!browserAvailable())('the builder in the browser', () => {
     await editor().getByRole('button', { name: 'Reject Changes' }).click();
     await waitForToast(page, 'Changes rejected', { since });
     await proposal.waitFor({ state: 'detached' });
+    // The rejected preview's charge comes back, and the header shows it.
+    await waitForToast(page, 'Credits refunded', { since });
+    await header.getByText('90 credits').waitFor();
     expect(await lines(page)).toEqual(before);
     expect(await editor().getByLabel('Unsaved changes').count()).toBe(0);
 
@@ -254,12 +257,14 @@ describe.skipIf(!browserAvailable())('the builder in the browser', () => {
     await editor().getByRole('button', { name: 'Cancel' }).click();
     expect(await lines(page)).toEqual(before);
 
-    // Two previews were charged as code edits, the refused edit was not (a reload reads the ledger afresh).
+    // Two previews were charged as code edits, the rejected one refunded, the refused edit never
+    // charged (a reload reads the ledger afresh).
     await header.getByRole('link', { name: /credits/ }).click();
     await page.waitForURL(pathIs('/usage'));
     await page.reload();
-    expect(await page.getByTestId('credits-remaining').textContent()).toBe('85');
+    expect(await page.getByTestId('credits-remaining').textContent()).toBe('90');
     expect(await ledger(page)).toEqual([
+      ['Credit Refund', '+5'],
       ['Code Modification', '-5'],
       ['Code Modification', '-5'],
       ['AI Assistant', '-5'],

@@ -6,6 +6,7 @@ import * as m003 from './003_feed';
 import * as m004 from './004_env_vars';
 import * as m005 from './005_storage_sizes';
 import * as m006 from './006_saved_test_chats';
+import * as m007 from './007_code_edit_proposals';
 
 export const migrations: Record<string, Migration> = {
   '001_accounts': m001,
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '004_env_vars': m004,
   '005_storage_sizes': m005,
   '006_saved_test_chats': m006,
+  '007_code_edit_proposals': m007,
 };

@@ -21,6 +21,7 @@ const RULES: Record<string, Rule[]> = {
   'auth.googleRedirect': [{ max: 30, window: '1 minute', key: 'ip' }],
   'ai.chat': [{ max: 20, window: '1 minute', key: 'user' }],
   'ai.modifyCode': [{ max: 20, window: '1 minute', key: 'user' }],
+  'ai.rejectModification': [{ max: 30, window: '1 minute', key: 'user' }],
   'ai.assistant': [{ max: 20, window: '1 minute', key: 'user' }],
   'files.import': [{ max: 30, window: '1 minute', key: 'user' }],
   'feed.create': [{ max: 10, window: '1 hour', key: 'user' }],

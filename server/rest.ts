@@ -54,6 +54,12 @@ export const restRoutes: Route[] = [
   { method: 'GET', url: '/api/chat/messages', procedure: 'chat.messages', call: (c, r) => c.chat.messages(r.query as never) },
   { method: 'POST', url: '/api/ai/chat', procedure: 'ai.chat', call: (c, r) => c.ai.chat(body(r)) },
   { method: 'POST', url: '/api/ai/modify-code', procedure: 'ai.modifyCode', call: (c, r) => c.ai.modifyCode(body(r)) },
+  {
+    method: 'POST',
+    url: '/api/ai/modify-code/:proposalId/reject',
+    procedure: 'ai.rejectModification',
+    call: (c, r) => c.ai.rejectModification(params(r) as never),
+  },
   { method: 'POST', url: '/api/ai/assistant', procedure: 'ai.assistant', call: (c, r) => c.ai.assistant(body(r)) },
 
   { method: 'GET', url: '/api/runner/status', procedure: 'runner.status', call: (c) => c.runner.status() },

@@ -42,4 +42,6 @@ export const modifyCodeInput = z.strictObject({
   projectId: projectIdField.optional(),
   fileId: idField.optional(),
 });
+/** 'Reject Changes' on a Modify preview: the id modify-code answered with. */
+export const rejectModificationInput = z.strictObject({ proposalId: idField });
 export const messagesInput = z.strictObject({ projectId: projectIdField.optional() }).optional();

@@ -42,6 +42,20 @@ export interface CreditTransactionsTable {
   created_at: string;
 }
 
+/** A paid Modify-with-AI proposal; see migrations/007 and ai/code-edit-refunds.ts. */
+export interface CodeEditProposalsTable {
+  id: string;
+  user_id: string;
+  project_id: string | null;
+  filename: string;
+  /** sha256 hex of the proposed text. */
+  code_hash: string;
+  cost: number;
+  status: Generated<'open' | 'rejected' | 'accepted'>;
+  created_at: string;
+  resolved_at: string | null;
+}
+
 export interface ProjectsTable {
   id: string;
   user_id: string;
@@ -141,6 +155,7 @@ export interface Database {
   sessions: SessionsTable;
   verification_codes: VerificationCodesTable;
   credit_transactions: CreditTransactionsTable;
+  code_edit_proposals: CodeEditProposalsTable;
   projects: ProjectsTable;
   files: FilesTable;
   file_versions: FileVersionsTable;

@@ -4,7 +4,17 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { openAiProvider } from '../features/ai/openai-provider';
 import { startTestApp, type TestApp } from './test-app';
 
-export type Script = { reply?: string; status?: number; errorMessage?: string; delayMs?: number; chunkSize?: number };
+export type Script = {
+  reply?: string;
+  status?: number;
+  errorMessage?: string;
+  delayMs?: number;
+  chunkSize?: number;
+  /** 'stop' by default; 'length' is a reply cut at the model's limit. */
+  finishReason?: string;
+  /** Streamed: end the response after the text, with no finish reason and no [DONE] (a dropped stream). */
+  endEarly?: boolean;
+};
 
 export type OpenAiServer = {
   baseUrl: string;
@@ -43,7 +53,7 @@ export async function startOpenAiServer(): Promise<OpenAiServer> {
     const base = { id: 'chatcmpl-test', created: Math.floor(Date.now() / 1000), model: body.model };
     if (!body.stream) {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ ...base, object: 'chat.completion', choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: reply } }] }));
+      res.end(JSON.stringify({ ...base, object: 'chat.completion', choices: [{ index: 0, finish_reason: script.finishReason ?? 'stop', message: { role: 'assistant', content: reply } }] }));
       return;
     }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
@@ -52,7 +62,11 @@ export async function startOpenAiServer(): Promise<OpenAiServer> {
       const chunk = { ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content: reply.slice(i, i + size) }, finish_reason: null }] };
       res.write(`data: ${JSON.stringify(chunk)}\n\n`);
     }
-    res.write(`data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] })}\n\n`);
+    if (script.endEarly) {
+      res.end();
+      return;
+    }
+    res.write(`data: ${JSON.stringify({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: script.finishReason ?? 'stop' }] })}\n\n`);
     res.end('data: [DONE]\n\n');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -17,7 +17,7 @@ export function ModifyBox({ prompt, onPromptChange, onGenerate, onCancel, genera
     <Paper className={classes.modifyBox} p="sm" radius="md">
       <Textarea
         label="Describe the change"
-        description="The assistant proposes an edit; you review it before anything changes. Costs 5 credits."
+        description="The assistant proposes an edit; you review it before anything changes. Costs 5 credits, refunded if you reject it."
         placeholder="e.g. Add a /help command that lists what the bot can do"
         value={prompt}
         onChange={(e) => onPromptChange(e.currentTarget.value)}

@@ -1,6 +1,7 @@
 // The modify flow (spec section 4): box open, preview ready, then Accept or Reject; Cancel closes
 // and clears. A failure clears the preview and shows the server's reason (e.g. the builtin
-// assistant naming the setting that enables free-form edits).
+// assistant naming the setting that enables free-form edits). Reject asks the server to refund the
+// preview's charge; the editor never waits for that answer, nor fails with it.
 import { useState } from 'react';
 import { notifyError, notifyInfo, notifySuccess, serverMessage } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
@@ -18,8 +19,9 @@ export function useModify({ fileId, filename, projectId, code, onAccept }: Modif
   const utils = trpc.useUtils();
   const [open, setOpen] = useState(false);
   const [prompt, setPrompt] = useState('');
-  const [proposal, setProposal] = useState<{ base: string; code: string } | null>(null);
+  const [proposal, setProposal] = useState<{ base: string; code: string; id: string } | null>(null);
   const modifyMutation = trpc.ai.modifyCode.useMutation();
+  const rejectMutation = trpc.ai.rejectModification.useMutation();
 
   const close = () => {
     setOpen(false);
@@ -39,7 +41,7 @@ export function useModify({ fileId, filename, projectId, code, onAccept }: Modif
         fileId,
         ...(projectId ? { projectId } : {}),
       });
-      setProposal({ base, code: result.modifiedCode });
+      setProposal({ base, code: result.modifiedCode, id: result.proposalId });
       notifySuccess('Code modification preview ready!', 'Review the changes, then accept or reject them.');
     } catch (err) {
       setProposal(null);
@@ -58,8 +60,22 @@ export function useModify({ fileId, filename, projectId, code, onAccept }: Modif
   };
 
   const reject = () => {
+    const id = proposal?.id;
     close();
     notifyInfo('Changes rejected');
+    if (!id) return;
+    rejectMutation.mutate(
+      { proposalId: id },
+      {
+        onSuccess: () => notifyInfo('Credits refunded', 'A rejected preview costs nothing.'),
+        // Only the refund failed (e.g. the preview is too old): the editor carries on as rejected.
+        onError: (err) => notifyInfo('No refund for this preview', serverMessage(err, 'Please try again later.')),
+        onSettled: () => {
+          void utils.auth.me.invalidate();
+          void utils.credits.invalidate();
+        },
+      },
+    );
   };
 
   return {

@@ -1,8 +1,9 @@
 import { router, authedProcedure } from '../../trpc';
-import { chatInput, modifyCodeInput } from '../../../shared/workspace.schema';
+import { chatInput, modifyCodeInput, rejectModificationInput } from '../../../shared/workspace.schema';
 import { assistantInput } from '../../../shared/runner.schema';
 import { chat, modifyCode } from './ai.service';
 import { aiHelp } from './ai-help.service';
+import { rejectModification } from './code-edit-proposals';
 
 export type ChatStreamEvent =
   | { type: 'delta'; text: string }
@@ -38,6 +39,11 @@ export const aiRouter = router({
   modifyCode: authedProcedure
     .input(modifyCodeInput)
     .mutation(({ ctx, input, signal }) => modifyCode({ deps: ctx.deps, userId: ctx.user.id }, input, signal)),
+
+  /** 'Reject Changes' on a Modify preview: refunds its charge once (see code-edit-proposals.ts). */
+  rejectModification: authedProcedure
+    .input(rejectModificationInput)
+    .mutation(({ ctx, input }) => rejectModification({ deps: ctx.deps, userId: ctx.user.id }, input)),
 
   /** AI Help on the runner page: the last log lines and the file explained, paid like a chat message. */
   assistant: authedProcedure.input(assistantInput).mutation(({ ctx, input, signal }) => aiHelp({ deps: ctx.deps, userId: ctx.user.id }, input, signal)),

@@ -1,14 +1,16 @@
 // AI chat and AI code edits, paid in credits. The (slow) AI call happens first, outside any
 // transaction; then one transaction charges (a conditional UPDATE plus its ledger row), stores
-// both messages and writes the files. A failed AI call charges nothing; too few credits store nothing.
+// both messages and writes the files. Only a reply delivered whole is charged: a failed, cut-off
+// (see openai-provider.ts) or guard-refused reply charges nothing; too few credits store nothing.
 import type { Deps } from '../../deps';
 import { newId as newMessageId } from '../../clock';
 import { AppError } from '../../errors';
 import { parseAssistantReply } from '../../../shared/code-blocks';
-import { assertCanAfford, balanceOf, chargeCredits, spendCredits } from '../credits/ledger';
+import { assertCanAfford, balanceOf, chargeCredits } from '../credits/ledger';
 import { ownedProject } from '../workspace/projects';
 import { writeFile } from '../workspace/files';
 import { assertNotTruncated } from './truncation-guard';
+import { recordProposal } from './code-edit-proposals';
 import type { ChatTurn } from './provider';
 
 export const AI_MESSAGE_COST = 5;
@@ -98,12 +100,22 @@ export async function modifyCode(
   const answer = await deps.ai.modify({ code: input.code, filename: input.filename, prompt: input.prompt }, signal);
   if ('unsupported' in answer) throw new AppError('UNPROCESSABLE_CONTENT', answer.unsupported);
   assertNotTruncated(input.code, answer.modifiedCode, input.filename);
-  const credits = await spendCredits(deps.db, deps.clock, {
-    userId,
-    cost: CODE_EDIT_COST,
-    type: 'code_edit',
-    description: `Code modification of ${input.filename}: ${input.prompt.slice(0, 60)}`,
+  // Charged with the proposal it pays for; rejecting the proposal refunds it (code-edit-proposals.ts).
+  const { credits, proposalId } = await deps.db.transaction().execute(async (trx) => {
+    await chargeCredits(trx, deps.clock, {
+      userId,
+      cost: CODE_EDIT_COST,
+      type: 'code_edit',
+      description: `Code modification of ${input.filename}: ${input.prompt.slice(0, 60)}`,
+    });
+    const proposalId = await recordProposal(trx, deps, {
+      userId,
+      projectId: input.projectId,
+      filename: input.filename,
+      code: answer.modifiedCode,
+      cost: CODE_EDIT_COST,
+    });
+    return { credits: await balanceOf(trx, userId), proposalId };
   });
-  return { modifiedCode: answer.modifiedCode, credits };
+  return { modifiedCode: answer.modifiedCode, credits, proposalId };
 }
-

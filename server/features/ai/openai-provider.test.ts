@@ -137,6 +137,69 @@ describe('chat through an OpenAI-compatible server', () => {
   });
 });
 
+describe('a reply not delivered whole is not charged', () => {
+  const stored = async (userId: string) => t.app.deps.db.selectFrom('chat_messages').selectAll().where('user_id', '=', userId).execute();
+
+  it('a chat reply cut at the length limit answers 502; nothing is stored or charged', async () => {
+    const { token, id } = await newUser(t);
+    llm.queue.push({ reply: BOT_REPLY, finishReason: 'length' });
+    const res = await t.request('POST', '/api/ai/chat', { token, body: { message: 'Make an echo bot', projectId: 'default' } });
+    expect(res.status).toBe(502);
+    expect(res.body.error).toMatch(/cut off/);
+    expect(await credits(token)).toBe(100);
+    expect(await stored(id)).toEqual([]);
+  });
+
+  it('a stream that ends with no finish reason is a failure, not a reply', async () => {
+    const { token, id } = await newUser(t);
+    llm.queue.push({ reply: BOT_REPLY, endEarly: true });
+    const res = await t.request('POST', '/api/ai/chat', { token, body: { message: 'Make an echo bot', projectId: 'default' } });
+    expect(res.status).toBe(502);
+    expect(await credits(token)).toBe(100);
+    expect(await stored(id)).toEqual([]);
+  });
+
+  it('the subscription shows the streamed text, then the error, and charges nothing', async () => {
+    const { token } = await newUser(t);
+    llm.queue.push({ reply: BOT_REPLY, chunkSize: 16, finishReason: 'length' });
+    const deltas: string[] = [];
+    // As the client does (use-chat.ts): the first error settles it, and EventSource may not reconnect.
+    const error = await new Promise<Error>((resolve, reject) => {
+      const sub = client(token).ai.chatStream.subscribe(
+        { message: 'Make an echo bot', projectId: 'default' },
+        {
+          onData: (e) => {
+            if (e.type === 'delta') deltas.push(e.text);
+            else reject(new Error('a cut-off reply must not complete'));
+          },
+          onError: (err) => {
+            sub.unsubscribe();
+            resolve(err);
+          },
+          onConnectionStateChange: (state) => {
+            if (state.state !== 'connecting' || !state.error) return;
+            sub.unsubscribe();
+            resolve(state.error);
+          },
+        },
+      );
+    });
+    expect(deltas.join('')).toBe(BOT_REPLY);
+    expect(error.message).toMatch(/cut off/);
+    expect(await credits(token)).toBe(100);
+  });
+
+  it('a chat reply the truncation guard refuses (placeholder for an existing file) charges nothing', async () => {
+    const { token } = await newUser(t);
+    llm.queue.push({ reply: BOT_REPLY });
+    expect((await t.request('POST', '/api/ai/chat', { token, body: { message: 'Make an echo bot', projectId: 'default' } })).status).toBe(200);
+    llm.queue.push({ reply: 'Updated.\n\n```python filename: echo_bot.py\nimport os\n# ... rest of the code ...\n```' });
+    const res = await t.request('POST', '/api/ai/chat', { token, body: { message: 'Add a comment', projectId: 'default' } });
+    expect(res.status).toBe(422);
+    expect(await credits(token)).toBe(95);
+  });
+});
+
 describe('modify-code through an OpenAI-compatible server', () => {
   const original = BOT_REPLY.split('```')[1]!.split('\n').slice(1).join('\n');
 
@@ -159,6 +222,29 @@ describe('modify-code through an OpenAI-compatible server', () => {
     llm.queue.push({ reply: '```python\nimport os\nprint(1)\n```' });
     const shrunk = await t.request('POST', '/api/ai/modify-code', { token, body: { code: original, filename: 'echo_bot.py', prompt: 'add a comment' } });
     expect(shrunk.status).toBe(422);
+    expect(await credits(token)).toBe(100);
+  });
+
+  it('a proposal cut at the length limit or stopped by a content filter answers 502 without charging', async () => {
+    const { token } = await newUser(t);
+    const changed = original.replace('logging.INFO', 'logging.DEBUG');
+    llm.queue.push({ reply: '```python\n' + changed + '```', finishReason: 'length' });
+    const cut = await t.request('POST', '/api/ai/modify-code', { token, body: { code: original, filename: 'echo_bot.py', prompt: 'debug logging' } });
+    expect(cut.status).toBe(502);
+    expect(cut.body.error).toMatch(/cut off/);
+    llm.queue.push({ reply: '```python\n' + changed + '```', finishReason: 'content_filter' });
+    const filtered = await t.request('POST', '/api/ai/modify-code', { token, body: { code: original, filename: 'echo_bot.py', prompt: 'debug logging' } });
+    expect(filtered.status).toBe(502);
+    expect(await credits(token)).toBe(100);
+  });
+
+  it('a rejected proposal is refunded', async () => {
+    const { token } = await newUser(t);
+    llm.queue.push({ reply: '```python\n' + original.replace('logging.INFO', 'logging.DEBUG') + '```' });
+    const res = await t.request('POST', '/api/ai/modify-code', { token, body: { code: original, filename: 'echo_bot.py', prompt: 'debug logging' } });
+    expect(res.body.credits).toBe(95);
+    const rejected = await client(token).ai.rejectModification.mutate({ proposalId: res.body.proposalId });
+    expect(rejected).toEqual({ refunded: true, credits: 100 });
     expect(await credits(token)).toBe(100);
   });
 });

@@ -22,6 +22,19 @@ function aiError(err: unknown): AppError {
   return new AppError('BAD_GATEWAY', 'The AI service failed to answer. Please try again.');
 }
 
+/**
+ * Only a reply the model finished is used (and so charged): one cut at the length limit, stopped by a
+ * content filter, or whose stream ended before any finish reason came is a failure, not a reply.
+ */
+function assertFinished(finishReason: string | null): void {
+  if (finishReason === 'length' || finishReason === null) {
+    throw new AppError('BAD_GATEWAY', 'The AI answer was cut off before it was finished, so it was not used and nothing was charged. Please try again, or ask for a smaller change.');
+  }
+  if (finishReason === 'content_filter') {
+    throw new AppError('BAD_GATEWAY', "The AI service's content filter stopped the answer, so it was not used and nothing was charged.");
+  }
+}
+
 export function openAiProvider(settings: OpenAiSettings): AiProvider {
   const client = new OpenAI({
     apiKey: settings.apiKey,
@@ -47,13 +60,16 @@ export function openAiProvider(settings: OpenAiSettings): AiProvider {
           { signal },
         );
         let reply = '';
+        let finishReason: string | null = null;
         for await (const chunk of stream) {
           const delta = chunk.choices[0]?.delta?.content ?? '';
           if (delta) {
             reply += delta;
             onDelta?.(delta);
           }
+          finishReason = chunk.choices[0]?.finish_reason ?? finishReason;
         }
+        assertFinished(finishReason);
         if (!reply.trim()) throw new AppError('BAD_GATEWAY', 'The AI service sent an empty answer. Please try again.');
         return { reply, billable: true };
       } catch (err) {
@@ -72,7 +88,10 @@ export function openAiProvider(settings: OpenAiSettings): AiProvider {
           },
           { signal },
         );
-        const text = completion.choices[0]?.message?.content ?? '';
+        const choice = completion.choices[0];
+        if (choice?.message?.refusal) throw new AppError('BAD_GATEWAY', `The AI service declined to answer: ${choice.message.refusal.slice(0, 300)}`);
+        assertFinished(choice?.finish_reason ?? null);
+        const text = choice?.message?.content ?? '';
         const block = parseAssistantReply(text).blocks[0];
         const modifiedCode = block ? block.code : text.trim();
         if (!modifiedCode.trim()) throw new AppError('BAD_GATEWAY', 'The AI service sent an empty answer. Please try again.');
@@ -96,6 +115,7 @@ export function openAiProvider(settings: OpenAiSettings): AiProvider {
         );
         const message = completion.choices[0]?.message;
         if (message?.refusal) throw new AppError('BAD_GATEWAY', `The AI service declined to answer: ${message.refusal.slice(0, 300)}`);
+        assertFinished(completion.choices[0]?.finish_reason ?? null);
         const reply = message?.content?.trim() ?? '';
         if (!reply) throw new AppError('BAD_GATEWAY', 'The AI service sent an empty answer. Please try again.');
         return { reply, billable: true };

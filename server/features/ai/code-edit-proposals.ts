@@ -1,0 +1,112 @@
+// Modify with AI is paid when the proposal is made (as before) and refunded when the person rejects
+// it. A refund is safe against abuse and double refunds because it is only possible:
+// - for the caller's own proposal (another user's id answers 404, like an unknown one);
+// - once: the refund flips the row from 'open' to 'rejected' with a conditional UPDATE in the same
+//   transaction as its ledger row, so a second or concurrent reject finds nothing open (409);
+// - within REFUND_WINDOW_MS of the proposal (a preview is reviewed in minutes, not days);
+// - while the proposal is not accepted: once a file of that name holds the proposed text (saved
+//   now, or kept as a version since the proposal), it is marked 'accepted' for good.
+// The preview's text is visible before Reject, so a person could still copy it by hand; the short
+// window and the modify rate limit bound that, and it takes no more than reading the screen.
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Deps } from '../../deps';
+import type { Database } from '../../db/schema';
+import { newId } from '../../clock';
+import { AppError } from '../../errors';
+import { balanceOf, recordCredit } from '../credits/ledger';
+
+export const REFUND_WINDOW_MS = 15 * 60_000;
+
+export function codeHash(code: string): string {
+  return createHash('sha256').update(code, 'utf8').digest('hex');
+}
+
+/** Stores a paid proposal; call in the transaction that charges for it. Returns its id. */
+export async function recordProposal(
+  trx: Kysely<Database>,
+  deps: Pick<Deps, 'clock'>,
+  p: { userId: string; projectId?: string; filename: string; code: string; cost: number },
+): Promise<string> {
+  const now = deps.clock.now();
+  // Proposals past the window can never be refunded: nothing to keep them for.
+  await trx
+    .deleteFrom('code_edit_proposals')
+    .where('user_id', '=', p.userId)
+    .where('created_at', '<', new Date(now.getTime() - REFUND_WINDOW_MS).toISOString())
+    .execute();
+  const id = newId();
+  await trx
+    .insertInto('code_edit_proposals')
+    .values({
+      id,
+      user_id: p.userId,
+      project_id: p.projectId ?? null,
+      filename: p.filename,
+      code_hash: codeHash(p.code),
+      cost: p.cost,
+      created_at: now.toISOString(),
+      resolved_at: null,
+    })
+    .execute();
+  return id;
+}
+
+type Proposal = { id: string; user_id: string; project_id: string | null; filename: string; code_hash: string; created_at: string };
+
+/** Whether a file of the proposal's name holds its text now or has held it since it was made. */
+async function wasSaved(trx: Kysely<Database>, p: Proposal): Promise<boolean> {
+  let files = trx.selectFrom('files').select(['id', 'content']).where('user_id', '=', p.user_id).where('filename', '=', p.filename);
+  if (p.project_id) files = files.where('project_id', '=', p.project_id);
+  const rows = await files.execute();
+  if (rows.some((f) => codeHash(f.content) === p.code_hash)) return true;
+  if (rows.length === 0) return false;
+  const versions = await trx
+    .selectFrom('file_versions')
+    .select('content')
+    .where('file_id', 'in', rows.map((f) => f.id))
+    .where('created_at', '>=', p.created_at)
+    .execute();
+  return versions.some((v) => codeHash(v.content) === p.code_hash);
+}
+
+type Outcome = { refunded: true; credits: number } | { refused: AppError };
+
+export async function rejectModification({ deps, userId }: { deps: Deps; userId: string }, input: { proposalId: string }) {
+  const outcome = await deps.db.transaction().execute(async (trx): Promise<Outcome> => {
+    const p = await trx
+      .selectFrom('code_edit_proposals')
+      .selectAll()
+      .where('id', '=', input.proposalId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!p) return { refused: new AppError('NOT_FOUND', 'This proposal was not found.') };
+    if (p.status === 'rejected') return { refused: new AppError('CONFLICT', 'This proposal was already rejected and refunded.') };
+    if (p.status === 'accepted') return { refused: new AppError('CONFLICT', 'This proposal was accepted, so it is not refunded.') };
+    const now = deps.clock.now();
+    if (now.getTime() - Date.parse(p.created_at) > REFUND_WINDOW_MS) {
+      return { refused: new AppError('CONFLICT', 'This proposal is too old to be refunded.') };
+    }
+    if (await wasSaved(trx, p)) {
+      // Kept even though the answer is a refusal: the outcome is returned, not thrown, so it commits.
+      await trx.updateTable('code_edit_proposals').set({ status: 'accepted', resolved_at: now.toISOString() }).where('id', '=', p.id).execute();
+      return { refused: new AppError('CONFLICT', 'This proposal was saved, so it is not refunded.') };
+    }
+    const flipped = await trx
+      .updateTable('code_edit_proposals')
+      .set({ status: 'rejected', resolved_at: now.toISOString() })
+      .where('id', '=', p.id)
+      .where('status', '=', 'open')
+      .executeTakeFirst();
+    if (Number(flipped.numUpdatedRows) !== 1) return { refused: new AppError('CONFLICT', 'This proposal was already rejected and refunded.') };
+    await recordCredit(trx, deps.clock, {
+      userId,
+      amount: p.cost,
+      type: 'refund',
+      description: `Refund: rejected code modification of ${p.filename}`,
+    });
+    return { refunded: true, credits: await balanceOf(trx, userId) };
+  });
+  if ('refused' in outcome) throw outcome.refused;
+  return outcome;
+}
