@@ -28,10 +28,11 @@ export function BuilderPage() {
 
   const openFile = (id: string) => setParams({ file: id });
   const closeFile = () => setParams({}, { replace: true });
-  const openTestChat = () => {
-    if (fileId === null) return;
+  // The editor's button opens the chat for the open file, a chat reply's for the file it made.
+  const openTestChat = (id = fileId) => {
+    if (id === null) return;
     setStartTest(true);
-    setParams({ file: fileId, chat: 'test' });
+    setParams({ file: id, chat: 'test' });
   };
   const closeTestChat = () => {
     setStartTest(false);
@@ -47,7 +48,7 @@ export function BuilderPage() {
         onToggle={() => setBrowserChoice(folded ? 'open' : 'folded')}
       />
       <div className={classes.chat} hidden={testChat}>
-        <ChatPanel onOpenFile={openFile} />
+        <ChatPanel onOpenFile={openFile} onTestChat={openTestChat} />
       </div>
       {testChat && (
         <div className={classes.chat}>
@@ -63,7 +64,7 @@ export function BuilderPage() {
               </Center>
             }
           >
-            <EditorPanel key={fileId} fileId={fileId} onClose={closeFile} onTestChat={openTestChat} />
+            <EditorPanel key={fileId} fileId={fileId} onClose={closeFile} onTestChat={() => openTestChat()} />
           </Suspense>
         </div>
       )}

@@ -7,15 +7,14 @@ import { useLocation, useSearchParams } from 'react-router-dom';
 import { AssistantModal } from '../components/AssistantModal';
 import { ConsoleLogs } from '../components/ConsoleLogs';
 import { DependenciesPanel, type DependencyAnalysis } from '../components/DependenciesPanel';
-import { EnvVarsModal, type EnvVarsSave } from '../components/EnvVarsModal';
+import { useEnvVarsDialog } from '../components/EnvVarsModal';
 import { ExecutionControl } from '../components/ExecutionControl';
 import { RunnerFiles } from '../components/RunnerFiles';
 import { botNameOf, TestChatPane } from '../components/TestChat';
 import { detectPlatform } from '../../shared/platform';
-import type { DetectedEnvVar } from '../../shared/runner.schema';
 import { errorMessage } from '../lib/http-error';
-import { notifyError, notifySuccess } from '../lib/notify';
-import { envLanguageOf, importLanguageOf } from '../lib/runner-languages';
+import { notifyError } from '../lib/notify';
+import { importLanguageOf } from '../lib/runner-languages';
 import { trpc } from '../lib/trpc';
 import { useRunner } from '../lib/use-runner';
 import { FALLBACK_PROJECT_ID, useFiles } from '../lib/workspace';
@@ -24,6 +23,11 @@ import classes from './Runner.module.css';
 function stateFileId(state: unknown): string | null {
   const id = (state as { fileId?: unknown } | null)?.fileId;
   return typeof id === 'string' && id ? id : null;
+}
+
+/** The builder chat's 'Run' hands over { fileId, start: true }: start that file once it is here. */
+function stateStarts(state: unknown): boolean {
+  return (state as { start?: unknown } | null)?.start === true;
 }
 
 export function RunnerPage() {
@@ -42,17 +46,14 @@ export function RunnerPage() {
   const file = useMemo(() => files.data?.find((f) => f.id === selectedId) ?? null, [files.data, selectedId]);
   const projectId = file?.projectId ?? FALLBACK_PROJECT_ID;
 
-  const utils = trpc.useUtils();
   const status = trpc.runner.status.useQuery();
   const savedEnv = trpc.runner.envVars.useQuery({ projectId }, { enabled: file !== null });
   const parseImports = trpc.runner.parseImports.useMutation();
-  const detectEnvVars = trpc.runner.detectEnvVars.useMutation();
-  const saveEnvVars = trpc.runner.saveEnvVars.useMutation();
+  const envVars = useEnvVarsDialog();
 
   const runner = useRunner(file ? file.id : null, status.data?.limits);
 
   const [analysis, setAnalysis] = useState<DependencyAnalysis | null>(null);
-  const [envDialog, setEnvDialog] = useState<{ detected: DetectedEnvVar[]; key: number } | null>(null);
   const [assistantKey, setAssistantKey] = useState<number | null>(null);
 
   const needFile = (message: string) => {
@@ -64,6 +65,18 @@ export function RunnerPage() {
     const started = runner.start({ fileId: file.id, filename: file.filename, content: file.content, envVars: {} });
     if (!started) notifyError('Runner not connected', 'Reconnecting to the runner. Try again in a moment.');
   };
+
+  // Captured on arrival: the hand-over effect above drops the navigation state from the address,
+  // so a reload does not start the bot again.
+  const [startOnArrival, setStartOnArrival] = useState(() => (stateStarts(location.state) ? handedOver : null));
+  useEffect(() => {
+    if (startOnArrival === null || !file || !runner.ready) return;
+    setStartOnArrival(null);
+    if (file.id !== startOnArrival) return;
+    // Already running (started from another tab, say): leave it running.
+    if (runner.run && runner.run.status !== 'exited') return;
+    start();
+  });
 
   // The test chat (Telegram bots): open in the address (?chat=test), so a reload keeps it open.
   const telegram = file !== null && detectPlatform(file.filename, file.content) === 'telegram';
@@ -105,31 +118,7 @@ export function RunnerPage() {
 
   const openEnvironmentVariables = async () => {
     if (!file) return needFile('Please select a file first');
-    try {
-      const [detected] = await Promise.all([
-        detectEnvVars.mutateAsync({ content: file.content, language: envLanguageOf(file.filename) }),
-        savedEnv.refetch(),
-      ]);
-      setEnvDialog({ detected: detected.envVars, key: Date.now() });
-    } catch (err) {
-      notifyError('Failed to detect environment variables', errorMessage(err, 'Please try again.'));
-    }
-  };
-
-  const saveEnvironmentVariables = async ({ set, clear }: EnvVarsSave): Promise<boolean> => {
-    const configured = Object.keys(set).length;
-    try {
-      if (configured > 0 || clear.length > 0) await saveEnvVars.mutateAsync({ projectId, set, clear });
-      await utils.runner.envVars.invalidate({ projectId });
-      notifySuccess(
-        'Environment variables saved',
-        configured > 0 ? `${configured} ${configured === 1 ? 'variable' : 'variables'} configured` : 'Ready to run your bot',
-      );
-      return true;
-    } catch (err) {
-      notifyError('Failed to save environment variables', errorMessage(err, 'Please try again.'));
-      return false;
-    }
+    await envVars.open(file);
   };
 
   const select = useCallback((id: string) => setParams({ file: id }), [setParams]);
@@ -154,7 +143,7 @@ export function RunnerPage() {
           connection={runner.connection}
           ready={runner.ready}
           analyzing={parseImports.isPending}
-          detectingEnv={detectEnvVars.isPending}
+          detectingEnv={envVars.detecting}
           envCount={file ? (savedEnv.data?.length ?? 0) : 0}
           status={status.data}
           onStart={start}
@@ -183,17 +172,7 @@ export function RunnerPage() {
 
       <DependenciesPanel key={file?.id ?? 'none'} className={classes.deps} file={file} analysis={analysis} analyzing={parseImports.isPending} />
 
-      {file && envDialog && (
-        <EnvVarsModal
-          key={envDialog.key}
-          opened
-          onClose={() => setEnvDialog(null)}
-          filename={file.filename}
-          detected={envDialog.detected}
-          savedKeys={(savedEnv.data ?? []).map((v) => v.key)}
-          onSave={saveEnvironmentVariables}
-        />
-      )}
+      {file && envVars.modal}
 
       {assistantKey !== null && (
         <AssistantModal key={assistantKey} opened onClose={() => setAssistantKey(null)} lines={runner.lines} file={assistantFile} />

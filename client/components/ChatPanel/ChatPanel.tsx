@@ -1,15 +1,19 @@
 // The chat of the builder (spec section 2): header and hint, the conversation (oldest first, newest
 // in view), the typing indicator or the reply streaming in, and the message box.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Badge, Box, Group, ScrollArea, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
+import { useNavigate } from 'react-router-dom';
 import { FOCUS_CHAT_EVENT } from '../../lib/events';
+import { notifyInfo } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { useImportFiles } from '../../lib/use-import-files';
 import { useFiles, useProjectId } from '../../lib/workspace';
+import { useEnvVarsDialog } from '../EnvVarsModal';
 import { AssistantContent } from './AssistantContent';
 import { ChatInput } from './ChatInput';
 import { AssistantBubble, AssistantMessage, UserBubble } from './MessageBubble';
+import { scrollTargetFor } from './scroll-target';
 import { TypingIndicator } from './TypingIndicator';
 import { useChat, type ChatMessage } from './use-chat';
 import classes from './ChatPanel.module.css';
@@ -20,7 +24,15 @@ const SUGGESTIONS = [
   'A Twitter bot in JavaScript that replies to mentions',
 ];
 
-export function ChatPanel({ onOpenFile }: { onOpenFile: (id: string) => void }) {
+interface ChatPanelProps {
+  onOpenFile: (id: string) => void;
+  /** Opens the builder's test chat for a Telegram file, as the editor's 'Test chat' does. */
+  onTestChat: (id: string) => void;
+}
+
+export function ChatPanel({ onOpenFile, onTestChat }: ChatPanelProps) {
+  const navigate = useNavigate();
+  const envVars = useEnvVarsDialog();
   const projectId = useProjectId();
   const files = useFiles();
   const messages = trpc.chat.messages.useQuery({ projectId }, { enabled: projectId !== undefined, retry: 3 });
@@ -29,6 +41,7 @@ export function ChatPanel({ onOpenFile }: { onOpenFile: (id: string) => void }) 
   const [draft, setDraft] = useState('');
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const viewportRef = useRef<HTMLDivElement>(null);
+  const logRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
     if (messages.error) console.error('Could not load chat messages', messages.error);
@@ -47,19 +60,36 @@ export function ChatPanel({ onOpenFile }: { onOpenFile: (id: string) => void }) 
     return () => window.removeEventListener(FOCUS_CHAT_EVENT, focus);
   }, []);
 
-  // Keep the newest message in view as messages arrive and as the reply streams in, unless the
-  // person has scrolled up to read; sending a message always brings the view back down.
+  // Keep the newest turn in view as messages arrive and as the reply streams in, unless the person
+  // has scrolled up to read; sending a message always brings the view back down. A reply is read
+  // from its start: the view follows it down only until its first line reaches the top, and never
+  // on to the end of its code (scroll-target.ts).
   const stickToBottom = useRef(true);
   const scrolledOnce = useRef(false);
   const lastScrollTop = useRef(0);
   const pendingId = chat.pending?.message.id;
-  useEffect(() => {
-    if (pendingId) stickToBottom.current = true;
-  }, [pendingId]);
-  useEffect(() => {
+  const followed = useRef<{ id: string; length: number } | null>(null);
+  useLayoutEffect(() => {
+    if (pendingId && followed.current?.id !== pendingId) {
+      followed.current = { id: pendingId, length: conversation.length };
+      stickToBottom.current = true;
+    }
+    // The stored turns arrive a moment before the streamed ones go: they take the same place, so
+    // stay rather than chase the streamed copy below them down to its end.
+    if (pendingId && conversation.length > (followed.current?.length ?? 0)) return;
     const viewport = viewportRef.current;
+    const newest = logRef.current?.lastElementChild;
     if (!viewport || !stickToBottom.current) return;
-    viewport.scrollTo({ top: viewport.scrollHeight, behavior: scrolledOnce.current ? 'smooth' : 'auto' });
+    const top = viewport.getBoundingClientRect().top;
+    const target = scrollTargetFor({
+      scrollTop: viewport.scrollTop,
+      maxScrollTop: viewport.scrollHeight - viewport.clientHeight,
+      newestIsReply: newest instanceof HTMLElement && newest.dataset.role === 'assistant',
+      newestOffset: newest ? newest.getBoundingClientRect().top - top + viewport.scrollTop : 0,
+    });
+    // A streamed reply grows a few words at a time: jump, so the next word does not chase a glide.
+    const streaming = Boolean(chat.pending?.reply);
+    if (target !== null) viewport.scrollTo({ top: target, behavior: scrolledOnce.current && !streaming ? 'smooth' : 'auto' });
     if (conversation.length > 0) scrolledOnce.current = true;
   }, [conversation.length, pendingId, chat.pending?.reply]);
 
@@ -75,6 +105,11 @@ export function ChatPanel({ onOpenFile }: { onOpenFile: (id: string) => void }) 
   const uploadCode = async (picked: File[]) => {
     const imported = await importFiles(picked);
     if (imported?.[0]) onOpenFile(imported[0].id);
+  };
+
+  const run = (fileId: string) => {
+    notifyInfo('Redirecting to runner...');
+    navigate('/runner', { state: { fileId, start: true } });
   };
 
   const fileList = files.data ?? [];
@@ -100,6 +135,7 @@ export function ChatPanel({ onOpenFile }: { onOpenFile: (id: string) => void }) 
 
       <ScrollArea
         className={classes.messages}
+        classNames={{ viewport: classes.messagesViewport }}
         viewportRef={viewportRef}
         type="auto"
         offsetScrollbars
@@ -112,7 +148,7 @@ export function ChatPanel({ onOpenFile }: { onOpenFile: (id: string) => void }) 
           lastScrollTop.current = y;
         }}
       >
-        <Stack gap="lg" p="md" role="log" aria-label="Conversation" aria-live="polite">
+        <Stack ref={logRef} gap="lg" p="md" role="log" aria-label="Conversation" aria-live="polite">
           {empty && (
             <AssistantBubble>
               <Text size="sm" className={classes.prose}>
@@ -142,7 +178,15 @@ export function ChatPanel({ onOpenFile }: { onOpenFile: (id: string) => void }) 
             m.role === 'user' ? (
               <UserBubble key={m.id} message={m} onRetry={m.failed && !chat.isSending ? () => chat.retry(m) : undefined} />
             ) : (
-              <AssistantMessage key={m.id} content={m.content} files={fileList} onOpenFile={onOpenFile} />
+              <AssistantMessage
+                key={m.id}
+                content={m.content}
+                files={fileList}
+                onOpenFile={onOpenFile}
+                onSetToken={envVars.open}
+                onTestChat={onTestChat}
+                onRun={run}
+              />
             ),
           )}
           {chat.pending && (
@@ -155,6 +199,8 @@ export function ChatPanel({ onOpenFile }: { onOpenFile: (id: string) => void }) 
           )}
         </Stack>
       </ScrollArea>
+
+      {envVars.modal}
 
       <Box className={classes.footer}>
         <ChatInput

@@ -1,12 +1,15 @@
 // One chat turn: the person's messages on the right, the assistant's on the left with its avatar;
-// a finished assistant reply carries its Files Created / Dependencies Required boxes.
+// a finished assistant reply carries its Files Created / Dependencies Required boxes and, when it
+// made files, the next-step buttons.
 import type { ReactNode } from 'react';
 import { Avatar, Box, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconRefresh, IconRobot } from '@tabler/icons-react';
 import { parseAssistantReply } from '../../../shared/code-blocks';
 import type { WorkspaceFile } from '../../lib/workspace';
 import { AssistantContent } from './AssistantContent';
-import { DependenciesBox, FilesCreatedBox } from './ReplyBoxes';
+import { NextStepsRow, type NextStepActions } from './NextSteps';
+import { nextSteps } from './next-steps';
+import { DependenciesBox, FilesCreatedBox, useDependencyInstall } from './ReplyBoxes';
 import type { ChatMessage } from './use-chat';
 import classes from './ChatPanel.module.css';
 
@@ -46,23 +49,29 @@ export function UserBubble({ message, onRetry }: { message: ChatMessage; onRetry
   );
 }
 
-interface AssistantMessageProps {
+interface AssistantMessageProps extends NextStepActions<WorkspaceFile> {
   content: string;
   files: WorkspaceFile[];
-  onOpenFile: (id: string) => void;
 }
 
-export function AssistantMessage({ content, files, onOpenFile }: AssistantMessageProps) {
-  const { blocks, dependencies } = parseAssistantReply(content);
+export function AssistantMessage({ content, files, ...actions }: AssistantMessageProps) {
+  const reply = parseAssistantReply(content);
+  const { blocks, dependencies } = reply;
+  const steps = nextSteps(reply, files);
+  // The main file decides pip or npm; without one, the first block does, as before.
+  const install = useDependencyInstall(dependencies, steps?.file.filename ?? blocks[0]?.filename);
   return (
     <AssistantBubble>
       <AssistantContent content={content} />
       {(blocks.length > 0 || dependencies.length > 0) && (
         <Stack gap="xs" mt="sm">
-          {blocks.length > 0 && <FilesCreatedBox filenames={blocks.map((b) => b.filename)} files={files} onOpenFile={onOpenFile} />}
-          {dependencies.length > 0 && <DependenciesBox dependencies={dependencies} filename={blocks[0]?.filename} />}
+          {blocks.length > 0 && <FilesCreatedBox filenames={blocks.map((b) => b.filename)} files={files} onOpenFile={actions.onOpenFile} />}
+          {dependencies.length > 0 && (
+            <DependenciesBox dependencies={dependencies} filename={steps?.file.filename ?? blocks[0]?.filename} install={install} />
+          )}
         </Stack>
       )}
+      {steps && <NextStepsRow steps={steps} install={install} {...actions} />}
     </AssistantBubble>
   );
 }

@@ -56,11 +56,27 @@ export function FilesCreatedBox({ filenames, files, onOpenFile }: FilesCreatedPr
   );
 }
 
-export function DependenciesBox({ dependencies, filename }: { dependencies: string[]; filename?: string }) {
-  const install = trpc.dependencies.install.useMutation({
+/** One install per reply, shared by its box and its 'Install dependencies' next step. */
+export function useDependencyInstall(dependencies: readonly string[], filename?: string) {
+  const mutation = trpc.dependencies.install.useMutation({
     onSuccess: (result) => notifySuccess('Dependencies installed', result.message),
     onError: (err) => notifyError('Failed to install dependencies', errorMessage(err, 'Please try again, or install them from the Runner.')),
   });
+  return {
+    install: () => mutation.mutate({ command: installRequestCommand(dependencies, filename), projectId: FALLBACK_PROJECT_ID }),
+    isPending: mutation.isPending,
+  };
+}
+
+export type DependencyInstall = ReturnType<typeof useDependencyInstall>;
+
+interface DependenciesBoxProps {
+  dependencies: string[];
+  filename?: string;
+  install: DependencyInstall;
+}
+
+export function DependenciesBox({ dependencies, filename, install }: DependenciesBoxProps) {
   return (
     <Paper className={classes.depsBox} p="sm" radius="md" role="group" aria-label="Dependencies Required">
       <Group gap={6} mb={6}>
@@ -82,7 +98,7 @@ export function DependenciesBox({ dependencies, filename }: { dependencies: stri
           color="blue"
           leftSection={install.isPending ? <Loader size={12} color="gray" /> : <IconPackage size={14} />}
           disabled={install.isPending}
-          onClick={() => install.mutate({ command: installRequestCommand(dependencies, filename), projectId: FALLBACK_PROJECT_ID })}
+          onClick={install.install}
         >
           {install.isPending ? 'Installing...' : 'Install Dependencies'}
         </Button>
