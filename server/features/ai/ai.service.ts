@@ -2,6 +2,7 @@
 // transaction; then one transaction charges (a conditional UPDATE plus its ledger row), stores
 // both messages and writes the files. Only a reply delivered whole is charged: a failed, cut-off
 // (see openai-provider.ts) or guard-refused reply charges nothing; too few credits store nothing.
+// A model's reply whose code fails reply-check.ts is retried once, then refused, uncharged.
 import type { Deps } from '../../deps';
 import { newId as newMessageId } from '../../clock';
 import { AppError } from '../../errors';
@@ -10,6 +11,7 @@ import { assertCanAfford, balanceOf, chargeCredits } from '../credits/ledger';
 import { ownedProject } from '../workspace/projects';
 import { writeFile } from '../workspace/files';
 import { assertNotTruncated } from './truncation-guard';
+import { replyProblems, retryMessage } from './reply-check';
 import { recordProposal } from './code-edit-proposals';
 import type { ChatTurn } from './provider';
 
@@ -45,12 +47,36 @@ export async function chat(
     .orderBy('updated_at', 'desc')
     .execute();
 
-  const answer = await deps.ai.chat({ message: input.message, history, files }, onDelta, signal);
-  const parsed = parseAssistantReply(answer.reply);
   const existing = new Map(files.map((f) => [f.filename, f.content]));
-  for (const block of parsed.blocks) {
-    const previous = existing.get(block.filename);
-    if (previous !== undefined) assertNotTruncated(previous, block.code, block.filename);
+  const read = (reply: string) => {
+    const parsed = parseAssistantReply(reply);
+    for (const block of parsed.blocks) {
+      const previous = existing.get(block.filename);
+      if (previous !== undefined) assertNotTruncated(previous, block.code, block.filename);
+    }
+    return parsed;
+  };
+
+  let answer = await deps.ai.chat({ message: input.message, history, files }, onDelta, signal);
+  let parsed = read(answer.reply);
+  // A real model's files must parse and install before they are saved (reply-check.ts): a reply
+  // that fails is sent back once with its problems; failing again, it is refused before any charge.
+  if (deps.ai.kind === 'openai') {
+    let problems = await replyProblems(deps, parsed.blocks);
+    if (problems.length > 0) {
+      deps.log.info({ problems }, 'the AI reply failed its code check; asking once more');
+      onDelta?.('\n\n(The code above did not pass the check before saving; asking the AI to fix it.)\n\n');
+      const retryHistory: ChatTurn[] = [...history, { role: 'user', content: input.message }, { role: 'assistant', content: answer.reply }];
+      answer = await deps.ai.chat({ message: retryMessage(input.message, problems), history: retryHistory, files }, onDelta, signal);
+      parsed = read(answer.reply);
+      problems = await replyProblems(deps, parsed.blocks);
+      if (problems.length > 0) {
+        throw new AppError(
+          'UNPROCESSABLE_CONTENT',
+          `The AI answer was not saved and nothing was charged: its code still had problems after one retry. ${problems.slice(0, 8).join('; ')}`,
+        );
+      }
+    }
   }
 
   const written = await deps.db.transaction().execute(async (trx) => {

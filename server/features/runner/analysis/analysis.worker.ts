@@ -3,7 +3,7 @@
 import { parentPort } from 'node:worker_threads';
 import type { AnalysisJob, AnalysisReply } from './code-analyser';
 import { detectEnvVars } from './env-vars';
-import { parseImports } from './imports';
+import { checkSyntax, parseImports } from './imports';
 
 const port = parentPort;
 if (!port) throw new Error('analysis.worker.ts runs only as a worker thread');
@@ -11,7 +11,12 @@ if (!port) throw new Error('analysis.worker.ts runs only as a worker thread');
 port.on('message', async (job: AnalysisJob) => {
   let reply: AnalysisReply;
   try {
-    const result = job.kind === 'imports' ? await parseImports(job.content, job.language) : await detectEnvVars(job.content, job.language);
+    const result =
+      job.kind === 'imports'
+        ? await parseImports(job.content, job.language)
+        : job.kind === 'syntax'
+          ? await checkSyntax(job.content, job.language)
+          : await detectEnvVars(job.content, job.language);
     reply = { id: job.id, ok: true, result };
   } catch (err) {
     reply = { id: job.id, ok: false, message: err instanceof Error ? err.message : String(err) };

@@ -6,16 +6,19 @@ import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DetectedEnvVar, EnvLanguage, ImportLanguage } from '../../../../shared/runner.schema';
 import { AppError } from '../../../errors';
-import type { ParsedImports } from './imports';
+import type { ParsedImports, SyntaxReport } from './imports';
 
 export type AnalysisJob =
   | { id: number; kind: 'imports'; content: string; language: ImportLanguage }
-  | { id: number; kind: 'envVars'; content: string; language: EnvLanguage };
+  | { id: number; kind: 'envVars'; content: string; language: EnvLanguage }
+  | { id: number; kind: 'syntax'; content: string; language: ImportLanguage };
 export type AnalysisReply = { id: number; ok: true; result: unknown } | { id: number; ok: false; message: string };
 
 export type CodeAnalyser = {
   parseImports(content: string, language: ImportLanguage): Promise<ParsedImports>;
   detectEnvVars(content: string, language: EnvLanguage): Promise<DetectedEnvVar[]>;
+  /** Syntax errors (tree-sitter ERROR and MISSING nodes) and the modules the file loads. */
+  checkSyntax(content: string, language: ImportLanguage): Promise<SyntaxReport>;
   /** Ends the workers; waiting and running analyses fail. */
   close(): Promise<void>;
 };
@@ -155,6 +158,7 @@ export function createCodeAnalyser(opts: CodeAnalyserOptions): CodeAnalyser {
   return {
     parseImports: (content, language) => run<ParsedImports>({ kind: 'imports', content, language }),
     detectEnvVars: (content, language) => run<DetectedEnvVar[]>({ kind: 'envVars', content, language }),
+    checkSyntax: (content, language) => run<SyntaxReport>({ kind: 'syntax', content, language }),
     async close() {
       closed = true;
       const stopped = new AppError('SERVICE_UNAVAILABLE', 'The server is shutting down');
