@@ -50,7 +50,6 @@ def ask(host, port):
 print(ask('127.0.0.2', 80), flush=True)
 print(ask('api.telegram.org', 443), flush=True)
 print(ask('127.0.0.2', 8080), flush=True)
-print(ask('10.0.2.2', 3000), flush=True)
 srv = socket.socket(); srv.bind(('127.0.0.1', 8080)); srv.listen(1)
 print('listening', flush=True)
 conn, _ = srv.accept()
@@ -83,9 +82,8 @@ describe.skipIf(!usable)('service bridge', () => {
     const lines = out.trim().split('\n');
     expect(lines[0]).toBe('HELLO 80');
     expect(lines[1]).toBe('HELLO 443');
-    // Other ports of the bridge address, and the host's loopback, stay closed.
+    // Other ports of the bridge address stay closed (the host's loopback is the escape suite's).
     expect(lines[2]).toMatch(/^error /);
-    expect(lines[3]).toMatch(/^error /);
 
     const inside = connectInto(bridge.inboundSocket, 8080);
     let answer = '';
