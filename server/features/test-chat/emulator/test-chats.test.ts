@@ -3,7 +3,7 @@
 // memory (500 messages a chat, 1,000 pending updates), forget. Real: sessions; calls made directly.
 import { describe, expect, it } from 'vitest';
 import type { TestChatUpdateFrame } from '../../../../shared/test-chat.schema';
-import { TestChats } from './test-chats';
+import { MAX_SESSIONS, MAX_SESSIONS_PER_USER, TestChats } from './test-chats';
 
 const none = new Map();
 
@@ -19,6 +19,21 @@ describe('TestChats', () => {
     chats.forget({ userId: 'u', fileId: 'f' });
     expect(chats.byToken(a.token)).toBeUndefined();
     expect(chats.session({ userId: 'u', fileId: 'f' }).token).not.toBe(a.token);
+  });
+
+  it('keeps at most MAX_SESSIONS_PER_USER a person and MAX_SESSIONS in all: the one used longest ago goes', () => {
+    const chats = new TestChats();
+    const first = chats.session({ userId: 'u', fileId: 'f0' });
+    for (let i = 1; i < MAX_SESSIONS_PER_USER; i++) chats.session({ userId: 'u', fileId: `f${i}` });
+    // Using the first (a bot polling) makes the second the oldest.
+    chats.existing({ userId: 'u', fileId: 'f0' });
+    chats.session({ userId: 'u', fileId: 'new' });
+    expect(chats.existing({ userId: 'u', fileId: 'f0' })).toBe(first);
+    expect(chats.existing({ userId: 'u', fileId: 'f1' })).toBeUndefined();
+    for (let i = 0; i < MAX_SESSIONS; i++) chats.session({ userId: `user${i}`, fileId: 'f' });
+    expect(chats.existing({ userId: 'u', fileId: 'new' })).toBeUndefined();
+    expect(chats.existing({ userId: `user${MAX_SESSIONS - 1}`, fileId: 'f' })).toBeDefined();
+    expect(chats.byToken(first.token)).toBeUndefined();
   });
 
   it("a user's subscribers hear every change of that user's sessions and nobody else's", async () => {

@@ -14,6 +14,13 @@ type Listener = (frame: TestChatUpdateFrame) => void;
 
 const keyOf = (owner: TestChatOwner) => `${owner.userId}\u0000${owner.fileId}`;
 
+/**
+ * Conversations kept, per person and in all (each may hold up to 30 MiB of files): past either, the
+ * one used longest ago goes. A bot in test mode polls at least every 50 s, so a live one is never it.
+ */
+export const MAX_SESSIONS_PER_USER = 10;
+export const MAX_SESSIONS = 200;
+
 export class TestChats {
   private readonly sessions = new Map<string, TestChatSession>();
   private readonly byUser = new Map<string, Set<Listener>>();
@@ -25,18 +32,33 @@ export class TestChats {
 
   /** Gets or creates the owner's session (the same token for as long as it lives). */
   session(owner: TestChatOwner): TestChatSession {
-    const existing = this.sessions.get(keyOf(owner));
+    const existing = this.existing(owner);
     if (existing) {
       existing.rename(owner.botName);
       return existing;
     }
     const session = new TestChatSession(owner, { now: this.now, emitToUser: (frame) => this.emit(owner.userId, frame) });
     this.sessions.set(keyOf(owner), session);
+    this.evictPast(MAX_SESSIONS_PER_USER, (s) => s.owner.userId === owner.userId);
+    this.evictPast(MAX_SESSIONS, () => true);
     return session;
   }
 
+  /** The owner's session, now the most recently used (the map's order is the order of use). */
   existing(owner: TestChatOwner): TestChatSession | undefined {
-    return this.sessions.get(keyOf(owner));
+    const key = keyOf(owner);
+    const session = this.sessions.get(key);
+    if (session) {
+      this.sessions.delete(key);
+      this.sessions.set(key, session);
+    }
+    return session;
+  }
+
+  /** Forgets the least recently used of the matching sessions until at most `max` are left. */
+  private evictPast(max: number, matches: (session: TestChatSession) => boolean): void {
+    const matching = [...this.sessions.values()].filter(matches);
+    for (const session of matching.slice(0, Math.max(0, matching.length - max))) this.forget(session.owner);
   }
 
   /** The session a token belongs to (compared in constant time). */
