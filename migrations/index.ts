@@ -7,6 +7,8 @@ import * as m004 from './004_env_vars';
 import * as m005 from './005_storage_sizes';
 import * as m006 from './006_saved_test_chats';
 import * as m007 from './007_code_edit_proposals';
+import * as m008 from './008_bots';
+import * as m009 from './009_bot_plans';
 
 export const migrations: Record<string, Migration> = {
   '001_accounts': m001,
@@ -16,4 +18,6 @@ export const migrations: Record<string, Migration> = {
   '005_storage_sizes': m005,
   '006_saved_test_chats': m006,
   '007_code_edit_proposals': m007,
+  '008_bots': m008,
+  '009_bot_plans': m009,
 };

@@ -54,6 +54,18 @@ export interface CodeEditProposalsTable {
   status: Generated<'open' | 'rejected' | 'accepted'>;
   created_at: string;
   resolved_at: string | null;
+  /** The file a chat follow-up proposes to change (migrations/009); null for Modify previews. */
+  file_id: string | null;
+  /** The builtin assistant's new plan for that file (GeneratedFrom JSON), stored when accepted. */
+  plan: string | null;
+}
+
+/** What the builtin assistant rendered a file from (migrations/009, ai/bot-plans.ts). */
+export interface BotPlansTable {
+  file_id: string;
+  request: string;
+  rendered: string;
+  updated_at: string;
 }
 
 export interface ProjectsTable {
@@ -156,6 +168,7 @@ export interface Database {
   verification_codes: VerificationCodesTable;
   credit_transactions: CreditTransactionsTable;
   code_edit_proposals: CodeEditProposalsTable;
+  bot_plans: BotPlansTable;
   projects: ProjectsTable;
   files: FilesTable;
   file_versions: FileVersionsTable;

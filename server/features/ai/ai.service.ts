@@ -3,17 +3,19 @@
 // both messages and writes the files. Only a reply delivered whole is charged: a failed, cut-off
 // (see openai-provider.ts) or guard-refused reply charges nothing; too few credits store nothing.
 // A model's reply whose code fails reply-check.ts is retried once, then refused, uncharged.
+// A reply that rewrites a file the bot already has is a proposal (see below), not a save.
 import type { Deps } from '../../deps';
 import { newId as newMessageId } from '../../clock';
 import { AppError } from '../../errors';
 import { parseAssistantReply } from '../../../shared/code-blocks';
 import { assertCanAfford, balanceOf, chargeCredits } from '../credits/ledger';
-import { ownedProject } from '../workspace/projects';
+import { nameBotAfterRequest, ownedProject } from '../workspace/projects';
 import { writeFile } from '../workspace/files';
 import { assertNotTruncated } from './truncation-guard';
 import { replyProblems, retryMessage } from './reply-check';
 import { recordProposal } from './code-edit-proposals';
-import type { ChatTurn } from './provider';
+import { plansOf, savePlan } from './bot-plans';
+import type { ChatTurn, ProjectFile } from './provider';
 
 export const AI_MESSAGE_COST = 5;
 export const CODE_EDIT_COST = 5;
@@ -40,12 +42,17 @@ export async function chat(
       .limit(HISTORY_TURNS)
       .execute()
   ).reverse() as ChatTurn[];
-  const files = await deps.db
+  const rows = await deps.db
     .selectFrom('files')
-    .select(['filename', 'content'])
+    .select(['id', 'filename', 'content'])
     .where('project_id', '=', project.id)
     .orderBy('updated_at', 'desc')
     .execute();
+  const plans = await plansOf(deps.db, rows.map((f) => f.id));
+  const files: ProjectFile[] = rows.map((f) => {
+    const generatedFrom = plans.get(f.id);
+    return { filename: f.filename, content: f.content, ...(generatedFrom ? { generatedFrom } : {}) };
+  });
 
   const existing = new Map(files.map((f) => [f.filename, f.content]));
   const read = (reply: string) => {
@@ -97,12 +104,36 @@ export async function chat(
         { id: newMessageId(), user_id: userId, project_id: project.id, role: 'assistant', content: parsed.text, created_at: new Date(at + 1).toISOString() },
       ])
       .execute();
+    await nameBotAfterRequest(trx, project.id, input.message); // a bot made without a name is named after this request
+    // A new file is written; a file the bot already has is only proposed (a diff to accept or
+    // reject, like Modify with AI): the first proposal carries the charge a rejection refunds.
     const files = [];
-    for (const block of parsed.blocks) {
+    const changes = parsed.blocks.filter((b) => existing.has(b.filename));
+    for (const block of parsed.blocks.filter((b) => !existing.has(b.filename))) {
       // Past a storage cap this throws: nothing is charged or stored, the answer is lost.
-      files.push(await writeFile(trx, deps, { userId, projectId: project.id, filename: block.filename, content: block.code, reason: 'ai_chat' }));
+      const result = await writeFile(trx, deps, { userId, projectId: project.id, filename: block.filename, content: block.code, reason: 'ai_chat' });
+      const plan = answer.generated?.[block.filename];
+      if (plan) await savePlan(trx, deps, result.file.id, plan);
+      files.push(result);
     }
-    return { files, credits: await balanceOf(trx, userId) };
+    const proposals: Array<{ proposalId: string; fileId: string; filename: string; modifiedCode: string; refundable: boolean }> = [];
+    for (const block of changes) {
+      if (existing.get(block.filename) === block.code) continue;
+      const fileId = rows.find((f) => f.filename === block.filename)!.id;
+      const cost: number = answer.billable && files.length === 0 && proposals.length === 0 ? AI_MESSAGE_COST : 0;
+      const plan = answer.generated?.[block.filename];
+      const proposalId = await recordProposal(trx, deps, {
+        userId,
+        projectId: project.id,
+        fileId,
+        filename: block.filename,
+        code: block.code,
+        cost,
+        ...(plan ? { plan } : {}),
+      });
+      proposals.push({ proposalId, fileId, filename: block.filename, modifiedCode: block.code, refundable: cost > 0 });
+    }
+    return { files, proposals, credits: await balanceOf(trx, userId) };
   });
 
   const createdFiles = written.files.map(({ file }) => ({ id: file.id, filename: file.filename }));
@@ -110,6 +141,7 @@ export async function chat(
     message: parsed.text,
     createdFile: createdFiles[0],
     createdFiles,
+    proposals: written.proposals,
     dependencies: parsed.dependencies,
     credits: written.credits,
     projectId: project.id,

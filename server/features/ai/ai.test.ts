@@ -75,7 +75,7 @@ describe('chat with the builtin assistant', () => {
     const { token, id } = await newUser(t, { credits: 10 });
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        t.request('POST', '/api/ai/chat', { token, body: { message: `Make a Telegram bot that echoes messages, number ${i}`, projectId: 'default' } }),
+        t.request('POST', '/api/ai/chat', { token, body: { message: `Make another Telegram bot that echoes messages, number ${i}`, projectId: 'default' } }),
       ),
     );
     const statuses = results.map((r) => r.status);

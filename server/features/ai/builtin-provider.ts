@@ -1,7 +1,7 @@
 // The offline assistant: deterministic templates, no network, no key. It writes complete bots
 // and performs a documented set of edits; anything else it declines (see builtin/). AI Help on the
 // runner page reads logs for the failures bots commonly hit (see log-help/).
-import { builtinChat, builtinModify } from './builtin';
+import { builtinAnswer, builtinModify } from './builtin';
 import { builtinLogHelp } from './log-help';
 import type { AiProvider } from './provider';
 
@@ -9,9 +9,9 @@ export function builtinProvider(): AiProvider {
   return {
     kind: 'builtin',
     async chat(request, onDelta) {
-      const { reply, charged } = builtinChat(request.message, { existingFilenames: request.files.map((f) => f.filename) });
+      const { reply, charged, generated } = builtinAnswer(request.message, request.files);
       onDelta?.(reply);
-      return { reply, billable: charged };
+      return { reply, billable: charged, ...(generated ? { generated } : {}) };
     },
     async modify(request) {
       return builtinModify(request.code, request.filename, request.prompt);

@@ -15,6 +15,8 @@ import type { Database } from '../../db/schema';
 import { newId } from '../../clock';
 import { AppError } from '../../errors';
 import { balanceOf, recordCredit } from '../credits/ledger';
+import { savePlan } from './bot-plans';
+import type { GeneratedFrom } from './provider';
 
 export const REFUND_WINDOW_MS = 15 * 60_000;
 
@@ -26,7 +28,7 @@ export function codeHash(code: string): string {
 export async function recordProposal(
   trx: Kysely<Database>,
   deps: Pick<Deps, 'clock'>,
-  p: { userId: string; projectId?: string; filename: string; code: string; cost: number },
+  p: { userId: string; projectId?: string; filename: string; code: string; cost: number; fileId?: string; plan?: GeneratedFrom },
 ): Promise<string> {
   const now = deps.clock.now();
   // Proposals past the window can never be refunded: nothing to keep them for.
@@ -47,6 +49,8 @@ export async function recordProposal(
       cost: p.cost,
       created_at: now.toISOString(),
       resolved_at: null,
+      file_id: p.fileId ?? null,
+      plan: p.plan ? JSON.stringify(p.plan) : null,
     })
     .execute();
   return id;
@@ -99,6 +103,8 @@ export async function rejectModification({ deps, userId }: { deps: Deps; userId:
       .where('status', '=', 'open')
       .executeTakeFirst();
     if (Number(flipped.numUpdatedRows) !== 1) return { refused: new AppError('CONFLICT', 'This proposal was already rejected and refunded.') };
+    // A chat follow-up's second proposal was never charged: rejecting it settles it, refunds nothing.
+    if (p.cost === 0) return { refunded: true, credits: await balanceOf(trx, userId) };
     await recordCredit(trx, deps.clock, {
       userId,
       amount: p.cost,
@@ -109,4 +115,22 @@ export async function rejectModification({ deps, userId }: { deps: Deps; userId:
   });
   if ('refused' in outcome) throw outcome.refused;
   return outcome;
+}
+
+/**
+ * The person saved a file after accepting a chat follow-up's proposal for it: the proposal can no
+ * longer be refunded, and the builtin assistant's new plan becomes the file's (bot-plans.ts). A
+ * proposal of someone else, of another file, or already settled changes nothing.
+ */
+export async function acceptProposal(trx: Kysely<Database>, deps: Pick<Deps, 'clock'>, p: { userId: string; fileId: string; proposalId: string }) {
+  const row = await trx
+    .updateTable('code_edit_proposals')
+    .set({ status: 'accepted', resolved_at: deps.clock.now().toISOString() })
+    .where('id', '=', p.proposalId)
+    .where('user_id', '=', p.userId)
+    .where('file_id', '=', p.fileId)
+    .where('status', '=', 'open')
+    .returning(['plan'])
+    .executeTakeFirst();
+  if (row?.plan) await savePlan(trx, deps, p.fileId, JSON.parse(row.plan) as GeneratedFrom);
 }

@@ -1,11 +1,21 @@
 // The assistant behind one interface: `builtin` (offline, deterministic templates) or `openai`
 // (any OpenAI-compatible endpoint). Features call these; neither knows about credits or storage.
 export type ChatTurn = { role: 'user' | 'assistant'; content: string };
-export type ProjectFile = { filename: string; content: string };
+/**
+ * What the builtin assistant built a file from: the request it understood (JSON) and the text its
+ * templates rendered, the base that lets a follow-up keep the person's own edits (bot-plans.ts).
+ */
+export type GeneratedFrom = { request: string; rendered: string };
+/** A file of the bot's project, newest first; `generatedFrom` only for files the builtin wrote. */
+export type ProjectFile = { filename: string; content: string; generatedFrom?: GeneratedFrom };
 
 export type ChatRequest = { message: string; history: ChatTurn[]; files: ProjectFile[] };
-/** `billable` is false for answers that create nothing (e.g. the builtin help text). */
-export type ChatAnswer = { reply: string; billable: boolean };
+/**
+ * `billable` is false for answers that create nothing (e.g. the builtin help text). A file block
+ * whose name the project already has becomes a proposal to review, not a write (ai.service.ts).
+ * `generated`: per file name, what the builtin built it from.
+ */
+export type ChatAnswer = { reply: string; billable: boolean; generated?: Record<string, GeneratedFrom> };
 
 export type ModifyRequest = { code: string; filename: string; prompt: string };
 export type ModifyAnswer = { modifiedCode: string } | { unsupported: string };

@@ -2,10 +2,14 @@ import { z } from 'zod';
 import { router, authedProcedure } from '../../trpc';
 import {
   createProjectInput,
+  duplicateProjectInput,
   fileByNameInput,
   fileIdInput,
+  idField,
   importFilesInput,
   messagesInput,
+  projectIdInput,
+  renameProjectInput,
   saveFileByNameInput,
   saveFileInput,
   versionInput,
@@ -17,13 +21,16 @@ const ctxOf = (ctx: { deps: Parameters<typeof projects.list>[0]['deps']; user: {
 export const projectsRouter = router({
   list: authedProcedure.query(({ ctx }) => projects.list(ctxOf(ctx))),
   create: authedProcedure.input(createProjectInput).mutation(({ ctx, input }) => projects.create(ctxOf(ctx), input)),
+  rename: authedProcedure.input(renameProjectInput).mutation(({ ctx, input }) => projects.rename(ctxOf(ctx), input)),
+  duplicate: authedProcedure.input(duplicateProjectInput).mutation(({ ctx, input }) => projects.duplicate(ctxOf(ctx), input)),
+  delete: authedProcedure.input(projectIdInput).mutation(({ ctx, input }) => projects.delete(ctxOf(ctx), input)),
 });
 
 export const filesRouter = router({
   list: authedProcedure.query(({ ctx }) => files.list(ctxOf(ctx))),
   get: authedProcedure.input(fileIdInput).query(({ ctx, input }) => files.get(ctxOf(ctx), input.id)),
   save: authedProcedure
-    .input(saveFileInput.extend({ reason: z.enum(['save', 'ai_change']).optional() }))
+    .input(saveFileInput.extend({ reason: z.enum(['save', 'ai_change']).optional(), proposalId: idField.optional() }))
     .mutation(({ ctx, input }) => files.save(ctxOf(ctx), input)),
   saveByName: authedProcedure.input(saveFileByNameInput).mutation(({ ctx, input }) => files.saveByName(ctxOf(ctx), input)),
   delete: authedProcedure.input(fileIdInput).mutation(({ ctx, input }) => files.delete(ctxOf(ctx), input.id)),

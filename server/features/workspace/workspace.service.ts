@@ -1,6 +1,8 @@
-// The workspace calls: projects, files (by id or by project + name), versions, import, storage, chat history.
+// The workspace calls: projects (bots: create, rename, duplicate, delete), files (by id or by project + name), versions, import, storage, chat history.
 import type { Deps } from '../../deps';
-import { createProject, listProjects, ownedProject, toProjectDto } from './projects';
+import { acceptProposal } from '../ai/code-edit-proposals';
+import { createProject, listProjects, ownedProject, renameProject, toProjectDto } from './projects';
+import { deleteBot, duplicateBot } from './bots';
 import { deleteFile, listFiles, ownedFile, ownedFileByName, replaceContent, toFileDto, writeFile } from './files';
 import { listVersions, versionContent } from './versions';
 import { storageUsage } from './storage';
@@ -11,6 +13,10 @@ export const projects = {
   list: ({ deps, userId }: Ctx) => listProjects(deps.db, userId),
   create: async ({ deps, userId }: Ctx, input: { name: string; description?: string }) =>
     toProjectDto(await createProject(deps.db, deps.clock, userId, input)),
+  rename: async ({ deps, userId }: Ctx, input: { projectId: string; name: string }) =>
+    toProjectDto(await renameProject(deps.db, userId, input.projectId, input.name)),
+  duplicate: ({ deps, userId }: Ctx, input: { projectId: string; name?: string }) => duplicateBot(deps, userId, input),
+  delete: ({ deps, userId }: Ctx, input: { projectId: string }) => deleteBot(deps, userId, input.projectId),
 };
 
 export const files = {
@@ -20,10 +26,13 @@ export const files = {
   async get({ deps, userId }: Ctx, id: string) {
     return toFileDto(await ownedFile(deps.db, userId, id));
   },
-  async save({ deps, userId }: Ctx, input: { id: string; content: string; reason?: 'save' | 'ai_change' }) {
-    const file = await deps.db.transaction().execute(async (trx) =>
-      replaceContent(trx, deps, await ownedFile(trx, userId, input.id), input.content, input.reason ?? 'save'),
-    );
+  /** `proposalId`: the AI proposal this save accepts (its plan becomes the file's). */
+  async save({ deps, userId }: Ctx, input: { id: string; content: string; reason?: 'save' | 'ai_change'; proposalId?: string }) {
+    const file = await deps.db.transaction().execute(async (trx) => {
+      const saved = await replaceContent(trx, deps, await ownedFile(trx, userId, input.id), input.content, input.reason ?? 'save');
+      if (input.proposalId) await acceptProposal(trx, deps, { userId, fileId: saved.id, proposalId: input.proposalId });
+      return saved;
+    });
     return toFileDto(file);
   },
   /** PUT by project and name: creates the file when the project has no file of that name yet. */

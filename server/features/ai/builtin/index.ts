@@ -4,3 +4,4 @@
 export { builtinChat, type BuiltinChatContext, type BuiltinChatResult } from './reply';
 export { builtinModify, BUILTIN_MODIFY_HELP, type BuiltinModifyResult } from './modify';
 export { understandRequest, type BotRequest } from './request';
+export { builtinAnswer, type BuiltinAnswer } from './follow-up/follow-up';

@@ -3,9 +3,10 @@
 // shared parser reads, and the Dependencies line. A request it cannot place gets a guide instead.
 
 import { formatCodeBlock, formatDependencies, stripControlChars } from '../../../../shared/code-blocks';
+import type { GeneratedFrom } from '../provider';
 import { planBot, type BotPlan } from './plan';
 import { PLATFORM_INFO } from './platforms';
-import { understandRequest } from './request';
+import { understandRequest, type BotRequest } from './request';
 import { renderBot } from './templates';
 import { describeFeatures } from './templates/python-common';
 
@@ -18,6 +19,8 @@ export interface BuiltinChatResult {
   reply: string;
   /** False when no file was made (the guide answer): such a message costs nothing. */
   charged: boolean;
+  /** Per file name, the request and rendered text it was built from (see follow-up/). */
+  generated?: Record<string, GeneratedFrom>;
 }
 
 const UPDATE_WORDS = /\b(?:update|change|modify|edit|fix|improve|extend|rewrite|regenerate|replace|adjust|tweak|upgrade)\b|\badd\b.*\b(?:to|in)\s+(?:my|the|this|that)\b/i;
@@ -48,21 +51,45 @@ function editExamples(plan: BotPlan): string[] {
   ].filter((e): e is string => typeof e === 'string');
 }
 
-function explain(plan: BotPlan, filename: string, replacing: boolean): string {
+/** How to see the bot answer: the test chat for Telegram, a run everywhere else. */
+function tryIt(plan: BotPlan): string {
+  const commands = describeCommands(plan);
+  if (plan.platform === 'telegram') {
+    return `**Try it now**: press **Test chat** below (no token needed) and send ${commands}.`;
+  }
+  const required = plan.env.filter((e) => e.required).map((e) => `\`${e.name}\``);
+  return `**Try it**: set ${required.join(' and ') || 'its settings'}, press **Run**, then send ${commands} ${plan.platform === 'generic' ? 'to its HTTP endpoint' : `on ${plan.info.label}`}.`;
+}
+
+function describeCommands(plan: BotPlan): string {
+  const names = plan.features.has('commands') ? [`${plan.prefix}start`, ...plan.commandReplies.filter((c) => c.name !== 'start').map((c) => `${plan.prefix}${c.name}`)] : [];
+  const shown = names.slice(0, 4).map((n) => `\`${n}\``);
+  return shown.length > 0 ? shown.join(', ') : 'a message';
+}
+
+function unbuiltParts(request: BotRequest, plan: BotPlan): string[] {
+  const notBuilt = [...request.impossible.map((i) => `${i.what}: ${i.why}`), ...plan.dropped.map((d) => `${d.feature}: ${d.reason}.`)];
+  const parts: string[] = [];
+  if (notBuilt.length > 0) parts.push('', '**Not built**', ...notBuilt.map((d) => `- ${d}`));
+  if (request.notUnderstood.length > 0) {
+    parts.push('', '**Not understood** (say it another way and I will add it)', ...request.notUnderstood.map((t) => `- "${t}"`));
+  }
+  return parts;
+}
+
+function explain(plan: BotPlan, filename: string, replacing: boolean, request: BotRequest): string {
   const languageName = plan.language === 'python' ? 'Python' : 'JavaScript (Node.js)';
   const library = plan.info.library[plan.language];
   const intro = `Here is **${plan.botName}**, a ${plan.info.label} bot in ${languageName} using ${library}. ${
     replacing ? `It replaces the current \`${filename}\` (the previous text is kept as a version).` : `It is saved as \`${filename}\`.`
   }`;
 
-  const parts: string[] = [intro, '', '**What it does**', ...describeFeatures(plan).map((d) => `- ${d}`)];
+  const parts: string[] = [intro, '', '**What it does**', ...describeFeatures(plan).map((d) => `- ${d}`), '', tryIt(plan)];
 
   if (plan.defaults.length > 0) {
     parts.push('', '**Defaults I chose** (ask me to change any of them)', ...plan.defaults.map((d) => `- ${d}`));
   }
-  if (plan.dropped.length > 0) {
-    parts.push('', '**Left out**', ...plan.dropped.map((d) => `- ${d.feature}: ${d.reason}.`));
-  }
+  parts.push(...unbuiltParts(request, plan));
 
   parts.push(
     '',
@@ -117,10 +144,10 @@ export function builtinChat(message: string, context?: BuiltinChatContext): Buil
   const code = renderBot(plan, filename);
 
   const reply = [
-    explain(plan, filename, replacing),
+    explain(plan, filename, replacing, request),
     '',
     formatCodeBlock({ filename, language: plan.language, code: code.replace(/\n$/, '') }),
     ...(plan.dependencies.length > 0 ? ['', formatDependencies(plan.dependencies)] : []),
   ].join('\n');
-  return { reply, charged: true };
+  return { reply, charged: true, generated: { [filename]: { request: JSON.stringify(request), rendered: code } } };
 }

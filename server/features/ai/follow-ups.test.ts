@@ -1,0 +1,126 @@
+// Follow-ups in a bot's chat through the real app (builtin assistant, real SQLite): a change to the
+// bot is proposed as the whole new file, never written until the person saves it; saving with the
+// proposal makes its plan the file's, so the next follow-up builds on it; manual edits survive;
+// a rejected follow-up is refunded; an edit the assistant cannot make is refused for free.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../testing/test-app';
+import { newUser } from '../../testing/fixtures';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ LOG_LEVEL: 'warn' });
+});
+afterAll(() => t.close());
+
+const chat = (token: string, message: string, projectId = 'default') => t.request('POST', '/api/ai/chat', { token, body: { message, projectId } });
+const fileOf = async (token: string, id: string) => (await t.request('GET', `/api/files/${id}`, { token })).body as { id: string; content: string; filename: string };
+const credits = async (token: string) => (await t.request('GET', '/api/auth/me', { token })).body.credits as number;
+async function save(token: string, id: string, content: string, proposalId?: string) {
+  const body = { id, content, reason: proposalId ? 'ai_change' : 'save', ...(proposalId ? { proposalId } : {}) };
+  expect((await t.request('POST', '/trpc/files.save', { token, body })).status).toBe(200);
+}
+
+async function botWithFile(message = 'a telegram bot in node that echoes messages') {
+  const user = await newUser(t);
+  const res = await chat(user.token, message);
+  expect(res.status).toBe(200);
+  const file = await fileOf(user.token, res.body.createdFile.id);
+  return { ...user, file };
+}
+
+describe('a follow-up in the chat of a generated bot', () => {
+  it('proposes the changed file instead of writing a new one, and charges once', async () => {
+    const { token, file } = await botWithFile();
+    const res = await chat(token, "add a /price command that replies 'Bread is 3 euros'");
+    expect(res.status).toBe(200);
+    expect(res.body.createdFiles).toEqual([]);
+    expect(res.body.proposals).toHaveLength(1);
+    const [proposal] = res.body.proposals;
+    expect(proposal).toMatchObject({ fileId: file.id, filename: file.filename, refundable: true });
+    expect(proposal.modifiedCode).toContain('Bread is 3 euros');
+    expect(res.body.message).toMatch(/I changed/);
+    // Nothing is written until the person saves.
+    expect((await fileOf(token, file.id)).content).toBe(file.content);
+    const files = (await t.request('GET', '/api/files', { token })).body as unknown[];
+    expect(files).toHaveLength(1);
+    expect(await credits(token)).toBe(90);
+  });
+
+  it('saving the accepted proposal makes its plan the file\'s: the next follow-up keeps both changes', async () => {
+    const { token, file } = await botWithFile();
+    const first = (await chat(token, "add a /price command that replies 'Bread is 3 euros'")).body.proposals[0];
+    await save(token, file.id, first.modifiedCode, first.proposalId);
+    const second = (await chat(token, "add a /hours command that replies 'We open at 9'")).body.proposals[0];
+    expect(second.modifiedCode).toContain('Bread is 3 euros');
+    expect(second.modifiedCode).toContain('We open at 9');
+    // The accepted proposal is no longer refundable.
+    const reject = await t.request('POST', `/api/ai/modify-code/${first.proposalId}/reject`, { token });
+    expect(reject.status).toBe(409);
+  });
+
+  it('keeps what the person edited by hand', async () => {
+    const { token, file } = await botWithFile();
+    const own = `// My own note: keep this line\n${file.content}`;
+    await save(token, file.id, own);
+    const proposal = (await chat(token, "add a /price command that replies 'Bread is 3 euros'")).body.proposals[0];
+    expect(proposal.modifiedCode).toContain('// My own note: keep this line');
+    expect(proposal.modifiedCode).toContain('Bread is 3 euros');
+  });
+
+  it('refuses for free when the person\'s edits overlap the lines the change rewrites', async () => {
+    const { token, file } = await botWithFile();
+    const lines = file.content.split('\n');
+    const at = lines.findIndex((l) => /COMMAND_REPLIES = \{/.test(l));
+    expect(at).toBeGreaterThan(0);
+    lines.splice(at + 1, 0, "  hello: 'my own command',");
+    await save(token, file.id, lines.join('\n'));
+    const before = await credits(token);
+    const res = await chat(token, "add a /price command that replies 'Bread is 3 euros'");
+    expect(res.status).toBe(200);
+    expect(res.body.proposals).toEqual([]);
+    expect(res.body.message).toMatch(/own edits .* overlap/);
+    expect(await credits(token)).toBe(before);
+  });
+
+  it('a rejected follow-up is refunded', async () => {
+    const { token } = await botWithFile();
+    const proposal = (await chat(token, 'also post every 30 minutes')).body.proposals[0];
+    expect(await credits(token)).toBe(90);
+    const res = await t.request('POST', `/api/ai/modify-code/${proposal.proposalId}/reject`, { token });
+    expect(res.status).toBe(200);
+    expect(await credits(token)).toBe(95);
+  });
+
+  it('asking for another bot writes a new file', async () => {
+    const { token } = await botWithFile();
+    const res = await chat(token, 'another telegram bot that echoes messages, in node');
+    expect(res.body.proposals).toEqual([]);
+    expect(res.body.createdFile.filename).toBe('telegram_bot_2.js');
+  });
+
+  it('a message it cannot read as a change is answered for free', async () => {
+    const { token } = await botWithFile();
+    const before = await credits(token);
+    const res = await chat(token, 'hmm');
+    expect(res.body.proposals).toEqual([]);
+    expect(res.body.createdFiles).toEqual([]);
+    expect(await credits(token)).toBe(before);
+  });
+});
+
+describe('a follow-up for a hand-written file', () => {
+  it('makes a documented edit as a proposal, and refuses others for free', async () => {
+    const user = await newUser(t);
+    const code = "const COMMAND_REPLIES = {\n  start: 'Hi',\n};\nconsole.log(COMMAND_REPLIES);\n";
+    await t.request('PUT', '/api/projects/default/files/my_bot.js', { token: user.token, body: { content: code } });
+    const ok = await chat(user.token, "add a /price command that replies 'Bread is 3 euros'");
+    expect(ok.body.proposals).toHaveLength(1);
+    expect(ok.body.proposals[0].modifiedCode).toContain("'price': 'Bread is 3 euros'");
+
+    const before = await credits(user.token);
+    const no = await chat(user.token, 'make it talk like a pirate');
+    expect(no.body.proposals).toEqual([]);
+    expect(no.body.message).toMatch(/cannot make that change to `my_bot.js`/);
+    expect(await credits(user.token)).toBe(before);
+  });
+});
