@@ -36,7 +36,7 @@ export function ChatPanel({ onOpenFile, onTestChat }: ChatPanelProps) {
   const projectId = useProjectId();
   const files = useFiles();
   const messages = trpc.chat.messages.useQuery({ projectId }, { enabled: projectId !== undefined, retry: 3 });
-  const chat = useChat(projectId);
+  const chat = useChat(projectId, onOpenFile);
   const { importFiles, importing } = useImportFiles();
   const [draft, setDraft] = useState('');
   const inputRef = useRef<HTMLTextAreaElement>(null);

@@ -5,11 +5,12 @@ import type { ReactNode } from 'react';
 import { Avatar, Box, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconRefresh, IconRobot } from '@tabler/icons-react';
 import { parseAssistantReply } from '../../../shared/code-blocks';
+import { proposalsIn, withoutProposalLines } from '../../../shared/proposals';
 import type { WorkspaceFile } from '../../lib/workspace';
 import { AssistantContent } from './AssistantContent';
 import { NextStepsRow, type NextStepActions } from './NextSteps';
 import { nextSteps } from './next-steps';
-import { DependenciesBox, FilesCreatedBox, useDependencyInstall } from './ReplyBoxes';
+import { DependenciesBox, FilesCreatedBox, ProposedChangesBox, useDependencyInstall } from './ReplyBoxes';
 import type { ChatMessage } from './use-chat';
 import classes from './ChatPanel.module.css';
 
@@ -57,15 +58,18 @@ interface AssistantMessageProps extends NextStepActions<WorkspaceFile> {
 export function AssistantMessage({ content, files, ...actions }: AssistantMessageProps) {
   const reply = parseAssistantReply(content);
   const { blocks, dependencies } = reply;
-  const steps = nextSteps(reply, files);
+  const proposed = proposalsIn(content);
+  const created = blocks.filter((b) => !proposed.some((p) => p.filename === b.filename));
+  const steps = nextSteps({ blocks: created, dependencies }, files);
   // The main file decides pip or npm; without one, the first block does, as before.
-  const install = useDependencyInstall(dependencies, steps?.file.filename ?? blocks[0]?.filename);
+  const install = useDependencyInstall(dependencies, steps?.file.filename ?? blocks[0]?.filename, steps?.file.projectId ?? files[0]?.projectId);
   return (
     <AssistantBubble>
-      <AssistantContent content={content} />
+      <AssistantContent content={withoutProposalLines(content)} />
       {(blocks.length > 0 || dependencies.length > 0) && (
         <Stack gap="xs" mt="sm">
-          {blocks.length > 0 && <FilesCreatedBox filenames={blocks.map((b) => b.filename)} files={files} onOpenFile={actions.onOpenFile} />}
+          {proposed.length > 0 && <ProposedChangesBox changes={proposed} blocks={blocks} files={files} onOpenFile={actions.onOpenFile} />}
+          {created.length > 0 && <FilesCreatedBox filenames={created.map((b) => b.filename)} files={files} onOpenFile={actions.onOpenFile} />}
           {dependencies.length > 0 && (
             <DependenciesBox dependencies={dependencies} filename={steps?.file.filename ?? blocks[0]?.filename} install={install} />
           )}

@@ -1,11 +1,14 @@
 // The boxes under an assistant reply (spec section 2): green 'Files Created' with the files its code
 // blocks made (click to open) and blue 'Dependencies Required' with 'Install Dependencies', which
-// installs them on the server for the default project (spec section 7) and toasts the outcome.
+// installs them on the server for the reply's bot (spec section 7) and toasts the outcome; orange
+// 'Change to review' with the files it proposes to change.
 import { ActionIcon, Badge, Button, Group, Loader, Paper, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconCircleCheck, IconCopy, IconFileCode, IconPackage } from '@tabler/icons-react';
+import { IconCircleCheck, IconCopy, IconFileCode, IconGitCompare, IconPackage } from '@tabler/icons-react';
+import type { ProposedChange } from '../../../shared/proposals';
 import { languageLabel } from '../../../shared/filenames';
 import { errorMessage } from '../../lib/http-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { offerChange } from '../../lib/offered-changes';
 import { trpc } from '../../lib/trpc';
 import { FALLBACK_PROJECT_ID, type WorkspaceFile } from '../../lib/workspace';
 import { copyText } from '../CopyCommand/copy-text';
@@ -56,14 +59,60 @@ export function FilesCreatedBox({ filenames, files, onOpenFile }: FilesCreatedPr
   );
 }
 
+interface ProposedChangesProps {
+  changes: ProposedChange[];
+  /** The reply's code blocks: each holds the proposed text of its file. */
+  blocks: ReadonlyArray<{ filename: string; code: string }>;
+  files: WorkspaceFile[];
+  onOpenFile: (id: string) => void;
+}
+
+/** The files a reply proposes to change: 'Review change' opens the diff in the editor again. */
+export function ProposedChangesBox({ changes, blocks, files, onOpenFile }: ProposedChangesProps) {
+  return (
+    <Paper className={classes.changesBox} p="sm" radius="md" role="group" aria-label="Proposed changes">
+      <Group gap={6} mb={6}>
+        <IconGitCompare size={16} />
+        <Text size="sm" fw={700}>
+          Change to review
+        </Text>
+      </Group>
+      <Stack gap={6}>
+        {changes.map((change) => {
+          const file = files.find((f) => f.filename === change.filename);
+          const code = blocks.find((b) => b.filename === change.filename)?.code;
+          const review = () => {
+            if (!file || code === undefined) return;
+            offerChange({ fileId: file.id, proposalId: change.proposalId, code });
+            onOpenFile(file.id);
+          };
+          return (
+            <Group key={change.proposalId} gap="xs" wrap="nowrap" justify="space-between">
+              <Group gap={6} wrap="nowrap" miw={0}>
+                <IconFileCode size={14} />
+                <Text size="sm" ff="monospace" truncate="end">
+                  {change.filename}
+                </Text>
+              </Group>
+              <Button size="compact-xs" variant="white" color="orange" disabled={!file || code === undefined} onClick={review}>
+                {file ? 'Review change' : 'File deleted'}
+              </Button>
+            </Group>
+          );
+        })}
+      </Stack>
+    </Paper>
+  );
+}
+
 /** One install per reply, shared by its box and its 'Install dependencies' next step. */
-export function useDependencyInstall(dependencies: readonly string[], filename?: string) {
+export function useDependencyInstall(dependencies: readonly string[], filename?: string, projectId?: string | null) {
   const mutation = trpc.dependencies.install.useMutation({
     onSuccess: (result) => notifySuccess('Dependencies installed', result.message),
     onError: (err) => notifyError('Failed to install dependencies', errorMessage(err, 'Please try again, or install them from the Runner.')),
   });
   return {
-    install: () => mutation.mutate({ command: installRequestCommand(dependencies, filename), projectId: FALLBACK_PROJECT_ID }),
+    install: () => mutation.mutate({ command: installRequestCommand(dependencies, filename), projectId: projectId ?? FALLBACK_PROJECT_ID }),
     isPending: mutation.isPending,
   };
 }

@@ -1,10 +1,12 @@
 // Sending a chat message (spec section 4, "Chat sending"): the person's message shows at once, the
 // reply streams in over the ai.chatStream subscription, then messages, projects, files and credits
 // reload. A message that fails stays in the list, marked as not sent, with the server's reason.
+// A reply that changes an existing file opens that file with the change to accept or reject.
 import { useCallback, useRef, useState } from 'react';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/router';
-import { notifyError, notifySuccess, serverMessage } from '../../lib/notify';
+import { notifyError, notifyInfo, notifySuccess, serverMessage } from '../../lib/notify';
+import { offerChange } from '../../lib/offered-changes';
 import { trpc } from '../../lib/trpc';
 import { FALLBACK_PROJECT_ID, useWorkspaceRefresh } from '../../lib/workspace';
 
@@ -31,7 +33,8 @@ const MAX_STREAMED_INPUT = 6000;
 
 let localIds = 0;
 
-export function useChat(projectId: string | undefined) {
+/** `onChangeProposed`: a reply proposed a change to this file (already offered to its editor). */
+export function useChat(projectId: string | undefined, onChangeProposed?: (fileId: string) => void) {
   const utils = trpc.useUtils();
   const refresh = useWorkspaceRefresh();
   const [pending, setPending] = useState<Pending | null>(null);
@@ -50,6 +53,12 @@ export function useChat(projectId: string | undefined) {
       const succeed = async (result: ChatResult) => {
         if (result.createdFiles.length > 0) {
           notifySuccess('File created successfully', `Created: ${result.createdFiles.map((f) => f.filename).join(', ')}`);
+        }
+        for (const change of result.proposals) offerChange({ fileId: change.fileId, proposalId: change.proposalId, code: change.modifiedCode });
+        const changed = result.proposals[0];
+        if (changed) {
+          notifyInfo('Change ready to review', `Accept or reject the change to ${changed.filename} in the editor.`);
+          onChangeProposed?.(changed.fileId);
         }
         // The stored messages replace the local ones only once they have arrived: no flicker.
         await refresh().catch(() => undefined);
@@ -102,7 +111,7 @@ export function useChat(projectId: string | undefined) {
       });
       return true;
     },
-    [projectId, refresh, utils],
+    [projectId, refresh, utils, onChangeProposed],
   );
 
   /** Sends a failed message again, taking it out of the list first. */

@@ -32,6 +32,9 @@ export function useFileEditor(file: FileDetails) {
   const [reason, setReason] = useState<Reason>(stash?.reason ?? 'save');
   const [seen, setSeen] = useState(file.content);
   const saveMutation = trpc.files.save.useMutation();
+  // The AI proposal accepted into the draft: saving tells the server, which settles it (no refund
+  // any more) and, for a chat follow-up, keeps the builtin assistant's new plan of the file.
+  const acceptedProposal = useRef<string | null>(null);
   const restoreMutation = trpc.files.restore.useMutation();
 
   const showingTemplate = saved === '' && template !== '' && draft === template;
@@ -66,7 +69,9 @@ export function useFileEditor(file: FileDetails) {
   const save = async () => {
     const content = draft;
     try {
-      const updated = await saveMutation.mutateAsync({ id: file.id, content, reason });
+      const accepted = acceptedProposal.current;
+      const updated = await saveMutation.mutateAsync({ id: file.id, content, reason, ...(accepted ? { proposalId: accepted } : {}) });
+      acceptedProposal.current = null;
       setSaved(content);
       setReason('save');
       afterWrite(updated);
@@ -92,9 +97,10 @@ export function useFileEditor(file: FileDetails) {
   };
 
   /** An accepted AI proposal: editor text only, the person still saves (spec section 4). */
-  const applyProposal = (code: string) => {
+  const applyProposal = (code: string, proposalId: string) => {
     setDraft(code);
     setReason('ai_change');
+    acceptedProposal.current = proposalId;
   };
 
   return {

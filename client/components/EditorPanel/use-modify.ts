@@ -2,7 +2,8 @@
 // and clears. A failure clears the preview and shows the server's reason (e.g. the builtin
 // assistant naming the setting that enables free-form edits). Reject asks the server to refund the
 // preview's charge; the editor never waits for that answer, nor fails with it.
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
+import { useOfferedChange, type OfferedChange } from '../../lib/offered-changes';
 import { notifyError, notifyInfo, notifySuccess, serverMessage } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 
@@ -12,7 +13,8 @@ interface ModifyTarget {
   projectId?: string | null;
   /** The editor's current text: what the proposal is computed from and compared against. */
   code: string;
-  onAccept: (code: string) => void;
+  /** `proposalId`: the proposal the next save accepts. */
+  onAccept: (code: string, proposalId: string) => void;
 }
 
 export function useModify({ fileId, filename, projectId, code, onAccept }: ModifyTarget) {
@@ -22,6 +24,15 @@ export function useModify({ fileId, filename, projectId, code, onAccept }: Modif
   const [proposal, setProposal] = useState<{ base: string; code: string; id: string } | null>(null);
   const modifyMutation = trpc.ai.modifyCode.useMutation();
   const rejectMutation = trpc.ai.rejectModification.useMutation();
+
+  // A change the chat proposed for this file shows as the same preview (offered-changes.ts).
+  const current = useRef(code);
+  current.current = code;
+  const takeOffer = useCallback((change: OfferedChange) => {
+    setOpen(false);
+    setProposal({ base: current.current, code: change.code, id: change.proposalId });
+  }, []);
+  useOfferedChange(fileId, takeOffer);
 
   const close = () => {
     setOpen(false);
@@ -54,7 +65,7 @@ export function useModify({ fileId, filename, projectId, code, onAccept }: Modif
 
   const accept = () => {
     if (!proposal) return;
-    onAccept(proposal.code);
+    onAccept(proposal.code, proposal.id);
     close();
     notifySuccess('Changes applied successfully!', 'Save the file to keep them.');
   };

@@ -8,6 +8,7 @@ import type { Deps } from '../../deps';
 import { newId as newMessageId } from '../../clock';
 import { AppError } from '../../errors';
 import { parseAssistantReply } from '../../../shared/code-blocks';
+import { proposalLine } from '../../../shared/proposals';
 import { assertCanAfford, balanceOf, chargeCredits } from '../credits/ledger';
 import { nameBotAfterRequest, ownedProject } from '../workspace/projects';
 import { writeFile } from '../workspace/files';
@@ -95,16 +96,6 @@ export async function chat(
         description: `AI assistant: ${input.message.slice(0, 80)}`,
       });
     }
-    // The assistant's message is a millisecond after the person's, so "newest first" is stable.
-    const at = deps.clock.now().getTime();
-    await trx
-      .insertInto('chat_messages')
-      .values([
-        { id: newMessageId(), user_id: userId, project_id: project.id, role: 'user', content: input.message, created_at: new Date(at).toISOString() },
-        { id: newMessageId(), user_id: userId, project_id: project.id, role: 'assistant', content: parsed.text, created_at: new Date(at + 1).toISOString() },
-      ])
-      .execute();
-    await nameBotAfterRequest(trx, project.id, input.message); // a bot made without a name is named after this request
     // A new file is written; a file the bot already has is only proposed (a diff to accept or
     // reject, like Modify with AI): the first proposal carries the charge a rejection refunds.
     const files = [];
@@ -133,6 +124,17 @@ export async function chat(
       });
       proposals.push({ proposalId, fileId, filename: block.filename, modifiedCode: block.code, refundable: cost > 0 });
     }
+    // The assistant's message is a millisecond after the person's, so "newest first" is stable.
+    const at = deps.clock.now().getTime();
+    const reply = [parsed.text, ...proposals.map(proposalLine)].join('\n\n');
+    await trx
+      .insertInto('chat_messages')
+      .values([
+        { id: newMessageId(), user_id: userId, project_id: project.id, role: 'user', content: input.message, created_at: new Date(at).toISOString() },
+        { id: newMessageId(), user_id: userId, project_id: project.id, role: 'assistant', content: reply, created_at: new Date(at + 1).toISOString() },
+      ])
+      .execute();
+    await nameBotAfterRequest(trx, project.id, input.message); // a bot made without a name is named after this request
     return { files, proposals, credits: await balanceOf(trx, userId) };
   });
 

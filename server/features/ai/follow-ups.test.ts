@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 import { newUser } from '../../testing/fixtures';
+import { proposalsIn } from '../../../shared/proposals';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -39,6 +40,9 @@ describe('a follow-up in the chat of a generated bot', () => {
     expect(proposal).toMatchObject({ fileId: file.id, filename: file.filename, refundable: true });
     expect(proposal.modifiedCode).toContain('Bread is 3 euros');
     expect(res.body.message).toMatch(/I changed/);
+    // The stored reply names the proposal, so the chat can offer it again after a reload.
+    const stored = (await t.request('GET', '/api/chat/messages', { token })).body[0].content as string;
+    expect(proposalsIn(stored)).toEqual([{ filename: file.filename, proposalId: proposal.proposalId }]);
     // Nothing is written until the person saves.
     expect((await fileOf(token, file.id)).content).toBe(file.content);
     const files = (await t.request('GET', '/api/files', { token })).body as unknown[];
