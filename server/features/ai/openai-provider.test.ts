@@ -88,6 +88,10 @@ describe('chat through an OpenAI-compatible server', () => {
     ]) {
       expect(sent.messages[0]!.content).toContain(option);
     }
+    // The model is told which major versions get installed, and their APIs.
+    for (const pinned of ['python-telegram-bot 21+', 'discord.py 2', 'discord.js 14', 'telegraf 4', 'slack_bolt', 'never Updater, use_context=True']) {
+      expect(sent.messages[0]!.content).toContain(pinned);
+    }
     expect(sent.messages.map((m) => m.content).join('\n')).toContain("token(os.environ['TELEGRAM_BOT_TOKEN'])");
     expect(sent.messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['Make an echo bot', 'What does it do?']);
   });
