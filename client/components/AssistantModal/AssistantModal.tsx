@@ -1,12 +1,16 @@
 // The AI Assistant dialog of the runner (spec sections 2, 4 and 8): 600x500, a short chat about the
 // run's logs and the file. It opens with a greeting that depends on the logs and, when they show
-// errors, asks for an analysis straight away. Failures are answered in the chat itself.
+// errors, asks for an analysis straight away. Failures are answered in the chat itself. A fix the
+// helper could make itself is offered as 'Review the fix', a change to accept in the editor.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ActionIcon, Group, Loader, Modal, ScrollArea, Stack, Text, Textarea, Tooltip } from '@mantine/core';
-import { IconSend, IconSparkles } from '@tabler/icons-react';
+import { ActionIcon, Button, Group, Loader, Modal, ScrollArea, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { IconGitCompare, IconSend, IconSparkles } from '@tabler/icons-react';
+import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../lib/http-error';
 import type { LogLine } from '../../lib/runner-logs';
+import { offerChange } from '../../lib/offered-changes';
 import { trpc } from '../../lib/trpc';
+import { builderFileUrl } from '../../lib/workspace';
 import { AssistantBubble, AssistantContent, UserBubble } from '../ChatPanel';
 import { assistantFailure, assistantOpening, logsForAssistant } from './assistant-opening';
 import classes from './AssistantModal.module.css';
@@ -16,6 +20,8 @@ interface Message {
   role: 'user' | 'assistant';
   content: string;
   createdAt: string;
+  /** A fix the helper made to the saved file, to review in the editor. */
+  fix?: { proposalId: string; fileId: string; modifiedCode: string };
 }
 
 interface AssistantModalProps {
@@ -31,6 +37,7 @@ const message = (role: Message['role'], content: string): Message => ({ id: ++id
 /** Mount it when the dialog opens (the page keys it), so each opening reads the logs of that moment. */
 export function AssistantModal({ opened, onClose, lines, file }: AssistantModalProps) {
   const utils = trpc.useUtils();
+  const navigate = useNavigate();
   const { mutateAsync } = trpc.ai.assistant.useMutation();
   const [messages, setMessages] = useState<Message[]>([]);
   const [draft, setDraft] = useState('');
@@ -51,7 +58,7 @@ export function AssistantModal({ opened, onClose, lines, file }: AssistantModalP
           fileContent: file?.content,
           fileId: file?.id,
         });
-        setMessages((all) => [...all, message('assistant', result.response)]);
+        setMessages((all) => [...all, { ...message('assistant', result.response), ...('fix' in result ? { fix: result.fix } : {}) }]);
         void utils.auth.me.invalidate();
         void utils.credits.invalidate();
       } catch (err) {
@@ -86,6 +93,13 @@ export function AssistantModal({ opened, onClose, lines, file }: AssistantModalP
   useEffect(() => {
     if (!waiting) inputRef.current?.focus({ preventScroll: true });
   }, [waiting]);
+
+  // The fix opens in the builder's editor as a change to accept or reject (offered-changes.ts).
+  const reviewFix = (fix: NonNullable<Message['fix']>) => {
+    offerChange({ fileId: fix.fileId, proposalId: fix.proposalId, code: fix.modifiedCode });
+    onClose();
+    navigate(builderFileUrl(fix.fileId));
+  };
 
   const send = () => {
     const text = draft.trim();
@@ -123,6 +137,11 @@ export function AssistantModal({ opened, onClose, lines, file }: AssistantModalP
             ) : (
               <AssistantBubble key={m.id}>
                 <AssistantContent content={m.content} />
+                {m.fix && (
+                  <Button mt="sm" size="xs" variant="light" color="orange" leftSection={<IconGitCompare size={14} />} onClick={() => reviewFix(m.fix!)}>
+                    Review the fix
+                  </Button>
+                )}
               </AssistantBubble>
             ),
           )}

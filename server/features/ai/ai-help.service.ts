@@ -9,6 +9,7 @@ import { loadProjectSecrets } from '../runner/env-vars/env-vars.store';
 import { secretMask } from '../runner/secret-mask';
 import { ownedFile } from '../workspace/files';
 import { AI_MESSAGE_COST } from './ai.service';
+import { recordProposal } from './code-edit-proposals';
 import { lastLogLines } from './log-help';
 
 type Ctx = { deps: Deps; userId: string };
@@ -42,5 +43,13 @@ export async function aiHelp({ deps, userId }: Ctx, input: AssistantInput, signa
         description: `AI Help${input.filename ? ` on ${input.filename}` : ''}: ${message.slice(0, 80)}`,
       })
     : await balanceOf(deps.db, userId);
-  return { response: answer.reply, credits };
+  // A fix of the saved file is offered as a change to review, free on top of the answer: only when
+  // the answer read the saved text, unmasked (a fix made from a masked copy would write the mask).
+  const readSaved = file && (input.fileContent === undefined || input.fileContent === file.content);
+  const fixable = answer.fix && file && readSaved && mask(file.content) === file.content;
+  if (!fixable) return { response: answer.reply, credits };
+  const proposalId = await deps.db.transaction().execute((trx) =>
+    recordProposal(trx, deps, { userId, projectId: file.project_id, fileId: file.id, filename: file.filename, code: answer.fix!.modifiedCode, cost: 0 }),
+  );
+  return { response: answer.reply, credits, fix: { proposalId, fileId: file.id, filename: file.filename, modifiedCode: answer.fix!.modifiedCode } };
 }

@@ -91,6 +91,24 @@ describe('AI Help with the builtin assistant', () => {
     expect(saved.credits).toBe(90);
   });
 
+  it('offers the fix it can make as a proposal of the saved file: a missing import', async () => {
+    const { token } = await newUser(t);
+    const code = 'import logging\n\nlogging.basicConfig(level=logging.INFO)\nprint(os.getenv("TELEGRAM_BOT_TOKEN"))\n';
+    const file = await botFile(t, token, code);
+    const logs = ['Traceback (most recent call last):', '  File "/run/bot.py", line 4, in <module>', '    print(os.getenv("TELEGRAM_BOT_TOKEN"))', "NameError: name 'os' is not defined"];
+    const res = await t.request('POST', '/api/ai/assistant', { token, body: { message: 'why?', logs, filename: 'bot.py', fileContent: code, fileId: file.id } });
+    expect(res.status).toBe(200);
+    expect(res.body.response).toContain('Review the fix');
+    expect(res.body.fix).toMatchObject({ fileId: file.id, filename: 'bot.py', proposalId: expect.any(String) });
+    expect(res.body.fix.modifiedCode).toBe('import logging\nimport os\n\nlogging.basicConfig(level=logging.INFO)\nprint(os.getenv("TELEGRAM_BOT_TOKEN"))\n');
+    expect(res.body.credits).toBe(95);
+    // Nothing is written until the person accepts and saves.
+    expect((await t.request('GET', `/api/files/${file.id}`, { token })).body.content).toBe(code);
+    // The text the answer read is not the saved file: no fix is offered.
+    const edited = await t.request('POST', '/api/ai/assistant', { token, body: { message: 'why?', logs, filename: 'bot.py', fileContent: `${code}\n# edited`, fileId: file.id } });
+    expect(edited.body.fix).toBeUndefined();
+  });
+
   it('with no logs asks to run the bot first and charges nothing', async () => {
     const { token } = await newUser(t);
     const res = await t.request('POST', '/api/ai/assistant', { token, body: { message: 'why does it crash?', logs: [] } });

@@ -26,8 +26,11 @@ export type ModifyAnswer = { modifiedCode: string } | { unsupported: string };
  * project; absent when the request names no file.
  */
 export type LogHelpRequest = { message: string; logs: string[]; filename?: string; fileContent?: string; envVarNames?: string[] };
-/** `billable` is false for answers that read nothing (the builtin's "run your bot first"). */
-export type LogHelpAnswer = { reply: string; billable: boolean };
+/**
+ * `billable` is false for answers that read nothing (the builtin's "run your bot first"). `fix`: the
+ * file with the error fixed, when the helper can make the fix itself (offered as a proposal).
+ */
+export type LogHelpAnswer = { reply: string; billable: boolean; fix?: { modifiedCode: string; summary: string } };
 
 export interface AiProvider {
   readonly kind: 'builtin' | 'openai';

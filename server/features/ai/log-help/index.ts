@@ -4,6 +4,7 @@ import type { LogHelpAnswer, LogHelpRequest } from '../provider';
 import { renderAnswer, type Detector } from './answer';
 import { intentOf, shapeAnswer } from './ask';
 import { botError } from './bot-error';
+import { codeFix } from './code-fix';
 import { hasErrors, readBotLog } from './bot-log';
 import { conflict } from './conflict';
 import { lastError, noErrors, noLogs } from './general';
@@ -41,6 +42,11 @@ export function builtinLogHelp(request: LogHelpRequest): LogHelpAnswer {
     const diagnosis = detect(focus);
     if (diagnosis) return { reply: renderAnswer(shapeAnswer(diagnosis, intent)), billable: true };
   }
-  if (err) return { reply: renderAnswer(ownError(log, err, intent)), billable: true };
+  if (err) {
+    const fix = codeFix(log, err);
+    const reply = renderAnswer(ownError(log, err, intent));
+    if (!fix) return { reply, billable: true };
+    return { reply: `${reply}\n\nI can make this fix for you: ${fix.summary}. Press **Review the fix** to see it as a change you can accept or reject.`, billable: true, fix };
+  }
   return { reply: renderAnswer(hasErrors(log) ? lastError(log) : noErrors(log, topic)), billable: true };
 }
