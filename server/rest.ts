@@ -9,7 +9,7 @@ import { admitBody, bodyLimitFor } from './body-limits';
 
 type Caller = ReturnType<typeof createCaller>;
 type Route = {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   /** The procedure's name: picks the rate limits shared with its tRPC path. */
   procedure: string;
@@ -35,6 +35,9 @@ export const restRoutes: Route[] = [
 
   { method: 'GET', url: '/api/projects', procedure: 'projects.list', call: (c) => c.projects.list() },
   { method: 'POST', url: '/api/projects', procedure: 'projects.create', call: (c, r) => c.projects.create(body(r)) },
+  { method: 'PATCH', url: '/api/projects/:projectId', procedure: 'projects.rename', call: (c, r) => c.projects.rename(withParams(r)) },
+  { method: 'POST', url: '/api/projects/:projectId/duplicate', procedure: 'projects.duplicate', call: (c, r) => c.projects.duplicate(withParams(r)) },
+  { method: 'DELETE', url: '/api/projects/:projectId', procedure: 'projects.delete', call: (c, r) => c.projects.delete(params(r) as never) },
   { method: 'GET', url: '/api/files', procedure: 'files.list', call: (c) => c.files.list() },
   { method: 'GET', url: '/api/files/:id', procedure: 'files.get', call: (c, r) => c.files.get(params(r) as never) },
   { method: 'PUT', url: '/api/files/:id', procedure: 'files.save', call: (c, r) => c.files.save(withParams(r)) },

@@ -21,10 +21,28 @@ export const chatMessageField = z
   .min(1, { error: 'Message is required' })
   .max(MAX_MESSAGE_LENGTH, { error: `Messages can be at most ${MAX_MESSAGE_LENGTH} characters` });
 
+/** Bots (projects) are named in up to 60 characters; '' means "named after its first chat request". */
+export const BOT_NAME_MAX = 60;
+/** What the client shows for a bot created without a name, until its first chat request names it. */
+export const UNNAMED_BOT_LABEL = 'New bot';
+export const botLabel = (name: string): string => name || UNNAMED_BOT_LABEL;
+
+const botNameText = z
+  .string({ error: 'The bot name must be text' })
+  .trim()
+  .max(BOT_NAME_MAX, { error: `Bot names can be at most ${BOT_NAME_MAX} characters` })
+  .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), { error: 'Bot names cannot contain control characters' });
+/** A bot's name when it is given: trimmed, 1-60 characters. */
+export const botNameField = botNameText.refine((s) => s.length > 0, { error: 'Give the bot a name' });
+
 export const createProjectInput = z.strictObject({
-  name: z.string().trim().min(1, { error: 'Project name is required' }).max(100),
+  /** Empty or left out: the bot is named after its first chat request. */
+  name: botNameText.default(''),
   description: z.string().trim().max(500).optional(),
 });
+export const renameProjectInput = z.strictObject({ projectId: projectIdField, name: botNameField });
+export const duplicateProjectInput = z.strictObject({ projectId: projectIdField, name: botNameField.optional() });
+export const projectIdInput = z.strictObject({ projectId: projectIdField });
 export const fileIdInput = z.strictObject({ id: idField });
 export const saveFileInput = z.strictObject({ id: idField, content: contentField });
 export const fileByNameInput = z.strictObject({ projectId: projectIdField, filename: filenameField });

@@ -8,11 +8,14 @@ import { ChatPanel } from '../components/ChatPanel';
 import { EditorPanel } from '../components/EditorPanel';
 import { FileBrowser } from '../components/FileBrowser';
 import { TestChatPanel } from '../components/TestChat';
+import { useBotSwitchKey } from '../lib/workspace';
 import classes from './Builder.module.css';
 
 export function BuilderPage() {
   const [params, setParams] = useSearchParams();
   const fileId = params.get('file');
+  // Each bot has its own conversation: switching bots starts the chat panel afresh.
+  const botKey = useBotSwitchKey();
   // Chat and editor each need room: with a file open the browser folds to a rail unless the
   // screen is wide, and the person can always fold or unfold it.
   const wide = useMediaQuery('(min-width: 105em)', true, { getInitialValueInEffect: false });
@@ -48,7 +51,7 @@ export function BuilderPage() {
         onToggle={() => setBrowserChoice(folded ? 'open' : 'folded')}
       />
       <div className={classes.chat} hidden={testChat}>
-        <ChatPanel onOpenFile={openFile} onTestChat={openTestChat} />
+        <ChatPanel key={botKey} onOpenFile={openFile} onTestChat={openTestChat} />
       </div>
       {testChat && (
         <div className={classes.chat}>

@@ -2,6 +2,7 @@
 // start and stop it, and follow its console, with the AI assistant one click away. Runs live on
 // the server (issue 4): the page shows their state and re-attaches after a reload. The selected
 // file lives in the URL (?file=ID); the builder's Run button hands it over in the navigation state.
+// The files listed are the current bot's (?bot=ID, or the selected file's bot: issue 10).
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { AssistantModal } from '../components/AssistantModal';
@@ -17,7 +18,8 @@ import { notifyError } from '../lib/notify';
 import { importLanguageOf } from '../lib/runner-languages';
 import { trpc } from '../lib/trpc';
 import { useRunner } from '../lib/use-runner';
-import { FALLBACK_PROJECT_ID, useFiles } from '../lib/workspace';
+import { botLabel } from '../../shared/workspace.schema';
+import { FALLBACK_PROJECT_ID, useBotFiles, useCurrentBot, useFiles } from '../lib/workspace';
 import classes from './Runner.module.css';
 
 function stateFileId(state: unknown): string | null {
@@ -43,6 +45,8 @@ export function RunnerPage() {
   }, [handedOver, params, setParams]);
 
   const files = useFiles();
+  const botFiles = useBotFiles();
+  const { bot } = useCurrentBot();
   const file = useMemo(() => files.data?.find((f) => f.id === selectedId) ?? null, [files.data, selectedId]);
   const projectId = file?.projectId ?? FALLBACK_PROJECT_ID;
 
@@ -128,9 +132,10 @@ export function RunnerPage() {
     <div className={classes.page} data-chat={chatOpen || undefined}>
       <RunnerFiles
         className={classes.files}
-        files={files.data}
-        loading={files.isLoading}
-        failed={files.isError}
+        files={botFiles.data}
+        botName={bot ? botLabel(bot.name) : undefined}
+        loading={botFiles.isLoading}
+        failed={botFiles.isError}
         selectedId={file?.id ?? null}
         runs={runner.runs}
         onSelect={select}

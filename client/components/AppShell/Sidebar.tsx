@@ -1,6 +1,6 @@
-// Left sidebar of the signed-in pages (spec section 2, Sidebar): create and import, account links,
-// the announced-but-not-built areas, the user's files and the version label. Import uploads for
-// real (the builder issue replaces the spec's toast-only import).
+// Left sidebar of the signed-in pages (spec section 2, Sidebar): create and import, the user's bots
+// (issue 10: one project per bot) and the current bot's files, account links, the announced-but-
+// not-built areas and the version label. Import uploads for real, into the current bot.
 import type { ComponentType } from 'react';
 import { AppShell, Badge, Box, Button, FileButton, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import {
@@ -14,12 +14,15 @@ import {
   IconUser,
   type IconProps,
 } from '@tabler/icons-react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { requestChatFocus } from '../../lib/events';
+import { Link, useLocation } from 'react-router-dom';
 import { IMPORT_ACCEPT } from '../../lib/import-files';
 import { useImportFiles } from '../../lib/use-import-files';
 import { notifyInfo } from '../../lib/notify';
+import { useCurrentBot } from '../../lib/workspace';
+import { botLabel } from '../../../shared/workspace.schema';
+import { useBotActions } from '../BotDialogs';
 import { DocsSearch } from '../DocsSearch';
+import { SidebarBots } from './SidebarBots';
 import { SidebarFiles } from './SidebarFiles';
 import { WorkspaceTabs } from './WorkspaceTabs';
 import classes from './AppShell.module.css';
@@ -37,13 +40,13 @@ const comingSoon: Array<{ label: string; icon: ComponentType<IconProps> }> = [
 ];
 
 export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
-  const navigate = useNavigate();
   const { pathname } = useLocation();
+  const botActions = useBotActions();
+  const { bot } = useCurrentBot();
 
   const createNew = () => {
     onNavigate();
-    if (pathname !== '/builder') navigate('/builder');
-    requestChatFocus();
+    botActions.requestCreate();
   };
 
   const { importFiles, importing } = useImportFiles();
@@ -69,7 +72,15 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
       <AppShell.Section grow component={ScrollArea} px="md" pb="md">
         <WorkspaceTabs stacked hiddenFrom="sm" mb="md" onNavigate={onNavigate} />
 
-        <Text className={classes.sidebarSection} mt="xs">Account</Text>
+        <Text className={classes.sidebarSection} mt="xs">Bots</Text>
+        <SidebarBots actions={botActions} onNavigate={onNavigate} />
+
+        <Text className={classes.sidebarSection} mt="md" truncate="end" title={bot ? `Files of ${botLabel(bot.name)}` : undefined}>
+          {bot ? `Files · ${botLabel(bot.name)}` : 'Your Files'}
+        </Text>
+        <SidebarFiles onNavigate={onNavigate} />
+
+        <Text className={classes.sidebarSection} mt="md">Account</Text>
         {accountLinks.map(({ label, to, icon: Icon }) => (
           <NavLink
             key={to}
@@ -100,10 +111,9 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
             style={{ borderRadius: 'var(--mantine-radius-sm)' }}
           />
         ))}
-
-        <Text className={classes.sidebarSection} mt="md">Your Files</Text>
-        <SidebarFiles onNavigate={onNavigate} />
       </AppShell.Section>
+
+      {botActions.dialogs}
 
       <AppShell.Section className={classes.sidebarFooter} px="md" py="sm">
         <Box>

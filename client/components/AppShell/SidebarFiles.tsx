@@ -1,15 +1,15 @@
-// 'Your Files' in the sidebar: every file of the signed-in person, opened in the builder with one
-// click, deleted after the spec's confirmation. Empty, it says how to get a first file.
+// 'Your Files' in the sidebar: the current bot's files, opened in the builder with one click,
+// deleted after the spec's confirmation. Empty, it says how to get a first file.
 import { ActionIcon, Badge, Group, Paper, Skeleton, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconFileCode, IconTrash } from '@tabler/icons-react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { languageLabel } from '../../../shared/filenames';
-import { useFiles, useOpenFile } from '../../lib/workspace';
+import { useBotFiles, useOpenFile } from '../../lib/workspace';
 import { useDeleteFile } from '../DeleteFileDialog';
 import classes from './AppShell.module.css';
 
 export function SidebarFiles({ onNavigate }: { onNavigate: () => void }) {
-  const files = useFiles();
+  const files = useBotFiles();
   const openFile = useOpenFile();
   const { pathname } = useLocation();
   const [params] = useSearchParams();

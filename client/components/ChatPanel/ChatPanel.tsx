@@ -8,7 +8,7 @@ import { FOCUS_CHAT_EVENT } from '../../lib/events';
 import { notifyInfo } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { useImportFiles } from '../../lib/use-import-files';
-import { useFiles, useProjectId } from '../../lib/workspace';
+import { useBotFiles, useProjectId } from '../../lib/workspace';
 import { useEnvVarsDialog } from '../EnvVarsModal';
 import { AssistantContent } from './AssistantContent';
 import { ChatInput } from './ChatInput';
@@ -34,7 +34,7 @@ export function ChatPanel({ onOpenFile, onTestChat }: ChatPanelProps) {
   const navigate = useNavigate();
   const envVars = useEnvVarsDialog();
   const projectId = useProjectId();
-  const files = useFiles();
+  const files = useBotFiles(); // the current bot's: a reply's file names are looked up in its bot
   const messages = trpc.chat.messages.useQuery({ projectId }, { enabled: projectId !== undefined, retry: 3 });
   const chat = useChat(projectId, onOpenFile);
   const { importFiles, importing } = useImportFiles();

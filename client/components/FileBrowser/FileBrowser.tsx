@@ -1,10 +1,12 @@
-// The builder's left column (spec section 2): each project with its files and their language;
-// selecting a file opens it in the editor. It folds to a slim rail when the editor needs the room.
+// The builder's left column (spec section 2): the current bot's files and their language, under the
+// bot's name; selecting a file opens it in the editor. It folds to a slim rail when the editor
+// needs the room.
 import { ActionIcon, Badge, Box, Group, ScrollArea, Skeleton, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { IconFileCode, IconFolder, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
+import { IconFileCode, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconRobot } from '@tabler/icons-react';
 import { languageLabel } from '../../../shared/filenames';
 import { relativeTime } from '../../../shared/relative-time';
-import { useFiles, useProjects, type WorkspaceFile } from '../../lib/workspace';
+import { botLabel } from '../../../shared/workspace.schema';
+import { useBotFiles, useCurrentBot, type WorkspaceFile } from '../../lib/workspace';
 import classes from './FileBrowser.module.css';
 
 interface FileBrowserProps {
@@ -42,23 +44,32 @@ function FileRow({ file, selected, onOpen }: { file: WorkspaceFile; selected: bo
 }
 
 export function FileBrowser({ selectedId, onOpen, collapsed, onToggle }: FileBrowserProps) {
-  const projects = useProjects();
-  const files = useFiles();
-  const loading = projects.isLoading || files.isLoading;
+  const { bot, bots, failed } = useCurrentBot();
+  const files = useBotFiles();
+  const loading = (!bots && !failed) || files.isLoading;
   const fileList = files.data ?? [];
+  const name = bot ? botLabel(bot.name) : null;
 
   return (
     <Box component="section" aria-label="File browser" className={classes.browser} data-collapsed={collapsed || undefined}>
       <Group justify="space-between" wrap="nowrap" className={classes.header}>
-        <Text fw={700} size="sm" className={classes.title}>
-          Files
-          {files.data && (
-            <Text span c="dimmed" size="sm" fw={500}>
-              {' '}
-              ({fileList.length})
+        {/* The header is the bot's name: the browser shows that bot's files. */}
+        <div className={classes.title}>
+          <Group gap={8} wrap="nowrap" miw={0}>
+            {bot && <IconRobot size={18} stroke={1.6} className={classes.folderIcon} aria-hidden="true" />}
+            <Text fw={700} size="sm" truncate="end" title={name ? `Files of ${name}` : undefined}>
+              <Text span inherit fs={bot && !bot.name ? 'italic' : undefined}>
+                {name ?? 'Files'}
+              </Text>
+              {files.data && (
+                <Text span c="dimmed" size="sm" fw={500}>
+                  {' '}
+                  ({fileList.length})
+                </Text>
+              )}
             </Text>
-          )}
-        </Text>
+          </Group>
+        </div>
         <Tooltip label={collapsed ? 'Show files' : 'Hide files'} position="right">
           <ActionIcon variant="subtle" color="gray" onClick={onToggle} aria-label={collapsed ? 'Show files' : 'Hide files'} aria-expanded={!collapsed}>
             {collapsed ? <IconLayoutSidebarLeftExpand size={18} /> : <IconLayoutSidebarLeftCollapse size={18} />}
@@ -76,37 +87,23 @@ export function FileBrowser({ selectedId, onOpen, collapsed, onToggle }: FileBro
             </Stack>
           ) : (
             <Stack gap="md" p="sm">
-              {(projects.data ?? []).map((project) => {
-                const own = fileList.filter((f) => f.projectId === project.id);
-                return (
-                  <Box key={project.id} component="div" role="group" aria-label={`Project ${project.name}`}>
-                    <Group gap={8} wrap="nowrap" px={6} mb={2}>
-                      <IconFolder size={18} stroke={1.6} className={classes.folderIcon} />
-                      <Text fw={700} size="sm" truncate="end">
-                        {project.name}
-                      </Text>
-                      <Text size="xs" c="dimmed" ml="auto">
-                        {own.length} {own.length === 1 ? 'file' : 'files'}
-                      </Text>
-                    </Group>
-                    {project.description && (
-                      <Text size="xs" c="dimmed" px={6} mb={6} lineClamp={2}>
-                        {project.description}
-                      </Text>
-                    )}
-                    <Stack gap={2}>
-                      {own.map((file) => (
-                        <FileRow key={file.id} file={file} selected={file.id === selectedId} onOpen={() => onOpen(file.id)} />
-                      ))}
-                    </Stack>
-                    {own.length === 0 && (
-                      <Text size="xs" c="dimmed" className={classes.empty}>
-                        No files yet. Ask the assistant for a bot, or upload your code.
-                      </Text>
-                    )}
-                  </Box>
-                );
-              })}
+              <Box component="div" role="group" aria-label={name ? `Files of ${name}` : 'Files'}>
+                {bot?.description && (
+                  <Text size="xs" c="dimmed" px={6} mb={6} lineClamp={2}>
+                    {bot.description}
+                  </Text>
+                )}
+                <Stack gap={2}>
+                  {fileList.map((file) => (
+                    <FileRow key={file.id} file={file} selected={file.id === selectedId} onOpen={() => onOpen(file.id)} />
+                  ))}
+                </Stack>
+                {fileList.length === 0 && (
+                  <Text size="xs" c="dimmed" className={classes.empty}>
+                    {files.isError ? 'The files could not be loaded.' : 'No files yet. Ask the assistant for a bot, or upload your code.'}
+                  </Text>
+                )}
+              </Box>
             </Stack>
           )}
         </ScrollArea>

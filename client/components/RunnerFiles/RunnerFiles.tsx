@@ -1,7 +1,7 @@
-// 'Your Files' on the runner (spec section 2): each file with its created date, the chosen one
-// marked 'Selected', and a live dot on files whose run is going on the server.
+// 'Your Files' on the runner (spec section 2): the current bot's files, each with its created date,
+// the chosen one marked 'Selected', and a live dot on files whose run is going on the server.
 import { Badge, Box, Button, EmptyState, Group, ScrollArea, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconFileCode, IconFileOff, IconHammer } from '@tabler/icons-react';
+import { IconFileCode, IconFileOff, IconHammer, IconRobot } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { languageLabel } from '../../../shared/filenames';
 import type { RunInfo } from '../../lib/use-runner';
@@ -11,6 +11,8 @@ import classes from './RunnerFiles.module.css';
 
 interface RunnerFilesProps {
   files: WorkspaceFile[] | undefined;
+  /** The bot the files belong to, shown above them. */
+  botName?: string;
   loading: boolean;
   failed: boolean;
   selectedId: string | null;
@@ -68,7 +70,7 @@ function FileRow({ file, selected, live, onSelect }: { file: WorkspaceFile; sele
   );
 }
 
-export function RunnerFiles({ files, loading, failed, selectedId, runs, onSelect, className }: RunnerFilesProps) {
+export function RunnerFiles({ files, botName, loading, failed, selectedId, runs, onSelect, className }: RunnerFilesProps) {
   const count = files?.length;
   return (
     <WorkspacePanel
@@ -83,6 +85,14 @@ export function RunnerFiles({ files, loading, failed, selectedId, runs, onSelect
       }
       className={className}
     >
+      {botName && (
+        <Group gap={6} wrap="nowrap" className={classes.bot}>
+          <IconRobot size={16} stroke={1.6} className={classes.botIcon} />
+          <Text size="xs" fw={600} c="dimmed" truncate="end" title={botName}>
+            {botName}
+          </Text>
+        </Group>
+      )}
       {loading ? (
         <Stack gap="xs" p="sm" aria-busy="true" aria-label="Loading files">
           <Skeleton h={48} />

@@ -14,7 +14,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const chat = (token: string, message: string, projectId = 'default') => t.request('POST', '/api/ai/chat', { token, body: { message, projectId } });
-const fileOf = async (token: string, id: string) => (await t.request('GET', `/api/files/${id}`, { token })).body as { id: string; content: string; filename: string };
+const fileOf = async (token: string, id: string) =>
+  (await t.request('GET', `/api/files/${id}`, { token })).body as { id: string; content: string; filename: string; projectId: string };
 const credits = async (token: string) => (await t.request('GET', '/api/auth/me', { token })).body.credits as number;
 async function save(token: string, id: string, content: string, proposalId?: string) {
   const body = { id, content, reason: proposalId ? 'ai_change' : 'save', ...(proposalId ? { proposalId } : {}) };
@@ -93,6 +94,15 @@ describe('a follow-up in the chat of a generated bot', () => {
     const res = await t.request('POST', `/api/ai/modify-code/${proposal.proposalId}/reject`, { token });
     expect(res.status).toBe(200);
     expect(await credits(token)).toBe(95);
+  });
+
+  it('a duplicated bot keeps the plan: a follow-up in the copy changes the copy', async () => {
+    const { token, file } = await botWithFile();
+    const copy = await t.request('POST', `/api/projects/${file.projectId}/duplicate`, { token, body: {} });
+    expect(copy.status).toBe(200);
+    const res = await chat(token, "add a /price command that replies 'Bread is 3 euros'", copy.body.id);
+    expect(res.body.proposals).toHaveLength(1);
+    expect(res.body.proposals[0].fileId).not.toBe(file.id);
   });
 
   it('asking for another bot writes a new file', async () => {

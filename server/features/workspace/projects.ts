@@ -1,42 +1,61 @@
-// Projects: every query is scoped to its owner; another person's project answers 404.
+// Projects (a person's bots): every query is scoped to its owner; another person's project answers
+// 404. A bot made without a name is stored with name '' and named after its first chat request.
+import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
-import type { Project } from '../../db/schema';
+import type { Database, Project } from '../../db/schema';
 import { newId, type Clock } from '../../clock';
 import { AppError } from '../../errors';
-
-export const DEFAULT_PROJECT = { name: 'My Bots', description: 'Default project for AI-created bots' } as const;
+import { stripControlChars } from '../../../shared/code-blocks';
+import { BOT_NAME_MAX } from '../../../shared/workspace.schema';
+import { understandRequest } from '../ai/builtin/request';
+import { PLATFORM_INFO } from '../ai/builtin/platforms';
 
 export function toProjectDto(p: Project) {
   return { id: p.id, name: p.name, description: p.description, createdAt: p.created_at };
 }
 
-export async function createProject(db: Db, clock: Clock, userId: string, input: { name: string; description?: string }): Promise<Project> {
+const notFound = () => new AppError('NOT_FOUND', 'Project not found');
+
+export async function createProject(
+  db: Kysely<Database>,
+  clock: Clock,
+  userId: string,
+  input: { name: string; description?: string },
+): Promise<Project> {
   const row = { id: newId(), user_id: userId, name: input.name, description: input.description ?? '', created_at: clock.now().toISOString() };
   await db.insertInto('projects').values(row).execute();
   return row;
 }
 
-/** The person's first project, created as 'My Bots' on first need. */
+const oldestProject = (db: Kysely<Database>, userId: string) =>
+  db.selectFrom('projects').selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy('id').executeTakeFirst();
+
+/**
+ * The person's oldest project (what 'default' means); with none, a new unnamed bot that its first
+ * chat request names (an API client that never made a project still gets one).
+ */
 export async function defaultProject(db: Db, clock: Clock, userId: string): Promise<Project> {
-  const first = () =>
-    db.selectFrom('projects').selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy('id').executeTakeFirst();
-  const existing = await first();
+  const existing = await oldestProject(db, userId);
   if (existing) return existing;
   // One transaction so two first requests at once make one default project.
-  return db.transaction().execute(async (trx) => {
-    const again = await trx.selectFrom('projects').selectAll().where('user_id', '=', userId).orderBy('created_at').executeTakeFirst();
-    if (again) return again;
-    const row = { id: newId(), user_id: userId, ...DEFAULT_PROJECT, created_at: clock.now().toISOString() };
-    await trx.insertInto('projects').values(row).execute();
-    return row;
-  });
+  return db.transaction().execute(async (trx) => (await oldestProject(trx, userId)) ?? createProject(trx, clock, userId, { name: '' }));
 }
 
 /** The project with this id if it belongs to the person ('default' is their default project). */
 export async function ownedProject(db: Db, clock: Clock, userId: string, projectId: string | undefined): Promise<Project> {
   if (!projectId || projectId === 'default') return defaultProject(db, clock, userId);
   const project = await db.selectFrom('projects').selectAll().where('id', '=', projectId).where('user_id', '=', userId).executeTakeFirst();
-  if (!project) throw new AppError('NOT_FOUND', 'Project not found');
+  if (!project) throw notFound();
+  return project;
+}
+
+/** Like ownedProject, but never creates one: for renaming, duplicating and deleting. */
+export async function existingProject(db: Kysely<Database>, userId: string, projectId: string): Promise<Project> {
+  const project =
+    projectId === 'default'
+      ? await oldestProject(db, userId)
+      : await db.selectFrom('projects').selectAll().where('id', '=', projectId).where('user_id', '=', userId).executeTakeFirst();
+  if (!project) throw notFound();
   return project;
 }
 
@@ -55,4 +74,38 @@ export async function listProjects(db: Db, userId: string) {
       files.filter((f) => f.project_id === p.id).map((f) => [f.filename, { content: f.content, createdAt: f.created_at }]),
     ),
   }));
+}
+
+export async function renameProject(db: Db, userId: string, projectId: string, name: string): Promise<Project> {
+  return db.transaction().execute(async (trx) => {
+    const project = await existingProject(trx, userId, projectId);
+    await trx.updateTable('projects').set({ name }).where('id', '=', project.id).execute();
+    return { ...project, name };
+  });
+}
+
+const words = (text: string, n: number) => text.split(/\s+/).filter(Boolean).slice(0, n).join(' ');
+
+/** A short bot name for a chat request: the name it gives, else its platform (and purpose), else its first words. */
+export function botNameFor(message: string): string {
+  const request = understandRequest(message);
+  let name = request?.botName ?? null;
+  if (!name && request) {
+    const label = request.platformSource === 'substitute' && request.requestedPlatform ? request.requestedPlatform : PLATFORM_INFO[request.platform].label;
+    name = `${label} bot${request.purpose ? ` for ${request.purpose}` : ''}`;
+  }
+  name ??= words(stripControlChars(message).replace(/[\u0000-\u001f\u007f]/g, ' '), 4);
+  name = name.trim();
+  if (name.length > BOT_NAME_MAX) name = `${name.slice(0, BOT_NAME_MAX - 1).trimEnd()}…`;
+  return name;
+}
+
+/**
+ * Names a bot created without a name after the request of its first chat. Conditional on the
+ * name still being '', so a rename made meanwhile (or an earlier naming) always wins.
+ */
+export async function nameBotAfterRequest(db: Kysely<Database>, projectId: string, message: string): Promise<void> {
+  const name = botNameFor(message);
+  if (!name) return;
+  await db.updateTable('projects').set({ name }).where('id', '=', projectId).where('name', '=', '').execute();
 }

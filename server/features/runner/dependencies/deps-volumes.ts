@@ -129,6 +129,25 @@ export class DepsVolumes {
     return target;
   }
 
+  /**
+   * Lets go of one project's volume (the project is being deleted): unmounted (lazily, so a
+   * lingering holder cannot block it) and its mount point removed. The image itself stays for the
+   * caller to delete with the project's directory. Nothing to do for plain directories.
+   */
+  async release(projectId: string): Promise<void> {
+    const mounting = this.mounted.get(projectId);
+    if (!this.tools || !mounting) return;
+    this.mounted.delete(projectId);
+    const target = await mounting.catch(() => null);
+    if (!target) return;
+    await run(this.tools.umount, ['-l', target]).catch((err) => this.log.warn({ err: String(err), projectId }, 'a dependency volume could not be unmounted'));
+    try {
+      rmdirSync(target);
+    } catch {
+      /* still busy: the sweep of the next start removes it */
+    }
+  }
+
   /** Unmounts every volume (server shutdown); a run still holding one keeps it until it ends. */
   async close(): Promise<void> {
     if (!this.tools || !this.base) return;

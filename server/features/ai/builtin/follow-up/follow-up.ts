@@ -26,6 +26,9 @@ const ASKS_FOR_NEW =
 const ASKS_FOR_CHANGE =
   /^\s*(?:please\s+)?(?:also|add|remove|delete|drop|make|change|rename|set|use|let|turn|stop|update|edit|fix|replace|put|include|reply|answer|post|mute|ban)\b|\b(?:instead|as well|too)\b/i;
 
+/** "Make a Telegram bot that ...", "I want a bot for my shop": a description of a whole bot. */
+const DESCRIBES_A_BOT = /\b(?:a|an|my|some)\s+(?:[\w-]+\s+){0,4}?bot\b/i;
+
 const CODE_EXTENSIONS = new Set(['py', 'js', 'mjs', 'cjs', 'ts']);
 const isCode = (f: ProjectFile) => CODE_EXTENSIONS.has(extensionOf(f.filename));
 
@@ -142,7 +145,7 @@ export function builtinAnswer(message: string, files: ProjectFile[]): BuiltinAns
     if (target) {
       const change = changeGeneratedBot(clean, target);
       if (change) return change;
-    } else if (code.length > 0 && ASKS_FOR_CHANGE.test(clean)) {
+    } else if (code.length > 0 && ASKS_FOR_CHANGE.test(clean) && !DESCRIBES_A_BOT.test(clean)) {
       return changeHandWrittenFile(clean, fileToChange(clean, code)!);
     }
   }

@@ -1,0 +1,222 @@
+// Creating, renaming, duplicating and deleting a bot (issue 10), for the sidebar: 'Name your bot'
+// (a name is optional: left empty, the first chat request names the bot), 'Rename bot', and the
+// delete confirmation that says what goes with the bot. Each action ends with a toast.
+import { useState, type FormEvent } from 'react';
+import { Button, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { BOT_NAME_MAX, botLabel, botNameField, createProjectInput } from '../../../shared/workspace.schema';
+import { requestChatFocus } from '../../lib/events';
+import { notifyError, notifySuccess, serverMessage } from '../../lib/notify';
+import { trpc } from '../../lib/trpc';
+import { builderBotUrl, readLastBot, rememberBot, useCurrentBot, useSelectBot, useWorkspaceRefresh, type Bot } from '../../lib/workspace';
+
+const firstError = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
+  result.success ? null : (result.error?.issues[0]?.message ?? 'Invalid name');
+
+function NameForm({
+  initial,
+  placeholder,
+  description,
+  submitLabel,
+  optional,
+  pending,
+  onSubmit,
+  onCancel,
+}: {
+  initial: string;
+  placeholder?: string;
+  description?: string;
+  submitLabel: string;
+  optional: boolean;
+  pending: boolean;
+  onSubmit: (name: string) => void;
+  onCancel: () => void;
+}) {
+  const [name, setName] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const problem = firstError(optional ? createProjectInput.shape.name.safeParse(name) : botNameField.safeParse(name));
+    setError(problem);
+    if (!problem) onSubmit(name.trim());
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <TextInput
+          label="Bot name"
+          description={description}
+          placeholder={placeholder}
+          value={name}
+          onChange={(e) => {
+            setName(e.currentTarget.value);
+            setError(null);
+          }}
+          error={error}
+          maxLength={BOT_NAME_MAX + 20}
+          data-autofocus
+          autoComplete="off"
+        />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel} disabled={pending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={pending}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** The sidebar's bot actions and the dialogs to render once. */
+export function useBotActions() {
+  const utils = trpc.useUtils();
+  const refresh = useWorkspaceRefresh();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const selectBot = useSelectBot();
+  const { botId: currentId } = useCurrentBot();
+  const [creating, setCreating] = useState(false);
+  const [renaming, setRenaming] = useState<Bot | null>(null);
+  const [deleting, setDeleting] = useState<Bot | null>(null);
+  const create = trpc.projects.create.useMutation();
+  const rename = trpc.projects.rename.useMutation();
+  const duplicate = trpc.projects.duplicate.useMutation();
+  const remove = trpc.projects.delete.useMutation();
+
+  const confirmCreate = async (name: string) => {
+    try {
+      const bot = await create.mutateAsync({ name });
+      await utils.projects.list.invalidate();
+      setCreating(false);
+      rememberBot(bot.id);
+      navigate(builderBotUrl(bot.id));
+      requestChatFocus();
+      notifySuccess('Bot created', name ? `${name} is ready: describe it in the chat.` : 'Describe your bot in the chat: it is named after your first request.');
+    } catch (err) {
+      notifyError('Failed to create the bot', serverMessage(err, 'Please try again.'));
+    }
+  };
+
+  const confirmRename = async (name: string) => {
+    if (!renaming) return;
+    try {
+      await rename.mutateAsync({ projectId: renaming.id, name });
+      await utils.projects.list.invalidate();
+      notifySuccess('Bot renamed', `${botLabel(renaming.name)} is now ${name}.`);
+      setRenaming(null);
+    } catch (err) {
+      notifyError('Failed to rename the bot', serverMessage(err, 'Please try again.'));
+    }
+  };
+
+  const duplicateBot = async (bot: Bot) => {
+    try {
+      const copy = await duplicate.mutateAsync({ projectId: bot.id });
+      await refresh();
+      selectBot(copy.id);
+      notifySuccess('Bot duplicated', copy.message);
+    } catch (err) {
+      notifyError('Failed to duplicate the bot', serverMessage(err, 'Please try again.'));
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      const result = await remove.mutateAsync({ projectId: deleting.id });
+      if (readLastBot() === deleting.id) rememberBot(null);
+      // The deleted bot must not stay open: its page falls back to another bot (or to none).
+      if (currentId === deleting.id && (pathname === '/builder' || pathname === '/runner')) navigate(pathname, { replace: true });
+      setDeleting(null);
+      notifySuccess('Bot deleted', result.message);
+      await Promise.all([refresh(), utils.runner.envVars.invalidate(), utils.files.storage.invalidate()]);
+    } catch (err) {
+      notifyError('Failed to delete the bot', serverMessage(err, 'Please try again.'));
+    }
+  };
+
+  const deletingFiles = deleting ? Object.keys(deleting.files).length : 0;
+
+  const dialogs = (
+    <>
+      <Modal opened={creating} onClose={() => !create.isPending && setCreating(false)} title="Name your bot" centered size="sm">
+        {creating && (
+          <NameForm
+            initial=""
+            placeholder="Named after your first request"
+            description="Optional: leave it empty and the bot is named after what you ask for first."
+            submitLabel="Create"
+            optional
+            pending={create.isPending}
+            onSubmit={(name) => void confirmCreate(name)}
+            onCancel={() => setCreating(false)}
+          />
+        )}
+      </Modal>
+
+      <Modal opened={renaming !== null} onClose={() => !rename.isPending && setRenaming(null)} title="Rename bot" centered size="sm">
+        {renaming && (
+          <NameForm
+            key={renaming.id}
+            initial={renaming.name}
+            placeholder={botLabel(renaming.name)}
+            submitLabel="Save"
+            optional={false}
+            pending={rename.isPending}
+            onSubmit={(name) => void confirmRename(name)}
+            onCancel={() => setRenaming(null)}
+          />
+        )}
+      </Modal>
+
+      <Modal opened={deleting !== null} onClose={() => !remove.isPending && setDeleting(null)} title="Delete bot" centered size="sm">
+        {deleting && (
+          <Stack gap="md">
+            <Text size="sm">
+              Are you sure you want to delete{' '}
+              <Text span fw={700}>
+                {botLabel(deleting.name)}
+              </Text>
+              ?
+            </Text>
+            <div>
+              <Text size="sm" mb={4}>
+                This removes:
+              </Text>
+              <List size="sm" spacing={2}>
+                <List.Item>its {plural(deletingFiles, 'file')}, their versions and saved test chats</List.Item>
+                <List.Item>its secrets (environment variables) and installed dependencies</List.Item>
+                <List.Item>its chat history</List.Item>
+              </List>
+            </div>
+            <Text size="sm" c="dimmed">
+              Running copies are stopped. This cannot be undone.
+            </Text>
+            <Group justify="flex-end" gap="sm">
+              <Button variant="default" onClick={() => setDeleting(null)} disabled={remove.isPending}>
+                Cancel
+              </Button>
+              <Button color="red" onClick={() => void confirmDelete()} loading={remove.isPending}>
+                Delete bot
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </>
+  );
+
+  return {
+    requestCreate: () => setCreating(true),
+    requestRename: setRenaming,
+    requestDelete: setDeleting,
+    duplicate: (bot: Bot) => void duplicateBot(bot),
+    duplicating: duplicate.isPending ? duplicate.variables?.projectId : undefined,
+    dialogs,
+  };
+}

@@ -1,0 +1,1 @@
+export { useBotActions } from './BotDialogs';
