@@ -2,6 +2,8 @@
 // when someone says Y", "/price command that replies X", "every 30 minutes", banned words.
 // Used both to build a new bot (request.ts) and to edit an existing one (modify.ts).
 
+import { NUMBER, numberFrom } from './understanding/numbers';
+
 export interface KeywordReply {
   keyword: string;
   reply: string;
@@ -16,6 +18,8 @@ export interface CommandReply {
 export interface Masked {
   masked: string;
   quotes: string[];
+  /** Each quote as the message wrote it, quote marks included (to quote a part of the message back). */
+  written?: string[];
 }
 
 const CLOSERS: Record<string, string[]> = {
@@ -33,6 +37,7 @@ const CLOSERS: Record<string, string[]> = {
  */
 export function maskQuotes(message: string): Masked {
   const quotes: string[] = [];
+  const written: string[] = [];
   let masked = '';
   let i = 0;
   while (i < message.length) {
@@ -50,6 +55,7 @@ export function maskQuotes(message: string): Masked {
       if (close > 0) {
         masked += `\u0001${quotes.length}\u0002`;
         quotes.push(message.slice(i + 1, close).trim());
+        written.push(message.slice(i, close + 1));
         i = close + 1;
         continue;
       }
@@ -57,7 +63,7 @@ export function maskQuotes(message: string): Masked {
     masked += ch;
     i++;
   }
-  return { masked, quotes };
+  return { masked, quotes, written };
 }
 
 const Q = '\u0001(\\d+)\u0002';
@@ -116,9 +122,9 @@ export function isCommandName(name: string): boolean {
   return /^[a-z][a-z0-9_]{0,31}$/.test(name);
 }
 
-const NUMBER_WORDS: Record<string, number> = {
-  a: 1, an: 1, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, ten: 10, fifteen: 15, twenty: 20, thirty: 30,
-};
+const EVERY_N_UNITS = new RegExp(
+  `\\b(?:every|each|interval(?:\\s+(?:to|of))?|once (?:a|an|per|every))\\s+(${NUMBER}|a|an)?\\s*(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d)\\b`,
+);
 const UNIT_SECONDS: Array<[RegExp, number]> = [
   [/^(?:s|sec|secs|second|seconds)$/, 1],
   [/^(?:m|min|mins|minute|minutes)$/, 60],
@@ -129,14 +135,19 @@ const UNIT_SECONDS: Array<[RegExp, number]> = [
 /** "every 30 minutes", "every hour", "hourly", "daily", "interval to 2 hours" -> seconds. */
 export function intervalSecondsIn(text: string): number | null {
   const lower = text.toLowerCase();
-  const m = /\b(?:every|each|interval(?:\s+(?:to|of))?|once (?:a|an|per|every))\s+(\d+(?:\.\d+)?|a|an|one|two|three|four|five|six|ten|fifteen|twenty|thirty)?\s*(seconds?|secs?|s|minutes?|mins?|m|hours?|hrs?|h|days?|d)\b/.exec(lower)
+  const m = EVERY_N_UNITS.exec(lower)
     ?? /\b(\d+(?:\.\d+)?)\s*[- ]?(seconds?|secs?|minutes?|mins?|hours?|hrs?|days?)\s+(?:interval|intervals|apart)\b/.exec(lower);
   if (m) {
-    const count = m[1] === undefined ? 1 : (NUMBER_WORDS[m[1]] ?? Number(m[1]));
+    const count = m[1] === undefined ? 1 : numberFrom(m[1]);
     const unit = UNIT_SECONDS.find(([re]) => re.test(m[2]!))?.[1] ?? 60;
     return count > 0 && Number.isFinite(count) ? count * unit : null;
   }
   if (/\bevery half(?:\s+an)? hour\b|\bhalf[- ]hourly\b/.test(lower)) return 1800;
+  const perDay = /\b(once|twice|thrice|two times|three times|four times|(\d+) times) (?:a|per|every) day\b/.exec(lower);
+  if (perDay) {
+    const times = { once: 1, twice: 2, thrice: 3, 'two times': 2, 'three times': 3, 'four times': 4 }[perDay[1]!] ?? Number(perDay[2]);
+    if (times >= 1 && times <= 48) return Math.round(86400 / times);
+  }
   if (/\bhourly\b/.test(lower)) return 3600;
   if (/\b(?:daily|every (?:day|morning|evening|night))\b/.test(lower)) return 86400;
   if (/\bweekly\b|\bevery week\b/.test(lower)) return 7 * 86400;
@@ -155,12 +166,13 @@ export function welcomeTextIn({ masked, quotes }: Masked): string | null {
 }
 
 const BANNED_TRIGGER =
-  /\b(?:ban(?:s|ned)?|block(?:s|ed)?|forbid(?:s|den)?|bad|swear|curse|filter(?:s|ed)?|removes?|deletes?)\s+(?:the\s+)?(?:words?|phrases?|messages?\s+(?:containing|with|that (?:contain|say|include)))\s*(?::|like|such as|including|e\.g\.|=)?\s*/gi;
+  /\b(?:ban(?:s|ned)?|block(?:s|ed)?|forbid(?:s|den)?|bad|swear|curse|filter(?:s|ed)?|removes?|deletes?)\s+(?:the\s+)?(?:words?|phrases?|messages?\s+(?:containing|with|that (?:contain|say|include))(?:\s+(?:the\s+)?(?:bad\s+|swear\s+|curse\s+)?(?:words?|phrases?))?)\s*(?::|like|such as|including|e\.g\.|=)?\s*/gi;
 
 const CLAUSE_WORDS = new Set([
   'post', 'posts', 'reply', 'replies', 'respond', 'welcome', 'welcomes', 'greet', 'remind', 'reminders', 'echo', 'echoes',
   'answer', 'answers', 'send', 'sends', 'add', 'also', 'then', 'plus', 'schedule', 'every', 'use', 'uses', 'with', 'and',
-  'delete', 'deletes', 'warn', 'warns', 'ai', 'when', 'that', 'which', 'it', 'please',
+  'delete', 'deletes', 'warn', 'warns', 'ai', 'when', 'that', 'which', 'it', 'please', 'mute', 'mutes', 'kick', 'kicks',
+  'ban', 'bans', 'timeout', 'block', 'blocks',
 ]);
 
 /** "ban the words spam, scam and 'buy now'" -> ['spam', 'scam', 'buy now']. */
@@ -184,7 +196,7 @@ export function bannedWordsIn({ masked, quotes }: Masked): string[] {
   return [...new Set(words)];
 }
 
-const POST_TEXT = new RegExp(`\\b(?:post|posts|posting|tweet|tweets|announce|announces|publish|publishes|share|shares)\\s*(?:the\\s+)?(?:(?:message|text|tweet|update)\\s*)?:?\\s*${Q}`, 'gi');
+const POST_TEXT = new RegExp(`\\b(?:post|posts|posting|tweet|tweets|announce|announces|publish|publishes|share|shares|send|sends|broadcast|broadcasts)\\s*(?:the\\s+)?(?:(?:message|text|tweet|update)\\s*)?:?\\s*${Q}`, 'gi');
 
 /** "post 'Fresh bread is ready!' every morning" -> ['Fresh bread is ready!']. */
 export function postTextsIn({ masked, quotes }: Masked): string[] {

@@ -115,6 +115,15 @@ function explain(plan: BotPlan, filename: string, replacing: boolean, request: B
   return parts.join('\n');
 }
 
+function cannotBuild(request: BotRequest): string {
+  return [
+    'I cannot build that, so nothing was made and nothing was charged:',
+    ...request.impossible.map((i) => `- ${i.what}: ${i.why}`),
+    '',
+    'Bots here answer messages and commands, post on a schedule, moderate groups, and fetch things like the weather, news or prices. For example: "a Telegram bot that tells jokes and has a /weather command".',
+  ].join('\n');
+}
+
 function guide(): string {
   return [
     "I can build complete, runnable bots for you. Tell me which platform and what the bot should do, and I'll write the code, list what to install and explain how to run it.",
@@ -135,6 +144,8 @@ export function builtinChat(message: string, context?: BuiltinChatContext): Buil
   const clean = stripControlChars(message).trim();
   const request = understandRequest(clean);
   if (!request) return { reply: guide(), charged: false };
+  // Only impossible things asked for ("a bot that makes video calls"): say why, build nothing, free.
+  if (request.features.length === 0 && request.impossible.length > 0) return { reply: cannotBuild(request), charged: false };
 
   const plan = planBot(request);
   const ext = plan.language === 'python' ? 'py' : 'js';

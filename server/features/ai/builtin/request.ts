@@ -2,17 +2,23 @@
 // the builtin assistant fills in (and says it filled in) when the message does not name them.
 
 import { stripControlChars } from '../../../../shared/code-blocks';
-import {
-  bannedWordsIn,
-  commandRepliesIn,
-  intervalSecondsIn,
-  keywordRepliesIn,
-  maskQuotes,
-  postTextsIn,
-  welcomeTextIn,
-  type CommandReply,
-  type KeywordReply,
-} from './phrases';
+import { bannedWordsIn, commandRepliesIn, intervalSecondsIn, postTextsIn, type CommandReply, type KeywordReply } from './phrases';
+import { withoutOpenHours } from './understanding/away';
+import { removedIn, shorterIn } from './understanding/changes';
+import { understandCommands } from './understanding/commands';
+import { parametersIn, withoutReplaced } from './understanding/details';
+import { faqRepliesIn } from './understanding/faq';
+import { featuresNamedIn } from './understanding/features';
+import { quoteFreeTexts } from './understanding/free-texts';
+import { hasParameters, impliedFeatures } from './understanding/implied';
+import { impossibleIn } from './understanding/impossible';
+import { moreBannedWordsIn } from './understanding/moderation';
+import { notUnderstoodIn } from './understanding/not-understood';
+import { languageIn, platformsIn, unsupportedPlatformIn } from './understanding/platform-names';
+import { botNameOf, givenName, purposeIn } from './understanding/purpose';
+import { correctTypos } from './understanding/typos';
+import { welcomeTextIn } from './understanding/welcome';
+import { wordingOf, type Wording } from './understanding/wording';
 
 export const PLATFORMS = ['telegram', 'discord', 'twitter', 'whatsapp', 'slack', 'generic'] as const;
 export type Platform = (typeof PLATFORMS)[number];
@@ -105,165 +111,93 @@ export const NO_DETAILS: BehaviourDetails & RequestChanges = {
   poll: null, menu: [], jokes: [], quotes: [], facts: [], choices: [], commandNames: {}, removed: [], shorter: [],
 };
 
-const PLATFORM_PATTERNS: Array<[Platform, RegExp]> = [
-  ['telegram', /\btelegram\b|\btg bot\b|\btelegraf\b|\baiogram\b/],
-  ['discord', /\bdiscord\b/],
-  ['twitter', /\btwitter\b|\btweepy\b|\btweets?\b|\btweeting\b|\bx\.com\b|\bx\s*\(\s*(?:formerly\s+)?twitter\s*\)|\b(?:on|for|to)\s+x\b|\bx\s+(?:bot|account|posts?)\b/],
-  ['whatsapp', /\bwhats\s?app\b|\bwa\s+business\b/],
-  ['slack', /\bslack\b|\bslack_bolt\b/],
-  ['generic', /\bwebhooks?\b|\bhttp\b|\brest api\b|\bgeneric\b|\bweb ?site\b|\bwebpage\b|\bweb app\b|\bany platform\b/],
-];
-
-const UNSUPPORTED_PLATFORMS: Array<[string, RegExp]> = [
-  ['Instagram', /\binstagram\b|\binsta\b/],
-  ['Facebook Messenger', /\bmessenger\b|\bfacebook\b/],
-  ['Reddit', /\breddit\b/],
-  ['Mastodon', /\bmastodon\b/],
-  ['Twitch', /\btwitch\b/],
-  ['Signal', /\bsignal\b/],
-  ['LinkedIn', /\blinkedin\b/],
-  ['TikTok', /\btiktok\b/],
-  ['YouTube', /\byoutube\b/],
-  ['Viber', /\bviber\b/],
-  ['LINE', /\bline messenger\b/],
-  ['Microsoft Teams', /\bms teams\b|\bmicrosoft teams\b/],
-  ['Matrix', /\bmatrix\b/],
-  ['Bluesky', /\bbluesky\b/],
-];
-
-const FEATURE_PATTERNS: Array<[Feature, RegExp]> = [
-  ['commands', /(?:^|[^\w/])\/(?:start|help)\b|\bcommands?\b|\bmenu\b/],
-  ['echo', /\becho(?:es|ing|s)?\b|\brepeats?\b|\brepeating\b|\bparrots?\b|\b(?:sends?|says?|writes?) (?:it|them|the (?:same )?(?:message|text)s?) back\b|\bmirror/],
-  ['keywords', /\bfaqs?\b|\bkeywords?\b|\bauto[- ]?(?:reply|replies|replying|respond|responder|responses?)\b|\bfrequently asked\b|\bquestions\b|\bcustomer (?:service|support|care)\b|\bsupport bot\b|\bopening hours\b|\bwhen (?:someone|somebody|anyone|a user|users|people|they) (?:says?|writes?|types?|asks?|mentions?)\b/],
-  ['welcome', /\bwelcom(?:e|es|ing)\b|\bgreet(?:s|ing|ings)?\b|\bnew (?:members?|users?|people|joiners?)\b|\b(?:who |when someone |people )joins?\b|\bonboard/],
-  ['moderation', /\bmoderat(?:e|es|ion|or|ing)\b|\b(?:ban|banned|bad|forbidden|blocked) words?\b|\bswear(?:ing)?\b|\bprofanit(?:y|ies)\b|\bspam\b|\bcurse words?\b|\bdelete (?:bad |offensive )?messages?\b|\bfilter (?:out )?(?:bad |offensive )?(?:words?|messages?)\b|\btoxic\b|\binsults?\b/],
-  ['scheduled', /\bschedul(?:e|ed|es|ing)\b|\bevery\s+(?:\d+(?:\.\d+)?\s*)?(?:seconds?|minutes?|mins?|hours?|hrs?|days?|morning|evening|night|week)\b|\b(?:hourly|daily|weekly|periodic(?:ally)?)\b|\bauto[- ]?post(?:s|ing)?\b|\bposts? (?:regularly|automatically|updates?)\b|\bregular (?:posts|updates|announcements)\b|\bannouncements?\b|\bnewsletter\b|\bbroadcasts?\b/],
-  ['reminders', /\bremind(?:er|ers|s)?\b/],
-  ['llm', /\b(?:ai|a\.i\.|llm|gpt(?:-?\d[\w.-]*)?|chatgpt|openai|ollama|language model|artificial intelligence|machine learning|smart answers|answers? (?:any|all) questions?|conversation(?:al)?|chat with (?:users|people|me)|talks? (?:like|to) (?:a )?(?:human|people|users))\b/],
-];
-
-const JAVASCRIPT = /\b(?:node(?:\.?js)?|javascript|js|typescript|ts|discord\.js|telegraf)\b/;
-const PYTHON = /\b(?:python\d?|py|flask|django|discord\.py|tweepy|python-telegram-bot)\b/;
-
-const STOP_WORDS = new Set([
-  'bot', 'bots', 'channel', 'group', 'groups', 'server', 'account', 'page', 'chat', 'chats', 'that', 'which', 'who',
-  'to', 'in', 'on', 'with', 'using', 'and', 'or', 'written', 'built', 'made', 'where', 'so', 'please', 'it', 'every',
-  'when', 'what', 'from', 'by', 'of', 'at', 'as', 'python', 'javascript', 'node', 'nodejs', 'js', 'app', 'team',
-  'workspace', 'community', 'users', 'customers', 'members', 'people', 'followers', 'subscribers', 'handle', 'profile',
-]);
-const TIME_WORDS = new Set(['while', 'minute', 'minutes', 'second', 'seconds', 'hour', 'hours', 'day', 'days', 'week', 'long', 'moment', 'change', 'start', 'test', 'me', 'us', 'example']);
-
-function firstMatch(lower: string, re: RegExp): number {
-  const m = re.exec(lower);
-  return m ? m.index : -1;
+/**
+ * The text without the items of the request's lists: "ban the words crypto and casino" asks for no
+ * prices, and a "Prices" button is a label, not the prices behaviour.
+ */
+function withoutWords(lower: string, words: string[]): string {
+  return words.reduce((text, w) => text.replace(new RegExp(`(?<![\\w])${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w])`, 'g'), ' '), lower);
 }
 
-function platformsIn(lower: string): Platform[] {
-  return PLATFORM_PATTERNS.map(([p, re]) => [p, firstMatch(lower, re)] as const)
-    .filter(([, at]) => at >= 0)
-    .sort((a, b) => a[1] - b[1])
-    .map(([p]) => p);
+function listedItems(d: Pick<BotRequest, 'bannedWords' | 'menu' | 'choices' | 'poll'>): string[] {
+  return [...d.bannedWords, ...d.menu.map((m) => m.label), ...d.choices, ...(d.poll?.options ?? [])].map((item) => item.toLowerCase());
 }
 
-function titleCase(words: string): string {
-  return words.replace(/\b([a-z])/g, (c) => c.toUpperCase());
+type Reading = Omit<BotRequest, 'notUnderstood'> & {
+  /** Something was recognised: a platform, feature, purpose, name, parameter, change or impossible part. */
+  understood: boolean;
+};
+
+/** The platform asked for: the first one named, a generic bot for an unsupported one, else Telegram. */
+function platformOf(platforms: Platform[], unsupported: string | null): Pick<BotRequest, 'platform' | 'platformSource' | 'requestedPlatform'> {
+  if (platforms.length > 0) return { platform: platforms[0]!, platformSource: 'stated' };
+  if (unsupported) return { platform: 'generic', platformSource: 'substitute', requestedPlatform: unsupported };
+  return { platform: 'telegram', platformSource: 'default' };
 }
 
-/** Letters, digits, spaces and a few signs: a name safe in any string, comment or docstring. */
-function cleanName(name: string): string {
-  return name.replace(/[^\p{L}\p{N} &'.-]+/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, 40).trim();
-}
-
-/** "for my bakery's Telegram channel" -> 'bakery'; "for our coffee shop" -> 'coffee shop'. */
-function purposeIn(masked: string): string | null {
-  const m = /\bfor\s+(?:my|our|a|an|the|this|his|her|their|your)\s+((?:[A-Za-z][\w&'’-]*\s*){1,4})/i.exec(masked);
-  if (!m) return null;
-  const words: string[] = [];
-  for (const raw of m[1]!.trim().split(/\s+/)) {
-    const possessive = /['’]s$/i.test(raw);
-    const word = raw.replace(/['’]s$/i, '').replace(/['’]$/, '');
-    const lower = word.toLowerCase();
-    if (STOP_WORDS.has(lower) || platformsIn(lower).length > 0 || FEATURE_PATTERNS.some(([, re]) => re.test(lower))) break;
-    words.push(lower);
-    if (possessive || words.length === 3) break;
-  }
-  if (words.length === 0 || TIME_WORDS.has(words[0]!)) return null;
-  return cleanName(words.join(' ')) || null;
-}
-
-function givenName(masked: string, quotes: string[]): string | null {
-  const m = /\b(?:called|named|name it|name is)\s+(?:\u0001(\d+)\u0002|([A-Z][\w-]*(?:\s+[A-Z][\w-]*){0,3}))/.exec(masked)
-    ?? /\b(?:called|named|name it|name is)\s+([a-z][\w-]*(?:\s+bot)?)\b/i.exec(masked);
-  if (!m) return null;
-  const raw = m.length === 3 ? (m[1] !== undefined ? quotes[Number(m[1])]! : m[2]!) : m[1]!;
-  return cleanName(raw) || null;
-}
-
-/** Reads a chat message. Null when it names neither a platform nor a purpose or feature. */
-export function understandRequest(message: string): BotRequest | null {
-  const text = stripControlChars(message).slice(0, 4000);
-  const mask = maskQuotes(text);
-  const lower = mask.masked.toLowerCase();
+/** Reads a masked request (or one clause of it). */
+function read(w: Wording): Reading {
+  const masked = correctTypos(w.masked);
+  const lower = masked.toLowerCase();
+  const { quotes } = w;
 
   const platforms = platformsIn(lower);
-  const unsupported = UNSUPPORTED_PLATFORMS.find(([, re]) => re.test(lower));
-  const keywordReplies = keywordRepliesIn(mask);
-  const commandReplies = commandRepliesIn(mask);
-  const bannedWords = bannedWordsIn(mask);
-  const welcomeText = welcomeTextIn(mask);
-  const postTexts = postTextsIn(mask);
-  const intervalSeconds = intervalSecondsIn(mask.masked);
+  const unsupported = unsupportedPlatformIn(lower);
+  const { language, stated: languageStated } = languageIn(lower);
+  const fixedReplies = commandRepliesIn({ masked, quotes });
+  const commands = understandCommands(masked, fixedReplies);
+  const intervalSeconds = intervalSecondsIn(withoutReplaced(withoutOpenHours(masked)));
+  const purpose = purposeIn(masked);
+  const name = givenName(masked, quotes);
+  const removed = removedIn(lower);
 
-  const named = new Set<Feature>(FEATURE_PATTERNS.filter(([, re]) => re.test(lower)).map(([f]) => f));
-  if (keywordReplies.length > 0) named.add('keywords');
-  if (commandReplies.length > 0) named.add('commands');
-  if (bannedWords.length > 0) named.add('moderation');
-  if (welcomeText) named.add('welcome');
-  if (postTexts.length > 0 && intervalSeconds !== null) named.add('scheduled');
+  const details = {
+    ...parametersIn(masked, quotes),
+    commandNames: Object.fromEntries(Object.entries(commands.commandNames).filter(([f]) => !removed.includes(f as Feature))),
+    removed,
+    shorter: shorterIn(lower),
+    impossible: impossibleIn(lower),
+    ...platformOf(platforms, unsupported),
+    otherPlatforms: platforms.slice(1).filter((p) => p !== 'generic'),
+    language,
+    languageStated,
+    keywordReplies: faqRepliesIn(masked, quotes),
+    commandReplies: [...fixedReplies, ...commands.withoutReply],
+    bannedWords: [...new Set([...bannedWordsIn({ masked, quotes }), ...moreBannedWordsIn(masked, quotes)])],
+    intervalMinutes: intervalSeconds === null ? null : Math.max(1, Math.round(intervalSeconds / 60)),
+    welcomeText: welcomeTextIn(masked, quotes),
+    postTexts: postTextsIn({ masked, quotes }),
+    purpose,
+    botName: botNameOf(name, purpose),
+  };
+
+  const named = new Set<Feature>([...featuresNamedIn(withoutWords(withoutOpenHours(lower), listedItems(details))), ...commands.features, ...impliedFeatures(details, lower)]);
+  // A news feed is checked on its own schedule: "every hour" is how often, not a second kind of post.
+  if (named.has('news') && details.postTexts.length === 0) named.delete('scheduled');
+  for (const f of details.removed) named.delete(f);
   const featuresStated = named.size > 0;
   // "a Telegram channel" with no feature named: a channel is where a bot posts.
   if (!featuresStated && platforms[0] === 'telegram' && /\bchannel\b/.test(lower)) named.add('scheduled');
 
-  const purpose = purposeIn(mask.masked);
-  const name = givenName(mask.masked, mask.quotes);
-  if (platforms.length === 0 && !unsupported && !featuresStated && !purpose && !name) return null;
+  const understood =
+    platforms.length > 0 || !!unsupported || named.size > 0 || !!purpose || !!name || details.removed.length > 0 ||
+    details.shorter.length > 0 || details.impossible.length > 0 || details.commandReplies.length > 0 || hasParameters(details);
+  return { ...details, features: FEATURES.filter((f) => named.has(f)), featuresStated, understood };
+}
 
-  const jsAt = firstMatch(lower, JAVASCRIPT);
-  const pyAt = firstMatch(lower, PYTHON);
-  const language: BotLanguage = jsAt >= 0 && (pyAt < 0 || jsAt < pyAt) ? 'javascript' : 'python';
-
-  let platform: Platform;
-  let platformSource: BotRequest['platformSource'];
-  if (platforms.length > 0) {
-    platform = platforms[0]!;
-    platformSource = 'stated';
-  } else if (unsupported) {
-    platform = 'generic';
-    platformSource = 'substitute';
-  } else {
-    platform = 'telegram';
-    platformSource = 'default';
-  }
-
-  return {
-    ...NO_DETAILS,
-    impossible: [],
-    notUnderstood: [],
-    platform,
-    platformSource,
-    ...(platformSource === 'substitute' ? { requestedPlatform: unsupported![0] } : {}),
-    otherPlatforms: platforms.slice(1).filter((p) => p !== 'generic'),
-    language,
-    languageStated: jsAt >= 0 || pyAt >= 0,
-    features: FEATURES.filter((f) => named.has(f)),
-    featuresStated,
-    keywordReplies,
-    commandReplies,
-    bannedWords,
-    intervalMinutes: intervalSeconds === null ? null : Math.max(1, Math.round(intervalSeconds / 60)),
-    welcomeText,
-    postTexts,
-    purpose,
-    botName: name ? (/\bbot$/i.test(name) ? titleCase(name) : name) : purpose ? `${titleCase(purpose)} Bot` : null,
+/**
+ * Reads a chat message. Null when nothing in it was understood (that answer is free); otherwise the
+ * request, with the parts that could not be built (`impossible`) and those not understood.
+ */
+export function understandRequest(message: string): BotRequest | null {
+  const text = stripControlChars(message).slice(0, 4000);
+  const wording = quoteFreeTexts(wordingOf(text));
+  const reading = read(wording);
+  if (!reading.understood) return null;
+  const { understood: _, ...request } = reading;
+  const understoodAlone = (clause: Wording) => {
+    const part = read(clause);
+    return part.understood || part.languageStated;
   };
+  return { ...request, notUnderstood: notUnderstoodIn(wording, request, understoodAlone) };
 }

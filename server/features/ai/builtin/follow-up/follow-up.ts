@@ -85,9 +85,9 @@ function changeGeneratedBot(message: string, file: ProjectFile & { generatedFrom
   const after = planBot(merged);
   const next = renderBot(after, file.filename);
   if (next === file.generatedFrom.rendered) {
-    return free(
-      [`\`${file.filename}\` already does that: nothing changed and nothing was charged.`, ...unbuilt(delta, after)].join('\n'),
-    );
+    const notes = unbuilt(delta, after);
+    const lead = notes.length > 0 ? `Nothing changed in \`${file.filename}\`, and nothing was charged.` : `\`${file.filename}\` already does that: nothing changed and nothing was charged.`;
+    return free([lead, ...notes].join('\n'));
   }
   const merge = keepOwnEdits(file, file.generatedFrom.rendered, next);
   if ('conflict' in merge) {

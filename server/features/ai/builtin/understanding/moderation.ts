@@ -1,0 +1,69 @@
+// Moderation details: how many warnings before a mute and how long the mute lasts ("mute people
+// after 3 warnings for 10 minutes", "three strikes and a 1 hour mute"), and more ways to list words.
+
+import { NUMBER, numberFrom } from './numbers';
+import { listItems } from './lists';
+
+const WARNINGS = [
+  new RegExp(`\\bafter\\s+(${NUMBER})\\s+(?:warnings?|warns?|strikes?|violations?|offen[cs]es?|times?|bad messages?)\\b`, 'i'),
+  new RegExp(`\\b(${NUMBER})\\s+(?:warnings?|warns?|strikes?)\\b`, 'i'),
+  new RegExp(`\\bwarn\\w*\\s+(?:them\\s+|people\\s+|users\\s+)?(${NUMBER})\\s+times?\\b`, 'i'),
+  new RegExp(`\\b(${NUMBER})(?:st|nd|rd|th)?\\s+(?:offen[cs]e|time)\\b`, 'i'),
+  new RegExp(`\\b(third|second|fourth|fifth)\\s+(?:warning|strike|offen[cs]e|time)\\b`, 'i'),
+  /\bwarn\w*\s+(?:them\s+|people\s+|users\s+|someone\s+)?(once|twice)\b/i,
+];
+const ORDINALS: Record<string, number> = { second: 2, third: 3, fourth: 4, fifth: 5, once: 1, twice: 2 };
+
+/** Warnings before a mute, when the request gives a number. */
+export function warnLimitIn(masked: string): number | null {
+  for (const re of WARNINGS) {
+    const m = re.exec(masked);
+    if (!m) continue;
+    const n = ORDINALS[m[1]!.toLowerCase()] ?? numberFrom(m[1]!);
+    if (Number.isInteger(n) && n >= 1 && n <= 100) return n;
+  }
+  return null;
+}
+
+const UNIT = '(seconds?|secs?|minutes?|mins?|m|hours?|hrs?|h|days?|d)';
+const MUTE_FOR = [
+  new RegExp(`\\b(?:mute|mutes|muted|muting|silence|timeout|time out|time them out)\\b[^.;!?\\n]*?\\bfor\\s+(?:an?\\s+|(${NUMBER})\\s*-?\\s*)${UNIT}\\b`, 'i'),
+  new RegExp(`\\b(${NUMBER})\\s*-?\\s*${UNIT}\\s+(?:mute|timeout|time-out|silence)\\b`, 'i'),
+  new RegExp(`\\b(?:an?)\\s+()${UNIT}\\s+(?:mute|timeout|time-out)\\b`, 'i'),
+];
+
+function minutesOf(count: number, unit: string): number {
+  const u = unit.toLowerCase();
+  if (/^s/.test(u)) return Math.max(1, Math.round(count / 60));
+  if (/^h/.test(u)) return count * 60;
+  if (/^d/.test(u)) return count * 1440;
+  return count;
+}
+
+/** How long a mute lasts, in minutes, when the request says. */
+export function muteMinutesIn(masked: string): number | null {
+  for (const re of MUTE_FOR) {
+    const m = re.exec(masked);
+    if (!m) continue;
+    const count = m[1] ? numberFrom(m[1]) : 1;
+    if (Number.isFinite(count) && count > 0) return minutesOf(count, m[2]!);
+  }
+  return null;
+}
+
+const MORE_WORD_LISTS =
+  /\b(?:words?|phrases?)\s+(?:like|such as|including)\s+|\b(?:delete|remove|block|filter|ban)\s+(?:any\s+)?messages?\s+(?:that\s+)?(?:with|containing|contain|mentioning|saying)\s+(?:the\s+)?(?:words?\s+(?:like\s+|such as\s+)?)?|\bno\s+(?:swearing|bad words|cursing)\s*(?:like|such as|:)\s*|\bdon'?t allow\s+(?:the\s+words?\s+)?|\bbanned words?\s*(?:are|is|:)\s*/gi;
+const NOT_WORDS = new Set(['links', 'link', 'bad', 'swear', 'swearing', 'words', 'insults', 'profanity', 'curse', 'people', 'anyone', 'them', 'it', 'offensive']);
+
+/** Words to ban written in other ways than phrases.ts reads: "words like X and Y", "messages containing X". */
+export function moreBannedWordsIn(masked: string, quotes: string[]): string[] {
+  const words: string[] = [];
+  for (const m of masked.matchAll(MORE_WORD_LISTS)) {
+    const items = listItems(masked.slice(m.index! + m[0].length), quotes);
+    for (const item of items) {
+      const word = item.toLowerCase();
+      if (word.split(/\s+/).length <= 3 && !NOT_WORDS.has(word) && !/\b(?:bad|swear|swearing|curse|offensive|rude|words?|links?)\b/.test(word)) words.push(word);
+    }
+  }
+  return [...new Set(words)];
+}

@@ -1,0 +1,45 @@
+// The parts of a request nothing was understood from, quoted back as written ("can book flights").
+// A clause counts as understood when, read alone, it gives anything, or when it holds one of the
+// texts the whole request gave (the last items of a list: "...and Taco Town").
+
+import type { BotRequest } from '../request';
+import { clausesOf, isFiller, sentencesOf, tidyClause } from './clauses';
+import { timesIn, weekdaysIn } from './times';
+import { restoreWritten, type Wording } from './wording';
+
+type Understood = Omit<BotRequest, 'notUnderstood'>;
+
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu;
+
+/** Every word of the texts the request gave (replies, lists, names, the city...) and of what cannot be built. */
+function wordsUsed(r: Understood): Set<string> {
+  const texts = [
+    ...r.keywordReplies.flatMap((k) => [k.keyword, k.reply]), ...r.commandReplies.flatMap((c) => [c.name, c.reply]), ...r.bannedWords,
+    r.welcomeText, ...r.postTexts, r.goodbyeText, r.rulesText, r.awayText, r.city, r.feedUrl, ...r.coins, ...r.currencies, r.targetLanguage,
+    r.poll?.question, ...(r.poll?.options ?? []), ...r.menu.flatMap((m) => [m.label, m.reply]), ...r.jokes, ...r.quotes, ...r.facts,
+    ...r.choices, ...Object.values(r.commandNames), r.purpose, r.botName, ...r.impossible.map((i) => i.what),
+  ];
+  return new Set(texts.filter((t): t is string => typeof t === 'string').join('\n').toLowerCase().match(WORD) ?? []);
+}
+
+/**
+ * The clauses that contributed nothing, as the message wrote them (polite filler left out).
+ * `understoodAlone` reads one clause by itself.
+ */
+export function notUnderstoodIn(w: Wording, whole: Understood, understoodAlone: (clause: Wording) => boolean): string[] {
+  const used = wordsUsed(whole);
+  const gaveAText = (clause: string) =>
+    (restoreWritten(w, clause).toLowerCase().match(WORD) ?? []).some((word) => word.length >= 3 && !isFiller(word) && used.has(word));
+  // "...on tuesdays and thursdays at 7pm": the days and times of the schedule or the open hours.
+  const scheduled = whole.postTimes.length > 0 || whole.postWeekdays.length > 0 || whole.openHours !== null;
+  const gaveATime = (clause: string) => scheduled && (timesIn(clause).length > 0 || weekdaysIn(clause).length > 0);
+  const unclear: string[] = [];
+  for (const sentence of sentencesOf(w.masked)) {
+    for (const clause of clausesOf(sentence)) {
+      const written = tidyClause(restoreWritten(w, clause));
+      if (!written || isFiller(written) || understoodAlone({ ...w, masked: clause }) || gaveAText(clause) || gaveATime(clause)) continue;
+      unclear.push(written);
+    }
+  }
+  return unclear;
+}
