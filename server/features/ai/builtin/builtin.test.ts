@@ -66,8 +66,8 @@ const ROWS: Row[] = [
   { message: 'A Twitter auto-reply bot in JavaScript', platform: 'twitter', js: true, has: ['const POLL_INTERVAL_MS = 60000;', 'userMentionTimeline', 'client.v2.reply'] },
   { message: "twitter bot that tweets 'Fresh bread is ready!' every 2 hours", platform: 'twitter', has: ['"Fresh bread is ready!"', 'POST_INTERVAL_MINUTES = 120', 'create_tweet(text=text[:280])'] },
   { message: 'A bot on X in node that replies to mentions with AI', platform: 'twitter', js: true, has: ['askLlm', 'OPENAI_API_KEY'] },
-  { message: `a twitter bot in node ${ALL}`, platform: 'twitter', js: true, has: ["'hours': 'We open at 9'", 'postScheduled'], hasNot: ['COMMAND_REPLIES', 'WELCOME_MESSAGE'] },
-  { message: `a tweepy bot ${ALL}`, platform: 'twitter', has: ['post_next', 'OpenAI('], hasNot: ['COMMAND_REPLIES'] },
+  { message: `a twitter bot in node ${ALL}`, platform: 'twitter', js: true, has: ["'hours': 'We open at 9'", 'postRegularly(tweetText)'], hasNot: ['COMMAND_REPLIES', 'WELCOME_MESSAGE'] },
+  { message: `a tweepy bot ${ALL}`, platform: 'twitter', has: ['post_regularly', 'OpenAI('], hasNot: ['COMMAND_REPLIES'] },
   // WhatsApp
   { message: "A WhatsApp bot for my bakery that replies 'We open at 8' when someone says hours", platform: 'whatsapp', has: ['"hours": "We open at 8"', 'hub.verify_token', 'graph.facebook.com', 'Bakery Bot'] },
   { message: "A WhatsApp bot in Node.js for my bakery that replies 'We open at 8' when someone says hours", platform: 'whatsapp', js: true, has: ["'hours': 'We open at 8'", "app.get('/webhook'", 'fetch('] },
@@ -78,7 +78,7 @@ const ROWS: Row[] = [
   { message: 'Slack bot in Python that welcomes people who join a channel', platform: 'slack', has: ['member_joined_channel', 'SocketModeHandler'] },
   { message: 'Slack bot in JavaScript with reminders', platform: 'slack', js: true, has: ["require('@slack/bolt')", 'socketMode: true', 'parseReminder'] },
   { message: `slack bot ${ALL}`, platform: 'slack', has: ['SLACK_CHANNEL_ID', 'chat_postMessage', 'ask_llm'] },
-  { message: `slack bot in js ${ALL}`, platform: 'slack', js: true, has: ['SLACK_CHANNEL_ID', 'askLlm', 'postScheduled'] },
+  { message: `slack bot in js ${ALL}`, platform: 'slack', js: true, has: ['SLACK_CHANNEL_ID', 'askLlm', 'postRegularly'] },
   { message: 'a slack FAQ bot for our team', platform: 'slack', has: ['KEYWORD_REPLIES', '"hours"'] },
   // Generic webhook bots
   { message: 'a webhook bot in js that echoes', platform: 'generic', js: true, has: ["require('node:http')", 'reply = text'] },
@@ -208,13 +208,14 @@ describe('builtinChat: behaviour', () => {
     expect(reply).toMatch(/FAQ answers are samples/);
   });
 
-  it('says what a platform cannot do instead of pretending', () => {
+  it('says what a platform cannot do instead of pretending, and builds nothing in its place', () => {
     const { reply } = builtinChat('a twitter bot that welcomes new followers');
-    expect(reply).toContain('**Left out**');
-    expect(reply).toMatch(/welcome: X does not tell bots/);
-    // ...and still does something useful rather than nothing.
-    expect(reply).toContain('None of the features you asked for work on Twitter/X');
-    expect(parseAssistantReply(reply).blocks[0]!.code).toContain('"hours": ');
+    expect(reply).toMatch(/- welcome: X does not tell bots about new followers/);
+    expect(reply).toContain('Nothing you asked for can work on Twitter/X (the reasons are listed below), so this bot only checks its mentions');
+    expect(reply).not.toContain('None of the features you asked for');
+    const code = parseAssistantReply(reply).blocks[0]!.code;
+    expect(code).not.toContain('WELCOME_MESSAGE');
+    expect(code).toContain('KEYWORD_REPLIES = {\n    # "hours": "We open at 9",\n}'); // no sample answers stand in for the welcome
   });
 
   it('picks a new name for a new bot when the name is taken, and keeps it for an update', () => {

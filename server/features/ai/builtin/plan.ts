@@ -1,16 +1,38 @@
 // Turns what was asked (BotRequest) into what will be built (BotPlan): the features the platform
 // can offer, and a default for everything the request left open, each default noted for the answer.
 
-import { LLM_DEPENDENCY, LLM_ENV, PLATFORM_INFO, type EnvVar, type PlatformInfo } from './platforms';
+import { LLM_DEPENDENCY, LLM_ENV, PLATFORM_INFO, TIME_ZONE_ENV, DATA_FILE_ENV, type EnvVar, type PlatformInfo } from './platforms';
 import type { BotLanguage, BotRequest, CommandReply, Feature, KeywordReply, Platform } from './request';
 import { FEATURES } from './request';
+import {
+  BUILTIN_FACTS,
+  BUILTIN_JOKES,
+  BUILTIN_QUOTES,
+  DEFAULT_CHOICES,
+  DEFAULT_CITY,
+  DEFAULT_COINS,
+  DEFAULT_CURRENCIES,
+  DEFAULT_FEED,
+  DEFAULT_OPEN_HOURS,
+  DEFAULT_POLL,
+  DEFAULT_RULES,
+  DEFAULT_TARGET_LANGUAGE,
+  defaultMenu,
+  describeWeekdays,
+} from './templates/behaviour-content';
+import { nameCommands } from './templates/behaviour-commands';
+
+/** The commands of the behaviours, by their default names. */
+export type BehaviourCommand =
+  | 'joke' | 'quote' | 'fact' | 'roll' | 'flip' | 'pick' | 'poll' | 'vote' | 'rules' | 'weather' | 'news'
+  | 'price' | 'rate' | 'translate' | 'count' | 'stats' | 'menu' | 'remind';
 
 export interface BotPlan {
   platform: Platform;
   language: BotLanguage;
   info: PlatformInfo;
   features: ReadonlySet<Feature>;
-  /** Features asked for that the platform cannot offer, with the reason. */
+  /** Features (or parts of them) asked for that the platform cannot offer, with the reason. */
   dropped: Array<{ feature: Feature; reason: string }>;
   botName: string;
   /** Logger name: the bot name in snake case. */
@@ -21,13 +43,42 @@ export interface BotPlan {
   /** Said when nothing else answers; null when the bot stays silent instead. */
   fallbackMessage: string | null;
   welcomeMessage: string;
+  goodbyeMessage: string;
   bannedWordWarning: string;
+  /** Moderation: warnings before a mute (0: never mute) and how long the mute lasts. */
+  warnLimit: number;
+  muteMinutes: number;
+  muteMessage: string;
   systemPrompt: string;
   commandReplies: CommandReply[];
   keywordReplies: KeywordReply[];
   bannedWords: string[];
+  /** Scheduled posts: every intervalMinutes when postByInterval, and at postTimes on postWeekdays (all days when empty). */
   intervalMinutes: number;
+  postByInterval: boolean;
+  postTimes: string[];
+  postWeekdays: number[];
   posts: string[];
+  /** The name of each behaviour command of the features built ('joke' -> 'gag' when renamed). */
+  commands: Partial<Record<BehaviourCommand, string>>;
+  jokes: string[];
+  quotes: string[];
+  facts: string[];
+  choices: string[];
+  poll: { question: string; options: string[] };
+  /** Telegram has real polls; elsewhere /poll shows the question and /vote counts the votes. */
+  nativePoll: boolean;
+  menuTitle: string;
+  menu: Array<{ label: string; reply: string }>;
+  rules: string;
+  openHours: { from: string; to: string; weekdays: number[] };
+  awayMessage: string;
+  city: string;
+  feedUrl: string;
+  newsIntervalMinutes: number;
+  coins: string[];
+  currencies: string[];
+  targetLanguage: string;
   /** Discord and Slack: answer (echo, LLM, fallback) only when the bot is mentioned or in a DM. */
   replyOnlyWhenMentioned: boolean;
   env: EnvVar[];
@@ -43,10 +94,34 @@ const SAMPLE_FAQ: KeywordReply[] = [
 ];
 
 const DEFAULT_BANNED_WORDS = ['spam', 'scam', 'idiot'];
+const DEFAULT_WARN_LIMIT = 3;
+const DEFAULT_MUTE_MINUTES = 10;
+
+/** Platforms where a bot can mute someone: Telegram (restrictChatMember), Discord (timeout) and the webhook bot (it stops answering them). */
+const CAN_MUTE: ReadonlySet<Platform> = new Set(['telegram', 'discord', 'generic']);
 
 function snake(name: string): string {
   const s = name.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
   return /^[a-z]/.test(s) ? s.slice(0, 40) : `bot_${s}`.slice(0, 40);
+}
+
+/** '9:5' -> '09:05'; null for anything that is no time of day. */
+function timeOfDay(value: string): string | null {
+  const m = /^(\d{1,2}):(\d{1,2})$/.exec(value.trim());
+  if (!m || Number(m[1]) > 23 || Number(m[2]) > 59) return null;
+  return `${m[1]!.padStart(2, '0')}:${m[2]!.padStart(2, '0')}`;
+}
+
+function weekdays(days: readonly number[]): number[] {
+  return [...new Set(days)].filter((d) => Number.isInteger(d) && d >= 0 && d <= 6).sort((a, b) => a - b);
+}
+
+function nonEmpty(values: readonly string[]): string[] {
+  return values.map((v) => v.trim()).filter((v) => v.length > 0);
+}
+
+function awayText(hours: { from: string; to: string; weekdays: number[] }): string {
+  return `Thanks for your message! We are closed right now. Our hours are ${describeWeekdays(hours.weekdays)}, ${hours.from} to ${hours.to}; we will answer you then.`;
 }
 
 export function planBot(request: BotRequest): BotPlan {
@@ -54,13 +129,15 @@ export function planBot(request: BotRequest): BotPlan {
   const info = PLATFORM_INFO[platform];
   const defaults: string[] = [];
   const wanted = new Set<Feature>(request.features);
+  const prefix = info.commandPrefix;
+  const p = prefix;
 
   if (!request.featuresStated) {
     wanted.add('keywords');
     defaults.push(
       'No features were named, so it answers /start and /help and replies to a few sample FAQ keywords. Ask for more, e.g. "add a welcome message", "post every 2 hours", "reply with AI".'.replace(
         '/start and /help',
-        platform === 'twitter' ? 'mentions' : `${info.commandPrefix}start and ${info.commandPrefix}help`,
+        platform === 'twitter' ? 'mentions' : `${p}start and ${p}help`,
       ),
     );
   }
@@ -74,15 +151,17 @@ export function planBot(request: BotRequest): BotPlan {
       dropped.push({ feature: f, reason });
     }
   }
-  // Everything asked for is impossible here: fall back to the default FAQ answers rather than a bot that does nothing.
-  if (request.featuresStated && ![...wanted].some((f) => f !== 'commands')) {
-    wanted.add('keywords');
-    defaults.push(`None of the features you asked for work on ${info.label}, so it answers a few sample FAQ keywords instead.`);
-  }
   const features = new Set(FEATURES.filter((f) => wanted.has(f)));
+  // Only dropped features left (commands alone are what was asked when the request names some).
+  if (dropped.length > 0 && ![...features].some((f) => f !== 'commands')) {
+    defaults.push(
+      platform === 'twitter'
+        ? `Nothing you asked for can work on ${info.label} (the reasons are listed below), so this bot only checks its mentions: add keyword replies to KEYWORD_REPLIES, or ask for AI replies, jokes, weather or scheduled tweets.`
+        : `Nothing you asked for can work on ${info.label} (the reasons are listed below), so it only answers ${p}start and ${p}help.`,
+    );
+  }
 
   const botName = request.botName ?? `${info.label === 'HTTP webhook' ? 'Webhook' : info.label.split('/')[0]} Bot`;
-  const prefix = info.commandPrefix;
   const about = request.purpose ? ` for ${/^[aeiou]/i.test(request.purpose) ? 'an' : 'a'} ${request.purpose}` : '';
 
   if (request.platformSource === 'default') {
@@ -91,7 +170,7 @@ export function planBot(request: BotRequest): BotPlan {
     defaults.push(`I have no template for ${request.requestedPlatform}, so this is a generic HTTP webhook bot you can connect to it (or to any service that calls webhooks).`);
   }
   if (request.otherPlatforms.length > 0) {
-    const others = request.otherPlatforms.map((p) => PLATFORM_INFO[p].label).join(' and ');
+    const others = request.otherPlatforms.map((o) => PLATFORM_INFO[o].label).join(' and ');
     defaults.push(`I build one bot per request: this one is for ${info.label}. Ask again for ${others}.`);
   }
   if (!request.languageStated) {
@@ -102,26 +181,54 @@ export function planBot(request: BotRequest): BotPlan {
   if (features.has('keywords') && keywordReplies.length === 0) {
     keywordReplies = SAMPLE_FAQ;
     defaults.push(
-      'The FAQ answers are samples (hours, address, contact): edit KEYWORD_REPLIES, or ask "reply \'We open at 8\' when someone says hours".',
+      'The FAQ answers are samples (hours, address, contact): edit KEYWORD_REPLIES, or ask "reply \'We open at 9\' when someone says hours".',
     );
   }
 
+  // --- Moderation: banned words, warnings and mutes ---
   let bannedWords = request.bannedWords;
-  if (features.has('moderation') && bannedWords.length === 0) {
-    bannedWords = DEFAULT_BANNED_WORDS;
-    defaults.push(`The banned words are a starting list (${DEFAULT_BANNED_WORDS.join(', ')}): edit BANNED_WORDS to choose your own.`);
+  let warnLimit = 0;
+  let muteMinutes = 0;
+  if (features.has('moderation')) {
+    if (bannedWords.length === 0) {
+      bannedWords = DEFAULT_BANNED_WORDS;
+      defaults.push(`The banned words are a starting list (${DEFAULT_BANNED_WORDS.join(', ')}): edit BANNED_WORDS to choose your own.`);
+    }
+    const asksForMute = request.warnLimit !== null || request.muteMinutes !== null;
+    if (CAN_MUTE.has(platform)) {
+      warnLimit = request.warnLimit ?? DEFAULT_WARN_LIMIT;
+      muteMinutes = Math.max(1, request.muteMinutes ?? DEFAULT_MUTE_MINUTES);
+      if (warnLimit > 0 && !asksForMute) {
+        defaults.push(`After ${warnLimit} warnings someone is muted for ${muteMinutes} minutes: change WARN_LIMIT and MUTE_MINUTES (WARN_LIMIT = 0 never mutes).`);
+      } else if (warnLimit > 0 && request.muteMinutes === null) {
+        defaults.push(`A mute lasts ${muteMinutes} minutes: change MUTE_MINUTES.`);
+      }
+    } else if (asksForMute) {
+      dropped.push({
+        feature: 'moderation',
+        reason:
+          platform === 'slack'
+            ? 'muting: Slack does not let bots mute or time out people (only workspace admins can), so the bot warns but cannot mute'
+            : 'muting: WhatsApp Cloud API bots only have one-to-one chats and cannot mute anyone, so the bot warns but cannot mute',
+      });
+    }
   }
+  const muteWhere = platform === 'generic' ? 'the bot ignores them' : 'they cannot write';
 
+  // --- Scheduled posts: every N minutes and/or at times of day ---
+  const postTimes = [...new Set(request.postTimes.map(timeOfDay).filter((t): t is string => t !== null))].sort();
+  const postWeekdays = weekdays(request.postWeekdays);
+  const postByInterval = postTimes.length === 0 || request.intervalMinutes !== null;
   const intervalMinutes = request.intervalMinutes ?? 60;
   let posts = request.postTexts;
   if (features.has('scheduled')) {
-    if (request.intervalMinutes === null) {
+    if (postByInterval && request.intervalMinutes === null) {
       defaults.push('It posts every 60 minutes: change POST_INTERVAL_MINUTES, or ask "post every 30 minutes".');
     }
     if (posts.length === 0) {
       posts = [
         `Hello from ${botName}! Thanks for following along.`,
-        platform === 'twitter' ? `${botName} here with a regular update. Mention me with a question!` : `${botName} here with a regular update. Send ${prefix}help to see what I can do.`,
+        platform === 'twitter' ? `${botName} here with a regular update. Mention me with a question!` : `${botName} here with a regular update. Send ${p}help to see what I can do.`,
       ];
       defaults.push('The scheduled posts are placeholders: put your own texts in SCHEDULED_POSTS (they are posted in turn).');
     }
@@ -130,20 +237,25 @@ export function planBot(request: BotRequest): BotPlan {
   if (features.has('welcome') && !request.welcomeText) {
     defaults.push('The welcome text is a default: change WELCOME_MESSAGE ({name} becomes the member\'s name), or ask "change the welcome message to \'Hi {name}!\'".');
   }
+  const goodbyeMessage = request.goodbyeText ?? 'Goodbye, {name}! Thanks for being here.';
+  if (features.has('goodbye') && !request.goodbyeText) {
+    defaults.push('The goodbye text is a default: change GOODBYE_MESSAGE ({name} becomes the member\'s name).');
+  }
 
   const echoOrLlm = features.has('echo') || features.has('llm');
   const fallbackMessage =
     echoOrLlm || platform === 'twitter'
       ? null
-      : `Sorry, I did not understand that.${features.has('commands') ? ` Send ${prefix}help to see what I can do.` : ''}`;
+      : `Sorry, I did not understand that.${features.has('commands') ? ` Send ${p}help to see what I can do.` : ''}`;
   const replyOnlyWhenMentioned = (platform === 'discord' || platform === 'slack') && !features.has('echo');
   if (replyOnlyWhenMentioned && (features.has('llm') || fallbackMessage)) {
     defaults.push(
       `In ${platform === 'discord' ? 'servers' : 'channels'} it answers keywords and commands for everyone, but ${features.has('llm') ? 'asks the AI' : 'sends its fallback answer'} only when someone mentions it (always in direct messages): set REPLY_ONLY_WHEN_MENTIONED to ${language === 'python' ? 'False' : 'false'} to answer every message.`,
     );
   }
-  if (features.has('llm')) {
-    defaults.push('AI answers use gpt-4o-mini unless you set OPENAI_MODEL; set OPENAI_BASE_URL to use Ollama, vLLM or another OpenAI-compatible server.');
+  const usesModel = features.has('llm') || features.has('translate');
+  if (usesModel) {
+    defaults.push(`${features.has('llm') ? 'AI answers' : 'Translations'} use gpt-4o-mini unless you set OPENAI_MODEL; set OPENAI_BASE_URL to use Ollama, vLLM or another OpenAI-compatible server.`);
   }
 
   const commandReplies: CommandReply[] = [];
@@ -151,17 +263,108 @@ export function planBot(request: BotRequest): BotPlan {
     commandReplies.push({ name: 'start', reply: '' }); // START_MESSAGE, written by the templates
     for (const c of request.commandReplies) {
       if (c.name === 'start' || c.name === 'help' || c.name === 'remind') continue;
-      commandReplies.push(c);
+      if (c.reply) {
+        commandReplies.push(c);
+        continue;
+      }
+      // A command named without its reply ("add a /contact command") answers a placeholder, said so.
+      commandReplies.push({ name: c.name, reply: `This is the ${p}${c.name} command: its answer is not written yet.` });
+      defaults.push(`${p}${c.name} answers a placeholder: ask "${p}${c.name} replies '...'" with its text, or change it in COMMAND_REPLIES.`);
     }
   }
+  const commands = nameCommands(request, features, commandReplies, p, defaults);
+  const c = (command: BehaviourCommand) => `${p}${commands[command] ?? command}`;
 
-  const env = [...info.env];
-  for (const f of features) for (const v of info.featureEnv[f] ?? []) if (!env.some((e) => e.name === v.name)) env.push(v);
-  if (features.has('llm')) env.push(...LLM_ENV);
+  // --- The behaviours' own texts and settings ---
+  const listOr = (given: string[], builtin: string[], feature: Feature, what: string, setting: string): string[] => {
+    const own = nonEmpty(given);
+    if (own.length > 0) return own;
+    if (features.has(feature)) defaults.push(`The ${what} are a built-in list of ${builtin.length}: edit ${setting} to use your own.`);
+    return builtin;
+  };
+  const jokes = listOr(request.jokes, BUILTIN_JOKES, 'jokes', 'jokes', 'JOKES');
+  const quotes = listOr(request.quotes, BUILTIN_QUOTES, 'quotes', 'quotes', 'QUOTES');
+  const facts = listOr(request.facts, BUILTIN_FACTS, 'facts', 'facts', 'FACTS');
+
+  let choices = nonEmpty(request.choices);
+  if (choices.length < 2) {
+    choices = DEFAULT_CHOICES;
+    if (features.has('random')) defaults.push(`${c('pick')} without choices picks from ${DEFAULT_CHOICES.join(', ')}: edit CHOICES, or send "${c('pick')} pizza, pasta, salad".`);
+  }
+
+  const ownPoll = request.poll && request.poll.question.trim() && nonEmpty(request.poll.options).length >= 2 ? request.poll : null;
+  const poll = ownPoll ? { question: ownPoll.question.trim().slice(0, 300), options: nonEmpty(ownPoll.options).slice(0, 10).map((o) => o.slice(0, 100)) } : DEFAULT_POLL;
+  if (features.has('polls') && !ownPoll) {
+    defaults.push(`The poll asks "${DEFAULT_POLL.question}" (${DEFAULT_POLL.options.join(', ')}): edit POLL_QUESTION and POLL_OPTIONS, or send "${c('poll')} Question? | Option 1 | Option 2".`);
+  }
+
+  const ownMenu = request.menu.filter((m) => m.label.trim() && m.reply.trim());
+  const menu = ownMenu.length > 0 ? ownMenu.slice(0, 25).map((m) => ({ label: m.label.trim().slice(0, 64), reply: m.reply })) : defaultMenu(botName);
+  if (features.has('menu') && ownMenu.length === 0) {
+    defaults.push(`The menu buttons are samples (${menu.map((m) => m.label).join(', ')}): edit MENU, one label and reply per button.`);
+  }
+
+  const rules = request.rulesText?.trim() || DEFAULT_RULES;
+  if (features.has('rules') && !request.rulesText?.trim()) defaults.push('The rules are a sample: write your own in RULES.');
+
+  const ownHours = request.openHours && timeOfDay(request.openHours.from) && timeOfDay(request.openHours.to) ? request.openHours : null;
+  const openHours = ownHours
+    ? { from: timeOfDay(ownHours.from)!, to: timeOfDay(ownHours.to)!, weekdays: weekdays(ownHours.weekdays) }
+    : DEFAULT_OPEN_HOURS;
+  const awayMessage = request.awayText?.trim() || awayText(openHours);
+  if (features.has('away')) {
+    if (!ownHours) defaults.push(`It is open ${describeWeekdays(openHours.weekdays)}, ${openHours.from} to ${openHours.to}: change OPEN_FROM, OPEN_UNTIL and OPEN_WEEKDAYS.`);
+    if (!request.awayText?.trim()) defaults.push('The away message is a default: change AWAY_MESSAGE.');
+  }
+  if (features.has('away') || (features.has('scheduled') && postTimes.length > 0)) {
+    defaults.push("Times are in the server's time zone: set TIMEZONE (for example Europe/Berlin) to use another one.");
+  }
+
+  const city = request.city?.trim() || DEFAULT_CITY;
+  if (features.has('weather') && !request.city?.trim()) {
+    defaults.push(`${c('weather')} uses ${DEFAULT_CITY} when no city is given: change DEFAULT_CITY, or send "${c('weather')} Paris".`);
+  }
+
+  const feedUrl = request.feedUrl?.trim() || DEFAULT_FEED;
+  const newsIntervalMinutes = request.intervalMinutes ?? 60;
+  if (features.has('news')) {
+    if (!request.feedUrl?.trim()) defaults.push(`The news comes from BBC News (${DEFAULT_FEED}): change NEWS_FEED_URL to any RSS or Atom feed.`);
+    if (request.intervalMinutes === null) defaults.push('It looks for new headlines every 60 minutes: change NEWS_INTERVAL_MINUTES.');
+  }
+
+  const coins = request.coins.length > 0 ? [...new Set(request.coins.map((x) => x.trim().toLowerCase()).filter(Boolean))] : DEFAULT_COINS;
+  const currencies =
+    request.currencies.length > 0 ? [...new Set(request.currencies.map((x) => x.trim().toUpperCase()).filter((x) => /^[A-Z]{3}$/.test(x)))] : DEFAULT_CURRENCIES;
+  if (features.has('prices') && (request.coins.length === 0 || request.currencies.length === 0)) {
+    defaults.push(
+      `${c('price')} shows ${coins.join(' and ')} in ${currencies[0]} and ${c('rate')} converts ${currencies.join(' and ')}: edit COINS and CURRENCIES, or send "${c('price')} solana" or "${c('rate')} USD JPY".`,
+    );
+  }
+
+  const targetLanguage = request.targetLanguage?.trim() || DEFAULT_TARGET_LANGUAGE;
+  if (features.has('translate') && !request.targetLanguage?.trim()) {
+    defaults.push(`${c('translate')} translates into ${DEFAULT_TARGET_LANGUAGE}: change TARGET_LANGUAGE.`);
+  }
+  if (features.has('counter') || features.has('news')) {
+    defaults.push(`${features.has('counter') ? 'Message counts' : 'The headlines already posted'} are kept in a JSON file next to the bot: set DATA_FILE to keep ${features.has('counter') && features.has('news') ? 'them (and the headlines posted)' : 'them'} elsewhere.`);
+  }
+
+  // --- Environment and dependencies ---
+  const env: EnvVar[] = [];
+  const addEnv = (v: EnvVar) => {
+    const at = env.findIndex((e) => e.name === v.name);
+    if (at < 0) env.push(v);
+    else if (v.required && !env[at]!.required) env[at] = v; // a feature that needs it wins over one that may use it
+  };
+  info.env.forEach(addEnv);
+  for (const f of features) for (const v of info.featureEnv[f] ?? []) addEnv(v);
+  if (features.has('away') || (features.has('scheduled') && postTimes.length > 0)) addEnv(TIME_ZONE_ENV);
+  if (features.has('counter') || features.has('news')) addEnv(DATA_FILE_ENV);
+  if (usesModel) LLM_ENV.forEach(addEnv);
   env.sort((a, b) => Number(b.required) - Number(a.required));
 
   const dependencies = [...info.dependencies[language]];
-  if (features.has('llm')) dependencies.push(LLM_DEPENDENCY);
+  if (usesModel) dependencies.push(LLM_DEPENDENCY);
 
   return {
     platform,
@@ -172,17 +375,42 @@ export function planBot(request: BotRequest): BotPlan {
     botName,
     slug: snake(botName),
     prefix,
-    startMessage: `Hi! I am ${botName}. Send ${prefix}help to see what I can do.`,
+    startMessage: `Hi! I am ${botName}. Send ${p}help to see what I can do.`,
     helpMessage: `${botName} understands these commands:`,
     fallbackMessage,
-    welcomeMessage: request.welcomeText ?? `Welcome, {name}! I am ${botName}.${features.has('commands') ? ` Send ${prefix}help to see what I can do.` : ''}`,
+    welcomeMessage: request.welcomeText ?? `Welcome, {name}! I am ${botName}.${features.has('commands') ? ` Send ${p}help to see what I can do.` : ''}`,
+    goodbyeMessage,
     bannedWordWarning: '{name}, please keep the chat friendly: that message contained a word that is not allowed here.',
+    warnLimit,
+    muteMinutes,
+    muteMessage: `{name} is muted for {minutes} minutes after {warnings} warnings: ${muteWhere} until then.`,
     systemPrompt: `You are ${botName}, a friendly ${info.label} bot${about}. Answer briefly and politely.`,
     commandReplies,
     keywordReplies,
     bannedWords,
     intervalMinutes,
+    postByInterval,
+    postTimes,
+    postWeekdays,
     posts,
+    commands,
+    jokes,
+    quotes,
+    facts,
+    choices,
+    poll,
+    nativePoll: platform === 'telegram',
+    menuTitle: 'What would you like to know? Pick one:',
+    menu,
+    rules,
+    openHours,
+    awayMessage,
+    city,
+    feedUrl,
+    newsIntervalMinutes,
+    coins,
+    currencies,
+    targetLanguage,
     replyOnlyWhenMentioned,
     env,
     dependencies,

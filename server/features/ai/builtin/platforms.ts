@@ -41,12 +41,14 @@ export const PLATFORM_INFO: Record<Platform, PlatformInfo> = {
     ],
     featureEnv: {
       scheduled: [{ name: 'TELEGRAM_CHAT_ID', required: true, description: 'the chat or channel to post to (e.g. @mychannel or -100...); the bot must be an admin of a channel' }],
+      news: [{ name: 'TELEGRAM_CHAT_ID', required: false, description: 'the chat or channel new headlines are posted to (e.g. @mychannel or -100...); without it only /news shows them' }],
     },
     unsupported: {},
     commandPrefix: '/',
     setup: [
       'Talk to @BotFather on Telegram, send /newbot and copy the token it gives you.',
-      'In groups, bots only see commands unless you turn privacy mode off (@BotFather, /setprivacy): do that for keyword replies, echo or moderation in groups.',
+      'In groups, bots only see commands unless you turn privacy mode off (@BotFather, /setprivacy): do that for keyword replies, echo, counting or moderation in groups.',
+      'To delete messages and mute people in a group, make the bot an admin with the "Delete messages" and "Ban users" rights.',
     ],
   },
   discord: {
@@ -57,13 +59,14 @@ export const PLATFORM_INFO: Record<Platform, PlatformInfo> = {
     env: [{ name: 'DISCORD_BOT_TOKEN', required: true, description: 'the bot token from the Discord Developer Portal (Bot tab)' }, LOG_LEVEL],
     featureEnv: {
       scheduled: [{ name: 'DISCORD_CHANNEL_ID', required: true, description: 'the id of the channel to post to (Developer Mode, right-click the channel, Copy ID)' }],
+      news: [{ name: 'DISCORD_CHANNEL_ID', required: false, description: 'the id of the channel new headlines are posted to; without it only !news shows them' }],
     },
     unsupported: {},
     commandPrefix: '!',
     setup: [
       'Create an application at the Discord Developer Portal, add a bot and copy its token.',
-      'On the Bot tab turn on the Message Content intent (and the Server Members intent for welcome messages).',
-      'Invite the bot with the OAuth2 URL generator (scope bot; permissions Send Messages, Read Message History, plus Manage Messages for moderation).',
+      'On the Bot tab turn on the Message Content intent (and the Server Members intent for welcome and goodbye messages).',
+      'Invite the bot with the OAuth2 URL generator (scope bot; permissions Send Messages, Read Message History, plus Manage Messages and Moderate Members for moderation).',
     ],
   },
   twitter: {
@@ -80,10 +83,13 @@ export const PLATFORM_INFO: Record<Platform, PlatformInfo> = {
     ],
     featureEnv: {},
     unsupported: {
-      commands: 'X has no bot commands',
+      commands: 'X has no bot commands (people mention the bot instead: "@yourbot joke" works for the built-in behaviours)',
       welcome: 'X does not tell bots about new followers on the basic API plans',
-      moderation: "a bot cannot delete other people's replies on X",
+      goodbye: 'X does not tell bots when someone unfollows on the basic API plans',
+      moderation: "a bot cannot delete other people's replies or mute anyone on X",
       reminders: 'reminders need a chat to send them to',
+      polls: 'a bot that answers mentions one by one cannot run a vote, and reading poll results needs a paid API plan',
+      menu: 'X has no buttons for bots to send',
     },
     commandPrefix: '/',
     setup: [
@@ -106,8 +112,11 @@ export const PLATFORM_INFO: Record<Platform, PlatformInfo> = {
     ],
     featureEnv: {
       scheduled: [{ name: 'WHATSAPP_RECIPIENTS', required: true, description: 'comma-separated phone numbers (with country code) that get the scheduled messages' }],
+      news: [{ name: 'WHATSAPP_RECIPIENTS', required: false, description: 'comma-separated phone numbers (with country code) that get new headlines; without it only /news shows them' }],
     },
-    unsupported: {},
+    unsupported: {
+      goodbye: 'WhatsApp Cloud API bots only have one-to-one chats and are not told when someone leaves or blocks them',
+    },
     commandPrefix: '/',
     setup: [
       'Create a Meta app with the WhatsApp product and note the token and phone number id (WhatsApp > API Setup).',
@@ -127,12 +136,14 @@ export const PLATFORM_INFO: Record<Platform, PlatformInfo> = {
     ],
     featureEnv: {
       scheduled: [{ name: 'SLACK_CHANNEL_ID', required: true, description: 'the id of the channel to post to (channel details, at the bottom)' }],
+      news: [{ name: 'SLACK_CHANNEL_ID', required: false, description: 'the id of the channel new headlines are posted to; without it only !news shows them' }],
     },
     unsupported: {},
     commandPrefix: '!',
     setup: [
       'Create a Slack app, turn on Socket Mode and create an app-level token with connections:write.',
-      'Add the bot scopes chat:write, channels:history, im:history (and channels:read for welcome messages), subscribe to the events message.channels, message.im and member_joined_channel, then install the app and invite the bot to a channel.',
+      'Add the bot scopes chat:write, channels:history, im:history (and channels:read for welcome and goodbye messages), subscribe to the events message.channels, message.im, member_joined_channel and member_left_channel, then install the app and invite the bot to a channel.',
+      'For menu buttons, turn on Interactivity & Shortcuts (Socket Mode needs no request URL).',
     ],
   },
   generic: {
@@ -148,11 +159,12 @@ export const PLATFORM_INFO: Record<Platform, PlatformInfo> = {
     featureEnv: {
       scheduled: [{ name: 'OUTGOING_WEBHOOK_URL', required: false, description: 'where scheduled posts are sent as JSON {"text": ...}; without it they are only logged' }],
       reminders: [{ name: 'OUTGOING_WEBHOOK_URL', required: false, description: 'where reminders are sent as JSON {"text": ...}; without it they are only logged' }],
+      news: [{ name: 'OUTGOING_WEBHOOK_URL', required: false, description: 'where new headlines are sent as JSON {"text": ...}; without it they are only logged' }],
     },
     unsupported: {},
     commandPrefix: '/',
     setup: [
-      'Send messages as JSON to POST /message, e.g. {"user": "ann", "text": "hello"}; the answer comes back as {"reply": "..."}.',
+      'Send messages as JSON to POST /message, e.g. {"user": "ann", "text": "hello"} (add "chat" to keep polls apart per chat); the answer comes back as {"reply": "..."}.',
       'Connect it to any platform that can call a webhook (a website chat widget, Zapier, n8n, IFTTT...).',
     ],
   },
@@ -165,3 +177,15 @@ export const LLM_ENV: EnvVar[] = [
 ];
 
 export const LLM_DEPENDENCY = 'openai';
+
+export const TIME_ZONE_ENV: EnvVar = {
+  name: 'TIMEZONE',
+  required: false,
+  description: "the time zone of posting times and open hours, e.g. Europe/Berlin (default: the server's time zone)",
+};
+
+export const DATA_FILE_ENV: EnvVar = {
+  name: 'DATA_FILE',
+  required: false,
+  description: 'the JSON file where the bot keeps what it remembers (message counts, headlines posted); default: a file next to the bot',
+};

@@ -38,17 +38,18 @@ export function chooseFilename(stem: string, ext: string, existing: readonly str
   }
 }
 
-/** Edits the builtin Modify can make on this bot, as examples to copy. */
-function editExamples(plan: BotPlan): string[] {
+/** Follow-ups this bot's chat can make, as examples to copy (any behaviour can be added the same way). */
+function followUpExamples(plan: BotPlan): string[] {
   const f = plan.features;
+  const p = plan.prefix;
   return [
-    f.has('welcome') && "change the welcome message to 'Hi there'",
-    f.has('commands') && `add a ${plan.prefix}price command that replies 'Bread is 3 euros'`,
-    f.has('scheduled') && 'post every 30 minutes',
-    plan.platform === 'twitter' && 'check mentions every 2 minutes',
+    !f.has('jokes') && `add a ${p}joke command`,
+    f.has('welcome') && 'make the welcome shorter',
+    f.has('scheduled') ? 'also post at 9am' : `add a ${p}price command that replies 'Bread is 3 euros'`,
+    !f.has('weather') && `add a ${p}weather command for Paris`,
+    f.has('echo') && 'remove the echo',
     "reply 'We open at 9' when someone says hours",
-    'add logging',
-  ].filter((e): e is string => typeof e === 'string');
+  ].filter((e): e is string => typeof e === 'string').slice(0, 4);
 }
 
 /** How to see the bot answer: the test chat for Telegram, a run everywhere else. */
@@ -111,7 +112,7 @@ function explain(plan: BotPlan, filename: string, replacing: boolean, request: B
     `3. Press **Run** (or run \`${plan.language === 'python' ? 'python' : 'node'} ${filename}\`). The log shows every message it handles.`,
   );
 
-  parts.push('', `To change it, ask me or use **Modify** in the editor, for example: ${editExamples(plan).map((e) => `"${e}"`).join(', ')}.`);
+  parts.push('', `To change it, just ask here; you will see the change before it is saved. For example: ${followUpExamples(plan).map((e) => `"${e}"`).join(', ')}.`);
   return parts.join('\n');
 }
 

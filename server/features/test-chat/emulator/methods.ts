@@ -5,6 +5,7 @@ import type { BotMethod } from './bot-method';
 import * as bot from './bot-methods';
 import * as edit from './edit-methods';
 import * as members from './member-methods';
+import * as polls from './poll-methods';
 import * as send from './send-methods';
 import * as updates from './update-methods';
 
@@ -20,6 +21,7 @@ const METHODS: Record<string, BotMethod> = {
   sendPhoto: send.sendPhoto,
   sendDocument: send.sendDocument,
   sendChatAction: send.sendChatAction,
+  sendPoll: polls.sendPoll,
   editMessageText: edit.editMessageText,
   editMessageCaption: edit.editMessageCaption,
   editMessageReplyMarkup: edit.editMessageReplyMarkup,

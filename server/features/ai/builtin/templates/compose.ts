@@ -19,3 +19,13 @@ export function indent(text: string, by: string): string {
     .map((l) => (l.length > 0 ? by + l : l))
     .join('\n');
 }
+
+/**
+ * A block of generated code written as a template literal: backslashes stay as written (String.raw),
+ * the line break after the opening backtick and the one before the closing backtick are dropped.
+ */
+export function code(strings: TemplateStringsArray, ...values: unknown[]): string {
+  return String.raw({ raw: strings.raw }, ...values)
+    .replace(/^\n/, '')
+    .replace(/\n[ \t]*$/, '');
+}

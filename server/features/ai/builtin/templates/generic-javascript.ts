@@ -2,18 +2,26 @@
 // {"reply": ...}); nothing to install unless it answers with AI.
 
 import type { BotPlan } from '../plan';
-import { lines, sections } from './compose';
-import { describeFeatures } from './python-common';
+import { usesModel } from './behaviour-kinds';
+import { jsBehaviourRequires, jsHasBehaviourCommands } from './behaviours-javascript';
+import { jsStartJobs } from './behaviours-javascript-time';
+import { code, lines, sections } from './compose';
+import { describeFeatures } from './describe';
 import { jsHeader, jsHelpers, jsRequires, jsSettings } from './javascript-common';
 
 export function genericJavascript(plan: BotPlan, filename: string): string {
   const f = plan.features;
-  const outgoing = f.has('scheduled') || f.has('reminders');
+  const outgoing = f.has('scheduled') || f.has('reminders') || f.has('news');
+  const remind = plan.commands.remind ?? 'remind';
+  const behaviours = jsHasBehaviourCommands(plan);
+  const mutes = f.has('moderation') && plan.warnLimit > 0;
+  const routes = ['/message', ...(f.has('welcome') ? ['/join'] : []), ...(f.has('goodbye') ? ['/leave'] : [])];
 
   const requires = jsRequires(
     "const crypto = require('node:crypto');",
+    ...jsBehaviourRequires(plan),
     "const http = require('node:http');",
-    f.has('llm') && "const OpenAI = require('openai');",
+    usesModel(plan) && "const OpenAI = require('openai');",
   );
 
   const sendOutgoing =
@@ -78,25 +86,54 @@ export function genericJavascript(plan: BotPlan, filename: string): string {
     '}',
   );
 
+  const muted =
+    mutes &&
+    code`
+const mutedUntil = new Map(); // person -> when their mute ends (milliseconds since 1970)
+
+// True while the person is muted (too many warnings).
+function isMuted(user) {
+  return (mutedUntil.get(user) || 0) > Date.now();
+}`;
+
   const answer = lines(
     '// The JSON answer to one message.',
-    'async function answer(user, text) {',
+    'async function answer(sender, text) {',
+    '  const user = sender.user;',
+    mutes && '  if (isMuted(user)) return { reply: null, muted: true, blocked: true };',
     f.has('moderation') &&
       lines(
         '  const banned = findBannedWord(text);',
         '  if (banned !== null) {',
         "    log('Message from ' + user + ' contains \"' + banned + '\"');",
-        "    return { reply: BANNED_WORD_WARNING.replace('{name}', user), blocked: true };",
+        mutes
+          ? lines(
+              '    const count = addWarning(sender);',
+              '    if (mustMute(count)) {',
+              '      mutedUntil.set(user, Date.now() + MUTE_MINUTES * 60 * 1000);',
+              "      log('Muted ' + user + ' for ' + MUTE_MINUTES + ' minute(s)');",
+              '      return { reply: muteText(sender), blocked: true, muted: true };',
+              '    }',
+              '    return { reply: warningText(sender, count), blocked: true };',
+            )
+          : "    return { reply: BANNED_WORD_WARNING.split('{name}').join(user), blocked: true };",
         '  }',
       ),
     f.has('commands') &&
       lines(
         '  const command = parseCommand(text);',
         '  if (command) {',
+        behaviours &&
+          lines(
+            '    if (isBehaviour(command.name)) {',
+            '      const result = await runBehaviour(command.name, command.args, sender);',
+            "      return result !== null && typeof result === 'object' ? { reply: result.text, menu: result.menu } : { reply: result };",
+            '    }',
+          ),
         "    log('/' + command.name + ' from ' + user);",
         f.has('reminders') &&
           lines(
-            "    if (command.name === 'remind') {",
+            `    if (command.name === '${remind}') {`,
             '      const parsed = parseReminder(command.args);',
             '      if (!parsed) return { reply: REMINDER_USAGE };',
             "      setTimeout(() => sendOutgoing('Reminder for ' + user + ': ' + parsed.text), parsed.minutes * 60 * 1000);",
@@ -107,7 +144,8 @@ export function genericJavascript(plan: BotPlan, filename: string): string {
         '    return { reply: reply !== null ? reply : helpText() };',
         '  }',
       ),
-    '  return { reply: await replyTo(text) };',
+    f.has('counter') && '  countMessage(sender);',
+    '  return { reply: await replyTo(text, sender) };',
     '}',
   );
 
@@ -118,7 +156,7 @@ export function genericJavascript(plan: BotPlan, filename: string): string {
     "      sendJson(res, 200, { status: 'ok', bot: BOT_NAME });",
     '      return;',
     '    }',
-    "    if (req.method !== 'POST' || !['/message'" + (f.has('welcome') ? ", '/join'" : '') + '].includes(req.url)) {',
+    `    if (req.method !== 'POST' || ![${routes.map((r) => `'${r}'`).join(', ')}].includes(req.url)) {`,
     "      sendJson(res, 404, { error: 'Not found: use POST /message' });",
     '      return;',
     '    }',
@@ -133,7 +171,16 @@ export function genericJavascript(plan: BotPlan, filename: string): string {
         "    if (req.url === '/join') {",
         "      const newcomer = String(data.user || 'there');",
         "      log('New user: ' + newcomer);",
-        "      sendJson(res, 200, { reply: WELCOME_MESSAGE.replace('{name}', newcomer) });",
+        "      sendJson(res, 200, { reply: WELCOME_MESSAGE.split('{name}').join(newcomer) });",
+        '      return;',
+        '    }',
+      ),
+    f.has('goodbye') &&
+      lines(
+        "    if (req.url === '/leave') {",
+        "      const leaver = String(data.user || 'there');",
+        "      log('User left: ' + leaver);",
+        "      sendJson(res, 200, { reply: GOODBYE_MESSAGE.split('{name}').join(leaver) });",
         '      return;',
         '    }',
       ),
@@ -143,8 +190,10 @@ export function genericJavascript(plan: BotPlan, filename: string): string {
     '      sendJson(res, 400, { error: \'Send JSON like {"user": "ann", "text": "hello"}\' });',
     '      return;',
     '    }',
+    "    // Polls are kept per chat: send \"chat\" to keep several apart.",
+    "    const sender = { chat: String(data.chat || 'webhook'), user, name: user };",
     "    log('Message from ' + user + ': ' + text);",
-    '    const result = await answer(user, text);',
+    '    const result = await answer(sender, text);',
     "    log('Reply to ' + user + ': ' + result.reply);",
     '    sendJson(res, 200, result);',
     '  } catch (error) {',
@@ -154,28 +203,11 @@ export function genericJavascript(plan: BotPlan, filename: string): string {
     '});',
   );
 
-  const scheduled =
-    f.has('scheduled') &&
-    lines(
-      'let postIndex = 0;',
-      '',
-      '// Sends SCHEDULED_POSTS in turn to the outgoing webhook, one every POST_INTERVAL_MINUTES.',
-      'function postScheduled() {',
-      '  const text = SCHEDULED_POSTS[postIndex % SCHEDULED_POSTS.length];',
-      '  postIndex += 1;',
-      '  sendOutgoing(text);',
-      '}',
-    );
-
   const main = lines(
     'const PORT = Number(process.env.PORT || 5000);',
     'server.listen(PORT, () => {',
     "  log(BOT_NAME + ' is listening on port ' + PORT + ': POST /message with {\"user\", \"text\"}');",
-    f.has('scheduled') &&
-      lines(
-        '  setInterval(postScheduled, POST_INTERVAL_MINUTES * 60 * 1000);',
-        "  log('Posting every ' + POST_INTERVAL_MINUTES + ' minute(s)');",
-      ),
+    (f.has('scheduled') || f.has('news')) && jsStartJobs(plan, 'sendOutgoing', '  '),
     '});',
   );
 
@@ -184,12 +216,12 @@ export function genericJavascript(plan: BotPlan, filename: string): string {
     jsHeader(plan, filename, describeFeatures(plan)),
     requires,
     jsSettings(plan),
-    jsHelpers(plan, { textCommands: true, requireEnv: f.has('llm') }),
+    jsHelpers(plan, { textCommands: true, requireEnv: usesModel(plan), menu: 'json', filename }),
     sendOutgoing,
     http,
+    muted,
     answer,
     server,
-    scheduled,
     main,
   )}\n`;
 }

@@ -2,16 +2,25 @@
 // service able to call a URL can talk to.
 
 import type { BotPlan } from '../plan';
-import { lines, sections } from './compose';
-import { describeFeatures, pyHeader, pyHelpers, pyImports, pyLogging, pySettings } from './python-common';
+import { usesModel } from './behaviour-kinds';
+import { hasBehaviourCommands } from './behaviours-python';
+import { pyStartJobs } from './behaviours-python-time';
+import { code, lines, sections } from './compose';
+import { describeFeatures } from './describe';
+import { pyHeader, pyHelpers, pyImports, pyLogging, pySettings, type PyOptions } from './python-common';
 
 export function genericPython(plan: BotPlan, filename: string): string {
   const f = plan.features;
-  const outgoing = f.has('scheduled') || f.has('reminders');
+  const outgoing = f.has('scheduled') || f.has('reminders') || f.has('news');
+  const behaviours = hasBehaviourCommands(plan);
+  const mutes = f.has('moderation') && plan.warnLimit > 0;
+  const options: PyOptions = { async: false, textCommands: true, menu: 'json', filename };
+  const remind = plan.commands.remind ?? 'remind';
 
   const imports = pyImports(
-    ['hmac', 'logging', 'os', 're', ...(outgoing ? ['json', 'threading', 'urllib.error', 'urllib.request'] : []), ...(f.has('scheduled') ? ['time'] : [])],
-    ['from flask import Flask, jsonify, request', f.has('llm') && 'from openai import OpenAI'],
+    ['hmac', 'logging', 'os', 're', ...(outgoing ? ['json', 'threading', 'urllib.error', 'urllib.request'] : []), ...(mutes ? ['time'] : [])],
+    ['from flask import Flask, jsonify, request', usesModel(plan) && 'from openai import OpenAI'],
+    { plan, options },
   );
 
   const app = 'app = Flask(__name__)';
@@ -42,24 +51,54 @@ export function genericPython(plan: BotPlan, filename: string): string {
     '    return not secret or hmac.compare_digest(given.encode(), secret.encode())',
   );
 
+  const muted =
+    mutes &&
+    code`
+muted_until = {}  # person -> when their mute ends (time.monotonic())
+
+
+def is_muted(user):
+    """True while the person is muted (too many warnings)."""
+    return muted_until.get(user, 0) > time.monotonic()`;
+
   const answer = lines(
-    'def answer(user, text):',
+    'def answer(sender, text):',
     '    """The JSON answer to one message."""',
+    '    user = sender.user',
+    mutes && '    if is_muted(user):',
+    mutes && '        return {"reply": None, "muted": True, "blocked": True}',
     f.has('moderation') &&
       lines(
         '    banned = find_banned_word(text)',
         '    if banned is not None:',
         '        logger.warning("Message from %s contains %r", user, banned)',
-        '        return {"reply": BANNED_WORD_WARNING.replace("{name}", user), "blocked": True}',
+        mutes
+          ? lines(
+              '        count = add_warning(sender)',
+              '        if must_mute(count):',
+              '            muted_until[user] = time.monotonic() + MUTE_MINUTES * 60',
+              '            logger.info("Muted %s for %s minute(s)", user, MUTE_MINUTES)',
+              '            return {"reply": mute_text(sender), "blocked": True, "muted": True}',
+              '        return {"reply": warning_text(sender, count), "blocked": True}',
+            )
+          : '        return {"reply": BANNED_WORD_WARNING.replace("{name}", user), "blocked": True}',
       ),
     f.has('commands') &&
       lines(
         '    command = parse_command(text)',
         '    if command is not None:',
+        behaviours &&
+          lines(
+            '        if command[0] in BEHAVIOUR_COMMANDS:',
+            '            result = run_behaviour(command[0], command[1], sender)',
+            '            if isinstance(result, dict):',
+            '                return {"reply": result["text"], "menu": result["menu"]}',
+            '            return {"reply": result}',
+          ),
         '        logger.info("/%s from %s", command[0], user)',
         f.has('reminders') &&
           lines(
-            '        if command[0] == "remind":',
+            `        if command[0] == "${remind}":`,
             '            parsed = parse_reminder(command[1])',
             '            if parsed is None:',
             '                return {"reply": REMINDER_USAGE}',
@@ -72,7 +111,8 @@ export function genericPython(plan: BotPlan, filename: string): string {
         '        reply = command_reply(command[0])',
         '        return {"reply": reply if reply is not None else help_text()}',
       ),
-    '    return {"reply": reply_to(text)}',
+    f.has('counter') && '    count_message(sender)',
+    '    return {"reply": reply_to(text, sender)}',
   );
 
   const routes = lines(
@@ -92,8 +132,9 @@ export function genericPython(plan: BotPlan, filename: string): string {
     '    user = str(data.get("user", "someone"))',
     '    if not text:',
     '        return jsonify(error="Send JSON like {\\"user\\": \\"ann\\", \\"text\\": \\"hello\\"}"), 400',
+    '    sender = Sender(str(data.get("chat") or "webhook"), user, user)  # polls are kept per chat',
     '    logger.info("Message from %s: %s", user, text)',
-    '    result = answer(user, text)',
+    '    result = answer(sender, text)',
     '    logger.info("Reply to %s: %s", user, result["reply"])',
     '    return jsonify(result)',
     f.has('welcome') &&
@@ -110,24 +151,25 @@ export function genericPython(plan: BotPlan, filename: string): string {
         '    logger.info("New user: %s", user)',
         '    return jsonify(reply=WELCOME_MESSAGE.replace("{name}", user))',
       ),
+    f.has('goodbye') &&
+      lines(
+        '',
+        '',
+        '@app.post("/leave")',
+        'def leave():',
+        '    """Receives {"user": "..."} when someone leaves and answers the goodbye message."""',
+        '    if not authorised():',
+        '        return jsonify(error="Unauthorized"), 401',
+        '    data = request.get_json(silent=True) or {}',
+        '    user = str(data.get("user", "there"))',
+        '    logger.info("User left: %s", user)',
+        '    return jsonify(reply=GOODBYE_MESSAGE.replace("{name}", user))',
+      ),
   );
-
-  const scheduled =
-    f.has('scheduled') &&
-    lines(
-      'def post_regularly():',
-      '    """Sends SCHEDULED_POSTS in turn to the outgoing webhook, one every POST_INTERVAL_MINUTES."""',
-      '    index = 0',
-      '    while True:',
-      '        time.sleep(POST_INTERVAL_MINUTES * 60)',
-      '        send_outgoing(SCHEDULED_POSTS[index % len(SCHEDULED_POSTS)])',
-      '        index += 1',
-    );
 
   const main = lines(
     'def main():',
-    f.has('scheduled') && '    threading.Thread(target=post_regularly, daemon=True).start()',
-    f.has('scheduled') && '    logger.info("Posting every %s minute(s)", POST_INTERVAL_MINUTES)',
+    (f.has('scheduled') || f.has('news')) && pyStartJobs(plan, false, 'send_outgoing'),
     '    port = int(os.getenv("PORT", "5000"))',
     '    logger.info("%s is listening on port %s: POST /message with {\\"user\\", \\"text\\"}", BOT_NAME, port)',
     '    app.run(host="0.0.0.0", port=port)',
@@ -136,13 +178,13 @@ export function genericPython(plan: BotPlan, filename: string): string {
   return `${sections(
     2,
     sections(1, pyHeader(plan, filename, describeFeatures(plan)), imports, pyLogging(plan), pySettings(plan)),
-    pyHelpers(plan, { async: false, textCommands: true }),
+    pyHelpers(plan, options),
     app,
     sendOutgoing,
     authorised,
+    muted,
     answer,
     routes,
-    scheduled,
     main,
     lines('if __name__ == "__main__":', '    main()'),
   )}\n`;

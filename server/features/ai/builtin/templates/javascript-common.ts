@@ -3,7 +3,14 @@
 
 import type { BotPlan } from '../plan';
 import { jsString, listLiteral } from '../literals';
+import { usesModel } from './behaviour-kinds';
+import { jsBehaviours, jsBehaviourSettings, jsHasBehaviourCommands } from './behaviours-javascript';
 import { lines, sections, type Part } from './compose';
+
+/** A line comment's text: line breaks (which would end the comment) become spaces. */
+function commentLine(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
+}
 
 export function jsHeader(plan: BotPlan, filename: string, does: string[]): string {
   const required = plan.env.filter((e) => e.required).map((e) => e.name);
@@ -12,7 +19,7 @@ export function jsHeader(plan: BotPlan, filename: string, does: string[]): strin
     `// ${plan.botName}: a ${plan.info.label} bot (${plan.info.library.javascript}).`,
     '//',
     '// What it does:',
-    ...does.map((d) => `// - ${d}`),
+    ...does.map((d) => `// - ${commentLine(d)}`),
     '//',
     `// Run it: set ${required.join(', ') || 'the variables below if you need them'}, install the dependencies,`,
     `// then run \`node ${filename}\`. Every token is read from the environment, never written in the code.`,
@@ -31,6 +38,7 @@ function object(name: string, entries: Array<[string, string]>, example: string)
 export function jsSettings(plan: BotPlan, extra: Part[] = []): string {
   const f = plan.features;
   const p = plan.prefix;
+  const remind = plan.commands.remind ?? 'remind';
   const settings = lines(
     '// --- Settings: change these to change what the bot says and does ---',
     `const BOT_NAME = ${jsString(plan.botName)};`,
@@ -42,10 +50,15 @@ export function jsSettings(plan: BotPlan, extra: Part[] = []): string {
       `const REPLY_ONLY_WHEN_MENTIONED = ${plan.replyOnlyWhenMentioned}; // keywords and commands always work`,
     f.has('moderation') && `const BANNED_WORDS = ${listLiteral('javascript', plan.bannedWords)};`,
     f.has('moderation') && `const BANNED_WORD_WARNING = ${jsString(plan.bannedWordWarning)};`,
-    f.has('scheduled') && `const POST_INTERVAL_MINUTES = ${plan.intervalMinutes};`,
+    f.has('moderation') && plan.warnLimit > 0 && `const WARN_LIMIT = ${plan.warnLimit}; // warnings before a mute (0: never mute)`,
+    f.has('moderation') && plan.warnLimit > 0 && `const MUTE_MINUTES = ${plan.muteMinutes};`,
+    f.has('moderation') && plan.warnLimit > 0 && `const MUTE_MESSAGE = ${jsString(plan.muteMessage)};`,
+    f.has('scheduled') && plan.postByInterval && `const POST_INTERVAL_MINUTES = ${plan.intervalMinutes};`,
+    f.has('scheduled') && plan.postTimes.length > 0 && `const POST_TIMES = ${listLiteral('javascript', plan.postTimes)}; // times of day to post, 24-hour clock`,
+    f.has('scheduled') && plan.postTimes.length > 0 && `const POST_WEEKDAYS = [${plan.postWeekdays.join(', ')}]; // 0 = Monday ... 6 = Sunday; [] = every day`,
     f.has('scheduled') && `const SCHEDULED_POSTS = ${listLiteral('javascript', plan.posts)};`,
-    f.has('reminders') && `const REMINDER_USAGE = ${jsString(`Usage: ${p}remind <minutes> <text>, for example: ${p}remind 10 take the bread out`)};`,
-    f.has('llm') && "const OPENAI_MODEL = process.env.OPENAI_MODEL || 'gpt-4o-mini';",
+    f.has('reminders') && `const REMINDER_USAGE = ${jsString(`Usage: ${p}${remind} <minutes> <text>, for example: ${p}${remind} 10 take the bread out`)};`,
+    usesModel(plan) && "const OPENAI_MODEL = process.env.OPENAI_MODEL || 'gpt-4o-mini';",
     f.has('llm') && `const SYSTEM_PROMPT = ${jsString(plan.systemPrompt)};`,
     ...extra,
   );
@@ -63,7 +76,7 @@ export function jsSettings(plan: BotPlan, extra: Part[] = []): string {
     '// Keyword replies: a message that contains the keyword gets the reply.',
     object('KEYWORD_REPLIES', plan.keywordReplies.map((k) => [k.keyword, jsString(k.reply)]), "'hours': 'We open at 9',"),
   );
-  return sections(1, settings, commands, keywords);
+  return sections(1, settings, commands, keywords, jsBehaviourSettings(plan));
 }
 
 export interface JsOptions {
@@ -71,11 +84,17 @@ export interface JsOptions {
   textCommands: boolean;
   /** Include requireEnv (default true; a bot without required variables leaves it out). */
   requireEnv?: boolean;
+  /** How /menu answers: the platform's buttons, a numbered text, or JSON with the menu (webhook). */
+  menu: 'buttons' | 'text' | 'json';
+  /** The bot's file name (the default DATA_FILE is named after it). */
+  filename: string;
 }
 
 export function jsHelpers(plan: BotPlan, options: JsOptions): string {
   const f = plan.features;
   const p = plan.prefix;
+  const remind = plan.commands.remind ?? 'remind';
+  const textMenu = f.has('menu') && options.menu !== 'buttons';
   const log = lines(
     'function log(...args) {',
     '  console.log(new Date().toISOString(), ...args);',
@@ -135,7 +154,8 @@ export function jsHelpers(plan: BotPlan, options: JsOptions): string {
       'function helpText() {',
       `  const names = Object.keys(COMMAND_REPLIES).map((name) => '${p}' + name);`,
       `  names.push('${p}help');`,
-      f.has('reminders') && `  names.push('${p}remind <minutes> <text>');`,
+      f.has('reminders') && `  names.push('${p}${remind} <minutes> <text>');`,
+      jsHasBehaviourCommands(plan) && `  for (const name of Object.keys(BEHAVIOUR_COMMANDS)) names.push('${p}' + name);`,
       String.raw`  return HELP_MESSAGE + '\n' + names.join('\n');`,
       '}',
     );
@@ -143,7 +163,7 @@ export function jsHelpers(plan: BotPlan, options: JsOptions): string {
     f.has('commands') &&
     options.textCommands &&
     lines(
-      `// Splits '${p}remind 10 buy milk' into { name: 'remind', args: ['10', 'buy', 'milk'] }; null when it is no command.`,
+      `// Splits '${p}${remind} 10 buy milk' into { name: '${remind}', args: ['10', 'buy', 'milk'] }; null when it is no command.`,
       'function parseCommand(text) {',
       "  if (!text.startsWith('/') && !text.startsWith('!')) return null;",
       String.raw`  const parts = text.slice(1).split(/\s+/).filter(Boolean);`,
@@ -167,18 +187,18 @@ export function jsHelpers(plan: BotPlan, options: JsOptions): string {
       '}',
     );
   const llm =
-    f.has('llm') &&
+    usesModel(plan) &&
     lines(
       "const openai = new OpenAI({ apiKey: requireEnv('OPENAI_API_KEY'), baseURL: process.env.OPENAI_BASE_URL || undefined });",
       '',
-      '// Asks the language model for an answer; null when the call fails.',
-      'async function askLlm(text) {',
+      '// Asks the language model to answer the text following the instructions; null when the call fails.',
+      'async function askLlm(text, instructions) {',
       '  try {',
       '    const response = await openai.chat.completions.create(',
       '      {',
       '        model: OPENAI_MODEL,',
       '        messages: [',
-      "          { role: 'system', content: SYSTEM_PROMPT },",
+      "          { role: 'system', content: instructions },",
       "          { role: 'user', content: text },",
       '        ],',
       '      },',
@@ -192,14 +212,29 @@ export function jsHelpers(plan: BotPlan, options: JsOptions): string {
       '}',
     );
   const replyTo = lines(
-    `// Works out the bot's answer to a message${plan.fallbackMessage === null && !f.has('echo') && !f.has('llm') ? ' (null: stay silent)' : ''}.`,
-    'async function replyTo(text) {',
-    '  let reply = keywordReply(text);',
-    f.has('llm') && '  if (reply === null) reply = await askLlm(text);',
+    `// Works out the bot's answer to a message${(plan.fallbackMessage === null && !f.has('echo') && !f.has('llm')) || f.has('away') ? ' (null: stay silent)' : ''}.`,
+    'async function replyTo(text, sender) {',
+    f.has('away') && '  if (!isOpenNow()) return awayReply(sender);',
+    textMenu ? '  let reply = menuChoice(text);' : '  let reply = keywordReply(text);',
+    textMenu && '  if (reply === null) reply = keywordReply(text);',
+    f.has('llm') && '  if (reply === null) reply = await askLlm(text, SYSTEM_PROMPT);',
     f.has('echo') && '  if (reply === null) reply = text; // echo: send the message back',
     plan.fallbackMessage !== null && '  if (reply === null) reply = FALLBACK_MESSAGE;',
     '  return reply;',
     '}',
   );
-  return sections(1, log, requireEnv, normalise, keywordReply, bannedWord, helpText, parseCommand, parseReminder, llm, replyTo);
+  return sections(
+    1,
+    log,
+    requireEnv,
+    normalise,
+    keywordReply,
+    bannedWord,
+    helpText,
+    parseCommand,
+    parseReminder,
+    llm,
+    jsBehaviours(plan, { menu: options.menu, filename: options.filename }),
+    replyTo,
+  );
 }

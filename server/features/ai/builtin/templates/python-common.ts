@@ -3,13 +3,34 @@
 
 import type { BotPlan } from '../plan';
 import { listLiteral, pyString } from '../literals';
+import { hasBehaviourCommands, PY_SENDER, pyBehaviourImports, pyBehaviours, pyBehaviourSettings } from './behaviours-python';
+import { usesModel } from './behaviour-kinds';
 import { lines, sections, type Part } from './compose';
+
+export { describeFeatures } from './describe';
 
 export interface PyOptions {
   /** The platform library is asyncio-based (python-telegram-bot, discord.py). */
   async: boolean;
   /** Commands arrive as plain text ("!help"), not through a command API. */
   textCommands: boolean;
+  /** How /menu answers: the platform's buttons, a numbered text, or JSON with the menu (webhook). */
+  menu: 'buttons' | 'text' | 'json';
+  /** The bot's file name (the default DATA_FILE is named after it). */
+  filename: string;
+}
+
+export { usesModel };
+
+/**
+ * A line of the module docstring: one line (line breaks become spaces), backslashes doubled and no
+ * three quotes in a row, so texts from the request (a poll question, a menu label) stay text.
+ */
+function docstringLine(text: string): string {
+  return text
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+    .replace(/\\/g, '\\\\')
+    .replace(/"{3,}/g, (quotes) => quotes.split('').join('\\'));
 }
 
 export function pyHeader(plan: BotPlan, filename: string, does: string[]): string {
@@ -18,7 +39,7 @@ export function pyHeader(plan: BotPlan, filename: string, does: string[]): strin
     `"""${plan.botName}: a ${plan.info.label} bot (${plan.info.library.python}).`,
     '',
     'What it does:',
-    ...does.map((d) => `- ${d}`),
+    ...does.map((d) => `- ${docstringLine(d)}`),
     '',
     `Run it: set ${required.join(', ') || 'the variables below if you need them'}, install the dependencies, then run`,
     `\`python ${filename}\`. Every token is read from the environment, never written in the code.`,
@@ -26,8 +47,15 @@ export function pyHeader(plan: BotPlan, filename: string, does: string[]): strin
   );
 }
 
-export function pyImports(stdlib: string[], thirdParty: Part[]): string {
-  const std = [...new Set(stdlib)].sort().map((m) => `import ${m}`);
+/**
+ * The imports: standard-library modules ('json') or whole 'from x import y' lines, then the
+ * third-party lines. `behaviours` adds what the plan's behaviours need.
+ */
+export function pyImports(stdlib: string[], thirdParty: Part[], behaviours?: { plan: BotPlan; options: PyOptions }): string {
+  const all = [...new Set([...stdlib, ...(behaviours ? pyBehaviourImports(behaviours.plan, behaviours.options) : [])])];
+  const plain = all.filter((m) => !m.startsWith('from ')).sort().map((m) => `import ${m}`);
+  const from = all.filter((m) => m.startsWith('from ')).sort();
+  const std = [...plain, ...from];
   const third = thirdParty.filter((p): p is string => typeof p === 'string');
   return third.length > 0 ? `${std.join('\n')}\n\n${third.join('\n')}` : std.join('\n');
 }
@@ -51,6 +79,7 @@ function dict(name: string, entries: Array<[string, string]>, example: string): 
 export function pySettings(plan: BotPlan, extra: Part[] = []): string {
   const f = plan.features;
   const p = plan.prefix;
+  const remind = plan.commands.remind ?? 'remind';
   const settings = lines(
     '# --- Settings: change these to change what the bot says and does ---',
     `BOT_NAME = ${pyString(plan.botName)}`,
@@ -62,10 +91,15 @@ export function pySettings(plan: BotPlan, extra: Part[] = []): string {
       `REPLY_ONLY_WHEN_MENTIONED = ${plan.replyOnlyWhenMentioned ? 'True' : 'False'}  # keywords and commands always work`,
     f.has('moderation') && `BANNED_WORDS = ${listLiteral('python', plan.bannedWords)}`,
     f.has('moderation') && `BANNED_WORD_WARNING = ${pyString(plan.bannedWordWarning)}`,
-    f.has('scheduled') && `POST_INTERVAL_MINUTES = ${plan.intervalMinutes}`,
+    f.has('moderation') && plan.warnLimit > 0 && `WARN_LIMIT = ${plan.warnLimit}  # warnings before a mute (0: never mute)`,
+    f.has('moderation') && plan.warnLimit > 0 && `MUTE_MINUTES = ${plan.muteMinutes}`,
+    f.has('moderation') && plan.warnLimit > 0 && `MUTE_MESSAGE = ${pyString(plan.muteMessage)}`,
+    f.has('scheduled') && plan.postByInterval && `POST_INTERVAL_MINUTES = ${plan.intervalMinutes}`,
+    f.has('scheduled') && plan.postTimes.length > 0 && `POST_TIMES = ${listLiteral('python', plan.postTimes)}  # times of day to post, 24-hour clock`,
+    f.has('scheduled') && plan.postTimes.length > 0 && `POST_WEEKDAYS = [${plan.postWeekdays.join(', ')}]  # 0 = Monday ... 6 = Sunday; [] = every day`,
     f.has('scheduled') && `SCHEDULED_POSTS = ${listLiteral('python', plan.posts)}`,
-    f.has('reminders') && `REMINDER_USAGE = ${pyString(`Usage: ${p}remind <minutes> <text>, for example: ${p}remind 10 take the bread out`)}`,
-    f.has('llm') && 'OPENAI_MODEL = os.getenv("OPENAI_MODEL", "gpt-4o-mini")',
+    f.has('reminders') && `REMINDER_USAGE = ${pyString(`Usage: ${p}${remind} <minutes> <text>, for example: ${p}${remind} 10 take the bread out`)}`,
+    usesModel(plan) && 'OPENAI_MODEL = os.getenv("OPENAI_MODEL", "gpt-4o-mini")',
     f.has('llm') && `SYSTEM_PROMPT = ${pyString(plan.systemPrompt)}`,
     ...extra,
   );
@@ -83,7 +117,7 @@ export function pySettings(plan: BotPlan, extra: Part[] = []): string {
     '# Keyword replies: a message that contains the keyword gets the reply.',
     dict('KEYWORD_REPLIES', plan.keywordReplies.map((k) => [k.keyword, pyString(k.reply)]), '"hours": "We open at 9",'),
   );
-  return sections(1, settings, commands, keywords);
+  return sections(1, settings, commands, keywords, pyBehaviourSettings(plan));
 }
 
 /** Helpers shared by every platform; `reply_to` is the bot's brain. */
@@ -92,6 +126,8 @@ export function pyHelpers(plan: BotPlan, options: PyOptions): string {
   const aw = options.async ? 'await ' : '';
   const asyncDef = options.async ? 'async def' : 'def';
   const p = plan.prefix;
+  const remind = plan.commands.remind ?? 'remind';
+  const textMenu = f.has('menu') && options.menu !== 'buttons';
 
   const requireEnv = lines(
     'def require_env(name):',
@@ -134,7 +170,8 @@ export function pyHelpers(plan: BotPlan, options: PyOptions): string {
       'def help_text():',
       '    """HELP_MESSAGE followed by every command the bot answers."""',
       `    names = ["${p}" + name for name in COMMAND_REPLIES] + ["${p}help"]`,
-      f.has('reminders') && `    names.append("${p}remind <minutes> <text>")`,
+      f.has('reminders') && `    names.append("${p}${remind} <minutes> <text>")`,
+      hasBehaviourCommands(plan) && `    names += ["${p}" + name for name in BEHAVIOUR_COMMANDS]`,
       String.raw`    return HELP_MESSAGE + "\n" + "\n".join(names)`,
     );
   const parseCommand =
@@ -142,7 +179,7 @@ export function pyHelpers(plan: BotPlan, options: PyOptions): string {
     options.textCommands &&
     lines(
       'def parse_command(text):',
-      `    """Splits "${p}remind 10 buy milk" into ("remind", ["10", "buy", "milk"]); None when it is no command."""`,
+      `    """Splits "${p}${remind} 10 buy milk" into ("${remind}", ["10", "buy", "milk"]); None when it is no command."""`,
       '    if not text.startswith(("/", "!")):',
       '        return None',
       '    parts = text[1:].split()',
@@ -170,18 +207,18 @@ export function pyHelpers(plan: BotPlan, options: PyOptions): string {
       '    return int(args[0]), " ".join(args[1:])',
     );
   const llm =
-    f.has('llm') &&
+    usesModel(plan) &&
     lines(
       `llm = ${options.async ? 'AsyncOpenAI' : 'OpenAI'}(api_key=require_env("OPENAI_API_KEY"), base_url=os.getenv("OPENAI_BASE_URL") or None)`,
       '',
       '',
-      `${asyncDef} ask_llm(text):`,
-      '    """Asks the language model for an answer; None when the call fails."""',
+      `${asyncDef} ask_llm(text, instructions):`,
+      '    """Asks the language model to answer the text following the instructions; None when the call fails."""',
       '    try:',
       `        response = ${aw}llm.chat.completions.create(`,
       '            model=OPENAI_MODEL,',
       '            messages=[',
-      '                {"role": "system", "content": SYSTEM_PROMPT},',
+      '                {"role": "system", "content": instructions},',
       '                {"role": "user", "content": text},',
       '            ],',
       '            timeout=60,',
@@ -192,11 +229,15 @@ export function pyHelpers(plan: BotPlan, options: PyOptions): string {
       '        return None',
     );
   const replyTo = lines(
-    `${asyncDef} reply_to(text):`,
-    `    """Works out the bot's answer to a message${plan.fallbackMessage === null && !f.has('echo') && !f.has('llm') ? ' (None: stay silent)' : ''}."""`,
-    '    reply = keyword_reply(text)',
+    `${asyncDef} reply_to(text, sender):`,
+    `    """Works out the bot's answer to a message${(plan.fallbackMessage === null && !f.has('echo') && !f.has('llm')) || f.has('away') ? ' (None: stay silent)' : ''}."""`,
+    f.has('away') && '    if not is_open_now():',
+    f.has('away') && '        return away_reply(sender)',
+    textMenu ? '    reply = menu_choice(text)' : '    reply = keyword_reply(text)',
+    textMenu && '    if reply is None:',
+    textMenu && '        reply = keyword_reply(text)',
     f.has('llm') && '    if reply is None:',
-    f.has('llm') && `        reply = ${aw}ask_llm(text)`,
+    f.has('llm') && `        reply = ${aw}ask_llm(text, SYSTEM_PROMPT)`,
     f.has('echo') && '    if reply is None:',
     f.has('echo') && '        reply = text  # echo: send the message back',
     plan.fallbackMessage !== null && '    if reply is None:',
@@ -205,7 +246,7 @@ export function pyHelpers(plan: BotPlan, options: PyOptions): string {
   );
   const keep =
     options.async &&
-    (f.has('scheduled') || f.has('reminders')) &&
+    (f.has('scheduled') || f.has('reminders') || f.has('news')) &&
     lines(
       'background_tasks = set()',
       '',
@@ -216,33 +257,20 @@ export function pyHelpers(plan: BotPlan, options: PyOptions): string {
       '    task.add_done_callback(background_tasks.discard)',
     );
 
-  return sections(2, requireEnv, normalise, keywordReply, bannedWord, helpText, parseCommand, commandReply, parseReminder, llm, replyTo, keep);
-}
-
-/** What the bot does, one line per feature, for the header and the answer. */
-export function describeFeatures(plan: BotPlan): string[] {
-  const f = plan.features;
-  const p = plan.prefix;
-  const out: string[] = [];
-  if (f.has('commands')) {
-    const custom = plan.commandReplies.filter((c) => c.name !== 'start').map((c) => `${p}${c.name}`);
-    const names = [`${p}start`, `${p}help`, ...custom, ...(f.has('reminders') ? [`${p}remind`] : [])];
-    out.push(`Answers ${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}.`);
-  } else if (f.has('reminders')) out.push(`Answers ${p}remind.`);
-  if (plan.keywordReplies.length > 0) out.push(`Replies to messages containing: ${plan.keywordReplies.map((k) => k.keyword).join(', ')}.`);
-  if (f.has('llm')) out.push('Answers other messages with an AI model through the OpenAI API.');
-  if (f.has('echo')) out.push(f.has('llm') ? 'Echoes a message back if the AI is unavailable.' : 'Echoes every other message back.');
-  if (f.has('welcome')) out.push(plan.platform === 'whatsapp' ? 'Welcomes each new contact with their first message.' : plan.platform === 'generic' ? 'Welcomes new users (POST /join).' : 'Welcomes new members.');
-  if (f.has('moderation')) {
-    out.push(
-      plan.platform === 'telegram' || plan.platform === 'discord'
-        ? 'Deletes messages with banned words and warns the sender.'
-        : 'Warns senders of messages with banned words.',
-    );
-  }
-  if (f.has('scheduled')) out.push(`Posts a message every ${plan.intervalMinutes} minute${plan.intervalMinutes === 1 ? '' : 's'}.`);
-  if (f.has('reminders')) out.push(`Sends reminders: ${p}remind <minutes> <text>.`);
-  if (plan.platform === 'twitter') out.push(`Checks its mentions every minute and replies${f.has('echo') || f.has('llm') ? '' : ' when a keyword matches'}.`);
-  out.push('Logs everything it does with timestamps.');
-  return out;
+  return sections(
+    2,
+    requireEnv,
+    PY_SENDER,
+    normalise,
+    keywordReply,
+    bannedWord,
+    helpText,
+    parseCommand,
+    commandReply,
+    parseReminder,
+    llm,
+    pyBehaviours(plan, { async: options.async, menu: options.menu, filename: options.filename }),
+    replyTo,
+    keep,
+  );
 }

@@ -1,14 +1,18 @@
 // Twitter/X in JavaScript: twitter-api-v2 (user context), polling the mentions every 60000 ms.
 
 import type { BotPlan } from '../plan';
+import { usesModel } from './behaviour-kinds';
+import { jsBehaviourRequires, jsHasBehaviourCommands } from './behaviours-javascript';
+import { jsStartJobs } from './behaviours-javascript-time';
 import { lines, sections } from './compose';
-import { describeFeatures } from './python-common';
+import { describeFeatures } from './describe';
 import { jsHeader, jsHelpers, jsRequires, jsSettings } from './javascript-common';
 
 export function twitterJavascript(plan: BotPlan, filename: string): string {
   const f = plan.features;
+  const behaviours = jsHasBehaviourCommands(plan);
 
-  const requires = jsRequires("const { TwitterApi } = require('twitter-api-v2');", f.has('llm') && "const OpenAI = require('openai');");
+  const requires = jsRequires("const { TwitterApi } = require('twitter-api-v2');", ...jsBehaviourRequires(plan), usesModel(plan) && "const OpenAI = require('openai');");
 
   const client = lines(
     '// Acts as the bot account (OAuth 1.0a user context).',
@@ -23,17 +27,30 @@ export function twitterJavascript(plan: BotPlan, filename: string): string {
     'let sinceId = null;',
   );
 
+  const answerMention = lines(
+    '// The answer to one mention: a behaviour when it starts with one of their words ("@bot joke"), else replyTo.',
+    'async function answerMention(text, sender) {',
+    behaviours && String.raw`  const [first, ...args] = text.split(/\s+/);`,
+    behaviours && "  const name = (first || '').replace(/^[/!]/, '').toLowerCase();",
+    behaviours && '  if (isBehaviour(name)) return runBehaviour(name, args, sender);',
+    f.has('counter') && '  countMessage(sender);',
+    '  return replyTo(text, sender);',
+    '}',
+  );
+
   const checkMentions = lines(
     '// Answers the mentions that arrived since the last check.',
     'async function checkMentions() {',
-    "  const options = { max_results: 20, 'tweet.fields': ['author_id'] };",
+    "  const options = { max_results: 20, 'tweet.fields': ['author_id'], expansions: ['author_id'] };",
     '  if (sinceId) options.since_id = sinceId;',
     '  const timeline = await client.v2.userMentionTimeline(me.id, options);',
     '  if (timeline.meta && timeline.meta.newest_id) sinceId = timeline.meta.newest_id;',
     '  for (const tweet of [...timeline.tweets].reverse()) {',
     '    if (tweet.author_id === me.id) continue;',
     "    log('Mention ' + tweet.id + ': ' + tweet.text);",
-    String.raw`    const reply = await replyTo(tweet.text.replace(/@\w+/g, '').trim());`,
+    '    const author = timeline.includes.author(tweet);',
+    "    const sender = { chat: 'x', user: String(tweet.author_id), name: author ? '@' + author.username : 'you' };",
+    String.raw`    const reply = await answerMention(tweet.text.replace(/@\w+/g, '').trim(), sender);`,
     '    if (reply) {',
     '      await client.v2.reply(reply.slice(0, 280), tweet.id);',
     "      log('Replied to ' + tweet.id + ': ' + reply);",
@@ -42,21 +59,12 @@ export function twitterJavascript(plan: BotPlan, filename: string): string {
     '}',
   );
 
-  const scheduled =
-    f.has('scheduled') &&
+  const tweet =
+    (f.has('scheduled') || f.has('news')) &&
     lines(
-      'let postIndex = 0;',
-      '',
-      '// Tweets SCHEDULED_POSTS in turn, one every POST_INTERVAL_MINUTES.',
-      'async function postScheduled() {',
-      '  const text = SCHEDULED_POSTS[postIndex % SCHEDULED_POSTS.length];',
-      '  postIndex += 1;',
-      '  try {',
-      '    await client.v2.tweet(text.slice(0, 280));',
-      "    log('Posted: ' + text);",
-      '  } catch (error) {',
-      "    logError('Scheduled post failed:', error.message);",
-      '  }',
+      '// Tweets a text (cut to 280 characters): scheduled posts and new headlines.',
+      'async function tweetText(text) {',
+      '  await client.v2.tweet(text.slice(0, 280));',
       '}',
     );
 
@@ -71,7 +79,7 @@ export function twitterJavascript(plan: BotPlan, filename: string): string {
     "    checkMentions().catch((error) => logError('Checking mentions failed:', error.message));",
     '  }, POLL_INTERVAL_MS);',
     "  log('Checking mentions every ' + POLL_INTERVAL_MS + ' ms');",
-    f.has('scheduled') && '  setInterval(postScheduled, POST_INTERVAL_MINUTES * 60 * 1000);',
+    (f.has('scheduled') || f.has('news')) && jsStartJobs(plan, 'tweetText', '  '),
     '}',
     '',
     'main().catch((error) => {',
@@ -85,10 +93,11 @@ export function twitterJavascript(plan: BotPlan, filename: string): string {
     jsHeader(plan, filename, describeFeatures(plan)),
     requires,
     jsSettings(plan, ['const POLL_INTERVAL_MS = 60000; // how often to check mentions (mind the API rate limits)']),
-    jsHelpers(plan, { textCommands: false }),
+    jsHelpers(plan, { textCommands: false, menu: 'text', filename }),
     client,
+    answerMention,
     checkMentions,
-    scheduled,
+    tweet,
     main,
   )}\n`;
 }

@@ -1,13 +1,20 @@
 // Twitter/X in Python: tweepy (API v2 with user authentication), polling the mentions.
 
 import type { BotPlan } from '../plan';
+import { usesModel } from './behaviour-kinds';
+import { hasBehaviourCommands } from './behaviours-python';
+import { pyStartJobs } from './behaviours-python-time';
 import { lines, sections } from './compose';
-import { describeFeatures, pyHeader, pyHelpers, pyImports, pyLogging, pySettings } from './python-common';
+import { describeFeatures } from './describe';
+import { pyHeader, pyHelpers, pyImports, pyLogging, pySettings, type PyOptions } from './python-common';
 
 export function twitterPython(plan: BotPlan, filename: string): string {
   const f = plan.features;
+  const behaviours = hasBehaviourCommands(plan);
+  const jobs = f.has('scheduled') || f.has('news');
+  const options: PyOptions = { async: false, textCommands: false, menu: 'text', filename };
 
-  const imports = pyImports(['logging', 'os', 're', 'time'], ['import tweepy', f.has('llm') && 'from openai import OpenAI']);
+  const imports = pyImports(['logging', 'os', 're', 'time'], ['import tweepy', usesModel(plan) && 'from openai import OpenAI'], { plan, options });
 
   const makeClient = lines(
     'def make_client():',
@@ -28,38 +35,38 @@ export function twitterPython(plan: BotPlan, filename: string): string {
     '    return int(newest) if newest else None',
   );
 
+  const answerMention = lines(
+    'def answer_mention(text, sender):',
+    '    """The answer to one mention: a behaviour when it starts with one of their words ("@bot joke"), else reply_to."""',
+    behaviours && '    words = text.split()',
+    behaviours && '    name = words[0].lstrip("/!").lower() if words else ""',
+    behaviours && '    if name in BEHAVIOUR_COMMANDS:',
+    behaviours && '        return run_behaviour(name, words[1:], sender)',
+    f.has('counter') && '    count_message(sender)',
+    '    return reply_to(text, sender)',
+  );
+
   const checkMentions = lines(
     'def check_mentions(client, me, since_id):',
     '    """Answers the mentions newer than since_id; returns the newest id seen."""',
-    '    options = {"user_auth": True, "max_results": 20, "tweet_fields": ["author_id"]}',
+    '    options = {"user_auth": True, "max_results": 20, "tweet_fields": ["author_id"], "expansions": ["author_id"]}',
     '    if since_id:',
     '        options["since_id"] = since_id',
     '    response = client.get_users_mentions(me.id, **options)',
+    '    authors = {user.id: user.username for user in (response.includes or {}).get("users", [])}',
     '    for tweet in reversed(response.data or []):',
     '        since_id = max(since_id or 0, int(tweet.id))',
     '        if tweet.author_id == me.id:',
     '            continue',
     '        logger.info("Mention %s: %s", tweet.id, tweet.text)',
-    String.raw`        reply = reply_to(re.sub(r"@\w+", "", tweet.text).strip())`,
+    '        author = authors.get(tweet.author_id)',
+    '        sender = Sender("x", str(tweet.author_id), "@" + author if author else "you")',
+    String.raw`        reply = answer_mention(re.sub(r"@\w+", "", tweet.text).strip(), sender)`,
     '        if reply:',
     '            client.create_tweet(text=reply[:280], in_reply_to_tweet_id=tweet.id)',
     '            logger.info("Replied to %s: %s", tweet.id, reply)',
     '    return since_id',
   );
-
-  const postNext =
-    f.has('scheduled') &&
-    lines(
-      'def post_next(client, index):',
-      '    """Tweets the next text of SCHEDULED_POSTS; returns the index of the one after it."""',
-      '    text = SCHEDULED_POSTS[index % len(SCHEDULED_POSTS)]',
-      '    try:',
-      '        client.create_tweet(text=text[:280])',
-      '        logger.info("Posted: %s", text)',
-      '    except tweepy.TweepyException as error:',
-      '        logger.error("Scheduled post failed: %s", error)',
-      '    return index + 1',
-    );
 
   const main = lines(
     'def main():',
@@ -67,20 +74,21 @@ export function twitterPython(plan: BotPlan, filename: string): string {
     '    me = client.get_me(user_auth=True).data',
     '    logger.info("%s is running as @%s", BOT_NAME, me.username)',
     '    since_id = newest_mention_id(client, me)',
-    f.has('scheduled') && '    next_post = time.monotonic() + POST_INTERVAL_MINUTES * 60',
-    f.has('scheduled') && '    post_index = 0',
+    jobs &&
+      lines(
+        '',
+        '    def tweet(text):',
+        '        """Tweets a text, cut to 280 characters: scheduled posts and new headlines."""',
+        '        client.create_tweet(text=text[:280])',
+        '',
+        pyStartJobs(plan, false, 'tweet'),
+      ),
     '    logger.info("Checking mentions every %s seconds", POLL_INTERVAL_SECONDS)',
     '    while True:',
     '        try:',
     '            since_id = check_mentions(client, me, since_id)',
     '        except tweepy.TweepyException as error:  # rate limits and network errors: try again later',
     '            logger.error("Checking mentions failed: %s", error)',
-    f.has('scheduled') &&
-      lines(
-        '        if time.monotonic() >= next_post:',
-        '            next_post += POST_INTERVAL_MINUTES * 60',
-        '            post_index = post_next(client, post_index)',
-      ),
     '        time.sleep(POLL_INTERVAL_SECONDS)',
   );
 
@@ -93,11 +101,11 @@ export function twitterPython(plan: BotPlan, filename: string): string {
       pyLogging(plan),
       pySettings(plan, ['POLL_INTERVAL_SECONDS = 60  # how often to check mentions (mind the API rate limits)']),
     ),
-    pyHelpers(plan, { async: false, textCommands: false }),
+    pyHelpers(plan, options),
     makeClient,
     newestMention,
+    answerMention,
     checkMentions,
-    postNext,
     main,
     lines('if __name__ == "__main__":', '    main()'),
   )}\n`;

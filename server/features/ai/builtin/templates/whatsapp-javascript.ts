@@ -1,17 +1,23 @@
 // WhatsApp in JavaScript: an Express webhook for the WhatsApp Cloud API, answers sent with fetch.
 
 import type { BotPlan } from '../plan';
+import { usesModel } from './behaviour-kinds';
+import { jsBehaviourRequires, jsHasBehaviourCommands } from './behaviours-javascript';
+import { jsStartJobs } from './behaviours-javascript-time';
 import { lines, sections } from './compose';
-import { describeFeatures } from './python-common';
+import { describeFeatures } from './describe';
 import { jsHeader, jsHelpers, jsRequires, jsSettings } from './javascript-common';
 
 export function whatsappJavascript(plan: BotPlan, filename: string): string {
   const f = plan.features;
+  const remind = plan.commands.remind ?? 'remind';
+  const behaviours = jsHasBehaviourCommands(plan);
 
   const requires = jsRequires(
     "const crypto = require('node:crypto');",
     "const express = require('express');",
-    f.has('llm') && "const OpenAI = require('openai');",
+    ...jsBehaviourRequires(plan),
+    usesModel(plan) && "const OpenAI = require('openai');",
   );
 
   const setup = lines(
@@ -48,6 +54,8 @@ export function whatsappJavascript(plan: BotPlan, filename: string): string {
     '// Answers one incoming text message.',
     'async function handleText(sender, name, text) {',
     "  log('Message from ' + sender + ' (' + name + '): ' + text);",
+    "  // Everyone talks to the bot in their own chat: polls are shared by all ('everyone').",
+    "  const who = { chat: 'everyone', user: sender, name };",
     f.has('welcome') &&
       lines(
         '  if (!knownContacts.has(sender)) {',
@@ -60,7 +68,7 @@ export function whatsappJavascript(plan: BotPlan, filename: string): string {
         '  const banned = findBannedWord(text);',
         '  if (banned !== null) {',
         "    log('Message from ' + sender + ' contains \"' + banned + '\"');",
-        "    await sendText(sender, BANNED_WORD_WARNING.replace('{name}', name));",
+        "    await sendText(sender, BANNED_WORD_WARNING.split('{name}').join(name));",
         '    return;',
         '  }',
       ),
@@ -68,10 +76,15 @@ export function whatsappJavascript(plan: BotPlan, filename: string): string {
       lines(
         '  const command = parseCommand(text);',
         '  if (command) {',
+        behaviours && '    if (isBehaviour(command.name)) {',
+        behaviours && '      const answer = await runBehaviour(command.name, command.args, who);',
+        behaviours && '      if (answer) await sendText(sender, answer);',
+        behaviours && '      return;',
+        behaviours && '    }',
         "    log('/' + command.name + ' from ' + sender);",
         f.has('reminders') &&
           lines(
-            "    if (command.name === 'remind') {",
+            `    if (command.name === '${remind}') {`,
             '      const parsed = parseReminder(command.args);',
             '      if (!parsed) {',
             '        await sendText(sender, REMINDER_USAGE);',
@@ -87,7 +100,8 @@ export function whatsappJavascript(plan: BotPlan, filename: string): string {
         '    return;',
         '  }',
       ),
-    '  const reply = await replyTo(text);',
+    f.has('counter') && '  countMessage(who);',
+    '  const reply = await replyTo(text, who);',
     '  if (reply) await sendText(sender, reply);',
     '}',
   );
@@ -148,16 +162,16 @@ export function whatsappJavascript(plan: BotPlan, filename: string): string {
     '});',
   );
 
+  const jobs = f.has('scheduled') || f.has('news');
   const scheduled =
-    f.has('scheduled') &&
+    jobs &&
     lines(
-      "const RECIPIENTS = requireEnv('WHATSAPP_RECIPIENTS').split(',').map((n) => n.trim()).filter(Boolean);",
-      'let postIndex = 0;',
+      f.has('scheduled')
+        ? "const RECIPIENTS = requireEnv('WHATSAPP_RECIPIENTS').split(',').map((n) => n.trim()).filter(Boolean);"
+        : "const RECIPIENTS = (process.env.WHATSAPP_RECIPIENTS || '').split(',').map((n) => n.trim()).filter(Boolean);",
       '',
-      '// Sends SCHEDULED_POSTS in turn to WHATSAPP_RECIPIENTS, one every POST_INTERVAL_MINUTES.',
-      'async function postScheduled() {',
-      '  const text = SCHEDULED_POSTS[postIndex % SCHEDULED_POSTS.length];',
-      '  postIndex += 1;',
+      `// Sends a message to every number of WHATSAPP_RECIPIENTS (scheduled posts${f.has('news') ? ', new headlines' : ''}).`,
+      'async function sendToRecipients(text) {',
       '  for (const number of RECIPIENTS) await sendText(number, text);',
       '}',
     );
@@ -165,11 +179,15 @@ export function whatsappJavascript(plan: BotPlan, filename: string): string {
   const main = lines(
     'app.listen(PORT, () => {',
     "  log(BOT_NAME + ' is listening on port ' + PORT + ' (webhook path /webhook)');",
-    f.has('scheduled') &&
-      lines(
-        '  setInterval(postScheduled, POST_INTERVAL_MINUTES * 60 * 1000);',
-        "  log('Sending scheduled messages to ' + RECIPIENTS.length + ' recipient(s) every ' + POST_INTERVAL_MINUTES + ' minute(s)');",
-      ),
+    jobs &&
+      (f.has('scheduled')
+        ? lines(jsStartJobs(plan, 'sendToRecipients', '  '), "  log('Sending scheduled messages to ' + RECIPIENTS.length + ' recipient(s)');")
+        : lines(
+            '  if (RECIPIENTS.length > 0) {',
+            jsStartJobs(plan, 'sendToRecipients', '    '),
+            "    log('Sending new headlines to ' + RECIPIENTS.length + ' recipient(s) every ' + NEWS_INTERVAL_MINUTES + ' minute(s)');",
+            '  }',
+          )),
     '});',
   );
 
@@ -178,7 +196,7 @@ export function whatsappJavascript(plan: BotPlan, filename: string): string {
     jsHeader(plan, filename, describeFeatures(plan)),
     requires,
     jsSettings(plan),
-    jsHelpers(plan, { textCommands: true }),
+    jsHelpers(plan, { textCommands: true, menu: 'text', filename }),
     setup,
     sendText,
     handleText,

@@ -1,15 +1,23 @@
 // WhatsApp in Python: a Flask webhook for the WhatsApp Cloud API, answers sent with requests.
 
 import type { BotPlan } from '../plan';
+import { usesModel } from './behaviour-kinds';
+import { hasBehaviourCommands } from './behaviours-python';
+import { pyStartJobs } from './behaviours-python-time';
 import { lines, sections } from './compose';
-import { describeFeatures, pyHeader, pyHelpers, pyImports, pyLogging, pySettings } from './python-common';
+import { describeFeatures } from './describe';
+import { pyHeader, pyHelpers, pyImports, pyLogging, pySettings, type PyOptions } from './python-common';
 
 export function whatsappPython(plan: BotPlan, filename: string): string {
   const f = plan.features;
+  const behaviours = hasBehaviourCommands(plan);
+  const options: PyOptions = { async: false, textCommands: true, menu: 'text', filename };
+  const remind = plan.commands.remind ?? 'remind';
 
   const imports = pyImports(
-    ['hashlib', 'hmac', 'logging', 'os', 're', 'threading', ...(f.has('scheduled') ? ['time'] : [])],
-    ['import requests', 'from flask import Flask, request', f.has('llm') && 'from openai import OpenAI'],
+    ['hashlib', 'hmac', 'logging', 'os', 're', 'threading'],
+    ['import requests', 'from flask import Flask, request', usesModel(plan) && 'from openai import OpenAI'],
+    { plan, options },
   );
 
   const setup = lines(
@@ -40,6 +48,7 @@ export function whatsappPython(plan: BotPlan, filename: string): string {
     'def handle_text(sender, name, text):',
     '    """Answers one incoming text message."""',
     '    logger.info("Message from %s (%s): %s", sender, name, text)',
+    "    who = Sender(\"everyone\", sender, name)  # everyone talks in their own chat: polls are shared by all",
     f.has('welcome') &&
       lines(
         '    if sender not in known_contacts:',
@@ -58,10 +67,15 @@ export function whatsappPython(plan: BotPlan, filename: string): string {
       lines(
         '    command = parse_command(text)',
         '    if command is not None:',
+        behaviours && '        if command[0] in BEHAVIOUR_COMMANDS:',
+        behaviours && '            answer = run_behaviour(command[0], command[1], who)',
+        behaviours && '            if answer:',
+        behaviours && '                send_text(sender, answer)',
+        behaviours && '            return',
         '        logger.info("/%s from %s", command[0], sender)',
         f.has('reminders') &&
           lines(
-            '        if command[0] == "remind":',
+            `        if command[0] == "${remind}":`,
             '            parsed = parse_reminder(command[1])',
             '            if parsed is None:',
             '                send_text(sender, REMINDER_USAGE)',
@@ -77,7 +91,8 @@ export function whatsappPython(plan: BotPlan, filename: string): string {
         '        send_text(sender, reply if reply is not None else help_text())',
         '        return',
       ),
-    '    reply = reply_to(text)',
+    f.has('counter') && '    count_message(who)',
+    '    reply = reply_to(text, who)',
     '    if reply:',
     '        send_text(sender, reply)',
   );
@@ -125,20 +140,17 @@ export function whatsappPython(plan: BotPlan, filename: string): string {
     '    return "ok", 200',
   );
 
+  const jobs = f.has('scheduled') || f.has('news');
   const scheduled =
-    f.has('scheduled') &&
+    jobs &&
     lines(
-      'def post_regularly():',
-      '    """Sends SCHEDULED_POSTS in turn to WHATSAPP_RECIPIENTS, one every POST_INTERVAL_MINUTES."""',
-      '    recipients = [n.strip() for n in os.environ["WHATSAPP_RECIPIENTS"].split(",") if n.strip()]',
-      '    logger.info("Sending scheduled messages to %d recipient(s) every %s minute(s)", len(recipients), POST_INTERVAL_MINUTES)',
-      '    index = 0',
-      '    while True:',
-      '        time.sleep(POST_INTERVAL_MINUTES * 60)',
-      '        text = SCHEDULED_POSTS[index % len(SCHEDULED_POSTS)]',
-      '        index += 1',
-      '        for number in recipients:',
-      '            send_text(number, text)',
+      'def send_to_recipients(text):',
+      `    """Sends a message to every number of WHATSAPP_RECIPIENTS (scheduled posts${f.has('news') ? ', new headlines' : ''})."""`,
+      f.has('scheduled')
+        ? '    for number in os.environ["WHATSAPP_RECIPIENTS"].split(","):'
+        : '    for number in os.getenv("WHATSAPP_RECIPIENTS", "").split(","):',
+      '        if number.strip():',
+      '            send_text(number.strip(), text)',
     );
 
   const required = ['WHATSAPP_TOKEN', 'WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_VERIFY_TOKEN', ...(f.has('scheduled') ? ['WHATSAPP_RECIPIENTS'] : [])];
@@ -146,7 +158,9 @@ export function whatsappPython(plan: BotPlan, filename: string): string {
     'def main():',
     `    for name in (${required.map((n) => `"${n}"`).join(', ')}):`,
     '        require_env(name)',
-    f.has('scheduled') && '    threading.Thread(target=post_regularly, daemon=True).start()',
+    jobs && f.has('scheduled') && pyStartJobs(plan, false, 'send_to_recipients'),
+    jobs && !f.has('scheduled') && '    if os.getenv("WHATSAPP_RECIPIENTS", "").strip():',
+    jobs && !f.has('scheduled') && pyStartJobs(plan, false, 'send_to_recipients', '        '),
     '    port = int(os.getenv("PORT", "5000"))',
     '    logger.info("%s is listening on port %s (webhook path /webhook)", BOT_NAME, port)',
     '    app.run(host="0.0.0.0", port=port)',
@@ -155,7 +169,7 @@ export function whatsappPython(plan: BotPlan, filename: string): string {
   return `${sections(
     2,
     sections(1, pyHeader(plan, filename, describeFeatures(plan)), imports, pyLogging(plan, ['urllib3']), pySettings(plan)),
-    pyHelpers(plan, { async: false, textCommands: true }),
+    pyHelpers(plan, options),
     setup,
     sendText,
     handleText,
