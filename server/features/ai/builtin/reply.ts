@@ -10,6 +10,11 @@ import { understandRequest, type BotRequest } from './request';
 import { renderBot } from './templates';
 import { describeFeatures } from './templates/python-common';
 
+/** A rendered file as the chat saves it: a code block drops the final newline. */
+export function asSaved(code: string): string {
+  return code.replace(/\n$/, '');
+}
+
 export interface BuiltinChatContext {
   /** Names already in the project: a new bot gets a new name rather than replacing one. */
   existingFilenames: string[];
@@ -158,8 +163,8 @@ export function builtinChat(message: string, context?: BuiltinChatContext): Buil
   const reply = [
     explain(plan, filename, replacing, request),
     '',
-    formatCodeBlock({ filename, language: plan.language, code: code.replace(/\n$/, '') }),
+    formatCodeBlock({ filename, language: plan.language, code: asSaved(code) }),
     ...(plan.dependencies.length > 0 ? ['', formatDependencies(plan.dependencies)] : []),
   ].join('\n');
-  return { reply, charged: true, generated: { [filename]: { request: JSON.stringify(request), rendered: code } } };
+  return { reply, charged: true, generated: { [filename]: { request: JSON.stringify(request), rendered: asSaved(code) } } };
 }

@@ -8,7 +8,7 @@ import { extensionOf } from '../../../../../shared/filenames';
 import type { GeneratedFrom, ProjectFile } from '../../provider';
 import { builtinModify } from '../modify';
 import { planBot, type BotPlan } from '../plan';
-import { builtinChat, type BuiltinChatResult } from '../reply';
+import { asSaved, builtinChat, type BuiltinChatResult } from '../reply';
 import { understandRequest, type BotRequest } from '../request';
 import { renderBot } from '../templates';
 import { describeFeatures } from '../templates/python-common';
@@ -83,7 +83,7 @@ function changeGeneratedBot(message: string, file: ProjectFile & { generatedFrom
   const before = planBot(stored);
   const merged = mergeRequests(stored, delta);
   const after = planBot(merged);
-  const next = renderBot(after, file.filename);
+  const next = asSaved(renderBot(after, file.filename));
   if (next === file.generatedFrom.rendered) {
     const notes = unbuilt(delta, after);
     const lead = notes.length > 0 ? `Nothing changed in \`${file.filename}\`, and nothing was charged.` : `\`${file.filename}\` already does that: nothing changed and nothing was charged.`;
@@ -113,7 +113,7 @@ function changeGeneratedBot(message: string, file: ProjectFile & { generatedFrom
     ...unbuilt(delta, after),
     ...(file.content !== file.generatedFrom.rendered ? ['', 'Your own edits to the file are kept.'] : []),
     '',
-    formatCodeBlock({ filename: file.filename, language: after.language, code: merge.code.replace(/\n$/, '') }),
+    formatCodeBlock({ filename: file.filename, language: after.language, code: merge.code }),
     ...(newDeps.length > 0 ? ['', formatDependencies(after.dependencies)] : []),
   ].join('\n');
   return { reply, charged: true, generated: { [file.filename]: { request: JSON.stringify(merged), rendered: next } } };
