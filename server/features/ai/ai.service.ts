@@ -10,7 +10,7 @@ import { AppError } from '../../errors';
 import { parseAssistantReply } from '../../../shared/code-blocks';
 import { proposalLine } from '../../../shared/proposals';
 import { assertCanAfford, balanceOf, chargeCredits } from '../credits/ledger';
-import { nameBotAfterRequest, ownedProject } from '../workspace/projects';
+import { givenBotName, nameBotAfterRequest, ownedProject } from '../workspace/projects';
 import { writeFile } from '../workspace/files';
 import { assertNotTruncated } from './truncation-guard';
 import { replyProblems, retryMessage } from './reply-check';
@@ -65,7 +65,8 @@ export async function chat(
     return parsed;
   };
 
-  let answer = await deps.ai.chat({ message: input.message, history, files }, onDelta, signal);
+  const botName = givenBotName(project);
+  let answer = await deps.ai.chat({ message: input.message, history, files, ...(botName ? { botName } : {}) }, onDelta, signal);
   let parsed = read(answer.reply);
   // A real model's files must parse and install before they are saved (reply-check.ts): a reply
   // that fails is sent back once with its problems; failing again, it is refused before any charge.
@@ -75,7 +76,7 @@ export async function chat(
       deps.log.info({ problems }, 'the AI reply failed its code check; asking once more');
       onDelta?.('\n\n(The code above did not pass the check before saving; asking the AI to fix it.)\n\n');
       const retryHistory: ChatTurn[] = [...history, { role: 'user', content: input.message }, { role: 'assistant', content: answer.reply }];
-      answer = await deps.ai.chat({ message: retryMessage(input.message, problems), history: retryHistory, files }, onDelta, signal);
+      answer = await deps.ai.chat({ message: retryMessage(input.message, problems), history: retryHistory, files, ...(botName ? { botName } : {}) }, onDelta, signal);
       parsed = read(answer.reply);
       problems = await replyProblems(deps, parsed.blocks);
       if (problems.length > 0) {

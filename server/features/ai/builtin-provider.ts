@@ -9,7 +9,7 @@ export function builtinProvider(): AiProvider {
   return {
     kind: 'builtin',
     async chat(request, onDelta) {
-      const { reply, charged, generated } = builtinAnswer(request.message, request.files);
+      const { reply, charged, generated } = builtinAnswer(request.message, request.files, request.botName);
       onDelta?.(reply);
       return { reply, billable: charged, ...(generated ? { generated } : {}) };
     },

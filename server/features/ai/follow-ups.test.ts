@@ -138,3 +138,15 @@ describe('a follow-up for a hand-written file', () => {
     expect(await credits(user.token)).toBe(before);
   });
 });
+
+describe('the name the person gave the bot', () => {
+  it('is the generated bot\'s name unless the request names one', async () => {
+    const user = await newUser(t);
+    const project = (await t.request('POST', '/api/projects', { token: user.token, body: { name: 'Joker "the" Bot\n' } })).body;
+    const res = await chat(user.token, 'a telegram bot in node that tells jokes', project.id);
+    const file = await fileOf(user.token, res.body.createdFile.id);
+    expect(file.content).toContain("const BOT_NAME = 'Joker the Bot';");
+    const named = await chat(user.token, 'another telegram bot in node called Pizza Pal', project.id);
+    expect((await fileOf(user.token, named.body.createdFile.id)).content).toContain("const BOT_NAME = 'Pizza Pal';");
+  });
+});

@@ -9,7 +9,8 @@ export type GeneratedFrom = { request: string; rendered: string };
 /** A file of the bot's project, newest first; `generatedFrom` only for files the builtin wrote. */
 export type ProjectFile = { filename: string; content: string; generatedFrom?: GeneratedFrom };
 
-export type ChatRequest = { message: string; history: ChatTurn[]; files: ProjectFile[] };
+/** `botName`: the name the person gave the bot (its project), when they gave one. */
+export type ChatRequest = { message: string; history: ChatTurn[]; files: ProjectFile[]; botName?: string };
 /**
  * `billable` is false for answers that create nothing (e.g. the builtin help text). A file block
  * whose name the project already has becomes a proposal to review, not a write (ai.service.ts).

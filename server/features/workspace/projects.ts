@@ -109,3 +109,11 @@ export async function nameBotAfterRequest(db: Kysely<Database>, projectId: strin
   if (!name) return;
   await db.updateTable('projects').set({ name }).where('id', '=', projectId).where('name', '=', '').execute();
 }
+
+/** Names the person did not choose: unnamed, or the old default project every account had. */
+const NOT_CHOSEN = new Set(['', 'My Bots']);
+
+/** The bot's name as the person gave it, for the assistant to use; undefined when they gave none. */
+export function givenBotName(project: Project): string | undefined {
+  return NOT_CHOSEN.has(project.name.trim()) ? undefined : project.name.trim();
+}

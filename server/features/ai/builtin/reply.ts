@@ -7,6 +7,7 @@ import type { GeneratedFrom } from '../provider';
 import { planBot, type BotPlan } from './plan';
 import { PLATFORM_INFO } from './platforms';
 import { understandRequest, type BotRequest } from './request';
+import { cleanName } from './understanding/purpose';
 import { renderBot } from './templates';
 import { describeFeatures } from './templates/python-common';
 
@@ -18,6 +19,8 @@ export function asSaved(code: string): string {
 export interface BuiltinChatContext {
   /** Names already in the project: a new bot gets a new name rather than replacing one. */
   existingFilenames: string[];
+  /** The name the person gave the bot: used unless the message names it ("called Pizza Pal"). */
+  botName?: string;
 }
 
 export interface BuiltinChatResult {
@@ -67,10 +70,13 @@ function tryIt(plan: BotPlan): string {
   return `**Try it**: set ${required.join(' and ') || 'its settings'}, press **Run**, then send ${commands} ${plan.platform === 'generic' ? 'to its HTTP endpoint' : `on ${plan.info.label}`}.`;
 }
 
+/** A few commands to try first: /start, then the behaviours' and the person's own. */
 function describeCommands(plan: BotPlan): string {
-  const names = plan.features.has('commands') ? [`${plan.prefix}start`, ...plan.commandReplies.filter((c) => c.name !== 'start').map((c) => `${plan.prefix}${c.name}`)] : [];
-  const shown = names.slice(0, 4).map((n) => `\`${n}\``);
-  return shown.length > 0 ? shown.join(', ') : 'a message';
+  const own = plan.commandReplies.filter((c) => c.name !== 'start').map((c) => c.name);
+  const names = [...(plan.features.has('commands') ? ['start'] : []), ...Object.values(plan.commands), ...own];
+  const shown = [...new Set(names)].slice(0, 5).map((n) => `\`${plan.prefix}${n}\``);
+  if (shown.length === 0) return 'a message';
+  return shown.length === 1 ? shown[0]! : `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`;
 }
 
 function unbuiltParts(request: BotRequest, plan: BotPlan): string[] {
@@ -148,8 +154,10 @@ function guide(): string {
 /** Answers a chat message with a generated bot (charged) or with a guide (not charged). */
 export function builtinChat(message: string, context?: BuiltinChatContext): BuiltinChatResult {
   const clean = stripControlChars(message).trim();
-  const request = understandRequest(clean);
-  if (!request) return { reply: guide(), charged: false };
+  const understood = understandRequest(clean);
+  if (!understood) return { reply: guide(), charged: false };
+  const given = context?.botName ? cleanName(context.botName) : '';
+  const request = given && !understood.botName ? { ...understood, botName: given } : understood;
   // Only impossible things asked for ("a bot that makes video calls"): say why, build nothing, free.
   if (request.features.length === 0 && request.impossible.length > 0) return { reply: cannotBuild(request), charged: false };
 

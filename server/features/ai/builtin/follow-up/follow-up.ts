@@ -135,8 +135,8 @@ function changeHandWrittenFile(message: string, file: ProjectFile): BuiltinAnswe
   };
 }
 
-/** The builtin assistant's answer to a chat message in a bot's project. */
-export function builtinAnswer(message: string, files: ProjectFile[]): BuiltinAnswer {
+/** The builtin assistant's answer to a chat message in a bot's project (`botName`: the name the person gave it). */
+export function builtinAnswer(message: string, files: ProjectFile[], botName?: string): BuiltinAnswer {
   const clean = stripControlChars(message).trim();
   const code = files.filter(isCode);
   if (!ASKS_FOR_NEW.test(clean)) {
@@ -149,5 +149,5 @@ export function builtinAnswer(message: string, files: ProjectFile[]): BuiltinAns
       return changeHandWrittenFile(clean, fileToChange(clean, code)!);
     }
   }
-  return builtinChat(clean, { existingFilenames: files.map((f) => f.filename) });
+  return builtinChat(clean, { existingFilenames: files.map((f) => f.filename), ...(botName ? { botName } : {}) });
 }

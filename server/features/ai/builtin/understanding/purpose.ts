@@ -18,7 +18,7 @@ function titleCase(words: string): string {
 }
 
 /** Letters, digits, spaces and a few signs: a name safe in any string, comment or docstring. */
-function cleanName(name: string): string {
+export function cleanName(name: string): string {
   return name.replace(/[^\p{L}\p{N} &'.-]+/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, 40).trim();
 }
 
