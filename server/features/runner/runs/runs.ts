@@ -1,7 +1,8 @@
 // The server's runs. A run belongs to the server, not to a browser tab: it lives on when every
 // viewer is gone, viewers attach and detach freely (getting the last lines replayed), and it ends
 // by its own exit, by Stop, or by a limit (memory, wall clock, output volume), which every viewer
-// is told. One run per file (Start on a running file restarts it), a few runs per person.
+// is told. One run per file (Start on a running file restarts it, the old process gone before the new
+// one starts), one run per platform token (token-claims.ts), a few runs per person.
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../../errors';
@@ -24,10 +25,14 @@ export type RunMode = 'live' | 'test';
 /** What a run starts from: the bot's sandbox spec, and what to let go of when it ends. */
 export type RunLaunch = BotLaunch & Pick<SandboxSpec, 'hosts' | 'bridge'> & { release?: () => void };
 
+/** What a live run claims for itself alone: its platform tokens' keyed hashes (token-claims.ts). */
+export type RunClaims = { tokens: string[]; botName: string };
+
 type Run = {
   userId: string;
   fileId: string;
   filename: string;
+  claims: RunClaims | null;
   mode: RunMode;
   release: (() => void) | null;
   startedAt: number;
@@ -87,7 +92,7 @@ export class Runs {
 
   /** Starts a file (restarting it if it runs). `launch` is built only once the run may start. */
   async start(
-    input: { userId: string; fileId: string; filename: string; secrets: Record<string, string>; mode?: RunMode },
+    input: { userId: string; fileId: string; filename: string; secrets: Record<string, string>; mode?: RunMode; claims?: RunClaims },
     launch: () => Promise<RunLaunch>,
   ): Promise<void> {
     if (this.closed) throw new AppError('SERVICE_UNAVAILABLE', 'The server is shutting down');
@@ -105,6 +110,8 @@ export class Runs {
       );
     }
     this.admit();
+    // Checked and taken with no await in between: of two starts with one token, one wins.
+    if (input.claims) this.assertTokensFree(input.userId, input.fileId, input.claims);
 
     const mask = secretMask(Object.values(input.secrets));
     let run!: Run;
@@ -121,6 +128,7 @@ export class Runs {
       userId: input.userId,
       fileId: input.fileId,
       filename: input.filename,
+      claims: input.claims ?? null,
       mode: input.mode ?? 'live',
       release: null,
       startedAt: this.now(),
@@ -170,6 +178,21 @@ export class Runs {
     }
     recent.push(now);
     this.starts.set(userId, recent);
+  }
+
+  /** Refuses a start whose platform token another live run of any person holds (409). */
+  private assertTokensFree(userId: string, fileId: string, claims: RunClaims): void {
+    const wanted = new Set(claims.tokens);
+    if (wanted.size === 0) return;
+    for (const run of this.runs.values()) {
+      if (run.status === 'exited' || run.fileId === fileId || !run.claims?.tokens.some((t) => wanted.has(t))) continue;
+      throw new AppError(
+        'CONFLICT',
+        run.userId === userId
+          ? `This token is already used by your bot '${run.claims.botName}' (${run.filename}). Stop it first: two copies of a bot with one token make the platform refuse one of them.`
+          : 'This token is already used by another bot on this server. Each bot needs a token of its own: create another one for this bot.',
+      );
+    }
   }
 
   /** The server's own ceiling, across everyone: runs at once, and the memory they may use together. */

@@ -4,12 +4,14 @@
 import type { Deps } from '../../../deps';
 import { AppError } from '../../../errors';
 import { refusedVariableReason } from '../../../../shared/env-names';
+import { botLabel } from '../../../../shared/workspace.schema';
 import { ownedFile } from '../../workspace/files';
 import { loadProjectSecrets } from '../env-vars/env-vars.store';
 import { isInstalling } from '../dependencies/installer';
 import { assertTestChatFile } from '../../test-chat/test-chat-file';
 import { prepareTestMode } from '../../test-chat/test-mode';
 import { botLaunch } from './bot-command';
+import { claimKey, tokenClaims } from './token-claims';
 import type { RunLaunch, RunMode } from './runs';
 
 export type StartFileInput = {
@@ -40,7 +42,9 @@ export async function startFileRun(deps: Deps, input: StartFileInput): Promise<v
     const reason = refusedVariableReason(key);
     if (reason) throw new AppError('BAD_REQUEST', `${reason}. Remove it under Environment Variables to run this bot.`);
   }
-  await deps.runs.start({ userId, fileId, filename: file.filename, secrets, mode }, async (): Promise<RunLaunch> => {
+  // A live run holds its platform tokens alone; a test run talks to the emulator with its own.
+  const claims = mode === 'live' ? { tokens: tokenClaims(secrets, claimKey(deps.config.jwtSecret)), botName: await botNameOf(deps, file.project_id) } : undefined;
+  await deps.runs.start({ userId, fileId, filename: file.filename, secrets, mode, ...(claims ? { claims } : {}) }, async (): Promise<RunLaunch> => {
     const rows = await deps.db.selectFrom('files').select(['id', 'filename', 'content']).where('project_id', '=', file.project_id).where('user_id', '=', userId).execute();
     const files = rows.map((f) => ({ name: f.filename, content: f.id === fileId && input.content !== undefined ? input.content : f.content }));
     const depsDir = await deps.depsVolumes.dir(file.project_id, false);
@@ -60,4 +64,9 @@ export async function startFileRun(deps: Deps, input: StartFileInput): Promise<v
       throw err;
     }
   });
+}
+
+async function botNameOf(deps: Deps, projectId: string): Promise<string> {
+  const project = await deps.db.selectFrom('projects').select('name').where('id', '=', projectId).executeTakeFirst();
+  return botLabel(project?.name ?? '');
 }
