@@ -29,7 +29,7 @@ import { openTestChat } from './features/test-chat';
 import { registerTestChatFiles } from './features/test-chat/test-chat.routes';
 import { SessionRevocations } from './features/auth/revocations';
 import { DepsVolumes } from './features/runner/dependencies/deps-volumes';
-import { registerRunSocket } from './features/runner/runs/run-socket';
+import { MAX_FRAME_BYTES, registerRunSocket } from './features/runner/runs/run-socket';
 import { AddressTooLong, replyWithError } from './errors';
 import { createLimiter } from './limits';
 import { appRouter, type AppRouter } from './router';
@@ -139,7 +139,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   await registerSecurityHeaders(app);
   await app.register(cookie);
-  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  // Larger frames close the socket (1009); run-socket.ts answers up to this size.
+  await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
   await app.register(rateLimit, { global: false });
   const limit = createLimiter(app, opts.rateLimits ?? true);
 

@@ -16,7 +16,6 @@ export type { RunExit, RunInfo } from './run-state';
 export interface StartRequest {
   fileId: string;
   filename: string;
-  content: string;
   envVars?: Record<string, string>;
   /** 'test': a Telegram bot talks to the test chat instead of Telegram. */
   mode?: 'live' | 'test';
@@ -89,7 +88,7 @@ export function useRunner(selectedId: string | null, limits?: RunLimits) {
         type: 'execute-file',
         fileId: request.fileId,
         filename: request.filename,
-        content: request.content,
+        // No content: the server runs the saved file (a large file would not fit in a frame).
         envVars: request.envVars ?? {},
         ...(request.mode ? { mode: request.mode } : {}),
       });

@@ -66,7 +66,7 @@ export function RunnerPage() {
 
   const start = () => {
     if (!file) return needFile('Please select a file to run');
-    const started = runner.start({ fileId: file.id, filename: file.filename, content: file.content, envVars: {} });
+    const started = runner.start({ fileId: file.id, filename: file.filename, envVars: {} });
     if (!started) notifyError('Runner not connected', 'Reconnecting to the runner. Try again in a moment.');
   };
 
@@ -88,7 +88,7 @@ export function RunnerPage() {
 
   const startTest = () => {
     if (!file) return needFile('Please select a file to run');
-    const started = runner.start({ fileId: file.id, filename: file.filename, content: file.content, envVars: {}, mode: 'test' });
+    const started = runner.start({ fileId: file.id, filename: file.filename, envVars: {}, mode: 'test' });
     if (!started) notifyError('Runner not connected', 'Reconnecting to the runner. Try again in a moment.');
   };
 

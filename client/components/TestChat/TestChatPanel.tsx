@@ -37,7 +37,7 @@ export function TestChatPanel({ fileId, startOnOpen, onClose, className }: TestC
   const startTest = useCallback(() => {
     if (!data) return;
     // The server runs the saved file: unsaved edits in the editor are not part of the test.
-    if (!start({ fileId: data.id, filename: data.filename, content: data.content, mode: 'test' })) {
+    if (!start({ fileId: data.id, filename: data.filename, mode: 'test' })) {
       notifyError('Runner not connected', 'Reconnecting to the runner. Try again in a moment.');
     }
   }, [data, start]);

@@ -91,6 +91,26 @@ describe('/ws runs', () => {
     client.close();
   });
 
+  it('starts a 200 KiB file from the spec\'s frame (its content sent along and ignored); a frame past 1 MiB closes that socket (1009), a new one works', async () => {
+    const user = await newUser(t);
+    const padding = `# ${'x'.repeat(100)}\n`.repeat(2000); // ~200 KiB of comments
+    const content = `${padding}print("the big bot runs")\n`;
+    expect(Buffer.byteLength(content)).toBeGreaterThan(200 * 1024);
+    const file = await saveFile(user.token, 'big.py', content);
+    const client = await Client.open({ token: user.token });
+    client.send({ type: 'execute-file', fileId: file.id, filename: 'big.py', content, envVars: {} });
+    expect(await client.waitForExit(file.id)).toMatchObject({ reason: 'exited', code: 0 });
+    expect(client.lines(['execution_output'])).toContain('the big bot runs');
+
+    client.send({ type: 'execute-file', fileId: file.id, filename: 'big.py', content: 'y'.repeat(1024 * 1024), envVars: {} });
+    await client.waitFor(() => false, 1500).catch(() => {});
+    expect(client.closeCode).toBe(1009); // past the socket's limit, as any websocket server does
+    const again = await Client.open({ token: user.token });
+    again.send({ type: 'execute-file', fileId: file.id });
+    expect(await again.waitForExit(file.id)).toMatchObject({ reason: 'exited', code: 0 });
+    again.close();
+  });
+
   it('runs JavaScript (import or require) and TypeScript bots', async () => {
     const user = await newUser(t);
     const esm = await saveFile(user.token, 'esm.js', 'import os from "node:os";\nconsole.log("esm", typeof os.cpus);\n');

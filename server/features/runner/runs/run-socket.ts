@@ -19,7 +19,8 @@ import type { OutputLine } from './run-output';
 const AUTH_TIMEOUT_MS = 10_000;
 /** A viewer whose socket holds more than this unsent is skipped, and told how much it missed. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
-const MAX_FRAME_BYTES = 64 * 1024;
+/** The spec's execute-file frame carries the file's text (ignored): a frame may be up to 1 MiB. */
+export const MAX_FRAME_BYTES = 1024 * 1024;
 /** Lines per outgoing frame are cut so no frame exceeds about this much text. */
 const MAX_OUT_FRAME_CHARS = 128 * 1024;
 
@@ -105,7 +106,7 @@ class RunConnection {
   }
 
   async receive(data: Buffer, isBinary: boolean): Promise<void> {
-    if (isBinary || data.length > MAX_FRAME_BYTES) return this.refuse('Messages must be JSON text of at most 64 KiB');
+    if (isBinary || data.length > MAX_FRAME_BYTES) return this.refuse('Messages must be JSON text of at most 1 MiB');
     let json: unknown;
     try {
       json = JSON.parse(data.toString('utf8'));
