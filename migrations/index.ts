@@ -9,6 +9,8 @@ import * as m006 from './006_saved_test_chats';
 import * as m007 from './007_code_edit_proposals';
 import * as m008 from './008_bots';
 import * as m009 from './009_bot_plans';
+import * as m010 from './010_bot_hooks';
+import * as m011 from './011_deployments';
 
 export const migrations: Record<string, Migration> = {
   '001_accounts': m001,
@@ -20,4 +22,6 @@ export const migrations: Record<string, Migration> = {
   '007_code_edit_proposals': m007,
   '008_bots': m008,
   '009_bot_plans': m009,
+  '010_bot_hooks': m010,
+  '011_deployments': m011,
 };

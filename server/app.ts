@@ -25,6 +25,8 @@ import { createCodeAnalyser } from './features/runner/analysis/code-analyser';
 import { registerUploadRoutes } from './features/feed/uploads';
 import { createSandbox, limitsFor } from './features/runner/sandbox';
 import { Runs } from './features/runner/runs/runs';
+import { startFileRun } from './features/runner/runs/start-file';
+import { Supervisor } from './features/runner/deploy/supervisor';
 import { openTestChat } from './features/test-chat';
 import { registerTestChatFiles } from './features/test-chat/test-chat.routes';
 import { SessionRevocations } from './features/auth/revocations';
@@ -92,6 +94,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     openTestChat({ dataDir: config.dataDir, log: app.log }),
   ]);
   app.log.info(`Runner dependencies: ${depsVolumes.storage.detail}`);
+  const runs = new Runs({ sandbox, config: config.runner, limits: limitsFor(config.runner), log: app.log });
   const deps: Deps = {
     config,
     db,
@@ -106,12 +109,24 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     sandbox,
     depsVolumes,
     revocations: new SessionRevocations(),
-    runs: new Runs({ sandbox, config: config.runner, limits: limitsFor(config.runner), log: app.log }),
+    runs,
+    supervisor: new Supervisor({
+      db,
+      runs,
+      log: app.log,
+      maxDeployedPerUser: config.runner.maxDeployedPerUser,
+      start: (userId, fileId) => startFileRun(deps, { userId, fileId, mode: 'live', supervised: true }),
+    }),
     testChat,
     log: app.log,
   };
   app.decorate('deps', deps);
+  // Every deployed bot runs again once the server listens (in the background: start-up does not wait).
+  app.addHook('onListen', async () => {
+    void deps.supervisor.reconcile().catch((err) => app.log.error({ err }, 'deployed bots could not be started'));
+  });
   app.addHook('onClose', async () => {
+    deps.supervisor.close();
     await deps.runs.close();
     await testChat.emulator.close();
     await depsVolumes.close();

@@ -60,6 +60,7 @@ const envSchema = z.object({
   RUNNER_CPU_PERCENT: z.coerce.number().int().min(5).max(6400).default(100),
   RUNNER_TMP_MB: z.coerce.number().int().min(1).max(4096).default(64),
   RUNNER_MAX_RUNS_PER_USER: z.coerce.number().int().min(1).max(100).default(3),
+  RUNNER_MAX_DEPLOYED_PER_USER: z.coerce.number().int().min(0).max(100).default(3),
   RUNNER_MAX_RUNS: z.coerce.number().int().min(1).max(100_000).optional(),
   RUNNER_MAX_MEMORY_MB: z.coerce.number().int().min(64).max(16_777_216).optional(),
   RUNNER_WALL_CLOCK_MINUTES: z.coerce.number().int().min(0).max(525600).default(1440),
@@ -118,6 +119,8 @@ export type RunnerConfig = {
   cpuPercent: number;
   tmpBytes: number;
   maxRunsPerUser: number;
+  /** Always-on bots a person may have deployed (they do not count in maxRunsPerUser). */
+  maxDeployedPerUser: number;
   /** Runs at once across everyone (default: 25 per core). */
   maxRuns: number;
   /** What the runs' memory limits may add up to (default: three quarters of the machine's memory). */
@@ -223,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       cpuPercent: e.RUNNER_CPU_PERCENT,
       tmpBytes: e.RUNNER_TMP_MB * 1024 * 1024,
       maxRunsPerUser: e.RUNNER_MAX_RUNS_PER_USER,
+      maxDeployedPerUser: e.RUNNER_MAX_DEPLOYED_PER_USER,
       maxRuns: e.RUNNER_MAX_RUNS ?? 25 * availableParallelism(),
       maxMemoryBytes: e.RUNNER_MAX_MEMORY_MB ? e.RUNNER_MAX_MEMORY_MB * 1024 * 1024 : Math.floor(totalmem() * 0.75),
       wallClockMs: e.RUNNER_WALL_CLOCK_MINUTES * 60_000,

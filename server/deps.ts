@@ -11,6 +11,7 @@ import type { AiProvider } from './features/ai/provider';
 import type { AdminGuard } from './features/admin/admin-key';
 import type { Sandbox } from './features/runner/sandbox';
 import type { Runs } from './features/runner/runs/runs';
+import type { Supervisor } from './features/runner/deploy/supervisor';
 import type { SessionRevocations } from './features/auth/revocations';
 import type { DepsVolumes } from './features/runner/dependencies/deps-volumes';
 import type { CodeAnalyser } from './features/runner/analysis/code-analyser';
@@ -36,6 +37,8 @@ export type Deps = {
   revocations: SessionRevocations;
   /** The bots running now (and recently ended), followed over /ws. */
   runs: Runs;
+  /** Always-on bots: deploy, restarts, reconcile at start-up. */
+  supervisor: Supervisor;
   /** Test mode: the conversations with bots and the Bot API emulator they talk to. */
   testChat: TestChatDeps;
   log: FastifyBaseLogger;

@@ -86,8 +86,13 @@ export const restRoutes: Route[] = [
   { method: 'DELETE', url: '/api/bot-posts/:id', procedure: 'feed.delete', call: (c, r) => c.feed.delete(params(r) as never) },
   { method: 'POST', url: '/api/bot-posts/:id/remix', procedure: 'feed.remix', call: (c, r) => c.feed.remix(params(r) as never) },
 
+  { method: 'GET', url: '/api/bots', procedure: 'bots.list', call: (c) => c.bots.list() },
+  { method: 'POST', url: '/api/bots/:projectId/deploy', procedure: 'bots.deploy', call: (c, r) => c.bots.deploy(withParams(r)) },
+  { method: 'POST', url: '/api/bots/:projectId/undeploy', procedure: 'bots.undeploy', call: (c, r) => c.bots.undeploy(params(r) as never) },
+  { method: 'POST', url: '/api/bots/:projectId/restart', procedure: 'bots.restart', call: (c, r) => c.bots.restart(params(r) as never) },
   { method: 'GET', url: '/api/admin/status', procedure: 'admin.status', call: (c) => c.admin.status() },
   { method: 'GET', url: '/api/admin/users/analytics', procedure: 'admin.analytics', call: (c) => c.admin.analytics() },
+  { method: 'GET', url: '/api/admin/bots', procedure: 'admin.bots', call: (c) => c.admin.bots() },
   { method: 'GET', url: '/api/admin/social/posts', procedure: 'admin.posts', call: (c) => c.admin.posts() },
   { method: 'GET', url: '/api/admin/users/:id/messages', procedure: 'admin.userMessages', call: (c, r) => c.admin.userMessages(params(r) as never) },
   { method: 'PUT', url: '/api/admin/users/:id/credits', procedure: 'admin.setCredits', call: (c, r) => c.admin.setCredits(withParams(r)) },

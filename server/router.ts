@@ -9,6 +9,7 @@ import { adminRouter } from './features/admin/admin.router';
 import { runnerRouter } from './features/runner/runner.router';
 import { dependenciesRouter } from './features/runner/dependencies/dependencies.router';
 import { testChatRouter } from './features/test-chat/test-chat.router';
+import { botsRouter } from './features/runner/deploy/bots.router';
 
 export const appRouter = router({
   auth: authRouter,
@@ -22,6 +23,7 @@ export const appRouter = router({
   runner: runnerRouter,
   dependencies: dependenciesRouter,
   testChat: testChatRouter,
+  bots: botsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -162,6 +162,25 @@ export interface SavedTestChatsTable {
   created_at: string;
 }
 
+/** A deployed (always-on) bot: migrations/011, runner/deploy/supervisor.ts. */
+export interface DeploymentsTable {
+  project_id: string;
+  user_id: string;
+  file_id: string;
+  deployed_at: string;
+  restarts: Generated<number>;
+  last_exit: string | null;
+  last_exit_at: string | null;
+}
+
+/** A bot's webhook address secret: PUBLIC_URL/hooks/<project_id>/<secret> (migrations/010, runner/hooks). */
+export interface BotHooksTable {
+  project_id: string;
+  secret: string;
+  created_at: string;
+  rotated_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -169,6 +188,8 @@ export interface Database {
   credit_transactions: CreditTransactionsTable;
   code_edit_proposals: CodeEditProposalsTable;
   bot_plans: BotPlansTable;
+  bot_hooks: BotHooksTable;
+  deployments: DeploymentsTable;
   projects: ProjectsTable;
   files: FilesTable;
   file_versions: FileVersionsTable;

@@ -18,11 +18,13 @@ export type TestApp = {
 };
 
 export async function startTestApp(env: Record<string, string> = {}, opts: BuildOptions = {}): Promise<TestApp> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'botwright-test-'));
+  // A DATA_DIR given by the test (a server started again on the same data) is the test's to remove.
+  const ownDir = env.DATA_DIR === undefined;
+  const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'botwright-test-'));
   // Like a real DATA_DIR (0755), not mkdtemp's 0700: bwrap reaches a mounted dir (a project's
   // deps) by path as the sandbox's uid, which needs search permission on every directory above it.
   chmodSync(dataDir, 0o711);
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'info', PORT: '0', ...env });
+  const config = loadConfig({ LOG_LEVEL: 'info', PORT: '0', ...env, DATA_DIR: dataDir });
   const logs: string[] = [];
   const logStream = new Writable({
     write(chunk, _enc, cb) {
@@ -59,7 +61,7 @@ export async function startTestApp(env: Record<string, string> = {}, opts: Build
     },
     async close() {
       await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,4 +1,5 @@
 import { router, adminProcedure, publicProcedure } from '../../trpc';
+import { bots } from '../runner/deploy/bots.service';
 import { postIdInput, setCreditsInput, userIdInput } from '../../../shared/feed.schema';
 import * as admin from './admin.service';
 
@@ -6,6 +7,7 @@ export const adminRouter = router({
   /** Public: lets the admin page say when admin is disabled, without revealing anything else. */
   status: publicProcedure.query(({ ctx }) => ({ enabled: ctx.deps.adminGuard.enabled })),
   analytics: adminProcedure.query(({ ctx }) => admin.analytics(ctx.deps)),
+  bots: adminProcedure.query(({ ctx }) => bots.listAll(ctx.deps)),
   posts: adminProcedure.query(({ ctx }) => admin.posts(ctx.deps)),
   userMessages: adminProcedure.input(userIdInput).query(({ ctx, input }) => admin.userMessages(ctx.deps, input.id)),
   setCredits: adminProcedure.input(setCreditsInput).mutation(({ ctx, input }) => admin.setCredits(ctx.deps, input.id, input.credits)),

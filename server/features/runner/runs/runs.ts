@@ -25,6 +25,12 @@ export type RunMode = 'live' | 'test';
 /** What a run starts from: the bot's sandbox spec, and what to let go of when it ends. */
 export type RunLaunch = BotLaunch & Pick<SandboxSpec, 'hosts' | 'bridge'> & { release?: () => void };
 
+/** Who ended a run, when the server did: the person (Stop), a restart of the file, or the server's shutdown. */
+export type EndedBy = 'person' | 'restart' | 'server';
+
+/** Told once per run when it has ended (the deploy supervisor listens). */
+export type RunEnded = { userId: string; fileId: string; mode: RunMode; supervised: boolean; startedAt: number; exit: RunExit; endedBy: EndedBy | null };
+
 /** What a live run claims for itself alone: its platform tokens' keyed hashes (token-claims.ts). */
 export type RunClaims = { tokens: string[]; botName: string };
 
@@ -33,6 +39,9 @@ type Run = {
   fileId: string;
   filename: string;
   claims: RunClaims | null;
+  /** Started by the deploy supervisor: no wall clock, not counted in the person's run limit. */
+  supervised: boolean;
+  endedBy: EndedBy | null;
   mode: RunMode;
   release: (() => void) | null;
   startedAt: number;
@@ -67,6 +76,7 @@ export class Runs {
   private readonly starts = new Map<string, number[]>();
   private readonly now: () => number;
   private closed = false;
+  private readonly endedListeners = new Set<(ended: RunEnded) => void>();
 
   constructor(private readonly options: RunsOptions) {
     this.now = options.now ?? Date.now;
@@ -92,18 +102,20 @@ export class Runs {
 
   /** Starts a file (restarting it if it runs). `launch` is built only once the run may start. */
   async start(
-    input: { userId: string; fileId: string; filename: string; secrets: Record<string, string>; mode?: RunMode; claims?: RunClaims },
+    input: { userId: string; fileId: string; filename: string; secrets: Record<string, string>; mode?: RunMode; claims?: RunClaims; supervised?: boolean },
     launch: () => Promise<RunLaunch>,
   ): Promise<void> {
     if (this.closed) throw new AppError('SERVICE_UNAVAILABLE', 'The server is shutting down');
-    this.spendStart(input.userId);
+    const supervised = input.supervised ?? false;
+    // The supervisor's restarts are paced by its own backoff, not by the person's start budget.
+    if (!supervised) this.spendStart(input.userId);
     // Restart: end the file's live run first (again, should another Start have slipped in meanwhile).
     for (let previous = this.runs.get(input.fileId); previous && previous.status !== 'exited'; previous = this.runs.get(input.fileId)) {
       if (previous.userId !== input.userId) throw new AppError('NOT_FOUND', 'File not found');
-      await this.end(previous, 'stopped');
+      await this.end(previous, 'stopped', this.options.config.stopGraceMs, 'restart');
     }
-    const live = [...this.runs.values()].filter((r) => r.userId === input.userId && r.status !== 'exited');
-    if (live.length >= this.options.config.maxRunsPerUser) {
+    const live = [...this.runs.values()].filter((r) => r.userId === input.userId && r.status !== 'exited' && !r.supervised);
+    if (!supervised && live.length >= this.options.config.maxRunsPerUser) {
       throw new AppError(
         'TOO_MANY_REQUESTS',
         `You can run at most ${this.options.config.maxRunsPerUser} bots at once. Stop one (${live.map((r) => r.filename).join(', ')}) to start another.`,
@@ -129,6 +141,8 @@ export class Runs {
       fileId: input.fileId,
       filename: input.filename,
       claims: input.claims ?? null,
+      supervised,
+      endedBy: null,
       mode: input.mode ?? 'live',
       release: null,
       startedAt: this.now(),
@@ -157,7 +171,7 @@ export class Runs {
     run.process = child;
     run.status = run.endReason ? 'stopping' : 'running';
     if (run.endReason) void child.stop(0);
-    if (this.options.config.wallClockMs > 0) {
+    if (this.options.config.wallClockMs > 0 && !supervised) {
       run.wallClock = setTimeout(() => void this.end(run, 'time'), this.options.config.wallClockMs);
       run.wallClock.unref();
     }
@@ -235,22 +249,35 @@ export class Runs {
   }
 
   /** Stop: SIGTERM, then SIGKILL after the grace period. Resolves once the run has ended. */
-  async stop(userId: string, fileId: string): Promise<boolean> {
+  async stop(userId: string, fileId: string, by: EndedBy = 'person'): Promise<boolean> {
     const run = this.runs.get(fileId);
     if (!run || run.userId !== userId || run.status === 'exited') return false;
-    await this.end(run, 'stopped');
+    await this.end(run, 'stopped', this.options.config.stopGraceMs, by);
     return true;
   }
 
   /** Ends every run now (server shutdown): no grace, the sandboxes are killed. */
   async close(): Promise<void> {
     this.closed = true;
-    await Promise.all([...this.runs.values()].map((r) => this.end(r, 'stopped', 0)));
+    await Promise.all([...this.runs.values()].map((r) => this.end(r, 'stopped', 0, 'server')));
   }
 
-  private async end(run: Run, reason: Exclude<ExitReason, 'exited' | 'failed'>, graceMs = this.options.config.stopGraceMs): Promise<void> {
+  /** Calls `listener` each time a run has ended; returns the unsubscribe function. */
+  onEnded(listener: (ended: RunEnded) => void): () => void {
+    this.endedListeners.add(listener);
+    return () => this.endedListeners.delete(listener);
+  }
+
+  /** Live runs of any person with their start time (the deploy supervisor's view). */
+  live(fileId: string): { userId: string; startedAt: number; supervised: boolean } | null {
+    const run = this.runs.get(fileId);
+    return run && run.status !== 'exited' ? { userId: run.userId, startedAt: run.startedAt, supervised: run.supervised } : null;
+  }
+
+  private async end(run: Run, reason: Exclude<ExitReason, 'exited' | 'failed'>, graceMs = this.options.config.stopGraceMs, by?: EndedBy): Promise<void> {
     if (run.status === 'exited') return;
     run.endReason ??= reason;
+    if (by) run.endedBy ??= by;
     if (run.status !== 'stopping') {
       run.status = 'stopping';
       run.output.log(reason === 'stopped' ? 'Stopping execution...' : limitMessage(reason, this.options));
@@ -277,6 +304,14 @@ export class Runs {
     run.output.flush();
     for (const v of run.viewers) v.exit(result, run.fileId);
     run.viewers.clear();
+    const ended: RunEnded = { userId: run.userId, fileId: run.fileId, mode: run.mode, supervised: run.supervised, startedAt: run.startedAt, exit: result, endedBy: run.endedBy };
+    for (const listener of this.endedListeners) {
+      try {
+        listener(ended);
+      } catch (err) {
+        this.options.log.error({ err }, 'a run-ended listener failed');
+      }
+    }
     if (failure) this.options.log.warn({ fileId: run.fileId, err: failure }, 'run failed to start');
     // Keep the ended run attachable for a while, unless a new run of the file took its place.
     setTimeout(() => {

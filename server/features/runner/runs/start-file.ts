@@ -24,6 +24,8 @@ export type StartFileInput = {
   content?: string;
   /** Test mode only: the test chat the run talks to, when not the file's own (a replay's). */
   chatKey?: string;
+  /** Started by the deploy supervisor (deploy/supervisor.ts). */
+  supervised?: boolean;
 };
 
 export async function startFileRun(deps: Deps, input: StartFileInput): Promise<void> {
@@ -44,7 +46,7 @@ export async function startFileRun(deps: Deps, input: StartFileInput): Promise<v
   }
   // A live run holds its platform tokens alone; a test run talks to the emulator with its own.
   const claims = mode === 'live' ? { tokens: tokenClaims(secrets, claimKey(deps.config.jwtSecret)), botName: await botNameOf(deps, file.project_id) } : undefined;
-  await deps.runs.start({ userId, fileId, filename: file.filename, secrets, mode, ...(claims ? { claims } : {}) }, async (): Promise<RunLaunch> => {
+  await deps.runs.start({ userId, fileId, filename: file.filename, secrets, mode, supervised: input.supervised ?? false, ...(claims ? { claims } : {}) }, async (): Promise<RunLaunch> => {
     const rows = await deps.db.selectFrom('files').select(['id', 'filename', 'content']).where('project_id', '=', file.project_id).where('user_id', '=', userId).execute();
     const files = rows.map((f) => ({ name: f.filename, content: f.id === fileId && input.content !== undefined ? input.content : f.content }));
     const depsDir = await deps.depsVolumes.dir(file.project_id, false);

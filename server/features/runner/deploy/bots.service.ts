@@ -1,0 +1,68 @@
+// The person's bots as /bots shows them (and the admin's across everyone): each project with its
+// deployed or running file, its status, uptime, restarts and last exit; deploy, undeploy, restart.
+import type { Deps } from '../../../deps';
+import { botLabel } from '../../../../shared/workspace.schema';
+import type { BotStatus, BotSummary } from '../../../../shared/bots.schema';
+
+type Ctx = { deps: Deps; userId: string };
+
+async function summaries(deps: Deps, userId: string | null): Promise<Array<BotSummary & { userId: string; userEmail: string }>> {
+  let projects = deps.db
+    .selectFrom('projects')
+    .innerJoin('users', 'users.id', 'projects.user_id')
+    .select(['projects.id', 'projects.name', 'projects.user_id', 'users.email'])
+    .orderBy('projects.created_at')
+    .orderBy('projects.id');
+  if (userId) projects = projects.where('projects.user_id', '=', userId);
+  const rows = await projects.execute();
+  const ids = rows.map((p) => p.id);
+  if (ids.length === 0) return [];
+  const [deployments, files] = await Promise.all([
+    deps.db.selectFrom('deployments').selectAll().where('project_id', 'in', ids).execute(),
+    deps.db.selectFrom('files').select(['id', 'project_id']).where('project_id', 'in', ids).orderBy('updated_at', 'desc').execute(),
+  ]);
+  return rows.map((p) => {
+    const deployed = deployments.find((d) => d.project_id === p.id);
+    const own = files.filter((f) => f.project_id === p.id);
+    const running = own.find((f) => deps.runs.live(f.id));
+    const fileId = deployed?.file_id ?? running?.id ?? own[0]?.id ?? null;
+    const live = fileId ? deps.runs.live(fileId) : null;
+    const status: BotStatus = deployed ? deps.supervisor.state(p.id, deployed.file_id).status : live ? 'running' : 'stopped';
+    return {
+      projectId: p.id,
+      name: botLabel(p.name),
+      fileId,
+      status,
+      deployed: Boolean(deployed),
+      startedAt: live ? new Date(live.startedAt).toISOString() : null,
+      restarts: deployed?.restarts ?? 0,
+      lastExit: deployed?.last_exit && deployed.last_exit_at ? { message: deployed.last_exit, at: deployed.last_exit_at } : null,
+      memoryBytes: null,
+      cpuPercent: null,
+      webhookUrl: null,
+      userId: p.user_id,
+      userEmail: p.email,
+    };
+  });
+}
+
+export const bots = {
+  async list({ deps, userId }: Ctx) {
+    return { bots: (await summaries(deps, userId)).map(({ userId: _u, userEmail: _e, ...bot }) => bot) };
+  },
+  async listAll(deps: Deps) {
+    return { bots: await summaries(deps, null) };
+  },
+  async deploy({ deps, userId }: Ctx, input: { projectId: string; fileId: string }) {
+    await deps.supervisor.deploy(userId, input.projectId, input.fileId);
+    return { message: 'Deployed: the bot is always on' };
+  },
+  async undeploy({ deps, userId }: Ctx, input: { projectId: string }) {
+    await deps.supervisor.undeploy(userId, input.projectId);
+    return { message: 'Undeployed: the bot is stopped' };
+  },
+  async restart({ deps, userId }: Ctx, input: { projectId: string }) {
+    await deps.supervisor.restart(userId, input.projectId);
+    return { message: 'Restarted' };
+  },
+};

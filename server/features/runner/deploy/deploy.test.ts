@@ -1,0 +1,154 @@
+// Always-on bots through the real app and the real sandbox: deploy starts the bot and /api/bots
+// shows it; a bot that exits is started again, its restarts and last exit kept; Stop or Undeploy
+// lets it go; the per-person cap; another person's bot is 404; and after the server stops and
+// starts again on the same data, every deployed bot is running again with no action from anyone.
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../testing/test-app';
+import { newUser } from '../../../testing/fixtures';
+import { RunClient } from '../../../testing/run-client';
+import type { BotSummary } from '../../../../shared/bots.schema';
+import { Backoff, CRASHING_AFTER, HEALTHY_MS, MAX_DELAY_MS } from './backoff';
+
+const ENV = { RUNNER_MEMORY_MB: '128', RUNNER_STOP_GRACE_MS: '300', RUNNER_MAX_DEPLOYED_PER_USER: '2' };
+const SLEEPER = 'import time\nprint("up and polling", flush=True)\ntime.sleep(600)\n';
+const CRASHER = 'import sys\nprint("starting", flush=True)\nraise ValueError("the token is malformed")\n';
+
+const apps: TestApp[] = [];
+afterAll(async () => {
+  for (const t of apps) await t.close().catch(() => {});
+});
+
+async function app(env: Record<string, string> = {}): Promise<TestApp> {
+  const t = await startTestApp({ ...ENV, ...env });
+  apps.push(t);
+  return t;
+}
+
+async function botWith(t: TestApp, token: string, name: string, code: string): Promise<{ projectId: string; fileId: string }> {
+  const projectId = (await t.request('POST', '/api/projects', { token, body: { name } })).body.id as string;
+  const file = await t.request('PUT', `/api/projects/${projectId}/files/bot.py`, { token, body: { content: code } });
+  expect(file.status).toBe(200);
+  return { projectId, fileId: file.body.id };
+}
+
+const botsOf = async (t: TestApp, token: string) => (await t.request('GET', '/api/bots', { token })).body.bots as BotSummary[];
+const botOf = async (t: TestApp, token: string, projectId: string) => (await botsOf(t, token)).find((b) => b.projectId === projectId)!;
+
+describe('deploying a bot', () => {
+  it('deploy starts it and /api/bots shows it running and deployed; another person gets 404', async () => {
+    const t = await app();
+    const user = await newUser(t);
+    const bot = await botWith(t, user.token, 'Sleeper', SLEEPER);
+    const res = await t.request('POST', `/api/bots/${bot.projectId}/deploy`, { token: user.token, body: { fileId: bot.fileId } });
+    expect(res.status).toBe(200);
+    await expect.poll(async () => (await botOf(t, user.token, bot.projectId)).status).toBe('running');
+    const shown = await botOf(t, user.token, bot.projectId);
+    expect(shown).toMatchObject({ name: 'Sleeper', fileId: bot.fileId, deployed: true, restarts: 0, lastExit: null });
+    expect(Date.parse(shown.startedAt!)).toBeGreaterThan(Date.now() - 60_000);
+
+    const other = await newUser(t);
+    for (const action of ['deploy', 'undeploy', 'restart']) {
+      const r = await t.request('POST', `/api/bots/${bot.projectId}/${action}`, { token: other.token, body: { fileId: bot.fileId } });
+      expect(r.status, action).toBe(404);
+    }
+    expect(await botsOf(t, other.token)).toEqual([]);
+    expect((await botOf(t, user.token, bot.projectId)).status).toBe('running');
+
+    // Restart: a new process, the old one gone first; the bot stays deployed.
+    const before = (await botOf(t, user.token, bot.projectId)).startedAt;
+    expect((await t.request('POST', `/api/bots/${bot.projectId}/restart`, { token: user.token })).status).toBe(200);
+    await expect.poll(async () => (await botOf(t, user.token, bot.projectId)).startedAt).not.toBe(before);
+    expect((await botOf(t, user.token, bot.projectId)).deployed).toBe(true);
+
+    expect((await t.request('POST', `/api/bots/${bot.projectId}/undeploy`, { token: user.token })).status).toBe(200);
+    expect(await botOf(t, user.token, bot.projectId)).toMatchObject({ status: 'stopped', deployed: false });
+  });
+
+  it('a bot that exits is started again; its restarts and last error are kept', async () => {
+    const t = await app();
+    const user = await newUser(t);
+    const bot = await botWith(t, user.token, 'Crasher', CRASHER);
+    expect((await t.request('POST', `/api/bots/${bot.projectId}/deploy`, { token: user.token, body: { fileId: bot.fileId } })).status).toBe(200);
+    // Backoff 1 s, then 2 s: two restarts within about 4 s.
+    await expect.poll(async () => (await botOf(t, user.token, bot.projectId)).restarts, { timeout: 15_000, interval: 250 }).toBeGreaterThanOrEqual(2);
+    const shown = await botOf(t, user.token, bot.projectId);
+    expect(shown.deployed).toBe(true);
+    expect(shown.lastExit?.message).toBe('The bot exited with exit code 1');
+    await t.request('POST', `/api/bots/${bot.projectId}/undeploy`, { token: user.token });
+  });
+
+  it("Stop on the runner page undeploys it; the cap counts deployed bots only; a token in use refuses the deploy", async () => {
+    const t = await app();
+    const user = await newUser(t);
+    const a = await botWith(t, user.token, 'A', SLEEPER);
+    const b = await botWith(t, user.token, 'B', SLEEPER);
+    const c = await botWith(t, user.token, 'C', SLEEPER);
+    for (const bot of [a, b]) expect((await t.request('POST', `/api/bots/${bot.projectId}/deploy`, { token: user.token, body: { fileId: bot.fileId } })).status).toBe(200);
+    const third = await t.request('POST', `/api/bots/${c.projectId}/deploy`, { token: user.token, body: { fileId: c.fileId } });
+    expect(third.status).toBe(429);
+    expect(third.body.error).toBe('You can have at most 2 bots deployed. Undeploy one to deploy another.');
+
+    const client = await RunClient.open(t.url, { token: user.token });
+    client.send({ type: 'stop-execution', fileId: a.fileId });
+    await expect.poll(async () => (await botOf(t, user.token, a.projectId)).deployed).toBe(false);
+    expect((await botOf(t, user.token, a.projectId)).status).toBe('stopped');
+    client.close();
+
+    // One run per token: a deployed bot holds its token.
+    const token = '7400000001:AAdeployedBotHoldsItsTokenForTheTest';
+    for (const bot of [b, c]) await t.request('PUT', `/api/projects/${bot.projectId}/env-vars`, { token: user.token, body: { set: { TELEGRAM_BOT_TOKEN: token } } });
+    expect((await t.request('POST', `/api/bots/${b.projectId}/restart`, { token: user.token })).status).toBe(200);
+    const refused = await t.request('POST', `/api/bots/${c.projectId}/deploy`, { token: user.token, body: { fileId: c.fileId } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatch(/^This token is already used by your bot 'B'/);
+    expect((await botOf(t, user.token, c.projectId)).deployed).toBe(false);
+  });
+
+  it('after the server stops and starts again on the same data, the deployed bot runs again by itself', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'botwright-deploy-'));
+    chmodSync(dataDir, 0o711);
+    try {
+      const first = await startTestApp({ ...ENV, DATA_DIR: dataDir });
+      const user = await newUser(first);
+      const bot = await botWith(first, user.token, 'Survivor', SLEEPER);
+      expect((await first.request('POST', `/api/bots/${bot.projectId}/deploy`, { token: user.token, body: { fileId: bot.fileId } })).status).toBe(200);
+      await expect.poll(async () => (await botOf(first, user.token, bot.projectId)).status).toBe('running');
+      await first.close();
+
+      const started = Date.now();
+      const second = await startTestApp({ ...ENV, DATA_DIR: dataDir });
+      try {
+        await expect.poll(() => second.app.deps.runs.live(bot.fileId) !== null, { timeout: 5000, interval: 100 }).toBe(true);
+        expect(Date.now() - started).toBeLessThan(5000 + 2000);
+        expect(await botOf(second, user.token, bot.projectId)).toMatchObject({ status: 'running', deployed: true });
+      } finally {
+        await second.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('restart delays', () => {
+  it('double from 1 s to 5 minutes, start again at 1 s after 10 minutes up, and say crashing after 5 crashes in 10 minutes', () => {
+    const b = new Backoff();
+    let now = 1_000_000;
+    const delays = Array.from({ length: 11 }, () => {
+      const d = b.crashed(now, now + 10);
+      now += 20;
+      return d;
+    });
+    expect(delays.slice(0, 5)).toEqual([1000, 2000, 4000, 8000, 16000]);
+    expect(delays.at(-1)).toBe(MAX_DELAY_MS);
+    expect(b.crashing(now)).toBe(true);
+    expect(b.crashed(now, now + HEALTHY_MS)).toBe(1000);
+    const calm = new Backoff();
+    for (let i = 0; i < CRASHING_AFTER - 1; i++) calm.crashed(0, i * 1000);
+    expect(calm.crashing(5000)).toBe(false);
+    expect(calm.crashing(11 * 60_000)).toBe(false);
+  });
+});

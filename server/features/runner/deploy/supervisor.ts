@@ -1,0 +1,187 @@
+// Always-on bots. A deployed bot's desired state is a row of `deployments` (migrations/011); this
+// supervisor, in the server's process, makes the runs match it: it starts every deployed bot when
+// the server starts (reconcile), starts a bot again when its run ends (backoff.ts), and lets go of a
+// bot when the person undeploys it or presses Stop. What a second machine would need to take over
+// (which bots should run, their restarts and last exit) is in the database, not in memory.
+import type { Kysely } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../../db/schema';
+import { AppError } from '../../../errors';
+import type { RunEnded, Runs } from '../runs/runs';
+import { Backoff } from './backoff';
+
+export type SupervisorOptions = {
+  db: Kysely<Database>;
+  runs: Runs;
+  log: FastifyBaseLogger;
+  maxDeployedPerUser: number;
+  /** Starts the saved file as a supervised live run (runs/start-file.ts). */
+  start: (userId: string, fileId: string) => Promise<void>;
+  now?: () => number;
+};
+
+type Deployment = { project_id: string; user_id: string; file_id: string };
+
+export type DeployedState = { status: 'running' | 'starting' | 'crashing'; nextStartAt: number | null };
+
+export class Supervisor {
+  private readonly timers = new Map<string, { timer: NodeJS.Timeout; at: number }>();
+  private readonly backoffs = new Map<string, Backoff>();
+  private readonly now: () => number;
+  private closing = false;
+  private readonly unsubscribe: () => void;
+
+  constructor(private readonly options: SupervisorOptions) {
+    this.now = options.now ?? Date.now;
+    this.unsubscribe = options.runs.onEnded((ended) => void this.ended(ended));
+  }
+
+  /** Starts every deployed bot (server start-up); a bot that cannot start now is retried later. */
+  async reconcile(): Promise<number> {
+    const rows = await this.options.db.selectFrom('deployments').select(['project_id', 'user_id', 'file_id']).execute();
+    await Promise.all(rows.map((row) => this.startNow(row)));
+    if (rows.length > 0) this.options.log.info({ bots: rows.length }, 'deployed bots started');
+    return rows.length;
+  }
+
+  /** Makes the bot always on with this file of it, and starts it (restarting it if it runs). */
+  async deploy(userId: string, projectId: string, fileId: string): Promise<void> {
+    const { db } = this.options;
+    const file = await db.selectFrom('files').select('id').where('id', '=', fileId).where('project_id', '=', projectId).where('user_id', '=', userId).executeTakeFirst();
+    if (!file) throw new AppError('NOT_FOUND', 'File not found');
+    const previous = await db.selectFrom('deployments').select('file_id').where('project_id', '=', projectId).executeTakeFirst();
+    if (!previous) {
+      const count = await db.selectFrom('deployments').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+      if (Number(count.n) >= this.options.maxDeployedPerUser) {
+        throw new AppError('TOO_MANY_REQUESTS', `You can have at most ${this.options.maxDeployedPerUser} bots deployed. Undeploy one to deploy another.`);
+      }
+    }
+    const row = { project_id: projectId, user_id: userId, file_id: fileId, deployed_at: new Date(this.now()).toISOString(), restarts: 0, last_exit: null, last_exit_at: null };
+    await db
+      .insertInto('deployments')
+      .values(row)
+      .onConflict((oc) => oc.column('project_id').doUpdateSet({ file_id: fileId, deployed_at: row.deployed_at, restarts: 0, last_exit: null, last_exit_at: null }))
+      .execute();
+    this.forget(projectId);
+    // Another file of the bot was the deployed one: it stops being always on.
+    if (previous && previous.file_id !== fileId) await this.options.runs.stop(userId, previous.file_id, 'restart');
+    try {
+      await this.options.start(userId, fileId);
+    } catch (err) {
+      // Nothing deployed when it cannot start (a token in use, an install running, the server full).
+      await db.deleteFrom('deployments').where('project_id', '=', projectId).execute();
+      throw err;
+    }
+  }
+
+  /** The bot stops being always on, and stops. */
+  async undeploy(userId: string, projectId: string): Promise<void> {
+    const row = await this.deploymentOf(userId, projectId);
+    await this.options.db.deleteFrom('deployments').where('project_id', '=', projectId).execute();
+    this.forget(projectId);
+    await this.options.runs.stop(userId, row.file_id, 'restart');
+  }
+
+  /** Starts the deployed bot again now (a new process; the old one is gone first). */
+  async restart(userId: string, projectId: string): Promise<void> {
+    const row = await this.deploymentOf(userId, projectId);
+    this.forget(projectId);
+    await this.options.start(userId, row.file_id);
+  }
+
+  /** What the supervisor knows of a deployed bot now. */
+  state(projectId: string, fileId: string): DeployedState {
+    const waiting = this.timers.get(projectId);
+    const crashing = this.backoffs.get(projectId)?.crashing(this.now()) ?? false;
+    if (crashing) return { status: 'crashing', nextStartAt: waiting?.at ?? null };
+    if (this.options.runs.live(fileId)) return { status: 'running', nextStartAt: null };
+    return { status: 'starting', nextStartAt: waiting?.at ?? null };
+  }
+
+  /** Server shutdown: the runs end, the bots stay deployed. */
+  close(): void {
+    this.closing = true;
+    this.unsubscribe();
+    for (const { timer } of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  private async deploymentOf(userId: string, projectId: string): Promise<Deployment> {
+    const row = await this.options.db
+      .selectFrom('deployments')
+      .select(['project_id', 'user_id', 'file_id'])
+      .where('project_id', '=', projectId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    if (!row) throw new AppError('NOT_FOUND', 'This bot is not deployed');
+    return row;
+  }
+
+  private forget(projectId: string): void {
+    const waiting = this.timers.get(projectId);
+    if (waiting) clearTimeout(waiting.timer);
+    this.timers.delete(projectId);
+    this.backoffs.delete(projectId);
+  }
+
+  private async ended(ended: RunEnded): Promise<void> {
+    if (this.closing || ended.mode !== 'live' || ended.endedBy === 'restart' || ended.endedBy === 'server') return;
+    const row = await this.options.db
+      .selectFrom('deployments')
+      .select(['project_id', 'user_id', 'file_id'])
+      .where('file_id', '=', ended.fileId)
+      .executeTakeFirst();
+    if (!row || this.closing) return;
+    if (ended.endedBy === 'person') {
+      // Stop on a deployed bot: the person wants it off, so it is no longer always on.
+      await this.options.db.deleteFrom('deployments').where('project_id', '=', row.project_id).execute();
+      this.forget(row.project_id);
+      this.options.log.info({ projectId: row.project_id }, 'a deployed bot was stopped by its owner: undeployed');
+      return;
+    }
+    const now = this.now();
+    const backoff = this.backoffs.get(row.project_id) ?? new Backoff();
+    this.backoffs.set(row.project_id, backoff);
+    const delay = backoff.crashed(ended.startedAt, now);
+    await this.options.db
+      .updateTable('deployments')
+      .set((eb) => ({ restarts: eb('restarts', '+', 1), last_exit: ended.exit.message, last_exit_at: new Date(ended.exit.at).toISOString() }))
+      .where('project_id', '=', row.project_id)
+      .execute();
+    this.options.log.warn({ projectId: row.project_id, delayMs: delay, crashing: backoff.crashing(now) }, 'a deployed bot ended: starting it again');
+    this.schedule(row, delay);
+  }
+
+  private schedule(row: Deployment, delayMs: number): void {
+    const waiting = this.timers.get(row.project_id);
+    if (waiting) clearTimeout(waiting.timer);
+    const timer = setTimeout(() => {
+      this.timers.delete(row.project_id);
+      void this.startNow(row);
+    }, delayMs);
+    timer.unref();
+    this.timers.set(row.project_id, { timer, at: this.now() + delayMs });
+  }
+
+  /** Starts a deployed bot if it is still deployed; when it cannot start, tries again with backoff. */
+  private async startNow(row: Deployment): Promise<void> {
+    if (this.closing) return;
+    const still = await this.options.db.selectFrom('deployments').select('file_id').where('project_id', '=', row.project_id).executeTakeFirst();
+    if (!still || this.options.runs.live(still.file_id)) return;
+    try {
+      await this.options.start(row.user_id, still.file_id);
+    } catch (err) {
+      const backoff = this.backoffs.get(row.project_id) ?? new Backoff();
+      this.backoffs.set(row.project_id, backoff);
+      const delay = backoff.crashed(this.now(), this.now());
+      const message = err instanceof AppError ? err.message : 'the bot could not be started';
+      await this.options.db
+        .updateTable('deployments')
+        .set({ last_exit: `The bot could not be started: ${message}`, last_exit_at: new Date(this.now()).toISOString() })
+        .where('project_id', '=', row.project_id)
+        .execute();
+      this.options.log.warn({ projectId: row.project_id, err: message, delayMs: delay }, 'a deployed bot could not start: trying again later');
+      this.schedule({ ...row, file_id: still.file_id }, delay);
+    }
+  }
+}

@@ -1,0 +1,25 @@
+// Always-on bots (/bots, deploy): the payloads shared by tRPC, REST and the client.
+import { z } from 'zod';
+import { idField } from './workspace.schema';
+
+export const botIdInput = z.strictObject({ projectId: idField });
+export const deployInput = z.strictObject({ projectId: idField, fileId: idField });
+
+/** 'running': a process is up; 'starting': deployed, waiting to start (again); 'crashing': 5 crashes in 10 minutes. */
+export const BOT_STATUSES = ['running', 'starting', 'crashing', 'stopped'] as const;
+export type BotStatus = (typeof BOT_STATUSES)[number];
+
+export type BotSummary = {
+  projectId: string;
+  name: string;
+  fileId: string | null;
+  status: BotStatus;
+  deployed: boolean;
+  startedAt: string | null;
+  restarts: number;
+  lastExit: { message: string; at: string } | null;
+  /** Not measured yet: null. */
+  memoryBytes: number | null;
+  cpuPercent: number | null;
+  webhookUrl: string | null;
+};
