@@ -10,8 +10,9 @@ import { coldStart } from './cold-start';
 import { feedScenarios } from './feed';
 import { runnerScenarios } from './runner';
 import { testChatScenarios } from './test-chat';
+import { deployedBotsScenarios } from './deployed-bots';
 
-const SCENARIOS: Scenario[] = [loginThroughput, coldStart, ...feedScenarios, ...runnerScenarios, ...testChatScenarios];
+const SCENARIOS: Scenario[] = [loginThroughput, coldStart, ...feedScenarios, ...runnerScenarios, ...testChatScenarios, ...deployedBotsScenarios];
 
 const RESULTS_FILE = path.resolve(import.meta.dirname, '..', 'bench-results.json');
 

@@ -25,10 +25,12 @@ import { createCodeAnalyser } from './features/runner/analysis/code-analyser';
 import { registerUploadRoutes } from './features/feed/uploads';
 import { createSandbox, limitsFor } from './features/runner/sandbox';
 import { Runs } from './features/runner/runs/runs';
+import { RunLogs } from './features/runner/logs/run-logs';
 import { startFileRun } from './features/runner/runs/start-file';
 import { Supervisor } from './features/runner/deploy/supervisor';
 import { openTestChat } from './features/test-chat';
 import { registerTestChatFiles } from './features/test-chat/test-chat.routes';
+import { registerHookRoutes } from './features/runner/hooks/hooks.routes';
 import { SessionRevocations } from './features/auth/revocations';
 import { DepsVolumes } from './features/runner/dependencies/deps-volumes';
 import { MAX_FRAME_BYTES, registerRunSocket } from './features/runner/runs/run-socket';
@@ -94,7 +96,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     openTestChat({ dataDir: config.dataDir, log: app.log }),
   ]);
   app.log.info(`Runner dependencies: ${depsVolumes.storage.detail}`);
-  const runs = new Runs({ sandbox, config: config.runner, limits: limitsFor(config.runner), log: app.log });
+  const runLogs = new RunLogs({ dir: path.join(config.dataDir, 'logs'), fileBytes: config.runner.logFileBytes, files: config.runner.logFiles, log: app.log });
+  const runs = new Runs({ sandbox, config: config.runner, limits: limitsFor(config.runner), log: app.log, logs: runLogs });
   const deps: Deps = {
     config,
     db,
@@ -109,6 +112,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     sandbox,
     depsVolumes,
     revocations: new SessionRevocations(),
+    runLogs,
     runs,
     supervisor: new Supervisor({
       db,
@@ -188,6 +192,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerRunSocket(app, deps, deps.runs);
   registerUploadRoutes(app, deps);
   registerTestChatFiles(app, deps);
+  await registerHookRoutes(app, deps);
   await registerGoogleRedirect(app, deps, limit, googleUnavailable);
   await registerClient(app, opts.clientDir);
   return app;

@@ -65,6 +65,8 @@ const envSchema = z.object({
   RUNNER_MAX_MEMORY_MB: z.coerce.number().int().min(64).max(16_777_216).optional(),
   RUNNER_WALL_CLOCK_MINUTES: z.coerce.number().int().min(0).max(525600).default(1440),
   RUNNER_LOG_LINES_PER_SECOND: z.coerce.number().int().min(10).max(10_000_000).default(1000),
+  RUN_LOG_FILE_MB: z.coerce.number().min(0.001).max(1024).default(10),
+  RUN_LOG_FILES: z.coerce.number().int().min(1).max(1000).default(5),
   RUNNER_STOP_GRACE_MS: z.coerce.number().int().min(0).max(60000).default(5000),
   RUNNER_PYTHON: z.string().regex(/^\//, { error: 'must be an absolute path' }).default('/usr/bin/python3'),
   RUNNER_NODE: z.string().regex(/^\//, { error: 'must be an absolute path' }).optional(),
@@ -130,6 +132,9 @@ export type RunnerConfig = {
   stopGraceMs: number;
   /** Lines a second a run's log keeps (bursts of 5x); the rest become 'N lines dropped'. */
   logLinesPerSecond: number;
+  /** Each bot's kept log (DATA_DIR/logs/<project>): a file is rotated at this size, `logFiles` files are kept. */
+  logFileBytes: number;
+  logFiles: number;
   python: string;
   node: string;
   pipIndexUrl: string | null;
@@ -232,6 +237,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       wallClockMs: e.RUNNER_WALL_CLOCK_MINUTES * 60_000,
       stopGraceMs: e.RUNNER_STOP_GRACE_MS,
       logLinesPerSecond: e.RUNNER_LOG_LINES_PER_SECOND,
+      logFileBytes: Math.round(e.RUN_LOG_FILE_MB * 1024 * 1024),
+      logFiles: e.RUN_LOG_FILES,
       python: e.RUNNER_PYTHON,
       node: e.RUNNER_NODE ?? process.execPath,
       pipIndexUrl: e.RUNNER_PIP_INDEX_URL ?? null,

@@ -11,6 +11,7 @@ import type { AiProvider } from './features/ai/provider';
 import type { AdminGuard } from './features/admin/admin-key';
 import type { Sandbox } from './features/runner/sandbox';
 import type { Runs } from './features/runner/runs/runs';
+import type { RunLogs } from './features/runner/logs/run-logs';
 import type { Supervisor } from './features/runner/deploy/supervisor';
 import type { SessionRevocations } from './features/auth/revocations';
 import type { DepsVolumes } from './features/runner/dependencies/deps-volumes';
@@ -37,6 +38,8 @@ export type Deps = {
   revocations: SessionRevocations;
   /** The bots running now (and recently ended), followed over /ws. */
   runs: Runs;
+  /** Every bot's kept log: its runs' lines on disk under DATA_DIR/logs, paged and downloaded. */
+  runLogs: RunLogs;
   /** Always-on bots: deploy, restarts, reconcile at start-up. */
   supervisor: Supervisor;
   /** Test mode: the conversations with bots and the Bot API emulator they talk to. */

@@ -6,6 +6,7 @@ import { createContext } from './trpc';
 import type { Deps } from './deps';
 import type { Limiter } from './limits';
 import { admitBody, bodyLimitFor } from './body-limits';
+import { registerRunLogDownload } from './features/runner/logs/logs.routes';
 
 type Caller = ReturnType<typeof createCaller>;
 type Route = {
@@ -78,6 +79,9 @@ export const restRoutes: Route[] = [
   { method: 'POST', url: '/api/test-chat/:fileId/saved/run', procedure: 'testChat.runSaved', call: (c, r) => c.testChat.runSaved(withParams(r)) },
   { method: 'DELETE', url: '/api/test-chat/:fileId/saved/:name', procedure: 'testChat.deleteSaved', call: (c, r) => c.testChat.deleteSaved(params(r) as never) },
   { method: 'POST', url: '/api/dependencies/install', procedure: 'dependencies.install', call: (c, r) => c.dependencies.install(body(r)) },
+  { method: 'GET', url: '/api/bots/:projectId/hook', procedure: 'hooks.url', call: (c, r) => c.hooks.url(params(r) as never) },
+  { method: 'POST', url: '/api/bots/:projectId/hook/rotate', procedure: 'hooks.rotate', call: (c, r) => c.hooks.rotate(params(r) as never) },
+  { method: 'GET', url: '/api/bots/:projectId/logs', procedure: 'logs.page', call: (c, r) => c.logs.page({ ...(r.query as object), ...params(r) } as never) },
 
   // The spec's client reads a plain list here; the UI pages through feed.list with a cursor.
   { method: 'GET', url: '/api/bot-posts', procedure: 'feed.list', call: async (c, r) => (await c.feed.list(r.query as never)).posts },
@@ -93,6 +97,7 @@ export const restRoutes: Route[] = [
   { method: 'GET', url: '/api/admin/status', procedure: 'admin.status', call: (c) => c.admin.status() },
   { method: 'GET', url: '/api/admin/users/analytics', procedure: 'admin.analytics', call: (c) => c.admin.analytics() },
   { method: 'GET', url: '/api/admin/bots', procedure: 'admin.bots', call: (c) => c.admin.bots() },
+  { method: 'POST', url: '/api/admin/bots/:projectId/stop', procedure: 'admin.stopBot', call: (c, r) => c.admin.stopBot(params(r) as never) },
   { method: 'GET', url: '/api/admin/social/posts', procedure: 'admin.posts', call: (c) => c.admin.posts() },
   { method: 'GET', url: '/api/admin/users/:id/messages', procedure: 'admin.userMessages', call: (c, r) => c.admin.userMessages(params(r) as never) },
   { method: 'PUT', url: '/api/admin/users/:id/credits', procedure: 'admin.setCredits', call: (c, r) => c.admin.setCredits(withParams(r)) },
@@ -111,4 +116,6 @@ export function registerRest(app: FastifyInstance, deps: Deps, limit: Limiter): 
       handler: async (req) => route.call(createCaller(await createContext(deps, req)), req),
     });
   }
+  // A run's log is text, not JSON: a route of its own, under the same limiter.
+  registerRunLogDownload(app, deps, limit);
 }

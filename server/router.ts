@@ -9,6 +9,8 @@ import { adminRouter } from './features/admin/admin.router';
 import { runnerRouter } from './features/runner/runner.router';
 import { dependenciesRouter } from './features/runner/dependencies/dependencies.router';
 import { testChatRouter } from './features/test-chat/test-chat.router';
+import { hooksRouter } from './features/runner/hooks/hooks.router';
+import { logsRouter } from './features/runner/logs/logs.router';
 import { botsRouter } from './features/runner/deploy/bots.router';
 
 export const appRouter = router({
@@ -23,6 +25,8 @@ export const appRouter = router({
   runner: runnerRouter,
   dependencies: dependenciesRouter,
   testChat: testChatRouter,
+  hooks: hooksRouter,
+  logs: logsRouter,
   bots: botsRouter,
 });
 

@@ -108,6 +108,7 @@ export async function deleteBot(deps: Deps, userId: string, projectId: string) {
   stoppedRuns += await stopRuns(all);
   for (const fileId of all) deps.testChat.chats.forget({ userId, fileId });
 
+  await deps.runLogs.remove(project.id);
   await deps.depsVolumes.release(project.id);
   const dir = path.dirname(projectDepsDir(deps.config.dataDir, project.id));
   try {

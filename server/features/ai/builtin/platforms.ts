@@ -120,7 +120,7 @@ export const PLATFORM_INFO: Record<Platform, PlatformInfo> = {
     commandPrefix: '/',
     setup: [
       'Create a Meta app with the WhatsApp product and note the token and phone number id (WhatsApp > API Setup).',
-      'Expose the bot on a public HTTPS address, then set the webhook URL to https://YOUR-ADDRESS/webhook with your verify token and subscribe to "messages".',
+      'Run or deploy the bot, then set the webhook URL to its webhook URL from its runner page (Botwright forwards it to PORT) followed by /webhook, with your verify token, and subscribe to "messages".',
       'WhatsApp only lets a bot message a person within 24 hours of their last message, unless it sends an approved template.',
     ],
   },
@@ -165,7 +165,7 @@ export const PLATFORM_INFO: Record<Platform, PlatformInfo> = {
     commandPrefix: '/',
     setup: [
       'Send messages as JSON to POST /message, e.g. {"user": "ann", "text": "hello"} (add "chat" to keep polls apart per chat); the answer comes back as {"reply": "..."}.',
-      'Connect it to any platform that can call a webhook (a website chat widget, Zapier, n8n, IFTTT...).',
+      'Its webhook URL is shown on its runner page (Botwright forwards it to PORT): call that URL followed by /message. Connect it to any platform that can call a webhook (a website chat widget, Zapier, n8n, IFTTT...).',
     ],
   },
 };

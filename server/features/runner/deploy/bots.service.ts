@@ -3,6 +3,7 @@
 import type { Deps } from '../../../deps';
 import { botLabel } from '../../../../shared/workspace.schema';
 import type { BotStatus, BotSummary } from '../../../../shared/bots.schema';
+import { hookUrl } from '../hooks/hook-url';
 
 type Ctx = { deps: Deps; userId: string };
 
@@ -17,9 +18,10 @@ async function summaries(deps: Deps, userId: string | null): Promise<Array<BotSu
   const rows = await projects.execute();
   const ids = rows.map((p) => p.id);
   if (ids.length === 0) return [];
-  const [deployments, files] = await Promise.all([
+  const [deployments, files, hooks] = await Promise.all([
     deps.db.selectFrom('deployments').selectAll().where('project_id', 'in', ids).execute(),
     deps.db.selectFrom('files').select(['id', 'project_id']).where('project_id', 'in', ids).orderBy('updated_at', 'desc').execute(),
+    deps.db.selectFrom('bot_hooks').select(['project_id', 'secret']).where('project_id', 'in', ids).execute(),
   ]);
   return rows.map((p) => {
     const deployed = deployments.find((d) => d.project_id === p.id);
@@ -27,7 +29,7 @@ async function summaries(deps: Deps, userId: string | null): Promise<Array<BotSu
     const running = own.find((f) => deps.runs.live(f.id));
     const fileId = deployed?.file_id ?? running?.id ?? own[0]?.id ?? null;
     const live = fileId ? deps.runs.live(fileId) : null;
-    const status: BotStatus = deployed ? deps.supervisor.state(p.id, deployed.file_id).status : live ? 'running' : 'stopped';
+    const status: BotStatus = deployed ? deps.supervisor.state(p.id, deployed.file_id).status : live ? (live.running ? 'running' : 'starting') : 'stopped';
     return {
       projectId: p.id,
       name: botLabel(p.name),
@@ -39,7 +41,11 @@ async function summaries(deps: Deps, userId: string | null): Promise<Array<BotSu
       lastExit: deployed?.last_exit && deployed.last_exit_at ? { message: deployed.last_exit, at: deployed.last_exit_at } : null,
       memoryBytes: null,
       cpuPercent: null,
-      webhookUrl: null,
+      // Made on first need (the runner page asks for it); until then the bot has none.
+      webhookUrl: (() => {
+        const hook = hooks.find((h) => h.project_id === p.id);
+        return hook ? hookUrl(deps.config.publicUrl, p.id, hook.secret) : null;
+      })(),
       userId: p.user_id,
       userEmail: p.email,
     };

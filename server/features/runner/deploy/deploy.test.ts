@@ -121,7 +121,7 @@ describe('deploying a bot', () => {
       const started = Date.now();
       const second = await startTestApp({ ...ENV, DATA_DIR: dataDir });
       try {
-        await expect.poll(() => second.app.deps.runs.live(bot.fileId) !== null, { timeout: 5000, interval: 100 }).toBe(true);
+        await expect.poll(() => second.app.deps.runs.live(bot.fileId)?.running, { timeout: 5000, interval: 100 }).toBe(true);
         expect(Date.now() - started).toBeLessThan(5000 + 2000);
         expect(await botOf(second, user.token, bot.projectId)).toMatchObject({ status: 'running', deployed: true });
       } finally {

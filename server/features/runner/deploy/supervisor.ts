@@ -94,7 +94,7 @@ export class Supervisor {
     const waiting = this.timers.get(projectId);
     const crashing = this.backoffs.get(projectId)?.crashing(this.now()) ?? false;
     if (crashing) return { status: 'crashing', nextStartAt: waiting?.at ?? null };
-    if (this.options.runs.live(fileId)) return { status: 'running', nextStartAt: null };
+    if (this.options.runs.live(fileId)?.running) return { status: 'running', nextStartAt: null };
     return { status: 'starting', nextStartAt: waiting?.at ?? null };
   }
 

@@ -2,6 +2,8 @@
 // read continuously (a slow viewer never blocks the bot), split into lines capped at 8 KiB,
 // masked, held to a line rate with a visible 'N lines dropped' marker, counted against a total
 // volume, kept in a ring of the last 1,000 lines, and handed out in batches about every 50 ms.
+// Each line carries the time it was read; a flood's 'N lines dropped' notices come at most once a
+// second (the count adds up meanwhile), and each batch is also handed to the run's log on disk.
 import { StringDecoder } from 'node:string_decoder';
 import type { Readable } from 'node:stream';
 import type { SecretMask } from '../secret-mask';
@@ -35,9 +37,14 @@ export type OutputOptions = {
   now: () => number;
   /** Called with each batch of lines (never empty). */
   onBatch: (lines: OutputLine[]) => void;
+  /** Called with each batch before the viewers get it: the run's log on disk (logs/run-logs.ts). */
+  record?: (lines: OutputLine[]) => void;
   /** Called once when the bot has printed more than `maxTotalBytes`. */
   onVolumeExceeded: () => void;
 };
+
+/** A flood's 'N lines dropped' notices: at most one in this long, carrying the total since the last. */
+export const DROPPED_NOTICE_MS = 1000;
 
 export class RunOutput {
   private readonly ring: OutputLine[] = [];
@@ -46,6 +53,9 @@ export class RunOutput {
   private tokens: number;
   private lastRefill: number;
   private dropped = 0;
+  /** When the last 'N lines dropped' notice was written, and the timer that writes the next one. */
+  private lastDroppedNotice = -Infinity;
+  private noticeTimer: NodeJS.Timeout | null = null;
   private totalBytes = 0;
   private volumeExceeded = false;
   private lastFlush = 0;
@@ -86,9 +96,12 @@ export class RunOutput {
     });
   }
 
-  /** A line from the runner itself ('Starting execution', exit notices). Never rate limited. */
+  /**
+   * A line from the runner itself ('Starting execution', exit notices). Never rate limited. The
+   * lines dropped before it are counted first (a rare extra notice: these lines are few).
+   */
   log(text: string, kind: LineKind = 'log'): void {
-    this.flushDropped();
+    this.flushDropped(true);
     this.add({ kind, text, at: this.options.now() });
   }
 
@@ -101,13 +114,18 @@ export class RunOutput {
 
   /** Sends what is pending now (used at exit, so the exit notice follows the last lines). */
   flush(): void {
+    this.sendBatch(true);
+  }
+
+  private sendBatch(final: boolean): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.lastFlush = this.options.now();
-    this.flushDropped();
+    this.flushDropped(final);
     if (this.pending.length === 0) return;
     const batch = this.pending;
     this.pending = [];
+    this.options.record?.(batch);
     this.options.onBatch(batch);
   }
 
@@ -123,8 +141,24 @@ export class RunOutput {
     this.add({ kind, text: this.options.mask(capped), at: this.options.now() });
   }
 
-  private flushDropped(): void {
+  /**
+   * Writes the 'N lines dropped' notice, at most once a second unless `force` (a runner line, the
+   * exit): otherwise a flood would write one after every line the rate lets through.
+   */
+  private flushDropped(force = false): void {
     if (this.dropped === 0) return;
+    const wait = this.lastDroppedNotice + DROPPED_NOTICE_MS - this.options.now();
+    if (!force && wait > 0) {
+      // A bot that goes quiet after the flood still gets its notice, within the second.
+      this.noticeTimer ??= setTimeout(() => {
+        this.noticeTimer = null;
+        this.flushDropped();
+      }, wait);
+      return;
+    }
+    if (this.noticeTimer) clearTimeout(this.noticeTimer);
+    this.noticeTimer = null;
+    this.lastDroppedNotice = this.options.now();
     const n = this.dropped;
     this.dropped = 0;
     this.add({ kind: 'log', text: `${n} ${n === 1 ? 'line' : 'lines'} dropped (the bot printed faster than ${this.options.limits.linesPerSecond} lines a second)`, at: this.options.now() });
@@ -154,6 +188,6 @@ export class RunOutput {
   private schedule(): void {
     if (this.timer) return;
     const wait = Math.max(0, this.lastFlush + this.options.limits.batchMs - this.options.now());
-    this.timer = setTimeout(() => this.flush(), wait);
+    this.timer = setTimeout(() => this.sendBatch(false), wait);
   }
 }

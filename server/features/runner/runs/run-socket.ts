@@ -187,14 +187,15 @@ class RunConnection {
   }
 
   private sendLines(lines: OutputLine[], fileId: string): void {
-    // Consecutive lines of one kind travel in one frame, joined by '\n', up to a frame size; a
-    // socket that has too much unsent is skipped frame by frame and later told what it missed.
+    // Consecutive lines of one kind and one time travel in one frame, joined by '\n', up to a frame
+    // size (a frame has one time: a replay must not give later lines the first one's); a socket
+    // that has too much unsent is skipped frame by frame and later told what it missed.
     let start = 0;
     let chars = 0;
     for (let i = 0; i < lines.length; i++) {
       chars += lines[i]!.text.length + 1;
       const next = lines[i + 1];
-      if (next && next.kind === lines[start]!.kind && chars < MAX_OUT_FRAME_CHARS) continue;
+      if (next && next.kind === lines[start]!.kind && next.at === lines[start]!.at && chars < MAX_OUT_FRAME_CHARS) continue;
       this.sendFrame(lines.slice(start, i + 1), fileId);
       start = i + 1;
       chars = 0;

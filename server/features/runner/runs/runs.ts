@@ -13,6 +13,7 @@ import type { Sandbox, SandboxExit, SandboxLimits, SandboxSpec, SandboxedProcess
 import { SandboxUnavailableError } from '../sandbox';
 import type { BotLaunch } from './bot-command';
 import { DEFAULT_OUTPUT_LIMITS, RunOutput, type OutputLimits, type OutputLine } from './run-output';
+import { newRunId, type RunLogs } from '../logs/run-logs';
 
 export type RunExit = { reason: ExitReason; code: number | null; signal: string | null; message: string; at: number };
 
@@ -66,6 +67,8 @@ export type RunsOptions = {
   log: FastifyBaseLogger;
   now?: () => number;
   outputLimits?: OutputLimits;
+  /** Where each run's lines are kept on disk, per bot (logs/run-logs.ts); without it only the ring. */
+  logs?: RunLogs;
   /** How long an ended run stays attachable (its last lines and exit). */
   keepEndedMs?: number;
 };
@@ -102,7 +105,7 @@ export class Runs {
 
   /** Starts a file (restarting it if it runs). `launch` is built only once the run may start. */
   async start(
-    input: { userId: string; fileId: string; filename: string; secrets: Record<string, string>; mode?: RunMode; claims?: RunClaims; supervised?: boolean },
+    input: { userId: string; fileId: string; filename: string; secrets: Record<string, string>; mode?: RunMode; claims?: RunClaims; supervised?: boolean; projectId?: string },
     launch: () => Promise<RunLaunch>,
   ): Promise<void> {
     if (this.closed) throw new AppError('SERVICE_UNAVAILABLE', 'The server is shutting down');
@@ -131,6 +134,7 @@ export class Runs {
       limits: this.outputLimits(),
       mask,
       now: this.now,
+      record: input.projectId ? this.options.logs?.recorder(input.projectId, newRunId()) : undefined,
       onBatch: (lines) => {
         for (const v of run.viewers) v.lines(lines, run.fileId);
       },
@@ -260,6 +264,8 @@ export class Runs {
   async close(): Promise<void> {
     this.closed = true;
     await Promise.all([...this.runs.values()].map((r) => this.end(r, 'stopped', 0, 'server')));
+    // The runs' last lines reach the disk before the server goes.
+    await this.options.logs?.flush();
   }
 
   /** Calls `listener` each time a run has ended; returns the unsubscribe function. */
@@ -268,10 +274,11 @@ export class Runs {
     return () => this.endedListeners.delete(listener);
   }
 
-  /** Live runs of any person with their start time (the deploy supervisor's view). */
-  live(fileId: string): { userId: string; startedAt: number; supervised: boolean } | null {
+  /** A file's live run, of any person (the deploy supervisor's view); `running` once its process is up. */
+  live(fileId: string): { userId: string; startedAt: number; supervised: boolean; running: boolean } | null {
     const run = this.runs.get(fileId);
-    return run && run.status !== 'exited' ? { userId: run.userId, startedAt: run.startedAt, supervised: run.supervised } : null;
+    if (!run || run.status === 'exited') return null;
+    return { userId: run.userId, startedAt: run.startedAt, supervised: run.supervised, running: run.status === 'running' };
   }
 
   private async end(run: Run, reason: Exclude<ExitReason, 'exited' | 'failed'>, graceMs = this.options.config.stopGraceMs, by?: EndedBy): Promise<void> {

@@ -10,6 +10,7 @@ import { loadProjectSecrets } from '../env-vars/env-vars.store';
 import { isInstalling } from '../dependencies/installer';
 import { assertTestChatFile } from '../../test-chat/test-chat-file';
 import { prepareTestMode } from '../../test-chat/test-mode';
+import { prepareLiveInbound } from '../hooks/live-inbound';
 import { botLaunch } from './bot-command';
 import { claimKey, tokenClaims } from './token-claims';
 import type { RunLaunch, RunMode } from './runs';
@@ -46,11 +47,20 @@ export async function startFileRun(deps: Deps, input: StartFileInput): Promise<v
   }
   // A live run holds its platform tokens alone; a test run talks to the emulator with its own.
   const claims = mode === 'live' ? { tokens: tokenClaims(secrets, claimKey(deps.config.jwtSecret)), botName: await botNameOf(deps, file.project_id) } : undefined;
-  await deps.runs.start({ userId, fileId, filename: file.filename, secrets, mode, supervised: input.supervised ?? false, ...(claims ? { claims } : {}) }, async (): Promise<RunLaunch> => {
+  await deps.runs.start({ userId, fileId, projectId: file.project_id, filename: file.filename, secrets, mode, supervised: input.supervised ?? false, ...(claims ? { claims } : {}) }, async (): Promise<RunLaunch> => {
     const rows = await deps.db.selectFrom('files').select(['id', 'filename', 'content']).where('project_id', '=', file.project_id).where('user_id', '=', userId).execute();
     const files = rows.map((f) => ({ name: f.filename, content: f.id === fileId && input.content !== undefined ? input.content : f.content }));
     const depsDir = await deps.depsVolumes.dir(file.project_id, false);
-    if (mode === 'live') return botLaunch({ config: deps.config.runner, depsDir, filename: file.filename, files, secrets });
+    if (mode === 'live') {
+      // Its webhooks' way in (runner/hooks), and PORT for the bot to listen on.
+      const inbound = prepareLiveInbound(deps, { projectId: file.project_id, userId, fileId, secrets });
+      try {
+        return { ...botLaunch({ config: deps.config.runner, depsDir, filename: file.filename, files, secrets: inbound.env }), ...inbound.spec, release: inbound.release };
+      } catch (err) {
+        inbound.release();
+        throw err;
+      }
+    }
     const test = await prepareTestMode({
       chats: deps.testChat.chats,
       emulator: deps.testChat.emulator,

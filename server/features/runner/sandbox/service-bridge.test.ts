@@ -1,8 +1,8 @@
 // The test chat's narrow path (service-bridge.ts) on this host's real sandbox: the bot reaches the
 // server's socket at the bridge address (and a name mapped to it) and nothing else of the host's,
 // the server reaches the bot's own loopback port, and the relay is gone with the run.
-import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,7 +10,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config';
 import { createSandbox, limitsFor } from './index';
-import { connectInto, type ServiceBridge } from './service-bridge';
+import { connectInto, RELAY, type ServiceBridge } from './service-bridge';
+import { findHostTools } from './host-tools';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'botwright-bridge-'));
 chmodSync(root, 0o711);
@@ -99,5 +100,67 @@ describe.skipIf(!usable)('service bridge', () => {
     await new Promise((r) => setTimeout(r, 100));
     const left = spawnSync('pgrep', ['-f', bridge.inboundSocket], { encoding: 'utf8' }).stdout.trim();
     expect(left).toBe('');
+  }, 30_000);
+
+  it("a live run's bridge: the server reaches the bot's port, and the sandbox gains no address", async () => {
+    const dir = mkdtempSync(path.join(root, 'sock-'));
+    chmodSync(dir, 0o711);
+    const bridge: ServiceBridge = { inboundSocket: path.join(dir, 'inbound.sock') };
+    const proc = await sandbox.spawn({ argv: [config.runner.python, '-c', BOT], cwd: '/', mounts: [], env: { PATH: '/usr/bin:/bin', PYTHONUNBUFFERED: '1' }, network: 'internet', limits, bridge, hosts: { 'api.telegram.org': '127.0.0.2' } });
+    let out = '';
+    proc.stdout.on('data', (d) => (out += String(d)));
+    let err = '';
+    proc.stderr.on('data', (d) => (err += String(d)));
+    for (let i = 0; i < 100 && !out.includes('listening'); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(out, err).toContain('listening');
+    // Nothing answers at the test chat's address (the name mapped to it too, so nothing leaves the host).
+    expect(out.trim().split('\n').slice(0, 3).every((line) => line.startsWith('error '))).toBe(true);
+    const inside = connectInto(bridge.inboundSocket, 8080);
+    let answer = '';
+    inside.on('data', (d) => (answer += String(d)));
+    inside.write('ping');
+    await new Promise((r) => inside.on('close', r));
+    expect(answer).toBe('bot got ping');
+    expect((await proc.exit).code, err).toBe(0);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(spawnSync('pgrep', ['-f', bridge.inboundSocket], { encoding: 'utf8' }).stdout.trim()).toBe('');
+  }, 30_000);
+
+  it('the relay goes with a server that is killed (its parent-death signal survives the drop to nobody)', async () => {
+    const tools = findHostTools();
+    const dir = mkdtempSync(path.join(root, 'sock-'));
+    const inbound = path.join(dir, 'inbound.sock');
+    // A stand-in server: starts the relay in its own network namespace, says so, and is then killed.
+    const server = String.raw`
+      const { spawn } = require('node:child_process');
+      const [nsenter, python, relay, inbound] = process.argv.slice(1);
+      const child = spawn(nsenter, ['--net=/proc/' + process.pid + '/ns/net', '--', python, '-I', '-S', '-c', relay, '', '', '', inbound], { stdio: ['ignore', 'pipe', 'inherit'] });
+      child.stdout.once('data', () => console.log('relay ' + child.pid));
+      setInterval(() => {}, 1000);
+    `;
+    const parent = spawn(process.execPath, ['-e', server, tools.nsenter!, tools.python3!, RELAY, inbound], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const relayPid = await new Promise<number>((resolve) => parent.stdout!.on('data', (d) => /relay (\d+)/.test(String(d)) && resolve(Number(/relay (\d+)/.exec(String(d))![1]))));
+    /** The relay's state letter ('S' running, 'Z' ended but not yet reaped), or null once it is gone. */
+    const state = () => {
+      try {
+        const stat = readFileSync(`/proc/${relayPid}/stat`, 'utf8');
+        return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+      } catch {
+        return null;
+      }
+    };
+    try {
+      expect(state()).toMatch(/^[RS]$/);
+      parent.kill('SIGKILL');
+      for (let i = 0; i < 40 && state()?.match(/^[RS]$/); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(state() ?? 'gone').toMatch(/^(Z|X|gone)$/);
+    } finally {
+      parent.kill('SIGKILL');
+      try {
+        process.kill(relayPid, 'SIGKILL');
+      } catch {
+        /* gone, as it should be */
+      }
+    }
   }, 30_000);
 });

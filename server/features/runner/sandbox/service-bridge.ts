@@ -2,7 +2,8 @@
 // namespace, a host service answers at one fixed address (e.g. 127.0.0.2, ports 80 and 443), and
 // the server reaches the sandbox's own loopback (a bot's webhook port) through a socket of its own.
 // The host's loopback stays closed to the sandbox (slirp4netns --disable-host-loopback): the
-// sandbox reaches this one service and nothing else of the host's.
+// sandbox reaches this one service and nothing else of the host's. A live run's bridge has the way
+// in only (its webhooks, runner/hooks): no service, so the sandbox gains no address at all.
 //
 // The relay is a small Python program the server starts in the sandbox's network namespace only
 // (nsenter --net; it keeps the host's filesystem, so it can reach the server's Unix sockets). It
@@ -13,24 +14,30 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createConnection, type Socket } from 'node:net';
 
 export type ServiceBridge = {
+  /** Where the relay listens for the server's connections into the sandbox (mode 0600, root only). */
+  inboundSocket: string;
+} & (BridgedService | { address?: undefined; ports?: undefined; hostSocket?: undefined });
+
+/** A host service the sandbox reaches (test mode only). */
+export type BridgedService = {
   /** The sandbox-side address of the service (a loopback address inside the sandbox only). */
   address: string;
   /** Ports the service answers on at that address. */
   ports: number[];
   /** The server's Unix socket every connection to address:port is relayed to (mode 0666 in a 0711 dir: the relay runs as nobody). */
   hostSocket: string;
-  /** Where the relay listens for the server's connections into the sandbox (mode 0600, root only). */
-  inboundSocket: string;
 };
 
 export type BridgeTools = { nsenter: string | null; python3: string | null };
 
 /** Starts the relay in the network namespace of `sandboxPid`; resolves once it listens. */
 export async function attachBridge(tools: BridgeTools, sandboxPid: number, bridge: ServiceBridge): Promise<{ close(): void }> {
-  if (!tools.nsenter || !tools.python3) throw new Error('nsenter and python3 are needed for the test chat');
+  if (!tools.nsenter || !tools.python3) throw new Error('nsenter and python3 are needed for the sandbox bridge');
+  // No service: empty arguments, and the relay listens on the inbound socket alone.
+  const service = bridge.address === undefined ? ['', '', ''] : [bridge.address, bridge.ports.join(','), bridge.hostSocket];
   const child: ChildProcess = spawn(
     tools.nsenter,
-    [`--net=/proc/${sandboxPid}/ns/net`, '--', tools.python3, '-I', '-S', '-c', RELAY, bridge.address, bridge.ports.join(','), bridge.hostSocket, bridge.inboundSocket],
+    [`--net=/proc/${sandboxPid}/ns/net`, '--', tools.python3, '-I', '-S', '-c', RELAY, ...service, bridge.inboundSocket],
     { stdio: ['ignore', 'pipe', 'pipe'], env: {}, cwd: '/' },
   );
   child.on('error', () => {});
@@ -39,7 +46,7 @@ export async function attachBridge(tools: BridgeTools, sandboxPid: number, bridg
   try {
     await new Promise<void>((resolve, reject) => {
       child.stdout!.once('data', () => resolve());
-      child.once('exit', (code) => reject(new Error(`the test chat relay exited (${code}): ${stderr.trim()}`)));
+      child.once('exit', (code) => reject(new Error(`the sandbox bridge's relay exited (${code}): ${stderr.trim()}`)));
       child.once('error', reject);
     });
   } catch (err) {
@@ -58,13 +65,14 @@ export function connectInto(inboundSocket: string, port: number): Socket {
   return socket;
 }
 
-// argv: address, ports (comma-separated), host socket, inbound socket.
-const RELAY = String.raw`
+// argv: address, ports (comma-separated), host socket, inbound socket; the first three empty when
+// there is no service (a live run's bridge: the way in only).
+export const RELAY = String.raw`
 import ctypes, os, selectors, socket, sys, threading
 ctypes.CDLL(None, use_errno=True).prctl(1, 9)  # PR_SET_PDEATHSIG, SIGKILL: go with the server
 if os.getppid() == 1:
     sys.exit(0)
-address, ports, host_path, inbound_path = sys.argv[1], sys.argv[2].split(','), sys.argv[3], sys.argv[4]
+address, ports, host_path, inbound_path = sys.argv[1], [p for p in sys.argv[2].split(',') if p], sys.argv[3], sys.argv[4]
 MAX_CONNECTIONS = 64
 sel = selectors.DefaultSelector()
 for port in ports:
@@ -86,6 +94,11 @@ sel.register(inbound, selectors.EVENT_READ, 'in')
 os.setgroups([])
 os.setresgid(65534, 65534, 65534)
 os.setresuid(65534, 65534, 65534)
+# Changing credentials clears the parent-death signal: set it again, or a relay outlives a server
+# that was killed (its sandbox gone, the relay left behind as nobody).
+ctypes.CDLL(None, use_errno=True).prctl(1, 9)
+if os.getppid() == 1:
+    sys.exit(0)
 live = threading.BoundedSemaphore(MAX_CONNECTIONS)
 
 def pump(a, b):

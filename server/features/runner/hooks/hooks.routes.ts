@@ -1,0 +1,58 @@
+// The public webhook addresses: PUBLIC_URL/hooks/<projectId>/<secret>/<anything...>, any method.
+// Before the body is read: the secret (404 alike for a wrong one and an unknown bot), the bot's rate
+// (429), the body's size (413). Then the bot's newest live run gets the request (503 when none runs).
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Deps } from '../../../deps';
+import { AppError } from '../../../errors';
+import { limitBody } from '../../../body-limits';
+import { parseHookAddress, type HookAddress } from './hook-url';
+import { isHookSecret } from './hook-secrets';
+import { HOOK_RATE, HookRateLimiter } from './hook-rate';
+import { liveHookTarget } from './hook-targets';
+import { forwardToBot } from './forward';
+
+/** The largest body a bot's webhook takes. */
+export const HOOK_BODY_LIMIT = 1024 * 1024;
+export const HOOK_BODY_TOO_LARGE = 'The request body is too large: a bot\'s webhook takes at most 1 MiB.';
+export const BOT_NOT_RUNNING = 'This bot is not running. Start or deploy it in Botwright.';
+
+const ADDRESS = Symbol('webhook address');
+type HookRequest = FastifyRequest & { [ADDRESS]?: HookAddress };
+
+const notFound = () => new AppError('NOT_FOUND', 'Not found');
+
+export async function registerHookRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
+  const rate = new HookRateLimiter();
+  await app.register(async (scope) => {
+    // Whatever the caller sends (JSON, forms, XML, nothing at all) reaches the bot as bytes.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+
+    const preParsing = async (req: FastifyRequest, _reply: FastifyReply, payload: NodeJS.ReadableStream) => {
+      // The raw address, before any decoding: what the bot is asked for is exactly what was sent.
+      const address = parseHookAddress(req.raw.url ?? '');
+      if (!address || !(await isHookSecret(deps.db, address.projectId, address.secret))) throw notFound();
+      const taken = rate.take(address.projectId, deps.clock.now().getTime());
+      if (!taken.allowed) {
+        throw new AppError('TOO_MANY_REQUESTS', `This bot's webhook takes at most ${HOOK_RATE.perMinute} requests a minute. Please try again in ${taken.retryAfterSeconds} seconds.`, {
+          retryAfterSeconds: taken.retryAfterSeconds,
+        });
+      }
+      (req as HookRequest)[ADDRESS] = address;
+      return limitBody(payload, req.headers['content-length'], HOOK_BODY_LIMIT, HOOK_BODY_TOO_LARGE);
+    };
+
+    const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+      const address = (req as HookRequest)[ADDRESS];
+      if (!address) throw notFound();
+      const target = liveHookTarget(deps, address.projectId);
+      if (!target) throw new AppError('SERVICE_UNAVAILABLE', BOT_NOT_RUNNING);
+      await forwardToBot(req, reply, target, address.target);
+      return reply;
+    };
+
+    const options = { bodyLimit: HOOK_BODY_LIMIT, exposeHeadRoute: false, preParsing, handler };
+    scope.all('/hooks/:projectId/:secret', options);
+    scope.all('/hooks/:projectId/:secret/*', options);
+  });
+}

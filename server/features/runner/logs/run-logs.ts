@@ -1,0 +1,230 @@
+// Every bot's kept log: each run's batches (the masked lines its viewers get) appended to the
+// bot's newest file off the event loop, rotated at `fileBytes` keeping `files` files, flushed at
+// exit and at shutdown; read back newest first in pages, and one run at a time for a download.
+import { createReadStream } from 'node:fs';
+import { appendFile, mkdir, open, rm, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import type { FastifyBaseLogger } from 'fastify';
+import { customAlphabet } from 'nanoid';
+import type { RunLogLine, RunLogPage } from '../../../../shared/run-logs.schema';
+import type { OutputLine } from '../runs/run-output';
+import {
+  botLogDir,
+  decodeCursor,
+  encodeCursor,
+  fileSize,
+  logFileName,
+  logFileSeqs,
+  parseLine,
+  readLinesBefore,
+  serializeLine,
+  type LogPosition,
+} from './log-files';
+
+/** A run's id in its log lines and download address. */
+export const newRunId = customAlphabet('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', 10);
+
+/** Lines waiting for a slow disk, per bot, before newer ones are counted as lost instead. */
+const MAX_PENDING_BYTES = 16 * 1024 * 1024;
+
+export type RunLogsOptions = {
+  /** DATA_DIR/logs: a folder per bot (project) below it. */
+  dir: string;
+  /** A file is rotated before it would grow past this (a single larger line still gets a file). */
+  fileBytes: number;
+  /** Files kept per bot, the one being written included. */
+  files: number;
+  log: FastifyBaseLogger;
+};
+
+/** One bot's writing: its newest file, and the lines waiting to go there (written in order). */
+type BotLog = {
+  dir: string;
+  /** The newest file's number and size; null until read from disk (first write after start-up). */
+  file: { seq: number; size: number } | null;
+  pending: string[];
+  pendingBytes: number;
+  /** Lines not kept because the disk fell behind, told in the log when it catches up. */
+  lost: { count: number; runId: string; at: number } | null;
+  writing: Promise<void> | null;
+};
+
+export class RunLogs {
+  private readonly bots = new Map<string, BotLog>();
+
+  constructor(private readonly options: RunLogsOptions) {}
+
+  /** What a run hands its batches to (RunOutput's `record`). Never blocks: the writes happen later. */
+  recorder(projectId: string, runId: string): (lines: OutputLine[]) => void {
+    return (lines) => this.append(projectId, lines.map((l) => ({ at: l.at, level: l.kind, text: l.text, runId })));
+  }
+
+  append(projectId: string, lines: RunLogLine[]): void {
+    const bot = this.botLog(projectId);
+    for (const line of lines) {
+      const text = serializeLine(line);
+      if (bot.pendingBytes + text.length > MAX_PENDING_BYTES) {
+        bot.lost = { count: (bot.lost?.count ?? 0) + 1, runId: line.runId, at: line.at };
+        continue;
+      }
+      bot.pending.push(text);
+      bot.pendingBytes += text.length;
+    }
+    bot.writing ??= this.drain(bot);
+  }
+
+  /** Resolves once every line handed over so far is on disk (or failed to get there, logged). */
+  async flush(): Promise<void> {
+    for (;;) {
+      const writing = [...this.bots.values()].map((b) => b.writing).filter((w) => w !== null);
+      if (writing.length === 0) return;
+      await Promise.all(writing);
+    }
+  }
+
+  /** A deleted bot's log goes with it (once its last lines have been written, so none come back). */
+  async remove(projectId: string): Promise<void> {
+    const bot = this.bots.get(projectId);
+    while (bot?.writing) await bot.writing;
+    this.bots.delete(projectId);
+    await rm(botLogDir(this.options.dir, projectId), { recursive: true, force: true });
+  }
+
+  /** The bot's lines newest first, `limit` of them ending before `before` (or at the newest). */
+  async page(projectId: string, before: string | null | undefined, limit: number): Promise<RunLogPage> {
+    const dir = botLogDir(this.options.dir, projectId);
+    const seqs = await logFileSeqs(dir);
+    if (seqs.length === 0) return { lines: [], next: null };
+    let position: LogPosition | null = before ? decodeCursor(before) : { seq: seqs.at(-1)!, offset: Infinity };
+    // A cursor into a file rotation has since deleted: nothing older is kept.
+    if (position.seq < seqs[0]!) return { lines: [], next: null };
+    const lines: RunLogLine[] = [];
+    while (position && lines.length < limit) {
+      const file = path.join(dir, logFileName(position.seq));
+      const end = Math.min(position.offset, await fileSize(file));
+      const read = await readLinesBefore(file, end, limit - lines.length);
+      lines.push(...read.lines);
+      position = read.start > 0 ? { seq: position.seq, offset: read.start } : await this.previousFile(dir, position.seq);
+    }
+    return { lines, next: position ? encodeCursor(position) : null };
+  }
+
+  /** The end of the file before `seq`, or null when `seq` is the oldest kept. */
+  private async previousFile(dir: string, seq: number): Promise<LogPosition | null> {
+    const earlier = (await logFileSeqs(dir)).filter((s) => s < seq);
+    if (earlier.length === 0) return null;
+    const prev = earlier.at(-1)!;
+    return { seq: prev, offset: await fileSize(path.join(dir, logFileName(prev))) };
+  }
+
+  /** One run's kept lines, oldest first (a run may span files; rotation may have taken its start). */
+  async *runLines(projectId: string, runId: string): AsyncGenerator<RunLogLine> {
+    const dir = botLogDir(this.options.dir, projectId);
+    const marker = `"runId":${JSON.stringify(runId)}}`;
+    for (const seq of await logFileSeqs(dir)) {
+      const stream = createReadStream(path.join(dir, logFileName(seq)), { encoding: 'utf8' });
+      const opened = await new Promise<boolean>((resolve) => {
+        stream.once('open', () => resolve(true));
+        stream.once('error', () => resolve(false)); // rotated away meanwhile
+      });
+      if (!opened) continue;
+      try {
+        for await (const text of createInterface({ input: stream, crlfDelay: Infinity })) {
+          if (!text.endsWith(marker)) continue;
+          const line = parseLine(text);
+          if (line?.runId === runId) yield line;
+        }
+      } finally {
+        stream.destroy();
+      }
+    }
+  }
+
+  private botLog(projectId: string): BotLog {
+    let bot = this.bots.get(projectId);
+    if (!bot) {
+      bot = { dir: botLogDir(this.options.dir, projectId), file: null, pending: [], pendingBytes: 0, lost: null, writing: null };
+      this.bots.set(projectId, bot);
+    }
+    return bot;
+  }
+
+  /** Writes what is pending, in order, batch after batch, until nothing is left. */
+  private async drain(bot: BotLog): Promise<void> {
+    try {
+      while (bot.pending.length > 0 || bot.lost) {
+        const texts = bot.pending;
+        bot.pending = [];
+        bot.pendingBytes = 0;
+        if (bot.lost) {
+          const { count, runId, at } = bot.lost;
+          bot.lost = null;
+          texts.push(serializeLine({ at, level: 'log', text: `${count} ${count === 1 ? 'line was' : 'lines were'} not kept in the log: the disk could not keep up`, runId }));
+        }
+        try {
+          await this.write(bot, texts);
+        } catch (err) {
+          // The run goes on and viewers still see its lines; the operator learns why the log has a gap.
+          this.options.log.warn({ err: String(err), dir: bot.dir }, 'run log lines could not be written');
+          bot.file = null;
+        }
+      }
+    } finally {
+      bot.writing = null;
+    }
+  }
+
+  private async write(bot: BotLog, texts: string[]): Promise<void> {
+    const file = bot.file ?? (bot.file = await this.openNewest(bot.dir));
+    let chunk: string[] = [];
+    let chunkBytes = 0;
+    for (const text of texts) {
+      const bytes = Buffer.byteLength(text);
+      if (file.size + chunkBytes > 0 && file.size + chunkBytes + bytes > this.options.fileBytes) {
+        if (chunk.length > 0) await appendFile(path.join(bot.dir, logFileName(file.seq)), chunk.join(''), { mode: 0o600 });
+        file.seq += 1;
+        file.size = 0;
+        chunk = [];
+        chunkBytes = 0;
+        await this.prune(bot.dir, file.seq);
+      }
+      chunk.push(text);
+      chunkBytes += bytes;
+    }
+    if (chunk.length > 0) {
+      await appendFile(path.join(bot.dir, logFileName(file.seq)), chunk.join(''), { mode: 0o600 });
+      file.size += chunkBytes;
+    }
+  }
+
+  /** The newest file to append to; one cut short by a crash gets its '\n', so the next line stands alone. */
+  private async openNewest(dir: string): Promise<{ seq: number; size: number }> {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    const seq = (await logFileSeqs(dir)).at(-1) ?? 1;
+    const file = path.join(dir, logFileName(seq));
+    let size = await fileSize(file);
+    if (size > 0) {
+      const handle = await open(file, 'r');
+      const last = Buffer.alloc(1);
+      try {
+        await handle.read(last, 0, 1, size - 1);
+      } finally {
+        await handle.close();
+      }
+      if (last[0] !== 0x0a) {
+        await appendFile(file, '\n');
+        size += 1;
+      }
+    }
+    return { seq, size };
+  }
+
+  /** Keeps the newest `files` files: `newest` is the one about to be written. */
+  private async prune(dir: string, newest: number): Promise<void> {
+    for (const seq of await logFileSeqs(dir)) {
+      if (seq > newest - this.options.files) break;
+      await unlink(path.join(dir, logFileName(seq))).catch(() => {});
+    }
+  }
+}
