@@ -5,6 +5,7 @@ import { createBrowserRouter, Outlet } from 'react-router-dom';
 import type { UserDto } from '../shared/auth.schema';
 import { RequireAuth } from './components/RequireAuth';
 import { AuthProvider } from './lib/auth';
+import { BotsPage } from './routes/Bots.page';
 import { BuilderPage } from './routes/Builder.page';
 import { DependenciesPage } from './routes/Dependencies.page';
 import { HomePage } from './routes/Home.page';
@@ -44,6 +45,7 @@ export function createAppRouter(initialUser: UserDto | null) {
           children: [
             { path: '/builder', element: <BuilderPage /> },
             { path: '/runner', element: <RunnerPage /> },
+            { path: '/bots', element: <BotsPage /> },
             { path: '/publish', element: <PublishPage /> },
             { path: '/profile', element: <ProfilePage /> },
             { path: '/usage', element: <UsagePage /> },

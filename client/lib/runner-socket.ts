@@ -109,20 +109,34 @@ export class RunnerSocket {
     this.start();
   }
 
+  /**
+   * A fresh connection now, whose sign-in answers with the server's current runs: for a run the
+   * server started on its own (a deployed bot), which an open socket is never told about.
+   */
+  resync(): void {
+    if (this.closed) return;
+    this.drop('resync');
+    this.start();
+  }
+
   close(): void {
     this.closed = true;
+    this.drop('page closed');
+    this.setState('closed');
+  }
+
+  private drop(reason: string): void {
     this.clearTimer();
     const socket = this.socket;
     this.socket = null;
     if (socket) {
       socket.onopen = socket.onmessage = socket.onclose = socket.onerror = null;
       try {
-        socket.close(1000, 'page closed');
+        socket.close(1000, reason);
       } catch {
         // Closing a socket that never opened can throw in some browsers; it is gone either way.
       }
     }
-    this.setState('closed');
   }
 
   private scheduleReconnect(): void {

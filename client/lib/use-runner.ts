@@ -109,6 +109,9 @@ export function useRunner(selectedId: string | null, limits?: RunLimits) {
 
   const clear = useCallback(() => dispatch({ type: 'clear' }), []);
 
+  /** Reads the server's runs again (see RunnerSocket.resync): after a deploy, a restart by the supervisor. */
+  const resync = useCallback(() => socketRef.current?.resync(), []);
+
   /** Test chat frames for the listener until the returned function is called. */
   const subscribeTestChat = useCallback((listener: TestChatListener) => {
     chatListeners.current.add(listener);
@@ -126,6 +129,7 @@ export function useRunner(selectedId: string | null, limits?: RunLimits) {
     start,
     stop,
     clear,
+    resync,
     subscribeTestChat,
   };
 }

@@ -156,6 +156,7 @@ export function RunnerPage() {
           onDownloadDependencies={() => void downloadDependencies()}
           onEnvironmentVariables={() => void openEnvironmentVariables()}
           onTestChat={telegram ? openTestChat : undefined}
+          onResync={runner.resync}
         />
         <div className={classes.output} data-chat={chatOpen || undefined}>
           <ConsoleLogs className={classes.console} lines={runner.lines} onClear={runner.clear} onAiHelp={() => setAssistantKey(Date.now())} />

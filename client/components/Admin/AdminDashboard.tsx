@@ -1,8 +1,9 @@
-// The unlocked operator dashboard: headline numbers, users with credits and chat messages, and
-// post moderation. Its first call (analytics) is also the re-check of a stored key.
+// The unlocked operator dashboard: headline numbers, users with credits and chat messages, every
+// bot (with Stop), and post moderation. Its first call (analytics) is also the re-check of a stored key.
 import { Alert, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
 import { trpc } from '../../lib/trpc';
+import { AdminBots } from './AdminBots';
 import { useAdminQueryError } from './admin-session';
 import { PostModeration } from './PostModeration';
 import { StatCards } from './StatCards';
@@ -16,6 +17,7 @@ export function AdminDashboard() {
   const refresh = () => {
     void utils.admin.analytics.invalidate();
     void utils.admin.posts.invalidate();
+    void utils.admin.bots.invalidate();
     void utils.admin.userMessages.invalidate();
   };
 
@@ -27,7 +29,7 @@ export function AdminDashboard() {
             Operator dashboard
           </Title>
           <Text size="sm" c="dimmed">
-            Users, credits and community posts across this server.
+            Users, credits, bots and community posts across this server.
           </Text>
         </Stack>
         <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={refresh} loading={analytics.isFetching && !analytics.isPending}>
@@ -50,7 +52,8 @@ export function AdminDashboard() {
 
       {analytics.data ? <UsersTable users={analytics.data.usersByEmail} /> : !analytics.isError && <Skeleton h={320} radius="lg" />}
 
-      {/* Waits for the key check, so a wrong stored key costs one refused call, not two. */}
+      {/* These wait for the key check, so a wrong stored key costs one refused call, not three. */}
+      <AdminBots enabled={analytics.isSuccess} />
       <PostModeration enabled={analytics.isSuccess} />
     </Stack>
   );

@@ -7,3 +7,4 @@ export type Analytics = AdminOutputs['analytics'];
 export type AdminUser = Analytics['usersByEmail'][number];
 export type AdminPost = AdminOutputs['posts'][number];
 export type AdminMessage = AdminOutputs['userMessages']['messages'][number];
+export type AdminBot = AdminOutputs['bots']['bots'][number];

@@ -1,10 +1,10 @@
 // Left sidebar of the signed-in pages (spec section 2, Sidebar): create and import, the user's bots
 // (issue 10: one project per bot) and the current bot's files, account links, the announced-but-
-// not-built areas and the version label. Import uploads for real, into the current bot.
+// not-built areas (the active bots now have their own page, /bots, in the workspace tabs) and the
+// version label. Import uploads for real, into the current bot.
 import type { ComponentType } from 'react';
 import { AppShell, Badge, Box, Button, FileButton, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import {
-  IconActivity,
   IconBox,
   IconBuildingStore,
   IconChartLine,
@@ -34,7 +34,6 @@ const accountLinks = [
 
 const comingSoon: Array<{ label: string; icon: ComponentType<IconProps> }> = [
   { label: 'Prebuilt Bots/Agents', icon: IconBox },
-  { label: 'Active Bots/Agents', icon: IconActivity },
   { label: 'Marketplace', icon: IconBuildingStore },
   { label: 'Analytics', icon: IconChartLine },
 ];

@@ -1,6 +1,6 @@
-// The Builder / Run / Publish tabs; the one matching the current page is highlighted.
+// The Builder / Run / Publish / Bots tabs; the one matching the current page is highlighted.
 import { Box, Group, type BoxProps } from '@mantine/core';
-import { IconHammer, IconPlayerPlay, IconWorldUpload } from '@tabler/icons-react';
+import { IconActivity, IconHammer, IconPlayerPlay, IconWorldUpload } from '@tabler/icons-react';
 import { NavLink } from 'react-router-dom';
 import classes from './AppShell.module.css';
 
@@ -8,6 +8,7 @@ export const workspaceTabs = [
   { label: 'Builder', to: '/builder', icon: IconHammer },
   { label: 'Run', to: '/runner', icon: IconPlayerPlay },
   { label: 'Publish', to: '/publish', icon: IconWorldUpload },
+  { label: 'Bots', to: '/bots', icon: IconActivity },
 ] as const;
 
 export function WorkspaceTabs({ stacked = false, onNavigate, ...others }: BoxProps & { stacked?: boolean; onNavigate?: () => void }) {

@@ -1,6 +1,6 @@
-// Execution Control (spec section 2): the run's badge, Start, Stop, Download Dependencies and
-// Environment Variables, and the selected file with its created time. The badge reads the run's
-// state as the server reports it: Connected while the selected file's run is live.
+// Execution Control (spec section 2): the run's badge, Start, Stop, Deploy (issue 11), Download
+// Dependencies and Environment Variables, and the selected file with its created time. The badge
+// reads the run's state as the server reports it: Connected while the selected file's run is live.
 import { useEffect, useState } from 'react';
 import { Badge, Box, Button, Group, Loader, Text } from '@mantine/core';
 import { IconBrandTelegram, IconDownload, IconFileCode, IconKey, IconPlayerPlay, IconPlayerStop, IconPointer } from '@tabler/icons-react';
@@ -10,7 +10,9 @@ import type { SocketState } from '../../lib/runner-socket';
 import type { RunInfo } from '../../lib/use-runner';
 import type { WorkspaceFile } from '../../lib/workspace';
 import { WorkspacePanel } from '../WorkspacePanel';
+import { DeployButton, DeployLine } from './DeployControl';
 import { SandboxNotice, type RunnerStatus } from './SandboxNotice';
+import { useDeployment } from './use-deployment';
 import classes from './ExecutionControl.module.css';
 
 interface ExecutionControlProps {
@@ -28,6 +30,8 @@ interface ExecutionControlProps {
   onEnvironmentVariables: () => void;
   /** A Telegram bot: 'Test chat' beside Start runs it in test mode and opens the chat pane. */
   onTestChat?: () => void;
+  /** Reads the server's runs again: a deployed bot is started by the server, not by this page. */
+  onResync?: () => void;
 }
 
 function createdAt(value: string): string {
@@ -106,6 +110,7 @@ function RunLine({ run }: { run: RunInfo | undefined }) {
 export function ExecutionControl(props: ExecutionControlProps) {
   const { file, run, connection, ready, analyzing, detectingEnv, envCount, status } = props;
   const live = run !== undefined && run.status !== 'exited';
+  const deployment = useDeployment(file, run, ready, props.onResync);
 
   return (
     <WorkspacePanel
@@ -146,6 +151,7 @@ export function ExecutionControl(props: ExecutionControlProps) {
                   Created {createdAt(file.createdAt)}
                 </Text>
                 <RunLine run={run} />
+                <DeployLine deployment={deployment} />
               </Box>
             </Group>
           ) : (
@@ -173,6 +179,7 @@ export function ExecutionControl(props: ExecutionControlProps) {
                 Test chat
               </Button>
             )}
+            <DeployButton deployment={deployment} hasFile={file !== null} />
             <Button color="red" variant="light" leftSection={<IconPlayerStop size={16} />} onClick={props.onStop} disabled={run?.status !== 'running'}>
               Stop
             </Button>

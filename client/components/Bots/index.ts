@@ -1,0 +1,7 @@
+export { BotActions, runnerUrlOf } from './BotActions';
+export { BotsTable, type BotRow } from './BotsTable';
+export { AlwaysOnBadge, BotStatusBadge } from './BotStatusBadge';
+export { ConfirmBotDialog } from './ConfirmBotDialog';
+export { formatUptime, restartsLabel, statusLook, uptimeOf } from './bot-format';
+export { useBotControls } from './use-bot-controls';
+export { useNow } from './use-now';

@@ -1,0 +1,13 @@
+import { useEffect, useState } from 'react';
+
+/** The current time, ticking every second while `active` (an uptime on screen), still otherwise. */
+export function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [active]);
+  return now;
+}

@@ -1,0 +1,244 @@
+// Always-on bots (issue 11) in real Chromium against the real app and its real sandbox: a Python bot
+// saved through the API is deployed from the runner's Execution Control ('Always on', the console
+// follows the run the server started), shown on /bots running with a ticking uptime, restarted (a
+// new process: its start time changes) and undeployed after the confirmation. Then /bots on a
+// phone (cards), a bot without a file, the empty state, and the operator's Stop on /admin.
+// The tests share one signed-in page and build on each other in order.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BotSummary } from '../shared/bots.schema';
+import { signUp, type SignedUpUser } from '../server/testing/fixtures';
+import { browserAvailable, startWorld, type World } from './harness';
+import { loginThroughUi, openPage, pathIs, snap, toastMark, uniqueEmail, waitForToast, type TestPage } from './helpers';
+
+const ADMIN_KEY = 'e2e-deploy-operator-key-0123456789';
+const SLEEPER = 'import time\nprint("Sleeper up and polling", flush=True)\ntime.sleep(600)\n';
+const CRASHER = 'print("starting", flush=True)\nraise ValueError("the token is malformed")\n';
+const BOT = 'Sleeper Bot';
+
+describe.skipIf(!browserAvailable())('always-on bots in the browser', () => {
+  let world: World;
+  let user: SignedUpUser;
+  let tp: TestPage;
+  const ids = { project: '', file: '', crasher: '', crasherFile: '', empty: '' };
+
+  const api = (method: string, path: string, body?: unknown) => world.app.request(method, path, { token: user.token, body });
+  const botOf = async (projectId: string) => ((await api('GET', '/api/bots')).body.bots as BotSummary[]).find((b) => b.projectId === projectId)!;
+
+  beforeAll(async () => {
+    world = await startWorld({ ADMIN_KEY, RUNNER_MEMORY_MB: '128', RUNNER_STOP_GRACE_MS: '300', RUNNER_MAX_DEPLOYED_PER_USER: '3' });
+    user = await signUp(world.app, world.smtp, { name: 'Dee Ployer', email: uniqueEmail('deploy') });
+    for (const [key, fileKey, name, code] of [
+      ['project', 'file', BOT, SLEEPER],
+      ['crasher', 'crasherFile', 'Crashy Bot', CRASHER],
+    ] as const) {
+      ids[key] = (await api('POST', '/api/projects', { name })).body.id;
+      const saved = await api('PUT', `/api/projects/${ids[key]}/files/${name === BOT ? 'sleeper.py' : 'crashy.py'}`, { content: code });
+      expect(saved.status).toBe(200);
+      ids[fileKey] = saved.body.id;
+    }
+    ids.empty = (await api('POST', '/api/projects', { name: 'Empty Bot' })).body.id;
+    tp = await openPage(world);
+    await loginThroughUi(tp.page, world, user);
+  });
+  afterAll(async () => world?.close());
+
+  /** Closes the toasts on screen, so a screenshot shows what is under them. */
+  async function dismissToasts(page: Page): Promise<void> {
+    const toasts = page.locator('.mantine-Notification-root');
+    for (let n = await toasts.count(); n > 0; n--) await toasts.first().locator('button').click();
+    await toasts.first().waitFor({ state: 'detached' });
+  }
+
+  const control = (page: Page) => page.getByRole('region', { name: 'Execution Control' });
+  const botsTable = (page: Page) => page.getByRole('table', { name: 'Your bots' });
+  const row = (page: Page, name: string) => botsTable(page).getByRole('row', { name, exact: true });
+
+  it("deploys from the runner: 'Bot deployed', 'Always on', and the console follows the run the server started", async () => {
+    const { page, errors } = tp;
+    await page.goto(`${world.url}/runner?file=${ids.file}`);
+    const panel = control(page);
+    await panel.getByTestId('selected-file').getByText('sleeper.py', { exact: true }).waitFor();
+    await panel.getByTestId('run-badge').getByText('Disconnected').waitFor();
+    expect(await panel.getByTestId('always-on').count()).toBe(0);
+
+    const since = await toastMark(page);
+    await panel.getByRole('button', { name: 'Deploy', exact: true }).click();
+    await waitForToast(page, 'Bot deployed', { since, message: 'Deployed: the bot is always on' });
+    await panel.getByTestId('always-on').getByText('Always on', { exact: true }).waitFor();
+    await panel.getByRole('button', { name: 'Undeploy', exact: true }).waitFor();
+    // The page asked the runner again: the run the server started is followed, its lines shown.
+    await panel.getByTestId('run-badge').getByText('Connected').waitFor();
+    await page.getByRole('region', { name: 'Console Logs' }).getByText('Sleeper up and polling').first().waitFor();
+    expect(await botOf(ids.project)).toMatchObject({ deployed: true, status: 'running', fileId: ids.file });
+    await snap(page, errors, 'deploy-1-runner-deployed');
+  });
+
+  it('/bots, from the top bar, shows it running with a ticking uptime', async () => {
+    const { page, errors } = tp;
+    // The crashing bot is deployed too (through the API), so the page shows restarts and a last exit.
+    expect((await api('POST', `/api/bots/${ids.crasher}/deploy`, { fileId: ids.crasherFile })).status).toBe(200);
+
+    await page.locator('header').getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Bots' }).click();
+    await page.waitForURL(pathIs('/bots'));
+    await page.getByRole('heading', { name: 'Bots', exact: true }).waitFor();
+    const sleeper = row(page, BOT);
+    await sleeper.getByTestId('bot-status').getByText('Running', { exact: true }).waitFor();
+    await sleeper.getByTestId('always-on').waitFor();
+    await sleeper.getByText('sleeper.py', { exact: true }).waitFor();
+    const uptime = sleeper.getByTestId('bot-uptime');
+    expect(await uptime.textContent()).toMatch(/^\d+s$|^\d+m \d\ds$/);
+    const first = await uptime.textContent();
+    await expect.poll(() => uptime.textContent(), { timeout: 5000 }).not.toBe(first);
+    // Not measured yet: a dash, never a zero.
+    await sleeper.getByText('— · —', { exact: true }).waitFor();
+
+    const crashy = row(page, 'Crashy Bot');
+    await expect.poll(async () => (await botOf(ids.crasher)).restarts, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
+    await crashy.getByText('The bot exited with exit code 1').waitFor({ timeout: 10_000 });
+    // A bot without a file cannot be deployed, and says why.
+    const empty = row(page, 'Empty Bot');
+    await empty.getByText('No file yet').waitFor();
+    const deployEmpty = empty.getByRole('button', { name: 'Deploy Empty Bot' });
+    expect(await deployEmpty.getAttribute('aria-disabled')).toBe('true');
+    await deployEmpty.hover();
+    await page.getByText('This bot has no file yet: build it first').waitFor();
+    await snap(page, errors, 'deploy-2-bots-running');
+    await page.mouse.move(0, 0);
+  });
+
+  it('Restart starts a new process: its start time changes and it stays deployed', async () => {
+    const { page, errors } = tp;
+    const before = (await botOf(ids.project)).startedAt;
+    expect(before).not.toBeNull();
+    const seconds = async () => {
+      const [a = '0', b = '0'] = ((await row(page, BOT).getByTestId('bot-uptime').textContent()) ?? '').split(' ');
+      return a.endsWith('m') ? parseInt(a) * 60 + parseInt(b) : parseInt(a);
+    };
+    const upBefore = await seconds();
+    expect(upBefore).toBeGreaterThanOrEqual(3);
+    const since = await toastMark(page);
+    await row(page, BOT).getByRole('button', { name: `Restart ${BOT}` }).click();
+    await waitForToast(page, 'Bot restarted', { since });
+    await expect.poll(async () => (await botOf(ids.project)).startedAt).not.toBe(before);
+    expect(await botOf(ids.project)).toMatchObject({ deployed: true, status: 'running' });
+    await row(page, BOT).getByTestId('bot-status').getByText('Running', { exact: true }).waitFor();
+    // The uptime starts again from zero.
+    await expect.poll(seconds).toBeLessThan(upBefore);
+    expect(errors).toEqual([]);
+  });
+
+  it("Undeploy asks first; Cancel keeps it; confirmed, the bot is 'Stopped'", async () => {
+    const { page, errors } = tp;
+    await row(page, BOT).getByRole('button', { name: `Undeploy ${BOT}` }).click();
+    let dialog = page.getByRole('dialog', { name: 'Undeploy this bot?' });
+    await dialog.getByText(BOT, { exact: true }).waitFor();
+    await snap(page, errors, 'deploy-3-undeploy-confirm', { viewport: true });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect((await botOf(ids.project)).deployed).toBe(true);
+
+    await row(page, BOT).getByRole('button', { name: `Undeploy ${BOT}` }).click();
+    dialog = page.getByRole('dialog', { name: 'Undeploy this bot?' });
+    const since = await toastMark(page);
+    await dialog.getByRole('button', { name: 'Undeploy', exact: true }).click();
+    await waitForToast(page, 'Bot undeployed', { since });
+    await dialog.waitFor({ state: 'detached' });
+    await row(page, BOT).getByTestId('bot-status').getByText('Stopped', { exact: true }).waitFor();
+    expect(await row(page, BOT).getByTestId('always-on').count()).toBe(0);
+    expect(await row(page, BOT).getByTestId('bot-uptime').textContent()).toBe('—');
+    await row(page, BOT).getByRole('button', { name: `Deploy ${BOT}` }).waitFor();
+    expect(await botOf(ids.project)).toMatchObject({ deployed: false, status: 'stopped' });
+    await dismissToasts(page);
+    await snap(page, errors, 'deploy-4-bots-undeployed');
+  });
+
+  it('Open goes to the runner on that bot and file; Stop there undeploys a deployed bot', async () => {
+    const { page, errors } = tp;
+    await row(page, BOT).getByRole('button', { name: `Deploy ${BOT}` }).click();
+    await row(page, BOT).getByTestId('bot-status').getByText('Running', { exact: true }).waitFor();
+    await row(page, BOT).getByRole('link', { name: `Open ${BOT}` }).click();
+    await page.waitForURL((url) => url.pathname === '/runner' && url.searchParams.get('file') === ids.file);
+    expect(new URL(page.url()).searchParams.get('bot')).toBe(ids.project);
+    const panel = control(page);
+    await panel.getByTestId('selected-file').getByText('sleeper.py', { exact: true }).waitFor();
+    await panel.getByTestId('always-on').waitFor();
+    await panel.getByTestId('run-badge').getByText('Connected').waitFor();
+    await panel.getByRole('button', { name: 'Stop', exact: true }).click();
+    await panel.getByTestId('run-badge').getByText('Disconnected').waitFor();
+    // The badge follows at once (not only at the next poll): the bot is no longer deployed.
+    await panel.getByRole('button', { name: 'Deploy', exact: true }).waitFor({ timeout: 5000 });
+    expect(await panel.getByTestId('always-on').count()).toBe(0);
+    expect((await botOf(ids.project)).deployed).toBe(false);
+    expect(errors).toEqual([]);
+  });
+
+  it('on a phone, /bots shows a card per bot with the same buttons; the runner shows Deploy too', async () => {
+    const phone = await openPage(world, { viewport: { width: 390, height: 844 } });
+    const { page, errors } = phone;
+    await loginThroughUi(page, world, user);
+    await page.goto(`${world.url}/bots`);
+    const cards = page.getByRole('list', { name: 'Your bots' });
+    const card = cards.getByRole('listitem', { name: BOT, exact: true });
+    await card.getByTestId('bot-status').getByText('Stopped', { exact: true }).waitFor();
+    expect(await botsTable(page).isVisible()).toBe(false);
+    const since = await toastMark(page);
+    await card.getByRole('button', { name: `Deploy ${BOT}` }).click();
+    await waitForToast(page, 'Bot deployed', { since });
+    await card.getByTestId('bot-status').getByText('Running', { exact: true }).waitFor();
+    await card.getByTestId('always-on').waitFor();
+    await dismissToasts(page);
+    await snap(page, errors, 'deploy-5-bots-phone');
+
+    await page.goto(`${world.url}/runner?bot=${ids.project}&file=${ids.file}`);
+    const panel = control(page);
+    await panel.getByTestId('always-on').waitFor();
+    await panel.getByRole('button', { name: 'Undeploy', exact: true }).waitFor();
+    await panel.getByTestId('run-badge').getByText('Connected').waitFor();
+    await snap(page, errors, 'deploy-6-runner-phone');
+    const undeploySince = await toastMark(page);
+    await panel.getByRole('button', { name: 'Undeploy', exact: true }).click();
+    await waitForToast(page, 'Bot undeployed', { since: undeploySince });
+    await panel.getByRole('button', { name: 'Deploy', exact: true }).waitFor();
+    await panel.getByTestId('run-badge').getByText('Disconnected').waitFor();
+    await phone.context.close();
+  });
+
+  it('someone without bots gets the empty state, with the way to the builder', async () => {
+    const other = await signUp(world.app, world.smtp, { name: 'No Bots', email: uniqueEmail('no-bots') });
+    const fresh = await openPage(world);
+    await loginThroughUi(fresh.page, world, other);
+    await fresh.page.goto(`${world.url}/bots`);
+    await fresh.page.getByRole('heading', { name: 'No bots yet' }).waitFor();
+    await snap(fresh.page, fresh.errors, 'deploy-7-bots-empty');
+    await fresh.page.getByRole('link', { name: 'Open the Builder' }).click();
+    await fresh.page.waitForURL(pathIs('/builder'));
+    await fresh.context.close();
+  });
+
+  it("the operator sees every bot with its owner on /admin, and Stop undeploys one after a confirmation", async () => {
+    const op = await openPage(world, { viewport: { width: 1440, height: 900 } });
+    const { page, errors } = op;
+    await page.goto(`${world.url}/admin`);
+    await page.getByLabel('Admin key').fill(ADMIN_KEY);
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await page.getByRole('heading', { name: 'Operator dashboard' }).waitFor();
+    const table = page.getByRole('table', { name: 'Bots of every user' });
+    const crashy = table.getByRole('row', { name: 'Crashy Bot', exact: true });
+    await crashy.getByText(user.email).waitFor();
+    await crashy.getByTestId('always-on').waitFor();
+    await table.getByRole('row', { name: BOT, exact: true }).getByTestId('bot-status').getByText('Stopped', { exact: true }).waitFor();
+    await dismissToasts(page);
+    await snap(page, errors, 'deploy-8-admin-bots');
+
+    await crashy.getByRole('button', { name: `Stop Crashy Bot of ${user.email}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Stop this bot?' });
+    const since = await toastMark(page);
+    await dialog.getByRole('button', { name: 'Stop bot' }).click();
+    await waitForToast(page, 'Bot stopped', { since });
+    await crashy.getByTestId('bot-status').getByText('Stopped', { exact: true }).waitFor();
+    expect(await crashy.getByTestId('always-on').count()).toBe(0);
+    expect((await botOf(ids.crasher)).deployed).toBe(false);
+    await op.context.close();
+  });
+});
