@@ -53,10 +53,13 @@ describe.skipIf(!browserAvailable())('the assistant builds what was asked', () =
     await sidebar(page).getByRole('button', { name: 'Create New Bot/Agent' }).click();
     const dialog = page.getByRole('dialog', { name: 'Name your bot' });
     await dialog.getByRole('textbox', { name: 'Bot name' }).fill(name);
+    const previous = new URL(page.url()).searchParams.get('bot');
     const since = await toastMark(page);
     await dialog.getByRole('button', { name: 'Create', exact: true }).click();
     await waitForToast(page, 'Bot created', { since });
-    await page.waitForURL((url) => url.pathname === '/builder' && url.searchParams.has('bot'));
+    await page.waitForURL((url) => url.pathname === '/builder' && url.searchParams.has('bot') && url.searchParams.get('bot') !== previous);
+    // The page shows the new bot (the switch has rendered) before anything is typed for it.
+    await expect.poll(() => botButton(page, name).getAttribute('aria-current')).toBe('true');
     return new URL(page.url()).searchParams.get('bot')!;
   }
 
@@ -64,7 +67,11 @@ describe.skipIf(!browserAvailable())('the assistant builds what was asked', () =
     const since = await toastMark(tp.page);
     await chat().getByRole('textbox', { name: 'Message' }).fill(text);
     await chat().getByRole('textbox', { name: 'Message' }).press('Enter');
-    await waitForToast(tp.page, toast, { since });
+    await waitForToast(tp.page, toast, { since }).catch(async (err) => {
+      await snap(tp.page, [], 'assistant-failure').catch(() => undefined);
+      const messages = await world.app.request('GET', '/api/chat/messages', { token: user.token });
+      throw new Error(`${(err as Error).message}\nurl: ${tp.page.url()}\nlast messages: ${JSON.stringify(messages.body).slice(0, 1500)}`);
+    });
   }
 
   /** The bot's messages in the test chat of the Joker bot's file, as the server keeps them. */
@@ -118,6 +125,9 @@ describe.skipIf(!browserAvailable())('the assistant builds what was asked', () =
     const { page, errors } = tp;
     await botButton(page, 'Joker').click();
     await page.waitForURL((url) => url.searchParams.get('bot') === ids.jokes);
+    // As a person would: the page shows the Joker bot (the switch has rendered) before the message is typed.
+    await expect.poll(() => botButton(page, 'Joker').getAttribute('aria-current')).toBe('true');
+    await page.getByRole('region', { name: 'File browser' }).getByText('Joker', { exact: true }).waitFor();
     await ask(FOLLOW_UP, 'Change ready to review');
     await lastReply().getByRole('group', { name: 'Proposed changes' }).getByText(BOT, { exact: true }).waitFor();
     await lastReply().getByText(/I changed/).waitFor();
@@ -131,11 +141,16 @@ describe.skipIf(!browserAvailable())('the assistant builds what was asked', () =
     let since = await toastMark(page);
     await editor().getByRole('button', { name: 'Accept Changes' }).click();
     await waitForToast(page, 'Changes applied successfully!', { since });
+    // The accepted text is in the editor, not saved yet (the section says so) before Save is pressed.
+    await expect.poll(() => editor().getAttribute('data-dirty')).toBe('true');
     since = await toastMark(page);
     await editor().getByRole('button', { name: 'Save' }).click();
     await waitForToast(page, 'File saved successfully!', { since });
-    const after = (await world.app.request('GET', '/api/files', { token: user.token })).body as Array<{ content: string; projectId: string }>;
-    expect(after.find((f) => f.projectId === ids.jokes)!.content).toContain('quote');
+    const after = (await world.app.request('GET', '/api/files', { token: user.token })).body as Array<{ id: string; content: string; projectId: string }>;
+    const joker = after.find((f) => f.projectId === ids.jokes)!;
+    const versions = (await world.app.request('GET', `/trpc/files.versions?input=${encodeURIComponent(JSON.stringify({ id: joker.id }))}`, { token: user.token })).body;
+    const why = JSON.stringify({ url: page.url(), files: after.map((f) => ({ id: f.id, projectId: f.projectId, quote: f.content.includes('quote'), len: f.content.length })), versions, ids });
+    expect(joker.content.includes('quote'), why).toBe(true);
   });
 
   it('the bot answers /start, /weather, /joke and /quote in the test chat; a saved chat replays as passed', async () => {

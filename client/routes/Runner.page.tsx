@@ -159,7 +159,7 @@ export function RunnerPage() {
           onResync={runner.resync}
         />
         <div className={classes.output} data-chat={chatOpen || undefined}>
-          <ConsoleLogs className={classes.console} lines={runner.lines} onClear={runner.clear} onAiHelp={() => setAssistantKey(Date.now())} />
+          <ConsoleLogs className={classes.console} lines={runner.lines} projectId={file?.projectId ?? null} onClear={runner.clear} onAiHelp={() => setAssistantKey(Date.now())} />
           {chatOpen && file && (
             <TestChatPane
               key={file.id}

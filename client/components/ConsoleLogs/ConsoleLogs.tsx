@@ -1,10 +1,11 @@
 // Console Logs (spec section 2): the selected file's run output, each line prefixed with its time
 // and level (info, error, output, debug), following the newest line unless the reader scrolled up.
-// 'AI Help' opens the assistant with these lines.
+// 'AI Help' opens the assistant with these lines; 'History' the bot's earlier output (issue 11).
 import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { ActionIcon, Badge, Button, Text, Tooltip } from '@mantine/core';
-import { IconArrowBarToDown, IconEraser, IconSparkles, IconTerminal2 } from '@tabler/icons-react';
+import { IconArrowBarToDown, IconEraser, IconHistory, IconSparkles, IconTerminal2 } from '@tabler/icons-react';
 import { clockTime, type LogLine } from '../../lib/runner-logs';
+import { LogHistoryDrawer } from '../RunHistory';
 import { WorkspacePanel } from '../WorkspacePanel';
 import classes from './ConsoleLogs.module.css';
 
@@ -12,6 +13,8 @@ interface ConsoleLogsProps {
   lines: LogLine[];
   onAiHelp: () => void;
   onClear: () => void;
+  /** The selected file's bot: 'History' shows its earlier output. */
+  projectId?: string | null;
   className?: string;
 }
 
@@ -25,7 +28,8 @@ const Line = memo(function Line({ line }: { line: LogLine }) {
   );
 });
 
-export function ConsoleLogs({ lines, onAiHelp, onClear, className }: ConsoleLogsProps) {
+export function ConsoleLogs({ lines, onAiHelp, onClear, projectId = null, className }: ConsoleLogsProps) {
+  const [historyOpen, setHistoryOpen] = useState(false);
   const scrollerRef = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
   const [following, setFollowing] = useState(true);
@@ -81,6 +85,11 @@ export function ConsoleLogs({ lines, onAiHelp, onClear, className }: ConsoleLogs
               <IconEraser size={16} />
             </ActionIcon>
           </Tooltip>
+          <Tooltip label={projectId ? "This bot's earlier output" : 'Select a file to see its earlier output'} openDelay={300}>
+            <Button size="xs" variant="default" leftSection={<IconHistory size={14} />} onClick={() => setHistoryOpen(true)} disabled={!projectId} aria-haspopup="dialog">
+              History
+            </Button>
+          </Tooltip>
           <Button size="xs" variant="light" leftSection={<IconSparkles size={14} />} onClick={onAiHelp}>
             AI Help
           </Button>
@@ -109,6 +118,7 @@ export function ConsoleLogs({ lines, onAiHelp, onClear, className }: ConsoleLogs
           </Button>
         )}
       </div>
+      <LogHistoryDrawer projectId={projectId} opened={historyOpen && projectId !== null} onClose={() => setHistoryOpen(false)} />
     </WorkspacePanel>
   );
 }

@@ -1,6 +1,7 @@
 // Execution Control (spec section 2): the run's badge, Start, Stop, Deploy (issue 11), Download
-// Dependencies and Environment Variables, and the selected file with its created time. The badge
-// reads the run's state as the server reports it: Connected while the selected file's run is live.
+// Dependencies and Environment Variables, the selected file with its created time, and its bot's
+// webhook URL (issue 11). The badge reads the run's state as the server reports it: Connected while
+// the selected file's run is live.
 import { useEffect, useState } from 'react';
 import { Badge, Box, Button, Group, Loader, Text } from '@mantine/core';
 import { IconBrandTelegram, IconDownload, IconFileCode, IconKey, IconPlayerPlay, IconPlayerStop, IconPointer } from '@tabler/icons-react';
@@ -13,6 +14,7 @@ import { WorkspacePanel } from '../WorkspacePanel';
 import { DeployButton, DeployLine } from './DeployControl';
 import { SandboxNotice, type RunnerStatus } from './SandboxNotice';
 import { useDeployment } from './use-deployment';
+import { WebhookRow } from './WebhookRow';
 import classes from './ExecutionControl.module.css';
 
 interface ExecutionControlProps {
@@ -210,6 +212,8 @@ export function ExecutionControl(props: ExecutionControlProps) {
             </Button>
           </Group>
         </Group>
+
+        {file && <WebhookRow projectId={file.projectId} />}
 
         {status && <SandboxNotice status={status} />}
       </div>

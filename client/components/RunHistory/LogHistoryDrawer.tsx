@@ -1,0 +1,135 @@
+// 'History' in Console Logs (issue 11 "Logs are kept"): the bot's earlier output in a drawer, newest
+// first, one header per run (when it started, and its log as a download), 'Load earlier' below.
+import { useState } from 'react';
+import { Alert, Button, Center, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
+import { IconDownload, IconHistory } from '@tabler/icons-react';
+import type { RunLogLine } from '../../../shared/run-logs.schema';
+import { errorMessage } from '../../lib/http-error';
+import { notifyError } from '../../lib/notify';
+import { clockTime } from '../../lib/runner-logs';
+import consoleClasses from '../ConsoleLogs/ConsoleLogs.module.css';
+import { downloadRunLog } from './download-run-log';
+import { type RunGroup, useLogHistory } from './use-log-history';
+import classes from './RunHistory.module.css';
+
+interface LogHistoryDrawerProps {
+  projectId: string | null;
+  opened: boolean;
+  onClose: () => void;
+}
+
+function startedAt(at: number): string {
+  return new Date(at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
+}
+
+function HistoryLine({ line }: { line: RunLogLine }) {
+  return (
+    <div className={consoleClasses.line} data-level={line.level === 'log' ? 'info' : line.level}>
+      <span className={consoleClasses.time}>[{clockTime(line.at)}]</span>
+      <span className={consoleClasses.level}>{line.level.toUpperCase()}</span>
+      <span className={consoleClasses.text}>{line.text}</span>
+    </div>
+  );
+}
+
+function RunSection({ projectId, group }: { projectId: string; group: RunGroup }) {
+  const [downloading, setDownloading] = useState(false);
+  const first = group.lines[group.lines.length - 1];
+  const label = `Run started ${startedAt(first.at)}`;
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await downloadRunLog(projectId, group.runId);
+    } catch (err) {
+      notifyError('Download failed', errorMessage(err, 'Please try again.'));
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <section className={classes.run} aria-label={label} data-testid="history-run">
+      <Group justify="space-between" gap="xs" wrap="nowrap" className={classes.runHeader}>
+        <Text size="xs" fw={600} c="gray.3" truncate="end">
+          {label}
+        </Text>
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          color="gray"
+          leftSection={<IconDownload size={12} />}
+          loading={downloading}
+          onClick={() => void download()}
+          aria-label={`Download the log of the run started ${startedAt(first.at)}`}
+        >
+          Download
+        </Button>
+      </Group>
+      <div className={classes.lines}>
+        {group.lines.map((line, i) => (
+          <HistoryLine key={`${line.at}-${i}`} line={line} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+export function LogHistoryDrawer({ projectId, opened, onClose }: LogHistoryDrawerProps) {
+  const history = useLogHistory(projectId, opened);
+
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      position="right"
+      size="lg"
+      title={
+        <Group gap={8}>
+          <IconHistory size={18} stroke={1.7} aria-hidden />
+          <Text fw={700}>Log history</Text>
+        </Group>
+      }
+      closeButtonProps={{ 'aria-label': 'Close log history' }}
+    >
+      <Stack gap="sm">
+        <Text size="xs" c="dimmed">
+          Earlier output of this bot, newest first.
+        </Text>
+        {history.error && (
+          <Alert color="red" variant="light" title="Could not load the history">
+            <Group justify="space-between" gap="xs">
+              <Text size="sm">{history.error}</Text>
+              <Button size="compact-sm" variant="light" color="red" onClick={history.next ? history.loadEarlier : history.retry}>
+                Try again
+              </Button>
+            </Group>
+          </Alert>
+        )}
+        {history.loaded && history.groups.length === 0 && !history.error && (
+          <Text size="sm" c="dimmed" ta="center" py="xl">
+            No earlier output for this bot yet.
+          </Text>
+        )}
+        {projectId && history.groups.length > 0 && (
+          <div className={classes.log} role="log" aria-label="Earlier output" aria-live="off">
+            {history.groups.map((group, i) => (
+              <RunSection key={`${group.runId}-${i}`} projectId={projectId} group={group} />
+            ))}
+          </div>
+        )}
+        {history.loading ? (
+          <Center py="sm">
+            <Loader size="sm" aria-label="Loading earlier output" />
+          </Center>
+        ) : (
+          history.next && (
+            <Button variant="default" onClick={history.loadEarlier}>
+              Load earlier
+            </Button>
+          )
+        )}
+      </Stack>
+    </Drawer>
+  );
+}

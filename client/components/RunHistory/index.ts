@@ -1,0 +1,1 @@
+export { LogHistoryDrawer } from './LogHistoryDrawer';
