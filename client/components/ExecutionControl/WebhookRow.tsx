@@ -56,11 +56,11 @@ export function WebhookRow({ projectId }: { projectId: string }) {
           </Text>
         )}
         <Tooltip label="Copy" openDelay={300}>
-          <ActionIcon variant="default" aria-label="Copy webhook URL" onClick={() => void copy()} disabled={!url}>
+          <ActionIcon variant="default" aria-label="Copy webhook URL" onClick={() => void copy()} disabled={!url} className={classes.noShrink}>
             <IconCopy size={14} />
           </ActionIcon>
         </Tooltip>
-        <Button size="compact-sm" variant="subtle" color="gray" leftSection={<IconRefresh size={14} />} onClick={() => setConfirming(true)} disabled={!url}>
+        <Button size="compact-sm" variant="subtle" color="gray" leftSection={<IconRefresh size={14} />} onClick={() => setConfirming(true)} disabled={!url} className={classes.noShrink}>
           New URL
         </Button>
       </Group>
