@@ -1,7 +1,7 @@
 // Durability (security.md 30): the pragmas on the app's own connection, 50 concurrent mixed requests
 // without a 5xx and with balances equal to the ledger, a live backup that passes integrity_check, and
 // a real server process killed with SIGKILL right after a 200 losing nothing that 200 confirmed.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink, type SmtpSink } from './testing/smtp-sink';
 import { startTestApp, type TestApp } from './testing/test-app';
 import { signUp, type SignedUpUser } from './testing/fixtures';
+import { startServerProcess } from './testing/server-process';
 
 let smtp: SmtpSink;
 let t: TestApp;
@@ -89,26 +90,9 @@ describe('kill -9 right after a 200', () => {
   it('loses nothing the 200 confirmed', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'botwright-kill-'));
     try {
-      child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-        cwd: path.resolve(import.meta.dirname, '..'),
-        env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: '0', SMTP_URL: smtp.url, LOG_LEVEL: 'info' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      const url = await new Promise<string>((resolve, reject) => {
-        let out = '';
-        const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 20_000);
-        const onData = (chunk: Buffer) => {
-          out += chunk;
-          const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-          if (m) {
-            clearTimeout(timer);
-            resolve(m[1]!);
-          }
-        };
-        child!.stdout!.on('data', onData);
-        child!.stderr!.on('data', onData);
-        child!.on('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
-      });
+      const server = await startServerProcess({ DATA_DIR: dataDir, SMTP_URL: smtp.url });
+      child = server.child;
+      const url = server.url;
       const post = (p: string, body: unknown) =>
         fetch(url + p, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
       const email = 'durable@example.com';

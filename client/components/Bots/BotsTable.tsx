@@ -7,7 +7,7 @@ import type { BotSummary } from '../../../shared/bots.schema';
 import { relativeTime } from '../../../shared/relative-time';
 import { formatCpu, formatMemory, NOT_MEASURED, restartsLabel, uptimeOf } from './bot-format';
 import { BotStatusBadge } from './BotStatusBadge';
-import { useNow } from './use-now';
+import { useNow } from '../../lib/use-now';
 import classes from './Bots.module.css';
 
 export type BotRow = BotSummary & { userEmail?: string };

@@ -4,4 +4,3 @@ export { AlwaysOnBadge, BotStatusBadge } from './BotStatusBadge';
 export { ConfirmBotDialog } from './ConfirmBotDialog';
 export { formatUptime, restartsLabel, statusLook, uptimeOf } from './bot-format';
 export { useBotControls } from './use-bot-controls';
-export { useNow } from './use-now';

@@ -2,12 +2,12 @@
 // Dependencies and Environment Variables, the selected file with its created time, and its bot's
 // webhook URL (issue 11). The badge reads the run's state as the server reports it: Connected while
 // the selected file's run is live.
-import { useEffect, useState } from 'react';
 import { Badge, Box, Button, Group, Loader, Text } from '@mantine/core';
 import { IconBrandTelegram, IconDownload, IconFileCode, IconKey, IconPlayerPlay, IconPlayerStop, IconPointer } from '@tabler/icons-react';
 import { languageLabel } from '../../../shared/filenames';
 import { clockTime } from '../../lib/runner-logs';
 import type { SocketState } from '../../lib/runner-socket';
+import { useNow } from '../../lib/use-now';
 import type { RunInfo } from '../../lib/use-runner';
 import type { WorkspaceFile } from '../../lib/workspace';
 import { WorkspacePanel } from '../WorkspacePanel';
@@ -50,17 +50,6 @@ function elapsed(ms: number): string {
   return h > 0 ? `${h}h ${m}m` : m > 0 ? `${m}m ${sec}s` : `${sec}s`;
 }
 
-/** The current time, ticking every second while `active`. */
-function useNow(active: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!active) return;
-    setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [active]);
-  return now;
-}
 
 function RunBadge({ run, ready }: { run: RunInfo | undefined; ready: boolean }) {
   if (run?.status === 'starting') {

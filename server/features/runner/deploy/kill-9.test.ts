@@ -2,16 +2,16 @@
 // (src/main.ts) with a deployed bot is killed with SIGKILL and started again on the same data; the
 // bot is running again within 5 s of the new server's first 200, with no action from anyone, and
 // its log continues in the same history (the lines of both runs, each with its own run id).
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../../../testing/test-app';
 import { newUser } from '../../../testing/fixtures';
+import { startServerProcess } from '../../../testing/server-process';
 import type { BotSummary } from '../../../../shared/bots.schema';
 
-const REPO = path.resolve(import.meta.dirname, '../../../..');
 const BOT = 'import time\nprint("up and polling", flush=True)\ntime.sleep(600)\n';
 const ENV = { RUNNER_MEMORY_MB: '128', RUNNER_STOP_GRACE_MS: '300' };
 
@@ -20,30 +20,10 @@ afterAll(() => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
 });
 
-/** Starts `src/main.ts` as its own process; resolves with its address once it listens. */
 async function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: REPO,
-    env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info', ...ENV },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 30_000);
-    const onData = (chunk: Buffer) => {
-      out += chunk;
-      const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
-  });
-  return { child, url };
+  const server = await startServerProcess({ DATA_DIR: dataDir, ...ENV });
+  children.push(server.child);
+  return server;
 }
 
 const get = async (url: string, token: string) => {
