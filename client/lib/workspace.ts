@@ -89,6 +89,16 @@ export function useCurrentBot(): { botId: string | undefined; bot: Bot | undefin
   return { botId, bot, bots, failed: projects.isError };
 }
 
+/**
+ * The bot the page's address names right now, read at the moment of an action (a chat message sent
+ * in the instant after a switch, before the page has rendered it, goes to the bot now shown in the
+ * address); undefined when the address alone cannot tell.
+ */
+export function botInAddress(cached: { files: ReadonlyArray<{ id: string; projectId: string }> | undefined; bots: ReadonlyArray<{ id: string }> | undefined }): string | undefined {
+  const params = new URLSearchParams(window.location.search);
+  return resolveBotId({ fileId: params.get('file'), files: cached.files, asked: params.get('bot'), bots: cached.bots, last: readLastBot() });
+}
+
 /** The current bot's id (see useCurrentBot); 'default' when the bots could not be loaded. */
 export function useProjectId(): string | undefined {
   const { botId, failed } = useCurrentBot();

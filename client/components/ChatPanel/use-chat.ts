@@ -8,7 +8,7 @@ import type { AppRouter } from '../../../server/router';
 import { notifyError, notifyInfo, notifySuccess, serverMessage } from '../../lib/notify';
 import { offerChange } from '../../lib/offered-changes';
 import { trpc } from '../../lib/trpc';
-import { FALLBACK_PROJECT_ID, useWorkspaceRefresh } from '../../lib/workspace';
+import { botInAddress, FALLBACK_PROJECT_ID, useWorkspaceRefresh } from '../../lib/workspace';
 
 type ChatResult = inferRouterOutputs<AppRouter>['ai']['chat'];
 
@@ -48,7 +48,8 @@ export function useChat(projectId: string | undefined, onChangeProposed?: (fileI
       busy.current = true;
       const message: ChatMessage = { id: `local-${++localIds}`, role: 'user', content: text, createdAt: new Date().toISOString() };
       setPending({ message, reply: '' });
-      const input = { message: text, projectId: projectId ?? FALLBACK_PROJECT_ID };
+      const current = botInAddress({ files: utils.files.list.getData(), bots: utils.projects.list.getData() });
+      const input = { message: text, projectId: current ?? projectId ?? FALLBACK_PROJECT_ID };
 
       const succeed = async (result: ChatResult) => {
         if (result.createdFiles.length > 0) {
