@@ -1,22 +1,15 @@
 // 008_bots: chat messages stored without a project move to their person's oldest project (made as
 // 'My Bots' for a person with such messages and no project); everything else stays as it was.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../server/db/database';
+import { beforeEach, expect, it } from 'vitest';
+import type { Db } from '../server/db/database';
 import { migrator } from '../server/db/migrate';
+import { freshDatabasePerTest } from './fresh-database';
 
-let dir: string;
+const fresh = freshDatabasePerTest();
 let db: Db;
 beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'botwright-migrations-'));
-  db = openDatabase(dir).db;
-});
-afterEach(async () => {
-  await db.destroy();
-  rmSync(dir, { recursive: true, force: true });
+  db = fresh.current();
 });
 
 const at = (minute: number) => new Date(Date.UTC(2025, 0, 1, 0, minute)).toISOString();

@@ -1,24 +1,16 @@
 // Migrations: all up then all down on a fresh database, and the constraints the product relies on
 // are enforced by the database itself (credits >= 0, unique email and Google subject, foreign keys).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../server/db/database';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from '../server/db/database';
 import { migrator } from '../server/db/migrate';
+import { freshDatabasePerTest } from './fresh-database';
 import { migrations } from './index';
 
-let dir: string;
+const fresh = freshDatabasePerTest();
 let db: Db;
-
 beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'botwright-migrations-'));
-  db = openDatabase(dir).db;
-});
-afterEach(async () => {
-  await db.destroy();
-  rmSync(dir, { recursive: true, force: true });
+  db = fresh.current();
 });
 
 const appTables = async () =>

@@ -1,22 +1,15 @@
 // 005_storage_sizes: files and versions that existed before it get their size in UTF-8 bytes, so
 // quotas count an upgraded database correctly from the first request.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import { afterEach, beforeEach, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../server/db/database';
+import { beforeEach, expect, it } from 'vitest';
+import type { Db } from '../server/db/database';
 import { migrator } from '../server/db/migrate';
+import { freshDatabasePerTest } from './fresh-database';
 
-let dir: string;
+const fresh = freshDatabasePerTest();
 let db: Db;
 beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'botwright-migrations-'));
-  db = openDatabase(dir).db;
-});
-afterEach(async () => {
-  await db.destroy();
-  rmSync(dir, { recursive: true, force: true });
+  db = fresh.current();
 });
 
 it('fills in the size of existing files and versions, and indexes it', async () => {
