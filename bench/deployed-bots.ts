@@ -9,7 +9,7 @@
 //   of windows. Goal: the value itself, p99 < 20 ms.
 // - 'reconcile 20 deployed bots at start-up': ms from a server's listen to its 20 deployed bots all
 //   running (the supervisor's reconcile, on the same data after a restart), against starting the same
-//   20 runs at once on a running server (runs/start-file.ts, no supervisor, no start-up). Goal: <= 1.5x.
+//   20 runs at once on a running server (runs/run.service.ts, no supervisor, no start-up). Goal: <= 1.5x.
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,7 +19,7 @@ import { startTestApp, type TestApp } from '../server/testing/test-app';
 import { newUser } from '../server/testing/fixtures';
 import type { Scenario } from './harness';
 import { sandboxNote } from './runner';
-import { startFileRun } from '../server/features/runner/runs/start-file';
+import { startRun } from '../server/features/runner/runs/run.service';
 
 const BOTS = 20;
 /** How long each side is watched a round (the 60 s, cut to keep three rounds of two scenarios near 5 minutes). */
@@ -137,7 +137,7 @@ const reconcile: Scenario = {
         await undeployAll({ ...f, t });
         const user = (await t.request('GET', '/api/auth/me', { token: f.token })).body.id as string;
         const t0 = performance.now();
-        await Promise.all(f.bots.map((bot) => startFileRun(t.app.deps, { userId: user, fileId: bot.fileId, mode: 'live', supervised: true })));
+        await Promise.all(f.bots.map((bot) => startRun(t.app.deps, { userId: user, fileId: bot.fileId, mode: 'live', supervised: true })));
         await allLive(t, f.bots.map((b) => b.fileId));
         const ms = performance.now() - t0;
         await deployAll({ ...f, t }); // deployed again (restarting them) for the subject's server start

@@ -26,7 +26,7 @@ import { registerUploadRoutes } from './features/feed/uploads';
 import { createSandbox, limitsFor } from './features/runner/sandbox';
 import { Runs } from './features/runner/runs/runs';
 import { RunLogs } from './features/runner/logs/run-logs';
-import { startFileRun } from './features/runner/runs/start-file';
+import { startRun } from './features/runner/runs/run.service';
 import { Supervisor } from './features/runner/deploy/supervisor';
 import { openTestChat } from './features/test-chat';
 import { registerTestChatFiles } from './features/test-chat/test-chat.routes';
@@ -119,7 +119,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       runs,
       log: app.log,
       maxDeployedPerUser: config.runner.maxDeployedPerUser,
-      start: (userId, fileId) => startFileRun(deps, { userId, fileId, mode: 'live', supervised: true }),
+      start: (userId, fileId) => startRun(deps, { userId, fileId, mode: 'live', supervised: true }),
     }),
     testChat,
     log: app.log,
@@ -189,7 +189,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   registerRest(app, deps, limit);
-  registerRunSocket(app, deps, deps.runs);
+  registerRunSocket(app, deps);
   registerUploadRoutes(app, deps);
   registerTestChatFiles(app, deps);
   await registerHookRoutes(app, deps);

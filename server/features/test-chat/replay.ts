@@ -6,7 +6,7 @@
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import type { PostTestChatMessageInput, TestChatKind, TestChatResult } from '../../../shared/test-chat.schema';
-import { startFileRun } from '../runner/runs/start-file';
+import { startRun } from '../runner/runs/run.service';
 import type { SavedChat } from './saved-chats';
 import type { TestChatSession } from './emulator/test-chats';
 import { transcriptOf } from './transcripts';
@@ -28,7 +28,7 @@ export async function replaySavedChats(deps: Deps, input: { userId: string; file
   const session = deps.testChat.chats.session({ userId: input.userId, fileId: chatKey });
   try {
     session.clear();
-    await startFileRun(deps, { userId: input.userId, fileId: input.fileId, mode: 'test', content: input.content, chatKey });
+    await startRun(deps, { userId: input.userId, fileId: input.fileId, mode: 'test', content: input.content, chatKey });
     const stopped = () => {
       const state = deps.runs.state(input.userId, input.fileId);
       return !state?.live ? (state?.exit?.message ?? 'The bot is not running') : null;

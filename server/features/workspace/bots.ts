@@ -12,6 +12,7 @@ import { botLabel, BOT_NAME_MAX } from '../../../shared/workspace.schema';
 import { SealedValueError, secretBox } from '../runner/env-vars/secret-box';
 import { isInstalling } from '../runner/dependencies/installer';
 import { projectDepsDir } from '../runner/paths';
+import { stopRun } from '../runner/runs/run.service';
 import { createProject, existingProject, toProjectDto } from './projects';
 import { writeFile } from './files';
 
@@ -81,7 +82,7 @@ export async function deleteBot(deps: Deps, userId: string, projectId: string) {
     throw new AppError('CONFLICT', 'Dependencies are being installed for this bot: delete it once the installation has finished');
   }
   const fileIdsOf = async () => (await deps.db.selectFrom('files').select('id').where('project_id', '=', project.id).execute()).map((f) => f.id);
-  const stopRuns = async (ids: string[]) => (await Promise.all(ids.map((id) => deps.runs.stop(userId, id)))).filter(Boolean).length;
+  const stopRuns = async (ids: string[]) => (await Promise.all(ids.map((id) => stopRun(deps, userId, id)))).filter(Boolean).length;
 
   // Runs end before their files go (a run reads its project's files when it starts).
   const before = await fileIdsOf();

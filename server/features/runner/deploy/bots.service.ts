@@ -3,7 +3,9 @@
 import type { Deps } from '../../../deps';
 import { botLabel } from '../../../../shared/workspace.schema';
 import type { BotStatus, BotSummary } from '../../../../shared/bots.schema';
+import { AppError } from '../../../errors';
 import { hookUrl } from '../hooks/hook-url';
+import { stopRun } from '../runs/run.service';
 
 type Ctx = { deps: Deps; userId: string };
 
@@ -58,6 +60,14 @@ export const bots = {
   },
   async listAll(deps: Deps) {
     return { bots: await summaries(deps, null) };
+  },
+  /** The operator's Stop on any person's bot: undeployed if deployed (it stays off), else its live run is stopped. */
+  async stopAny(deps: Deps, projectId: string) {
+    const bot = (await summaries(deps, null)).find((b) => b.projectId === projectId);
+    if (!bot) throw new AppError('NOT_FOUND', 'Bot not found');
+    if (bot.deployed) await deps.supervisor.undeploy(bot.userId, bot.projectId);
+    else if (bot.fileId && deps.runs.live(bot.fileId)) await stopRun(deps, bot.userId, bot.fileId);
+    return { message: bot.deployed || bot.status === 'running' ? 'Bot stopped' : 'The bot was not running' };
   },
   async deploy({ deps, userId }: Ctx, input: { projectId: string; fileId: string }) {
     await deps.supervisor.deploy(userId, input.projectId, input.fileId);

@@ -15,7 +15,7 @@ export type SupervisorOptions = {
   runs: Runs;
   log: FastifyBaseLogger;
   maxDeployedPerUser: number;
-  /** Starts the saved file as a supervised live run (runs/start-file.ts). */
+  /** Starts the saved file as a supervised live run (runs/run.service.ts). */
   start: (userId: string, fileId: string) => Promise<void>;
   now?: () => number;
 };

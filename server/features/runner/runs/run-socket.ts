@@ -12,8 +12,8 @@ import { readSession } from '../../auth/sessions';
 import type { Revocation } from '../../auth/revocations';
 import { AppError, zodMessage } from '../../../errors';
 import { clientFrame, type ServerFrame } from '../../../../shared/runner.schema';
-import type { RunExit, RunMode, Runs, RunViewer } from './runs';
-import { startFileRun } from './start-file';
+import type { RunExit, RunMode, RunViewer } from './runs';
+import { followRun, listRuns, startRun, stopRun } from './run.service';
 import type { OutputLine } from './run-output';
 
 const AUTH_TIMEOUT_MS = 10_000;
@@ -26,7 +26,7 @@ const MAX_OUT_FRAME_CHARS = 128 * 1024;
 
 const FRAME_TYPE = { output: 'execution_output', error: 'execution_error', log: 'execution_log' } as const;
 
-export function registerRunSocket(app: FastifyInstance, deps: Deps, runs: Runs): void {
+export function registerRunSocket(app: FastifyInstance, deps: Deps): void {
   app.get(
     '/ws',
     {
@@ -36,7 +36,7 @@ export function registerRunSocket(app: FastifyInstance, deps: Deps, runs: Runs):
       },
     },
     (socket, req) => {
-      const connection = new RunConnection(socket, deps, runs);
+      const connection = new RunConnection(socket, deps);
       if ((req.query as Record<string, unknown> | undefined)?.token !== undefined) {
         connection.endSession('Send the sign-in token in an auth message, not in the address');
         return;
@@ -76,7 +76,6 @@ class RunConnection {
   constructor(
     private readonly socket: WebSocket,
     private readonly deps: Deps,
-    private readonly runs: Runs,
   ) {
     this.authTimer = setTimeout(() => {
       if (!this.userId) socket.close(4401, 'Authentication required');
@@ -100,7 +99,7 @@ class RunConnection {
         testChats();
       };
       clearTimeout(this.authTimer);
-      this.send({ type: 'runs', runs: this.runs.list(session.userId) });
+      this.send({ type: 'runs', runs: listRuns(this.deps, session.userId) });
     })();
     await this.authenticating;
   }
@@ -128,7 +127,7 @@ class RunConnection {
       else if (frame.type === 'attach') this.follow(userId, frame.fileId);
       else {
         const fileId = frame.fileId ?? this.current;
-        if (!fileId || !(await this.runs.stop(userId, fileId))) this.send({ type: 'execution_log', message: 'Nothing is running', fileId: fileId ?? undefined });
+        if (!fileId || !(await stopRun(this.deps, userId, fileId))) this.send({ type: 'execution_log', message: 'Nothing is running', fileId: fileId ?? undefined });
       }
     } catch (err) {
       this.send({ type: 'execution_error', message: this.publicMessage(err), fileId: 'fileId' in frame ? frame.fileId : undefined });
@@ -172,7 +171,7 @@ class RunConnection {
   }
 
   private async execute(userId: string, fileId: string, typed: Record<string, string>, mode: RunMode): Promise<void> {
-    await startFileRun(this.deps, { userId, fileId, typed, mode });
+    await startRun(this.deps, { userId, fileId, typed, mode });
     // Lines printed before this attach are replayed from the run's ring, so none is missed.
     this.follow(userId, fileId);
   }
@@ -181,7 +180,7 @@ class RunConnection {
     this.following.get(fileId)?.();
     this.following.delete(fileId);
     this.current = fileId;
-    const detach = this.runs.attach(userId, fileId, this.viewer);
+    const detach = followRun(this.deps, userId, fileId, this.viewer);
     if (detach) this.following.set(fileId, detach);
     else this.send({ type: 'execution_log', message: 'This file is not running', fileId });
   }

@@ -1,4 +1,6 @@
-// Starting one saved file as a run, for the /ws socket and for the test chat's replays: the
+// What a person (or the server on their behalf) does with runs: start one saved file as a run, stop
+// it, follow its output, list theirs. Used by the /ws socket (which only parses frames and
+// subscribes), the test chat's replays and the deploy supervisor. A start brings together the
 // person's file and project, their saved variables (typed ones win), their installed dependencies,
 // and in test mode the Bot API emulator in place of Telegram.
 import type { Deps } from '../../../deps';
@@ -13,7 +15,8 @@ import { prepareTestMode } from '../../test-chat/test-mode';
 import { prepareLiveInbound } from '../hooks/live-inbound';
 import { botLaunch } from './bot-command';
 import { claimKey, tokenClaims } from './token-claims';
-import type { RunLaunch, RunMode } from './runs';
+import type { EndedBy, RunLaunch, RunMode, RunViewer } from './runs';
+import type { RunSummary } from '../../../../shared/runner.schema';
 
 export type StartFileInput = {
   userId: string;
@@ -29,7 +32,7 @@ export type StartFileInput = {
   supervised?: boolean;
 };
 
-export async function startFileRun(deps: Deps, input: StartFileInput): Promise<void> {
+export async function startRun(deps: Deps, input: StartFileInput): Promise<void> {
   const { userId, fileId } = input;
   const mode = input.mode ?? 'live';
   const file = await ownedFile(deps.db, userId, fileId).catch(() => {
@@ -76,6 +79,21 @@ export async function startFileRun(deps: Deps, input: StartFileInput): Promise<v
       throw err;
     }
   });
+}
+
+/** Ends the person's run of this file (SIGTERM, then SIGKILL after the grace); false when none is live. */
+export function stopRun(deps: Deps, userId: string, fileId: string, by: EndedBy = 'person'): Promise<boolean> {
+  return deps.runs.stop(userId, fileId, by);
+}
+
+/** Follows the person's run of this file (its recent lines replayed first); null when there is none. */
+export function followRun(deps: Deps, userId: string, fileId: string, viewer: RunViewer): (() => void) | null {
+  return deps.runs.attach(userId, fileId, viewer);
+}
+
+/** The person's runs, live and recently ended. */
+export function listRuns(deps: Deps, userId: string): RunSummary[] {
+  return deps.runs.list(userId);
 }
 
 async function botNameOf(deps: Deps, projectId: string): Promise<string> {
