@@ -11,6 +11,7 @@ import * as m008 from './008_bots';
 import * as m009 from './009_bot_plans';
 import * as m010 from './010_bot_hooks';
 import * as m011 from './011_deployments';
+import * as m012 from './012_runs';
 
 export const migrations: Record<string, Migration> = {
   '001_accounts': m001,
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '009_bot_plans': m009,
   '010_bot_hooks': m010,
   '011_deployments': m011,
+  '012_runs': m012,
 };

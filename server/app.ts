@@ -28,6 +28,7 @@ import { Runs } from './features/runner/runs/runs';
 import { RunLogs } from './features/runner/logs/run-logs';
 import { startRun } from './features/runner/runs/run.service';
 import { Supervisor } from './features/runner/deploy/supervisor';
+import { RunRecords } from './features/runner/runs/run-records';
 import { openTestChat } from './features/test-chat';
 import { registerTestChatFiles } from './features/test-chat/test-chat.routes';
 import { registerHookRoutes } from './features/runner/hooks/hooks.routes';
@@ -97,7 +98,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   ]);
   app.log.info(`Runner dependencies: ${depsVolumes.storage.detail}`);
   const runLogs = new RunLogs({ dir: path.join(config.dataDir, 'logs'), fileBytes: config.runner.logFileBytes, files: config.runner.logFiles, log: app.log });
-  const runs = new Runs({ sandbox, config: config.runner, limits: limitsFor(config.runner), log: app.log, logs: runLogs });
+  const runRecords = new RunRecords(db, app.log);
+  // Runs the previous server left live ended with it (kill -9, a crash, a reboot).
+  const leftovers = await runRecords.endLeftovers(clock.now().getTime());
+  if (leftovers > 0) app.log.info({ runs: leftovers }, 'runs of the previous server marked as ended');
+  const runs = new Runs({ sandbox, config: config.runner, limits: limitsFor(config.runner), log: app.log, logs: runLogs, records: runRecords });
   const deps: Deps = {
     config,
     db,
@@ -113,6 +118,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     depsVolumes,
     revocations: new SessionRevocations(),
     runLogs,
+    runRecords,
     runs,
     supervisor: new Supervisor({
       db,

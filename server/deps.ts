@@ -13,6 +13,7 @@ import type { Sandbox } from './features/runner/sandbox';
 import type { Runs } from './features/runner/runs/runs';
 import type { RunLogs } from './features/runner/logs/run-logs';
 import type { Supervisor } from './features/runner/deploy/supervisor';
+import type { RunRecords } from './features/runner/runs/run-records';
 import type { SessionRevocations } from './features/auth/revocations';
 import type { DepsVolumes } from './features/runner/dependencies/deps-volumes';
 import type { CodeAnalyser } from './features/runner/analysis/code-analyser';
@@ -40,6 +41,7 @@ export type Deps = {
   runs: Runs;
   /** Every bot's kept log: its runs' lines on disk under DATA_DIR/logs, paged and downloaded. */
   runLogs: RunLogs;
+  runRecords: RunRecords;
   /** Always-on bots: deploy, restarts, reconcile at start-up. */
   supervisor: Supervisor;
   /** Test mode: the conversations with bots and the Bot API emulator they talk to. */

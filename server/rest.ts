@@ -82,6 +82,7 @@ export const restRoutes: Route[] = [
   { method: 'GET', url: '/api/bots/:projectId/hook', procedure: 'hooks.url', call: (c, r) => c.hooks.url(params(r) as never) },
   { method: 'POST', url: '/api/bots/:projectId/hook/rotate', procedure: 'hooks.rotate', call: (c, r) => c.hooks.rotate(params(r) as never) },
   { method: 'GET', url: '/api/bots/:projectId/logs', procedure: 'logs.page', call: (c, r) => c.logs.page({ ...(r.query as object), ...params(r) } as never) },
+  { method: 'GET', url: '/api/bots/:projectId/runs', procedure: 'logs.runs', call: (c, r) => c.logs.runs(params(r) as never) },
 
   // The spec's client reads a plain list here; the UI pages through feed.list with a cursor.
   { method: 'GET', url: '/api/bot-posts', procedure: 'feed.list', call: async (c, r) => (await c.feed.list(r.query as never)).posts },

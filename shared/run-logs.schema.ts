@@ -38,3 +38,18 @@ export const runLogPage = z.strictObject({ lines: z.array(runLogLine), next: z.s
 export type RunLogPage = z.infer<typeof runLogPage>;
 
 export const runLogDownloadInput = z.strictObject({ projectId: idField, runId: runIdField });
+
+/** Runs of a bot the History drawer lists (newest first), at most this many. */
+export const KEPT_RUNS_LISTED = 50;
+
+/** A bot's run as kept (server/features/runner/runs/run-records.ts): its file, mode, start, and how it ended (null while live). */
+export const keptRun = z.strictObject({
+  runId: z.string(),
+  fileId: z.string(),
+  filename: z.string(),
+  mode: z.enum(['live', 'test']),
+  startedAt: z.string(),
+  endedAt: z.string().nullable(),
+  exit: z.strictObject({ reason: z.string(), code: z.number().nullable(), signal: z.string().nullable(), message: z.string() }).nullable(),
+});
+export type KeptRun = z.infer<typeof keptRun>;

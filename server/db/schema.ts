@@ -173,6 +173,24 @@ export interface DeploymentsTable {
   last_exit_at: string | null;
 }
 
+/** One run of a bot (migrations/012, runner/runs/run-records.ts); `ended_at` null while it is live. */
+export interface RunsTable {
+  id: string;
+  project_id: string;
+  file_id: string;
+  user_id: string;
+  filename: string;
+  mode: 'live' | 'test';
+  supervised: number;
+  started_at: string;
+  ended_at: string | null;
+  exit_reason: string | null;
+  exit_code: number | null;
+  exit_signal: string | null;
+  exit_message: string | null;
+  ended_by: string | null;
+}
+
 /** A bot's webhook address secret: PUBLIC_URL/hooks/<project_id>/<secret> (migrations/010, runner/hooks). */
 export interface BotHooksTable {
   project_id: string;
@@ -190,6 +208,7 @@ export interface Database {
   bot_plans: BotPlansTable;
   bot_hooks: BotHooksTable;
   deployments: DeploymentsTable;
+  runs: RunsTable;
   projects: ProjectsTable;
   files: FilesTable;
   file_versions: FileVersionsTable;

@@ -20,10 +20,11 @@ async function summaries(deps: Deps, userId: string | null): Promise<Array<BotSu
   const rows = await projects.execute();
   const ids = rows.map((p) => p.id);
   if (ids.length === 0) return [];
-  const [deployments, files, hooks] = await Promise.all([
+  const [deployments, files, hooks, lastExits] = await Promise.all([
     deps.db.selectFrom('deployments').selectAll().where('project_id', 'in', ids).execute(),
     deps.db.selectFrom('files').select(['id', 'project_id']).where('project_id', 'in', ids).orderBy('updated_at', 'desc').execute(),
     deps.db.selectFrom('bot_hooks').select(['project_id', 'secret']).where('project_id', 'in', ids).execute(),
+    deps.runRecords.lastExits(ids),
   ]);
   return rows.map((p) => {
     const deployed = deployments.find((d) => d.project_id === p.id);
@@ -40,7 +41,8 @@ async function summaries(deps: Deps, userId: string | null): Promise<Array<BotSu
       deployed: Boolean(deployed),
       startedAt: live ? new Date(live.startedAt).toISOString() : null,
       restarts: deployed?.restarts ?? 0,
-      lastExit: deployed?.last_exit && deployed.last_exit_at ? { message: deployed.last_exit, at: deployed.last_exit_at } : null,
+      // A deployed bot's last crash or failed start; else how its last live run ended.
+      lastExit: deployed?.last_exit && deployed.last_exit_at ? { message: deployed.last_exit, at: deployed.last_exit_at } : (lastExits.get(p.id) ?? null),
       memoryBytes: null,
       cpuPercent: null,
       // Made on first need (the runner page asks for it); until then the bot has none.

@@ -1,7 +1,8 @@
 // A deployed bot survives the server being killed (issue 11's proof): a real server process
 // (src/main.ts) with a deployed bot is killed with SIGKILL and started again on the same data; the
 // bot is running again within 5 s of the new server's first 200, with no action from anyone, and
-// its log continues in the same history (the lines of both runs, each with its own run id).
+// its log continues in the same history (the lines of both runs, each with its own run id), and
+// the killed run is kept as ended with that server.
 import type { ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -74,6 +75,10 @@ describe('kill -9 with a deployed bot', () => {
 
       // Its log: both runs' lines in one history, newest first.
       await expect.poll(() => runsInLog(second.url), { timeout: 5000 }).toBe(logged + 1);
+      // Its kept runs: the new one live, the killed one ended with the server that was killed.
+      const kept = (await get(`${second.url}/api/bots/${projectId}/runs`, user.token)).body.runs as Array<{ endedAt: string | null; exit: { message: string } | null }>;
+      expect(kept[0]).toMatchObject({ endedAt: null, exit: null });
+      expect(kept[1]!.exit!.message).toBe('The server stopped while the bot was running');
       second.child.kill('SIGTERM');
       await new Promise((r) => second.child.once('exit', r));
     } finally {

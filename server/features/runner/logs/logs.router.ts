@@ -1,9 +1,11 @@
-// The bot log's tRPC calls: a page of kept lines, newest first (the download is a plain route,
+// The bot log's tRPC calls: a page of kept lines, newest first, and the kept runs (the download is a plain route,
 // logs.routes.ts, since it answers text rather than JSON).
 import { router, authedProcedure } from '../../../trpc';
 import { runLogPageInput } from '../../../../shared/run-logs.schema';
-import { logPage } from './logs.service';
+import { botIdInput } from '../../../../shared/bots.schema';
+import { keptRuns, logPage } from './logs.service';
 
 export const logsRouter = router({
   page: authedProcedure.input(runLogPageInput).query(({ ctx, input }) => logPage({ deps: ctx.deps, userId: ctx.user.id }, input)),
+  runs: authedProcedure.input(botIdInput).query(({ ctx, input }) => keptRuns({ deps: ctx.deps, userId: ctx.user.id }, input)),
 });

@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import type { Deps } from '../../../deps';
 import { AppError } from '../../../errors';
 import { botLabel } from '../../../../shared/workspace.schema';
-import { RUN_LOG_PAGE_DEFAULT, type RunLogLine, type RunLogPage, type RunLogPageInput } from '../../../../shared/run-logs.schema';
+import { KEPT_RUNS_LISTED, RUN_LOG_PAGE_DEFAULT, type KeptRun, type RunLogLine, type RunLogPage, type RunLogPageInput } from '../../../../shared/run-logs.schema';
 import { existingProject } from '../../workspace/projects';
 
 type Ctx = { deps: Deps; userId: string };
@@ -12,6 +12,12 @@ type Ctx = { deps: Deps; userId: string };
 export async function logPage({ deps, userId }: Ctx, input: RunLogPageInput): Promise<RunLogPage> {
   const project = await existingProject(deps.db, userId, input.projectId);
   return deps.runLogs.page(project.id, input.before, input.limit ?? RUN_LOG_PAGE_DEFAULT);
+}
+
+/** The bot's kept runs, newest first: when each started and how it ended. */
+export async function keptRuns({ deps, userId }: Ctx, input: { projectId: string }): Promise<{ runs: KeptRun[] }> {
+  const project = await existingProject(deps.db, userId, input.projectId);
+  return { runs: await deps.runRecords.list(project.id, KEPT_RUNS_LISTED) };
 }
 
 /** "[2025-01-31T12:00:00.000Z] OUTPUT hello": one line of a downloaded log. */

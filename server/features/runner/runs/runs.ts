@@ -14,6 +14,7 @@ import { SandboxUnavailableError } from '../sandbox';
 import type { BotLaunch } from './bot-command';
 import { DEFAULT_OUTPUT_LIMITS, RunOutput, type OutputLimits, type OutputLine } from './run-output';
 import { newRunId, type RunLogs } from '../logs/run-logs';
+import type { RunRecords } from './run-records';
 
 export type RunExit = { reason: ExitReason; code: number | null; signal: string | null; message: string; at: number };
 
@@ -36,6 +37,10 @@ export type RunEnded = { userId: string; fileId: string; mode: RunMode; supervis
 export type RunClaims = { tokens: string[]; botName: string };
 
 type Run = {
+  /** The run's id in its log lines and its row of `runs`. */
+  runId: string;
+  /** Kept in `runs` and the bot's log only when the run belongs to a project. */
+  projectId: string | null;
   userId: string;
   fileId: string;
   filename: string;
@@ -69,6 +74,8 @@ export type RunsOptions = {
   outputLimits?: OutputLimits;
   /** Where each run's lines are kept on disk, per bot (logs/run-logs.ts); without it only the ring. */
   logs?: RunLogs;
+  /** Where each run is kept as a row (run-records.ts). */
+  records?: RunRecords;
   /** How long an ended run stays attachable (its last lines and exit). */
   keepEndedMs?: number;
 };
@@ -129,18 +136,21 @@ export class Runs {
     if (input.claims) this.assertTokensFree(input.userId, input.fileId, input.claims);
 
     const mask = secretMask(Object.values(input.secrets));
+    const runId = newRunId();
     let run!: Run;
     const output = new RunOutput({
       limits: this.outputLimits(),
       mask,
       now: this.now,
-      record: input.projectId ? this.options.logs?.recorder(input.projectId, newRunId()) : undefined,
+      record: input.projectId ? this.options.logs?.recorder(input.projectId, runId) : undefined,
       onBatch: (lines) => {
         for (const v of run.viewers) v.lines(lines, run.fileId);
       },
       onVolumeExceeded: () => void this.end(run, 'output'),
     });
     run = {
+      runId,
+      projectId: input.projectId ?? null,
       userId: input.userId,
       fileId: input.fileId,
       filename: input.filename,
@@ -160,6 +170,9 @@ export class Runs {
       done: Promise.resolve(),
     };
     this.runs.set(input.fileId, run);
+    if (run.projectId) {
+      this.options.records?.started({ id: runId, projectId: run.projectId, fileId: run.fileId, userId: run.userId, filename: run.filename, mode: run.mode, supervised, startedAt: run.startedAt });
+    }
     output.log('Starting execution');
     output.log(`Running ${input.filename}`);
 
@@ -265,7 +278,7 @@ export class Runs {
     this.closed = true;
     await Promise.all([...this.runs.values()].map((r) => this.end(r, 'stopped', 0, 'server')));
     // The runs' last lines reach the disk before the server goes.
-    await this.options.logs?.flush();
+    await Promise.all([this.options.logs?.flush(), this.options.records?.flush()]);
   }
 
   /** Calls `listener` each time a run has ended; returns the unsubscribe function. */
@@ -311,6 +324,7 @@ export class Runs {
     run.output.flush();
     for (const v of run.viewers) v.exit(result, run.fileId);
     run.viewers.clear();
+    if (run.projectId) this.options.records?.ended(run.runId, result, run.endedBy);
     const ended: RunEnded = { userId: run.userId, fileId: run.fileId, mode: run.mode, supervised: run.supervised, startedAt: run.startedAt, exit: result, endedBy: run.endedBy };
     for (const listener of this.endedListeners) {
       try {

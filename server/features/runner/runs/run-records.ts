@@ -1,0 +1,128 @@
+// Every run of a bot as a row of `runs` (migrations/012): written when it starts and when it ends,
+// in order, off the run's own path (a slow disk never holds a bot up; a failed write is logged).
+// At start-up the rows a previous server left live (it was killed, or the machine went down) are
+// ended with it. Each bot keeps its newest KEPT_PER_BOT runs.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema';
+import type { KeptRun } from '../../../../shared/run-logs.schema';
+import type { EndedBy, RunExit, RunMode } from './runs';
+
+export const KEPT_PER_BOT = 200;
+
+export type RunRecord = {
+  id: string;
+  projectId: string;
+  fileId: string;
+  userId: string;
+  filename: string;
+  mode: RunMode;
+  supervised: boolean;
+  startedAt: number;
+};
+
+export class RunRecords {
+  /** Writes happen one after another, in the order they were asked for. */
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  started(run: RunRecord): void {
+    this.write('a run could not be recorded', async () => {
+      await this.db
+        .insertInto('runs')
+        .values({
+          id: run.id,
+          project_id: run.projectId,
+          file_id: run.fileId,
+          user_id: run.userId,
+          filename: run.filename,
+          mode: run.mode,
+          supervised: run.supervised ? 1 : 0,
+          started_at: new Date(run.startedAt).toISOString(),
+        })
+        .execute();
+      await this.db
+        .deleteFrom('runs')
+        .where('project_id', '=', run.projectId)
+        .where('ended_at', 'is not', null)
+        .where('id', 'not in', (eb) => eb.selectFrom('runs').select('id').where('project_id', '=', run.projectId).orderBy('started_at', 'desc').limit(KEPT_PER_BOT))
+        .execute();
+    });
+  }
+
+  ended(id: string, exit: RunExit, endedBy: EndedBy | null): void {
+    this.write('the end of a run could not be recorded', async () => {
+      await this.db
+        .updateTable('runs')
+        .set({
+          ended_at: new Date(exit.at).toISOString(),
+          exit_reason: exit.reason,
+          exit_code: exit.code,
+          exit_signal: exit.signal,
+          exit_message: exit.message,
+          ended_by: endedBy,
+        })
+        .where('id', '=', id)
+        .execute();
+    });
+  }
+
+  /** Start-up: runs still marked live were the previous server's, and ended with it. Answers how many. */
+  async endLeftovers(now: number): Promise<number> {
+    const result = await this.db
+      .updateTable('runs')
+      .set({ ended_at: new Date(now).toISOString(), exit_reason: 'stopped', ended_by: 'server', exit_message: 'The server stopped while the bot was running' })
+      .where('ended_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** Resolves once every write asked for so far is done. */
+  flush(): Promise<void> {
+    return this.writing;
+  }
+
+  /** A bot's runs, newest first. */
+  async list(projectId: string, limit: number): Promise<KeptRun[]> {
+    await this.flush();
+    const rows = await this.db.selectFrom('runs').selectAll().where('project_id', '=', projectId).orderBy('started_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+    return rows.map((r) => ({
+      runId: r.id,
+      fileId: r.file_id,
+      filename: r.filename,
+      mode: r.mode,
+      startedAt: r.started_at,
+      endedAt: r.ended_at,
+      exit: r.ended_at ? { reason: r.exit_reason ?? 'exited', code: r.exit_code, signal: r.exit_signal, message: r.exit_message ?? '' } : null,
+    }));
+  }
+
+  /** Each bot's last ended live run: what /bots says of a bot that is not running. */
+  async lastExits(projectIds: string[]): Promise<Map<string, { message: string; at: string }>> {
+    await this.flush();
+    if (projectIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('runs as r')
+      .select(['r.project_id', 'r.exit_message', 'r.ended_at'])
+      .where('r.project_id', 'in', projectIds)
+      .where('r.mode', '=', 'live')
+      .where('r.ended_at', 'is not', null)
+      .where(({ eb, selectFrom }) =>
+        eb(
+          'r.started_at',
+          '=',
+          selectFrom('runs as n').select((e) => e.fn.max('n.started_at').as('m')).whereRef('n.project_id', '=', 'r.project_id').where('n.mode', '=', 'live').where('n.ended_at', 'is not', null),
+        ),
+      )
+      .execute();
+    return new Map(rows.map((r) => [r.project_id, { message: r.exit_message ?? '', at: r.ended_at! }]));
+  }
+
+  private write(failure: string, work: () => Promise<void>): void {
+    this.writing = this.writing.then(work).catch((err) => this.log.error({ err }, failure));
+  }
+}
