@@ -1,12 +1,16 @@
 // Always-on bots (issue 11) in real Chromium against the real app and its real sandbox: a Python bot
 // saved through the API is deployed from the runner's Execution Control ('Always on', the console
 // follows the run the server started), shown on /bots running with a ticking uptime, restarted (a
-// new process: its start time changes) and undeployed after the confirmation. Then /bots on a
-// phone (cards), a bot without a file, the empty state, and the operator's Stop on /admin.
+// new process: its start time changes) and undeployed after the confirmation. On the way: the
+// bot's webhook row (copied, replaced after a confirmation), and its History drawer (a header and a
+// download per run; a bot that printed more than a page pages back with 'Load earlier'). Then /bots
+// on a phone (cards), a bot without a file, the empty state, and the operator's Stop on /admin.
 // The tests share one signed-in page and build on each other in order.
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BotSummary } from '../shared/bots.schema';
+import type { RunLogLine } from '../shared/run-logs.schema';
 import { signUp, type SignedUpUser } from '../server/testing/fixtures';
 import { browserAvailable, startWorld, type World } from './harness';
 import { loginThroughUi, openPage, pathIs, snap, toastMark, uniqueEmail, waitForToast, type TestPage } from './helpers';
@@ -15,25 +19,31 @@ const ADMIN_KEY = 'e2e-deploy-operator-key-0123456789';
 const SLEEPER = 'import time\nprint("Sleeper up and polling", flush=True)\ntime.sleep(600)\n';
 const CRASHER = 'print("starting", flush=True)\nraise ValueError("the token is malformed")\n';
 const BOT = 'Sleeper Bot';
+/** More lines than one page of the History drawer (200): 'Load earlier' has something to show. */
+const COUNTER = 'for i in range(1, 301):\n    print(f"Counter line {i:03d}", flush=True)\n';
 
 describe.skipIf(!browserAvailable())('always-on bots in the browser', () => {
   let world: World;
   let user: SignedUpUser;
   let tp: TestPage;
-  const ids = { project: '', file: '', crasher: '', crasherFile: '', empty: '' };
+  const ids = { project: '', file: '', crasher: '', crasherFile: '', counter: '', counterFile: '', empty: '' };
 
   const api = (method: string, path: string, body?: unknown) => world.app.request(method, path, { token: user.token, body });
   const botOf = async (projectId: string) => ((await api('GET', '/api/bots')).body.bots as BotSummary[]).find((b) => b.projectId === projectId)!;
+  /** The newest page of the bot's kept log, as the History drawer asks for it (logs.page over tRPC). */
+  const keptLog = async (projectId: string): Promise<{ lines: RunLogLine[]; next: string | null }> =>
+    (await api('GET', `/trpc/logs.page?input=${encodeURIComponent(JSON.stringify({ projectId }))}`)).body.result.data;
 
   beforeAll(async () => {
     world = await startWorld({ ADMIN_KEY, RUNNER_MEMORY_MB: '128', RUNNER_STOP_GRACE_MS: '300', RUNNER_MAX_DEPLOYED_PER_USER: '3' });
     user = await signUp(world.app, world.smtp, { name: 'Dee Ployer', email: uniqueEmail('deploy') });
-    for (const [key, fileKey, name, code] of [
-      ['project', 'file', BOT, SLEEPER],
-      ['crasher', 'crasherFile', 'Crashy Bot', CRASHER],
+    for (const [key, fileKey, name, filename, code] of [
+      ['project', 'file', BOT, 'sleeper.py', SLEEPER],
+      ['crasher', 'crasherFile', 'Crashy Bot', 'crashy.py', CRASHER],
+      ['counter', 'counterFile', 'Counter Bot', 'counter.py', COUNTER],
     ] as const) {
       ids[key] = (await api('POST', '/api/projects', { name })).body.id;
-      const saved = await api('PUT', `/api/projects/${ids[key]}/files/${name === BOT ? 'sleeper.py' : 'crashy.py'}`, { content: code });
+      const saved = await api('PUT', `/api/projects/${ids[key]}/files/${filename}`, { content: code });
       expect(saved.status).toBe(200);
       ids[fileKey] = saved.body.id;
     }
@@ -53,6 +63,19 @@ describe.skipIf(!browserAvailable())('always-on bots in the browser', () => {
   const control = (page: Page) => page.getByRole('region', { name: 'Execution Control' });
   const botsTable = (page: Page) => page.getByRole('table', { name: 'Your bots' });
   const row = (page: Page, name: string) => botsTable(page).getByRole('row', { name, exact: true });
+  const historyDrawer = (page: Page) => page.getByRole('dialog', { name: 'Log history' });
+  /** Opens History in Console Logs and waits for the drawer's first page. */
+  async function openHistory(page: Page) {
+    await page.getByRole('region', { name: 'Console Logs' }).getByRole('button', { name: 'History', exact: true }).click();
+    const drawer = historyDrawer(page);
+    await drawer.getByRole('log', { name: 'Earlier output' }).waitFor();
+    await drawer.getByLabel('Loading earlier output').waitFor({ state: 'detached' });
+    return drawer;
+  }
+  async function closeHistory(page: Page) {
+    await page.getByRole('button', { name: 'Close log history' }).click();
+    await historyDrawer(page).waitFor({ state: 'detached' });
+  }
 
   it("deploys from the runner: 'Bot deployed', 'Always on', and the console follows the run the server started", async () => {
     const { page, errors } = tp;
@@ -72,6 +95,52 @@ describe.skipIf(!browserAvailable())('always-on bots in the browser', () => {
     await page.getByRole('region', { name: 'Console Logs' }).getByText('Sleeper up and polling').first().waitFor();
     expect(await botOf(ids.project)).toMatchObject({ deployed: true, status: 'running', fileId: ids.file });
     await snap(page, errors, 'deploy-1-runner-deployed');
+  });
+
+  it("the webhook row beside Deploy shows the bot's URL, copies it, and 'New URL' replaces it after a confirmation", async () => {
+    const { page, context, errors } = tp;
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: world.url });
+    const hook = control(page).getByTestId('webhook-row');
+    const shown = hook.getByTestId('webhook-url');
+    await shown.waitFor();
+    const address = new RegExp(`^${world.url.replace(/[.]/g, '\\.')}/hooks/${ids.project}/([A-Za-z0-9_-]{16,})/?$`);
+    const first = (await shown.textContent())!;
+    const [, secret] = address.exec(first) ?? [];
+    expect(secret, `webhook URL ${first}`).toBeTruthy();
+    // Made on first need (the row asked for it): /api/bots reports the same address now.
+    expect((await botOf(ids.project)).webhookUrl).toBe(first);
+
+    let since = await toastMark(page);
+    await hook.getByRole('button', { name: 'Copy webhook URL' }).click();
+    await waitForToast(page, 'Webhook URL copied', { since });
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(first);
+    await dismissToasts(page);
+    await page.mouse.move(0, 0);
+    await snap(page, errors, 'deploy-1b-webhook-row');
+
+    // 'New URL' asks first; Cancel keeps the address.
+    await hook.getByRole('button', { name: 'New URL', exact: true }).click();
+    let dialog = page.getByRole('dialog', { name: 'Make a new webhook URL?' });
+    await dialog.getByText('The old URL stops working at once. Update any service that calls it.').waitFor();
+    await snap(page, errors, 'deploy-1c-webhook-confirm', { viewport: true });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await shown.textContent()).toBe(first);
+    expect((await botOf(ids.project)).webhookUrl).toBe(first);
+
+    await hook.getByRole('button', { name: 'New URL', exact: true }).click();
+    dialog = page.getByRole('dialog', { name: 'Make a new webhook URL?' });
+    since = await toastMark(page);
+    await dialog.getByRole('button', { name: 'New URL', exact: true }).click();
+    await waitForToast(page, 'New webhook URL', { since, message: 'The old URL no longer works.' });
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => shown.textContent()).not.toBe(first);
+    const renewed = (await shown.textContent())!;
+    expect(renewed).toMatch(address);
+    expect(renewed).not.toContain(secret);
+    expect(await hook.textContent()).not.toContain(secret);
+    expect((await botOf(ids.project)).webhookUrl).toBe(renewed);
+    await dismissToasts(page);
   });
 
   it('/bots, from the top bar, shows it running with a ticking uptime', async () => {
@@ -128,6 +197,44 @@ describe.skipIf(!browserAvailable())('always-on bots in the browser', () => {
     expect(errors).toEqual([]);
   });
 
+  it("History on the runner shows a header per run, newest first, each with the bot's line; Download gives the run's log", async () => {
+    const { page, errors } = tp;
+    // Two runs kept: the deploy's and the restart's (lines reach the disk just after the viewers).
+    await expect
+      .poll(async () => new Set((await keptLog(ids.project)).lines.filter((l) => l.text === 'Sleeper up and polling').map((l) => l.runId)).size)
+      .toBe(2);
+    const startedAt = Date.parse((await botOf(ids.project)).startedAt!);
+    await page.goto(`${world.url}/runner?bot=${ids.project}&file=${ids.file}`);
+    await control(page).getByTestId('run-badge').getByText('Connected').waitFor();
+    const drawer = await openHistory(page);
+    const runs = drawer.getByTestId('history-run');
+    expect(await runs.count()).toBe(2);
+    const headers = await runs.evaluateAll((sections) => sections.map((s) => s.getAttribute('aria-label') ?? ''));
+    // ICU puts a narrow no-break space before AM/PM.
+    for (const header of headers) expect(header).toMatch(/^Run started \w{3} \d{1,2}, \d{4}, \d{1,2}:\d\d:\d\d\s[AP]M$/);
+    const times = headers.map((h) => Date.parse(h.replace('Run started ', '').replace(/\s/g, ' ')));
+    expect(times[0]).toBeGreaterThan(times[1]!);
+    for (let i = 0; i < 2; i++) await runs.nth(i).getByText('Sleeper up and polling', { exact: true }).waitFor();
+    expect(await drawer.getByRole('button', { name: 'Load earlier' }).count()).toBe(0);
+    await snap(page, errors, 'deploy-3b-history', { viewport: true });
+
+    // The newest run's log as a file: its printed line, timed after the restart.
+    const downloading = page.waitForEvent('download');
+    await runs.nth(0).getByRole('button', { name: /^Download the log of the run started / }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^run-[A-Za-z0-9]+\.log$/);
+    const text = await readFile((await download.path())!, 'utf8');
+    const printed = text.split('\n').find((l) => l.endsWith(' OUTPUT Sleeper up and polling'));
+    expect(printed, text).toMatch(/^\[\d{4}-\d\d-\d\dT[\d:.]+Z\] OUTPUT Sleeper up and polling$/);
+    expect(Date.parse(printed!.slice(1, printed!.indexOf(']')))).toBeGreaterThanOrEqual(startedAt - 1000);
+    expect(text.split('\n').filter((l) => l.endsWith(' OUTPUT Sleeper up and polling'))).toHaveLength(1);
+
+    await closeHistory(page);
+    expect(errors).toEqual([]);
+    await page.goto(`${world.url}/bots`);
+    await row(page, BOT).getByTestId('bot-status').getByText('Running', { exact: true }).waitFor();
+  });
+
   it("Undeploy asks first; Cancel keeps it; confirmed, the bot is 'Stopped'", async () => {
     const { page, errors } = tp;
     await row(page, BOT).getByRole('button', { name: `Undeploy ${BOT}` }).click();
@@ -170,6 +277,36 @@ describe.skipIf(!browserAvailable())('always-on bots in the browser', () => {
     await panel.getByRole('button', { name: 'Deploy', exact: true }).waitFor({ timeout: 5000 });
     expect(await panel.getByTestId('always-on').count()).toBe(0);
     expect((await botOf(ids.project)).deployed).toBe(false);
+    expect(errors).toEqual([]);
+  });
+
+  it("History pages back: a run that printed more than a page shows the newest 200 lines, 'Load earlier' the rest", async () => {
+    const { page, errors } = tp;
+    await page.goto(`${world.url}/runner?bot=${ids.counter}&file=${ids.counterFile}`);
+    const panel = control(page);
+    await panel.getByTestId('selected-file').getByText('counter.py', { exact: true }).waitFor();
+    await panel.getByRole('button', { name: 'Start', exact: true }).click();
+    await page.getByRole('region', { name: 'Console Logs' }).getByText('Counter line 300', { exact: true }).waitFor({ timeout: 15_000 });
+    await panel.getByTestId('run-badge').getByText('Disconnected').waitFor({ timeout: 15_000 });
+    await expect.poll(async () => (await keptLog(ids.counter)).lines.some((l) => l.text === 'Counter line 300')).toBe(true);
+
+    const drawer = await openHistory(page);
+    const lines = drawer.getByRole('log', { name: 'Earlier output' }).locator('[data-level]');
+    expect(await lines.count()).toBe(200);
+    await drawer.getByText('Counter line 300', { exact: true }).waitFor();
+    expect(await drawer.getByText('Counter line 001', { exact: true }).count()).toBe(0);
+    const earlier = drawer.getByRole('button', { name: 'Load earlier' });
+    await earlier.scrollIntoViewIfNeeded();
+    await snap(page, errors, 'deploy-5b-history-load-earlier', { viewport: true });
+
+    await earlier.click();
+    await drawer.getByText('Counter line 001', { exact: true }).waitFor();
+    await earlier.waitFor({ state: 'detached' });
+    // Every printed line once, in one run's section, newest first.
+    expect(await drawer.getByTestId('history-run').count()).toBe(1);
+    const printed = (await lines.allTextContents()).map((l) => /Counter line (\d{3})/.exec(l)?.[1]).filter((n) => n !== undefined);
+    expect(printed).toEqual(Array.from({ length: 300 }, (_, i) => String(300 - i).padStart(3, '0')));
+    await closeHistory(page);
     expect(errors).toEqual([]);
   });
 

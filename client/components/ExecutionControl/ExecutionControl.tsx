@@ -204,7 +204,7 @@ export function ExecutionControl(props: ExecutionControlProps) {
 
         {file && <WebhookRow projectId={file.projectId} />}
 
-        {status && <SandboxNotice status={status} />}
+        {status && <SandboxNotice status={status} deployed={deployment.deployedHere} />}
       </div>
     </WorkspacePanel>
   );

@@ -1,5 +1,6 @@
-// A quiet line under the controls: the limits every run gets, and (only when it is so) a warning
-// that the host could not turn on every protection of the sandbox, with the missing ones listed.
+// A quiet line under the controls: the limits every run gets (a deployed bot has no wall clock), and
+// (only when it is so) a warning that the host could not turn on every protection of the sandbox,
+// with the missing ones listed.
 import { Badge, Group, List, Popover, Text, UnstyledButton } from '@mantine/core';
 import { IconShieldCheck, IconShieldExclamation } from '@tabler/icons-react';
 import classes from './ExecutionControl.module.css';
@@ -15,7 +16,8 @@ function duration(minutes: number): string {
   return `${minutes} min per run`;
 }
 
-export function SandboxNotice({ status }: { status: RunnerStatus }) {
+/** `deployed`: the selected file is its bot's always-on file, which runs without a wall clock. */
+export function SandboxNotice({ status, deployed = false }: { status: RunnerStatus; deployed?: boolean }) {
   const { sandbox, limits } = status;
   const inactive = sandbox.protections.filter((p) => !p.active);
   return (
@@ -23,7 +25,7 @@ export function SandboxNotice({ status }: { status: RunnerStatus }) {
       <Group gap={6} wrap="nowrap" c="dimmed">
         <IconShieldCheck size={14} stroke={1.7} />
         <Text size="xs">
-          Limits: {limits.memoryMb} MB memory · {duration(limits.wallClockMinutes)} · up to {limits.maxRunsPerUser} runs at once
+          Limits: {limits.memoryMb} MB memory · {deployed ? 'no time limit while deployed' : duration(limits.wallClockMinutes)} · up to {limits.maxRunsPerUser} runs at once
         </Text>
       </Group>
       {!sandbox.full && (
