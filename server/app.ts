@@ -125,6 +125,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       runs,
       log: app.log,
       maxDeployedPerUser: config.runner.maxDeployedPerUser,
+      silentAfterMs: config.runner.silentAfterMs,
       start: (userId, fileId) => startRun(deps, { userId, fileId, mode: 'live', supervised: true }),
     }),
     testChat,

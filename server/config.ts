@@ -61,6 +61,7 @@ const envSchema = z.object({
   RUNNER_TMP_MB: z.coerce.number().int().min(1).max(4096).default(64),
   RUNNER_MAX_RUNS_PER_USER: z.coerce.number().int().min(1).max(100).default(3),
   RUNNER_MAX_DEPLOYED_PER_USER: z.coerce.number().int().min(0).max(100).default(3),
+  RUNNER_SILENT_AFTER_MINUTES: z.coerce.number().min(0).max(525600).default(15),
   RUNNER_MAX_RUNS: z.coerce.number().int().min(1).max(100_000).optional(),
   RUNNER_MAX_MEMORY_MB: z.coerce.number().int().min(64).max(16_777_216).optional(),
   RUNNER_WALL_CLOCK_MINUTES: z.coerce.number().int().min(0).max(525600).default(1440),
@@ -123,6 +124,8 @@ export type RunnerConfig = {
   maxRunsPerUser: number;
   /** Always-on bots a person may have deployed (they do not count in maxRunsPerUser). */
   maxDeployedPerUser: number;
+  /** A deployed bot with no output and no network traffic for this long is flagged 'silent' (0 = never). */
+  silentAfterMs: number;
   /** Runs at once across everyone (default: 25 per core). */
   maxRuns: number;
   /** What the runs' memory limits may add up to (default: three quarters of the machine's memory). */
@@ -232,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tmpBytes: e.RUNNER_TMP_MB * 1024 * 1024,
       maxRunsPerUser: e.RUNNER_MAX_RUNS_PER_USER,
       maxDeployedPerUser: e.RUNNER_MAX_DEPLOYED_PER_USER,
+      silentAfterMs: Math.round(e.RUNNER_SILENT_AFTER_MINUTES * 60_000),
       maxRuns: e.RUNNER_MAX_RUNS ?? 25 * availableParallelism(),
       maxMemoryBytes: e.RUNNER_MAX_MEMORY_MB ? e.RUNNER_MAX_MEMORY_MB * 1024 * 1024 : Math.floor(totalmem() * 0.75),
       wallClockMs: e.RUNNER_WALL_CLOCK_MINUTES * 60_000,

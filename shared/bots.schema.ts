@@ -18,7 +18,9 @@ export type BotSummary = {
   startedAt: string | null;
   restarts: number;
   lastExit: { message: string; at: string } | null;
-  /** Not measured yet: null. */
+  /** Running and deployed, but nothing printed and no network traffic for RUNNER_SILENT_AFTER_MINUTES. */
+  silent: boolean;
+  /** What its processes use now (resident memory; CPU in % of one core); null when it is not running. */
   memoryBytes: number | null;
   cpuPercent: number | null;
   webhookUrl: string | null;

@@ -1,7 +1,8 @@
-// A bot's state as two small badges: its status (Running, Starting, Crashing, Stopped, each in its
-// color) and, when deployed, 'Always on'. The status badge carries data-status for tests and CSS.
+// A bot's state as small badges: its status (Running, Starting, Crashing, Stopped, each in its
+// color), 'Silent' when a deployed bot is up but quiet for long (it may be stuck) and, when
+// deployed, 'Always on'. The status badge carries data-status for tests and CSS.
 import { Badge, Group, Tooltip } from '@mantine/core';
-import { IconBolt } from '@tabler/icons-react';
+import { IconBolt, IconZzz } from '@tabler/icons-react';
 import type { BotSummary } from '../../../shared/bots.schema';
 import { statusLook } from './bot-format';
 import classes from './Bots.module.css';
@@ -16,8 +17,18 @@ export function AlwaysOnBadge({ label = 'Always on' }: { label?: string }) {
   );
 }
 
+function SilentBadge() {
+  return (
+    <Tooltip label="Up, but it has printed nothing and had no network traffic for a while: it may be stuck. Restart it if it should be answering." openDelay={300} multiline w={260}>
+      <Badge size="sm" variant="light" color="yellow" tt="none" leftSection={<IconZzz size={12} />} className={classes.noShrink} data-testid="bot-silent">
+        Silent
+      </Badge>
+    </Tooltip>
+  );
+}
+
 /** `stacked`: one badge under the other (a narrow table column). */
-export function BotStatusBadge({ bot, stacked = false }: { bot: Pick<BotSummary, 'status' | 'deployed'>; stacked?: boolean }) {
+export function BotStatusBadge({ bot, stacked = false }: { bot: Pick<BotSummary, 'status' | 'deployed'> & Partial<Pick<BotSummary, 'silent'>>; stacked?: boolean }) {
   const look = statusLook(bot.status);
   return (
     <Group gap={stacked ? 4 : 6} wrap="wrap" style={stacked ? { flexDirection: 'column', alignItems: 'flex-start' } : undefined}>
@@ -35,6 +46,7 @@ export function BotStatusBadge({ bot, stacked = false }: { bot: Pick<BotSummary,
           {look.label}
         </Badge>
       </Tooltip>
+      {bot.silent && <SilentBadge />}
       {bot.deployed && <AlwaysOnBadge />}
     </Group>
   );

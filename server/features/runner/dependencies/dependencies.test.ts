@@ -12,7 +12,7 @@ import { startTestApp, type TestApp } from '../../../testing/test-app';
 import { newUser } from '../../../testing/fixtures';
 import { startNpmRegistry, writeWheel, type NpmRegistry } from '../../../testing/package-index';
 import { limitsFor } from '../sandbox';
-import { descendantsOf } from '../sandbox/bubblewrap';
+import { descendantsOf } from '../sandbox/process-usage';
 import { INSTALLER_UID, type SandboxMount, type SandboxedProcess } from '../sandbox/sandbox';
 import { defaultProject } from '../../workspace/projects';
 import { installedDependencies } from './installer';

@@ -32,7 +32,9 @@ async function summaries(deps: Deps, userId: string | null): Promise<Array<BotSu
     const running = own.find((f) => deps.runs.live(f.id));
     const fileId = deployed?.file_id ?? running?.id ?? own[0]?.id ?? null;
     const live = fileId ? deps.runs.live(fileId) : null;
-    const status: BotStatus = deployed ? deps.supervisor.state(p.id, deployed.file_id).status : live ? (live.running ? 'running' : 'starting') : 'stopped';
+    const supervised = deployed ? deps.supervisor.state(p.id, deployed.file_id) : null;
+    const status: BotStatus = supervised ? supervised.status : live ? (live.running ? 'running' : 'starting') : 'stopped';
+    const usage = fileId ? deps.runs.usage(fileId) : null;
     return {
       projectId: p.id,
       name: botLabel(p.name),
@@ -43,8 +45,9 @@ async function summaries(deps: Deps, userId: string | null): Promise<Array<BotSu
       restarts: deployed?.restarts ?? 0,
       // A deployed bot's last crash or failed start; else how its last live run ended.
       lastExit: deployed?.last_exit && deployed.last_exit_at ? { message: deployed.last_exit, at: deployed.last_exit_at } : (lastExits.get(p.id) ?? null),
-      memoryBytes: null,
-      cpuPercent: null,
+      silent: supervised?.silent ?? false,
+      memoryBytes: usage?.memoryBytes ?? null,
+      cpuPercent: usage?.cpuPercent ?? null,
       // Made on first need (the runner page asks for it); until then the bot has none.
       webhookUrl: (() => {
         const hook = hooks.find((h) => h.project_id === p.id);

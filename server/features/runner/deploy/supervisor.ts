@@ -1,7 +1,9 @@
 // Always-on bots. A deployed bot's desired state is a row of `deployments` (migrations/011); this
 // supervisor, in the server's process, makes the runs match it: it starts every deployed bot when
 // the server starts (reconcile), starts a bot again when its run ends (backoff.ts), and lets go of a
-// bot when the person undeploys it or presses Stop. What a second machine would need to take over
+// bot when the person undeploys it or presses Stop. It reads each deployed bot's processes every
+// little while, so a bot that is up but has printed nothing and had no network traffic for
+// `silentAfterMs` is flagged 'silent' (a hung bot; it is not restarted). What a second machine would need to take over
 // (which bots should run, their restarts and last exit) is in the database, not in memory.
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
@@ -15,6 +17,8 @@ export type SupervisorOptions = {
   runs: Runs;
   log: FastifyBaseLogger;
   maxDeployedPerUser: number;
+  /** A running deployed bot quiet for this long is flagged silent; 0 = never. */
+  silentAfterMs: number;
   /** Starts the saved file as a supervised live run (runs/run.service.ts). */
   start: (userId: string, fileId: string) => Promise<void>;
   now?: () => number;
@@ -22,7 +26,10 @@ export type SupervisorOptions = {
 
 type Deployment = { project_id: string; user_id: string; file_id: string };
 
-export type DeployedState = { status: 'running' | 'starting' | 'crashing'; nextStartAt: number | null };
+export type DeployedState = { status: 'running' | 'starting' | 'crashing'; nextStartAt: number | null; silent: boolean };
+
+/** How often deployed bots' processes are read (more often when the silent time is short). */
+const MAX_READING_EVERY_MS = 30_000;
 
 export class Supervisor {
   private readonly timers = new Map<string, { timer: NodeJS.Timeout; at: number }>();
@@ -30,10 +37,14 @@ export class Supervisor {
   private readonly now: () => number;
   private closing = false;
   private readonly unsubscribe: () => void;
+  private readonly readings: NodeJS.Timeout | null;
 
   constructor(private readonly options: SupervisorOptions) {
     this.now = options.now ?? Date.now;
     this.unsubscribe = options.runs.onEnded((ended) => void this.ended(ended));
+    // The network moves only between two readings: read often enough to see it within the silent time.
+    this.readings = options.silentAfterMs > 0 ? setInterval(() => void this.readDeployed(), Math.max(1000, Math.min(MAX_READING_EVERY_MS, options.silentAfterMs / 4))) : null;
+    this.readings?.unref();
   }
 
   /** Starts every deployed bot (server start-up); a bot that cannot start now is retried later. */
@@ -93,15 +104,28 @@ export class Supervisor {
   state(projectId: string, fileId: string): DeployedState {
     const waiting = this.timers.get(projectId);
     const crashing = this.backoffs.get(projectId)?.crashing(this.now()) ?? false;
-    if (crashing) return { status: 'crashing', nextStartAt: waiting?.at ?? null };
-    if (this.options.runs.live(fileId)?.running) return { status: 'running', nextStartAt: null };
-    return { status: 'starting', nextStartAt: waiting?.at ?? null };
+    if (crashing) return { status: 'crashing', nextStartAt: waiting?.at ?? null, silent: false };
+    if (this.options.runs.live(fileId)?.running) return { status: 'running', nextStartAt: null, silent: this.silent(fileId) };
+    return { status: 'starting', nextStartAt: waiting?.at ?? null, silent: false };
+  }
+
+  private silent(fileId: string): boolean {
+    const { silentAfterMs } = this.options;
+    const usage = silentAfterMs > 0 ? this.options.runs.usage(fileId) : null;
+    return usage !== null && this.now() - usage.lastActiveAt >= silentAfterMs;
+  }
+
+  private async readDeployed(): Promise<void> {
+    if (this.closing) return;
+    const rows = await this.options.db.selectFrom('deployments').select('file_id').execute().catch(() => []);
+    for (const row of rows) this.options.runs.usage(row.file_id);
   }
 
   /** Server shutdown: the runs end, the bots stay deployed. */
   close(): void {
     this.closing = true;
     this.unsubscribe();
+    if (this.readings) clearInterval(this.readings);
     for (const { timer } of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
   }

@@ -33,6 +33,12 @@ export type EndedBy = 'person' | 'restart' | 'server';
 /** Told once per run when it has ended (the deploy supervisor listens). */
 export type RunEnded = { userId: string; fileId: string; mode: RunMode; supervised: boolean; startedAt: number; exit: RunExit; endedBy: EndedBy | null };
 
+/** What a live run uses now, and when it last did something a person could see. */
+export type RunUsage = { memoryBytes: number; cpuPercent: number; lastActiveAt: number };
+
+/** Readings closer together than this give the previous figures (CPU over a few ms is noise). */
+const MIN_READING_GAP_MS = 1000;
+
 /** What a live run claims for itself alone: its platform tokens' keyed hashes (token-claims.ts). */
 export type RunClaims = { tokens: string[]; botName: string };
 
@@ -60,6 +66,10 @@ type Run = {
   exit: RunExit | null;
   wallClock: NodeJS.Timeout | null;
   done: Promise<void>;
+  /** When the bot last printed, or its network moved between two readings (the 'silent' flag's clock). */
+  lastActiveAt: number;
+  /** The last reading of its processes: CPU is what they used between two readings. */
+  reading: { at: number; cpuMs: number; netBytes: number | null; memoryBytes: number; cpuPercent: number } | null;
 };
 
 /** Starts (and restarts) one person may make in a minute (security.md: runs 10/min per user). */
@@ -144,6 +154,7 @@ export class Runs {
       now: this.now,
       record: input.projectId ? this.options.logs?.recorder(input.projectId, runId) : undefined,
       onBatch: (lines) => {
+        run.lastActiveAt = this.now();
         for (const v of run.viewers) v.lines(lines, run.fileId);
       },
       onVolumeExceeded: () => void this.end(run, 'output'),
@@ -168,6 +179,8 @@ export class Runs {
       exit: null,
       wallClock: null,
       done: Promise.resolve(),
+      lastActiveAt: this.now(),
+      reading: null,
     };
     this.runs.set(input.fileId, run);
     if (run.projectId) {
@@ -292,6 +305,22 @@ export class Runs {
     const run = this.runs.get(fileId);
     if (!run || run.status === 'exited') return null;
     return { userId: run.userId, startedAt: run.startedAt, supervised: run.supervised, running: run.status === 'running' };
+  }
+
+  /** What a file's live run uses now: memory, CPU (% of one core) since the previous reading or its start, and its last activity. */
+  usage(fileId: string): RunUsage | null {
+    const run = this.runs.get(fileId);
+    if (!run || run.status !== 'running' || !run.process) return null;
+    const now = this.now();
+    const previous = run.reading;
+    if (!previous || now - previous.at >= MIN_READING_GAP_MS) {
+      const used = run.process.usage();
+      const since = previous ?? { at: run.startedAt, cpuMs: 0, netBytes: null };
+      const cpuPercent = now > since.at ? Math.max(0, ((used.cpuMs - since.cpuMs) / (now - since.at)) * 100) : 0;
+      if (previous && used.netBytes !== null && used.netBytes !== previous.netBytes) run.lastActiveAt = now;
+      run.reading = { at: now, cpuMs: used.cpuMs, netBytes: used.netBytes, memoryBytes: used.memoryBytes, cpuPercent: Math.round(cpuPercent * 10) / 10 };
+    }
+    return { memoryBytes: run.reading!.memoryBytes, cpuPercent: run.reading!.cpuPercent, lastActiveAt: run.lastActiveAt };
   }
 
   private async end(run: Run, reason: Exclude<ExitReason, 'exited' | 'failed'>, graceMs = this.options.config.stopGraceMs, by?: EndedBy): Promise<void> {

@@ -6,11 +6,12 @@
 // reach only the sandboxed command, through a pipe (never a command line or a host-side process).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { closeSync, existsSync, openSync, readFileSync, readdirSync, readlinkSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { constants as fsConstants } from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { createRunCgroup, type CgroupHost, type RunCgroup } from './cgroup';
+import { descendantsOf, processUsage } from './process-usage';
 import { attachNetwork, type AttachedNetwork } from './network';
 import type { SandboxExit, SandboxSpec, SandboxedProcess } from './sandbox';
 import type { HostTools } from './host-tools';
@@ -154,6 +155,7 @@ export async function spawnInBubblewrap(options: BubblewrapOptions, spec: Sandbo
     stdout: child.stdout!,
     stderr: child.stderr!,
     exit,
+    usage: () => processUsage(innerPid === null ? [child.pid!] : [innerPid, ...sandboxPids(cgroup, innerPid)], innerPid),
     stop(graceMs: number) {
       stopping ??= (async () => {
         // SIGTERM to the bot and everything it started, but not to bwrap itself: bwrap dying would
@@ -265,31 +267,6 @@ function safeReadlink(p: string): string | null {
 function sandboxPids(cgroup: RunCgroup | null, innerPid: number | null): number[] {
   if (cgroup) return cgroup.pids();
   return innerPid === null ? [] : descendantsOf(innerPid);
-}
-
-export function descendantsOf(root: number): number[] {
-  const children = new Map<number, number[]>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      const list = children.get(ppid) ?? [];
-      list.push(Number(entry));
-      children.set(ppid, list);
-    } catch {
-      /* gone meanwhile */
-    }
-  }
-  const out: number[] = [];
-  const queue = [root];
-  while (queue.length) {
-    for (const child of children.get(queue.shift()!) ?? []) {
-      out.push(child);
-      queue.push(child);
-    }
-  }
-  return out;
 }
 
 async function loopbackUp(pid: number): Promise<void> {

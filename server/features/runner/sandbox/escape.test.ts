@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config';
-import { descendantsOf } from './bubblewrap';
+import { descendantsOf } from './process-usage';
 import { createSandbox, limitsFor } from './index';
 import type { NetworkMode, SandboxExit, SandboxMount, SandboxProtection, SandboxedProcess } from './sandbox';
 

@@ -7,6 +7,7 @@ import { once } from 'node:events';
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createRunCgroup, type CgroupHost } from './cgroup';
+import { descendantsOf, processUsage } from './process-usage';
 import type { HostTools } from './host-tools';
 import type { SandboxExit, SandboxSpec, SandboxedProcess } from './sandbox';
 
@@ -85,6 +86,7 @@ export async function spawnPlainProcess(
     stdout: child.stdout!,
     stderr: child.stderr!,
     exit,
+    usage: () => processUsage([child.pid!, ...(cgroup ? cgroup.pids() : descendantsOf(child.pid!))], null),
     stop(graceMs) {
       stopping ??= (async () => {
         killGroup('SIGTERM');

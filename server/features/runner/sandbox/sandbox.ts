@@ -2,6 +2,7 @@
 // spawn a command with mounts, a clean environment and limits; read its output; stop it.
 import type { Readable } from 'node:stream';
 import type { ServiceBridge } from './service-bridge';
+import type { ProcessUsage } from './process-usage';
 
 /** 'internet' goes through slirp4netns with the host's loopback blocked; the installer may allow it. */
 export type NetworkMode = 'none' | 'internet' | 'internet-and-host-loopback';
@@ -69,6 +70,8 @@ export interface SandboxedProcess {
   readonly stderr: Readable;
   /** Settles once every process of the run is gone. */
   readonly exit: Promise<SandboxExit>;
+  /** What the run's processes use now (process-usage.ts). */
+  usage(): ProcessUsage;
   /** SIGTERM, then after `graceMs` SIGKILL to everything the run started; resolves when all are gone. */
   stop(graceMs: number): Promise<SandboxExit>;
 }
