@@ -1,18 +1,24 @@
-// Test helper: the server as its own process (`src/main.ts` through tsx), for tests that kill it
-// with SIGKILL; resolves with its address once it listens.
+// Test helper: the server as its own process (`src/main.ts` through tsx, or a command such as
+// `npm start`), for tests that kill it with SIGKILL or read what it prints; resolves with its address
+// and everything it printed so far once it listens.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
 
-export async function startServerProcess(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+export async function startServerProcess(
+  env: Record<string, string>,
+  command: { file: string; args: string[] } = { file: process.execPath, args: ['--import', 'tsx', 'src/main.ts'] },
+): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  const child = spawn(command.file, command.args, {
     cwd: REPO,
     env: { PATH: process.env.PATH, PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group: a command like `npm start` runs the server as a grandchild.
+    detached: true,
   });
+  let out = '';
   const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
     const timer = setTimeout(() => reject(new Error(`server did not start: ${out}`)), 30_000);
     const onData = (chunk: Buffer) => {
       out += chunk;
@@ -26,5 +32,5 @@ export async function startServerProcess(env: Record<string, string>): Promise<{
     child.stderr!.on('data', onData);
     child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${out}`)));
   });
-  return { child, url };
+  return { child, url, output: () => out };
 }
