@@ -67,6 +67,27 @@ describe('run limits', () => {
     expect(runs.list('u1')).toEqual([expect.objectContaining({ status: 'exited' })]);
   });
 
+  it('three starts of one file at once: each waits for the one before to end (even one still starting); one run is left', async () => {
+    runs = runsWith();
+    // A slow launch keeps the middle start in 'starting' while the third asks to end it.
+    const slow = (code: string) => async () => {
+      await new Promise((r) => setTimeout(r, 300));
+      return python(code)();
+    };
+    await runs.start({ userId: 'u1', fileId: 'f5', filename: 'bot.py', secrets: {} }, python('import time\nprint("first")\nwhile True: time.sleep(1)\n'));
+    const starts = [
+      runs.start({ userId: 'u1', fileId: 'f5', filename: 'bot.py', secrets: {} }, slow('import time\nprint("second")\nwhile True: time.sleep(1)\n')),
+      runs.start({ userId: 'u1', fileId: 'f5', filename: 'bot.py', secrets: {} }, slow('import time\nprint("third")\nwhile True: time.sleep(1)\n')),
+    ];
+    // Before the fix the third start spun on the second's unfinished run and the event loop stood still.
+    const timer = new Promise((_, reject) => setTimeout(() => reject(new Error('the starts did not settle')), 10_000));
+    await Promise.race([Promise.all(starts), timer]);
+    expect(runs.list('u1').filter((r) => r.fileId === 'f5' && r.status === 'running')).toHaveLength(1);
+    const { lines } = watch(runs, 'u1', 'f5');
+    await expect.poll(() => lines.map((l) => l.text)).toContain('third');
+    await runs.close();
+  });
+
   it('masks secret values of 8+ characters in every line, and shorter ones not at all', async () => {
     runs = runsWith();
     await runs.start(

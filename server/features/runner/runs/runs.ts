@@ -148,6 +148,9 @@ export class Runs {
     const mask = secretMask(Object.values(input.secrets));
     const runId = newRunId();
     let run!: Run;
+    // Settles when the run has ended, whatever happens: ending a run that is still starting waits for it.
+    let settle!: () => void;
+    const done = new Promise<void>((resolve) => (settle = resolve));
     const output = new RunOutput({
       limits: this.outputLimits(),
       mask,
@@ -178,7 +181,7 @@ export class Runs {
       endReason: null,
       exit: null,
       wallClock: null,
-      done: Promise.resolve(),
+      done,
       lastActiveAt: this.now(),
       reading: null,
     };
@@ -195,7 +198,11 @@ export class Runs {
       run.release = release ?? null;
       child = await this.options.sandbox.spawn({ ...spec, network: 'internet', limits: this.options.limits });
     } catch (err) {
-      this.finish(run, { code: null, signal: null, oomKilled: false }, this.failureMessage(err));
+      try {
+        this.finish(run, { code: null, signal: null, oomKilled: false }, this.failureMessage(err));
+      } finally {
+        settle();
+      }
       return;
     }
     run.process = child;
@@ -206,9 +213,13 @@ export class Runs {
       run.wallClock.unref();
     }
     const reading = Promise.all([output.read(child.stdout, 'output'), output.read(child.stderr, 'error')]);
-    run.done = child.exit.then(async (exit) => {
-      await reading;
-      this.finish(run, exit);
+    void child.exit.then(async (exit) => {
+      try {
+        await reading;
+        this.finish(run, exit);
+      } finally {
+        settle();
+      }
     });
   }
 
