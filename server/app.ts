@@ -39,10 +39,14 @@ import { AddressTooLong, replyWithError } from './errors';
 import { createLimiter } from './limits';
 import { appRouter, type AppRouter } from './router';
 import { registerRest } from './rest';
+import { registerApiDocs } from './features/api-docs/api-docs.routes';
 import { createContext } from './trpc';
 import { registerSecurityHeaders } from './http-security';
 import { registerClient } from './static-client';
 import { loggerOptions } from './logging';
+import { registerOps } from './features/ops';
+import { holdServerLock } from './features/ops/server-lock';
+import type { StartupTimings } from './startup-timings';
 import { DEFAULT_BODY_LIMIT, LARGEST_BODY_LIMIT, admitBody } from './body-limits';
 
 
@@ -55,11 +59,17 @@ export type BuildOptions = {
   ai?: AiProvider;
   /** Where log lines go (tests capture them); stdout by default. */
   logStream?: NodeJS.WritableStream;
+  /** Marks each step of start-up (main.ts reports them). */
+  timings?: StartupTimings;
+  /** Return before the runner is set up (the server may listen meanwhile; requests other than the client's files wait for it). */
+  runnerInBackground?: boolean;
 };
 
 declare module 'fastify' {
   interface FastifyInstance {
     deps: Deps;
+    /** Settles once the runner is set up (at once unless built with `runnerInBackground`). */
+    runnerReady: Promise<void>;
   }
 }
 
@@ -76,9 +86,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // Routing failures (an over-long or broken address) get the same plain answers as every other failure.
     frameworkErrors: replyWithError,
   });
+  const timings = opts.timings;
+  timings?.mark('fastify');
   const clock = opts.clock ?? systemClock;
+  // Before the database opens, released after it closes: `npm run restore` refuses while it is held.
+  holdServerLock(app, config.dataDir);
   const { db, sqlite } = openDatabase(config.dataDir);
   await migrateToLatest(db);
+  timings?.mark('database and migrations');
 
   let google: GoogleIdentity | null = null;
   let googleUnavailable: 'oauth_failed' | null = null;
@@ -91,19 +106,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }
   }
 
-  const [sandbox, depsVolumes, testChat] = await Promise.all([
-    createSandbox(config.runner, path.join(config.dataDir, 'runs'), app.log),
-    DepsVolumes.open({ dataDir: config.dataDir, sizeBytes: config.runner.depsBytes, log: app.log }),
-    openTestChat({ dataDir: config.dataDir, log: app.log }),
-  ]);
-  app.log.info(`Runner dependencies: ${depsVolumes.storage.detail}`);
-  const runLogs = new RunLogs({ dir: path.join(config.dataDir, 'logs'), fileBytes: config.runner.logFileBytes, files: config.runner.logFiles, log: app.log });
-  const runRecords = new RunRecords(db, app.log);
-  // Runs the previous server left live ended with it (kill -9, a crash, a reboot).
-  const leftovers = await runRecords.endLeftovers(clock.now().getTime());
-  if (leftovers > 0) app.log.info({ runs: leftovers }, 'runs of the previous server marked as ended');
-  const runs = new Runs({ sandbox, config: config.runner, limits: limitsFor(config.runner), log: app.log, logs: runLogs, records: runRecords });
-  const deps: Deps = {
+  timings?.mark('google sign-in');
+  // Everything but the runner is ready now. The runner's parts (the sandbox probe runs a few
+  // sandboxes; the test chat makes its certificate) are set up alongside: with `runnerInBackground`
+  // the server listens meanwhile and serves the client's files, and every other request waits for
+  // them (the gate below), so a page's first request is not held up by them.
+  const deps = {
     config,
     db,
     clock,
@@ -114,38 +122,37 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     ai: opts.ai ?? (config.openai ? openAiProvider(config.openai) : builtinProvider()),
     adminGuard: adminGuard(config.adminKey, clock, app.log),
     analyser: createCodeAnalyser({ log: app.log }),
-    sandbox,
-    depsVolumes,
     revocations: new SessionRevocations(),
-    runLogs,
-    runRecords,
-    runs,
-    supervisor: new Supervisor({
-      db,
-      runs,
-      log: app.log,
-      maxDeployedPerUser: config.runner.maxDeployedPerUser,
-      silentAfterMs: config.runner.silentAfterMs,
-      start: (userId, fileId) => startRun(deps, { userId, fileId, mode: 'live', supervised: true }),
-    }),
-    testChat,
     log: app.log,
-  };
-  app.decorate('deps', deps);
+  } as Deps;
+  const runnerReady = startRunner(deps, timings);
+  let runnerStarted = false;
+  const ready = runnerReady.then(() => {
+    runnerStarted = true;
+  });
+  app.decorate('deps', { getter: () => deps });
+  app.decorate('runnerReady', ready);
+  app.addHook('onRequest', async (req) => {
+    if (runnerStarted || (req.method === 'GET' && !/^\/(api|trpc|ws|hooks)(\/|$|\?)/.test(req.url))) return;
+    await ready;
+  });
   // Every deployed bot runs again once the server listens (in the background: start-up does not wait).
   app.addHook('onListen', async () => {
-    void deps.supervisor.reconcile().catch((err) => app.log.error({ err }, 'deployed bots could not be started'));
+    void ready.then(() => deps.supervisor.reconcile()).catch((err) => app.log.error({ err }, 'deployed bots could not be started'));
   });
   app.addHook('onClose', async () => {
-    deps.supervisor.close();
-    await deps.runs.close();
-    await testChat.emulator.close();
-    await depsVolumes.close();
+    await ready.catch(() => {});
+    deps.supervisor?.close();
+    await deps.runs?.close();
+    await deps.testChat?.emulator.close();
+    await deps.depsVolumes?.close();
     deps.mailer.close();
     await deps.analyser.close();
     await db.destroy();
     if (sqlite.open) sqlite.close();
   });
+  if (!opts.runnerInBackground) await ready;
+  else ready.catch((err) => app.log.fatal({ err }, 'the runner could not be set up'));
 
   // One mapping for every failure; /trpc answers in tRPC's error shape so its client reads the message.
   app.setErrorHandler(replyWithError);
@@ -155,6 +162,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     const pathLength = req.url.split('?')[0]!.length;
     if (pathLength > 2048) throw new AddressTooLong(pathLength);
   });
+
+  // /healthz, /readyz, /metrics and the request timing hook: before any plugin, so every route is timed.
+  registerOps(app, deps);
 
   // tRPC sends a mutation without input as an empty JSON body: read it as an empty object.
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -195,12 +205,43 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     });
   });
 
+  timings?.mark('plugins and tRPC');
   registerRest(app, deps, limit);
+  registerApiDocs(app, deps);
   registerRunSocket(app, deps);
   registerUploadRoutes(app, deps);
   registerTestChatFiles(app, deps);
   await registerHookRoutes(app, deps);
   await registerGoogleRedirect(app, deps, limit, googleUnavailable);
   await registerClient(app, opts.clientDir);
+  timings?.mark('routes and client');
   return app;
+}
+
+/** The runner's parts, set up side by side, then put into `deps`: sandbox, dependency volumes, test chat, runs, logs and the deploy supervisor. */
+async function startRunner(deps: Deps, timings: StartupTimings | undefined): Promise<void> {
+  const { config, db, log } = deps;
+  const timed = <T>(step: string, work: Promise<T>) => timings?.during(step, work) ?? work;
+  const [sandbox, depsVolumes, testChat] = await Promise.all([
+    timed('sandbox probe', createSandbox(config.runner, path.join(config.dataDir, 'runs'), log)),
+    timed('dependency volumes', DepsVolumes.open({ dataDir: config.dataDir, sizeBytes: config.runner.depsBytes, log })),
+    timed('test chat', openTestChat({ dataDir: config.dataDir, log })),
+  ]);
+  log.info(`Runner dependencies: ${depsVolumes.storage.detail}`);
+  const runLogs = new RunLogs({ dir: path.join(config.dataDir, 'logs'), fileBytes: config.runner.logFileBytes, files: config.runner.logFiles, log });
+  const runRecords = new RunRecords(db, log);
+  // Runs the previous server left live ended with it (kill -9, a crash, a reboot).
+  const leftovers = await runRecords.endLeftovers(deps.clock.now().getTime());
+  if (leftovers > 0) log.info({ runs: leftovers }, 'runs of the previous server marked as ended');
+  const runs = new Runs({ sandbox, config: config.runner, limits: limitsFor(config.runner), log, logs: runLogs, records: runRecords });
+  const supervisor = new Supervisor({
+    db,
+    runs,
+    log,
+    maxDeployedPerUser: config.runner.maxDeployedPerUser,
+    silentAfterMs: config.runner.silentAfterMs,
+    start: (userId, fileId) => startRun(deps, { userId, fileId, mode: 'live', supervised: true }),
+  });
+  Object.assign(deps, { sandbox, depsVolumes, testChat, runLogs, runRecords, runs, supervisor } satisfies Partial<Deps>);
+  timings?.mark('runner ready');
 }

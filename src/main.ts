@@ -1,8 +1,10 @@
 // The one entry (`npm start`): read the configuration, migrate, serve, and close cleanly on signals.
 import { buildApp } from '../server/app';
 import { ConfigError, loadConfig } from '../server/config';
+import { StartupTimings } from '../server/startup-timings';
 
 async function main() {
+  const timings = new StartupTimings();
   let config;
   try {
     config = loadConfig();
@@ -13,9 +15,12 @@ async function main() {
     }
     throw err;
   }
-  const app = await buildApp(config);
+  timings.mark('configuration');
+  const app = await buildApp(config, { timings, runnerInBackground: true });
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Botwright is ready at ${config.publicUrl}`);
+  timings.mark('listen');
+  app.log.info({ startup: timings.steps }, `Botwright is ready at ${config.publicUrl} (started in ${timings.summary()})`);
+  void app.runnerReady.then(() => app.log.info({ startup: timings.steps }, `The runner is ready (${timings.summary()})`));
   const stop = async () => {
     await app.close();
     process.exit(0);
