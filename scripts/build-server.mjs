@@ -13,6 +13,10 @@ await build({
   },
   outdir: 'dist/server',
   bundle: true,
+  // What is loaded with import() (the builtin assistant's templates, the OpenAI SDK, mail, X.509,
+  // Google sign-in) goes to chunks of its own, read only when first needed.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   platform: 'node',
   format: 'esm',
   target: 'node20',

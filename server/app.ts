@@ -18,7 +18,6 @@ import { discoverIssuer, googleIdentity, type GoogleIdentity } from './features/
 import { registerGoogleRedirect } from './features/auth/google.routes';
 import type { Deps } from './deps';
 import { builtinProvider } from './features/ai/builtin-provider';
-import { openAiProvider } from './features/ai/openai-provider';
 import type { AiProvider } from './features/ai/provider';
 import { adminGuard } from './features/admin/admin-key';
 import { createCodeAnalyser } from './features/runner/analysis/code-analyser';
@@ -119,7 +118,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     sessionKeys: sessionKeys(config.jwtSecret),
     codeKey: codeKey(config.jwtSecret),
     google,
-    ai: opts.ai ?? (config.openai ? openAiProvider(config.openai) : builtinProvider()),
+    // The OpenAI SDK is loaded only when a model is configured.
+    ai: opts.ai ?? (config.openai ? (await import('./features/ai/openai-provider')).openAiProvider(config.openai) : builtinProvider()),
     adminGuard: adminGuard(config.adminKey, clock, app.log),
     analyser: createCodeAnalyser({ log: app.log }),
     revocations: new SessionRevocations(),

@@ -1,20 +1,22 @@
 // The offline assistant: deterministic templates, no network, no key. It writes complete bots
 // and performs a documented set of edits; anything else it declines (see builtin/). AI Help on the
 // runner page reads logs for the failures bots commonly hit (see log-help/).
-import { builtinAnswer, builtinModify } from './builtin';
 import { builtinLogHelp } from './log-help';
 import type { AiProvider } from './provider';
+
+// Its templates are most of the server's code: loaded on the first request that needs them, not at start-up.
+const builtin = () => import('./builtin');
 
 export function builtinProvider(): AiProvider {
   return {
     kind: 'builtin',
     async chat(request, onDelta) {
-      const { reply, charged, generated } = builtinAnswer(request.message, request.files, request.botName);
+      const { reply, charged, generated } = (await builtin()).builtinAnswer(request.message, request.files, request.botName);
       onDelta?.(reply);
       return { reply, billable: charged, ...(generated ? { generated } : {}) };
     },
     async modify(request) {
-      return builtinModify(request.code, request.filename, request.prompt);
+      return (await builtin()).builtinModify(request.code, request.filename, request.prompt);
     },
     async explainLogs(request) {
       return builtinLogHelp(request);

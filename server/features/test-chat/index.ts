@@ -1,7 +1,7 @@
 // The test chat's pieces, built once per server: the conversations, the Bot API emulator runs in
 // test mode talk to, and the CA its TLS certificate (api.telegram.org) comes from.
 import type { FastifyBaseLogger } from 'fastify';
-import { loadTestChatCertificates } from './certificate-authority';
+import type { TestChatCertificates } from './certificate-authority';
 import { createEmulator, type Emulator } from './emulator/emulator';
 import { TestChats } from './emulator/test-chats';
 
@@ -14,8 +14,10 @@ export type TestChatDeps = {
 
 export async function openTestChat(options: { dataDir: string; log: FastifyBaseLogger }): Promise<TestChatDeps> {
   const chats = new TestChats();
-  let certificates: Awaited<ReturnType<typeof loadTestChatCertificates>> | null = null;
+  let certificates: TestChatCertificates | null = null;
   try {
+    // The X.509 library is loaded only here, off the start-up path of the first request.
+    const { loadTestChatCertificates } = await import('./certificate-authority');
     certificates = await loadTestChatCertificates(options.dataDir);
   } catch (err) {
     options.log.warn({ err: String(err) }, 'Test chat: no certificate for api.telegram.org (bots must use TELEGRAM_API_BASE)');
