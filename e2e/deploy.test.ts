@@ -2,15 +2,17 @@
 // saved through the API is deployed from the runner's Execution Control ('Always on', the console
 // follows the run the server started), shown on /bots running with a ticking uptime, restarted (a
 // new process: its start time changes) and undeployed after the confirmation. On the way: the
-// bot's webhook row (copied, replaced after a confirmation), and its History drawer (a header and a
-// download per run; a bot that printed more than a page pages back with 'Load earlier'). Then /bots
-// on a phone (cards), a bot without a file, the empty state, and the operator's Stop on /admin.
+// bot's webhook row (copied, replaced after a confirmation), and its History drawer (a header per run
+// with its file, real start and how it ended, from the server's kept runs, and a download; a bot that
+// printed more than a page pages back with 'Load earlier', its header stuck under the drawer's title).
+// Then /bots and the runner on a phone (cards; the webhook URL on a line of its own, the console's
+// header fitting), a bot without a file, the empty state, and the operator's Stop on /admin.
 // The tests share one signed-in page and build on each other in order.
 import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BotSummary } from '../shared/bots.schema';
-import type { RunLogLine } from '../shared/run-logs.schema';
+import type { KeptRun, RunLogLine } from '../shared/run-logs.schema';
 import { signUp, type SignedUpUser } from '../server/testing/fixtures';
 import { browserAvailable, startWorld, type World } from './harness';
 import { loginThroughUi, openPage, pathIs, snap, toastMark, uniqueEmail, waitForToast, type TestPage } from './helpers';
@@ -33,6 +35,18 @@ describe.skipIf(!browserAvailable())('always-on bots in the browser', () => {
   /** The newest page of the bot's kept log, as the History drawer asks for it (logs.page over tRPC). */
   const keptLog = async (projectId: string): Promise<{ lines: RunLogLine[]; next: string | null }> =>
     (await api('GET', `/trpc/logs.page?input=${encodeURIComponent(JSON.stringify({ projectId }))}`)).body.result.data;
+  /** The bot's kept runs, newest first: what the drawer's headers say (logs.runs; this is its REST twin). */
+  const keptRuns = async (projectId: string): Promise<KeptRun[]> => {
+    const answer = await api('GET', `/api/bots/${projectId}/runs`);
+    expect(answer.status).toBe(200);
+    return answer.body.runs;
+  };
+  /** The start time in a run header's label ('... started Nov 24, 2026, 5:12:38 AM ...'; ICU puts a narrow no-break space before AM/PM), in ms. */
+  const headerTime = (label: string): number => {
+    const [, time] = /started (\w{3} \d{1,2}, \d{4}, \d{1,2}:\d\d:\d\d\s[AP]M)/.exec(label) ?? [];
+    expect(time, label).toBeTruthy();
+    return Date.parse(time!.replace(/\s/g, ' '));
+  };
 
   beforeAll(async () => {
     world = await startWorld({ ADMIN_KEY, RUNNER_MEMORY_MB: '128', RUNNER_STOP_GRACE_MS: '300', RUNNER_MAX_DEPLOYED_PER_USER: '3' });
@@ -159,8 +173,10 @@ describe.skipIf(!browserAvailable())('always-on bots in the browser', () => {
     expect(await uptime.textContent()).toMatch(/^\d+s$|^\d+m \d\ds$/);
     const first = await uptime.textContent();
     await expect.poll(() => uptime.textContent(), { timeout: 5000 }).not.toBe(first);
-    // Not measured yet: a dash, never a zero.
-    await sleeper.getByText('— · —', { exact: true }).waitFor();
+    // Memory · CPU: a dash until measured, then what the server read (it now reads a running bot at once); never a zero memory.
+    const usage = sleeper.getByText(/^(— · —|\d[\d.]* \S+ · \d[\d.]*%)$/);
+    await usage.waitFor();
+    expect(await usage.textContent()).not.toMatch(/^0 /);
 
     const crashy = row(page, 'Crashy Bot');
     await expect.poll(async () => (await botOf(ids.crasher)).restarts, { timeout: 15_000 }).toBeGreaterThanOrEqual(1);
@@ -206,16 +222,40 @@ describe.skipIf(!browserAvailable())('always-on bots in the browser', () => {
     const startedAt = Date.parse((await botOf(ids.project)).startedAt!);
     await page.goto(`${world.url}/runner?bot=${ids.project}&file=${ids.file}`);
     await control(page).getByTestId('run-badge').getByText('Connected').waitFor();
+    // The server kept both runs: the restart stopped the older one (exitMessage in runs.ts says how), the newest runs on.
+    const kept = await keptRuns(ids.project);
+    expect(kept).toHaveLength(2);
+    const [newest, older] = kept;
+    expect(newest).toMatchObject({ filename: 'sleeper.py', fileId: ids.file, mode: 'live', endedAt: null, exit: null });
+    expect(older).toMatchObject({ filename: 'sleeper.py', fileId: ids.file, exit: { reason: 'stopped' } });
+    expect(older.exit!.message).toMatch(/^Execution stopped \((signal SIG[A-Z]+|exit code -?\d+)\)$/);
+
     const drawer = await openHistory(page);
     const runs = drawer.getByTestId('history-run');
     expect(await runs.count()).toBe(2);
+    expect(await runs.evaluateAll((sections) => sections.map((s) => s.getAttribute('data-run-id')))).toEqual([newest.runId, older.runId]);
+    // Each header: the file, the run's real start, and how it ended (or that it is running).
     const headers = await runs.evaluateAll((sections) => sections.map((s) => s.getAttribute('aria-label') ?? ''));
-    // ICU puts a narrow no-break space before AM/PM.
-    for (const header of headers) expect(header).toMatch(/^Run started \w{3} \d{1,2}, \d{4}, \d{1,2}:\d\d:\d\d\s[AP]M$/);
-    const times = headers.map((h) => Date.parse(h.replace('Run started ', '').replace(/\s/g, ' ')));
-    expect(times[0]).toBeGreaterThan(times[1]!);
+    expect(headers[0]).toMatch(/^sleeper\.py, run started \w{3} \d{1,2}, \d{4}, \d{1,2}:\d\d:\d\d\s[AP]M: Running$/);
+    expect(headers[1]).toMatch(/^sleeper\.py, run started \w{3} \d{1,2}, \d{4}, \d{1,2}:\d\d:\d\d\s[AP]M: /);
+    expect(headers[1]!.endsWith(`: ${older.exit!.message}`), headers[1]).toBe(true);
+    for (let i = 0; i < 2; i++) {
+      expect(await runs.nth(i).getByTestId('history-run-file').textContent()).toBe('sleeper.py');
+      // Shown to the second: the record's start, not a line's.
+      expect(Math.abs(headerTime(headers[i]!) - Date.parse(kept[i]!.startedAt))).toBeLessThan(1000);
+    }
+    expect(headerTime(headers[0]!)).toBeGreaterThan(headerTime(headers[1]!));
+    const outcome = (i: number) => runs.nth(i).getByTestId('history-run-outcome');
+    expect(await outcome(0).textContent()).toBe('Running');
+    expect(await outcome(0).getAttribute('data-tone')).toBe('running');
+    expect(await outcome(1).textContent()).toBe(older.exit!.message);
+    expect(await outcome(1).getAttribute('data-tone')).toBe('stopped');
     for (let i = 0; i < 2; i++) await runs.nth(i).getByText('Sleeper up and polling', { exact: true }).waitFor();
     expect(await drawer.getByRole('button', { name: 'Load earlier' }).count()).toBe(0);
+    // Download reads light on the dark run header.
+    const colour = await runs.nth(0).getByRole('button', { name: /^Download the log of the run started / }).evaluate((el) => getComputedStyle(el).color);
+    const [r = 0, g = 0, b = 0] = (colour.match(/\d+/g) ?? []).map(Number);
+    expect((r + g + b) / 3, colour).toBeGreaterThan(180);
     await snap(page, errors, 'deploy-3b-history', { viewport: true });
 
     // The newest run's log as a file: its printed line, timed after the restart.
@@ -290,13 +330,38 @@ describe.skipIf(!browserAvailable())('always-on bots in the browser', () => {
     await panel.getByTestId('run-badge').getByText('Disconnected').waitFor({ timeout: 15_000 });
     await expect.poll(async () => (await keptLog(ids.counter)).lines.some((l) => l.text === 'Counter line 300')).toBe(true);
 
+    // The run ended by itself: its record says so, and so does its header, with its real start
+    // although the first page holds only its later lines.
+    const [counterRun] = await keptRuns(ids.counter);
+    expect(counterRun).toMatchObject({ filename: 'counter.py', exit: { reason: 'exited', code: 0, message: 'The bot finished (exit code 0)' } });
+
     const drawer = await openHistory(page);
     const lines = drawer.getByRole('log', { name: 'Earlier output' }).locator('[data-level]');
     expect(await lines.count()).toBe(200);
     await drawer.getByText('Counter line 300', { exact: true }).waitFor();
     expect(await drawer.getByText('Counter line 001', { exact: true }).count()).toBe(0);
+    const run = drawer.getByTestId('history-run');
+    expect(await run.count()).toBe(1);
+    expect(await run.getAttribute('data-run-id')).toBe(counterRun!.runId);
+    expect(await run.getByTestId('history-run-file').textContent()).toBe('counter.py');
+    expect(await run.getByTestId('history-run-outcome').textContent()).toBe('The bot finished (exit code 0)');
+    expect(await run.getByTestId('history-run-outcome').getAttribute('data-tone')).toBe('finished');
+    const label = (await run.getAttribute('aria-label'))!;
+    expect(label).toMatch(/^counter\.py, run started .*: The bot finished \(exit code 0\)$/);
+    expect(Math.abs(headerTime(label) - Date.parse(counterRun!.startedAt))).toBeLessThan(1000);
     const earlier = drawer.getByRole('button', { name: 'Load earlier' });
     await earlier.scrollIntoViewIfNeeded();
+    // Scrolled down the run, its header sticks right under the drawer's title bar, in plain view.
+    const titleBar = (await drawer.locator('.mantine-Drawer-header').boundingBox())!;
+    const runHeader = run.getByTestId('history-run-header');
+    const stuck = (await runHeader.boundingBox())!;
+    expect((await run.boundingBox())!.y).toBeLessThan(titleBar.y + titleBar.height - 100);
+    expect(Math.abs(stuck.y - (titleBar.y + titleBar.height))).toBeLessThanOrEqual(1);
+    const uncovered = await runHeader.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      return [0.1, 0.5, 0.9].every((f) => el.contains(document.elementFromPoint(box.left + box.width * f, box.top + box.height / 2)));
+    });
+    expect(uncovered).toBe(true);
     await snap(page, errors, 'deploy-5b-history-load-earlier', { viewport: true });
 
     await earlier.click();
@@ -304,6 +369,7 @@ describe.skipIf(!browserAvailable())('always-on bots in the browser', () => {
     await earlier.waitFor({ state: 'detached' });
     // Every printed line once, in one run's section, newest first.
     expect(await drawer.getByTestId('history-run').count()).toBe(1);
+    expect(await run.getAttribute('aria-label')).toBe(label);
     const printed = (await lines.allTextContents()).map((l) => /Counter line (\d{3})/.exec(l)?.[1]).filter((n) => n !== undefined);
     expect(printed).toEqual(Array.from({ length: 300 }, (_, i) => String(300 - i).padStart(3, '0')));
     await closeHistory(page);
@@ -333,6 +399,44 @@ describe.skipIf(!browserAvailable())('always-on bots in the browser', () => {
     await panel.getByRole('button', { name: 'Undeploy', exact: true }).waitFor();
     await panel.getByTestId('run-badge').getByText('Connected').waitFor();
     await snap(page, errors, 'deploy-6-runner-phone');
+
+    // The webhook row on a phone: Copy and New URL beside the label, the URL whole on a line of its own under them.
+    const hook = panel.getByTestId('webhook-row');
+    const url = hook.getByTestId('webhook-url');
+    expect(await url.textContent()).toBe((await botOf(ids.project)).webhookUrl);
+    const hookLabel = (await hook.getByText('Webhook URL', { exact: true }).boundingBox())!;
+    const urlBox = (await url.boundingBox())!;
+    expect(urlBox.y).toBeGreaterThanOrEqual(hookLabel.y + hookLabel.height - 1);
+    expect(urlBox.x + urlBox.width).toBeLessThanOrEqual(390);
+    expect(await url.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight + 1)).toBe(true);
+    for (const name of ['Copy webhook URL', 'New URL']) {
+      const box = (await hook.getByRole('button', { name, exact: true }).boundingBox())!;
+      expect(box.x, name).toBeGreaterThan(hookLabel.x + hookLabel.width);
+      expect(box.x + box.width, name).toBeLessThanOrEqual(390 - 16);
+      expect(box.y + box.height, name).toBeLessThanOrEqual(urlBox.y + 1);
+    }
+    // The console's header fits: the whole title, then its buttons (History and AI Help as icons), none overlapping.
+    const consoleLogs = page.getByRole('region', { name: 'Console Logs' });
+    const title = consoleLogs.getByText('Console Logs', { exact: true });
+    expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    let edge = (await title.boundingBox())!.x + (await title.boundingBox())!.width;
+    for (const name of ['Clear console', 'History', 'AI Help']) {
+      const box = (await consoleLogs.getByRole('button', { name, exact: true }).boundingBox())!;
+      expect(box.x, name).toBeGreaterThanOrEqual(edge);
+      edge = box.x + box.width;
+    }
+    expect(edge).toBeLessThanOrEqual(390 - 16);
+    await hook.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await snap(page, errors, 'deploy-6b-runner-phone-webhook-console', { viewport: true });
+
+    // History on a phone: the drawer fills the screen, each header with its file and how the run ended.
+    const drawer = await openHistory(page);
+    const runs = drawer.getByTestId('history-run');
+    expect(await runs.count()).toBeGreaterThanOrEqual(3);
+    expect(await runs.first().getByTestId('history-run-outcome').textContent()).toBe('Running');
+    expect(await runs.nth(1).getByTestId('history-run-outcome').getAttribute('data-tone')).toBe('stopped');
+    await snap(page, errors, 'deploy-6c-history-phone', { viewport: true });
+    await closeHistory(page);
     const undeploySince = await toastMark(page);
     await panel.getByRole('button', { name: 'Undeploy', exact: true }).click();
     await waitForToast(page, 'Bot undeployed', { since: undeploySince });

@@ -62,6 +62,7 @@ export function ConsoleLogs({ lines, onAiHelp, onClear, projectId = null, classN
   };
 
   const errors = lines.reduce((n, l) => n + (l.level === 'error' ? 1 : 0), 0);
+  const historyHint = projectId ? "This bot's earlier output" : 'Select a file to see its earlier output';
 
   return (
     <WorkspacePanel
@@ -85,14 +86,25 @@ export function ConsoleLogs({ lines, onAiHelp, onClear, projectId = null, classN
               <IconEraser size={16} />
             </ActionIcon>
           </Tooltip>
-          <Tooltip label={projectId ? "This bot's earlier output" : 'Select a file to see its earlier output'} openDelay={300}>
-            <Button size="xs" variant="default" leftSection={<IconHistory size={14} />} onClick={() => setHistoryOpen(true)} disabled={!projectId} aria-haspopup="dialog">
+          {/* A narrow console (a phone, the test chat beside it) shows History and AI Help as icons. */}
+          <Tooltip label={historyHint} openDelay={300}>
+            <Button size="xs" variant="default" leftSection={<IconHistory size={14} />} onClick={() => setHistoryOpen(true)} disabled={!projectId} aria-haspopup="dialog" className={classes.wide}>
               History
             </Button>
           </Tooltip>
-          <Button size="xs" variant="light" leftSection={<IconSparkles size={14} />} onClick={onAiHelp}>
+          <Tooltip label={historyHint} openDelay={300}>
+            <ActionIcon size="md" variant="default" aria-label="History" onClick={() => setHistoryOpen(true)} disabled={!projectId} aria-haspopup="dialog" className={classes.narrow}>
+              <IconHistory size={16} />
+            </ActionIcon>
+          </Tooltip>
+          <Button size="xs" variant="light" leftSection={<IconSparkles size={14} />} onClick={onAiHelp} className={classes.wide}>
             AI Help
           </Button>
+          <Tooltip label="AI Help: explain these logs" openDelay={300}>
+            <ActionIcon size="md" variant="light" aria-label="AI Help" onClick={onAiHelp} className={classes.narrow}>
+              <IconSparkles size={16} />
+            </ActionIcon>
+          </Tooltip>
         </>
       }
     >

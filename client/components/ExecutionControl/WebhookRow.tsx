@@ -1,12 +1,13 @@
 // The bot's webhook address under Start and Deploy (issue 11): the URL (hooks.url makes it on first
-// need), a copy button, and 'New URL', which replaces it after a confirmation (hooks.rotate).
+// need), a copy button, and 'New URL', which replaces it after a confirmation (hooks.rotate). Where the
+// row is narrow (a phone) the URL takes a line of its own under the label and wraps, whole.
 import { useState } from 'react';
 import { ActionIcon, Box, Button, Group, Modal, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCopy, IconRefresh, IconWebhook } from '@tabler/icons-react';
 import { errorMessage } from '../../lib/http-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
-import classes from './ExecutionControl.module.css';
+import classes from './WebhookRow.module.css';
 
 export function WebhookRow({ projectId }: { projectId: string }) {
   const utils = trpc.useUtils();
@@ -39,31 +40,35 @@ export function WebhookRow({ projectId }: { projectId: string }) {
 
   return (
     <Box className={classes.webhook} data-testid="webhook-row">
-      <Group gap="xs" wrap="nowrap">
-        <IconWebhook size={16} stroke={1.7} className={classes.fileIcon} aria-hidden />
-        <Text size="sm" fw={600} className={classes.noShrink}>
-          Webhook URL
-        </Text>
+      <div className={classes.line}>
+        <Group gap="xs" wrap="nowrap" className={classes.label}>
+          <IconWebhook size={16} stroke={1.7} className={classes.icon} aria-hidden />
+          <Text size="sm" fw={600}>
+            Webhook URL
+          </Text>
+        </Group>
         {url ? (
           <Tooltip label={url} openDelay={300} multiline maw={420} style={{ overflowWrap: 'anywhere' }}>
-            <Text size="sm" ff="monospace" truncate="end" className={classes.webhookUrl} data-testid="webhook-url">
+            <Text size="sm" ff="monospace" className={classes.url} data-testid="webhook-url">
               {url}
             </Text>
           </Tooltip>
         ) : (
-          <Text size="sm" c={hook.isError ? 'red.7' : 'dimmed'} className={classes.webhookUrl}>
+          <Text size="sm" c={hook.isError ? 'red.7' : 'dimmed'} className={classes.url}>
             {hook.isError ? errorMessage(hook.error, 'Could not load the address.') : 'Loading...'}
           </Text>
         )}
-        <Tooltip label="Copy" openDelay={300}>
-          <ActionIcon variant="default" aria-label="Copy webhook URL" onClick={() => void copy()} disabled={!url} className={classes.noShrink}>
-            <IconCopy size={14} />
-          </ActionIcon>
-        </Tooltip>
-        <Button size="compact-sm" variant="subtle" color="gray" leftSection={<IconRefresh size={14} />} onClick={() => setConfirming(true)} disabled={!url} className={classes.noShrink}>
-          New URL
-        </Button>
-      </Group>
+        <Group gap="xs" wrap="nowrap" className={classes.actions}>
+          <Tooltip label="Copy" openDelay={300}>
+            <ActionIcon variant="default" aria-label="Copy webhook URL" onClick={() => void copy()} disabled={!url}>
+              <IconCopy size={14} />
+            </ActionIcon>
+          </Tooltip>
+          <Button size="compact-sm" variant="subtle" color="gray" leftSection={<IconRefresh size={14} />} onClick={() => setConfirming(true)} disabled={!url}>
+            New URL
+          </Button>
+        </Group>
+      </div>
       <Text size="xs" c="dimmed" mt={4}>
         Requests to this address reach your bot on its PORT (8080 unless you set it) while it runs or is deployed.
       </Text>

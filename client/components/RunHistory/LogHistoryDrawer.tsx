@@ -1,9 +1,11 @@
 // 'History' in Console Logs (issue 11 "Logs are kept"): the bot's earlier output in a drawer, newest
-// first, one header per run (when it started, and its log as a download), 'Load earlier' below.
+// first, one header per run (its file, when it started, how it ended, and its log as a download),
+// 'Load earlier' below. The drawer's body scrolls under its title bar, so a run's header sticks
+// right below the title while its lines go by.
 import { useState } from 'react';
 import { Alert, Button, Center, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconDownload, IconHistory } from '@tabler/icons-react';
-import type { RunLogLine } from '../../../shared/run-logs.schema';
+import type { KeptRun, RunLogLine } from '../../../shared/run-logs.schema';
 import { errorMessage } from '../../lib/http-error';
 import { notifyError } from '../../lib/notify';
 import { clockTime } from '../../lib/runner-logs';
@@ -32,10 +34,22 @@ function HistoryLine({ line }: { line: RunLogLine }) {
   );
 }
 
-function RunSection({ projectId, group }: { projectId: string; group: RunGroup }) {
+/** How a kept run ended, and the colour that says so: running, stopped (dimmed), finished, or failed (red). */
+function runOutcome(run: KeptRun): { text: string; tone: 'running' | 'stopped' | 'finished' | 'failed' } {
+  if (!run.endedAt || !run.exit) return { text: 'Running', tone: 'running' };
+  const text = run.exit.message || (run.exit.reason === 'stopped' ? 'Stopped' : 'Ended');
+  if (run.exit.reason === 'stopped') return { text, tone: 'stopped' };
+  if (run.exit.reason === 'exited' && run.exit.code === 0) return { text, tone: 'finished' };
+  return { text, tone: 'failed' };
+}
+
+function RunSection({ projectId, group, run }: { projectId: string; group: RunGroup; run: KeptRun | undefined }) {
   const [downloading, setDownloading] = useState(false);
   const first = group.lines[group.lines.length - 1];
-  const label = `Run started ${startedAt(first.at)}`;
+  // The record knows the real start; without one (older than the kept runs) the oldest line shown says it.
+  const started = startedAt(run ? Date.parse(run.startedAt) : first.at);
+  const outcome = run ? runOutcome(run) : null;
+  const label = run && outcome ? `${run.filename}, run started ${started}: ${outcome.text}` : `Run started ${started}`;
 
   const download = async () => {
     setDownloading(true);
@@ -49,19 +63,34 @@ function RunSection({ projectId, group }: { projectId: string; group: RunGroup }
   };
 
   return (
-    <section className={classes.run} aria-label={label} data-testid="history-run">
-      <Group justify="space-between" gap="xs" wrap="nowrap" className={classes.runHeader}>
-        <Text size="xs" fw={600} c="gray.3" truncate="end">
-          {label}
-        </Text>
+    <section className={classes.run} aria-label={label} data-testid="history-run" data-run-id={group.runId}>
+      <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start" className={classes.runHeader} data-testid="history-run-header">
+        {run && outcome ? (
+          <div className={classes.runInfo}>
+            <Text size="xs" className={classes.runTitle}>
+              <span className={classes.runFile} data-testid="history-run-file">
+                {run.filename}
+              </span>
+              <span className={classes.runStarted}> · started {started}</span>
+            </Text>
+            <Text size="xs" className={classes.runOutcome} data-tone={outcome.tone} data-testid="history-run-outcome">
+              {outcome.tone === 'running' && <span className={classes.runningDot} aria-hidden />}
+              {outcome.text}
+            </Text>
+          </div>
+        ) : (
+          <Text size="xs" fw={600} c="gray.3" truncate="end" className={classes.runInfo}>
+            {label}
+          </Text>
+        )}
         <Button
           size="compact-xs"
           variant="subtle"
-          color="gray"
+          className={classes.download}
           leftSection={<IconDownload size={12} />}
           loading={downloading}
           onClick={() => void download()}
-          aria-label={`Download the log of the run started ${startedAt(first.at)}`}
+          aria-label={`Download the log of the run started ${started}`}
         >
           Download
         </Button>
@@ -91,6 +120,8 @@ export function LogHistoryDrawer({ projectId, opened, onClose }: LogHistoryDrawe
         </Group>
       }
       closeButtonProps={{ 'aria-label': 'Close log history' }}
+      // The body scrolls, not the whole drawer: a run's sticky header (top: 0) then sits just below the title bar.
+      classNames={{ content: classes.drawerContent, header: classes.drawerHeader, body: classes.drawerBody }}
     >
       <Stack gap="sm">
         <Text size="xs" c="dimmed">
@@ -114,7 +145,7 @@ export function LogHistoryDrawer({ projectId, opened, onClose }: LogHistoryDrawe
         {projectId && history.groups.length > 0 && (
           <div className={classes.log} role="log" aria-label="Earlier output" aria-live="off">
             {history.groups.map((group, i) => (
-              <RunSection key={`${group.runId}-${i}`} projectId={projectId} group={group} />
+              <RunSection key={`${group.runId}-${i}`} projectId={projectId} group={group} run={history.runs.get(group.runId)} />
             ))}
           </div>
         )}

@@ -1,7 +1,8 @@
 // The bot's kept log, page by page (logs.page, newest first): the first page when the drawer opens,
-// 'Load earlier' follows `next`. Lines are grouped by run in the order they arrive.
+// 'Load earlier' follows `next`. Lines are grouped by run in the order they arrive. The bot's kept runs
+// (logs.runs: file, start, how it ended) are read at each opening too, for the run headers.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { RunLogLine } from '../../../shared/run-logs.schema';
+import type { KeptRun, RunLogLine } from '../../../shared/run-logs.schema';
 import { errorMessage } from '../../lib/http-error';
 import { trpc } from '../../lib/trpc';
 
@@ -32,6 +33,20 @@ export function useLogHistory(projectId: string | null, opened: boolean) {
   const [error, setError] = useState<string | null>(null);
   const [loaded, setLoaded] = useState(false);
   const request = useRef(0);
+  const [runs, setRuns] = useState<ReadonlyMap<string, KeptRun>>(() => new Map());
+  const runsRequest = useRef(0);
+
+  // The run records are a nicety: without them (an error, an old run) a header says what its lines show.
+  const loadRuns = useCallback(async () => {
+    if (!projectId) return;
+    const id = ++runsRequest.current;
+    try {
+      const answer = await utils.client.logs.runs.query({ projectId });
+      if (id === runsRequest.current) setRuns(new Map(answer.runs.map((run) => [run.runId, run])));
+    } catch {
+      if (id === runsRequest.current) setRuns(new Map());
+    }
+  }, [projectId, utils]);
 
   const load = useCallback(
     async (before: string | null) => {
@@ -40,7 +55,8 @@ export function useLogHistory(projectId: string | null, opened: boolean) {
       setLoading(true);
       setError(null);
       try {
-        const page = await utils.client.logs.page.query({ projectId, before, limit: PAGE });
+        // The newest page waits for the runs too, so its headers do not change under the reader.
+        const [page] = await Promise.all([utils.client.logs.page.query({ projectId, before, limit: PAGE }), before ? undefined : loadRuns()]);
         if (id !== request.current) return;
         setLines((prev) => (before ? [...prev, ...page.lines] : page.lines));
         setNext(page.next);
@@ -51,17 +67,18 @@ export function useLogHistory(projectId: string | null, opened: boolean) {
         if (id === request.current) setLoading(false);
       }
     },
-    [projectId, utils],
+    [projectId, utils, loadRuns],
   );
 
-  // Each opening reads the newest kept lines again.
+  // Each opening reads the newest kept lines (and the runs) again.
   useEffect(() => {
     if (!opened) return;
     setLines([]);
     setNext(null);
     setLoaded(false);
+    setRuns(new Map());
     void load(null);
   }, [opened, load]);
 
-  return { groups: groupByRun(lines), next, loading, loaded, error, loadEarlier: () => void load(next), retry: () => void load(null) };
+  return { groups: groupByRun(lines), runs, next, loading, loaded, error, loadEarlier: () => void load(next), retry: () => void load(null) };
 }
