@@ -42,7 +42,7 @@ import { registerApiDocs } from './features/api-docs/api-docs.routes';
 import { createContext } from './trpc';
 import { registerSecurityHeaders } from './http-security';
 import { registerClient } from './static-client';
-import { loggerOptions } from './logging';
+import { loggerOptions, terminalLogStream } from './logging';
 import { registerOps } from './features/ops';
 import { holdServerLock } from './features/ops/server-lock';
 import type { StartupTimings } from './startup-timings';
@@ -76,7 +76,7 @@ const procedureOf = (url: string) => url.slice('/trpc/'.length).split('?')[0]!;
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config.logLevel, opts.logStream),
+    logger: loggerOptions(config.logLevel, opts.logStream ?? terminalLogStream(config.logFormat)),
     bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: proxyTrust(config.trustProxy),
     forceCloseConnections: true,

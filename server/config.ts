@@ -44,6 +44,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   ADMIN_KEY: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+  METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: 'must start with smtp:// or smtps://' }).optional(),
   MAIL_FROM: z.string().min(3).default('Botwright <no-reply@botwright.local>'),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -53,6 +54,7 @@ const envSchema = z.object({
   OPENAI_BASE_URL: optionalUrl,
   OPENAI_MODEL: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
   RUNNER_SANDBOX: z.enum(['auto', 'required']).default('auto'),
   RUNNER_MEMORY_MB: z.coerce.number().int().min(64).max(65536).default(512),
@@ -100,12 +102,16 @@ export type Config = {
   dataDir: string;
   jwtSecret: string;
   adminKey: string | null;
+  /** Reads GET /metrics (Authorization: Bearer); the admin key reads it too. Unset: only the admin key. */
+  metricsToken: string | null;
   smtpUrl: string | null;
   mailFrom: string;
   google: { clientId: string; clientSecret: string; issuer: string } | null;
   googleIssuer: string;
   openai: { apiKey: string; baseUrl: string | null; model: string } | null;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** 'auto': one pretty line per event when stdout is a terminal, JSON lines otherwise. */
+  logFormat: 'auto' | 'pretty' | 'json';
   /** Whose X-Forwarded-For to believe: nobody, the last N hops, or the listed proxy addresses/CIDRs. */
   trustProxy: false | number | string[];
   runner: RunnerConfig;
@@ -192,6 +198,16 @@ export function proxyTrust(setting: Config['trustProxy']): false | string[] | ((
   return (_address, hop) => hop < setting;
 }
 
+/**
+ * DATA_DIR alone, resolved as loadConfig resolves it, with none of its side effects (no folder, no
+ * generated secret): for tools such as `npm run backup` that only need to find the database.
+ */
+export function dataDirFrom(env: NodeJS.ProcessEnv = process.env): string {
+  const parsed = envSchema.shape.DATA_DIR.safeParse(blankAsUndefined(env.DATA_DIR));
+  if (!parsed.success) throw new ConfigError(`Invalid configuration: DATA_DIR ${parsed.error.issues[0]?.message ?? 'is not valid'}`);
+  return path.resolve(parsed.data);
+}
+
 /** Parses the environment; throws ConfigError whose message is one line per bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(
@@ -214,6 +230,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     jwtSecret: e.JWT_SECRET ?? generatedSecret(dataDir),
     adminKey: e.ADMIN_KEY ?? null,
+    metricsToken: e.METRICS_TOKEN ?? null,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     google:
@@ -225,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { apiKey: e.OPENAI_API_KEY ?? 'not-needed', baseUrl: e.OPENAI_BASE_URL ?? null, model: e.OPENAI_MODEL ?? 'gpt-4o-mini' }
       : null,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     trustProxy: e.TRUST_PROXY,
     quota: quotaOf(e),
     runner: {

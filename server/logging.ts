@@ -2,6 +2,13 @@
 // secrets redacted wherever they could appear, bots' webhook secrets in addresses included.
 import type { FastifyServerOptions } from 'fastify';
 import { redactHookSecrets } from './features/runner/hooks/hook-url';
+import { prettyLogStream } from './log-pretty';
+
+/** Where the log goes for LOG_FORMAT: pretty lines for a terminal, else pino's JSON lines on stdout (undefined). */
+export function terminalLogStream(format: 'auto' | 'pretty' | 'json'): NodeJS.WritableStream | undefined {
+  const pretty = format === 'pretty' || (format === 'auto' && process.stdout.isTTY === true);
+  return pretty ? prettyLogStream(process.stdout) : undefined;
+}
 
 export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   if (level === 'silent') return false;

@@ -2,6 +2,7 @@
 import { buildApp } from '../server/app';
 import { ConfigError, loadConfig } from '../server/config';
 import { StartupTimings } from '../server/startup-timings';
+import { assistantLine, listenFailure, mailLine } from '../server/startup-lines';
 
 async function main() {
   const timings = new StartupTimings();
@@ -17,9 +18,18 @@ async function main() {
   }
   timings.mark('configuration');
   const app = await buildApp(config, { timings, runnerInBackground: true });
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    const line = listenFailure(err, config);
+    if (!line) throw err;
+    console.error(line);
+    process.exit(1);
+  }
   timings.mark('listen');
   app.log.info({ startup: timings.steps }, `Botwright is ready at ${config.publicUrl} (started in ${timings.summary()})`);
+  app.log.info(mailLine(config));
+  app.log.info(assistantLine(config));
   void app.runnerReady.then(() => app.log.info({ startup: timings.steps }, `The runner is ready (${timings.summary()})`));
   const stop = async () => {
     await app.close();

@@ -35,10 +35,12 @@ export async function createSandbox(config: RunnerConfig, runsDir: string, log: 
   const extraSystemDirs = interpreterDirs([config.python, config.node]);
   probed ??= probe(config, extraSystemDirs);
   const { tools, cgroups, status, bubblewrap, network, seccomp } = await probed;
-  for (const p of status.protections) {
-    if (p.active) log.info(`Runner sandbox: ${p.name} active (${p.detail})`);
-    else log.warn(`Runner sandbox: ${p.name} NOT active (${p.detail})`);
-  }
+  // One line says what protects the runs; each protection's detail is a debug line of its own.
+  for (const p of status.protections) log.debug(`Runner sandbox: ${p.name} ${p.active ? 'active' : 'NOT active'} (${p.detail})`);
+  const on = status.protections.filter((p) => p.active).map((p) => p.name);
+  const off = status.protections.filter((p) => !p.active);
+  if (off.length === 0) log.info(`Runner sandbox: every protection is on (${on.join(', ')})`);
+  else log.warn(`Runner sandbox: ${off.map((p) => `${p.name} is off (${p.detail})`).join('; ')}. On: ${on.join(', ') || 'none'}`);
   if (!status.full && config.sandbox === 'required') log.warn('Runner sandbox: RUNNER_SANDBOX=required, so bots will not run on this host');
   const options: BubblewrapOptions = { tools, cgroups, extraSystemDirs, seccomp, allowNetworks: config.allowNetworks };
   return {

@@ -1,0 +1,63 @@
+// What the server says when it starts, as a real process (src/main.ts): where mail goes and which
+// assistant answers, without a password or a key; and a port that is already taken gets one clear
+// line and exit code 1, not a stack trace.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startServerProcess } from './testing/server-process';
+
+const dirs: string[] = [];
+const dataDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'botwright-startup-'));
+  dirs.push(dir);
+  return dir;
+};
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+describe('start-up lines', () => {
+  it('say where mail goes and which assistant answers, never the SMTP password or the API key', async () => {
+    const server = await startServerProcess({
+      DATA_DIR: dataDir(),
+      LOG_FORMAT: 'pretty',
+      SMTP_URL: 'smtp://mailer:hunter2-secret@127.0.0.1:2525',
+      OPENAI_API_KEY: 'sk-test-key-never-logged',
+      OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1',
+      OPENAI_MODEL: 'llama3.1',
+    });
+    try {
+      expect(server.output()).toMatch(/INFO {2}Botwright is ready at /);
+      await expect.poll(() => server.output()).toMatch(/Mail: sent through smtp:\/\/127\.0\.0\.1:2525 as /);
+      expect(server.output()).toContain('Assistant: the model llama3.1 at 127.0.0.1:11434');
+      expect(server.output()).not.toContain('hunter2-secret');
+      expect(server.output()).not.toContain('sk-test-key-never-logged');
+    } finally {
+      process.kill(-server.child.pid!, 'SIGTERM');
+      await new Promise((r) => server.child.once('exit', r));
+    }
+  }, 60_000);
+
+  it('a port already in use: one line naming it, exit code 1', async () => {
+    const taken = net.createServer();
+    await new Promise<void>((r) => taken.listen(0, '127.0.0.1', r));
+    const port = (taken.address() as net.AddressInfo).port;
+    try {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+        cwd: path.resolve(import.meta.dirname, '..'),
+        env: { PATH: process.env.PATH, DATA_DIR: dataDir(), PORT: String(port), HOST: '127.0.0.1', LOG_FORMAT: 'json' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (c) => (stderr += c));
+      const code = await new Promise((r) => child.once('exit', r));
+      expect(code).toBe(1);
+      expect(stderr.trim()).toBe(`Port ${port} on 127.0.0.1 is already in use (another Botwright, or another program). Stop it, or start with PORT set to a free port.`);
+    } finally {
+      taken.close();
+    }
+  }, 60_000);
+});
