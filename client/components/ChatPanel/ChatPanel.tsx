@@ -16,6 +16,7 @@ import { AssistantBubble, AssistantMessage, UserBubble } from './MessageBubble';
 import { scrollTargetFor } from './scroll-target';
 import { TypingIndicator } from './TypingIndicator';
 import { useChat, type ChatMessage } from './use-chat';
+import { panelFrame } from '../WorkspacePanel';
 import classes from './ChatPanel.module.css';
 
 const SUGGESTIONS = [
@@ -116,7 +117,7 @@ export function ChatPanel({ onOpenFile, onTestChat }: ChatPanelProps) {
   const empty = conversation.length === 0 && !chat.pending;
 
   return (
-    <Box component="section" aria-label="Chat" className={classes.panel}>
+    <Box component="section" aria-label="Chat" className={`${panelFrame} ${classes.panel}`}>
       <Box className={classes.header}>
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
           <div>

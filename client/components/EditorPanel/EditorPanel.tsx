@@ -4,6 +4,7 @@ import { Box, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { IconFileOff } from '@tabler/icons-react';
 import { trpc } from '../../lib/trpc';
 import { FileEditor } from './FileEditor';
+import { panelFrame } from '../WorkspacePanel';
 import classes from './EditorPanel.module.css';
 
 const VALID_ID = /^[A-Za-z0-9]{1,64}$/;
@@ -15,7 +16,7 @@ export default function EditorPanel({ fileId, onClose, onTestChat }: { fileId: s
   if (valid && file.data) return <FileEditor key={file.data.id} file={file.data} onClose={onClose} onTestChat={onTestChat} />;
 
   return (
-    <Box component="section" aria-label="Code editor" className={classes.panel}>
+    <Box component="section" aria-label="Code editor" className={`${panelFrame} ${classes.panel}`}>
       <Center h="100%" mih={300}>
         {valid && file.isLoading ? (
           <Loader />

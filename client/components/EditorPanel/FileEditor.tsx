@@ -16,6 +16,7 @@ import { ModifyBox, PreviewBanner } from './ModifyBox';
 import { useFileEditor, type FileDetails } from './use-file-editor';
 import { useModify } from './use-modify';
 import { VersionHistory } from './VersionHistory';
+import { panelFrame } from '../WorkspacePanel';
 import classes from './EditorPanel.module.css';
 
 const PLATFORM_NAMES: Record<string, string> = { telegram: 'Telegram', twitter: 'Twitter' };
@@ -66,7 +67,7 @@ export function FileEditor({ file, onClose, onTestChat }: { file: FileDetails; o
       ref={sectionRef}
       component="section"
       aria-label="Code editor"
-      className={classes.panel}
+      className={`${panelFrame} ${classes.panel}`}
       data-dirty={editor.dirty || undefined}
     >
       <EditorHeader

@@ -4,6 +4,9 @@ import type { ReactNode } from 'react';
 import { Box, Group, Text } from '@mantine/core';
 import classes from './WorkspacePanel.module.css';
 
+/** The panel's frame alone, for a panel that lays out its own header (the builder's chat and editor). */
+export const panelFrame = classes.panel;
+
 interface WorkspacePanelProps {
   title: ReactNode;
   icon?: ReactNode;

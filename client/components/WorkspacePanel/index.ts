@@ -1,1 +1,1 @@
-export { WorkspacePanel } from './WorkspacePanel';
+export { WorkspacePanel, panelFrame } from './WorkspacePanel';
