@@ -45,7 +45,7 @@ import { registerClient } from './static-client';
 import { loggerOptions, terminalLogStream } from './logging';
 import { registerOps } from './features/ops';
 import { holdServerLock } from './features/ops/server-lock';
-import type { StartupTimings } from './startup-timings';
+import type { StepTimings } from './step-timings';
 import { DEFAULT_BODY_LIMIT, LARGEST_BODY_LIMIT, admitBody } from './body-limits';
 
 
@@ -59,7 +59,7 @@ export type BuildOptions = {
   /** Where log lines go (tests capture them); stdout by default. */
   logStream?: NodeJS.WritableStream;
   /** Marks each step of start-up (main.ts reports them). */
-  timings?: StartupTimings;
+  timings?: StepTimings;
   /** Return before the runner is set up (the server may listen meanwhile; requests other than the client's files wait for it). */
   runnerInBackground?: boolean;
 };
@@ -219,7 +219,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 }
 
 /** The runner's parts, set up side by side, then put into `deps`: sandbox, dependency volumes, test chat, runs, logs and the deploy supervisor. */
-async function startRunner(deps: Deps, timings: StartupTimings | undefined): Promise<void> {
+async function startRunner(deps: Deps, timings: StepTimings | undefined): Promise<void> {
   const { config, db, log } = deps;
   const timed = <T>(step: string, work: Promise<T>) => timings?.during(step, work) ?? work;
   const [sandbox, depsVolumes, testChat] = await Promise.all([

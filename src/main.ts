@@ -1,11 +1,11 @@
 // The one entry (`npm start`): read the configuration, migrate, serve, and close cleanly on signals.
 import { buildApp } from '../server/app';
 import { ConfigError, loadConfig } from '../server/config';
-import { StartupTimings } from '../server/startup-timings';
+import { StepTimings } from '../server/step-timings';
 import { assistantLine, listenFailure, mailLine } from '../server/startup-lines';
 
 async function main() {
-  const timings = new StartupTimings();
+  const timings = new StepTimings('node and modules');
   let config;
   try {
     config = loadConfig();

@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { createRunCgroup, type CgroupHost, type RunCgroup } from './cgroup';
 import { descendantsOf, processUsage } from './process-usage';
+import { StepTimings } from '../../../step-timings';
 import { attachNetwork, type AttachedNetwork } from './network';
 import type { SandboxExit, SandboxSpec, SandboxedProcess } from './sandbox';
 import type { HostTools } from './host-tools';
@@ -35,6 +36,7 @@ let runCounter = 0;
 
 export async function spawnInBubblewrap(options: BubblewrapOptions, spec: SandboxSpec): Promise<SandboxedProcess> {
   const { tools } = options;
+  const timings = new StepTimings();
   const runId = `${process.pid}-${Date.now().toString(36)}-${(runCounter++).toString(36)}`;
   const cgroup = options.cgroups ? createRunCgroup(options.cgroups, runId, spec.limits) : null;
   const ownUid = tools.setpriv && spec.uid === undefined ? claimUid() : null;
@@ -111,15 +113,19 @@ export async function spawnInBubblewrap(options: BubblewrapOptions, spec: Sandbo
   try {
     const text = await Promise.race([infoText, exited.then(() => '')]);
     if (text) innerPid = JSON.parse(text.slice(0, text.lastIndexOf('}') + 1))['child-pid'] as number;
+    timings.mark('cgroup, prlimit, setpriv, bwrap namespaces');
     if (withNetwork && innerPid !== null) {
       // bwrap brings up the namespace's loopback after it reports its pid: configuring the same
       // namespace meanwhile makes one of the two fail, so wait for it.
       await loopbackUp(innerPid);
+      timings.mark('loopback');
       network = await attachNetwork({ slirp4netns: tools.slirp4netns!, nsenter: tools.nsenter, ip: tools.ip }, innerPid, spec.network === 'internet-and-host-loopback', options.allowNetworks);
+      timings.mark('slirp4netns and routes');
     }
     if (spec.bridge && innerPid !== null) {
       if (!withNetwork) await loopbackUp(innerPid);
       bridge = await attachBridge(tools, innerPid, spec.bridge);
+      timings.mark('bridge');
     }
   } catch (err) {
     // The sandbox could not be set up: make sure nothing of it stays.
@@ -155,6 +161,7 @@ export async function spawnInBubblewrap(options: BubblewrapOptions, spec: Sandbo
     stdout: child.stdout!,
     stderr: child.stderr!,
     exit,
+    startup: timings.steps,
     usage: () => processUsage(innerPid === null ? [child.pid!] : [innerPid, ...sandboxPids(cgroup, innerPid)], innerPid),
     stop(graceMs: number) {
       stopping ??= (async () => {

@@ -3,6 +3,7 @@
 import type { Readable } from 'node:stream';
 import type { ServiceBridge } from './service-bridge';
 import type { ProcessUsage } from './process-usage';
+import type { TimedStep } from '../../../step-timings';
 
 /** 'internet' goes through slirp4netns with the host's loopback blocked; the installer may allow it. */
 export type NetworkMode = 'none' | 'internet' | 'internet-and-host-loopback';
@@ -70,6 +71,8 @@ export interface SandboxedProcess {
   readonly stderr: Readable;
   /** Settles once every process of the run is gone. */
   readonly exit: Promise<SandboxExit>;
+  /** Where setting the sandbox up took its time, step by step (bubblewrap only; the run-start bench prints it). */
+  readonly startup?: readonly TimedStep[];
   /** What the run's processes use now (process-usage.ts). */
   usage(): ProcessUsage;
   /** SIGTERM, then after `graceMs` SIGKILL to everything the run started; resolves when all are gone. */
