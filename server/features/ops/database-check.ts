@@ -1,0 +1,45 @@
+// Readiness of the database: can the server write to it right now? A real write (the header's
+// user_version, set to the value it already has) inside BEGIN IMMEDIATE, always rolled back: it
+// takes the write lock and needs a writable file, yet changes nothing, not even on commit.
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import type { Check } from './check';
+
+/** How long the probe waits for another process's write lock (the app itself waits 5 s). */
+const PROBE_BUSY_MS = 250;
+
+export async function checkDatabase(db: Db): Promise<Check> {
+  try {
+    // One connection for the whole probe: Kysely lends it to nobody else meanwhile.
+    await db.connection().execute(async (conn) => {
+      const timeout = Number((await sql<{ timeout: number }>`PRAGMA busy_timeout`.execute(conn)).rows[0]?.timeout ?? 5000);
+      await sql.raw(`PRAGMA busy_timeout = ${PROBE_BUSY_MS}`).execute(conn);
+      try {
+        await sql`BEGIN IMMEDIATE`.execute(conn);
+        try {
+          const version = Number((await sql<{ user_version: number }>`PRAGMA user_version`.execute(conn)).rows[0]?.user_version ?? 0);
+          await sql.raw(`PRAGMA user_version = ${Math.trunc(version)}`).execute(conn);
+        } finally {
+          await sql`ROLLBACK`.execute(conn);
+        }
+      } finally {
+        await sql.raw(`PRAGMA busy_timeout = ${Math.trunc(timeout)}`).execute(conn);
+      }
+    });
+    return { ok: true, detail: 'writable' };
+  } catch (err) {
+    return { ok: false, detail: databaseProblem(err) };
+  }
+}
+
+/** Words for the failure (no paths, no SQL): the log of the request holds nothing more useful. */
+function databaseProblem(err: unknown): string {
+  const code = String((err as { code?: unknown }).code ?? '');
+  if (code.startsWith('SQLITE_READONLY')) return 'not writable: the database is read-only';
+  if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return 'not writable: another process holds the write lock';
+  if (code === 'SQLITE_FULL') return 'not writable: the disk is full';
+  if (code.startsWith('SQLITE_IOERR')) return 'not writable: input/output error';
+  if (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB') return 'not writable: the database file is damaged';
+  if (err instanceof TypeError && /not open/i.test(err.message)) return 'not writable: the database is closed';
+  return `not writable${code ? ` (${code})` : ''}`;
+}

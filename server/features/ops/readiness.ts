@@ -1,0 +1,20 @@
+// GET /readyz: can this server do its work now? Ready when every check passes: the database takes
+// a write, the sandbox is set up and is what RUNNER_SANDBOX asks for, and mail can go out.
+import type { Deps } from '../../deps';
+import type { Check } from './check';
+import { checkDatabase } from './database-check';
+import { checkSandbox } from './sandbox-check';
+import type { MailCheck } from './mail-check';
+
+export type Readiness = { status: 'ready' | 'not ready'; checks: { database: Check; sandbox: Check; mail: Check } };
+
+export async function readiness(deps: Deps, mail: MailCheck): Promise<Readiness> {
+  const [database, sandboxCheck, mailResult] = await Promise.all([
+    checkDatabase(deps.db),
+    // Built with runnerInBackground, the server answers before the runner is set up.
+    deps.sandbox ? checkSandbox(deps.sandbox.status, deps.config.runner.sandbox) : { ok: false, detail: 'starting: the sandbox is being probed' },
+    mail(),
+  ]);
+  const checks = { database, sandbox: sandboxCheck, mail: mailResult };
+  return { status: Object.values(checks).every((c) => c.ok) ? 'ready' : 'not ready', checks };
+}
