@@ -38,6 +38,7 @@ import { AddressTooLong, replyWithError } from './errors';
 import { createLimiter } from './limits';
 import { appRouter, type AppRouter } from './router';
 import { registerRest } from './rest';
+import { registerFastReads } from './fast-reads';
 import { registerApiDocs } from './features/api-docs/api-docs.routes';
 import { createContext } from './trpc';
 import { registerSecurityHeaders } from './http-security';
@@ -206,6 +207,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   timings?.mark('plugins and tRPC');
+  registerFastReads(app, deps, limit);
   registerRest(app, deps, limit);
   registerApiDocs(app, deps);
   registerRunSocket(app, deps);
