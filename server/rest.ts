@@ -9,100 +9,114 @@ import { admitBody, bodyLimitFor } from './body-limits';
 import { registerRunLogDownload } from './features/runner/logs/logs.routes';
 
 type Caller = ReturnType<typeof createCaller>;
-type Route = {
+
+/**
+ * What a route hands its procedure: nothing, the JSON body, the path's parameters, the query string,
+ * or the path's parameters merged into the body or the query (the path wins over a field of the same name).
+ */
+export type RestInput = 'none' | 'body' | 'path' | 'path+body' | 'query' | 'path+query';
+
+export type RestRoute = {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   /** The procedure's name: picks the rate limits shared with its tRPC path. */
   procedure: string;
-  call: (caller: Caller, req: FastifyRequest) => Promise<unknown>;
+  /** Read here to build the call's input, and by the API description (features/api-docs). */
+  input: RestInput;
+  call: (caller: Caller, input: never) => Promise<unknown>;
 };
 
-const body = (req: FastifyRequest) => req.body as never;
 const params = (req: FastifyRequest) => req.params as Record<string, string>;
-/** Path parameters merged into the body; the path wins over a body field of the same name. */
-const withParams = (req: FastifyRequest) => ({ ...(req.body as object), ...params(req) }) as never;
+const inputOf: Record<RestInput, (req: FastifyRequest) => unknown> = {
+  none: () => undefined,
+  body: (req) => req.body,
+  path: (req) => params(req),
+  'path+body': (req) => ({ ...(req.body as object), ...params(req) }),
+  query: (req) => req.query,
+  'path+query': (req) => ({ ...(req.query as object), ...params(req) }),
+};
 
-export const restRoutes: Route[] = [
-  { method: 'GET', url: '/api/auth/me', procedure: 'auth.me', call: (c) => c.auth.me() },
-  { method: 'POST', url: '/api/auth/login', procedure: 'auth.login', call: (c, r) => c.auth.login(body(r)) },
-  { method: 'POST', url: '/api/auth/register', procedure: 'auth.register', call: (c, r) => c.auth.register(body(r)) },
-  { method: 'POST', url: '/api/auth/send-otp', procedure: 'auth.sendOtp', call: (c, r) => c.auth.sendOtp(body(r)) },
-  { method: 'POST', url: '/api/auth/verify-otp', procedure: 'auth.verifyOtp', call: (c, r) => c.auth.verifyOtp(body(r)) },
-  { method: 'POST', url: '/api/auth/forgot-password', procedure: 'auth.forgotPassword', call: (c, r) => c.auth.forgotPassword(body(r)) },
-  { method: 'POST', url: '/api/auth/reset-password', procedure: 'auth.resetPassword', call: (c, r) => c.auth.resetPassword(body(r)) },
-  { method: 'POST', url: '/api/auth/google', procedure: 'auth.google', call: (c, r) => c.auth.google(body(r)) },
-  { method: 'POST', url: '/api/auth/logout', procedure: 'auth.logout', call: (c) => c.auth.logout() },
-  { method: 'GET', url: '/api/credits/transactions', procedure: 'credits.transactions', call: (c) => c.credits.transactions() },
+export const restRoutes: RestRoute[] = [
+  { method: 'GET', url: '/api/auth/me', procedure: 'auth.me', input: 'none', call: (c) => c.auth.me() },
+  { method: 'POST', url: '/api/auth/login', procedure: 'auth.login', input: 'body', call: (c, i) => c.auth.login(i) },
+  { method: 'POST', url: '/api/auth/register', procedure: 'auth.register', input: 'body', call: (c, i) => c.auth.register(i) },
+  { method: 'POST', url: '/api/auth/send-otp', procedure: 'auth.sendOtp', input: 'body', call: (c, i) => c.auth.sendOtp(i) },
+  { method: 'POST', url: '/api/auth/verify-otp', procedure: 'auth.verifyOtp', input: 'body', call: (c, i) => c.auth.verifyOtp(i) },
+  { method: 'POST', url: '/api/auth/forgot-password', procedure: 'auth.forgotPassword', input: 'body', call: (c, i) => c.auth.forgotPassword(i) },
+  { method: 'POST', url: '/api/auth/reset-password', procedure: 'auth.resetPassword', input: 'body', call: (c, i) => c.auth.resetPassword(i) },
+  { method: 'POST', url: '/api/auth/google', procedure: 'auth.google', input: 'body', call: (c, i) => c.auth.google(i) },
+  { method: 'POST', url: '/api/auth/logout', procedure: 'auth.logout', input: 'none', call: (c) => c.auth.logout() },
+  { method: 'GET', url: '/api/credits/transactions', procedure: 'credits.transactions', input: 'none', call: (c) => c.credits.transactions() },
 
-  { method: 'GET', url: '/api/projects', procedure: 'projects.list', call: (c) => c.projects.list() },
-  { method: 'POST', url: '/api/projects', procedure: 'projects.create', call: (c, r) => c.projects.create(body(r)) },
-  { method: 'PATCH', url: '/api/projects/:projectId', procedure: 'projects.rename', call: (c, r) => c.projects.rename(withParams(r)) },
-  { method: 'POST', url: '/api/projects/:projectId/duplicate', procedure: 'projects.duplicate', call: (c, r) => c.projects.duplicate(withParams(r)) },
-  { method: 'DELETE', url: '/api/projects/:projectId', procedure: 'projects.delete', call: (c, r) => c.projects.delete(params(r) as never) },
-  { method: 'GET', url: '/api/files', procedure: 'files.list', call: (c) => c.files.list() },
-  { method: 'GET', url: '/api/files/:id', procedure: 'files.get', call: (c, r) => c.files.get(params(r) as never) },
-  { method: 'PUT', url: '/api/files/:id', procedure: 'files.save', call: (c, r) => c.files.save(withParams(r)) },
-  { method: 'DELETE', url: '/api/files/:id', procedure: 'files.delete', call: (c, r) => c.files.delete(params(r) as never) },
-  { method: 'GET', url: '/api/files/:id/versions', procedure: 'files.versions', call: (c, r) => c.files.versions(params(r) as never) },
-  { method: 'GET', url: '/api/files/:id/versions/:versionId', procedure: 'files.version', call: (c, r) => c.files.version(params(r) as never) },
+  { method: 'GET', url: '/api/projects', procedure: 'projects.list', input: 'none', call: (c) => c.projects.list() },
+  { method: 'POST', url: '/api/projects', procedure: 'projects.create', input: 'body', call: (c, i) => c.projects.create(i) },
+  { method: 'PATCH', url: '/api/projects/:projectId', procedure: 'projects.rename', input: 'path+body', call: (c, i) => c.projects.rename(i) },
+  { method: 'POST', url: '/api/projects/:projectId/duplicate', procedure: 'projects.duplicate', input: 'path+body', call: (c, i) => c.projects.duplicate(i) },
+  { method: 'DELETE', url: '/api/projects/:projectId', procedure: 'projects.delete', input: 'path', call: (c, i) => c.projects.delete(i) },
+  { method: 'GET', url: '/api/files', procedure: 'files.list', input: 'none', call: (c) => c.files.list() },
+  { method: 'GET', url: '/api/files/:id', procedure: 'files.get', input: 'path', call: (c, i) => c.files.get(i) },
+  { method: 'PUT', url: '/api/files/:id', procedure: 'files.save', input: 'path+body', call: (c, i) => c.files.save(i) },
+  { method: 'DELETE', url: '/api/files/:id', procedure: 'files.delete', input: 'path', call: (c, i) => c.files.delete(i) },
+  { method: 'GET', url: '/api/files/:id/versions', procedure: 'files.versions', input: 'path', call: (c, i) => c.files.versions(i) },
+  { method: 'GET', url: '/api/files/:id/versions/:versionId', procedure: 'files.version', input: 'path', call: (c, i) => c.files.version(i) },
   {
     method: 'POST',
     url: '/api/files/:id/versions/:versionId/restore',
     procedure: 'files.restore',
-    call: (c, r) => c.files.restore(params(r) as never),
+    input: 'path', call: (c, i) => c.files.restore(i),
   },
-  { method: 'PUT', url: '/api/projects/:projectId/files/:filename', procedure: 'files.saveByName', call: (c, r) => c.files.saveByName(withParams(r)) },
-  { method: 'DELETE', url: '/api/projects/:projectId/files/:filename', procedure: 'files.deleteByName', call: (c, r) => c.files.deleteByName(params(r) as never) },
-  { method: 'POST', url: '/api/projects/:projectId/import', procedure: 'files.import', call: (c, r) => c.files.import(withParams(r)) },
-  { method: 'GET', url: '/api/storage', procedure: 'files.storage', call: (c) => c.files.storage() },
-  { method: 'GET', url: '/api/chat/messages', procedure: 'chat.messages', call: (c, r) => c.chat.messages(r.query as never) },
-  { method: 'POST', url: '/api/ai/chat', procedure: 'ai.chat', call: (c, r) => c.ai.chat(body(r)) },
-  { method: 'POST', url: '/api/ai/modify-code', procedure: 'ai.modifyCode', call: (c, r) => c.ai.modifyCode(body(r)) },
+  { method: 'PUT', url: '/api/projects/:projectId/files/:filename', procedure: 'files.saveByName', input: 'path+body', call: (c, i) => c.files.saveByName(i) },
+  { method: 'DELETE', url: '/api/projects/:projectId/files/:filename', procedure: 'files.deleteByName', input: 'path', call: (c, i) => c.files.deleteByName(i) },
+  { method: 'POST', url: '/api/projects/:projectId/import', procedure: 'files.import', input: 'path+body', call: (c, i) => c.files.import(i) },
+  { method: 'GET', url: '/api/storage', procedure: 'files.storage', input: 'none', call: (c) => c.files.storage() },
+  { method: 'GET', url: '/api/chat/messages', procedure: 'chat.messages', input: 'query', call: (c, i) => c.chat.messages(i) },
+  { method: 'POST', url: '/api/ai/chat', procedure: 'ai.chat', input: 'body', call: (c, i) => c.ai.chat(i) },
+  { method: 'POST', url: '/api/ai/modify-code', procedure: 'ai.modifyCode', input: 'body', call: (c, i) => c.ai.modifyCode(i) },
   {
     method: 'POST',
     url: '/api/ai/modify-code/:proposalId/reject',
     procedure: 'ai.rejectModification',
-    call: (c, r) => c.ai.rejectModification(params(r) as never),
+    input: 'path', call: (c, i) => c.ai.rejectModification(i),
   },
-  { method: 'POST', url: '/api/ai/assistant', procedure: 'ai.assistant', call: (c, r) => c.ai.assistant(body(r)) },
+  { method: 'POST', url: '/api/ai/assistant', procedure: 'ai.assistant', input: 'body', call: (c, i) => c.ai.assistant(i) },
 
-  { method: 'GET', url: '/api/runner/status', procedure: 'runner.status', call: (c) => c.runner.status() },
-  { method: 'POST', url: '/api/parse-imports', procedure: 'runner.parseImports', call: (c, r) => c.runner.parseImports(body(r)) },
-  { method: 'POST', url: '/api/detect-env-vars', procedure: 'runner.detectEnvVars', call: (c, r) => c.runner.detectEnvVars(body(r)) },
-  { method: 'GET', url: '/api/projects/:projectId/env-vars', procedure: 'runner.envVars', call: (c, r) => c.runner.envVars(params(r) as never) },
-  { method: 'PUT', url: '/api/projects/:projectId/env-vars', procedure: 'runner.saveEnvVars', call: (c, r) => c.runner.saveEnvVars(withParams(r)) },
-  { method: 'GET', url: '/api/test-chat/:fileId/messages', procedure: 'testChat.messages', call: (c, r) => c.testChat.messages({ ...(r.query as object), ...params(r) } as never) },
-  { method: 'POST', url: '/api/test-chat/:fileId/messages', procedure: 'testChat.post', call: (c, r) => c.testChat.post(withParams(r)) },
-  { method: 'DELETE', url: '/api/test-chat/:fileId/messages', procedure: 'testChat.clear', call: (c, r) => c.testChat.clear({ ...(r.query as object), ...params(r) } as never) },
-  { method: 'GET', url: '/api/test-chat/:fileId/saved', procedure: 'testChat.saved', call: (c, r) => c.testChat.saved(params(r) as never) },
-  { method: 'POST', url: '/api/test-chat/:fileId/saved', procedure: 'testChat.save', call: (c, r) => c.testChat.save(withParams(r)) },
-  { method: 'POST', url: '/api/test-chat/:fileId/saved/run', procedure: 'testChat.runSaved', call: (c, r) => c.testChat.runSaved(withParams(r)) },
-  { method: 'DELETE', url: '/api/test-chat/:fileId/saved/:name', procedure: 'testChat.deleteSaved', call: (c, r) => c.testChat.deleteSaved(params(r) as never) },
-  { method: 'POST', url: '/api/dependencies/install', procedure: 'dependencies.install', call: (c, r) => c.dependencies.install(body(r)) },
-  { method: 'GET', url: '/api/bots/:projectId/hook', procedure: 'hooks.url', call: (c, r) => c.hooks.url(params(r) as never) },
-  { method: 'POST', url: '/api/bots/:projectId/hook/rotate', procedure: 'hooks.rotate', call: (c, r) => c.hooks.rotate(params(r) as never) },
-  { method: 'GET', url: '/api/bots/:projectId/logs', procedure: 'logs.page', call: (c, r) => c.logs.page({ ...(r.query as object), ...params(r) } as never) },
-  { method: 'GET', url: '/api/bots/:projectId/runs', procedure: 'logs.runs', call: (c, r) => c.logs.runs(params(r) as never) },
+  { method: 'GET', url: '/api/runner/status', procedure: 'runner.status', input: 'none', call: (c) => c.runner.status() },
+  { method: 'POST', url: '/api/parse-imports', procedure: 'runner.parseImports', input: 'body', call: (c, i) => c.runner.parseImports(i) },
+  { method: 'POST', url: '/api/detect-env-vars', procedure: 'runner.detectEnvVars', input: 'body', call: (c, i) => c.runner.detectEnvVars(i) },
+  { method: 'GET', url: '/api/projects/:projectId/env-vars', procedure: 'runner.envVars', input: 'path', call: (c, i) => c.runner.envVars(i) },
+  { method: 'PUT', url: '/api/projects/:projectId/env-vars', procedure: 'runner.saveEnvVars', input: 'path+body', call: (c, i) => c.runner.saveEnvVars(i) },
+  { method: 'GET', url: '/api/test-chat/:fileId/messages', procedure: 'testChat.messages', input: 'path+query', call: (c, i) => c.testChat.messages(i) },
+  { method: 'POST', url: '/api/test-chat/:fileId/messages', procedure: 'testChat.post', input: 'path+body', call: (c, i) => c.testChat.post(i) },
+  { method: 'DELETE', url: '/api/test-chat/:fileId/messages', procedure: 'testChat.clear', input: 'path+query', call: (c, i) => c.testChat.clear(i) },
+  { method: 'GET', url: '/api/test-chat/:fileId/saved', procedure: 'testChat.saved', input: 'path', call: (c, i) => c.testChat.saved(i) },
+  { method: 'POST', url: '/api/test-chat/:fileId/saved', procedure: 'testChat.save', input: 'path+body', call: (c, i) => c.testChat.save(i) },
+  { method: 'POST', url: '/api/test-chat/:fileId/saved/run', procedure: 'testChat.runSaved', input: 'path+body', call: (c, i) => c.testChat.runSaved(i) },
+  { method: 'DELETE', url: '/api/test-chat/:fileId/saved/:name', procedure: 'testChat.deleteSaved', input: 'path', call: (c, i) => c.testChat.deleteSaved(i) },
+  { method: 'POST', url: '/api/dependencies/install', procedure: 'dependencies.install', input: 'body', call: (c, i) => c.dependencies.install(i) },
+  { method: 'GET', url: '/api/bots/:projectId/hook', procedure: 'hooks.url', input: 'path', call: (c, i) => c.hooks.url(i) },
+  { method: 'POST', url: '/api/bots/:projectId/hook/rotate', procedure: 'hooks.rotate', input: 'path', call: (c, i) => c.hooks.rotate(i) },
+  { method: 'GET', url: '/api/bots/:projectId/logs', procedure: 'logs.page', input: 'path+query', call: (c, i) => c.logs.page(i) },
+  { method: 'GET', url: '/api/bots/:projectId/runs', procedure: 'logs.runs', input: 'path', call: (c, i) => c.logs.runs(i) },
 
   // The spec's client reads a plain list here; the UI pages through feed.list with a cursor.
-  { method: 'GET', url: '/api/bot-posts', procedure: 'feed.list', call: async (c, r) => (await c.feed.list(r.query as never)).posts },
-  { method: 'POST', url: '/api/bot-posts', procedure: 'feed.create', call: (c, r) => c.feed.create(body(r)) },
-  { method: 'POST', url: '/api/bot-posts/:id/like', procedure: 'feed.like', call: (c, r) => c.feed.like(withParams(r)) },
-  { method: 'DELETE', url: '/api/bot-posts/:id', procedure: 'feed.delete', call: (c, r) => c.feed.delete(params(r) as never) },
-  { method: 'POST', url: '/api/bot-posts/:id/remix', procedure: 'feed.remix', call: (c, r) => c.feed.remix(params(r) as never) },
+  { method: 'GET', url: '/api/bot-posts', procedure: 'feed.list', input: 'query', call: async (c, i) => (await c.feed.list(i)).posts },
+  { method: 'POST', url: '/api/bot-posts', procedure: 'feed.create', input: 'body', call: (c, i) => c.feed.create(i) },
+  { method: 'POST', url: '/api/bot-posts/:id/like', procedure: 'feed.like', input: 'path+body', call: (c, i) => c.feed.like(i) },
+  { method: 'DELETE', url: '/api/bot-posts/:id', procedure: 'feed.delete', input: 'path', call: (c, i) => c.feed.delete(i) },
+  { method: 'POST', url: '/api/bot-posts/:id/remix', procedure: 'feed.remix', input: 'path', call: (c, i) => c.feed.remix(i) },
 
-  { method: 'GET', url: '/api/bots', procedure: 'bots.list', call: (c) => c.bots.list() },
-  { method: 'POST', url: '/api/bots/:projectId/deploy', procedure: 'bots.deploy', call: (c, r) => c.bots.deploy(withParams(r)) },
-  { method: 'POST', url: '/api/bots/:projectId/undeploy', procedure: 'bots.undeploy', call: (c, r) => c.bots.undeploy(params(r) as never) },
-  { method: 'POST', url: '/api/bots/:projectId/restart', procedure: 'bots.restart', call: (c, r) => c.bots.restart(params(r) as never) },
-  { method: 'GET', url: '/api/admin/status', procedure: 'admin.status', call: (c) => c.admin.status() },
-  { method: 'GET', url: '/api/admin/users/analytics', procedure: 'admin.analytics', call: (c) => c.admin.analytics() },
-  { method: 'GET', url: '/api/admin/bots', procedure: 'admin.bots', call: (c) => c.admin.bots() },
-  { method: 'POST', url: '/api/admin/bots/:projectId/stop', procedure: 'admin.stopBot', call: (c, r) => c.admin.stopBot(params(r) as never) },
-  { method: 'GET', url: '/api/admin/social/posts', procedure: 'admin.posts', call: (c) => c.admin.posts() },
-  { method: 'GET', url: '/api/admin/users/:id/messages', procedure: 'admin.userMessages', call: (c, r) => c.admin.userMessages(params(r) as never) },
-  { method: 'PUT', url: '/api/admin/users/:id/credits', procedure: 'admin.setCredits', call: (c, r) => c.admin.setCredits(withParams(r)) },
-  { method: 'DELETE', url: '/api/admin/social/posts/:id', procedure: 'admin.deletePost', call: (c, r) => c.admin.deletePost(params(r) as never) },
+  { method: 'GET', url: '/api/bots', procedure: 'bots.list', input: 'none', call: (c) => c.bots.list() },
+  { method: 'POST', url: '/api/bots/:projectId/deploy', procedure: 'bots.deploy', input: 'path+body', call: (c, i) => c.bots.deploy(i) },
+  { method: 'POST', url: '/api/bots/:projectId/undeploy', procedure: 'bots.undeploy', input: 'path', call: (c, i) => c.bots.undeploy(i) },
+  { method: 'POST', url: '/api/bots/:projectId/restart', procedure: 'bots.restart', input: 'path', call: (c, i) => c.bots.restart(i) },
+  { method: 'GET', url: '/api/admin/status', procedure: 'admin.status', input: 'none', call: (c) => c.admin.status() },
+  { method: 'GET', url: '/api/admin/users/analytics', procedure: 'admin.analytics', input: 'none', call: (c) => c.admin.analytics() },
+  { method: 'GET', url: '/api/admin/bots', procedure: 'admin.bots', input: 'none', call: (c) => c.admin.bots() },
+  { method: 'POST', url: '/api/admin/bots/:projectId/stop', procedure: 'admin.stopBot', input: 'path', call: (c, i) => c.admin.stopBot(i) },
+  { method: 'GET', url: '/api/admin/social/posts', procedure: 'admin.posts', input: 'none', call: (c) => c.admin.posts() },
+  { method: 'GET', url: '/api/admin/users/:id/messages', procedure: 'admin.userMessages', input: 'path', call: (c, i) => c.admin.userMessages(i) },
+  { method: 'PUT', url: '/api/admin/users/:id/credits', procedure: 'admin.setCredits', input: 'path+body', call: (c, i) => c.admin.setCredits(i) },
+  { method: 'DELETE', url: '/api/admin/social/posts/:id', procedure: 'admin.deletePost', input: 'path', call: (c, i) => c.admin.deletePost(i) },
 ];
 
 export function registerRest(app: FastifyInstance, deps: Deps, limit: Limiter): void {
@@ -114,7 +128,7 @@ export function registerRest(app: FastifyInstance, deps: Deps, limit: Limiter): 
       // Before Fastify's own count: the call's message for a body too large, and the import gate.
       preParsing: async (req, reply, payload) => admitBody(req, reply, payload, route.procedure),
       preHandler: async (req) => limit(route.procedure, req),
-      handler: async (req) => route.call(createCaller(await createContext(deps, req)), req),
+      handler: async (req) => route.call(createCaller(await createContext(deps, req)), inputOf[route.input](req) as never),
     });
   }
   // A run's log is text, not JSON: a route of its own, under the same limiter.
