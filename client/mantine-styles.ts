@@ -1,4 +1,4 @@
-// Mantine CSS per component rather than the full styles.css: about 40% of the weight (design.md).
+// Mantine CSS per component rather than the full styles.css: about 40% of the weight.
 // Order matters: the shared building blocks (UnstyledButton, Paper, Popover, Input...) come first
 // so the components built on them can override their rules. Add a line when a page starts using
 // a new Mantine component.

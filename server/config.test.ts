@@ -1,4 +1,4 @@
-// Configuration (design.md section 3): every variable optional with embedded defaults, a generated
+// Configuration (docs/configuration.md): every variable optional with embedded defaults, a generated
 // JWT secret of >= 32 random bytes kept in DATA_DIR, and a bad value refused with a line naming it.
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// The one reader of the environment (design.md section 3). Every variable is optional: a bare
+// The one reader of the environment (docs/configuration.md lists it all). Every variable is optional: a bare
 // `npm start` works with embedded defaults. A bad value stops start-up with one line naming it.
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Durability (security.md 30): the pragmas on the app's own connection, 50 concurrent mixed requests
+// Durability: the pragmas on the app's own connection, 50 concurrent mixed requests
 // without a 5xx and with balances equal to the ledger, a live backup that passes integrity_check, and
 // a real server process killed with SIGKILL right after a 200 losing nothing that 200 confirmed.
 import type { ChildProcess } from 'node:child_process';

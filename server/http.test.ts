@@ -1,4 +1,4 @@
-// The HTTP surface (security.md 22, 27, 29): body limit, security headers and CSP, no CORS for
+// The HTTP surface (docs/security.md): body limit, security headers and CSP, no CORS for
 // other origins, JSON 404s under /api and /trpc with the SPA fallback elsewhere, and a 500 that
 // shows no internals (forced for real by closing the database under the app).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

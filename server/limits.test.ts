@@ -1,4 +1,4 @@
-// Rate limits (security.md 28 and "Values"): 429 with Retry-After and {error}, keyed on the socket
+// Rate limits (docs/security.md "Rate limits"): 429 with Retry-After and {error}, keyed on the socket
 // address (proxy headers only with TRUST_PROXY; trust-proxy.test.ts goes through a real proxy), the
 // signed-in user, and for some routes the email too. Limits live in each app instance's memory, so
 // every block starts its own app.

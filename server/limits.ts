@@ -1,4 +1,4 @@
-// Rate limits (security.md "Values"), named by procedure so that the REST path and the tRPC path
+// Rate limits (listed in docs/security.md), named by procedure so that the REST path and the tRPC path
 // of one call share a counter. Keys use the socket address (proxy headers only with TRUST_PROXY)
 // or the signed-in user; a few add the e-mail in the body, so rotating addresses does not help.
 import type { FastifyInstance, FastifyRequest } from 'fastify';

@@ -1,4 +1,4 @@
-// No secret in any log line (security.md 5, 29): run every account flow against one app logging at
+// No secret in any log line (docs/security.md "Secrets"): run every account flow against one app logging at
 // `trace`, with real SMTP and OIDC peers, collect each password, code, token, OAuth state/code/verifier
 // and key it handled, then grep the captured log lines for all of them. The outbox mail mode too.
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// TRUST_PROXY through a real proxy hop (security.md 28, design.md 7): a node:http reverse proxy on
+// TRUST_PROXY through a real proxy hop (docs/configuration.md): a node:http reverse proxy on
 // loopback that appends the address of whoever connected to it, as nginx's
 // $proxy_add_x_forwarded_for does. Clients connect from other loopback addresses (127.0.0.0/8 is
 // all ours), so each real client behind the proxy has an address of its own.

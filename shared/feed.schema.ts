@@ -1,5 +1,5 @@
 // Community feed payloads shared by tRPC, REST and the Share Your Bot form. Contact info holds
-// handles, never URLs: the client builds the links (security.md 20).
+// handles, never URLs: the client builds the links, so a post cannot carry a link of its choosing.
 import { z } from 'zod';
 import { idField } from './workspace.schema';
 

@@ -1,4 +1,4 @@
-// Contact chips link to addresses the client builds from bare handles (security.md 20): the server
+// Contact chips link to addresses the client builds from bare handles: the server
 // stores handles, never URLs, and anything that is not a plain handle gets no link at all.
 export type ContactKind = 'telegram' | 'email' | 'twitter';
 

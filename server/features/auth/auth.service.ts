@@ -1,5 +1,5 @@
 // Accounts: sign-up by e-mailed code, login, logout, password reset and Google sign-in.
-// Answers never reveal whether an address has an account (see security.md, accounts 7-8).
+// Answers never reveal whether an address has an account, by their words or their timing.
 import type { Deps } from '../../deps';
 import { AppError } from '../../errors';
 import {

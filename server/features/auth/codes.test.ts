@@ -1,4 +1,4 @@
-// E-mailed codes (security.md 1-6, 9): bound to email and purpose, 10 minutes, 5 tries bumped
+// E-mailed codes (docs/security.md): bound to email and purpose, 10 minutes, 5 tries bumped
 // before comparing, single use under concurrency, resend throttled and voiding, stored keyed-hashed.
 // Rate limits are off here: every 429 below comes from the code store itself.
 import { createHash } from 'node:crypto';

@@ -1,4 +1,4 @@
-// The common-password refusal (security.md 10): a real list of the most used passwords plus the
+// The common-password refusal (docs/security.md): a real list of the most used passwords plus the
 // product's name, matched whatever the case and whatever digits or symbols follow, at sign-up and
 // at reset, through the real app with a real SMTP peer.
 import fc from 'fast-check';

@@ -1,4 +1,4 @@
-// The most used passwords, refused at sign-up and at reset (security.md 10). common-passwords.json
+// The most used passwords, refused at sign-up and at reset (docs/security.md). common-passwords.json
 // is the 'passwords-common' list of @zxcvbn-ts/language-common 4.1.3 (MIT; its src/passwords.json,
 // most used first), less the 40 entries under 4 characters, which nothing below can match. Made with
 //   npm pack @zxcvbn-ts/language-common@4.1.3 && tar xzf zxcvbn-ts-language-common-4.1.3.tgz

@@ -1,4 +1,4 @@
-// forgot-password does the same work for a known and an unknown address (security.md 7): the same
+// forgot-password does the same work for a known and an unknown address (docs/security.md): the same
 // statements, a keyed hash stored either way, and the mail sent only after the answer is written,
 // so an SMTP round trip (or nodemailer's own work) never tells the two apart. Asserted by structure,
 // not by timing. Real app, real SMTP peer.

@@ -1,4 +1,4 @@
-// Google sign-in by redirect (security.md 14): the real OAuth2 code flow with state + PKCE against a
+// Google sign-in by redirect (docs/security.md): the real OAuth2 code flow with state + PKCE against a
 // real OIDC provider on loopback, followed by hand (fetch with redirect: 'manual') like a browser.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOidcProvider, GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, type OidcProvider, type GoogleUser } from '../../testing/oidc-provider';

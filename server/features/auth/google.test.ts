@@ -1,4 +1,4 @@
-// POST /api/auth/google {token} and the account rules of Google sign-in (security.md 9, 14): the ID
+// POST /api/auth/google {token} and the account rules of Google sign-in (docs/security.md): the ID
 // token's signature, audience, issuer, expiry and email_verified; found by subject; a verified local
 // account is linked, an unverified one is never handed to its pre-registrant; pending sign-ups voided.
 import { OAuth2Server } from 'oauth2-mock-server';

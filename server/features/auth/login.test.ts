@@ -1,5 +1,5 @@
 // Login, password storage, no account enumeration and password reset end to end
-// (security.md 7, 10, 11), through the real app with a real SMTP peer.
+// (docs/security.md), through the real app with a real SMTP peer.
 import argon2 from 'argon2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../clock';

@@ -1,4 +1,4 @@
-// Session tokens (security.md 12, 13): HS256 only, fixed issuer and audience, 7 days, a session row
+// Session tokens (docs/security.md): HS256 only, fixed issuer and audience, 7 days, a session row
 // checked on every request, server-side logout, and only the Authorization header authenticates.
 import { SignJWT, UnsecuredJWT, decodeJwt } from 'jose';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // Every validation rule of the account payloads (shared/auth.schema.ts), over REST and tRPC, with
-// the exact message, status 400, no mail and a database left exactly as it was (security.md 10, 17).
+// the exact message, status 400, no mail and a database left exactly as it was.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '../../../shared/auth.schema';
 import { startSmtpSink, type SmtpSink } from '../../testing/smtp-sink';

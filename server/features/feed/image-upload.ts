@@ -1,4 +1,4 @@
-// The check of a post's image, sent by the client as a data URL (security.md item 21): the declared
+// The check of a post's image, sent by the client as a data URL (docs/security.md "Secrets"): the declared
 // type is on an allow list (never SVG), the base64 is strict, the size is bounded before and after
 // decoding, the magic bytes match the declared type and the pixel size read from the header is sane.
 // Pure: no I/O; the caller stores `bytes` under `sha256` and serves it with `mime`.

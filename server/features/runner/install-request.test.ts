@@ -1,5 +1,5 @@
 // The install request guard: the command picks the ecosystem, every package is a bare name with an
-// optional version, and every hostile form of security.md item 24 is refused.
+// optional version, and every hostile form of a request (see install-request.ts) is refused.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../errors';

@@ -1,5 +1,5 @@
 // Secret values never reach a log line or an AI prompt: every saved value of 8 or more characters
-// is replaced by asterisks wherever it appears (runner.md "Secrets"; shorter values are too likely
+// is replaced by asterisks wherever it appears (docs/security.md "Secrets"; shorter values are too likely
 // to be ordinary words to mask). Bots print secrets in other forms too: in any letter case (an
 // exception message upper-casing a token) and base64 or base64url-encoded (an HTTP Basic header, a
 // logged JSON blob), so those forms are masked as well.

@@ -97,7 +97,7 @@ async function sandboxed(app: TestApp, argv: string[], mounts: SandboxMount[]): 
 }
 
 describe('POST /api/dependencies/install: refused before anything runs', () => {
-  // security.md item 24, as the command line and as dependencies[].
+  // Hostile install requests (see install-request.ts), as the command line and as dependencies[].
   const hostile: Array<{ command: string; dependencies?: string[] }> = [
     { command: 'pip install requests; rm -rf /' },
     { command: 'pip install $(id)' },

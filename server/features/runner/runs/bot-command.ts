@@ -1,5 +1,5 @@
 // How a bot file is started inside the sandbox: which interpreter (directly, never a shim), which
-// files and dependency dirs it sees, and its clean environment (runner.md "Environment").
+// files and dependency dirs it sees, and its clean environment (docs/runner.md "The environment").
 import path from 'node:path';
 import { AppError } from '../../../errors';
 import type { RunnerConfig } from '../../../config';

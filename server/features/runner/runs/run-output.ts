@@ -1,4 +1,4 @@
-// A run's output, from the child's pipes to the lines viewers see (runner.md "Logs"): the pipes are
+// A run's output, from the child's pipes to the lines viewers see (docs/deploying-bots.md "Logs"): the pipes are
 // read continuously (a slow viewer never blocks the bot), split into lines capped at 8 KiB,
 // masked, held to a line rate with a visible 'N lines dropped' marker, counted against a total
 // volume, kept in a ring of the last 1,000 lines, and handed out in batches about every 50 ms.

@@ -72,7 +72,7 @@ type Run = {
   reading: { at: number; cpuMs: number; netBytes: number | null; memoryBytes: number; cpuPercent: number } | null;
 };
 
-/** Starts (and restarts) one person may make in a minute (security.md: runs 10/min per user). */
+/** Starts (and restarts) one person may make in a minute (docs/security.md "Rate limits"). */
 export const RUN_STARTS_PER_MINUTE = 10;
 
 export type RunsOptions = {

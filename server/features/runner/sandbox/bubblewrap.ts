@@ -1,4 +1,4 @@
-// The bubblewrap executor (runner.md "Design"): the run joins its cgroup, gets rlimits, drops to
+// The bubblewrap executor (docs/runner.md): the run joins its cgroup, gets rlimits, drops to
 // an unprivileged uid and enters bwrap's own user, pid, ipc, uts, net and mount namespaces with a
 // minimal read-only view of the system. Network comes from slirp4netns with host loopback blocked.
 // The command chain is exec'd in place (sh -> prlimit -> setpriv -> bwrap), so the pid we hold is

@@ -1,4 +1,4 @@
-// Installs and bots trust the host's CA store (design.md §7). Pure: how the bundle and variables
+// Installs and bots trust the host's CA store (docs/runner.md). Pure: how the bundle and variables
 // are made. Real sandbox: a run sees the variables and the host's bundle (plus the test chat's CA);
 // Python and Node bots, and npm in an install, reach an HTTPS server on host loopback whose root is
 // only in that bundle (as behind a TLS-inspecting proxy), and fail without it. Fake: the root.
@@ -60,7 +60,7 @@ describe('caTrust', () => {
 
 // ---- the real sandbox ----
 
-// DATA_DIR searchable by others, as an install's uid needs (runner.md: the deps dir is reached by path).
+// DATA_DIR searchable by others, as an install's uid needs (bwrap reaches the deps dir by its path).
 mkdirSync(path.join(root, 'data'), { mode: 0o755 });
 const config = loadConfig({ DATA_DIR: path.join(root, 'data'), JWT_SECRET: 'ca-bundle-test-secret-that-is-long-enough', RUNNER_STOP_GRACE_MS: '200' });
 const sandbox = await createSandbox(config.runner, path.join(root, 'runs'), pino({ level: 'silent' }));

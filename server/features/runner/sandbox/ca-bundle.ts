@@ -1,4 +1,4 @@
-// Installs and bots trust what the host trusts (design.md §7): behind a TLS-inspecting proxy the
+// Installs and bots trust what the host trusts (docs/runner.md): behind a TLS-inspecting proxy the
 // proxy's root is in the host's system bundle, so the sandbox gets that bundle as one read-only file
 // and every TLS stack's variable pointing at it (OpenSSL, Python requests, pip, Node, npm).
 import { readFileSync } from 'node:fs';

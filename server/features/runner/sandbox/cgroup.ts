@@ -1,6 +1,6 @@
 // A cgroup per run: memory (no swap), process count and CPU quota, on cgroup v2 where the host
-// delegates those controllers to us, else on the v1 hierarchies (runner.md: this kind of host is
-// hybrid). The run's first process joins before it execs; Stop kills everything inside.
+// delegates those controllers to us, else on the v1 hierarchies (hybrid hosts keep the controllers
+// there). The run's first process joins before it execs; Stop kills everything inside.
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 

@@ -1,5 +1,5 @@
-// The escape and abuse suite every executor must pass (runner.md "The escape suite", security.md
-// item 25), run against the real sandbox of this host. Each case is a real attack; each asserts the
+// The escape and abuse suite every executor must pass (docs/security.md lists what it covers),
+// run against the real sandbox of this host. Each case is a real attack; each asserts the
 // containment and, first, that its probe can see what it looks for (so a broken probe fails rather
 // than passes). Cases skip only where the start-up probe says this host lacks a protection, and
 // their title then names what is missing. Small limits keep it fast.

@@ -1,4 +1,4 @@
-// The runner's sandbox for this host: probes once which protections work (runner.md "Status"),
+// The runner's sandbox for this host: probes once which protections work (docs/runner.md),
 // says so in the log, and runs commands in bubblewrap, or as plain processes where bwrap is missing
 // and RUNNER_SANDBOX is not 'required'.
 import { realpathSync } from 'node:fs';

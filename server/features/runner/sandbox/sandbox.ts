@@ -1,4 +1,4 @@
-// The executor interface every way of running untrusted code implements (runner.md "Scale-out"):
+// The executor interface every way of running untrusted code implements (bubblewrap.ts, plain-process.ts):
 // spawn a command with mounts, a clean environment and limits; read its output; stop it.
 import type { Readable } from 'node:stream';
 import type { ServiceBridge } from './service-bridge';
