@@ -46,16 +46,14 @@ export async function attachNetwork(tools: NetworkTools, sandboxPid: number, all
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr = (stderr + String(d)).slice(-2000)));
   try {
-    const ready = new Promise<void>((resolve, reject) => {
-      child.stdio[3]!.once('data', () => resolve());
+    await new Promise<void>((resolve, reject) => {
+      const ready = child.stdio[3]!;
+      ready.once('data', () => resolve());
       child.once('exit', (code) => reject(new Error(`slirp4netns exited (${code}): ${stderr.trim()}`)));
       child.once('error', reject);
     });
-    // The closed destinations are unreachable routes, which need no interface: they go in while
-    // slirp4netns attaches (the bot is held until both are done), the opened networks once tap0 is up.
-    const [closing] = await Promise.all([closeRoutes(tools.nsenter, tools.ip, sandboxPid, allowNetworks), ready]);
     child.removeAllListeners('exit');
-    if (closing.opened.length) await ipBatch(tools.nsenter, tools.ip, sandboxPid, closing.opened);
+    await closeRoutes(tools.nsenter, tools.ip, sandboxPid, allowNetworks);
   } catch (err) {
     child.kill('SIGKILL');
     exitPipe.destroy();
@@ -87,18 +85,19 @@ export function closedDestinations(allowNetworks: readonly string[] = []): strin
  * 10/8, so its gateway and DNS keep working; allowed networks are more specific than the ranges
  * they sit in, and the host's own /32s more specific than any allowed network.
  */
-async function closeRoutes(nsenter: string, ip: string, sandboxPid: number, allowNetworks: readonly string[]): Promise<{ opened: string[] }> {
+async function closeRoutes(nsenter: string, ip: string, sandboxPid: number, allowNetworks: readonly string[]): Promise<void> {
   const closed = closedDestinations(allowNetworks);
   // A whole range opened needs no route of its own (the default one takes it); the host's own
   // addresses stay closed even inside an opened network.
   const opened = allowNetworks.filter((n) => !PRIVATE_IPV4.includes(n) && !closed.includes(n));
-  const lines = closed.map((d) => `route add unreachable ${d}`);
+  const lines = [
+    ...closed.map((d) => `route add unreachable ${d}`),
+    ...opened.map((n) => `route add ${n} via ${HOST_LOOPBACK_FROM_SANDBOX} dev tap0`),
+  ];
   // IPv6 only where the kernel has it (slirp gives the sandbox no IPv6 route today: this is for
   // the day it does).
   if (existsSync(`/proc/${sandboxPid}/net/if_inet6`)) lines.push(...PRIVATE_IPV6.map((d) => `route add unreachable ${d}`));
   await ipBatch(nsenter, ip, sandboxPid, lines);
-  // Routes through tap0, for once it exists.
-  return { opened: opened.map((n) => `route add ${n} via ${HOST_LOOPBACK_FROM_SANDBOX} dev tap0`) };
 }
 
 async function ipBatch(nsenter: string, ip: string, sandboxPid: number, commands: string[]): Promise<void> {
