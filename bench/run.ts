@@ -11,8 +11,10 @@ import { feedScenarios } from './feed';
 import { runnerScenarios } from './runner';
 import { testChatScenarios } from './test-chat';
 import { deployedBotsScenarios } from './deployed-bots';
+import { pageWeightScenarios } from './page-weight';
+import { firstPaintScenarios } from './first-paint';
 
-const SCENARIOS: Scenario[] = [loginThroughput, coldStart, ...feedScenarios, ...runnerScenarios, ...testChatScenarios, ...deployedBotsScenarios];
+const SCENARIOS: Scenario[] = [loginThroughput, coldStart, ...feedScenarios, ...runnerScenarios, ...testChatScenarios, ...deployedBotsScenarios, ...pageWeightScenarios, ...firstPaintScenarios];
 
 const RESULTS_FILE = path.resolve(import.meta.dirname, '..', 'bench-results.json');
 

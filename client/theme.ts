@@ -1,5 +1,5 @@
 // Botwright's look: violet brand, rounded corners, system fonts (the CSP allows no font CDN).
-import { createTheme, PasswordInput } from '@mantine/core';
+import { createTheme } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'violet',
@@ -15,9 +15,10 @@ export const theme = createTheme({
   respectReducedMotion: true,
   components: {
     // The eye button's default name contains "password", which makes a field labelled Password
-    // ambiguous to label-based lookups (screen-reader users and browser tests alike).
-    PasswordInput: PasswordInput.extend({
+    // ambiguous to label-based lookups (screen-reader users and browser tests alike). A plain
+    // object rather than PasswordInput.extend(), which would put the input's code in every page.
+    PasswordInput: {
       defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Toggle visibility' } },
-    }),
+    },
   },
 });

@@ -43,6 +43,7 @@ import { registerApiDocs } from './features/api-docs/api-docs.routes';
 import { createContext } from './trpc';
 import { registerSecurityHeaders } from './http-security';
 import { registerClient } from './static-client';
+import { registerCompression } from './compression';
 import { loggerOptions, terminalLogStream } from './logging';
 import { registerOps } from './features/ops';
 import { holdServerLock } from './features/ops/server-lock';
@@ -175,6 +176,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   );
 
   await registerSecurityHeaders(app);
+  await registerCompression(app);
   await app.register(cookie);
   // Larger frames close the socket (1009); run-socket.ts answers up to this size.
   await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });

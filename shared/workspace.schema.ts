@@ -23,9 +23,7 @@ export const chatMessageField = z
 
 /** Bots (projects) are named in up to 60 characters; '' means "named after its first chat request". */
 export const BOT_NAME_MAX = 60;
-/** What the client shows for a bot created without a name, until its first chat request names it. */
-export const UNNAMED_BOT_LABEL = 'New bot';
-export const botLabel = (name: string): string => name || UNNAMED_BOT_LABEL;
+export { UNNAMED_BOT_LABEL, botLabel } from './bot-label';
 
 const botNameText = z
   .string({ error: 'The bot name must be text' })

@@ -1,5 +1,6 @@
 // /admin: the operator dashboard behind the admin-key gate, on its own layout (no user sign-in
 // needed). A server without ADMIN_KEY says so instead of showing a gate that cannot open.
+import '../mantine-styles-pages';
 import { Alert, Button, Center, Group, Loader, Text } from '@mantine/core';
 import { IconAlertCircle, IconLock } from '@tabler/icons-react';
 import { AdminDashboard, AdminDisabled, AdminGate, AdminLayout, AdminSessionProvider, useAdminSession } from '../components/Admin';

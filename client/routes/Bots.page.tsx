@@ -1,6 +1,7 @@
 // /bots (issue 11): the person's bots and whether they run. A deployed bot is always on: the server
 // starts it again when it ends and after a restart. From here a bot is opened in the runner,
 // deployed, restarted or undeployed (after a confirmation). The list is polled every 5 s.
+import '../mantine-styles-pages';
 import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconActivity, IconAlertCircle, IconBolt, IconHammer, IconRobot } from '@tabler/icons-react';

@@ -1,15 +1,18 @@
 // /builder (spec section 2): file browser, chat and, with a file open, the editor beside the chat.
 // The open file lives in the URL (?file=ID) so the sidebar, the chat's boxes and a reload agree.
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Box, Center, Loader } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useSearchParams } from 'react-router-dom';
-import { ChatPanel } from '../components/ChatPanel';
+// The panel's module itself: the folder's index also exports the reply parts, which load later.
+import { ChatPanel } from '../components/ChatPanel/ChatPanel';
 import { EditorPanel } from '../components/EditorPanel';
 import { FileBrowser } from '../components/FileBrowser';
-import { TestChatPanel } from '../components/TestChat';
 import { useBotSwitchKey } from '../lib/workspace';
 import classes from './Builder.module.css';
+
+// Loaded when first opened (?chat=test): the test chat brings the runner's client and the console.
+const TestChatPanel = lazy(() => import('../components/TestChat/TestChatPanel').then((m) => ({ default: m.TestChatPanel })));
 
 export function BuilderPage() {
   const [params, setParams] = useSearchParams();
@@ -55,7 +58,15 @@ export function BuilderPage() {
       </div>
       {testChat && (
         <div className={classes.chat}>
-          <TestChatPanel key={fileId} fileId={fileId} startOnOpen={startTest} onClose={closeTestChat} />
+          <Suspense
+            fallback={
+              <Center className={classes.editorLoading}>
+                <Loader aria-label="Loading the test chat" />
+              </Center>
+            }
+          >
+            <TestChatPanel key={fileId} fileId={fileId} startOnOpen={startTest} onClose={closeTestChat} />
+          </Suspense>
         </div>
       )}
       {fileId !== null && (

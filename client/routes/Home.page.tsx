@@ -1,21 +1,35 @@
 // Landing page (spec section 2): header, hero, the three action cards, how it works, statistics.
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Box, Container } from '@mantine/core';
 import { ActionCards } from '../components/ActionCards';
-import { ForgotPasswordDialog } from '../components/ForgotPasswordDialog';
 import { HowItWorks } from '../components/HowItWorks';
 import { LandingFooter } from '../components/LandingFooter';
 import { LandingHeader } from '../components/LandingHeader';
 import { LandingHero } from '../components/LandingHero';
-import { RegistrationDialog } from '../components/RegistrationDialog';
 import { StatsBanner } from '../components/StatsBanner';
 import { useAuth } from '../lib/auth';
+import { whenIdle } from '../lib/idle';
 import classes from './Home.module.css';
+
+// The dialogs' forms (their validation schemas, the form library) are not needed for the first
+// paint: they load after it, or at once when a dialog is asked for before then.
+const loadRegistration = () => import('../components/RegistrationDialog');
+const loadForgotPassword = () => import('../components/ForgotPasswordDialog');
+const RegistrationDialog = lazy(() => loadRegistration().then((m) => ({ default: m.RegistrationDialog })));
+const ForgotPasswordDialog = lazy(() => loadForgotPassword().then((m) => ({ default: m.ForgotPasswordDialog })));
 
 export function HomePage() {
   const { isSignedIn } = useAuth();
   const [dialog, setDialog] = useState<'register' | 'forgot' | null>(null);
-  const openRegistration = () => setDialog('register');
+  // Mounted from the first time one is opened on, so closing them keeps their transition.
+  const [dialogsMounted, setDialogsMounted] = useState(false);
+  const openDialog = (which: 'register' | 'forgot') => {
+    setDialogsMounted(true);
+    setDialog(which);
+  };
+  const openRegistration = () => openDialog('register');
+  // Fetch the dialogs' code once the page is idle, so Sign Up opens without a wait.
+  useEffect(() => whenIdle(() => void Promise.all([loadRegistration(), loadForgotPassword()]).catch(() => {})), []);
 
   return (
     <Box className={classes.page}>
@@ -31,12 +45,16 @@ export function HomePage() {
         </Container>
       </main>
       <LandingFooter />
-      <RegistrationDialog
-        opened={dialog === 'register'}
-        onClose={() => setDialog(null)}
-        onForgotPassword={() => setDialog('forgot')}
-      />
-      <ForgotPasswordDialog opened={dialog === 'forgot'} onClose={() => setDialog(null)} />
+      {dialogsMounted && (
+        <Suspense fallback={null}>
+          <RegistrationDialog
+            opened={dialog === 'register'}
+            onClose={() => setDialog(null)}
+            onForgotPassword={() => openDialog('forgot')}
+          />
+          <ForgotPasswordDialog opened={dialog === 'forgot'} onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
     </Box>
   );
 }

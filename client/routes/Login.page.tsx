@@ -1,4 +1,5 @@
 // /login: Login and Sign Up tabs. Also where a failed Google sign-in lands (?error=CODE).
+import '../mantine-styles-pages';
 import { useEffect, useRef, useState } from 'react';
 import { Button, Stack, Tabs, Text, ThemeIcon } from '@mantine/core';
 import { IconMailCheck } from '@tabler/icons-react';

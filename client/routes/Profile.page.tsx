@@ -1,4 +1,5 @@
 // /profile: who is signed in, their account details and billing (spec section 2).
+import '../mantine-styles-pages';
 import { Grid, Stack } from '@mantine/core';
 import { IconUser } from '@tabler/icons-react';
 import { AccountForm } from '../components/AccountForm';

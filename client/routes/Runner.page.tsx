@@ -3,6 +3,7 @@
 // the server (issue 4): the page shows their state and re-attaches after a reload. The selected
 // file lives in the URL (?file=ID); the builder's Run button hands it over in the navigation state.
 // The files listed are the current bot's (?bot=ID, or the selected file's bot: issue 10).
+import '../mantine-styles-pages';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { AssistantModal } from '../components/AssistantModal';
@@ -18,7 +19,7 @@ import { notifyError } from '../lib/notify';
 import { importLanguageOf } from '../lib/runner-languages';
 import { trpc } from '../lib/trpc';
 import { useRunner } from '../lib/use-runner';
-import { botLabel } from '../../shared/workspace.schema';
+import { botLabel } from '../../shared/bot-label';
 import { FALLBACK_PROJECT_ID, useBotFiles, useCurrentBot, useFiles } from '../lib/workspace';
 import classes from './Runner.module.css';
 

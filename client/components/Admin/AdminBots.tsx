@@ -1,5 +1,6 @@
 // Every person's bots for the operator: the /bots table with each owner's email, and Stop (after a
 // confirmation), which undeploys a deployed bot or ends a bot's live run. Polled every 10 s.
+import '../../mantine-styles-pages';
 import { useMemo, useState } from 'react';
 import { Alert, Button, Card, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconPlayerStop, IconSearch } from '@tabler/icons-react';

@@ -1,5 +1,6 @@
 // The unlocked operator dashboard: headline numbers, users with credits and chat messages, every
 // bot (with Stop), and post moderation. Its first call (analytics) is also the re-check of a stored key.
+import '../../mantine-styles-pages';
 import { Alert, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
 import { trpc } from '../../lib/trpc';

@@ -1,5 +1,6 @@
 // Inline credit editing in the users table: pencil, then a whole-number input (0 to 1,000,000) with
 // confirm (disabled while empty) and cancel. Enter confirms, Escape cancels.
+import '../../mantine-styles-pages';
 import { useState } from 'react';
 import { ActionIcon, Group, NumberInput, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconPencil, IconX } from '@tabler/icons-react';

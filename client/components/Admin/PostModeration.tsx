@@ -1,5 +1,6 @@
 // Social post moderation: every post on the feed, newest as the server sends them, each removable
 // after the spec's confirmation.
+import '../../mantine-styles-pages';
 import { useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Card, Group, Modal, ScrollArea, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconAlertCircle, IconHeart, IconTrash } from '@tabler/icons-react';

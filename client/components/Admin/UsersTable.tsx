@@ -1,5 +1,6 @@
 // Every user from the analytics call: who they are, how they sign in, when they joined, their
 // credits (editable in place) and a way to read their chat messages.
+import '../../mantine-styles-pages';
 import { useMemo, useState } from 'react';
 import { Avatar, Badge, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconBrandGoogle, IconMail, IconMessages, IconSearch } from '@tabler/icons-react';

@@ -5,8 +5,9 @@ import { useDisclosure } from '@mantine/hooks';
 import { useLocation } from 'react-router-dom';
 import { Sidebar } from './Sidebar';
 import { TopNav } from './TopNav';
+import { SIDEBAR_WIDTH } from './sizes';
 
-export const SIDEBAR_WIDTH = 288;
+export { SIDEBAR_WIDTH };
 
 export function AppShell({ children }: { children: ReactNode }) {
   const [navOpened, nav] = useDisclosure(false);

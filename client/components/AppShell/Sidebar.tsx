@@ -19,7 +19,7 @@ import { IMPORT_ACCEPT } from '../../lib/import-files';
 import { useImportFiles } from '../../lib/use-import-files';
 import { notifyInfo } from '../../lib/notify';
 import { useCurrentBot } from '../../lib/workspace';
-import { botLabel } from '../../../shared/workspace.schema';
+import { botLabel } from '../../../shared/bot-label';
 import { useBotActions } from '../BotDialogs';
 import { DocsSearch } from '../DocsSearch';
 import { SidebarBots } from './SidebarBots';

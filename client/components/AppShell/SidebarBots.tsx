@@ -1,24 +1,21 @@
 // 'Bots' in the sidebar: the person's bots (one project each) with their file count and platform,
 // the current one marked; a click opens the bot in the builder (or the runner, when there), and each
 // row's menu renames, duplicates or deletes it.
-import type { ComponentType } from 'react';
-import { ActionIcon, Group, Menu, Paper, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { ActionIcon, Group, Paper, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import {
   IconBrandDiscord,
   IconBrandSlack,
   IconBrandTelegram,
   IconBrandWhatsapp,
   IconBrandX,
-  IconCopy,
   IconDots,
-  IconPencil,
   IconRobot,
-  IconTrash,
   type IconProps,
 } from '@tabler/icons-react';
 import { detectPlatform, type Platform } from '../../../shared/platform';
 import { extensionOf } from '../../../shared/filenames';
-import { botLabel } from '../../../shared/workspace.schema';
+import { botLabel } from '../../../shared/bot-label';
 import { useCurrentBot, useSelectBot, type Bot } from '../../lib/workspace';
 import type { useBotActions } from '../BotDialogs';
 import classes from './AppShell.module.css';
@@ -46,6 +43,38 @@ export function botPlatform(bot: Bot): Platform {
 
 type Actions = ReturnType<typeof useBotActions>;
 
+const BotMenu = lazy(() => import('./BotMenu'));
+
+/** The row's menu button; until the menu's code is here, a click on it opens the menu once it arrives. */
+function BotActions({ bot, label, actions }: { bot: Bot; label: string; actions: Actions }) {
+  const [openOnArrival, setOpenOnArrival] = useState(false);
+  const button = (onClick?: () => void) => (
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      size="md"
+      aria-label={`Actions for ${label}`}
+      className={classes.botMenu}
+      loading={actions.duplicating === bot.id}
+      onClick={onClick}
+    >
+      <IconDots size={16} />
+    </ActionIcon>
+  );
+  return (
+    <Suspense fallback={button(() => setOpenOnArrival(true))}>
+      <BotMenu
+        label={label}
+        target={button()}
+        defaultOpened={openOnArrival}
+        onRename={() => actions.requestRename(bot)}
+        onDuplicate={() => actions.duplicate(bot)}
+        onDelete={() => actions.requestDelete(bot)}
+      />
+    </Suspense>
+  );
+}
+
 function BotRow({ bot, current, actions, onOpen }: { bot: Bot; current: boolean; actions: Actions; onOpen: () => void }) {
   const label = botLabel(bot.name);
   const platform = PLATFORM_ICONS[botPlatform(bot)];
@@ -66,26 +95,7 @@ function BotRow({ bot, current, actions, onOpen }: { bot: Bot; current: boolean;
           </div>
         </Group>
       </UnstyledButton>
-      <Menu position="bottom-end" shadow="md" width={180} withinPortal>
-        <Menu.Target>
-          <ActionIcon variant="subtle" color="gray" size="md" aria-label={`Actions for ${label}`} className={classes.botMenu} loading={actions.duplicating === bot.id}>
-            <IconDots size={16} />
-          </ActionIcon>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Label>{label}</Menu.Label>
-          <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => actions.requestRename(bot)}>
-            Rename
-          </Menu.Item>
-          <Menu.Item leftSection={<IconCopy size={14} />} onClick={() => actions.duplicate(bot)}>
-            Duplicate
-          </Menu.Item>
-          <Menu.Divider />
-          <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => actions.requestDelete(bot)}>
-            Delete
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      <BotActions bot={bot} label={label} actions={actions} />
     </Group>
   );
 }

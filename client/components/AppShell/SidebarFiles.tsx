@@ -1,11 +1,12 @@
 // 'Your Files' in the sidebar: the current bot's files, opened in the builder with one click,
 // deleted after the spec's confirmation. Empty, it says how to get a first file.
-import { ActionIcon, Badge, Group, Paper, Skeleton, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Badge, Group, Paper, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconFileCode, IconTrash } from '@tabler/icons-react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { languageLabel } from '../../../shared/filenames';
 import { useBotFiles, useOpenFile } from '../../lib/workspace';
 import { useDeleteFile } from '../DeleteFileDialog';
+import { Tooltip } from '../LazyTooltip';
 import classes from './AppShell.module.css';
 
 export function SidebarFiles({ onNavigate }: { onNavigate: () => void }) {

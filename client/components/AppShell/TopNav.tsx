@@ -1,6 +1,6 @@
 // Top navigation bar: logo (to /builder), documentation search, the three workspace tabs,
 // credits, the avatar (to /profile) and Logout.
-import { ActionIcon, Avatar, Badge, Burger, Button, Group, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Avatar, Badge, Burger, Button, Group, UnstyledButton } from '@mantine/core';
 import { IconCoins, IconLogout } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { initials } from '../../../shared/initials';
@@ -8,6 +8,7 @@ import { useAuth } from '../../lib/auth';
 import { DocsSearch } from '../DocsSearch';
 import { Logo } from '../Logo';
 import { WorkspaceTabs } from './WorkspaceTabs';
+import { Tooltip } from '../LazyTooltip';
 import classes from './AppShell.module.css';
 
 interface TopNavProps {

@@ -1,72 +1,32 @@
 // Creating, renaming, duplicating and deleting a bot (issue 10), for the sidebar: 'Name your bot'
 // (a name is optional: left empty, the first chat request names the bot), 'Rename bot', and the
 // delete confirmation that says what goes with the bot. Each action ends with a toast.
-import { useState, type FormEvent } from 'react';
-import { Button, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Button, Center, Group, List, Loader, Stack, Text } from '@mantine/core';
+import { Modal } from '../LazyModal';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { BOT_NAME_MAX, botLabel, botNameField, createProjectInput } from '../../../shared/workspace.schema';
+import { botLabel } from '../../../shared/bot-label';
 import { requestChatFocus } from '../../lib/events';
+import { whenIdle } from '../../lib/idle';
 import { notifyError, notifySuccess, serverMessage } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { builderBotUrl, readLastBot, rememberBot, useCurrentBot, useSelectBot, useWorkspaceRefresh, type Bot } from '../../lib/workspace';
 
-const firstError = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
-  result.success ? null : (result.error?.issues[0]?.message ?? 'Invalid name');
+const loadNameForm = () => import('./NameForm');
+const NameForm = lazy(loadNameForm);
 
-function NameForm({
-  initial,
-  placeholder,
-  description,
-  submitLabel,
-  optional,
-  pending,
-  onSubmit,
-  onCancel,
-}: {
-  initial: string;
-  placeholder?: string;
-  description?: string;
-  submitLabel: string;
-  optional: boolean;
-  pending: boolean;
-  onSubmit: (name: string) => void;
-  onCancel: () => void;
-}) {
-  const [name, setName] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const problem = firstError(optional ? createProjectInput.shape.name.safeParse(name) : botNameField.safeParse(name));
-    setError(problem);
-    if (!problem) onSubmit(name.trim());
-  };
+/** The form, once its code is here (it loads when a dialog first opens). */
+function Loading({ children }: { children: ReactNode }) {
   return (
-    <form onSubmit={submit} noValidate>
-      <Stack gap="md">
-        <TextInput
-          label="Bot name"
-          description={description}
-          placeholder={placeholder}
-          value={name}
-          onChange={(e) => {
-            setName(e.currentTarget.value);
-            setError(null);
-          }}
-          error={error}
-          maxLength={BOT_NAME_MAX + 20}
-          data-autofocus
-          autoComplete="off"
-        />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel} disabled={pending}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={pending}>
-            {submitLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+    <Suspense
+      fallback={
+        <Center py="md">
+          <Loader size="sm" aria-label="Loading the form" />
+        </Center>
+      }
+    >
+      {children}
+    </Suspense>
   );
 }
 
@@ -87,6 +47,8 @@ export function useBotActions() {
   const rename = trpc.projects.rename.useMutation();
   const duplicate = trpc.projects.duplicate.useMutation();
   const remove = trpc.projects.delete.useMutation();
+  // Fetched after the first paint, so a dialog opens with its form (and focuses the name) at once.
+  useEffect(() => whenIdle(() => void loadNameForm().catch(() => {})), []);
 
   const confirmCreate = async (name: string) => {
     try {
@@ -146,31 +108,35 @@ export function useBotActions() {
     <>
       <Modal opened={creating} onClose={() => !create.isPending && setCreating(false)} title="Name your bot" centered size="sm">
         {creating && (
-          <NameForm
-            initial=""
-            placeholder="Named after your first request"
-            description="Optional: leave it empty and the bot is named after what you ask for first."
-            submitLabel="Create"
-            optional
-            pending={create.isPending}
-            onSubmit={(name) => void confirmCreate(name)}
-            onCancel={() => setCreating(false)}
-          />
+          <Loading>
+            <NameForm
+              initial=""
+              placeholder="Named after your first request"
+              description="Optional: leave it empty and the bot is named after what you ask for first."
+              submitLabel="Create"
+              optional
+              pending={create.isPending}
+              onSubmit={(name) => void confirmCreate(name)}
+              onCancel={() => setCreating(false)}
+            />
+          </Loading>
         )}
       </Modal>
 
       <Modal opened={renaming !== null} onClose={() => !rename.isPending && setRenaming(null)} title="Rename bot" centered size="sm">
         {renaming && (
-          <NameForm
-            key={renaming.id}
-            initial={renaming.name}
-            placeholder={botLabel(renaming.name)}
-            submitLabel="Save"
-            optional={false}
-            pending={rename.isPending}
-            onSubmit={(name) => void confirmRename(name)}
-            onCancel={() => setRenaming(null)}
-          />
+          <Loading>
+            <NameForm
+              key={renaming.id}
+              initial={renaming.name}
+              placeholder={botLabel(renaming.name)}
+              submitLabel="Save"
+              optional={false}
+              pending={rename.isPending}
+              onSubmit={(name) => void confirmRename(name)}
+              onCancel={() => setRenaming(null)}
+            />
+          </Loading>
         )}
       </Modal>
 

@@ -1,6 +1,7 @@
 // Bots as /bots and the admin dashboard show them: a table on wide screens, a card per bot on narrow
 // ones (both rendered, one hidden by CSS). Name and file, status, uptime (ticking), restarts, last
 // exit, memory and CPU; the buttons come from the page (the person's own, or the operator's Stop).
+import '../../mantine-styles-pages';
 import type { ReactNode } from 'react';
 import { Card, Group, SimpleGrid, Stack, Table, Text, VisuallyHidden, type MantineBreakpoint } from '@mantine/core';
 import type { BotSummary } from '../../../shared/bots.schema';

@@ -1,10 +1,11 @@
 // An assistant message as React elements only (never injected HTML): prose with light formatting,
 // and each fenced block as code under its file name.
 import { Fragment } from 'react';
-import { ActionIcon, Box, Code, Group, List, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Box, Code, Group, List, Text } from '@mantine/core';
 import { IconCopy, IconFileCode, IconTerminal2 } from '@tabler/icons-react';
 import { copyText } from '../CopyCommand/copy-text';
 import { inlineTokens, messageSegments, textBlocks, type Inline } from './message-segments';
+import { Tooltip } from '../LazyTooltip';
 import classes from './ChatPanel.module.css';
 
 function InlineText({ line }: { line: string }) {

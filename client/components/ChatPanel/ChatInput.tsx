@@ -1,10 +1,11 @@
 // The message box (spec sections 2 and 5): multiline, 48px growing to 128px, Enter sends,
 // Shift+Enter adds a line; Upload Image, Upload Code and Send below it.
 import { useState, type Ref } from 'react';
-import { ActionIcon, Button, FileButton, Group, Paper, Textarea, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, FileButton, Group, Paper, Textarea } from '@mantine/core';
 import { IconCode, IconPhoto, IconSend2 } from '@tabler/icons-react';
 import { IMPORT_ACCEPT } from '../../lib/import-files';
 import { notifyInfo } from '../../lib/notify';
+import { Tooltip } from '../LazyTooltip';
 import classes from './ChatPanel.module.css';
 
 interface ChatInputProps {

@@ -1,23 +1,29 @@
 // The chat of the builder (spec section 2): header and hint, the conversation (oldest first, newest
 // in view), the typing indicator or the reply streaming in, and the message box.
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Badge, Box, Group, ScrollArea, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
 import { FOCUS_CHAT_EVENT } from '../../lib/events';
+import { whenIdle } from '../../lib/idle';
 import { notifyInfo } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { useImportFiles } from '../../lib/use-import-files';
 import { useBotFiles, useProjectId } from '../../lib/workspace';
 import { useEnvVarsDialog } from '../EnvVarsModal';
-import { AssistantContent } from './AssistantContent';
 import { ChatInput } from './ChatInput';
-import { AssistantBubble, AssistantMessage, UserBubble } from './MessageBubble';
+import { AssistantBubble, UserBubble } from './MessageBubble';
 import { scrollTargetFor } from './scroll-target';
 import { TypingIndicator } from './TypingIndicator';
 import { useChat, type ChatMessage } from './use-chat';
 import { panelFrame } from '../WorkspacePanel';
 import classes from './ChatPanel.module.css';
+
+// The assistant's replies (their parsing, code blocks and boxes) load when the first one shows, or
+// once the page is idle: an empty chat paints without them.
+const loadReplies = () => Promise.all([import('./AssistantMessage'), import('./AssistantContent')]);
+const AssistantMessage = lazy(() => import('./AssistantMessage').then((m) => ({ default: m.AssistantMessage })));
+const AssistantContent = lazy(() => import('./AssistantContent').then((m) => ({ default: m.AssistantContent })));
 
 const SUGGESTIONS = [
   'Make a Telegram bot in Python that answers /start and echoes messages',
@@ -47,6 +53,7 @@ export function ChatPanel({ onOpenFile, onTestChat }: ChatPanelProps) {
   useEffect(() => {
     if (messages.error) console.error('Could not load chat messages', messages.error);
   }, [messages.error]);
+  useEffect(() => whenIdle(() => void loadReplies().catch(() => {})), []);
 
   // The server answers newest first; the conversation reads oldest first. Failed local messages
   // slot in by time so they stay where they were typed.
@@ -179,22 +186,29 @@ export function ChatPanel({ onOpenFile, onTestChat }: ChatPanelProps) {
             m.role === 'user' ? (
               <UserBubble key={m.id} message={m} onRetry={m.failed && !chat.isSending ? () => chat.retry(m) : undefined} />
             ) : (
-              <AssistantMessage
-                key={m.id}
-                content={m.content}
-                files={fileList}
-                onOpenFile={onOpenFile}
-                onSetToken={envVars.open}
-                onTestChat={onTestChat}
-                onRun={run}
-              />
+              <Suspense key={m.id} fallback={null}>
+                <AssistantMessage
+                  content={m.content}
+                  files={fileList}
+                  onOpenFile={onOpenFile}
+                  onSetToken={envVars.open}
+                  onTestChat={onTestChat}
+                  onRun={run}
+                />
+              </Suspense>
             ),
           )}
           {chat.pending && (
             <>
               <UserBubble message={chat.pending.message} />
               <AssistantBubble>
-                {chat.pending.reply ? <AssistantContent content={chat.pending.reply} /> : <TypingIndicator />}
+                {chat.pending.reply ? (
+                  <Suspense fallback={<TypingIndicator />}>
+                    <AssistantContent content={chat.pending.reply} />
+                  </Suspense>
+                ) : (
+                  <TypingIndicator />
+                )}
               </AssistantBubble>
             </>
           )}

@@ -2,7 +2,7 @@
 // blocks made (click to open) and blue 'Dependencies Required' with 'Install Dependencies', which
 // installs them on the server for the reply's bot (spec section 7) and toasts the outcome; orange
 // 'Change to review' with the files it proposes to change.
-import { ActionIcon, Badge, Button, Group, Loader, Paper, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Loader, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconCircleCheck, IconCopy, IconFileCode, IconGitCompare, IconPackage } from '@tabler/icons-react';
 import type { ProposedChange } from '../../../shared/proposals';
 import { languageLabel } from '../../../shared/filenames';
@@ -13,6 +13,7 @@ import { trpc } from '../../lib/trpc';
 import { FALLBACK_PROJECT_ID, type WorkspaceFile } from '../../lib/workspace';
 import { copyText } from '../CopyCommand/copy-text';
 import { installCommand, installRequestCommand } from './install-command';
+import { Tooltip } from '../LazyTooltip';
 import classes from './ChatPanel.module.css';
 
 interface FilesCreatedProps {

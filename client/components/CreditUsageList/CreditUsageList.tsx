@@ -1,4 +1,5 @@
 // 'Credit Usage' on /usage: the ledger rows from credits.transactions, newest as the server sends.
+import '../../mantine-styles-pages';
 import { Alert, Button, Card, Divider, EmptyState, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconReceipt } from '@tabler/icons-react';
 import { trpc } from '../../lib/trpc';

@@ -1,5 +1,6 @@
 // Balance card of /usage: credits remaining (red when nearly out), the bar against the
 // recommended monthly usage, and the (not yet available) purchase button.
+import '../../mantine-styles-pages';
 import { Button, Card, Group, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCoins, IconShoppingCart } from '@tabler/icons-react';
 import { LOW_CREDITS, RECOMMENDED_MONTHLY_CREDITS, usagePercent } from '../../../shared/credit-transactions';

@@ -1,7 +1,8 @@
 // The one delete confirmation for files, used by the editor and the sidebar (spec section 5:
 // 'Are you sure you want to delete this file?'), with the toasts of spec section 8.
 import { useCallback, useState } from 'react';
-import { Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Code, Group, Stack, Text } from '@mantine/core';
+import { Modal } from '../LazyModal';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { notifyError, notifySuccess, serverMessage } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';

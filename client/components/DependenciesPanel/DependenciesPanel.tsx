@@ -1,6 +1,7 @@
 // The Dependencies panel (spec section 2): what the selected file imports (found by Download
 // Dependencies), each tagged Node.js, TypeScript or Python, 'Install Dependencies', the
 // installation log and the success banner.
+import '../../mantine-styles-pages';
 import { useLayoutEffect, useRef } from 'react';
 import { Alert, Badge, Box, Button, EmptyState, Group, Loader, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconPackage, IconPackageImport, IconSearch } from '@tabler/icons-react';

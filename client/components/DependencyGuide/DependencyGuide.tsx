@@ -1,4 +1,5 @@
 // The static dependency guide: Python, Node.js and General Setup tabs of copyable commands.
+import '../../mantine-styles-pages';
 import { Badge, Card, Group, SimpleGrid, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBrandNodejs, IconBrandPython, IconPackage, IconSettings, IconTerminal2 } from '@tabler/icons-react';
 import { CopyCommand } from '../CopyCommand';

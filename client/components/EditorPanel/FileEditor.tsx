@@ -1,5 +1,6 @@
 // One open file: header, the modify box or preview banner, and the code (or the AI proposal as a
 // diff), plus the history drawer and the delete confirmation.
+import '../../mantine-styles-pages';
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Box, Text } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';

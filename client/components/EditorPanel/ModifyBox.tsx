@@ -1,4 +1,5 @@
 // 'Modify with AI': describe a change, get a preview; then the banner to accept or reject it.
+import '../../mantine-styles-pages';
 import type { ReactNode } from 'react';
 import { Alert, Button, Group, Paper, Text, Textarea } from '@mantine/core';
 import { IconCheck, IconSparkles, IconX } from '@tabler/icons-react';

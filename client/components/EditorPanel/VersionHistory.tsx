@@ -1,6 +1,7 @@
 // A file's earlier texts (newest first): what replaced each one and when; picking one shows how it
 // differs from the editor's text, and 'Restore this version' brings it back (free, and undoable:
 // the text it replaces becomes a version itself).
+import '../../mantine-styles-pages';
 import { useState } from 'react';
 import { Alert, Badge, Box, Button, Drawer, Group, Loader, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconHistory, IconRestore } from '@tabler/icons-react';

@@ -1,14 +1,18 @@
 // Opening the 'Environment Variables' dialog for a file, as the runner does (spec section 2): detect
 // what the file reads, fetch which keys are saved for its project, then save and toast the outcome.
 // Shared by the runner's Execution Control and the builder chat's 'Set token' step.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { DetectedEnvVar } from '../../../shared/runner.schema';
 import { errorMessage } from '../../lib/http-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { envLanguageOf } from '../../lib/runner-languages';
 import { trpc } from '../../lib/trpc';
 import { FALLBACK_PROJECT_ID } from '../../lib/workspace';
-import { EnvVarsModal, type EnvVarsSave } from './EnvVarsModal';
+import type { EnvVarsSave } from './EnvVarsModal';
+
+// The dialog's code loads when it is first asked for, beside the detection request that precedes it.
+const loadModal = () => import('./EnvVarsModal');
+const EnvVarsModal = lazy(() => loadModal().then((m) => ({ default: m.EnvVarsModal })));
 
 export interface EnvVarsFile {
   filename: string;
@@ -25,6 +29,7 @@ export function useEnvVarsDialog() {
 
   const open = async (file: EnvVarsFile) => {
     const projectId = file.projectId ?? FALLBACK_PROJECT_ID;
+    void loadModal().catch(() => {});
     try {
       const [detected] = await Promise.all([
         detectEnvVars.mutateAsync({ content: file.content, language: envLanguageOf(file.filename) }),
@@ -56,15 +61,17 @@ export function useEnvVarsDialog() {
   };
 
   const modal = dialog && (
-    <EnvVarsModal
-      key={dialog.key}
-      opened
-      onClose={() => setDialog(null)}
-      filename={dialog.file.filename}
-      detected={dialog.detected}
-      savedKeys={(savedEnv.data ?? []).map((v) => v.key)}
-      onSave={save}
-    />
+    <Suspense fallback={null}>
+      <EnvVarsModal
+        key={dialog.key}
+        opened
+        onClose={() => setDialog(null)}
+        filename={dialog.file.filename}
+        detected={dialog.detected}
+        savedKeys={(savedEnv.data ?? []).map((v) => v.key)}
+        onSave={save}
+      />
+    </Suspense>
   );
 
   return { open, detecting: detectEnvVars.isPending, modal };

@@ -1,5 +1,6 @@
 // The feed below the toolbar: skeletons while loading, the empty states of spec section 2, or the
 // grid of cards that grows as the reader scrolls (with a 'Load more' button as the fallback).
+import '../../mantine-styles-pages';
 import { useEffect, useRef } from 'react';
 import { Alert, Button, Center, EmptyState, Group, SimpleGrid, Text } from '@mantine/core';
 import { IconAlertCircle, IconFilterOff, IconRobotOff, IconShare } from '@tabler/icons-react';

@@ -1,4 +1,5 @@
 // Search, platform filter and sort above the feed.
+import '../../mantine-styles-pages';
 import { ActionIcon, Group, Loader, Paper, SegmentedControl, Select, TextInput } from '@mantine/core';
 import { IconArrowsSort, IconFilter, IconSearch, IconX } from '@tabler/icons-react';
 import { PLATFORM_OPTIONS } from '../PostCard';

@@ -1,12 +1,13 @@
 // The builder's left column (spec section 2): the current bot's files and their language, under the
 // bot's name; selecting a file opens it in the editor. It folds to a slim rail when the editor
 // needs the room.
-import { ActionIcon, Badge, Box, Group, ScrollArea, Skeleton, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Badge, Box, Group, ScrollArea, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconFileCode, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconRobot } from '@tabler/icons-react';
 import { languageLabel } from '../../../shared/filenames';
 import { relativeTime } from '../../../shared/relative-time';
-import { botLabel } from '../../../shared/workspace.schema';
+import { botLabel } from '../../../shared/bot-label';
 import { useBotFiles, useCurrentBot, type WorkspaceFile } from '../../lib/workspace';
+import { Tooltip } from '../LazyTooltip';
 import classes from './FileBrowser.module.css';
 
 interface FileBrowserProps {

@@ -1,5 +1,5 @@
 // The landing page's opening: what Botwright is, for whom, and the platforms it targets.
-import { Badge, Button, Container, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Badge, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import {
   IconBook,
   IconBrandDiscord,
@@ -9,6 +9,7 @@ import {
   IconBrandX,
   IconSparkles,
 } from '@tabler/icons-react';
+import { Tooltip } from '../LazyTooltip';
 import classes from './LandingHero.module.css';
 
 const platforms = [

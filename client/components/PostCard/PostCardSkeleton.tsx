@@ -1,4 +1,5 @@
 // The shape of a card while the feed loads.
+import '../../mantine-styles-pages';
 import { AspectRatio, Card, Group, Skeleton, Stack } from '@mantine/core';
 import { MEDIA_RATIO } from './PostMedia';
 import classes from './PostCard.module.css';

@@ -1,5 +1,6 @@
 // The top of a card: the post's image (lazy, cropped to a fixed 16:9 frame so rows line up) or,
 // without one or when it fails to load, a banner with the platform's icon.
+import '../../mantine-styles-pages';
 import { useState, type CSSProperties } from 'react';
 import { AspectRatio, ThemeIcon } from '@mantine/core';
 import type { Post } from '../../lib/feed-cache';

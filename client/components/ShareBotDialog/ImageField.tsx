@@ -1,5 +1,6 @@
 // 'Bot Image Upload': pick (or drop) any image/*, checked against the 10MB rule before it is read,
 // previewed, and handed over as a data URL (the shape the server's post call takes).
+import '../../mantine-styles-pages';
 import { useRef, useState, type DragEvent } from 'react';
 import { ActionIcon, AspectRatio, Button, FileButton, Group, Input, Stack, Text, ThemeIcon, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconPhotoPlus, IconTrash } from '@tabler/icons-react';

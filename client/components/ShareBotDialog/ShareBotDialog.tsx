@@ -1,5 +1,6 @@
 // 'Share Your Bot': the post form of spec section 2. Checked with the shared schema before it is
 // sent; success resets the form, closes the dialog and refreshes the feed.
+import '../../mantine-styles-pages';
 import { useState } from 'react';
 import { Button, Group, Loader, Modal, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';

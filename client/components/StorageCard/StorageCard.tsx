@@ -1,5 +1,6 @@
 // 'Storage' on /usage: the person's files and bytes (files and saved versions) against their quota,
 // with the caps that apply, so a refused save ("delete some before adding more") is never a surprise.
+import '../../mantine-styles-pages';
 import { Alert, Button, Card, Group, Progress, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertCircle, IconDatabase } from '@tabler/icons-react';
 import type { inferRouterOutputs } from '@trpc/server';

@@ -1,5 +1,6 @@
 // The message box of the test chat: Enter sends, Shift+Enter adds a line; in the group a "Send as"
 // picker (you or a simulated member); a button to show or hide the bot's reply keyboard.
+import '../../mantine-styles-pages';
 import { useState, type Ref } from 'react';
 import { ActionIcon, Select, Textarea, Tooltip } from '@mantine/core';
 import { IconKeyboard, IconKeyboardHide, IconSend2 } from '@tabler/icons-react';

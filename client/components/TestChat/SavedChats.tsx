@@ -1,5 +1,6 @@
 // Saved chats: 'Save as test' keeps the conversation under a name; the drawer lists them, deletes
 // them and runs them all ('Run tests' replays each against the bot and compares its replies).
+import '../../mantine-styles-pages';
 import { useState } from 'react';
 import { ActionIcon, Alert, Button, Drawer, Group, Loader, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconPlayerPlay, IconTrash } from '@tabler/icons-react';

@@ -1,6 +1,7 @@
 // The test chat pane (issue "Test chat: talk to your Telegram bot in the browser"): a Telegram-like
 // conversation with the bot running in test mode, private or in a test group with simulated
 // members, with its saved chats. The page owns the runner; the pane follows its test_chat frames.
+import '../../mantine-styles-pages';
 import { Fragment, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ActionIcon, Alert, Anchor, Badge, Button, Group, Loader, SegmentedControl, Text, Tooltip } from '@mantine/core';
 import {

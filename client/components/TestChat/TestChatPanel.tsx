@@ -1,5 +1,6 @@
 // The test chat beside the builder's editor: the pane with a runner connection of its own (the
 // builder has no runner otherwise), a Stop, and the run's console folded under the conversation.
+import '../../mantine-styles-pages';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Badge, Button, Collapse, Group } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconTerminal2 } from '@tabler/icons-react';
