@@ -1,4 +1,4 @@
-// Always-on bots (issue 11), through the real app and sandbox as in runner.ts: 20 bots of one person,
+// Always-on bots, through the real app and sandbox as in runner.ts: 20 bots of one person,
 // each its own project with an idle Python bot (it prints one line, then sleeps), deployed through
 // POST /api/bots/:projectId/deploy.
 //
@@ -22,7 +22,7 @@ import { sandboxNote } from './runner';
 import { startRun } from '../server/features/runner/runs/run.service';
 
 const BOTS = 20;
-/** How long each side is watched a round (the issue's 60 s, cut to keep three rounds of two scenarios near 5 minutes). */
+/** How long each side is watched a round (20 s rather than 60 s, to keep three rounds of two scenarios near 5 minutes). */
 const WINDOW_MS = 20_000;
 const SETTLE_MS = 3_000;
 const START_TIMEOUT_MS = 60_000;

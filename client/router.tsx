@@ -1,4 +1,4 @@
-// The route table of spec section 2. Signed-in pages share the app shell behind RequireAuth;
+// The route table. Signed-in pages share the app shell behind RequireAuth;
 // /admin has its own gate (the admin key, not a user sign-in) and its own layout.
 //
 // Only the landing page is in the main entry: every other page, the signed-in frame (RequireAuth

@@ -18,7 +18,7 @@ const LONG_MESSAGE = (() => {
   while (m.length < 560) m += ' Keep the code short and friendly, with comments for a beginner.';
   return `${m} ${TAIL}`;
 })();
-// A default key shown on the gate (spec section 2 calls it a security concern): no such text may ship.
+// A default key shown on the gate would be a security concern: no such text may ship.
 const DEFAULT_KEY_HINT = /default[\s_-]+(?:admin[\s_-]+)?key|default[\s_-]*admin[\s_-]*key/i;
 
 const adminKeyStored = (page: Page) => page.evaluate(() => localStorage.getItem('admin-key'));

@@ -1,4 +1,4 @@
-// The builder's assistant as a new user meets it (issue 10), in real Chromium against the real app,
+// The builder's assistant as a new user meets it, in real Chromium against the real app,
 // its sandbox and the test chat's Telegram emulator, with the builtin (offline) assistant: two bots
 // with different tokens; a Telegram bot with /joke and /weather asked for in plain words; a
 // follow-up that proposes a change as a diff, accepted and saved; the bot then answers its commands

@@ -1,4 +1,4 @@
-// One project per bot (issue 10) in real Chromium against the real app: two bots made with the
+// One project per bot in real Chromium against the real app: two bots made with the
 // sidebar's 'Create New Bot/Agent' (one named, one named after its first chat request), each given
 // its own TELEGRAM_BOT_TOKEN through the runner's Environment Variables, then one renamed and the
 // other deleted after its confirmation. The tests share one signed-in page and build on each other.

@@ -86,7 +86,7 @@ describe.skipIf(!browserAvailable())('the builder in the browser', () => {
     }
     expect(await input.inputValue()).toBe(['first line', ...[2, 3, 4, 5, 6, 7, 8].map((i) => `line ${i}`)].join('\n'));
     expect(await send.isEnabled()).toBe(true);
-    // It grew with the lines, up to the 128px cap of the spec.
+    // It grew with the lines, up to its 128px cap.
     await expect.poll(async () => (await input.boundingBox())!.height).toBe(128);
     await snap(page, errors, 'builder-chat-multiline-draft');
 
@@ -135,7 +135,7 @@ describe.skipIf(!browserAvailable())('the builder in the browser', () => {
     expect(await input.isEnabled()).toBe(true);
     await snap(page, errors, 'builder-chat-reply');
 
-    // 'Install Dependencies' installs them on the server for the default project (spec section 7),
+    // 'Install Dependencies' installs them on the server for the default project,
     // here from a local wheel directory, and toasts the server's message.
     const releaseInstall = await hold(page, '**/trpc/dependencies.install**');
     const installSince = await toastMark(page);

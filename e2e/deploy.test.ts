@@ -1,4 +1,4 @@
-// Always-on bots (issue 11) in real Chromium against the real app and its real sandbox: a Python bot
+// Always-on bots in real Chromium against the real app and its real sandbox: a Python bot
 // saved through the API is deployed from the runner's Execution Control ('Always on', the console
 // follows the run the server started), shown on /bots running with a ticking uptime, restarted (a
 // new process: its start time changes) and undeployed after the confirmation. On the way: the

@@ -115,7 +115,7 @@ describe.skipIf(!browserAvailable())('sign-up in the browser', () => {
     await page.getByRole('heading', { name: 'Create Account' }).waitFor();
     await snap(page, errors, 'register');
 
-    // The spec's validation messages appear before anything is sent.
+    // The validation messages appear before anything is sent.
     await page.getByLabel('Full Name').fill('A');
     await page.getByLabel('Email Address').fill('not-an-email');
     await page.getByLabel('Password', { exact: true }).fill('123');

@@ -1,4 +1,4 @@
-// One project per bot (issue 10): chat history becomes per bot. Messages stored without a project
+// One project per bot: chat history becomes per bot. Messages stored without a project
 // (before the chat was per project) move to their person's oldest project, the one 'default'
 // names, which is made as 'My Bots' for a person who has such messages and no project. Files and
 // everything else already belong to a project and stay as they are. Frozen once landed.

@@ -1,4 +1,4 @@
-// Webhooks in (issue 11): each bot (project) has one stable public address for its webhooks,
+// Webhooks in: each bot (project) has one stable public address for its webhooks,
 // PUBLIC_URL/hooks/<projectId>/<secret>/..., made on first need. The secret is random (192 bits,
 // base64url) and can be rotated, which ends the old address. Frozen once landed.
 import type { Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// Body limits through the real app (security review, issue 8): 1 MiB for an ordinary call over REST
+// Body limits through the real app: 1 MiB for an ordinary call over REST
 // and /trpc, declared or chunked; an import has a cap for the whole call; and parallel imports are
 // admitted a few at a time, so the bodies of the ones waiting stay in their sockets, not in memory.
 import http from 'node:http';

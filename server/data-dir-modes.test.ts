@@ -1,4 +1,4 @@
-// DATA_DIR and what the server keeps in it are its own (security review, issue 8): on a fresh
+// DATA_DIR and what the server keeps in it are its own: on a fresh
 // DATA_DIR the folders are 0700 and the files 0600 after start-up and after writes, whatever the
 // umask (the test runs the server under umask 000, where defaults would be world-writable).
 import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync, mkdirSync, chmodSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// What a client sees when a request goes wrong (security review, issue 8): a plain message, never
+// What a client sees when a request goes wrong: a plain message, never
 // Fastify's FST_* codes, a JavaScript error text, a stack or a file path. A 5xx names a request id;
 // the log holds the detail under that same id.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// The REST adapter: one table mapping every REST path of spec section 7 onto the same tRPC
+// The REST adapter: one table mapping every REST path onto the same tRPC
 // procedures the client uses, called in-process through createCaller (no tRPC HTTP round trip).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createCaller } from './router';
@@ -98,7 +98,7 @@ export const restRoutes: RestRoute[] = [
   { method: 'GET', url: '/api/bots/:projectId/logs', procedure: 'logs.page', input: 'path+query', call: (c, i) => c.logs.page(i) },
   { method: 'GET', url: '/api/bots/:projectId/runs', procedure: 'logs.runs', input: 'path', call: (c, i) => c.logs.runs(i) },
 
-  // The spec's client reads a plain list here; the UI pages through feed.list with a cursor.
+  // REST clients read a plain list here; the UI pages through feed.list with a cursor.
   { method: 'GET', url: '/api/bot-posts', procedure: 'feed.list', input: 'query', call: async (c, i) => (await c.feed.list(i)).posts },
   { method: 'POST', url: '/api/bot-posts', procedure: 'feed.create', input: 'body', call: (c, i) => c.feed.create(i) },
   { method: 'POST', url: '/api/bot-posts/:id/like', procedure: 'feed.like', input: 'path+body', call: (c, i) => c.feed.like(i) },

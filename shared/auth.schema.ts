@@ -1,5 +1,5 @@
 // Account forms and payloads, shared by the server (tRPC + REST inputs) and the client forms,
-// so both sides give the same validation messages (spec section 5).
+// so both sides give the same validation messages.
 import { z } from 'zod';
 
 export const messages = {

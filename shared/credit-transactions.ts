@@ -1,4 +1,4 @@
-// How a credit ledger row reads on the Usage page (spec section 3: type labels, signed amounts).
+// How a credit ledger row reads on the Usage page (type labels, signed amounts).
 
 const labels: Record<string, string> = {
   ai_message: 'AI Assistant',
@@ -18,7 +18,7 @@ export function signedAmount(amount: number): string {
   return amount > 0 ? `+${amount}` : String(amount);
 }
 
-/** Balance under which the remaining credits show in red (spec section 9). */
+/** Balance under which the remaining credits show in red. */
 export const LOW_CREDITS = 5;
 /** The usage bar's full scale, labelled 'Recommended Monthly Usage'. */
 export const RECOMMENDED_MONTHLY_CREDITS = 500;

@@ -1,4 +1,4 @@
-// The built-in documentation index behind the top-bar search box, and its scoring (spec section 2).
+// The built-in documentation index behind the top-bar search box, and its scoring.
 // Pure so the client, the static docs page and the tests agree on what a query finds.
 
 export interface DocEntry {

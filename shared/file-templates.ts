@@ -1,4 +1,4 @@
-// What an empty file shows in the editor (spec section 2, /builder): a sample bot for its platform.
+// What an empty file shows in the editor (/builder): a sample bot for its platform.
 // The platform comes from detectPlatform; the template's language follows the file's extension so a
 // .js file never opens with Python in it (a Telegram .js file gets the JavaScript stub instead), and
 // data files (.json, .txt, .md...) stay empty: code in them would be wrong, not helpful.

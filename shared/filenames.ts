@@ -1,4 +1,4 @@
-// Which file names a workspace accepts, and what an extension means (spec sections 5 and 9).
+// Which file names a workspace accepts, and what an extension means.
 // One module so the server (validation), the chat parser and the editor (language label) agree.
 
 /**
@@ -12,7 +12,7 @@ export const ALLOWED_EXTENSIONS = [
   'py', 'js', 'ts', 'tsx', 'jsx', 'json', 'txt', 'md', 'yaml', 'yml', 'toml', 'cfg', 'ini', 'sh', 'html', 'css',
 ] as const;
 
-/** What the import button and 'Upload Code' accept (spec sections 5 and 9). */
+/** What the import button and 'Upload Code' accept. */
 export const IMPORT_EXTENSIONS = ['.py', '.js', '.ts', '.json', '.txt'] as const;
 
 /** Largest file the workspace stores or imports: 1 MiB. */
@@ -64,7 +64,7 @@ const labels: Record<string, string> = {
   bat: 'Batch',
 };
 
-/** The editor header's language label (spec section 9); anything else is 'Text'. */
+/** The editor header's language label; anything else is 'Text'. */
 export function languageLabel(filename: string): string {
   const ext = extensionOf(filename);
   return Object.hasOwn(labels, ext) ? labels[ext]! : 'Text';

@@ -1,4 +1,4 @@
-// The messages behind /login?error=CODE after a failed Google sign-in (spec section 8).
+// The messages behind /login?error=CODE after a failed Google sign-in.
 
 const messages: Record<string, string> = {
   oauth_failed: 'OAuth authorization failed',

@@ -1,4 +1,4 @@
-// Which platform a bot file is for, read from its name and imports (spec: files carry a platform,
+// Which platform a bot file is for, read from its name and imports (files carry a platform,
 // and an empty file shows the template of its platform).
 export const PLATFORMS = ['telegram', 'twitter', 'whatsapp', 'discord', 'slack', 'other'] as const;
 export type Platform = (typeof PLATFORMS)[number];

@@ -1,4 +1,4 @@
-// "5 minutes ago" style labels for credit transactions (spec section 9: minutes, hours under 24,
+// "5 minutes ago" style labels for credit transactions (minutes, hours under 24,
 // days under 7, weeks under 4, otherwise a date). The clock is an argument so tests pin it.
 
 const MINUTE = 60_000;

@@ -1,4 +1,4 @@
-// A bot's kept log (issue 11 "Logs are kept"): every run's lines as viewers saw them, one JSON
+// A bot's kept log: every run's lines as viewers saw them, one JSON
 // object a line on disk, paged newest first with an opaque cursor, and one run's log as a download.
 import { z } from 'zod';
 import { idField } from './workspace.schema';

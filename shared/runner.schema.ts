@@ -4,11 +4,11 @@ import { contentField, idField, projectIdField } from './workspace.schema';
 import { refusedVariableReason } from './env-names';
 import { testChatUpdateFrame } from './test-chat.schema';
 
-/** Languages the import parser reads; the client picks one from the file extension (spec section 5). */
+/** Languages the import parser reads; the client picks one from the file extension. */
 export const importLanguageField = z.enum(['python', 'javascript', 'typescript'], {
   error: "Language must be 'python', 'javascript' or 'typescript'",
 });
-/** Env-var detection reads Python or JavaScript; a .ts file is sent as javascript (spec section 5). */
+/** Env-var detection reads Python or JavaScript; a .ts file is sent as javascript. */
 export const envLanguageField = z.enum(['python', 'javascript'], { error: "Language must be 'python' or 'javascript'" });
 
 export const parseImportsInput = z.strictObject({ content: contentField, language: importLanguageField });
@@ -60,21 +60,21 @@ export const saveEnvVarsInput = z.strictObject({
 export const savedEnvVar = z.strictObject({ key: z.string(), isSet: z.literal(true), updatedAt: z.string() });
 
 // ---------------------------------------------------------------------------------------------
-// Dependency install (spec section 7): the command picks the ecosystem, packages are checked one by one.
+// Dependency install: the command picks the ecosystem, packages are checked one by one.
 
 export const installInput = z.strictObject({
   command: z.string().max(4000),
   dependencies: z.array(z.string().max(300)).max(200).optional(),
   projectId: projectIdField.optional(),
 });
-/** Streamed install: output lines as they come, then the spec's `{message, output}`. */
+/** Streamed install: output lines as they come, then the plain install's `{message, output}`. */
 export const installEvent = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('output'), line: z.string() }),
   z.strictObject({ type: z.literal('done'), message: z.string(), output: z.string() }),
 ]);
 
 // ---------------------------------------------------------------------------------------------
-// AI Help on the runner page (spec: POST /api/ai/assistant).
+// AI Help on the runner page (POST /api/ai/assistant).
 
 export const assistantInput = z.strictObject({
   message: z.string().trim().min(1, { error: 'Message is required' }).max(8000),
@@ -86,7 +86,7 @@ export const assistantInput = z.strictObject({
 });
 
 // ---------------------------------------------------------------------------------------------
-// The live socket at /ws (spec section 7, plus `auth`, `attach`, `execution_exit` and `runs`).
+// The live socket at /ws: run frames, plus `auth`, `attach`, `execution_exit` and `runs`.
 
 export const clientFrame = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('auth'), token: z.string().min(1).max(8192) }),

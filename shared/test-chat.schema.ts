@@ -1,4 +1,4 @@
-// The test chat (issue: talk to your Telegram bot in the browser): the user's side of a conversation
+// The test chat (talk to your Telegram bot in the browser): the user's side of a conversation
 // with a bot running in test mode against Botwright's Telegram Bot API emulator. Shared by REST,
 // tRPC, the /ws frames and the client. Every `date` is Unix time in seconds.
 import { z } from 'zod';

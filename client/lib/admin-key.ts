@@ -1,4 +1,4 @@
-// The operator's admin key between page loads (spec section 3: localStorage 'admin-key'). Only the
+// The operator's admin key between page loads (localStorage 'admin-key'). Only the
 // tRPC link reads it, and only for admin.* calls, so the key never travels with anything else.
 export const ADMIN_KEY_STORAGE = 'admin-key';
 

@@ -1,5 +1,5 @@
 // The signed-in state for every page: the token (mirrored from localStorage, also across tabs),
-// the profile from auth.me, and the login/logout transitions of spec section 4.
+// the profile from auth.me, and the login/logout transitions.
 import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';

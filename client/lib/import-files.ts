@@ -1,4 +1,4 @@
-// Which picked files the workspace can import (spec section 5 and the builder issue): the five
+// Which picked files the workspace can import: the five
 // code/text extensions, at most 1 MiB each, names the server accepts, at most 20 at a time.
 import { IMPORT_EXTENSIONS, isImportable, isSafeFilename, MAX_FILE_BYTES } from '../../shared/filenames';
 

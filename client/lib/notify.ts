@@ -1,9 +1,9 @@
-// Toasts, worded per spec section 8. Failures are red; the server's message wins over the fallback
+// Toasts. Failures are red; the server's message wins over the fallback
 // only when the server actually answered (a network failure gets the friendly fallback).
 import { notifications } from '@mantine/notifications';
 import { TRPCClientError } from '@trpc/client';
 
-// One toast at a time (spec section 9): the newest replaces whatever is showing rather than
+// One toast at a time: the newest replaces whatever is showing rather than
 // queueing behind it, so feedback always belongs to the last action.
 function show(title: string, message: string | undefined, color: string) {
   notifications.clean();

@@ -1,4 +1,4 @@
-// Data-fetching defaults of spec section 9: nothing refetches by itself, nothing retries, and data
+// Data-fetching defaults: nothing refetches by itself, nothing retries, and data
 // stays fresh until a mutation invalidates it.
 import { QueryClient } from '@tanstack/react-query';
 

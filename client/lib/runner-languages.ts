@@ -1,4 +1,4 @@
-// What the runner tells the server about a file's language (spec section 5), and how the
+// What the runner tells the server about a file's language, and how the
 // Dependencies panel labels what it found.
 import { extensionOf } from '../../shared/filenames';
 import type { EnvLanguage, ImportLanguage } from '../../shared/runner.schema';
@@ -20,7 +20,7 @@ export function ecosystemLabel(language: ImportLanguage): 'Python' | 'Node.js' |
   return language === 'python' ? 'Python' : language === 'typescript' ? 'TypeScript' : 'Node.js';
 }
 
-/** Spec section 7: 'pip install a b' for Python, 'npm install a b' otherwise. */
+/** 'pip install a b' for Python, 'npm install a b' otherwise. */
 export function installCommandFor(language: ImportLanguage, packages: readonly string[]): string {
   return `${language === 'python' ? 'pip' : 'npm'} install ${packages.join(' ')}`;
 }

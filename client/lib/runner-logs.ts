@@ -1,4 +1,4 @@
-// The runner's console as data: server frames become timed, levelled lines (spec sections 2, 7),
+// The runner's console as data: server frames become timed, levelled lines,
 // the log stays bounded, and a run's end reads as one plain sentence. Pure, so it is unit-tested.
 import type { ExitReason, ServerFrame } from '../../shared/runner.schema';
 
@@ -30,7 +30,7 @@ export function appendBounded(lines: readonly LogLine[], added: readonly LogLine
   return all.length > max ? all.slice(all.length - max) : all;
 }
 
-// Spec section 7: HTTP client chatter (python-telegram-bot logs every poll) is shown as DEBUG.
+// HTTP client chatter (python-telegram-bot logs every poll) is shown as DEBUG.
 const DEBUG_MARKERS = ['HTTP Request:', '200 OK'];
 
 // Python's logging (and most others) writes every record to stderr, so a healthy bot's INFO lines
@@ -93,7 +93,7 @@ export function exitSummary(frame: ExitFrame, limits?: RunLimits): { level: LogL
   return { level: clean ? 'info' : 'error', text: frame.message.trim() || FALLBACKS[frame.reason](frame, limits) };
 }
 
-// Spec section 4: what makes the AI assistant open with an error analysis.
+// What makes the AI assistant open with an error analysis.
 const ERROR_MARKERS = ['ERROR', 'ImportError', 'Traceback', 'Exception', 'failed', 'Error:'];
 
 export function hasErrorMarkers(lines: readonly LogLine[]): boolean {

@@ -1,4 +1,4 @@
-// The live socket to the runner (/ws, spec section 7): signs in with the stored token, checks every
+// The live socket to the runner (/ws): signs in with the stored token, checks every
 // frame against the shared schema, and reconnects with backoff. Runs belong to the server, so a
 // dropped socket loses nothing: the page re-attaches once the socket is back.
 import { serverFrame, type ClientFrame, type ServerFrame } from '../../shared/runner.schema';

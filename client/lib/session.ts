@@ -1,4 +1,4 @@
-// Where the sign-in token lives between page loads (spec section 4): localStorage 'auth_token',
+// Where the sign-in token lives between page loads: localStorage 'auth_token',
 // plus the hand-over cookies 'token' and 'user' the server sets for a minute after Google sign-in.
 import type { UserDto } from '../../shared/auth.schema';
 

@@ -1,4 +1,4 @@
-// The runner page's view of the server's runs (spec section 4 "Runner", issue 4): the socket's
+// The runner page's view of the server's runs: the socket's
 // state, every run the server reports, and the console lines of the selected file. Selecting a
 // file with a run on the server attaches to it, which replays its recent lines, so a reload or a
 // return to the page picks up where it was. The server writes the run's own notes into its log

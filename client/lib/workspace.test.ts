@@ -1,4 +1,4 @@
-// Which bot is current (issue 10): the open file's bot first, then ?bot=, then the last one used,
+// Which bot is current: the open file's bot first, then ?bot=, then the last one used,
 // then the oldest; nothing while it cannot be known yet.
 import { describe, expect, it } from 'vitest';
 import { resolveBotId } from './workspace';

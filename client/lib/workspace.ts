@@ -1,12 +1,12 @@
 // The signed-in person's workspace as every page sees it: their bots (one project per bot), the
 // current bot (in the address as ?bot=ID, or implied by ?file=ID, else the last one used), the
-// file list, and the one refresh that follows anything that changes them (spec sections 4, 7).
+// file list, and the one refresh that follows anything that changes them.
 import { useCallback, useEffect, useRef } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAuth } from './auth';
 import { trpc } from './trpc';
 
-/** What the spec falls back to when the project lookup fails; the server maps it to the oldest bot. */
+/** The project id to fall back to when the project lookup fails; the server maps it to the oldest bot. */
 export const FALLBACK_PROJECT_ID = 'default';
 /** The bot last opened in this browser: /builder and /runner without ?bot= open it again. */
 export const LAST_BOT_KEY = 'botwright:last-bot';
@@ -35,7 +35,7 @@ export function useProjects() {
 
 export type Bot = NonNullable<ReturnType<typeof useProjects>['data']>[number];
 
-/** Every file of the signed-in person, newest first; fetched only when signed in (spec section 6). */
+/** Every file of the signed-in person, newest first; fetched only when signed in. */
 export function useFiles() {
   const { isSignedIn } = useAuth();
   return trpc.files.list.useQuery(undefined, { enabled: isSignedIn });

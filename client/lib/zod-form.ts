@@ -1,5 +1,5 @@
 // Mantine form validation from the shared zod schemas, so forms show exactly the server's
-// messages (spec section 5). @mantine/form 9 no longer ships a zod resolver.
+// messages. @mantine/form 9 no longer ships a zod resolver.
 import type { z } from 'zod';
 
 export function zodValidate<Values>(schema: z.ZodType) {

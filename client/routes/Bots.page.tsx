@@ -1,4 +1,4 @@
-// /bots (issue 11): the person's bots and whether they run. A deployed bot is always on: the server
+// /bots: the person's bots and whether they run. A deployed bot is always on: the server
 // starts it again when it ends and after a restart. From here a bot is opened in the runner,
 // deployed, restarted or undeployed (after a confirmation). The list is polled every 5 s.
 import '../mantine-styles-pages';

@@ -1,4 +1,4 @@
-// /builder (spec section 2): file browser, chat and, with a file open, the editor beside the chat.
+// /builder: file browser, chat and, with a file open, the editor beside the chat.
 // The open file lives in the URL (?file=ID) so the sidebar, the chat's boxes and a reload agree.
 import { lazy, Suspense, useState } from 'react';
 import { Box, Center, Loader } from '@mantine/core';

@@ -1,4 +1,4 @@
-// Landing page (spec section 2): header, hero, the three action cards, how it works, statistics.
+// Landing page: header, hero, the three action cards, how it works, statistics.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Box, Container } from '@mantine/core';
 import { ActionCards } from '../components/ActionCards';

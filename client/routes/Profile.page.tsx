@@ -1,4 +1,4 @@
-// /profile: who is signed in, their account details and billing (spec section 2).
+// /profile: who is signed in, their account details and billing.
 import '../mantine-styles-pages';
 import { Grid, Stack } from '@mantine/core';
 import { IconUser } from '@tabler/icons-react';

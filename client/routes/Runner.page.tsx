@@ -1,8 +1,8 @@
-// /runner (spec section 2): pick a file, set its environment variables, install what it imports,
+// /runner: pick a file, set its environment variables, install what it imports,
 // start and stop it, and follow its console, with the AI assistant one click away. Runs live on
-// the server (issue 4): the page shows their state and re-attaches after a reload. The selected
+// the server: the page shows their state and re-attaches after a reload. The selected
 // file lives in the URL (?file=ID); the builder's Run button hands it over in the navigation state.
-// The files listed are the current bot's (?bot=ID, or the selected file's bot: issue 10).
+// The files listed are the current bot's (?bot=ID, or the selected file's bot).
 import '../mantine-styles-pages';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';

@@ -1,5 +1,5 @@
 // The e-mail and password inputs of every account form (login, sign-up, reset), so they look and
-// autocomplete alike. Labels and autocomplete hints stay per form, as the spec words them.
+// autocomplete alike. Labels and autocomplete hints stay per form, each worded for its form.
 import { PasswordInput, TextInput, type PasswordInputProps, type TextInputProps } from '@mantine/core';
 import { IconLock, IconMail } from '@tabler/icons-react';
 

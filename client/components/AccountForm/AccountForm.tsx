@@ -1,4 +1,4 @@
-// Account Information card of /profile. Per the spec, 'Save Changes' only logs (no server call
+// Account Information card of /profile. 'Save Changes' only logs (no server call
 // exists for profile edits yet); the password itself is never logged.
 import { Button, Card, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';

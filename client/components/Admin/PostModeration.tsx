@@ -1,5 +1,5 @@
 // Social post moderation: every post on the feed, newest as the server sends them, each removable
-// after the spec's confirmation.
+// after a confirmation ('Are you sure you want to delete this post?').
 import '../../mantine-styles-pages';
 import { useState } from 'react';
 import { ActionIcon, Alert, Badge, Button, Card, Group, Modal, ScrollArea, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';

@@ -1,4 +1,4 @@
-// One user's chat messages for the operator, each cut at 500 characters (spec section 6).
+// One user's chat messages for the operator, each cut at 500 characters.
 import '../../mantine-styles-pages';
 import { useRef } from 'react';
 import { Alert, Badge, Drawer, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';

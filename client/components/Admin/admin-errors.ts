@@ -1,4 +1,4 @@
-// How admin calls fail (spec section 8): a 401 means the key is wrong and locks the panel; anything
+// How admin calls fail: a 401 means the key is wrong and locks the panel; anything
 // else reads 'API Error: ' plus the HTTP status text.
 import { httpStatusOf, httpStatusTextOf, serverErrorMessage } from '../../lib/http-error';
 

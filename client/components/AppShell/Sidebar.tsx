@@ -1,5 +1,5 @@
-// Left sidebar of the signed-in pages (spec section 2, Sidebar): create and import, the user's bots
-// (issue 10: one project per bot) and the current bot's files, account links, the announced-but-
+// Left sidebar of the signed-in pages: create and import, the user's bots
+// (one project per bot) and the current bot's files, account links, the announced-but-
 // not-built areas (the active bots now have their own page, /bots, in the workspace tabs) and the
 // version label. Import uploads for real, into the current bot.
 import type { ComponentType } from 'react';

@@ -1,5 +1,5 @@
 // 'Your Files' in the sidebar: the current bot's files, opened in the builder with one click,
-// deleted after the spec's confirmation. Empty, it says how to get a first file.
+// deleted after a confirmation. Empty, it says how to get a first file.
 import { ActionIcon, Badge, Group, Paper, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconFileCode, IconTrash } from '@tabler/icons-react';
 import { useLocation, useSearchParams } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// The AI Assistant dialog of the runner (spec sections 2, 4 and 8): 600x500, a short chat about the
+// The AI Assistant dialog of the runner: 600x500, a short chat about the
 // run's logs and the file. It opens with a greeting that depends on the logs and, when they show
 // errors, asks for an analysis straight away. Failures are answered in the chat itself. A fix the
 // helper could make itself is offered as 'Review the fix', a change to accept in the editor.

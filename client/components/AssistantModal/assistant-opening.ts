@@ -1,9 +1,9 @@
-// How the AI Assistant opens (spec section 4 "AI assistant opening"): with no logs it asks for a
+// How the AI Assistant opens: with no logs it asks for a
 // run first; with error markers in the logs it says so and asks for an analysis at once; otherwise
-// it says the bot seems healthy. Also the failure reply of spec section 8.
+// it says the bot seems healthy. Also its reply when a request fails.
 import { formatLine, hasErrorMarkers, type LogLine } from '../../lib/runner-logs';
 
-/** Spec section 9: the assistant sees the last 10 log lines. */
+/** The assistant sees the last 10 log lines. */
 export const LOGS_SENT = 10;
 
 export interface Opening {

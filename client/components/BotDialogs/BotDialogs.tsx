@@ -1,4 +1,4 @@
-// Creating, renaming, duplicating and deleting a bot (issue 10), for the sidebar: 'Name your bot'
+// Creating, renaming, duplicating and deleting a bot, for the sidebar: 'Name your bot'
 // (a name is optional: left empty, the first chat request names the bot), 'Rename bot', and the
 // delete confirmation that says what goes with the bot. Each action ends with a toast.
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';

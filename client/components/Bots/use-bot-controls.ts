@@ -1,4 +1,4 @@
-// Deploy, undeploy and restart one of the person's bots, with the toasts of spec section 8 and the
+// Deploy, undeploy and restart one of the person's bots, with a success or error toast and the
 // bot list refreshed after each; `pending` names the bot and the action under way.
 import { useState } from 'react';
 import { errorMessage } from '../../lib/http-error';

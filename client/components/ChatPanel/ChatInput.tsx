@@ -1,4 +1,4 @@
-// The message box (spec sections 2 and 5): multiline, 48px growing to 128px, Enter sends,
+// The message box: multiline, 48px growing to 128px, Enter sends,
 // Shift+Enter adds a line; Upload Image, Upload Code and Send below it.
 import { useState, type Ref } from 'react';
 import { ActionIcon, Button, FileButton, Group, Paper, Textarea } from '@mantine/core';

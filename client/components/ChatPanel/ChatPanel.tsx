@@ -1,4 +1,4 @@
-// The chat of the builder (spec section 2): header and hint, the conversation (oldest first, newest
+// The chat of the builder: header and hint, the conversation (oldest first, newest
 // in view), the typing indicator or the reply streaming in, and the message box.
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Badge, Box, Group, ScrollArea, Stack, Text, Title, UnstyledButton } from '@mantine/core';

@@ -1,6 +1,6 @@
-// The boxes under an assistant reply (spec section 2): green 'Files Created' with the files its code
+// The boxes under an assistant reply: green 'Files Created' with the files its code
 // blocks made (click to open) and blue 'Dependencies Required' with 'Install Dependencies', which
-// installs them on the server for the reply's bot (spec section 7) and toasts the outcome; orange
+// installs them on the server for the reply's bot and toasts the outcome; orange
 // 'Change to review' with the files it proposes to change.
 import { ActionIcon, Badge, Button, Group, Loader, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconCircleCheck, IconCopy, IconFileCode, IconGitCompare, IconPackage } from '@tabler/icons-react';

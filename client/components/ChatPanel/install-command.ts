@@ -1,5 +1,5 @@
 // The command that installs a reply's dependencies: pip for Python files (and by default), npm for
-// JavaScript/TypeScript ones (spec section 7). Version specifiers are quoted so `>=` is not a
+// JavaScript/TypeScript ones. Version specifiers are quoted so `>=` is not a
 // shell redirection when the command is pasted into a terminal.
 import { extensionOf } from '../../../shared/filenames';
 
@@ -19,7 +19,7 @@ export function installCommand(dependencies: readonly string[], filename?: strin
 }
 
 /**
- * The command line sent to the server's installer (spec section 7). No shell ever reads it: the
+ * The command line sent to the server's installer. No shell ever reads it: the
  * server takes the words after 'pip install' / 'npm install' one by one, so nothing is quoted.
  */
 export function installRequestCommand(dependencies: readonly string[], filename?: string): string {

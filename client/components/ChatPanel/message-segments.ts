@@ -1,4 +1,4 @@
-// How an assistant message is shown (spec section 2): its text as text, never HTML, with fenced code
+// How an assistant message is shown: its text as text, never HTML, with fenced code
 // blocks as code under their file name. The fence grammar matches shared/code-blocks.ts, and each
 // block's name comes from parseAssistantReply itself, so the chat names files as the server does.
 import { parseAssistantReply, stripControlChars } from '../../../shared/code-blocks';

@@ -1,4 +1,4 @@
-// Which next steps sit under an assistant reply (issue: "next-step buttons under the reply"): only a
+// Which next-step buttons sit under an assistant reply: only a
 // reply whose code blocks are files in the workspace gets them, and they act on its main file.
 import { extensionOf } from '../../../shared/filenames';
 import { detectPlatform } from '../../../shared/platform';

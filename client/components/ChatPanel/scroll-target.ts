@@ -1,6 +1,6 @@
-// Where the chat scrolls as the conversation changes (issue: "the chat scrolls to the start of the
-// reply, not the end of the code"): to the bottom for the person's own message and the typing
-// indicator, and for a reply only as far as its first line at the top of the view.
+// Where the chat scrolls as the conversation changes: to the bottom for the person's own message
+// and the typing indicator, and for a reply only as far as its first line at the top of the view
+// (a long reply is read from its start, not from the end of its code).
 
 export interface ScrollState {
   scrollTop: number;

@@ -1,4 +1,4 @@
-// Sending a chat message (spec section 4, "Chat sending"): the person's message shows at once, the
+// Sending a chat message: the person's message shows at once, the
 // reply streams in over the ai.chatStream subscription, then messages, projects, files and credits
 // reload. A message that fails stays in the list, marked as not sent, with the server's reason.
 // A reply that changes an existing file opens that file with the change to accept or reject.

@@ -1,6 +1,6 @@
-// Console Logs (spec section 2): the selected file's run output, each line prefixed with its time
+// Console Logs: the selected file's run output, each line prefixed with its time
 // and level (info, error, output, debug), following the newest line unless the reader scrolled up.
-// 'AI Help' opens the assistant with these lines; 'History' the bot's earlier output (issue 11).
+// 'AI Help' opens the assistant with these lines; 'History' the bot's earlier output.
 import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { ActionIcon, Badge, Button, Text, Tooltip } from '@mantine/core';
 import { IconArrowBarToDown, IconEraser, IconHistory, IconSparkles, IconTerminal2 } from '@tabler/icons-react';

@@ -1,4 +1,4 @@
-// Clipboard copy with the spec's two toasts ('Copied to clipboard!' / 'Failed to copy').
+// Clipboard copy with its two toasts ('Copied to clipboard!' / 'Failed to copy').
 import { notifyError, notifySuccess } from '../../lib/notify';
 
 export async function copyText(text: string): Promise<boolean> {

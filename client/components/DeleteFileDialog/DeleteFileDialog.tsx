@@ -1,5 +1,5 @@
-// The one delete confirmation for files, used by the editor and the sidebar (spec section 5:
-// 'Are you sure you want to delete this file?'), with the toasts of spec section 8.
+// The one delete confirmation for files, used by the editor and the sidebar ('Are you sure you
+// want to delete this file?'), with a success or error toast.
 import { useCallback, useState } from 'react';
 import { Button, Code, Group, Stack, Text } from '@mantine/core';
 import { Modal } from '../LazyModal';

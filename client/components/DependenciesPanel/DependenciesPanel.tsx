@@ -1,4 +1,4 @@
-// The Dependencies panel (spec section 2): what the selected file imports (found by Download
+// The Dependencies panel: what the selected file imports (found by Download
 // Dependencies), each tagged Node.js, TypeScript or Python, 'Install Dependencies', the
 // installation log and the success banner.
 import '../../mantine-styles-pages';

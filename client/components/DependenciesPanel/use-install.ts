@@ -1,4 +1,4 @@
-// Installing a file's dependencies (spec section 4 "Dependency install"): the log starts with
+// Installing a file's dependencies: the log starts with
 // 'Starting installation of: ...', the installer's output streams in line by line over the
 // dependencies.installStream subscription, then success (banner, message, toast) or failure
 // ('Error: ...' in the log, red toast with the server's reason).

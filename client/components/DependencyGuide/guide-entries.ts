@@ -1,4 +1,4 @@
-// Content of the /dependencies guide (spec section 2): the packages bots usually need, per
+// Content of the /dependencies guide: the packages bots usually need, per
 // language, plus general setup, each with the command to copy.
 
 export interface GuideEntry {

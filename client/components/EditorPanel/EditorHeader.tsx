@@ -1,4 +1,4 @@
-// The editor's header (spec section 2): file name and language, the unsaved-changes mark, and
+// The editor's header: file name and language, the unsaved-changes mark, and
 // Run, Modify, History, Delete, Save and Close.
 import { ActionIcon, Badge, Box, Button, Group, Text, Tooltip } from '@mantine/core';
 import {

@@ -1,5 +1,5 @@
-// Syntax highlighting by extension for the languages the spec labels (section 9); anything without
-// a CodeMirror grammar here is shown as plain text.
+// Syntax highlighting by extension for the languages the editor header labels (shared/filenames.ts);
+// anything without a CodeMirror grammar here is shown as plain text.
 import type { Extension } from '@codemirror/state';
 import { css } from '@codemirror/lang-css';
 import { html } from '@codemirror/lang-html';

@@ -1,5 +1,5 @@
 // What every editor in the builder shares: 4-space indentation with Tab inserting four spaces
-// (spec section 5), no line wrapping, and a monospace look that matches the chat's code blocks.
+// no line wrapping, and a monospace look that matches the chat's code blocks.
 import { indentLess, indentMore } from '@codemirror/commands';
 import { indentUnit } from '@codemirror/language';
 import { EditorState, Prec, type Extension } from '@codemirror/state';

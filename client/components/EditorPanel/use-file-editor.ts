@@ -1,5 +1,5 @@
 // The text of one open file: what the server holds, what the editor shows (an empty file shows its
-// platform's template), whether they differ, and saving and restoring (spec sections 4 and 8).
+// platform's template), whether they differ, and saving and restoring.
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
@@ -96,7 +96,7 @@ export function useFileEditor(file: FileDetails) {
     }
   };
 
-  /** An accepted AI proposal: editor text only, the person still saves (spec section 4). */
+  /** An accepted AI proposal: editor text only, the person still saves. */
   const applyProposal = (code: string, proposalId: string) => {
     setDraft(code);
     setReason('ai_change');

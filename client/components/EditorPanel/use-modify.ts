@@ -1,4 +1,4 @@
-// The modify flow (spec section 4): box open, preview ready, then Accept or Reject; Cancel closes
+// The modify flow: box open, preview ready, then Accept or Reject; Cancel closes
 // and clears. A failure clears the preview and shows the server's reason (e.g. the builtin
 // assistant naming the setting that enables free-form edits). Reject asks the server to refund the
 // preview's charge; the editor never waits for that answer, nor fails with it.

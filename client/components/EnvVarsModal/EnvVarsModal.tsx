@@ -1,4 +1,4 @@
-// The 'Environment Variables' dialog (spec sections 2 and 4): one password field per variable the
+// The 'Environment Variables' dialog: one password field per variable the
 // file reads, optional ones marked '(Optional)'. Values are saved on the server for the file's
 // project and never come back; a saved one says so, can be kept (leave blank), replaced or cleared.
 import { useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-// Opening the 'Environment Variables' dialog for a file, as the runner does (spec section 2): detect
+// Opening the 'Environment Variables' dialog for a file, as the runner does: detect
 // what the file reads, fetch which keys are saved for its project, then save and toast the outcome.
 // Shared by the runner's Execution Control and the builder chat's 'Set token' step.
 import { lazy, Suspense, useState } from 'react';

@@ -1,6 +1,6 @@
-// Execution Control (spec section 2): the run's badge, Start, Stop, Deploy (issue 11), Download
+// Execution Control: the run's badge, Start, Stop, Deploy, Download
 // Dependencies and Environment Variables, the selected file with its created time, and its bot's
-// webhook URL (issue 11). The badge reads the run's state as the server reports it: Connected while
+// webhook URL. The badge reads the run's state as the server reports it: Connected while
 // the selected file's run is live.
 import { Badge, Box, Button, Group, Loader, Text } from '@mantine/core';
 import { IconBrandTelegram, IconDownload, IconFileCode, IconKey, IconPlayerPlay, IconPlayerStop, IconPointer } from '@tabler/icons-react';

@@ -1,4 +1,4 @@
-// The bot's webhook address under Start and Deploy (issue 11): the URL (hooks.url makes it on first
+// The bot's webhook address under Start and Deploy: the URL (hooks.url makes it on first
 // need), a copy button, and 'New URL', which replaces it after a confirmation (hooks.rotate). Where the
 // row is narrow (a phone) the URL takes a line of its own under the label and wraps, whole.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// The feed below the toolbar: skeletons while loading, the empty states of spec section 2, or the
+// The feed below the toolbar: skeletons while loading, an empty state, or the
 // grid of cards that grows as the reader scrolls (with a 'Load more' button as the fallback).
 import '../../mantine-styles-pages';
 import { useEffect, useRef } from 'react';

@@ -1,4 +1,4 @@
-// The builder's left column (spec section 2): the current bot's files and their language, under the
+// The builder's left column: the current bot's files and their language, under the
 // bot's name; selecting a file opens it in the editor. It folds to a slim rail when the editor
 // needs the room.
 import { ActionIcon, Badge, Box, Group, ScrollArea, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';

@@ -1,4 +1,4 @@
-// Password reset in two steps (spec section 2): email a reset code, then set a new password with
+// Password reset in two steps: email a reset code, then set a new password with
 // it. Success or Cancel closes the dialog and starts over at the email step.
 import { useState } from 'react';
 import { Modal } from '@mantine/core';

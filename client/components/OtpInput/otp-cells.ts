@@ -1,4 +1,4 @@
-// The keyboard and paste rules of the six-box code entry (spec section 2), kept pure so they are
+// The keyboard and paste rules of the six-box code entry, kept pure so they are
 // tested without a browser. A code is six cells; an empty cell is ''.
 
 export const OTP_LENGTH = 6;

@@ -1,4 +1,4 @@
-// How each feed platform looks: label, brand icon and badge colour (spec section 9's platforms).
+// How each feed platform looks: label, brand icon and badge colour.
 import type { ComponentType } from 'react';
 import { IconBrandDiscord, IconBrandTelegram, IconBrandWhatsapp, IconBrandX, IconRobot, type IconProps } from '@tabler/icons-react';
 import { POST_PLATFORMS, type PostPlatform } from '../../../shared/feed.schema';

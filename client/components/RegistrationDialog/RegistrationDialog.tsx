@@ -1,5 +1,5 @@
 // The landing page's sign-up dialog: the shared registration form; after a successful sign-up
-// the dialog closes and the page reloads as the new user (spec section 4).
+// the dialog closes and the page reloads as the new user.
 import { Modal } from '@mantine/core';
 import { RegistrationForm } from '../RegistrationForm';
 

@@ -1,4 +1,4 @@
-// Two-step sign-up used by the landing-page dialog and by /register (spec section 2): the account
+// Two-step sign-up used by the landing-page dialog and by /register: the account
 // form sends an emailed code, the verify step checks it and signs the new user in.
 import { useState } from 'react';
 import { useForm } from '@mantine/form';

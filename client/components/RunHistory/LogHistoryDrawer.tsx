@@ -1,4 +1,4 @@
-// 'History' in Console Logs (issue 11 "Logs are kept"): the bot's earlier output in a drawer, newest
+// 'History' in Console Logs: the bot's earlier output, as the server keeps it, in a drawer, newest
 // first, one header per run (its file, when it started, how it ended, and its log as a download),
 // 'Load earlier' below. The drawer's body scrolls under its title bar, so a run's header sticks
 // right below the title while its lines go by.

@@ -1,4 +1,4 @@
-// 'Your Files' on the runner (spec section 2): the current bot's files, each with its created date,
+// 'Your Files' on the runner: the current bot's files, each with its created date,
 // the chosen one marked 'Selected', and a live dot on files whose run is going on the server.
 import { Badge, Box, Button, EmptyState, Group, ScrollArea, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconFileCode, IconFileOff, IconHammer, IconRobot } from '@tabler/icons-react';

@@ -1,4 +1,4 @@
-// 'Share Your Bot': the post form of spec section 2. Checked with the shared schema before it is
+// 'Share Your Bot': the post form. Checked with the shared schema before it is
 // sent; success resets the form, closes the dialog and refreshes the feed.
 import '../../mantine-styles-pages';
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 // The Share Your Bot form's values, and their check against the shared createPostInput schema, so
-// the dialog refuses exactly what the server would, with the same messages (spec section 5).
+// the dialog refuses exactly what the server would, with the same messages.
 import type { z } from 'zod';
 import { createPostInput, feedMessages, type PostPlatform } from '../../../shared/feed.schema';
 import { zodValidate } from '../../lib/zod-form';

@@ -1,4 +1,4 @@
-// Marketing figures of spec section 1: 10K+ active bots, 5M+ messages, 99.9% uptime.
+// Marketing figures: 10K+ active bots, 5M+ messages, 99.9% uptime.
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import classes from './StatsBanner.module.css';
 

@@ -1,4 +1,4 @@
-// The test chat pane (issue "Test chat: talk to your Telegram bot in the browser"): a Telegram-like
+// The test chat pane, to talk to a Telegram bot in the browser: a Telegram-like
 // conversation with the bot running in test mode, private or in a test group with simulated
 // members, with its saved chats. The page owns the runner; the pane follows its test_chat frames.
 import '../../mantine-styles-pages';

@@ -1,4 +1,4 @@
-// Where toasts appear (spec section 9). Its own module, loaded beside the first render rather than
+// Where toasts appear. Its own module, loaded beside the first render rather than
 // before it: the container (and its transition and scroll-lock helpers) is not needed to paint a
 // page, and a toast asked for before it arrives waits in the notifications store until it does.
 import '@mantine/core/styles/Notification.css';
@@ -8,7 +8,7 @@ import { SIDEBAR_WIDTH } from '../AppShell/sizes';
 
 export default function Toasts() {
   return (
-    // One toast at a time for five seconds (spec section 9), bottom left, over the sidebar's foot
+    // One toast at a time for five seconds, bottom left, over the sidebar's foot
     // and no wider than it: elsewhere it covered the chat's Send button, the test chat's composer,
     // the editor or the avatar and Logout. The height cap (Mantine's default is 200px) leaves room
     // for a long server message.

@@ -1,4 +1,4 @@
-// AI Help on the runner page (spec: POST /api/ai/assistant): the last log lines and the file that
+// AI Help on the runner page (POST /api/ai/assistant): the last log lines and the file that
 // ran, with the project's saved secrets masked, explained by the assistant. Paid like a chat message:
 // affordability first (402, nothing stored), the slow AI call outside any transaction, then one charge;
 // a failed or refused answer charges nothing.

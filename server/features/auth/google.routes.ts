@@ -1,7 +1,7 @@
 // Google sign-in by redirect (OAuth2 code flow with state + PKCE through @fastify/oauth2).
 // GET /api/auth/google starts it; the callback signs the person in, hands the session to the
 // client in short-lived `token` and `user` cookies and lands on /?google_auth=success. Every
-// failure lands on /login?error=<code> (spec section 8).
+// failure lands on /login?error=<code>.
 import type { OAuth2Namespace } from '@fastify/oauth2';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Deps } from '../../deps';

@@ -1,4 +1,4 @@
-// Posts never carry secrets (issue 5): the title, description and attached code of a post are scanned
+// Posts never carry secrets: the title, description and attached code of a post are scanned
 // for things that look like tokens or keys, and a post with any is refused with a message that says
 // where. Provider formats (Telegram, OpenAI, Anthropic, Discord, AWS, Slack, GitHub, Google, private
 // keys) are matched by shape; anything else must be a long, high-entropy literal assigned to a name

@@ -1,4 +1,4 @@
-// What an install request may ask for. The spec's body carries a command line ('pip install ...'
+// What an install request may ask for. The request body carries a command line ('pip install ...'
 // or 'npm install ...'), but no shell ever sees it: the command only picks the ecosystem, and each
 // package is checked on its own (a name and an optional version, nothing else). Anything else is
 // refused with 400 before any process starts.
@@ -50,7 +50,7 @@ export function checkPackage(ecosystem: Ecosystem, spec: string): string {
   return name;
 }
 
-/** The ecosystem and the checked packages of an install request (spec body: command, dependencies[]). */
+/** The ecosystem and the checked packages of an install request (request body: command, dependencies[]). */
 export function planInstall(input: { command: string; dependencies?: string[] }): InstallPlan {
   if (/[\r\n\0]/.test(input.command)) throw refuse('The command must be a single line.');
   const { ecosystem, rest } = ecosystemOf(input.command);

@@ -1,4 +1,4 @@
-// One project per bot (issue 10) through the real app over HTTP (REST and tRPC), the real SQLite
+// One project per bot through the real app over HTTP (REST and tRPC), the real SQLite
 // file and the real sandbox: per-bot secrets, create/rename/duplicate/delete, the owner-only rule
 // (another user's bot answers 404 and is untouched), a running bot stopped by its deletion, and a
 // bot created without a name named after its first chat request.

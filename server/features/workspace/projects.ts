@@ -59,7 +59,7 @@ export async function existingProject(db: Kysely<Database>, userId: string, proj
   return project;
 }
 
-/** Projects with the legacy `files` map (filename -> {content, createdAt}) the spec's client reads. */
+/** Projects with the legacy `files` map (filename -> {content, createdAt}) that REST clients read. */
 export async function listProjects(db: Db, userId: string) {
   const projects = await db.selectFrom('projects').selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute();
   const files = await db

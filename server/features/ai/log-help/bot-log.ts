@@ -67,7 +67,7 @@ export function lastMatch(log: BotLog, pattern: RegExp): RegExpExecArray | null 
 
 // `telegram.error.Conflict: ...`, `TypeError: ...`, `Error [ERR_X]: ...`: the line that names what failed.
 const EXCEPTION_LINE = /^\s*(?:[A-Za-z_][\w.]*\.)?(?:[A-Z]\w*(?:Error|Exception|Exit|Failure|Required|Token|Conflict|Unauthorized|TimedOut)|Error)\b(?: \[\w+\])?:/;
-// The markers the AI Help window itself looks for (spec section 4), plus a few common ones.
+// The markers the AI Help window itself looks for, plus a few common ones.
 const ERROR_SIGN = /ERROR|CRITICAL|FATAL|Traceback|Exception|\w+Error\b|Error:|\bfailed\b|\bErrno\b|\bE[A-Z]{4,}\b/;
 
 /** The line that best says what went wrong: the newest exception line, else the newest error-like line. */

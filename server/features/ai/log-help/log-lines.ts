@@ -1,4 +1,4 @@
-// The log lines AI Help reads: the spec's last 10, one per line (the socket batches several lines
+// The log lines AI Help reads: the last 10, one per line (the socket batches several lines
 // into one frame, so an entry may hold more than one), without colour codes or blank lines.
 export const LOG_HELP_LINES = 10;
 

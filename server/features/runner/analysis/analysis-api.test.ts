@@ -1,4 +1,4 @@
-// parse-imports and detect-env-vars through the real app over HTTP (REST shapes of spec section 7,
+// parse-imports and detect-env-vars through the real app over HTTP (REST shapes,
 // the tRPC path, auth, 400 on bad input, 413 past 2 MiB), and parsing kept off the event loop.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUser } from '../../../testing/fixtures';

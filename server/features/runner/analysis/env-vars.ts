@@ -1,5 +1,5 @@
 // Environment variables a bot reads, found in its syntax tree, with the words the Environment
-// Variables modal shows for each (spec section 3, "Detected env var").
+// Variables modal shows for each.
 
 import type { DetectedEnvVar, ImportLanguage } from '../../../../shared/runner.schema';
 import { envDescription, envLabel, envPlaceholder } from './env-var-text';

@@ -188,7 +188,7 @@ describe('analysis of hand-written bots', () => {
     });
 
     it('reads exactly its variables', async () => {
-      const language = bot.language === 'python' ? 'python' : 'javascript'; // spec section 5: .ts is sent as javascript
+      const language = bot.language === 'python' ? 'python' : 'javascript'; // .ts is sent as javascript
       expect((await detectEnvVars(bot.code, language)).map((v) => `${v.key}${v.required ? '!' : '?'}`)).toEqual(bot.env);
     });
   });

@@ -1,4 +1,4 @@
-// Dependency install calls: one mutation answering the spec's {message, output}, and the same
+// Dependency install calls: one mutation answering {message, output}, and the same
 // install streamed (SSE) line by line, ending with that answer. Both share one rate limit.
 import { router, authedProcedure } from '../../../trpc';
 import { installInput, type InstallEvent } from '../../../../shared/runner.schema';

@@ -1,4 +1,4 @@
-// Installs a project's dependencies (spec: POST /api/dependencies/install) in a sandbox of its own:
+// Installs a project's dependencies (POST /api/dependencies/install) in a sandbox of its own:
 // the request is checked first (400, nothing started), the project resolved for its owner (404),
 // one install per project at a time (409), then the steps run as the installer's uid with the
 // project's deps dir writable at /deps, network only to the package index, a clean environment

@@ -1,4 +1,4 @@
-// A deployed bot survives the server being killed (issue 11's proof): a real server process
+// A deployed bot survives the server being killed: a real server process
 // (src/main.ts) with a deployed bot is killed with SIGKILL and started again on the same data; the
 // bot is running again within 5 s of the new server's first 200, with no action from anyone, and
 // its log continues in the same history (the lines of both runs, each with its own run id), and

@@ -1,4 +1,4 @@
-// The socket and the runs against the findings of the security review (issue 8), through the real
+// Security checks of the socket and the runs, through the real
 // app, a real SMTP sink and the real sandbox: loader variables refused everywhere, revoked sessions
 // lose their sockets at once, no internal error text over /ws, the run-start budget and the
 // server-wide admission limit.

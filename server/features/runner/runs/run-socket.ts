@@ -1,4 +1,4 @@
-// The live socket at /ws (spec section 7): a signed-in page starts, stops and follows its runs.
+// The live socket at /ws: a signed-in page starts, stops and follows its runs.
 // Same-origin only (the Origin must be PUBLIC_URL's or the server's own); the bearer token comes in a
 // first `{type:'auth'}` message (never the address: query strings end up in logs); every frame is
 // checked with the shared schema. The session is checked again before every start or attach, and
@@ -19,7 +19,7 @@ import type { OutputLine } from './run-output';
 const AUTH_TIMEOUT_MS = 10_000;
 /** A viewer whose socket holds more than this unsent is skipped, and told how much it missed. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
-/** The spec's execute-file frame carries the file's text (ignored): a frame may be up to 1 MiB. */
+/** The execute-file frame carries the file's text (ignored): a frame may be up to 1 MiB. */
 export const MAX_FRAME_BYTES = 1024 * 1024;
 /** Lines per outgoing frame are cut so no frame exceeds about this much text. */
 const MAX_OUT_FRAME_CHARS = 128 * 1024;
@@ -65,7 +65,7 @@ class RunConnection {
   private readonly authTimer: NodeJS.Timeout;
   /** Runs this socket follows: fileId -> detach. */
   private readonly following = new Map<string, () => void>();
-  /** The file this socket started or attached to last (the spec's stop-execution names none). */
+  /** The file this socket started or attached to last (stop-execution names none). */
   private current: string | null = null;
   private missedLines = 0;
   private readonly viewer: RunViewer = {

@@ -1,4 +1,4 @@
-// A networked sandbox reaches the internet but no private network (security review, issue 8), and
+// A networked sandbox reaches the internet but no private network, and
 // its slirp4netns never outlives the server that started it. Runs against this host's real sandbox.
 // Nothing here sends a packet: `ip route get` only asks the kernel which route it would take.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';

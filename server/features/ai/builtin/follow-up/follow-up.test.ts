@@ -1,4 +1,4 @@
-// Follow-ups of the builtin assistant on a bot it generated: each of the examples, and a
+// Follow-ups of the builtin assistant on a bot it generated: each example request, and a
 // behaviour of the larger vocabulary, changes the one file (merged, rendered, patched), says what
 // changed, and keeps the person's own edits.
 import { describe, expect, it } from 'vitest';
