@@ -289,7 +289,7 @@ const idlePolling: Scenario = {
             `polls answered (held for): ${holds.join(', ') || 'none'} in the ${fmt((watchedUntil - polling) / 1000)} s from its first held poll to the last window's end; ` +
             `baseline: the same program as a plain \`node -e\` (the repository's telegraf) against a node:http stand-in in this process answering ` +
             `getUpdates {"ok":true,"result":[]} at once, counted over ${BUSY_WINDOW_MS / 1000} s once it polls: ` +
-            `${busyRates.map((r) => fmt(r)).join(' / ') || '-'} req/s (the issue measured 300-2,000 a second against telegram-test-api)`
+            `${busyRates.map((r) => fmt(r)).join(' / ') || '-'} req/s (300-2,000 a second were measured against telegram-test-api)`
           );
         },
         baseline: spinning,

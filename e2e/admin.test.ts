@@ -151,7 +151,7 @@ describe.skipIf(!browserAvailable())('the operator dashboard in the browser', ()
     await drawer.waitFor({ state: 'detached' });
   });
 
-  it("deletes the post after the spec's confirmation; the numbers follow", async () => {
+  it("deletes the post after the confirmation; the numbers follow", async () => {
     const { page, errors } = ap;
     await page.getByRole('button', { name: `Delete post ${POST.title}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete post' });

@@ -127,7 +127,7 @@ describe('TRUST_PROXY', () => {
 });
 
 describe('a bare environment', () => {
-  it('gives the design.md defaults, with DATA_DIR ./data under the working directory', () => {
+  it('gives the documented defaults, with DATA_DIR ./data under the working directory', () => {
     const cwd = process.cwd();
     const work = tempDir();
     process.chdir(work);

@@ -43,7 +43,7 @@ describe('scoreDoc', () => {
 });
 
 describe('searchDocs', () => {
-  it('has the six built-in entries of the spec', () => {
+  it('has the six built-in entries', () => {
     expect(docEntries.map((e) => e.title)).toEqual([
       'Overview',
       'Our Mission',

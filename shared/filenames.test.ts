@@ -62,7 +62,7 @@ describe('extensionOf', () => {
 });
 
 describe('languageLabel', () => {
-  it('maps the extensions of spec section 9', () => {
+  it('maps the editor\'s file extensions to languages', () => {
     const expected: Record<string, string> = {
       py: 'Python', js: 'JavaScript', ts: 'TypeScript', tsx: 'TSX', jsx: 'JSX', json: 'JSON', html: 'HTML', css: 'CSS',
       scss: 'SCSS', sql: 'SQL', md: 'Markdown', yaml: 'YAML', yml: 'YAML', xml: 'XML', java: 'Java', cpp: 'C++',

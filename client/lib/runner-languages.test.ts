@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ecosystemLabel, envLanguageOf, importLanguageOf, installCommandFor } from './runner-languages';
 
-describe('language guesses of spec section 5', () => {
+describe('language guesses from file names and code', () => {
   it('dependency parsing: .py python, .js javascript, .ts typescript, anything else python', () => {
     expect(importLanguageOf('bot.py')).toBe('python');
     expect(importLanguageOf('bot.js')).toBe('javascript');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { appendBounded, classify, exitSummary, formatLine, hasErrorMarkers, linesOfFrame, logLine, MAX_LOG_LINES } from './runner-logs';
 
 describe('classify', () => {
-  it('shows HTTP client chatter as debug, whatever stream it came on (spec section 7)', () => {
+  it('shows HTTP client chatter as debug, whatever stream it came on', () => {
     expect(classify('execution_error', '2025-01-01 10:00:00,000 - httpx - INFO - HTTP Request: POST https://api.telegram.org/bot/getUpdates "HTTP/1.1 200 OK"')).toBe('debug');
     expect(classify('execution_output', 'GET /health 200 OK')).toBe('debug');
     expect(classify('execution_log', 'HTTP Request: GET x')).toBe('debug');
@@ -74,7 +74,7 @@ describe('exitSummary', () => {
 });
 
 describe('hasErrorMarkers', () => {
-  it('finds the markers of spec section 4', () => {
+  it('finds the log level markers', () => {
     for (const text of ['ERROR x', 'ImportError: y', 'Traceback (most recent call last):', 'ValueException', 'login failed', 'Error: z']) {
       expect(hasErrorMarkers([logLine('output', text)])).toBe(true);
     }

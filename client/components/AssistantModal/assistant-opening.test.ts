@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { logLine } from '../../lib/runner-logs';
 import { assistantFailure, assistantOpening, logsForAssistant } from './assistant-opening';
 
-describe('assistantOpening (spec section 4)', () => {
+describe('assistantOpening', () => {
   it('with no logs, greets and asks for a run first', () => {
     const opening = assistantOpening([]);
     expect(opening.greeting).toMatch(/run your bot first/i);
@@ -32,7 +32,7 @@ describe('logsForAssistant', () => {
   });
 });
 
-describe('assistantFailure (spec section 8)', () => {
+describe('assistantFailure', () => {
   it('wraps the reason in the apology with the support address of this host', () => {
     expect(assistantFailure('Not enough credits.', 'bots.example.com')).toBe(
       'Sorry, I encountered an error: Not enough credits. Please try again or contact support@bots.example.com if the issue persists.',

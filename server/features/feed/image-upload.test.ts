@@ -95,7 +95,7 @@ describe('checkImageDataUrl: real images', () => {
     expect(out.sha256).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it('exposes the limits of the spec', () => {
+  it('exposes the upload limits', () => {
     expect([MAX_IMAGE_BYTES, MAX_IMAGE_SIDE, MAX_IMAGE_PIXELS]).toEqual([10 * 1024 * 1024, 10_000, 20_000_000]);
     expect(MAX_IMAGE_BASE64_LENGTH).toBe(Math.ceil(MAX_IMAGE_BYTES / 3) * 4);
   });

@@ -133,7 +133,7 @@ describe('POST /api/dependencies/install: refused before anything runs', () => {
     }
   });
 
-  it('5 installs an hour per person (security.md), the streamed install counted with the plain one', async () => {
+  it('5 installs an hour per person (docs/security.md), the streamed install counted with the plain one', async () => {
     const { token } = await newUser(t);
     for (let i = 0; i < 5; i++) expect((await install(t, token, { command: 'pip install $(id)' })).status).toBe(400);
     const res = await install(t, token, { command: 'pip install mypkg' });

@@ -91,7 +91,7 @@ describe('/ws runs', () => {
     client.close();
   });
 
-  it('starts a 200 KiB file from the spec\'s frame (its content sent along and ignored); a frame past 1 MiB closes that socket (1009), a new one works', async () => {
+  it('starts a 200 KiB file from an execute-file frame that carries its content (ignored); a frame past 1 MiB closes that socket (1009), a new one works', async () => {
     const user = await newUser(t);
     const padding = `# ${'x'.repeat(100)}\n`.repeat(2000); // ~200 KiB of comments
     const content = `${padding}print("the big bot runs")\n`;
