@@ -14,6 +14,7 @@ import { SandboxUnavailableError } from '../sandbox';
 import type { BotLaunch } from './bot-command';
 import { DEFAULT_OUTPUT_LIMITS, RunOutput, type OutputLimits, type OutputLine } from './run-output';
 import { newRunId, type RunLogs } from '../logs/run-logs';
+import { exitMessage, limitMessage } from './exit-messages';
 import type { RunRecords } from './run-records';
 
 export type RunExit = { reason: ExitReason; code: number | null; signal: string | null; message: string; at: number };
@@ -378,29 +379,5 @@ export class Runs {
     setTimeout(() => {
       if (this.runs.get(run.fileId) === run) this.runs.delete(run.fileId);
     }, this.options.keepEndedMs ?? 10 * 60_000).unref();
-  }
-}
-
-function limitMessage(reason: 'memory' | 'time' | 'output', options: RunsOptions): string {
-  if (reason === 'time') return `The bot reached the time limit of ${Math.round(options.config.wallClockMs / 60_000)} minutes: stopping it`;
-  if (reason === 'output') return `The bot printed more than ${Math.round((options.outputLimits ?? DEFAULT_OUTPUT_LIMITS).maxTotalBytes / 1048576)} MiB of output: stopping it`;
-  return 'The bot ran out of memory: stopping it';
-}
-
-function exitMessage(reason: ExitReason, exit: SandboxExit, failure: string | undefined, options: RunsOptions): string {
-  const how = exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`;
-  switch (reason) {
-    case 'failed':
-      return `The bot could not be started: ${failure}`;
-    case 'memory':
-      return `The bot was stopped: it used more than its ${Math.round(options.config.memoryBytes / 1048576)} MiB of memory`;
-    case 'time':
-      return `The bot was stopped: it reached the time limit of ${Math.round(options.config.wallClockMs / 60_000)} minutes`;
-    case 'output':
-      return `The bot was stopped: it printed more output than a run may (${Math.round((options.outputLimits ?? DEFAULT_OUTPUT_LIMITS).maxTotalBytes / 1048576)} MiB)`;
-    case 'stopped':
-      return `Execution stopped (${how})`;
-    default:
-      return exit.code === 0 ? 'The bot finished (exit code 0)' : `The bot exited with ${how}`;
   }
 }

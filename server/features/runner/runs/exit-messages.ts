@@ -1,0 +1,29 @@
+// What a run's last lines say: why the server is stopping it (a limit), and how it ended.
+import type { ExitReason } from '../../../../shared/runner.schema';
+import type { SandboxExit } from '../sandbox/sandbox';
+import { DEFAULT_OUTPUT_LIMITS } from './run-output';
+import type { RunsOptions } from './runs';
+
+export function limitMessage(reason: 'memory' | 'time' | 'output', options: RunsOptions): string {
+  if (reason === 'time') return `The bot reached the time limit of ${Math.round(options.config.wallClockMs / 60_000)} minutes: stopping it`;
+  if (reason === 'output') return `The bot printed more than ${Math.round((options.outputLimits ?? DEFAULT_OUTPUT_LIMITS).maxTotalBytes / 1048576)} MiB of output: stopping it`;
+  return 'The bot ran out of memory: stopping it';
+}
+
+export function exitMessage(reason: ExitReason, exit: SandboxExit, failure: string | undefined, options: RunsOptions): string {
+  const how = exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`;
+  switch (reason) {
+    case 'failed':
+      return `The bot could not be started: ${failure}`;
+    case 'memory':
+      return `The bot was stopped: it used more than its ${Math.round(options.config.memoryBytes / 1048576)} MiB of memory`;
+    case 'time':
+      return `The bot was stopped: it reached the time limit of ${Math.round(options.config.wallClockMs / 60_000)} minutes`;
+    case 'output':
+      return `The bot was stopped: it printed more output than a run may (${Math.round((options.outputLimits ?? DEFAULT_OUTPUT_LIMITS).maxTotalBytes / 1048576)} MiB)`;
+    case 'stopped':
+      return `Execution stopped (${how})`;
+    default:
+      return exit.code === 0 ? 'The bot finished (exit code 0)' : `The bot exited with ${how}`;
+  }
+}
