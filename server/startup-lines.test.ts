@@ -30,9 +30,10 @@ describe('start-up lines', () => {
       OPENAI_MODEL: 'llama3.1',
     });
     try {
-      expect(server.output()).toMatch(/INFO {2}Botwright is ready at /);
+      // Logged one after the other just after listening: they may reach the pipe a little later.
+      await expect.poll(() => server.output()).toMatch(/INFO {2}Botwright is ready at /);
       await expect.poll(() => server.output()).toMatch(/Mail: sent through smtp:\/\/127\.0\.0\.1:2525 as /);
-      expect(server.output()).toContain('Assistant: the model llama3.1 at 127.0.0.1:11434');
+      await expect.poll(() => server.output()).toContain('Assistant: the model llama3.1 at 127.0.0.1:11434');
       expect(server.output()).not.toContain('hunter2-secret');
       expect(server.output()).not.toContain('sk-test-key-never-logged');
     } finally {

@@ -70,7 +70,7 @@ type Run = {
   /** When the bot last printed, or its network moved between two readings (the 'silent' flag's clock). */
   lastActiveAt: number;
   /** The last reading of its processes: CPU is what they used between two readings. */
-  reading: { at: number; cpuMs: number; netBytes: number | null; memoryBytes: number; cpuPercent: number } | null;
+  reading: { at: number; cpuMs: number; netPackets: number | null; memoryBytes: number; cpuPercent: number } | null;
 };
 
 /** Starts (and restarts) one person may make in a minute (docs/security.md "Rate limits"). */
@@ -327,10 +327,10 @@ export class Runs {
     const previous = run.reading;
     if (!previous || now - previous.at >= MIN_READING_GAP_MS) {
       const used = run.process.usage();
-      const since = previous ?? { at: run.startedAt, cpuMs: 0, netBytes: null };
+      const since = previous ?? { at: run.startedAt, cpuMs: 0, netPackets: null };
       const cpuPercent = now > since.at ? Math.max(0, ((used.cpuMs - since.cpuMs) / (now - since.at)) * 100) : 0;
-      if (previous && used.netBytes !== null && used.netBytes !== previous.netBytes) run.lastActiveAt = now;
-      run.reading = { at: now, cpuMs: used.cpuMs, netBytes: used.netBytes, memoryBytes: used.memoryBytes, cpuPercent: Math.round(cpuPercent * 10) / 10 };
+      if (previous && used.netPackets !== null && used.netPackets !== previous.netPackets) run.lastActiveAt = now;
+      run.reading = { at: now, cpuMs: used.cpuMs, netPackets: used.netPackets, memoryBytes: used.memoryBytes, cpuPercent: Math.round(cpuPercent * 10) / 10 };
     }
     return { memoryBytes: run.reading!.memoryBytes, cpuPercent: run.reading!.cpuPercent, lastActiveAt: run.lastActiveAt };
   }

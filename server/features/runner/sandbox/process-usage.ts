@@ -1,15 +1,15 @@
 // What a run's processes use now, read from /proc: resident memory (VmRSS summed over the run's
 // processes), CPU time so far (user + system, in clock ticks of USER_HZ, which Linux fixes at 100 for
-// /proc), and the bytes its network namespace has sent and received on every interface (loopback
-// included: a webhook reaches the bot through it). Read on demand, a few small files per process.
+// /proc), and the TCP and UDP traffic of its network namespace (loopback included: a webhook
+// reaches the bot through it). Read on demand, a few small files per process.
 // Also the process tree below a pid, for a run without a cgroup to list its processes.
 import { readFileSync, readdirSync } from 'node:fs';
 
 export type ProcessUsage = {
   memoryBytes: number;
   cpuMs: number;
-  /** Bytes in and out of the run's network namespace; null when it has none of its own. */
-  netBytes: number | null;
+  /** TCP segments and UDP datagrams in and out of the run's network namespace; null when it has none of its own. */
+  netPackets: number | null;
 };
 
 const MS_PER_TICK = 1000 / 100;
@@ -29,19 +29,32 @@ export function processUsage(pids: number[], netPid: number | null): ProcessUsag
       /* the process ended meanwhile */
     }
   }
-  return { memoryBytes, cpuMs, netBytes: netPid === null ? null : namespaceBytes(netPid) };
+  return { memoryBytes, cpuMs, netPackets: netPid === null ? null : namespaceTraffic(netPid) };
 }
 
-/** Received plus sent bytes of every interface in the network namespace of `pid`. */
-function namespaceBytes(pid: number): number | null {
+/**
+ * TCP segments and UDP datagrams in and out of the network namespace of `pid` (IPv4 and IPv6,
+ * loopback included): what a bot sends and answers, without the kernel's own chatter on the
+ * interface (router solicitations, multicast reports), which is ICMP.
+ */
+function namespaceTraffic(pid: number): number | null {
   try {
     let total = 0;
-    // Two header lines, then "  iface: rx_bytes rx_packets ... (8 fields) tx_bytes ...".
-    for (const line of readFileSync(`/proc/${pid}/net/dev`, 'utf8').split('\n').slice(2)) {
-      const colon = line.indexOf(':');
-      if (colon < 0) continue;
-      const fields = line.slice(colon + 1).trim().split(/\s+/);
-      total += Number(fields[0]) + Number(fields[8]);
+    const lines = readFileSync(`/proc/${pid}/net/snmp`, 'utf8').split('\n');
+    // Pairs of lines: "Tcp: <names>" then "Tcp: <values>".
+    for (let i = 0; i + 1 < lines.length; i++) {
+      const [kind, ...names] = lines[i]!.split(/\s+/);
+      if ((kind !== 'Tcp:' && kind !== 'Udp:') || !lines[i + 1]!.startsWith(kind)) continue;
+      const values = lines[i + 1]!.split(/\s+/).slice(1);
+      for (const name of ['InSegs', 'OutSegs', 'InDatagrams', 'OutDatagrams']) {
+        const at = names.indexOf(name);
+        if (at >= 0) total += Number(values[at]);
+      }
+      i++;
+    }
+    for (const line of readFileSync(`/proc/${pid}/net/snmp6`, 'utf8').split('\n')) {
+      const [name, value] = line.split(/\s+/);
+      if (name === 'Udp6InDatagrams' || name === 'Udp6OutDatagrams') total += Number(value);
     }
     return total;
   } catch {
