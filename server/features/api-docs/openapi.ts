@@ -6,7 +6,7 @@
 // the schemas they use. Not described: /trpc (the web app's RPC endpoint for the same procedures; each
 // operationId here names its procedure) and /ws (a WebSocket, which OpenAPI cannot describe).
 import { z } from 'zod';
-import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponseObject, type ZodOpenApiResponsesObject } from 'zod-openapi';
+import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponseObject } from 'zod-openapi';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { restRoutes, type RestRoute } from '../../rest';
 import { appRouter } from '../../router';
@@ -16,59 +16,16 @@ import { HOOK_BODY_LIMIT } from '../runner/hooks/hooks.routes';
 import { runLogDownloadInput } from '../../../shared/run-logs.schema';
 import { idField } from '../../../shared/workspace.schema';
 import { NAMED_SCHEMAS, NOTES, RESPONSE_SCHEMAS, TAGS, type ProcedurePath } from './procedure-notes';
+import { ERRORS, SECURITY, errorBody, errorResponse, failureBody, failures, responseRef, type Access, type ErrorStatus } from './responses';
 
 export type OpenApiDocument = ReturnType<typeof createDocument>;
 
 type Method = 'get' | 'put' | 'post' | 'delete' | 'options' | 'head' | 'patch' | 'trace';
-type Access = 'public' | 'signed-in' | 'operator';
 type Operation = { path: string; method: Method; operation: ZodOpenApiOperationObject };
 type AnyObject = z.ZodObject<z.ZodRawShape>;
 type ProcedureDef = { inputs: unknown[]; middlewares: unknown[]; type: string };
 
 const MiB = 1024 * 1024;
-
-// ---------------------------------------------------------------------------------------------
-// Answers shared by every operation.
-
-const errorBody = z.object({ error: z.string().meta({ description: 'What went wrong, in words meant for people.' }) });
-const failureBody = z.object({
-  error: z.string(),
-  requestId: z.string().optional().meta({ description: 'On a failure on our side (5xx) only: the id under which the server log keeps the details.' }),
-});
-
-const ERRORS = {
-  400: ['BadRequest', 'The input is not valid. `error` names the first problem, e.g. "Invalid email address" or "Unknown field: name".'],
-  401: ['Unauthorized', 'Not signed in, the session has ended, or the credentials are wrong (a wrong password or admin key).'],
-  402: ['PaymentRequired', 'Not enough credits for this.'],
-  404: ['NotFound', 'Nothing by that id or name, or it is not yours: both answer alike.'],
-  409: ['Conflict', 'Fine in itself, but in conflict with what the account holds now: a storage cap reached, an install still running, a proposal already settled, a token used by another bot...'],
-  413: ['PayloadTooLarge', 'The request body is larger than this call takes.'],
-  429: ['TooManyRequests', 'Too many requests: try again after the seconds that Retry-After gives.'],
-} as const;
-type ErrorStatus = keyof typeof ERRORS;
-
-const errorResponse = (status: ErrorStatus): ZodOpenApiResponseObject => ({
-  description: ERRORS[status][1],
-  content: { 'application/json': { schema: errorBody } },
-  ...(status === 429 ? { headers: z.object({ 'Retry-After': z.string().optional().meta({ description: 'Seconds to wait.' }) }) } : {}),
-});
-
-const responseRef = (name: string) => ({ $ref: `#/components/responses/${name}` });
-
-/** The failure answers of an operation: those it may give, then any other (5xx included) as `default`. */
-function failures(statuses: Iterable<ErrorStatus>): ZodOpenApiResponsesObject {
-  const sorted = [...new Set(statuses)].sort((a, b) => a - b);
-  return {
-    ...Object.fromEntries(sorted.map((status) => [String(status), responseRef(ERRORS[status][0])])),
-    default: responseRef('Failure'),
-  };
-}
-
-const SECURITY: Record<Access, ZodOpenApiOperationObject['security']> = {
-  public: undefined,
-  'signed-in': [{ signIn: [] }],
-  operator: [{ adminKey: [] }],
-};
 
 // ---------------------------------------------------------------------------------------------
 // The REST table: one operation per route.
