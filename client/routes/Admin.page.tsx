@@ -1,8 +1,9 @@
 // /admin: the operator dashboard behind the admin-key gate, on its own layout (no user sign-in
 // needed). A server without ADMIN_KEY says so instead of showing a gate that cannot open.
 import '../mantine-styles-pages';
-import { Alert, Button, Center, Group, Loader, Text } from '@mantine/core';
-import { IconAlertCircle, IconLock } from '@tabler/icons-react';
+import { Button, Center, Loader } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
+import { LoadError } from '../components/LoadError';
 import { AdminDashboard, AdminDisabled, AdminGate, AdminLayout, AdminSessionProvider, useAdminSession } from '../components/Admin';
 import { trpc } from '../lib/trpc';
 
@@ -33,14 +34,7 @@ function AdminScreen() {
           <Loader aria-label="Checking admin status" />
         </Center>
       ) : status.isError ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Could not reach the server" maw={560} mx="auto" mt="xl">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">Check your connection and try again.</Text>
-            <Button size="xs" variant="white" color="red" onClick={() => void status.refetch()}>
-              Try again
-            </Button>
-          </Group>
-        </Alert>
+        <LoadError title="Could not reach the server" maw={560} mx="auto" mt="xl" onRetry={() => void status.refetch()} />
       ) : !enabled ? (
         <AdminDisabled />
       ) : unlocked ? (

@@ -3,8 +3,9 @@
 // deployed, restarted or undeployed (after a confirmation). The list is polled every 5 s.
 import '../mantine-styles-pages';
 import { useMemo, useState } from 'react';
-import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconActivity, IconAlertCircle, IconBolt, IconHammer, IconRobot } from '@tabler/icons-react';
+import { Badge, Button, Card, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconActivity, IconBolt, IconHammer, IconRobot } from '@tabler/icons-react';
+import { LoadError } from '../components/LoadError';
 import { Link } from 'react-router-dom';
 import type { BotSummary } from '../../shared/bots.schema';
 import { BotActions, BotsTable, ConfirmBotDialog, useBotControls } from '../components/Bots';
@@ -47,14 +48,7 @@ export function BotsPage() {
       />
 
       {bots.isError && !list ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Your bots could not be loaded">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">Check your connection and try again.</Text>
-            <Button size="xs" variant="white" color="red" onClick={() => void bots.refetch()}>
-              Try again
-            </Button>
-          </Group>
-        </Alert>
+        <LoadError title="Your bots could not be loaded" onRetry={() => void bots.refetch()} />
       ) : !list ? (
         <Card withBorder radius="lg" padding="lg" shadow="xs">
           <Stack gap="sm" aria-busy="true" aria-label="Loading your bots">

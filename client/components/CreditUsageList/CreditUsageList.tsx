@@ -1,7 +1,8 @@
 // 'Credit Usage' on /usage: the ledger rows from credits.transactions, newest as the server sends.
 import '../../mantine-styles-pages';
-import { Alert, Button, Card, Divider, EmptyState, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconReceipt } from '@tabler/icons-react';
+import { Card, Divider, EmptyState, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconReceipt } from '@tabler/icons-react';
+import { LoadError } from '../LoadError';
 import { trpc } from '../../lib/trpc';
 import { TransactionRow } from './TransactionRow';
 
@@ -35,14 +36,7 @@ export function CreditUsageList() {
           ))}
         </Stack>
       ) : transactions.isError ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Could not load your credit usage">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">Check your connection and try again.</Text>
-            <Button size="xs" variant="white" color="red" onClick={() => void transactions.refetch()}>
-              Try again
-            </Button>
-          </Group>
-        </Alert>
+        <LoadError title="Could not load your credit usage" onRetry={() => void transactions.refetch()} />
       ) : transactions.data.length === 0 ? (
         <EmptyState
           icon={<IconReceipt size={28} stroke={1.5} />}

@@ -2,8 +2,9 @@
 // grid of cards that grows as the reader scrolls (with a 'Load more' button as the fallback).
 import '../../mantine-styles-pages';
 import { useEffect, useRef } from 'react';
-import { Alert, Button, Center, EmptyState, Group, SimpleGrid, Text } from '@mantine/core';
-import { IconAlertCircle, IconFilterOff, IconRobotOff, IconShare } from '@tabler/icons-react';
+import { Button, Center, EmptyState, SimpleGrid, Text } from '@mantine/core';
+import { IconFilterOff, IconRobotOff, IconShare } from '@tabler/icons-react';
+import { LoadError } from '../LoadError';
 import { useAuth } from '../../lib/auth';
 import { PostCard, PostCardSkeleton } from '../PostCard';
 import type { Feed } from './use-feed';
@@ -35,14 +36,7 @@ export function FeedResults({ feed, onShare }: FeedResultsProps) {
 
   if (query.isError && posts.length === 0) {
     return (
-      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Could not load the community feed">
-        <Group justify="space-between" gap="sm">
-          <Text size="sm">Check your connection and try again.</Text>
-          <Button size="xs" variant="white" color="red" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </Group>
-      </Alert>
+      <LoadError title="Could not load the community feed" onRetry={() => void query.refetch()} />
     );
   }
 

@@ -1,8 +1,9 @@
 // 'Storage' on /usage: the person's files and bytes (files and saved versions) against their quota,
 // with the caps that apply, so a refused save ("delete some before adding more") is never a surprise.
 import '../../mantine-styles-pages';
-import { Alert, Button, Card, Group, Progress, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAlertCircle, IconDatabase } from '@tabler/icons-react';
+import { Card, Group, Progress, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconDatabase } from '@tabler/icons-react';
+import { LoadError } from '../LoadError';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/router';
 import { trpc } from '../../lib/trpc';
@@ -37,14 +38,7 @@ export function StorageCard() {
           <Skeleton height={12} radius="xl" />
         </Stack>
       ) : storage.isError ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Could not load your storage">
-          <Group justify="space-between" gap="sm">
-            <Text size="sm">Check your connection and try again.</Text>
-            <Button size="xs" variant="white" color="red" onClick={() => void storage.refetch()}>
-              Try again
-            </Button>
-          </Group>
-        </Alert>
+        <LoadError title="Could not load your storage" onRetry={() => void storage.refetch()} />
       ) : (
         <StorageUsage usage={storage.data} />
       )}
