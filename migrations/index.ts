@@ -1,5 +1,5 @@
 // The one list of migrations, in order. Add new ones at the end; never edit a landed one.
-import type { Migration } from 'kysely/migration';
+import type { Migration } from 'kysely';
 import * as m001 from './001_accounts';
 import * as m002 from './002_workspace';
 import * as m003 from './003_feed';

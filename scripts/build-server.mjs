@@ -1,9 +1,12 @@
 // Bundles the server into one ES module (dist/server/main.js, plus its worker entries) so `npm start` runs plain node:
 // starting from one file is several times faster than resolving and transpiling hundreds of
 // modules at boot. Native addons stay external; CommonJS inside the bundle gets require/__dirname.
-import { copyFileSync } from 'node:fs';
+import { copyFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 import { REGISTER_SOURCE, loaderBuildOptions } from '../server/features/runner/typescript/loader-build.mjs';
+
+// Chunk names carry a content hash: without a clean start, every build would leave the last one's behind.
+rmSync('dist/server', { recursive: true, force: true });
 
 await build({
   entryPoints: {
@@ -35,6 +38,6 @@ await build({
 });
 
 // The TypeScript loader for bots, mounted read-only into their sandbox (runner/typescript/index.ts):
-// a bundle of its own with amaro inside, and the file that registers it.
+// a bundle of its own with the type stripper inside, and the file that registers it.
 await build(loaderBuildOptions('dist/server/ts/ts-loader.mjs'));
 copyFileSync(REGISTER_SOURCE, 'dist/server/ts/register.mjs');

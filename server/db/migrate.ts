@@ -1,6 +1,6 @@
 // Runs the numbered migrations listed in /migrations/index.ts (a static list, no folder scanning).
 import type { Kysely } from 'kysely';
-import { Migrator } from 'kysely/migration';
+import { Migrator } from 'kysely';
 import { migrations } from '../../migrations';
 
 export function migrator(db: Kysely<any>): Migrator {

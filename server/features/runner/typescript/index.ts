@@ -1,4 +1,4 @@
-// TypeScript bots run on Node 20 through the loader in this folder (ts-loader.mjs: amaro's type
+// TypeScript bots run on Node 20 through the loader in this folder (ts-loader.mjs: swc's type
 // stripping as module hooks). The loader is one bundled file, handed to the sandbox as read-only
 // files at TYPESCRIPT_LOADER_MOUNT (data, not a bind of a host directory: no host path shows
 // inside) and registered with `node --import`. The built server ships it in
@@ -46,12 +46,12 @@ function builtDir(): string {
 /** Bundles the loader into node_modules/.cache/botwright-ts-loader/<hash of its inputs>, once. */
 function buildFromSource(): string {
   const require = createRequire(import.meta.url);
-  const amaroVersion = readFileSync(path.join(path.dirname(require.resolve('amaro')), '..', 'package.json'), 'utf8');
+  const stripperVersion = readFileSync(path.join(path.dirname(require.resolve('@swc/wasm-typescript')), 'package.json'), 'utf8');
   const hash = createHash('sha256')
     .update(readFileSync(LOADER_SOURCE))
     .update(readFileSync(REGISTER_SOURCE))
     .update(readFileSync(fileURLToPath(new URL('./loader-build.mjs', import.meta.url))))
-    .update(amaroVersion)
+    .update(stripperVersion)
     .digest('hex')
     .slice(0, 16);
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');

@@ -1,4 +1,4 @@
-// How the TypeScript loader is bundled: ts-loader.mjs with amaro inlined, one ES module that needs
+// How the TypeScript loader is bundled: ts-loader.mjs with swc's type stripper inlined, one ES module that needs
 // nothing outside itself. Used by scripts/build-server.mjs (dist/server/ts/) and, from source, by ./index.ts.
 import { fileURLToPath } from 'node:url';
 
@@ -16,7 +16,7 @@ export function loaderBuildOptions(outfile) {
     target: 'node20',
     legalComments: 'inline',
     logLevel: 'warning',
-    // amaro is CommonJS and requires node builtins.
+    // The stripper is CommonJS and requires node builtins.
     banner: { js: "import { createRequire as __botwrightRequire } from 'node:module';\nconst require = __botwrightRequire(import.meta.url);" },
   };
 }

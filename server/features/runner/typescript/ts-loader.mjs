@@ -1,14 +1,14 @@
 // Module hooks that let Node 20 run TypeScript bots (Node 20 strips no types of its own). A .ts or
-// .mts file has its types removed by amaro, Node's own type stripper, in strip-only mode (no type
-// checking, so a type error does not stop the bot; enums and namespaces are refused with a clear
-// message) and runs as an ES module. Relative imports may leave out the extension (`./util` finds
+// .mts file has its types removed by swc's WebAssembly type stripper (the engine behind Node 22's own
+// type stripping) in strip-only mode (no type checking, so a type error does not stop the bot; enums
+// and namespaces are refused with a clear message) and runs as an ES module. Relative imports may leave out the extension (`./util` finds
 // ./util.ts or ./util/index.ts) or name the .js a compiler would emit (`./util.js` finds ./util.ts).
-// This file is bundled with amaro into one (scripts/build-server.mjs, or on the fly from source by
+// This file is bundled with the stripper into one (scripts/build-server.mjs, or on the fly from source by
 // ./index.ts): inside the sandbox, none of the server's node_modules exist. Registered by ./register.mjs.
 import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import amaro from 'amaro';
+import { transformSync } from '@swc/wasm-typescript';
 
 const TYPESCRIPT = /\.m?ts$/;
 
@@ -48,7 +48,7 @@ export async function load(url, context, nextLoad) {
   const source = await readFile(filename, 'utf8');
   let code;
   try {
-    ({ code } = amaro.transformSync(source, { mode: 'strip-only', filename }));
+    ({ code } = transformSync(source, { mode: 'strip-only', filename }));
   } catch (err) {
     throw readableError(err, filename);
   }
@@ -56,7 +56,7 @@ export async function load(url, context, nextLoad) {
   return { format: 'module', source: `${code}\n\n//# sourceURL=${url}`, shortCircuit: true };
 }
 
-/** amaro's errors made readable: the name and message first, then where, and the line with a caret. */
+/** The stripper's errors made readable: the name and message first, then where, and the line with a caret. */
 function readableError(err, filename) {
   if (!err || typeof err !== 'object' || typeof err.code !== 'string' || err.startLine === undefined) return err;
   const where = `${err.filename ?? filename}:${err.startLine}:${(err.startColumn ?? 0) + 1}`;

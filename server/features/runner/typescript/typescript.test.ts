@@ -1,4 +1,4 @@
-// TypeScript bots in the real sandbox: types stripped by the shipped loader (amaro, strip-only),
+// TypeScript bots in the real sandbox: types stripped by the shipped loader (swc's stripper, strip-only),
 // sibling .ts imports without extension, type errors ignored, syntax errors reported clearly; and
 // the loader found both from source and from the bundled server.
 import { spawnSync } from 'node:child_process';
