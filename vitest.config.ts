@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 // Two projects: `unit` (pure logic + the real app over HTTP) and `e2e` (real Chromium on the built client).
+// Both run two files at a time and share one module graph per worker (isolate: false): most of a
+// file's time was importing the server again, and tests wait on child processes and the browser
+// about as much as they compute. Every app a test starts is its own object, so nothing leaks.
 export default defineConfig({
   test: {
     projects: [
@@ -11,6 +14,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 30_000,
+          maxWorkers: 2,
+          isolate: false,
         },
       },
       {
@@ -20,7 +25,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
+          maxWorkers: 2,
+          isolate: false,
         },
       },
     ],

@@ -2,7 +2,7 @@
 // the REST table at /api, Google redirect sign-in and the built client. Tests build the real app.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
@@ -64,6 +64,8 @@ export type BuildOptions = {
   timings?: StepTimings;
   /** Return before the runner is set up (the server may listen meanwhile; requests other than the client's files wait for it). */
   runnerInBackground?: boolean;
+  /** Told of every route as it is registered (the API description's test compares them with it). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 declare module 'fastify' {
@@ -89,6 +91,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   const timings = opts.timings;
   timings?.mark('fastify');
+  if (opts.onRoute) app.addHook('onRoute', opts.onRoute);
   const clock = opts.clock ?? systemClock;
   // Before the database opens, released after it closes: `npm run restore` refuses while it is held.
   holdServerLock(app, config.dataDir);

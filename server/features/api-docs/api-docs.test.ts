@@ -2,9 +2,9 @@
 // as OpenAPI 3.1 (path parameters match their paths, every $ref resolves), and it describes exactly
 // the routes the server answers: a route added without its description fails here, and so does a
 // description of a route that is gone. Fastify's routes are collected as the app registers them.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { FastifyInstance } from 'fastify';
+import type { RouteOptions } from 'fastify';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 import { restRoutes } from '../../rest';
 import { OPENAPI_PATH } from './api-docs.routes';
@@ -14,25 +14,12 @@ import packageJson from '../../../package.json' with { type: 'json' };
 /** `single`: registered for this method alone (Fastify's automatic HEAD beside a GET is; `all` is not). */
 type RegisteredRoute = { method: string; url: string; single: boolean };
 
-// Every Fastify instance made while these tests run, with the routes it registers (onRoute, added
-// before anything else is registered, so it sees every route of every plugin).
-const registered = vi.hoisted(() => new WeakMap<object, RegisteredRoute[]>());
-vi.mock('fastify', async (importOriginal) => {
-  const original = await importOriginal<typeof import('fastify')>();
-  const fastify = original.default as unknown as (options?: object) => FastifyInstance;
-  const make = ((options?: object) => {
-    const app = fastify(options);
-    const routes: RegisteredRoute[] = [];
-    registered.set(app, routes);
-    app.addHook('onRoute', (route) => {
-      const single = !Array.isArray(route.method);
-      for (const method of [route.method].flat()) routes.push({ method, url: route.url, single });
-    });
-    return app;
-  }) as unknown as typeof original.default;
-  Object.assign(make, original.default);
-  return { ...original, default: make, fastify: make };
-});
+// Every route the app registers (told from before anything else is registered, so every plugin's too).
+const registered: RegisteredRoute[] = [];
+function collect(route: RouteOptions) {
+  const single = !Array.isArray(route.method);
+  for (const method of [route.method].flat()) registered.push({ method, url: route.url, single });
+}
 
 /**
  * The REST API: /api, the webhooks and the post images. Outside it: /trpc (the web app's RPC endpoint
@@ -54,15 +41,15 @@ const NOT_DESCRIBED = (route: RegisteredRoute, gets: Set<string>) =>
 let t: TestApp;
 let doc: OpenApiDocument;
 beforeAll(async () => {
-  t = await startTestApp();
+  t = await startTestApp({}, { onRoute: collect });
   const res = await t.request('GET', OPENAPI_PATH);
   doc = res.body;
 });
 afterAll(async () => t?.close());
 
 /** The REST routes the app registered, as `METHOD /openapi/{path}`. */
-function answeredRoutes(app: FastifyInstance): string[] {
-  const routes = registered.get(app) ?? [];
+function answeredRoutes(): string[] {
+  const routes = registered;
   const gets = new Set(routes.filter((r) => r.method === 'GET').map((r) => r.url));
   return routes
     .filter((r) => REST_PREFIXES.some((prefix) => r.url.startsWith(prefix)) && !NOT_DESCRIBED(r, gets))
@@ -154,7 +141,7 @@ describe('the description holds together', () => {
 
 describe('the description and the server agree', () => {
   it('every route the server answers is described', () => {
-    const answered = answeredRoutes(t.app);
+    const answered = answeredRoutes();
     // The collection works: it saw the whole REST table and the routes outside it.
     expect(answered.length).toBeGreaterThan(restRoutes.length);
     expect(answered).toContain('GET /api/bots/{projectId}/runs/{runId}/log');
@@ -164,7 +151,7 @@ describe('the description and the server agree', () => {
   });
 
   it('every described operation is one the server answers', () => {
-    const answered = new Set(answeredRoutes(t.app));
+    const answered = new Set(answeredRoutes());
     expect(describedRoutes().filter((route) => !answered.has(route))).toEqual([]);
     for (const { path, method } of describedOperations(doc)) {
       const url = path.replace(/\{(\w+)\}/g, ':$1');
