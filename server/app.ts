@@ -76,6 +76,9 @@ declare module 'fastify' {
   }
 }
 
+/** With the runner in the background: how long after listening it is set up if no request asked for it first. */
+const RUNNER_START_AFTER_LISTEN_MS = 500;
+
 const procedureOf = (url: string) => url.slice('/trpc/'.length).split('?')[0]!;
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -112,9 +115,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   timings?.mark('google sign-in');
   // Everything but the runner is ready now. The runner's parts (the sandbox probe runs a few
-  // sandboxes; the test chat makes its certificate) are set up alongside: with `runnerInBackground`
-  // the server listens meanwhile and serves the client's files, and every other request waits for
-  // them (the gate below), so a page's first request is not held up by them.
+  // sandboxes; the test chat makes its certificate) take a few hundred milliseconds, much of it on
+  // this thread. With `runnerInBackground` the server listens first and serves the client's files;
+  // the runner is set up when the first request that needs it comes (every other request waits
+  // for it, through the gate below) or shortly after listening, whichever is first, so that the
+  // first page is not held up by it and deployed bots still come back without a visitor.
   const deps = {
     config,
     db,
@@ -130,23 +135,34 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     revocations: new SessionRevocations(),
     log: app.log,
   } as Deps;
-  const runnerReady = startRunner(deps, timings);
+  let begin!: () => void;
+  let begun = false;
   let runnerStarted = false;
-  const ready = runnerReady.then(() => {
-    runnerStarted = true;
-  });
+  let startTimer: NodeJS.Timeout | undefined;
+  const ready = new Promise<void>((resolve) => (begin = resolve))
+    .then(() => startRunner(deps, timings))
+    .then(() => {
+      runnerStarted = true;
+    });
+  const startRunnerNow = () => {
+    begun = true;
+    begin();
+  };
   app.decorate('deps', { getter: () => deps });
   app.decorate('runnerReady', ready);
   app.addHook('onRequest', async (req) => {
     if (runnerStarted || (req.method === 'GET' && !/^\/(api|trpc|ws|hooks)(\/|$|\?)/.test(req.url))) return;
+    startRunnerNow();
     await ready;
   });
-  // Every deployed bot runs again once the server listens (in the background: start-up does not wait).
   app.addHook('onListen', async () => {
+    if (!begun) startTimer = setTimeout(startRunnerNow, RUNNER_START_AFTER_LISTEN_MS);
+    // Every deployed bot runs again once the runner is set up (start-up does not wait for them).
     void ready.then(() => deps.supervisor.reconcile()).catch((err) => app.log.error({ err }, 'deployed bots could not be started'));
   });
   app.addHook('onClose', async () => {
-    await ready.catch(() => {});
+    clearTimeout(startTimer);
+    if (begun) await ready.catch(() => {});
     deps.supervisor?.close();
     await deps.runs?.close();
     await deps.testChat?.emulator.close();
@@ -156,7 +172,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await db.destroy();
     if (sqlite.open) sqlite.close();
   });
-  if (!opts.runnerInBackground) await ready;
+  if (!opts.runnerInBackground) {
+    startRunnerNow();
+    await ready;
+  }
   else ready.catch((err) => app.log.fatal({ err }, 'the runner could not be set up'));
 
   // One mapping for every failure; /trpc answers in tRPC's error shape so its client reads the message.

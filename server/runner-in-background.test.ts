@@ -1,7 +1,7 @@
 // Start-up with the runner set up in the background (what `npm start` does): the server answers the
-// client's files at once, and a request that needs the runner (or anything else under /api, /trpc)
-// waits for it rather than failing; closing while the runner is still being set up waits for it
-// and leaves nothing behind.
+// client's files at once; the first request under /api or /trpc sets the runner up and waits for
+// it rather than failing; with no request, it is set up shortly after listening; closing first
+// sets nothing up, and closing while it is being set up waits for it.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -33,9 +33,25 @@ describe('the runner set up in the background', () => {
     expect(me.status).toBe(200);
   });
 
-  it('closing before the runner is ready waits for it', async () => {
+  it('with no request, the runner is set up shortly after listening (deployed bots come back without a visitor)', async () => {
     const t = await startTestApp({}, { runnerInBackground: true, clientDir });
-    await t.close();
-    await expect(t.app.runnerReady).resolves.toBeUndefined();
+    apps.push(t);
+    expect(t.logs.join('')).not.toContain('Runner dependencies');
+    await t.app.runnerReady;
+    expect(t.logs.join('')).toContain('Runner dependencies');
+  });
+
+  it('closing before the runner is set up sets nothing up; closing while it is being set up waits for it', async () => {
+    const early = await startTestApp({}, { runnerInBackground: true, clientDir });
+    await early.close();
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(early.logs.join('')).not.toContain('Runner dependencies');
+
+    const during = await startTestApp({}, { runnerInBackground: true, clientDir });
+    const asked = during.request('GET', '/api/auth/me');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await during.close();
+    await expect(during.app.runnerReady).resolves.toBeUndefined();
+    await asked.catch(() => {});
   });
 });

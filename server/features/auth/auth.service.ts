@@ -25,7 +25,7 @@ async function signIn(deps: Deps, user: User): Promise<AuthResponse> {
 }
 
 export async function sendSignupCode(deps: Deps, input: { name: string; email: string; password: string }) {
-  assertNotCommon(input.password);
+  await assertNotCommon(input.password);
   // Hash in both branches so a taken address answers in the same time as a free one.
   const passwordHash = await hashPassword(input.password);
   const existing = await findUserByEmail(deps.db, input.email);
@@ -96,7 +96,7 @@ export async function sendResetCode(deps: Deps, input: { email: string }) {
 }
 
 export async function resetPassword(deps: Deps, input: { email: string; otp: string; newPassword: string }) {
-  assertNotCommon(input.newPassword);
+  await assertNotCommon(input.newPassword);
   await consumeCode(deps.db, deps.clock, deps.codeKey, {
     email: input.email,
     purpose: 'reset',

@@ -3,7 +3,6 @@
 import argon2 from 'argon2';
 import { AppError } from '../../errors';
 import { messages } from '../../../shared/auth.schema';
-import { isCommonPassword } from './common-passwords';
 
 export const ARGON2_PARAMS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
@@ -31,6 +30,8 @@ export async function verifyDummy(password: string): Promise<void> {
   await verifyPassword(await dummyHash, password);
 }
 
-export function assertNotCommon(password: string): void {
+/** The list (half a megabyte) is read on the first password set, not at start-up. */
+export async function assertNotCommon(password: string): Promise<void> {
+  const { isCommonPassword } = await import('./common-passwords');
   if (isCommonPassword(password)) throw new AppError('BAD_REQUEST', messages.passwordCommon);
 }
