@@ -1,11 +1,13 @@
 // Opens the SQLite file with the pragmas the product relies on: WAL for concurrent reads, durable
-// commits (synchronous=FULL), enforced foreign keys and a busy timeout instead of SQLITE_BUSY.
+// commits (synchronous=FULL), enforced foreign keys and a busy timeout instead of SQLITE_BUSY; each
+// query's SQL is compiled once (statement-cache.ts).
 import { closeSync, openSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { Database } from './schema';
 import { createDataDir, privateFile } from '../data-dir';
+import { withStatementCache } from './statement-cache';
 
 export type Db = Kysely<Database>;
 
@@ -21,6 +23,6 @@ export function openDatabase(dataDir: string): { db: Db; sqlite: SQLite.Database
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, sqlite };
 }

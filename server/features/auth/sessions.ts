@@ -8,10 +8,12 @@ export const SESSION_DAYS = 7;
 const ISSUER = 'botwright';
 const AUDIENCE = 'botwright-app';
 
-export type SessionKeys = { secret: Uint8Array };
+/** The signing key, imported once (jose would import raw bytes again on every check: twice the time). */
+export type SessionKeys = { secret: Promise<CryptoKey> };
 
 export function sessionKeys(jwtSecret: string): SessionKeys {
-  return { secret: new TextEncoder().encode(jwtSecret) };
+  const raw = new TextEncoder().encode(jwtSecret);
+  return { secret: crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']) };
 }
 
 export async function createSession(db: Db, keys: SessionKeys, clock: Clock, userId: string): Promise<string> {
@@ -29,7 +31,7 @@ export async function createSession(db: Db, keys: SessionKeys, clock: Clock, use
     .setAudience(AUDIENCE)
     .setIssuedAt(Math.floor(now.getTime() / 1000))
     .setExpirationTime(Math.floor(expires.getTime() / 1000))
-    .sign(keys.secret);
+    .sign(await keys.secret);
 }
 
 /** The session behind a bearer token, or null for anything not valid right now. */
@@ -41,7 +43,7 @@ export async function readSession(
 ): Promise<{ sessionId: string; userId: string } | null> {
   let payload;
   try {
-    ({ payload } = await jwtVerify(token, keys.secret, {
+    ({ payload } = await jwtVerify(token, await keys.secret, {
       algorithms: ['HS256'],
       issuer: ISSUER,
       audience: AUDIENCE,
