@@ -137,6 +137,6 @@ export const pageWeightScenarios: Scenario[] = [
   pageWeight('landing page weight', 'GET / (index.html, its entry script and stylesheet, their static imports)', []),
   pageWeight('builder page weight', 'GET /builder (the landing set, plus the signed-in frame and the builder page with their static imports and stylesheets; not the editor)', [
     'components/RequireAuth/index.ts',
-    'routes/Builder.page.tsx',
+    'pages/builder/Builder.page.tsx',
   ]),
 ];

@@ -12,7 +12,7 @@ import { Center, Loader } from '@mantine/core';
 import { createBrowserRouter, matchRoutes, Outlet, type RouteObject } from 'react-router-dom';
 import type { UserDto } from '../shared/auth.schema';
 import { AuthProvider } from './lib/auth';
-import { HomePage } from './routes/Home.page';
+import { HomePage } from './pages/landing/Home.page';
 
 type Lazy = { Component: ComponentType; preload: () => Promise<unknown> };
 
@@ -43,16 +43,16 @@ function lazyComponent<M>(load: () => Promise<M>, pick: (m: M) => ComponentType)
 // The modules of shared/page-modules.ts (which the server reads): keep the two in step.
 const RequireAuth = lazyComponent(() => import('./components/RequireAuth'), (m) => m.RequireAuth);
 const pages = {
-  login: lazyComponent(() => import('./routes/Login.page'), (m) => m.LoginPage),
-  register: lazyComponent(() => import('./routes/Register.page'), (m) => m.RegisterPage),
-  dependencies: lazyComponent(() => import('./routes/Dependencies.page'), (m) => m.DependenciesPage),
-  builder: lazyComponent(() => import('./routes/Builder.page'), (m) => m.BuilderPage),
-  runner: lazyComponent(() => import('./routes/Runner.page'), (m) => m.RunnerPage),
-  bots: lazyComponent(() => import('./routes/Bots.page'), (m) => m.BotsPage),
-  publish: lazyComponent(() => import('./routes/Publish.page'), (m) => m.PublishPage),
-  profile: lazyComponent(() => import('./routes/Profile.page'), (m) => m.ProfilePage),
-  usage: lazyComponent(() => import('./routes/Usage.page'), (m) => m.UsagePage),
-  notFound: lazyComponent(() => import('./routes/NotFound.page'), (m) => m.NotFoundPage),
+  login: lazyComponent(() => import('./pages/auth/Login.page'), (m) => m.LoginPage),
+  register: lazyComponent(() => import('./pages/auth/Register.page'), (m) => m.RegisterPage),
+  dependencies: lazyComponent(() => import('./pages/dependencies/Dependencies.page'), (m) => m.DependenciesPage),
+  builder: lazyComponent(() => import('./pages/builder/Builder.page'), (m) => m.BuilderPage),
+  runner: lazyComponent(() => import('./pages/runner/Runner.page'), (m) => m.RunnerPage),
+  bots: lazyComponent(() => import('./pages/bots/Bots.page'), (m) => m.BotsPage),
+  publish: lazyComponent(() => import('./pages/feed/Publish.page'), (m) => m.PublishPage),
+  profile: lazyComponent(() => import('./pages/profile/Profile.page'), (m) => m.ProfilePage),
+  usage: lazyComponent(() => import('./pages/usage/Usage.page'), (m) => m.UsagePage),
+  notFound: lazyComponent(() => import('./pages/not-found/NotFound.page'), (m) => m.NotFoundPage),
 };
 
 /** While a whole screen's code loads (a page outside the app shell, or the shell itself). */
@@ -100,7 +100,7 @@ function routes(initialUser: UserDto | null): RouteObject[] {
         // Loaded on demand: operators are few, and nobody else should download the dashboard.
         {
           path: '/admin',
-          lazy: () => import('./routes/Admin.page').then((m) => ({ Component: m.AdminPage })),
+          lazy: () => import('./pages/admin/Admin.page').then((m) => ({ Component: m.AdminPage })),
           hydrateFallbackElement: (
             <Center mih="100vh">
               <Loader aria-label="Loading the admin page" />

@@ -15,14 +15,14 @@ const MANIFEST = {
   '_shared-b.js': { file: 'assets/shared-b.js' },
   'components/RequireAuth/index.ts': { file: 'assets/RequireAuth-d.js', isDynamicEntry: true, imports: ['index.html', '_shared-b.js', '_shell-e.js'] },
   '_shell-e.js': { file: 'assets/shell-e.js', imports: ['index.html'], css: ['assets/shell-f.css'] },
-  'routes/Builder.page.tsx': {
+  'pages/builder/Builder.page.tsx': {
     file: 'assets/Builder.page-g.js',
     isDynamicEntry: true,
     imports: ['index.html', '_shell-e.js'],
     css: ['assets/Builder-h.css'],
-    dynamicImports: ['components/EditorPanel/EditorPanel.tsx'],
+    dynamicImports: ['pages/builder/EditorPanel/EditorPanel.tsx'],
   },
-  'components/EditorPanel/EditorPanel.tsx': { file: 'assets/EditorPanel-i.js', isDynamicEntry: true, imports: ['index.html'] },
+  'pages/builder/EditorPanel/EditorPanel.tsx': { file: 'assets/EditorPanel-i.js', isDynamicEntry: true, imports: ['index.html'] },
 };
 const BUILDER_LINK = [
   '</assets/index-a.js>; rel=modulepreload; crossorigin',

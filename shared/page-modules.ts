@@ -6,14 +6,14 @@
 const SIGNED_IN_FRAME = 'components/RequireAuth/index.ts';
 
 export const PAGE_MODULES: Readonly<Record<string, readonly string[]>> = {
-  '/login': ['routes/Login.page.tsx'],
-  '/register': ['routes/Register.page.tsx'],
-  '/dependencies': ['routes/Dependencies.page.tsx'],
-  '/admin': ['routes/Admin.page.tsx'],
-  '/builder': [SIGNED_IN_FRAME, 'routes/Builder.page.tsx'],
-  '/runner': [SIGNED_IN_FRAME, 'routes/Runner.page.tsx'],
-  '/bots': [SIGNED_IN_FRAME, 'routes/Bots.page.tsx'],
-  '/publish': [SIGNED_IN_FRAME, 'routes/Publish.page.tsx'],
-  '/profile': [SIGNED_IN_FRAME, 'routes/Profile.page.tsx'],
-  '/usage': [SIGNED_IN_FRAME, 'routes/Usage.page.tsx'],
+  '/login': ['pages/auth/Login.page.tsx'],
+  '/register': ['pages/auth/Register.page.tsx'],
+  '/dependencies': ['pages/dependencies/Dependencies.page.tsx'],
+  '/admin': ['pages/admin/Admin.page.tsx'],
+  '/builder': [SIGNED_IN_FRAME, 'pages/builder/Builder.page.tsx'],
+  '/runner': [SIGNED_IN_FRAME, 'pages/runner/Runner.page.tsx'],
+  '/bots': [SIGNED_IN_FRAME, 'pages/bots/Bots.page.tsx'],
+  '/publish': [SIGNED_IN_FRAME, 'pages/feed/Publish.page.tsx'],
+  '/profile': [SIGNED_IN_FRAME, 'pages/profile/Profile.page.tsx'],
+  '/usage': [SIGNED_IN_FRAME, 'pages/usage/Usage.page.tsx'],
 };

@@ -1,0 +1,82 @@
+// Password reset in two steps: email a reset code, then set a new password with
+// it. Success or Cancel closes the dialog and starts over at the email step.
+import { useState } from 'react';
+import { Modal } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { forgotPasswordInput, otpField, passwordField } from '../../../../shared/auth.schema';
+import { z } from 'zod';
+import { notifyError, notifySuccess, serverMessage } from '../../../lib/notify';
+import { trpc } from '../../../lib/trpc';
+import { zodValidate } from '../../../lib/zod-form';
+import { ResetEmailStep } from './ResetEmailStep';
+import { NewPasswordStep, type NewPasswordValues } from './NewPasswordStep';
+
+const newPasswordSchema = z.object({ otp: otpField, newPassword: passwordField });
+
+interface ForgotPasswordDialogProps {
+  opened: boolean;
+  onClose: () => void;
+}
+
+export function ForgotPasswordDialog({ opened, onClose }: ForgotPasswordDialogProps) {
+  const [step, setStep] = useState<'email' | 'reset'>('email');
+  const forgot = trpc.auth.forgotPassword.useMutation();
+  const resetPassword = trpc.auth.resetPassword.useMutation();
+
+  const emailForm = useForm({ initialValues: { email: '' }, validate: zodValidate(forgotPasswordInput) });
+  const resetForm = useForm<NewPasswordValues>({
+    initialValues: { otp: '', newPassword: '' },
+    validate: zodValidate(newPasswordSchema),
+  });
+
+  const close = () => {
+    emailForm.reset();
+    resetForm.reset();
+    setStep('email');
+    onClose();
+  };
+
+  const sendCode = async (values: { email: string }) => {
+    try {
+      const res = await forgot.mutateAsync(forgotPasswordInput.parse(values));
+      notifySuccess('Reset code sent!', res.message);
+      resetForm.reset();
+      setStep('reset');
+    } catch (err) {
+      notifyError('Error', serverMessage(err, 'Failed to send reset code'));
+    }
+  };
+
+  const submitReset = async (values: NewPasswordValues) => {
+    const { email } = forgotPasswordInput.parse(emailForm.getValues());
+    try {
+      await resetPassword.mutateAsync({ email, otp: values.otp, newPassword: values.newPassword });
+      notifySuccess('Password reset successful!', 'You can now sign in with your new password.');
+      close();
+    } catch (err) {
+      notifyError('Reset failed', serverMessage(err, 'Invalid or expired reset code'));
+    }
+  };
+
+  return (
+    <Modal.Root opened={opened} onClose={close} centered size={440} radius="lg">
+      <Modal.Overlay backgroundOpacity={0.45} blur={2} />
+      <Modal.Content>
+        <Modal.Body p="xl">
+          {step === 'email' ? (
+            <ResetEmailStep form={emailForm} sending={forgot.isPending} onSubmit={sendCode} onCancel={close} />
+          ) : (
+            <NewPasswordStep
+              email={emailForm.getValues().email.trim()}
+              form={resetForm}
+              resetting={resetPassword.isPending}
+              onSubmit={submitReset}
+              onBack={() => setStep('email')}
+              onCancel={close}
+            />
+          )}
+        </Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
+  );
+}

@@ -1,0 +1,60 @@
+// E-mail and password sign-in (the Login tab of /login). Success says 'Welcome back!' and goes to /.
+import { Anchor, Button, Divider, Group, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Link, useNavigate } from 'react-router-dom';
+import { loginInput } from '../../../../shared/auth.schema';
+import { useAuth } from '../../../lib/auth';
+import { notifyError, notifySuccess, serverMessage } from '../../../lib/notify';
+import { trpc } from '../../../lib/trpc';
+import { zodValidate } from '../../../lib/zod-form';
+import { EmailField, PasswordField } from '../AccountFields';
+import { GoogleButton } from '../GoogleButton';
+
+export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }) {
+  const { signIn } = useAuth();
+  const navigate = useNavigate();
+  const login = trpc.auth.login.useMutation();
+  const form = useForm({ initialValues: { email: '', password: '' }, validate: zodValidate(loginInput) });
+
+  const submit = async (values: { email: string; password: string }) => {
+    try {
+      const auth = await login.mutateAsync(loginInput.parse(values));
+      signIn(auth);
+      notifySuccess('Welcome back!', `Signed in as ${auth.user.name}`);
+      navigate('/');
+    } catch (err) {
+      notifyError('Login failed', serverMessage(err, 'Invalid email or password'));
+    }
+  };
+
+  return (
+    <form onSubmit={form.onSubmit(submit)} noValidate>
+      <Stack gap="md">
+        <EmailField
+          label="Email"
+          {...form.getInputProps('email')}
+        />
+        <PasswordField
+          label="Password"
+          placeholder="Your password"
+          autoComplete="current-password"
+          {...form.getInputProps('password')}
+        />
+        <Group justify="flex-end" mt={-6}>
+          <Anchor component="button" type="button" size="sm" fw={500} onClick={onForgotPassword}>
+            Forgot password?
+          </Anchor>
+        </Group>
+        <Button type="submit" size="md" fullWidth disabled={login.isPending}>
+          {login.isPending ? 'Signing in...' : 'Sign In'}
+        </Button>
+        <Divider label="or" labelPosition="center" />
+        <GoogleButton />
+        <Button component={Link} to="/" variant="subtle" color="gray" leftSection={<IconArrowLeft size={16} />}>
+          Back to Home
+        </Button>
+      </Stack>
+    </form>
+  );
+}

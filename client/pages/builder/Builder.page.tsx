@@ -1,0 +1,87 @@
+// /builder: file browser, chat and, with a file open, the editor beside the chat.
+// The open file lives in the URL (?file=ID) so the sidebar, the chat's boxes and a reload agree.
+import { lazy, Suspense, useState } from 'react';
+import { Box, Center, Loader } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useSearchParams } from 'react-router-dom';
+// The panel's module itself: the folder's index also exports the reply parts, which load later.
+import { ChatPanel } from './ChatPanel/ChatPanel';
+import { EditorPanel } from './EditorPanel';
+import { FileBrowser } from './FileBrowser';
+import { useBotSwitchKey } from '../../lib/workspace';
+import classes from './Builder.module.css';
+
+// Loaded when first opened (?chat=test): the test chat brings the runner's client and the console.
+const TestChatPanel = lazy(() => import('../runner/TestChat/TestChatPanel').then((m) => ({ default: m.TestChatPanel })));
+
+export function BuilderPage() {
+  const [params, setParams] = useSearchParams();
+  const fileId = params.get('file');
+  // Each bot has its own conversation: switching bots starts the chat panel afresh.
+  const botKey = useBotSwitchKey();
+  // Chat and editor each need room: with a file open the browser folds to a rail unless the
+  // screen is wide, and the person can always fold or unfold it.
+  const wide = useMediaQuery('(min-width: 105em)', true, { getInitialValueInEffect: false });
+
+  const [browserChoice, setBrowserChoice] = useState<'auto' | 'open' | 'folded'>('auto');
+  const folded = browserChoice === 'auto' ? fileId !== null && !wide : browserChoice === 'folded';
+
+  // The test chat of a Telegram bot takes the assistant's column (?chat=test); the assistant stays
+  // mounted underneath, so a reply being written is not lost.
+  const testChat = fileId !== null && params.get('chat') === 'test';
+  // Only the button starts the bot: a reload with the chat open does not restart anything.
+  const [startTest, setStartTest] = useState(false);
+
+  const openFile = (id: string) => setParams({ file: id });
+  const closeFile = () => setParams({}, { replace: true });
+  // The editor's button opens the chat for the open file, a chat reply's for the file it made.
+  const openTestChat = (id = fileId) => {
+    if (id === null) return;
+    setStartTest(true);
+    setParams({ file: id, chat: 'test' });
+  };
+  const closeTestChat = () => {
+    setStartTest(false);
+    if (fileId !== null) setParams({ file: fileId }, { replace: true });
+  };
+
+  return (
+    <Box className={classes.workspace} data-file-open={fileId !== null || undefined}>
+      <FileBrowser
+        selectedId={fileId}
+        onOpen={openFile}
+        collapsed={folded}
+        onToggle={() => setBrowserChoice(folded ? 'open' : 'folded')}
+      />
+      <div className={classes.chat} hidden={testChat}>
+        <ChatPanel key={botKey} onOpenFile={openFile} onTestChat={openTestChat} />
+      </div>
+      {testChat && (
+        <div className={classes.chat}>
+          <Suspense
+            fallback={
+              <Center className={classes.editorLoading}>
+                <Loader aria-label="Loading the test chat" />
+              </Center>
+            }
+          >
+            <TestChatPanel key={fileId} fileId={fileId} startOnOpen={startTest} onClose={closeTestChat} />
+          </Suspense>
+        </div>
+      )}
+      {fileId !== null && (
+        <div className={classes.editor}>
+          <Suspense
+            fallback={
+              <Center className={classes.editorLoading}>
+                <Loader />
+              </Center>
+            }
+          >
+            <EditorPanel key={fileId} fileId={fileId} onClose={closeFile} onTestChat={() => openTestChat()} />
+          </Suspense>
+        </div>
+      )}
+    </Box>
+  );
+}

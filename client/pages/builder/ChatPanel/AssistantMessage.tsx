@@ -1,0 +1,43 @@
+// A finished assistant reply in the builder's chat: its text and code, its Files Created /
+// Dependencies Required / proposed changes boxes and, when it made files, the next-step buttons.
+// Its own module, which ChatPanel loads when a reply is first shown (or once the page is idle):
+// the reply's parsing and boxes are not needed to paint an empty chat.
+import { Stack } from '@mantine/core';
+import { parseAssistantReply } from '../../../../shared/code-blocks';
+import { proposalsIn, withoutProposalLines } from '../../../../shared/proposals';
+import type { WorkspaceFile } from '../../../lib/workspace';
+import { AssistantContent } from './AssistantContent';
+import { AssistantBubble } from './MessageBubble';
+import { NextStepsRow, type NextStepActions } from './NextSteps';
+import { nextSteps } from './next-steps';
+import { DependenciesBox, FilesCreatedBox, ProposedChangesBox, useDependencyInstall } from './ReplyBoxes';
+
+interface AssistantMessageProps extends NextStepActions<WorkspaceFile> {
+  content: string;
+  files: WorkspaceFile[];
+}
+
+export function AssistantMessage({ content, files, ...actions }: AssistantMessageProps) {
+  const reply = parseAssistantReply(content);
+  const { blocks, dependencies } = reply;
+  const proposed = proposalsIn(content);
+  const created = blocks.filter((b) => !proposed.some((p) => p.filename === b.filename));
+  const steps = nextSteps({ blocks: created, dependencies }, files);
+  // The main file decides pip or npm; without one, the first block does, as before.
+  const install = useDependencyInstall(dependencies, steps?.file.filename ?? blocks[0]?.filename, steps?.file.projectId ?? files[0]?.projectId);
+  return (
+    <AssistantBubble>
+      <AssistantContent content={withoutProposalLines(content)} />
+      {(blocks.length > 0 || dependencies.length > 0) && (
+        <Stack gap="xs" mt="sm">
+          {proposed.length > 0 && <ProposedChangesBox changes={proposed} blocks={blocks} files={files} onOpenFile={actions.onOpenFile} />}
+          {created.length > 0 && <FilesCreatedBox filenames={created.map((b) => b.filename)} files={files} onOpenFile={actions.onOpenFile} />}
+          {dependencies.length > 0 && (
+            <DependenciesBox dependencies={dependencies} filename={steps?.file.filename ?? blocks[0]?.filename} install={install} />
+          )}
+        </Stack>
+      )}
+      {steps && <NextStepsRow steps={steps} install={install} {...actions} />}
+    </AssistantBubble>
+  );
+}

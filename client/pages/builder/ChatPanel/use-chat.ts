@@ -1,0 +1,129 @@
+// Sending a chat message: the person's message shows at once, the
+// reply streams in over the ai.chatStream subscription, then messages, projects, files and credits
+// reload. A message that fails stays in the list, marked as not sent, with the server's reason.
+// A reply that changes an existing file opens that file with the change to accept or reject.
+import { useCallback, useRef, useState } from 'react';
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../../../server/router';
+import { notifyError, notifyInfo, notifySuccess, serverMessage } from '../../../lib/notify';
+import { offerChange } from '../offered-changes';
+import { trpc } from '../../../lib/trpc';
+import { botInAddress, FALLBACK_PROJECT_ID, useWorkspaceRefresh } from '../../../lib/workspace';
+
+type ChatResult = inferRouterOutputs<AppRouter>['ai']['chat'];
+
+export interface ChatMessage {
+  id: string;
+  role: 'user' | 'assistant';
+  content: string;
+  createdAt: string;
+  /** A local message the server never stored. */
+  failed?: boolean;
+}
+
+interface Pending {
+  message: ChatMessage;
+  /** The reply so far; '' while the typing indicator shows. */
+  reply: string;
+}
+
+// The subscription's input travels in the URL of a GET; past this size (long pasted code) the
+// plain mutation carries it in a body instead, without streaming.
+const MAX_STREAMED_INPUT = 6000;
+
+let localIds = 0;
+
+/** `onChangeProposed`: a reply proposed a change to this file (already offered to its editor). */
+export function useChat(projectId: string | undefined, onChangeProposed?: (fileId: string) => void) {
+  const utils = trpc.useUtils();
+  const refresh = useWorkspaceRefresh();
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [failed, setFailed] = useState<ChatMessage[]>([]);
+  const busy = useRef(false);
+
+  const send = useCallback(
+    (raw: string) => {
+      const text = raw.trim();
+      if (!text || busy.current) return false;
+      busy.current = true;
+      const message: ChatMessage = { id: `local-${++localIds}`, role: 'user', content: text, createdAt: new Date().toISOString() };
+      setPending({ message, reply: '' });
+      const current = botInAddress({ files: utils.files.list.getData(), bots: utils.projects.list.getData() });
+      const input = { message: text, projectId: current ?? projectId ?? FALLBACK_PROJECT_ID };
+
+      const succeed = async (result: ChatResult) => {
+        if (result.createdFiles.length > 0) {
+          notifySuccess('File created successfully', `Created: ${result.createdFiles.map((f) => f.filename).join(', ')}`);
+        }
+        for (const change of result.proposals) offerChange({ fileId: change.fileId, proposalId: change.proposalId, code: change.modifiedCode });
+        const changed = result.proposals[0];
+        if (changed) {
+          notifyInfo('Change ready to review', `Accept or reject the change to ${changed.filename} in the editor.`);
+          onChangeProposed?.(changed.fileId);
+        }
+        // The stored messages replace the local ones only once they have arrived: no flicker.
+        await refresh().catch(() => undefined);
+        setPending(null);
+        busy.current = false;
+      };
+      const fail = (err: unknown) => {
+        notifyError('Failed to send message', serverMessage(err, 'Please check your connection and try again.'));
+        setFailed((list) => [...list, { ...message, failed: true }]);
+        setPending(null);
+        busy.current = false;
+        void refresh().catch(() => undefined);
+      };
+
+      if (encodeURIComponent(JSON.stringify(input)).length > MAX_STREAMED_INPUT) {
+        utils.client.ai.chat.mutate(input).then(succeed, fail);
+        return true;
+      }
+
+      let settled = false;
+      const subscription = utils.client.ai.chatStream.subscribe(input, {
+        onData(event) {
+          if (settled) return;
+          if (event.type === 'delta') {
+            setPending((p) => (p && p.message.id === message.id ? { ...p, reply: p.reply + event.text } : p));
+          } else {
+            settled = true;
+            subscription.unsubscribe();
+            void succeed(event.result);
+          }
+        },
+        onError(err) {
+          if (settled) return;
+          settled = true;
+          fail(err);
+        },
+        // A dropped connection would make EventSource reconnect and send the message a second
+        // time (and charge twice): stop instead and report the failure.
+        onConnectionStateChange(state) {
+          if (settled || state.state !== 'connecting' || !state.error) return;
+          settled = true;
+          subscription.unsubscribe();
+          fail(state.error);
+        },
+        onComplete() {
+          if (settled) return;
+          settled = true;
+          fail(new Error('The reply ended early'));
+        },
+      });
+      return true;
+    },
+    [projectId, refresh, utils, onChangeProposed],
+  );
+
+  /** Sends a failed message again, taking it out of the list first. */
+  const retry = useCallback(
+    (message: ChatMessage) => {
+      if (busy.current) return;
+      setFailed((list) => list.filter((m) => m.id !== message.id));
+      send(message.content);
+    },
+    [send],
+  );
+
+  return { send, retry, pending, failed, isSending: pending !== null };
+}

@@ -1,0 +1,134 @@
+// One open file: header, the modify box or preview banner, and the code (or the AI proposal as a
+// diff), plus the history drawer and the delete confirmation.
+import '../../../mantine-styles-pages';
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Box, Text } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
+import { IconTemplate } from '@tabler/icons-react';
+import { useNavigate } from 'react-router-dom';
+import { detectPlatform } from '../../../../shared/platform';
+import { notifyInfo } from '../../../lib/notify';
+import { useDeleteFile } from '../../../components/DeleteFileDialog';
+import { SavedChatsCheck } from '../../runner/TestChat';
+import { CodeArea } from './CodeArea';
+import { DiffView } from './DiffView';
+import { EditorHeader } from './EditorHeader';
+import { ModifyBox, PreviewBanner } from './ModifyBox';
+import { useFileEditor, type FileDetails } from './use-file-editor';
+import { useModify } from './use-modify';
+import { VersionHistory } from './VersionHistory';
+import { panelFrame } from '../../../components/WorkspacePanel';
+import classes from './EditorPanel.module.css';
+
+const PLATFORM_NAMES: Record<string, string> = { telegram: 'Telegram', twitter: 'Twitter' };
+
+export function FileEditor({ file, onClose, onTestChat }: { file: FileDetails; onClose: () => void; onTestChat?: () => void }) {
+  const navigate = useNavigate();
+  const editor = useFileEditor(file);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  // The delete hook closes the editor itself (it clears ?file when the open file goes).
+  const { requestDelete, dialog } = useDeleteFile();
+  const modify = useModify({
+    fileId: file.id,
+    filename: file.filename,
+    projectId: file.projectId,
+    code: editor.draft,
+    onAccept: editor.applyProposal,
+  });
+  const previewing = modify.proposal !== null;
+  const sectionRef = useRef<HTMLElement>(null);
+
+  // Stacked layout (narrow screens): the editor opens under the chat, so bring it into view.
+  // Two frames: CodeMirror measures itself after mounting, and until then the page is too short.
+  useEffect(() => {
+    if (!window.matchMedia('(max-width: 75em)').matches) return;
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => sectionRef.current?.scrollIntoView({ block: 'start' }));
+    });
+    return () => cancelAnimationFrame(frame);
+  }, []);
+
+  const save = () => {
+    if (!editor.saving && !previewing) void editor.save();
+  };
+  // Ctrl/Cmd+S saves instead of opening the browser's "save page" dialog.
+  useHotkeys([['mod+S', save]], [], true);
+
+  const run = () => {
+    notifyInfo('Redirecting to runner...');
+    navigate('/runner', { state: { fileId: file.id } });
+  };
+
+  const platform = PLATFORM_NAMES[detectPlatform(file.filename, editor.draft)];
+  // The saved file is what a test runs: its platform decides whether there is a test chat.
+  const telegram = detectPlatform(file.filename, file.content) === 'telegram';
+
+  return (
+    <Box
+      ref={sectionRef}
+      component="section"
+      aria-label="Code editor"
+      className={`${panelFrame} ${classes.panel}`}
+      data-dirty={editor.dirty || undefined}
+    >
+      <EditorHeader
+        filename={file.filename}
+        dirty={editor.dirty}
+        showingTemplate={editor.showingTemplate}
+        saving={editor.saving}
+        previewing={previewing}
+        onRun={run}
+        onModify={modify.start}
+        onHistory={() => setHistoryOpen(true)}
+        onDelete={() => requestDelete({ id: file.id, filename: file.filename })}
+        onSave={save}
+        onClose={onClose}
+        onTestChat={telegram ? onTestChat : undefined}
+      />
+
+      <div className={classes.body}>
+        {modify.open && !previewing && (
+          <ModifyBox
+            prompt={modify.prompt}
+            onPromptChange={modify.setPrompt}
+            onGenerate={() => void modify.generate()}
+            onCancel={modify.cancel}
+            generating={modify.generating}
+          />
+        )}
+        {previewing && (
+          <PreviewBanner onAccept={modify.accept} onReject={modify.reject}>
+            {telegram && modify.proposal && <SavedChatsCheck fileId={file.id} content={modify.proposal.code} />}
+          </PreviewBanner>
+        )}
+        {editor.showingTemplate && !previewing && (
+          <Alert color="teal" radius="md" p="xs" icon={<IconTemplate size={16} />} className={classes.banner}>
+            <Text size="xs">
+              This file is empty, so a sample {platform ? `${platform} ` : ''}bot is shown. Save to keep it, or replace it with
+              your own code.
+            </Text>
+          </Alert>
+        )}
+        <div className={classes.codeFrame}>
+          {modify.proposal ? (
+            <DiffView filename={file.filename} original={modify.proposal.base} modified={modify.proposal.code} label="Proposed code" />
+          ) : (
+            <CodeArea filename={file.filename} value={editor.draft} onChange={editor.setDraft} />
+          )}
+        </div>
+      </div>
+
+      <VersionHistory
+        opened={historyOpen}
+        onClose={() => setHistoryOpen(false)}
+        fileId={file.id}
+        filename={file.filename}
+        current={editor.draft}
+        dirty={editor.dirty}
+        onRestore={editor.restore}
+        restoring={editor.restoring}
+      />
+      {dialog}
+    </Box>
+  );
+}

@@ -1,0 +1,117 @@
+// The text of one open file: what the server holds, what the editor shows (an empty file shows its
+// platform's template), whether they differ, and saving and restoring.
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../../../server/router';
+import { templateFor } from '../../../../shared/file-templates';
+import { notifyError, notifySuccess, serverMessage } from '../../../lib/notify';
+import { trpc } from '../../../lib/trpc';
+
+export type FileDetails = inferRouterOutputs<AppRouter>['files']['get'];
+
+type Reason = 'save' | 'ai_change';
+/** Unsaved text left behind when the editor switched to another file or closed. */
+type StashedDraft = { base: string; draft: string; reason: Reason };
+
+// Kept in the query cache so a sign-out (which clears the cache) takes the drafts with it.
+const draftKey = (fileId: string) => ['editor-draft', fileId] as const;
+
+export function useFileEditor(file: FileDetails) {
+  const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
+  const template = templateFor(file.filename, file.content);
+  // Unsaved edits made earlier to this same text come back when the file is opened again.
+  const [stash] = useState(() => {
+    const kept = queryClient.getQueryData<StashedDraft>(draftKey(file.id));
+    return kept && kept.base === file.content ? kept : null;
+  });
+  const [saved, setSaved] = useState(file.content);
+  const [draft, setDraft] = useState(stash?.draft ?? (file.content === '' ? template : file.content));
+  // The next save's reason: 'ai_change' once an AI proposal has been accepted (kept in history).
+  const [reason, setReason] = useState<Reason>(stash?.reason ?? 'save');
+  const [seen, setSeen] = useState(file.content);
+  const saveMutation = trpc.files.save.useMutation();
+  // The AI proposal accepted into the draft: saving tells the server, which settles it (no refund
+  // any more) and, for a chat follow-up, keeps the builtin assistant's new plan of the file.
+  const acceptedProposal = useRef<string | null>(null);
+  const restoreMutation = trpc.files.restore.useMutation();
+
+  const showingTemplate = saved === '' && template !== '' && draft === template;
+  const dirty = draft !== saved && !showingTemplate;
+
+  const latest = useRef({ base: saved, draft, reason, dirty });
+  latest.current = { base: saved, draft, reason, dirty };
+  useEffect(() => {
+    queryClient.setQueryDefaults(['editor-draft'], { gcTime: Infinity });
+    return () => {
+      const { dirty: unsaved, ...kept } = latest.current;
+      if (unsaved) queryClient.setQueryData<StashedDraft>(draftKey(file.id), kept);
+      else queryClient.removeQueries({ queryKey: draftKey(file.id) });
+    };
+  }, [queryClient, file.id]);
+
+  // The server's text changed under us (a chat reply rewrote the file): follow it unless the
+  // person has edits of their own, which are never overwritten.
+  if (file.content !== seen) {
+    setSeen(file.content);
+    if (!dirty) setDraft(file.content === '' ? template : file.content);
+    setSaved(file.content);
+  }
+
+  const afterWrite = (updated: FileDetails) => {
+    utils.files.get.setData({ id: file.id }, updated);
+    void utils.files.list.invalidate();
+    void utils.files.versions.invalidate({ id: file.id });
+    void utils.projects.list.invalidate();
+  };
+
+  const save = async () => {
+    const content = draft;
+    try {
+      const accepted = acceptedProposal.current;
+      const updated = await saveMutation.mutateAsync({ id: file.id, content, reason, ...(accepted ? { proposalId: accepted } : {}) });
+      acceptedProposal.current = null;
+      setSaved(content);
+      setReason('save');
+      afterWrite(updated);
+      notifySuccess('File saved successfully!', file.filename);
+    } catch (err) {
+      notifyError('Failed to save file', serverMessage(err, 'Please try again.'));
+    }
+  };
+
+  const restore = async (versionId: string) => {
+    try {
+      const updated = await restoreMutation.mutateAsync({ id: file.id, versionId });
+      setSaved(updated.content);
+      setDraft(updated.content);
+      setReason('save');
+      afterWrite(updated);
+      notifySuccess('Version restored', 'The editor shows the restored text; the text it replaced is kept in the history.');
+      return true;
+    } catch (err) {
+      notifyError('Failed to restore version', serverMessage(err, 'Please try again.'));
+      return false;
+    }
+  };
+
+  /** An accepted AI proposal: editor text only, the person still saves. */
+  const applyProposal = (code: string, proposalId: string) => {
+    setDraft(code);
+    setReason('ai_change');
+    acceptedProposal.current = proposalId;
+  };
+
+  return {
+    draft,
+    setDraft,
+    dirty,
+    showingTemplate,
+    save,
+    saving: saveMutation.isPending,
+    restore,
+    restoring: restoreMutation.isPending,
+    applyProposal,
+  };
+}

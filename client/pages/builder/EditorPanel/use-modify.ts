@@ -1,0 +1,104 @@
+// The modify flow: box open, preview ready, then Accept or Reject; Cancel closes
+// and clears. A failure clears the preview and shows the server's reason (e.g. the builtin
+// assistant naming the setting that enables free-form edits). Reject asks the server to refund the
+// preview's charge; the editor never waits for that answer, nor fails with it.
+import { useCallback, useRef, useState } from 'react';
+import { useOfferedChange, type OfferedChange } from '../offered-changes';
+import { notifyError, notifyInfo, notifySuccess, serverMessage } from '../../../lib/notify';
+import { trpc } from '../../../lib/trpc';
+
+interface ModifyTarget {
+  fileId: string;
+  filename: string;
+  projectId?: string | null;
+  /** The editor's current text: what the proposal is computed from and compared against. */
+  code: string;
+  /** `proposalId`: the proposal the next save accepts. */
+  onAccept: (code: string, proposalId: string) => void;
+}
+
+export function useModify({ fileId, filename, projectId, code, onAccept }: ModifyTarget) {
+  const utils = trpc.useUtils();
+  const [open, setOpen] = useState(false);
+  const [prompt, setPrompt] = useState('');
+  const [proposal, setProposal] = useState<{ base: string; code: string; id: string } | null>(null);
+  const modifyMutation = trpc.ai.modifyCode.useMutation();
+  const rejectMutation = trpc.ai.rejectModification.useMutation();
+
+  // A change the chat proposed for this file shows as the same preview (offered-changes.ts).
+  const current = useRef(code);
+  current.current = code;
+  const takeOffer = useCallback((change: OfferedChange) => {
+    setOpen(false);
+    setProposal({ base: current.current, code: change.code, id: change.proposalId });
+  }, []);
+  useOfferedChange(fileId, takeOffer);
+
+  const close = () => {
+    setOpen(false);
+    setPrompt('');
+    setProposal(null);
+  };
+
+  const generate = async () => {
+    const request = prompt.trim();
+    if (!request) return;
+    const base = code;
+    try {
+      const result = await modifyMutation.mutateAsync({
+        code: base,
+        filename,
+        prompt: request,
+        fileId,
+        ...(projectId ? { projectId } : {}),
+      });
+      setProposal({ base, code: result.modifiedCode, id: result.proposalId });
+      notifySuccess('Code modification preview ready!', 'Review the changes, then accept or reject them.');
+    } catch (err) {
+      setProposal(null);
+      notifyError('Failed to modify code', serverMessage(err, 'Please try again.'));
+    } finally {
+      void utils.auth.me.invalidate();
+      void utils.credits.invalidate();
+    }
+  };
+
+  const accept = () => {
+    if (!proposal) return;
+    onAccept(proposal.code, proposal.id);
+    close();
+    notifySuccess('Changes applied successfully!', 'Save the file to keep them.');
+  };
+
+  const reject = () => {
+    const id = proposal?.id;
+    close();
+    notifyInfo('Changes rejected');
+    if (!id) return;
+    rejectMutation.mutate(
+      { proposalId: id },
+      {
+        onSuccess: () => notifyInfo('Credits refunded', 'A rejected preview costs nothing.'),
+        // Only the refund failed (e.g. the preview is too old): the editor carries on as rejected.
+        onError: (err) => notifyInfo('No refund for this preview', serverMessage(err, 'Please try again later.')),
+        onSettled: () => {
+          void utils.auth.me.invalidate();
+          void utils.credits.invalidate();
+        },
+      },
+    );
+  };
+
+  return {
+    open,
+    start: () => setOpen(true),
+    cancel: close,
+    prompt,
+    setPrompt,
+    proposal,
+    generate,
+    generating: modifyMutation.isPending,
+    accept,
+    reject,
+  };
+}

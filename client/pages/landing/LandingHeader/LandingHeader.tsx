@@ -1,0 +1,39 @@
+// Landing page header: the logo, then Login / Sign Up when signed out, or a welcome line and a
+// way into the app when signed in.
+import { Button, Container, Group, Text } from '@mantine/core';
+import { IconArrowRight } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import { useAuth } from '../../../lib/auth';
+import { Logo } from '../../../components/Logo';
+import classes from './LandingHeader.module.css';
+
+export function LandingHeader({ onSignUp }: { onSignUp: () => void }) {
+  const { isSignedIn, user } = useAuth();
+
+  return (
+    <header className={classes.header}>
+      <Container size="lg" className={classes.inner}>
+        <Logo to="/" />
+        {isSignedIn ? (
+          <Group gap="md" wrap="nowrap" className={classes.actions}>
+            {user && (
+              <Text fw={600} size="sm" c="dark.6" className={classes.welcome}>
+                Welcome back, {user.name}!
+              </Text>
+            )}
+            <Button component={Link} to="/builder" rightSection={<IconArrowRight size={16} />} style={{ flex: 'none' }}>
+              Open Builder
+            </Button>
+          </Group>
+        ) : (
+          <Group gap="xs" wrap="nowrap">
+            <Button component={Link} to="/login" variant="default">
+              Login
+            </Button>
+            <Button onClick={onSignUp}>Sign Up</Button>
+          </Group>
+        )}
+      </Container>
+    </header>
+  );
+}

@@ -1,0 +1,138 @@
+// 'Your Files' on the runner: the current bot's files, each with its created date,
+// the chosen one marked 'Selected', and a live dot on files whose run is going on the server.
+import { Badge, Box, Button, EmptyState, Group, ScrollArea, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+import { IconFileCode, IconFileOff, IconHammer, IconRobot } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import { languageLabel } from '../../../../shared/filenames';
+import type { RunInfo } from '../use-runner';
+import type { WorkspaceFile } from '../../../lib/workspace';
+import { WorkspacePanel } from '../../../components/WorkspacePanel';
+import classes from './RunnerFiles.module.css';
+
+interface RunnerFilesProps {
+  files: WorkspaceFile[] | undefined;
+  /** The bot the files belong to, shown above them. */
+  botName?: string;
+  loading: boolean;
+  failed: boolean;
+  selectedId: string | null;
+  runs: Record<string, RunInfo>;
+  onSelect: (id: string) => void;
+  className?: string;
+}
+
+function shortDate(value: string): string {
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+}
+
+function FileRow({ file, selected, live, onSelect }: { file: WorkspaceFile; selected: boolean; live: boolean; onSelect: () => void }) {
+  return (
+    <li>
+      <UnstyledButton
+        className={classes.file}
+        data-selected={selected || undefined}
+        aria-pressed={selected}
+        aria-label={file.filename}
+        onClick={onSelect}
+      >
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <IconFileCode size={18} stroke={1.6} className={classes.fileIcon} />
+          <Box miw={0} style={{ flex: 1 }}>
+            <Group gap={6} wrap="nowrap" justify="space-between">
+              <Text size="sm" fw={500} ff="monospace" truncate="end" title={file.filename}>
+                {file.filename}
+              </Text>
+              {selected ? (
+                <Badge size="sm" variant="filled" tt="none" className={classes.badge}>
+                  Selected
+                </Badge>
+              ) : (
+                <Badge size="sm" variant="light" color="gray" tt="none" className={classes.badge}>
+                  {languageLabel(file.filename)}
+                </Badge>
+              )}
+            </Group>
+            <Group gap={6} wrap="nowrap" justify="space-between">
+              <Text size="xs" c="dimmed" truncate="end">
+                Created {shortDate(file.createdAt)}
+              </Text>
+              {live && (
+                <Badge size="xs" variant="dot" color="green" tt="none" className={classes.badge}>
+                  Running
+                </Badge>
+              )}
+            </Group>
+          </Box>
+        </Group>
+      </UnstyledButton>
+    </li>
+  );
+}
+
+export function RunnerFiles({ files, botName, loading, failed, selectedId, runs, onSelect, className }: RunnerFilesProps) {
+  const count = files?.length;
+  return (
+    <WorkspacePanel
+      title="Your Files"
+      icon={<IconFileCode size={18} stroke={1.7} />}
+      actions={
+        count !== undefined && count > 0 ? (
+          <Badge variant="light" color="gray" tt="none" size="sm">
+            {count} {count === 1 ? 'file' : 'files'}
+          </Badge>
+        ) : undefined
+      }
+      className={className}
+    >
+      {botName && (
+        <Group gap={6} wrap="nowrap" className={classes.bot}>
+          <IconRobot size={16} stroke={1.6} className={classes.botIcon} />
+          <Text size="xs" fw={600} c="dimmed" truncate="end" title={botName}>
+            {botName}
+          </Text>
+        </Group>
+      )}
+      {loading ? (
+        <Stack gap="xs" p="sm" aria-busy="true" aria-label="Loading files">
+          <Skeleton h={48} />
+          <Skeleton h={48} />
+          <Skeleton h={48} />
+        </Stack>
+      ) : !files || files.length === 0 ? (
+        <EmptyState
+          className={classes.empty}
+          size="sm"
+          withIndicatorBackground
+          icon={<IconFileOff size={22} stroke={1.5} />}
+          title={failed ? 'Your files could not be loaded' : 'No files yet'}
+          description={failed ? 'Check your connection and reload the page.' : 'Create your bot files in the Builder, then come back here to run them.'}
+          py="lg"
+          px="sm"
+        >
+          {!failed && (
+            <EmptyState.Actions>
+              <Button component={Link} to="/builder" size="xs" variant="light" leftSection={<IconHammer size={14} />}>
+                Open Builder
+              </Button>
+            </EmptyState.Actions>
+          )}
+        </EmptyState>
+      ) : (
+        <ScrollArea type="auto" style={{ flex: 1, minHeight: 0 }}>
+          <ul className={classes.list} aria-label="Files to run">
+            {files.map((file) => (
+              <FileRow
+                key={file.id}
+                file={file}
+                selected={file.id === selectedId}
+                live={runs[file.id] !== undefined && runs[file.id]!.status !== 'exited'}
+                onSelect={() => onSelect(file.id)}
+              />
+            ))}
+          </ul>
+        </ScrollArea>
+      )}
+    </WorkspacePanel>
+  );
+}
