@@ -137,7 +137,7 @@ const reconcile: Scenario = {
         await undeployAll({ ...f, t });
         const user = (await t.request('GET', '/api/auth/me', { token: f.token })).body.id as string;
         const t0 = performance.now();
-        await Promise.all(f.bots.map((bot) => startRun(t.app.deps, { userId: user, fileId: bot.fileId, mode: 'live', supervised: true })));
+        await Promise.all(f.bots.map((bot) => startRun({ deps: t.app.deps, userId: user }, { fileId: bot.fileId, mode: 'live', supervised: true })));
         await allLive(t, f.bots.map((b) => b.fileId));
         const ms = performance.now() - t0;
         await deployAll({ ...f, t }); // deployed again (restarting them) for the subject's server start

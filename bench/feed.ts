@@ -18,7 +18,7 @@ import { CompiledQuery, sql } from 'kysely';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { newId } from '../server/clock';
-import { createUser } from '../server/features/auth/users';
+import { createUser } from '../server/features/auth/accounts';
 import { createSession } from '../server/features/auth/sessions';
 import { FEED_PAGE_SIZE, POST_PLATFORMS } from '../shared/feed.schema';
 import { median, type Scenario } from './harness';

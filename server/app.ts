@@ -33,6 +33,8 @@ import { registerTestChatFiles } from './features/test-chat/test-chat.routes';
 import { registerHookRoutes } from './features/runner/hooks/hooks.routes';
 import { SessionRevocations } from './features/auth/revocations';
 import { DepsVolumes } from './features/runner/dependencies/deps-volumes';
+import { Installs } from './features/runner/dependencies/installs';
+import { HookTargets } from './features/runner/hooks/hook-targets';
 import { MAX_FRAME_BYTES, registerRunSocket } from './features/runner/runs/run-socket';
 import { AddressTooLong, replyWithError } from './errors';
 import { createLimiter } from './limits';
@@ -133,6 +135,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     adminGuard: adminGuard(config.adminKey, clock, app.log),
     analyser: createCodeAnalyser({ log: app.log }),
     revocations: new SessionRevocations(),
+    installs: new Installs(),
+    hookTargets: new HookTargets(),
     log: app.log,
   } as Deps;
   let begin!: () => void;
@@ -266,7 +270,7 @@ async function startRunner(deps: Deps, timings: StepTimings | undefined): Promis
     log,
     maxDeployedPerUser: config.runner.maxDeployedPerUser,
     silentAfterMs: config.runner.silentAfterMs,
-    start: (userId, fileId) => startRun(deps, { userId, fileId, mode: 'live', supervised: true }),
+    start: (userId, fileId) => startRun({ deps, userId }, { fileId, mode: 'live', supervised: true }),
   });
   Object.assign(deps, { sandbox, depsVolumes, testChat, runLogs, runRecords, runs, supervisor } satisfies Partial<Deps>);
   timings?.mark('runner ready');

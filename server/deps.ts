@@ -16,6 +16,8 @@ import type { Supervisor } from './features/runner/deploy/supervisor';
 import type { RunRecords } from './features/runner/runs/run-records';
 import type { SessionRevocations } from './features/auth/revocations';
 import type { DepsVolumes } from './features/runner/dependencies/deps-volumes';
+import type { Installs } from './features/runner/dependencies/installs';
+import type { HookTargets } from './features/runner/hooks/hook-targets';
 import type { CodeAnalyser } from './features/runner/analysis/code-analyser';
 import type { TestChatDeps } from './features/test-chat';
 
@@ -31,12 +33,16 @@ export type Deps = {
   adminGuard: AdminGuard;
   /** Parses bot code (imports, env vars) in worker threads, off the event loop. */
   analyser: CodeAnalyser;
-  /** Runs untrusted code: bots and dependency installs. */
+  /** Runs untrusted code: bots and dependency installs. Probed for this app's RUNNER_* settings. */
   sandbox: Sandbox;
   /** Where each project's installed dependencies live (a volume of its own where possible). */
   depsVolumes: DepsVolumes;
+  /** The dependency installs going on now (a run or a delete of that project waits for them). */
+  installs: Installs;
   /** Sessions ended on the server, announced to live sockets opened with them. */
   revocations: SessionRevocations;
+  /** Where each project's webhooks go now: its live runs that listen on PORT. */
+  hookTargets: HookTargets;
   /** The bots running now (and recently ended), followed over /ws. */
   runs: Runs;
   /** Every bot's kept log: its runs' lines on disk under DATA_DIR/logs, paged and downloaded. */

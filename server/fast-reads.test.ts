@@ -19,7 +19,7 @@ const input = (value: unknown) => `input=${encodeURIComponent(JSON.stringify(val
 describe('hot reads', () => {
   it("answer in tRPC's shape with an ETag; an unchanged answer is a 304, a changed one a new ETag", async () => {
     const user = await newUser(t);
-    await createPost(t.app.deps, user.id, { title: 'Weather bot', description: 'Posts the weather', platform: 'telegram' });
+    await createPost({ deps: t.app.deps, userId: user.id }, { title: 'Weather bot', description: 'Posts the weather', platform: 'telegram' });
     const first = await get(`/trpc/feed.list?${input({ sort: 'recent' })}`, user.token);
     expect(first.status).toBe(200);
     const body = (await first.json()) as { result: { data: { posts: Array<{ title: string }> } } };
@@ -32,7 +32,7 @@ describe('hot reads', () => {
     expect(again.status).toBe(304);
     expect(await again.text()).toBe('');
 
-    await createPost(t.app.deps, user.id, { title: 'Quote bot', description: 'A quote a day', platform: 'discord' });
+    await createPost({ deps: t.app.deps, userId: user.id }, { title: 'Quote bot', description: 'A quote a day', platform: 'discord' });
     const changed = await get(`/trpc/feed.list?${input({ sort: 'recent' })}`, user.token, { 'if-none-match': etag });
     expect(changed.status).toBe(200);
     expect(changed.headers.get('etag')).not.toBe(etag);

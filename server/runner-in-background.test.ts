@@ -48,10 +48,11 @@ describe('the runner set up in the background', () => {
     expect(early.logs.join('')).not.toContain('Runner dependencies');
 
     const during = await startTestApp({}, { runnerInBackground: true, clientDir });
-    const asked = during.request('GET', '/api/auth/me');
+    // The request's connection is cut by the close: only that it set the runner up matters here.
+    const asked = during.request('GET', '/api/auth/me').catch(() => null);
     await new Promise((resolve) => setTimeout(resolve, 20));
     await during.close();
     await expect(during.app.runnerReady).resolves.toBeUndefined();
-    await asked.catch(() => {});
+    await asked;
   });
 });

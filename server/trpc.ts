@@ -1,6 +1,7 @@
 // tRPC, initialised once. 1. context: who is calling (bearer token only, never a cookie);
 // 2. init with the error shape (validation -> first human message, 5xx -> generic text);
-// 3. procedures: public and authed (ctx.user is non-null inside authed handlers).
+// 3. procedures: public and authed (ctx.user is non-null inside authed handlers);
+// 4. ServiceCtx: what every service takes first, so a handler passes its ctx as it is.
 import { initTRPC } from '@trpc/server';
 import type { FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
@@ -68,5 +69,13 @@ export const adminProcedure = t.procedure.use(({ ctx, next }) => {
 
 export const authedProcedure = t.procedure.use(({ ctx, next }) => {
   if (!ctx.user || !ctx.sessionId) throw new AppError('UNAUTHORIZED', 'Please sign in to continue');
-  return next({ ctx: { ...ctx, user: ctx.user, sessionId: ctx.sessionId } });
+  return next({ ctx: { ...ctx, user: ctx.user, userId: ctx.user.id, sessionId: ctx.sessionId } });
 });
+
+// 4. Services
+/**
+ * A service is `(ctx, input)`: `ctx` is the app's deps and the person the call is for. An authed
+ * handler's ctx is one already; a call made for nobody in particular (sign-in, the operator's) takes
+ * `Pick<ServiceCtx, 'deps'>`, and the server acting for a person (the supervisor) builds one.
+ */
+export type ServiceCtx = { deps: Deps; userId: string };

@@ -23,7 +23,7 @@ export async function signUp(t: TestApp, smtp: SmtpSink, over: Partial<{ name: s
 /** A verified user with a session, made through the services (no mail round trip). */
 export async function newUser(t: TestApp, over: Partial<{ name: string; email: string; credits: number }> = {}) {
   counter += 1;
-  const { createUser } = await import('../features/auth/users');
+  const { createUser } = await import('../features/auth/accounts');
   const { createSession } = await import('../features/auth/sessions');
   const { recordCredit } = await import('../features/credits/ledger');
   const deps = t.app.deps;

@@ -7,11 +7,11 @@ import * as admin from './admin.service';
 export const adminRouter = router({
   /** Public: lets the admin page say when admin is disabled, without revealing anything else. */
   status: publicProcedure.query(({ ctx }) => ({ enabled: ctx.deps.adminGuard.enabled })),
-  analytics: adminProcedure.query(({ ctx }) => admin.analytics(ctx.deps)),
-  bots: adminProcedure.query(({ ctx }) => bots.listAll(ctx.deps)),
-  stopBot: adminProcedure.input(botIdInput).mutation(({ ctx, input }) => bots.stopAny(ctx.deps, input.projectId)),
-  posts: adminProcedure.query(({ ctx }) => admin.posts(ctx.deps)),
-  userMessages: adminProcedure.input(userIdInput).query(({ ctx, input }) => admin.userMessages(ctx.deps, input.id)),
-  setCredits: adminProcedure.input(setCreditsInput).mutation(({ ctx, input }) => admin.setCredits(ctx.deps, input.id, input.credits)),
-  deletePost: adminProcedure.input(postIdInput).mutation(({ ctx, input }) => admin.deleteAnyPost(ctx.deps, input.id)),
+  analytics: adminProcedure.query(({ ctx }) => admin.analytics(ctx)),
+  bots: adminProcedure.query(({ ctx }) => bots.listAll(ctx)),
+  stopBot: adminProcedure.input(botIdInput).mutation(({ ctx, input }) => bots.stopAny(ctx, input)),
+  posts: adminProcedure.query(({ ctx }) => admin.posts(ctx)),
+  userMessages: adminProcedure.input(userIdInput).query(({ ctx, input }) => admin.userMessages(ctx, input)),
+  setCredits: adminProcedure.input(setCreditsInput).mutation(({ ctx, input }) => admin.setCredits(ctx, input)),
+  deletePost: adminProcedure.input(postIdInput).mutation(({ ctx, input }) => admin.deleteAnyPost(ctx, input)),
 });

@@ -2,7 +2,7 @@
 // ran, with the project's saved secrets masked, explained by the assistant. Paid like a chat message:
 // affordability first (402, nothing stored), the slow AI call outside any transaction, then one charge;
 // a failed or refused answer charges nothing.
-import type { Deps } from '../../deps';
+import type { ServiceCtx } from '../../trpc';
 import type { AssistantInput } from '../../../shared/runner.schema';
 import { assertCanAfford, balanceOf, spendCredits } from '../credits/ledger';
 import { loadProjectSecrets } from '../runner/env-vars/env-vars.store';
@@ -12,9 +12,7 @@ import { AI_MESSAGE_COST } from './ai.service';
 import { recordProposal } from './code-edit-proposals';
 import { lastLogLines } from './log-help';
 
-type Ctx = { deps: Deps; userId: string };
-
-export async function aiHelp({ deps, userId }: Ctx, input: AssistantInput, signal?: AbortSignal) {
+export async function aiHelp({ deps, userId }: ServiceCtx, input: AssistantInput, signal?: AbortSignal) {
   const file = input.fileId ? await ownedFile(deps.db, userId, input.fileId) : null;
   await assertCanAfford(deps.db, userId, AI_MESSAGE_COST);
   // Only saved values are secrets we know of; values typed for one run are never stored.

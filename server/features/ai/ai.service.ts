@@ -4,51 +4,35 @@
 // (see openai-provider.ts) or guard-refused reply charges nothing; too few credits store nothing.
 // A model's reply whose code fails reply-check.ts is retried once, then refused, uncharged.
 // A reply that rewrites a file the bot already has is a proposal (see below), not a save.
-import type { Deps } from '../../deps';
-import { newId as newMessageId } from '../../clock';
+import type { ServiceCtx } from '../../trpc';
 import { AppError } from '../../errors';
 import { parseAssistantReply } from '../../../shared/code-blocks';
 import { proposalLine } from '../../../shared/proposals';
 import { assertCanAfford, balanceOf, chargeCredits } from '../credits/ledger';
 import { givenBotName, nameBotAfterRequest, ownedProject } from '../workspace/projects';
-import { writeFile } from '../workspace/files';
+import { projectFiles } from '../workspace/files';
+import { writeFile } from '../workspace/file-writes';
 import { assertNotTruncated } from './truncation-guard';
 import { replyProblems, retryMessage } from './reply-check';
 import { recordProposal } from './code-edit-proposals';
 import { plansOf, savePlan } from './bot-plans';
+import { addExchange, chatHistory } from './chat-messages';
 import type { ChatTurn, ProjectFile } from './provider';
 
 export const AI_MESSAGE_COST = 5;
 export const CODE_EDIT_COST = 5;
 const HISTORY_TURNS = 20;
 
-type Ctx = { deps: Deps; userId: string };
-
 export async function chat(
-  { deps, userId }: Ctx,
+  { deps, userId }: ServiceCtx,
   input: { message: string; projectId?: string },
   onDelta?: (text: string) => void,
   signal?: AbortSignal,
 ) {
   const project = await ownedProject(deps.db, deps.clock, userId, input.projectId);
   await assertCanAfford(deps.db, userId, AI_MESSAGE_COST);
-  const history = (
-    await deps.db
-      .selectFrom('chat_messages')
-      .select(['role', 'content'])
-      .where('user_id', '=', userId)
-      .where('project_id', '=', project.id)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(HISTORY_TURNS)
-      .execute()
-  ).reverse() as ChatTurn[];
-  const rows = await deps.db
-    .selectFrom('files')
-    .select(['id', 'filename', 'content'])
-    .where('project_id', '=', project.id)
-    .orderBy('updated_at', 'desc')
-    .execute();
+  const history = await chatHistory(deps.db, userId, project.id, HISTORY_TURNS);
+  const rows = await projectFiles(deps.db, project.id, { order: 'updated' });
   const plans = await plansOf(deps.db, rows.map((f) => f.id));
   const files: ProjectFile[] = rows.map((f) => {
     const generatedFrom = plans.get(f.id);
@@ -125,16 +109,8 @@ export async function chat(
       });
       proposals.push({ proposalId, fileId, filename: block.filename, modifiedCode: block.code, refundable: cost > 0 });
     }
-    // The assistant's message is a millisecond after the person's, so "newest first" is stable.
-    const at = deps.clock.now().getTime();
     const reply = [parsed.text, ...proposals.map(proposalLine)].join('\n\n');
-    await trx
-      .insertInto('chat_messages')
-      .values([
-        { id: newMessageId(), user_id: userId, project_id: project.id, role: 'user', content: input.message, created_at: new Date(at).toISOString() },
-        { id: newMessageId(), user_id: userId, project_id: project.id, role: 'assistant', content: reply, created_at: new Date(at + 1).toISOString() },
-      ])
-      .execute();
+    await addExchange(trx, { userId, projectId: project.id, message: input.message, reply, at: deps.clock.now().getTime() });
     await nameBotAfterRequest(trx, project.id, input.message); // a bot made without a name is named after this request
     return { files, proposals, credits: await balanceOf(trx, userId) };
   });
@@ -152,7 +128,7 @@ export async function chat(
 }
 
 export async function modifyCode(
-  { deps, userId }: Ctx,
+  { deps, userId }: ServiceCtx,
   input: { code: string; filename: string; prompt: string; projectId?: string },
   signal?: AbortSignal,
 ) {

@@ -1,9 +1,13 @@
 // AI chat and code edits through the real app: files and ledger rows written together, credits
 // charged exactly once per paid answer, nothing stored or charged on refusals and failures.
+// The assistant is the real builtin one; the parallel-chats test holds its answers back (a fake
+// delay in front of it) so that every request has read the balance before any is charged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 import { newUser } from '../../testing/fixtures';
 import { parseAssistantReply } from '../../../shared/code-blocks';
+import { builtinProvider } from './builtin-provider';
+import type { AiProvider } from './provider';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,14 +15,34 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function ledger(token: string) {
-  const me = (await t.request('GET', '/api/auth/me', { token })).body;
-  const rows = (await t.request('GET', '/api/credits/transactions', { token })).body as Array<{ type: string; amount: number }>;
+async function ledger(token: string, app = t) {
+  const me = (await app.request('GET', '/api/auth/me', { token })).body;
+  const rows = (await app.request('GET', '/api/credits/transactions', { token })).body as Array<{ type: string; amount: number }>;
   return { credits: me.credits as number, rows, sum: rows.reduce((a, r) => a + r.amount, 0) };
 }
 
-const counts = async (userId: string) => {
-  const db = t.app.deps.db;
+/**
+ * The builtin assistant, each chat held until `chats` chats are waiting (5 s at most): by then every
+ * one of them has passed the early balance check, so only the charge's own condition can refuse.
+ */
+function heldAssistant(chats: number): AiProvider & { waited: number } {
+  const builtin = builtinProvider();
+  let release!: () => void;
+  const everyoneWaiting = new Promise<void>((resolve) => (release = resolve));
+  const held: AiProvider & { waited: number } = {
+    ...builtin,
+    waited: 0,
+    async chat(request, onDelta, signal) {
+      if (++held.waited >= chats) release();
+      await Promise.race([everyoneWaiting, new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
+      return builtin.chat(request, onDelta, signal);
+    },
+  };
+  return held;
+}
+
+const counts = async (userId: string, app = t) => {
+  const db = app.app.deps.db;
   const [messages, files] = await Promise.all([
     db.selectFrom('chat_messages').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
     db.selectFrom('files').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
@@ -72,20 +96,29 @@ describe('chat with the builtin assistant', () => {
   });
 
   it('20 parallel chats with 10 credits left succeed exactly twice; the balance equals the ledger sum', async () => {
-    const { token, id } = await newUser(t, { credits: 10 });
-    const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
-        t.request('POST', '/api/ai/chat', { token, body: { message: `Make another Telegram bot that echoes messages, number ${i}`, projectId: 'default' } }),
-      ),
-    );
-    const statuses = results.map((r) => r.status);
-    expect(statuses.filter((s) => s === 200)).toHaveLength(2);
-    expect(statuses.filter((s) => s === 402)).toHaveLength(18);
-    const l = await ledger(token);
-    expect(l.credits).toBe(0);
-    expect(l.sum).toBe(0);
-    expect(l.rows.filter((r) => r.type === 'ai_message')).toHaveLength(2);
-    expect((await counts(id)).messages).toBe(4);
+    // An app of its own whose assistant answers only once all 20 chats wait for it: each has read
+    // a balance of 10 before the first charge, so the conditional charge alone keeps it at 2.
+    const assistant = heldAssistant(20);
+    const held = await startTestApp({ LOG_LEVEL: 'warn' }, { ai: assistant });
+    try {
+      const { token, id } = await newUser(held, { credits: 10 });
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          held.request('POST', '/api/ai/chat', { token, body: { message: `Make another Telegram bot that echoes messages, number ${i}`, projectId: 'default' } }),
+        ),
+      );
+      expect(assistant.waited).toBe(20);
+      const statuses = results.map((r) => r.status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(2);
+      expect(statuses.filter((s) => s === 402)).toHaveLength(18);
+      const l = await ledger(token, held);
+      expect(l.credits).toBe(0);
+      expect(l.sum).toBe(0);
+      expect(l.rows.filter((r) => r.type === 'ai_message')).toHaveLength(2);
+      expect((await counts(id, held)).messages).toBe(4);
+    } finally {
+      await held.close();
+    }
   });
 
   it('rejects blank and oversized messages with 400', async () => {

@@ -12,9 +12,12 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Deps } from '../../deps';
 import type { Database } from '../../db/schema';
+import type { ServiceCtx } from '../../trpc';
 import { newId } from '../../clock';
 import { AppError } from '../../errors';
 import { balanceOf, recordCredit } from '../credits/ledger';
+import { filesNamed } from '../workspace/files';
+import { versionTextsSince } from '../workspace/versions';
 import { savePlan } from './bot-plans';
 import type { GeneratedFrom } from './provider';
 
@@ -60,23 +63,16 @@ type Proposal = { id: string; user_id: string; project_id: string | null; filena
 
 /** Whether a file of the proposal's name holds its text now or has held it since it was made. */
 async function wasSaved(trx: Kysely<Database>, p: Proposal): Promise<boolean> {
-  let files = trx.selectFrom('files').select(['id', 'content']).where('user_id', '=', p.user_id).where('filename', '=', p.filename);
-  if (p.project_id) files = files.where('project_id', '=', p.project_id);
-  const rows = await files.execute();
+  const rows = await filesNamed(trx, { userId: p.user_id, filename: p.filename, projectId: p.project_id });
   if (rows.some((f) => codeHash(f.content) === p.code_hash)) return true;
   if (rows.length === 0) return false;
-  const versions = await trx
-    .selectFrom('file_versions')
-    .select('content')
-    .where('file_id', 'in', rows.map((f) => f.id))
-    .where('created_at', '>=', p.created_at)
-    .execute();
-  return versions.some((v) => codeHash(v.content) === p.code_hash);
+  const versions = await versionTextsSince(trx, rows.map((f) => f.id), p.created_at);
+  return versions.some((text) => codeHash(text) === p.code_hash);
 }
 
 type Outcome = { refunded: true; credits: number } | { refused: AppError };
 
-export async function rejectModification({ deps, userId }: { deps: Deps; userId: string }, input: { proposalId: string }) {
+export async function rejectModification({ deps, userId }: ServiceCtx, input: { proposalId: string }) {
   const outcome = await deps.db.transaction().execute(async (trx): Promise<Outcome> => {
     const p = await trx
       .selectFrom('code_edit_proposals')
@@ -133,4 +129,10 @@ export async function acceptProposal(trx: Kysely<Database>, deps: Pick<Deps, 'cl
     .returning(['plan'])
     .executeTakeFirst();
   if (row?.plan) await savePlan(trx, deps, p.fileId, JSON.parse(row.plan) as GeneratedFrom);
+}
+
+/** Deletes the person's proposals for a project (with the bot); answers how many. */
+export async function deleteProjectProposals(trx: Kysely<Database>, userId: string, projectId: string): Promise<number> {
+  const deleted = await trx.deleteFrom('code_edit_proposals').where('project_id', '=', projectId).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  return Number(deleted.numDeletedRows);
 }

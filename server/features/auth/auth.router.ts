@@ -14,13 +14,13 @@ import { toUserDto } from './users';
 
 export const authRouter = router({
   me: authedProcedure.query(({ ctx }) => toUserDto(ctx.user)),
-  login: publicProcedure.input(loginInput).mutation(({ ctx, input }) => auth.login(ctx.deps, input)),
-  sendOtp: publicProcedure.input(sendOtpInput).mutation(({ ctx, input }) => auth.sendSignupCode(ctx.deps, input)),
+  login: publicProcedure.input(loginInput).mutation(({ ctx, input }) => auth.login(ctx, input)),
+  sendOtp: publicProcedure.input(sendOtpInput).mutation(({ ctx, input }) => auth.sendSignupCode(ctx, input)),
   // The legacy one-step register never signs anyone in: it sends the code, like sendOtp.
-  register: publicProcedure.input(sendOtpInput).mutation(({ ctx, input }) => auth.sendSignupCode(ctx.deps, input)),
-  verifyOtp: publicProcedure.input(verifyOtpInput).mutation(({ ctx, input }) => auth.verifySignupCode(ctx.deps, input)),
-  forgotPassword: publicProcedure.input(forgotPasswordInput).mutation(({ ctx, input }) => auth.sendResetCode(ctx.deps, input)),
-  resetPassword: publicProcedure.input(resetPasswordInput).mutation(({ ctx, input }) => auth.resetPassword(ctx.deps, input)),
-  google: publicProcedure.input(googleTokenInput).mutation(({ ctx, input }) => signInWithIdToken(ctx.deps, input.token)),
-  logout: authedProcedure.input(z.strictObject({}).optional()).mutation(({ ctx }) => auth.logout(ctx.deps, ctx.sessionId)),
+  register: publicProcedure.input(sendOtpInput).mutation(({ ctx, input }) => auth.sendSignupCode(ctx, input)),
+  verifyOtp: publicProcedure.input(verifyOtpInput).mutation(({ ctx, input }) => auth.verifySignupCode(ctx, input)),
+  forgotPassword: publicProcedure.input(forgotPasswordInput).mutation(({ ctx, input }) => auth.sendResetCode(ctx, input)),
+  resetPassword: publicProcedure.input(resetPasswordInput).mutation(({ ctx, input }) => auth.resetPassword(ctx, input)),
+  google: publicProcedure.input(googleTokenInput).mutation(({ ctx, input }) => signInWithIdToken(ctx, input)),
+  logout: authedProcedure.input(z.strictObject({}).optional()).mutation(({ ctx }) => auth.logout(ctx, { sessionId: ctx.sessionId })),
 });

@@ -1,6 +1,7 @@
 // Accounts: sign-up by e-mailed code, login, logout, password reset and Google sign-in.
 // Answers never reveal whether an address has an account, by their words or their timing.
 import type { Deps } from '../../deps';
+import type { ServiceCtx } from '../../trpc';
 import { AppError } from '../../errors';
 import {
   CODE_SENT_MESSAGE,
@@ -10,7 +11,8 @@ import {
 import { assertNotCommon, hashPassword, needsRehash, verifyDummy, verifyPassword } from './passwords';
 import { consumeCode, newCode, storeCode } from './codes';
 import { createSession, revokeAllSessions, revokeSession } from './sessions';
-import { createUser, findUserByEmail, toUserDto } from './users';
+import { findUserByEmail, setPasswordHash, toUserDto } from './users';
+import { createUser } from './accounts';
 import { alreadyRegisteredMail, resetCodeMail, signupCodeMail } from './auth-mail';
 import { mailAfterAnswer } from './mail-after-answer';
 import type { User } from '../../db/schema';
@@ -24,7 +26,7 @@ async function signIn(deps: Deps, user: User): Promise<AuthResponse> {
   return { token, user: toUserDto(user) };
 }
 
-export async function sendSignupCode(deps: Deps, input: { name: string; email: string; password: string }) {
+export async function sendSignupCode({ deps }: Pick<ServiceCtx, 'deps'>, input: { name: string; email: string; password: string }) {
   await assertNotCommon(input.password);
   // Hash in both branches so a taken address answers in the same time as a free one.
   const passwordHash = await hashPassword(input.password);
@@ -46,7 +48,7 @@ export async function sendSignupCode(deps: Deps, input: { name: string; email: s
   return { message: CODE_SENT_MESSAGE };
 }
 
-export async function verifySignupCode(deps: Deps, input: { email: string; otp: string }): Promise<AuthResponse> {
+export async function verifySignupCode({ deps }: Pick<ServiceCtx, 'deps'>, input: { email: string; otp: string }): Promise<AuthResponse> {
   const row = await consumeCode(deps.db, deps.clock, deps.codeKey, {
     email: input.email,
     purpose: 'signup',
@@ -64,7 +66,7 @@ export async function verifySignupCode(deps: Deps, input: { email: string; otp: 
   return signIn(deps, user);
 }
 
-export async function login(deps: Deps, input: { email: string; password: string }): Promise<AuthResponse> {
+export async function login({ deps }: Pick<ServiceCtx, 'deps'>, input: { email: string; password: string }): Promise<AuthResponse> {
   const user = await findUserByEmail(deps.db, input.email);
   if (!user || !user.password_hash) {
     await verifyDummy(input.password);
@@ -73,18 +75,18 @@ export async function login(deps: Deps, input: { email: string; password: string
   if (!(await verifyPassword(user.password_hash, input.password))) throw new AppError('UNAUTHORIZED', INVALID_LOGIN);
   if (needsRehash(user.password_hash)) {
     const rehashed = await hashPassword(input.password);
-    await deps.db.updateTable('users').set({ password_hash: rehashed }).where('id', '=', user.id).execute();
+    await setPasswordHash(deps.db, user.id, rehashed);
   }
   return signIn(deps, user);
 }
 
-export async function logout(deps: Deps, sessionId: string) {
-  await revokeSession(deps.db, deps.clock, sessionId);
-  deps.revocations.announce({ sessionId });
+export async function logout({ deps }: Pick<ServiceCtx, 'deps'>, input: { sessionId: string }) {
+  await revokeSession(deps.db, deps.clock, input.sessionId);
+  deps.revocations.announce({ sessionId: input.sessionId });
   return { message: 'Logged out' };
 }
 
-export async function sendResetCode(deps: Deps, input: { email: string }) {
+export async function sendResetCode({ deps }: Pick<ServiceCtx, 'deps'>, input: { email: string }) {
   const user = await findUserByEmail(deps.db, input.email);
   // The same work for an unknown address, so neither the answer nor its timing tells them apart: a
   // code is made and stored (nobody ever receives it, and a reset needs an account anyway), and one
@@ -95,7 +97,7 @@ export async function sendResetCode(deps: Deps, input: { email: string }) {
   return { message: RESET_SENT_MESSAGE };
 }
 
-export async function resetPassword(deps: Deps, input: { email: string; otp: string; newPassword: string }) {
+export async function resetPassword({ deps }: Pick<ServiceCtx, 'deps'>, input: { email: string; otp: string; newPassword: string }) {
   await assertNotCommon(input.newPassword);
   await consumeCode(deps.db, deps.clock, deps.codeKey, {
     email: input.email,
@@ -106,7 +108,7 @@ export async function resetPassword(deps: Deps, input: { email: string; otp: str
   const user = await findUserByEmail(deps.db, input.email);
   if (!user) throw new AppError('BAD_REQUEST', INVALID_RESET_CODE);
   const passwordHash = await hashPassword(input.newPassword);
-  await deps.db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
+  await setPasswordHash(deps.db, user.id, passwordHash);
   await revokeAllSessions(deps.db, deps.clock, user.id);
   deps.revocations.announce({ userId: user.id });
   return { message: 'Password reset successful. You can now sign in with your new password.' };

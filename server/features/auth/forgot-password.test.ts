@@ -124,7 +124,7 @@ describe('forgot-password when the mail cannot be sent', () => {
     await dead.close();
     const broken = await startTestApp({ SMTP_URL: dead.url }, { rateLimits: false });
     try {
-      const { createUser } = await import('./users');
+      const { createUser } = await import('./accounts');
       const u = await createUser(broken.app.deps.db, broken.app.deps.clock, { name: 'Unlucky', email: 'unlucky@example.com', passwordHash: null, googleSub: null });
       expect(u).toBeTruthy();
       const res = await broken.request('POST', '/api/auth/forgot-password', { body: { email: 'unlucky@example.com' } });

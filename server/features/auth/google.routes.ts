@@ -77,7 +77,7 @@ export async function registerGoogleRedirect(app: FastifyInstance, deps: Deps, l
         return fail(reply, 'user_info_failed');
       }
       try {
-        const session = await signInWithGoogle(deps, claims);
+        const session = await signInWithGoogle({ deps }, claims);
         const cookie = { path: '/', maxAge: 60, sameSite: 'lax' as const, secure, httpOnly: false };
         reply.setCookie('token', session.token, cookie);
         reply.setCookie('user', JSON.stringify(session.user), cookie);

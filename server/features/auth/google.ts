@@ -3,10 +3,12 @@
 // link an unverified one (it is taken over and its password dropped instead).
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import type { Deps } from '../../deps';
+import type { ServiceCtx } from '../../trpc';
 import { AppError } from '../../errors';
 import type { AuthResponse } from '../../../shared/auth.schema';
 import { createSession, revokeAllSessions } from './sessions';
-import { createUser, findUserByEmail, toUserDto } from './users';
+import { findUserByEmail, findUserByGoogleSub, linkGoogle, toUserDto } from './users';
+import { createUser } from './accounts';
 import { voidCodes } from './codes';
 import type { User } from '../../db/schema';
 
@@ -62,22 +64,13 @@ export function googleIdentity(clientId: string, metadata: IssuerMetadata, now: 
   };
 }
 
-function findByGoogleSub(deps: Deps, sub: string): Promise<User | undefined> {
-  return deps.db.selectFrom('users').selectAll().where('google_sub', '=', sub).executeTakeFirst();
-}
-
 async function userForGoogle(deps: Deps, claims: GoogleClaims): Promise<User> {
-  const bySub = await findByGoogleSub(deps, claims.sub);
+  const bySub = await findUserByGoogleSub(deps.db, claims.sub);
   if (bySub) return bySub;
   const byEmail = await findUserByEmail(deps.db, claims.email);
   if (byEmail && byEmail.google_sub === null) {
     const takeover = byEmail.email_verified !== 1;
-    await deps.db
-      .updateTable('users')
-      .set(takeover ? { google_sub: claims.sub, password_hash: null, email_verified: 1 } : { google_sub: claims.sub })
-      .where('id', '=', byEmail.id)
-      .where('google_sub', 'is', null)
-      .execute();
+    await linkGoogle(deps.db, byEmail.id, claims.sub, takeover);
     if (takeover) {
       await revokeAllSessions(deps.db, deps.clock, byEmail.id);
       deps.revocations.announce({ userId: byEmail.id });
@@ -85,13 +78,13 @@ async function userForGoogle(deps: Deps, claims: GoogleClaims): Promise<User> {
   } else if (!byEmail) {
     await createUser(deps.db, deps.clock, { name: claims.name, email: claims.email, passwordHash: null, googleSub: claims.sub });
   }
-  const user = await findByGoogleSub(deps, claims.sub);
+  const user = await findUserByGoogleSub(deps.db, claims.sub);
   // The email belongs to an account already linked to another Google subject.
   if (!user) throw new AppError('CONFLICT', 'This email is already linked to another Google account');
   return user;
 }
 
-export async function signInWithGoogle(deps: Deps, claims: GoogleClaims): Promise<AuthResponse> {
+export async function signInWithGoogle({ deps }: Pick<ServiceCtx, 'deps'>, claims: GoogleClaims): Promise<AuthResponse> {
   if (!claims.emailVerified) throw new AppError('UNAUTHORIZED', 'Your Google email address is not verified');
   const user = await userForGoogle(deps, claims);
   // A sign-up started by someone else with this address can no longer be completed.
@@ -100,7 +93,7 @@ export async function signInWithGoogle(deps: Deps, claims: GoogleClaims): Promis
   return { token, user: toUserDto(user) };
 }
 
-export async function signInWithIdToken(deps: Deps, idToken: string): Promise<AuthResponse> {
-  if (!deps.google) throw new AppError('BAD_REQUEST', 'Google OAuth not properly configured');
-  return signInWithGoogle(deps, await deps.google.verifyIdToken(idToken));
+export async function signInWithIdToken(ctx: Pick<ServiceCtx, 'deps'>, input: { token: string }): Promise<AuthResponse> {
+  if (!ctx.deps.google) throw new AppError('BAD_REQUEST', 'Google OAuth not properly configured');
+  return signInWithGoogle(ctx, await ctx.deps.google.verifyIdToken(input.token));
 }

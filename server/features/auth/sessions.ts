@@ -1,7 +1,10 @@
 // Session tokens: a JWT (HS256, fixed issuer and audience, 7 days) that names a row of the sessions
-// table; the row is checked on every request, so logout and password reset revoke for real.
+// table (every query on it is here); the row is checked on every request, so logout and password
+// reset revoke for real.
 import { SignJWT, jwtVerify } from 'jose';
+import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
+import type { Database } from '../../db/schema';
 import { newId, type Clock } from '../../clock';
 
 export const SESSION_DAYS = 7;
@@ -75,3 +78,6 @@ export async function revokeAllSessions(db: Db, clock: Clock, userId: string): P
     .where('revoked_at', 'is', null)
     .execute();
 }
+
+/** Who signed in since a moment, as a subquery (the operator's count of active people). */
+export const signedInSince = (db: Kysely<Database>, since: string) => db.selectFrom('sessions').select('user_id').where('created_at', '>=', since);

@@ -1,10 +1,12 @@
-// The credits ledger: every change of a balance is a credit_transactions row written in the same
-// transaction as the balance update, so the balance always equals the sum of the rows.
-import type { Kysely } from 'kysely';
+// The credits ledger (the `credit_transactions` table: every query on it): every change of a balance
+// is a row written in the same transaction as the balance update (auth/users.ts moves the balance),
+// so the balance always equals the sum of the rows.
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Db } from '../../db/database';
 import { newId, type Clock } from '../../clock';
 import { AppError } from '../../errors';
+import { addCredits, creditsOf, takeCredits } from '../auth/users';
 
 export const SIGNUP_CREDITS = 100;
 
@@ -12,11 +14,7 @@ export type LedgerEntry = { userId: string; amount: number; type: string; descri
 
 /** Adds a ledger row and moves the balance by its amount; call inside a transaction. */
 export async function recordCredit(trx: Kysely<Database>, clock: Clock, entry: LedgerEntry): Promise<void> {
-  await trx
-    .updateTable('users')
-    .set((eb) => ({ credits: eb('credits', '+', entry.amount) }))
-    .where('id', '=', entry.userId)
-    .execute();
+  await addCredits(trx, entry.userId, entry.amount);
   await trx
     .insertInto('credit_transactions')
     .values({
@@ -47,13 +45,7 @@ export async function listTransactions(db: Db, userId: string) {
  * inside the transaction that stores what the credits pay for. 402 when the balance is too low.
  */
 export async function chargeCredits(trx: Kysely<Database>, clock: Clock, entry: { userId: string; cost: number; type: string; description: string }): Promise<void> {
-  const res = await trx
-    .updateTable('users')
-    .set((eb) => ({ credits: eb('credits', '-', entry.cost) }))
-    .where('id', '=', entry.userId)
-    .where('credits', '>=', entry.cost)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) throw notEnoughCredits(entry.cost);
+  if (!(await takeCredits(trx, entry.userId, entry.cost))) throw notEnoughCredits(entry.cost);
   await trx
     .insertInto('credit_transactions')
     .values({ id: newId(), user_id: entry.userId, type: entry.type, description: entry.description, amount: -entry.cost, created_at: clock.now().toISOString() })
@@ -77,10 +69,28 @@ export function notEnoughCredits(cost: number): AppError {
 
 /** A cheap early refusal before slow work; the charge itself is still conditional. */
 export async function assertCanAfford(db: Db, userId: string, cost: number): Promise<void> {
-  const row = await db.selectFrom('users').select('credits').where('id', '=', userId).executeTakeFirst();
-  if (!row || row.credits < cost) throw notEnoughCredits(cost);
+  const credits = await creditsOf(db, userId);
+  if (credits === undefined || credits < cost) throw notEnoughCredits(cost);
 }
 
 export async function balanceOf(db: Kysely<Database>, userId: string): Promise<number> {
-  return (await db.selectFrom('users').select('credits').where('id', '=', userId).executeTakeFirstOrThrow()).credits;
+  const credits = await creditsOf(db, userId);
+  if (credits === undefined) throw new Error(`no user ${userId}`);
+  return credits;
+}
+
+// For /metrics (ops/credits-charged.ts): the ledger is append-only, so rows past a rowid are the new ones.
+
+/** The rowid of the newest ledger row; 0 when there is none. */
+export async function lastLedgerRow(db: Db): Promise<number> {
+  return Number((await sql<{ last: number | null }>`SELECT max(rowid) AS last FROM credit_transactions`.execute(db)).rows[0]?.last ?? 0);
+}
+
+/** Credits charged per type in the rows after `after` up to `upTo`: negative amounts, an operator's 'adjustment' excluded. */
+export async function chargedBetween(db: Db, after: number, upTo: number): Promise<Array<{ type: string; credits: number }>> {
+  const { rows } = await sql<{ type: string; credits: number }>`
+    SELECT type, sum(-amount) AS credits FROM credit_transactions
+    WHERE rowid > ${after} AND rowid <= ${upTo} AND amount < 0 AND type <> 'adjustment'
+    GROUP BY type`.execute(db);
+  return rows;
 }

@@ -5,11 +5,9 @@ import { createPost, deletePost, likePost, listPosts } from './posts';
 import { remixPost } from './remix';
 
 export const feedRouter = router({
-  list: authedProcedure.input(feedListInput).query(({ ctx, input }) => listPosts(ctx.deps, ctx.user.id, input ?? {})),
-  create: authedProcedure.input(createPostInput).mutation(({ ctx, input }) => createPost(ctx.deps, ctx.user.id, input)),
-  like: authedProcedure
-    .input(postIdInput.extend({ liked: z.boolean().optional() }))
-    .mutation(({ ctx, input }) => likePost(ctx.deps, ctx.user.id, input.id, input.liked)),
-  delete: authedProcedure.input(postIdInput).mutation(({ ctx, input }) => deletePost(ctx.deps, input.id, ctx.user.id)),
-  remix: authedProcedure.input(postIdInput).mutation(({ ctx, input }) => remixPost(ctx.deps, ctx.user.id, input.id)),
+  list: authedProcedure.input(feedListInput).query(({ ctx, input }) => listPosts(ctx, input ?? {})),
+  create: authedProcedure.input(createPostInput).mutation(({ ctx, input }) => createPost(ctx, input)),
+  like: authedProcedure.input(postIdInput.extend({ liked: z.boolean().optional() })).mutation(({ ctx, input }) => likePost(ctx, input)),
+  delete: authedProcedure.input(postIdInput).mutation(({ ctx, input }) => deletePost(ctx, input)),
+  remix: authedProcedure.input(postIdInput).mutation(({ ctx, input }) => remixPost(ctx, input)),
 });

@@ -159,13 +159,13 @@ describe('search, filter, sort and paging', () => {
     const platforms = ['telegram', 'twitter', 'whatsapp', 'discord', 'other'] as const;
     const made: Array<{ id: string; title: string; description: string; platform: string; likes: number; createdAt: string }> = [];
     for (let i = 0; i < 37; i++) {
-      const p = await createPost(deps, authors[i % 3]!.id, {
+      const p = await createPost({ deps, userId: authors[i % 3]!.id }, {
         title: i % 4 === 0 ? `Weather bot ${i}` : `Helper ${i}`,
         description: i % 5 === 0 ? 'Posts the WEATHER every morning' : `Bot number ${i} with 100%_fun`,
         platform: platforms[i % 5]!,
       });
       const likes = (i * 7) % 4;
-      for (let k = 0; k < likes; k++) await likePost(deps, authors[k % 3]!.id === p.userId ? viewer.id : authors[k % 3]!.id, p.id, true);
+      for (let k = 0; k < likes; k++) await likePost({ deps, userId: authors[k % 3]!.id === p.userId ? viewer.id : authors[k % 3]!.id }, { id: p.id, liked: true });
       const row = await deps.db.selectFrom('posts').select(['likes_count', 'created_at']).where('id', '=', p.id).executeTakeFirstOrThrow();
       made.push({ id: p.id, title: p.title, description: p.description, platform: p.platform, likes: row.likes_count, createdAt: row.created_at });
     }

@@ -1,14 +1,16 @@
 // The community feed: posts with likes, searched, filtered, sorted and paged on the server with a
-// cursor. Posts never carry secrets; images are checked and stored by hash (uploads.ts).
+// cursor. The `posts` and `likes` tables: every query on them (reads join the author's name and the
+// image's type for display). Posts never carry secrets; images are checked and stored by hash (uploads.ts).
 import { sql, type Kysely } from 'kysely';
 import type { Database, Post } from '../../db/schema';
 import type { Deps } from '../../deps';
+import type { ServiceCtx } from '../../trpc';
 import { newId } from '../../clock';
 import { AppError } from '../../errors';
 import { FEED_PAGE_SIZE, type PostPlatform } from '../../../shared/feed.schema';
 import { languageLabel } from '../../../shared/filenames';
 import { describeFindings, findSecrets } from './secret-scan';
-import { checkImage, dropUnusedImage, imageUrl, insertUpload, saveImageFile } from './uploads';
+import { checkImage, dropImage, imageUrl, insertUpload, saveImageFile } from './uploads';
 import { ownedFile } from '../workspace/files';
 
 type Row = Post & { author_name: string; author_email: string; image_ext: string | null; liked_by: string | null };
@@ -58,8 +60,7 @@ function decodeCursor(s: string): Cursor {
 const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function listPosts(
-  deps: Deps,
-  viewerId: string,
+  { deps, userId: viewerId }: ServiceCtx,
   input: { search?: string; platform?: 'all' | PostPlatform; sort?: 'recent' | 'popular'; cursor?: string | null; limit?: number } = {},
 ) {
   const limit = input.limit ?? FEED_PAGE_SIZE;
@@ -93,8 +94,7 @@ async function onePost(db: Kysely<Database>, viewerId: string, id: string): Prom
 }
 
 export async function createPost(
-  deps: Deps,
-  userId: string,
+  { deps, userId }: ServiceCtx,
   input: {
     title: string;
     description: string;
@@ -141,7 +141,7 @@ export async function createPost(
 }
 
 /** Sets (liked: true/false) or, without `liked`, toggles the caller's like; one like per person. */
-export async function likePost(deps: Deps, userId: string, postId: string, liked?: boolean) {
+export async function likePost({ deps, userId }: ServiceCtx, { id: postId, liked }: { id: string; liked?: boolean }) {
   return deps.db.transaction().execute(async (trx) => {
     const post = await trx.selectFrom('posts').select('id').where('id', '=', postId).executeTakeFirst();
     if (!post) throw new AppError('NOT_FOUND', 'Post not found');
@@ -159,14 +159,56 @@ export async function likePost(deps: Deps, userId: string, postId: string, liked
   });
 }
 
-/** Deletes a post (its likes go with it, and its image if nothing else uses it). `ownerId` null: admin. */
-export async function deletePost(deps: Deps, postId: string, ownerId: string | null) {
+/** Deletes the person's own post (another person's answers 404). */
+export function deletePost({ deps, userId }: ServiceCtx, input: { id: string }) {
+  return removePost(deps, input.id, userId);
+}
+
+/** The operator's delete: any post. */
+export function deleteAnyPost({ deps }: Pick<ServiceCtx, 'deps'>, input: { id: string }) {
+  return removePost(deps, input.id, null);
+}
+
+/** Deletes a post (its likes go with it, and its image if nothing else uses it). `ownerId` null: anyone's. */
+async function removePost(deps: Deps, postId: string, ownerId: string | null) {
   await deps.db.transaction().execute(async (trx) => {
     let q = trx.deleteFrom('posts').where('id', '=', postId);
     if (ownerId !== null) q = q.where('user_id', '=', ownerId);
     const deleted = await q.returning('image_id').executeTakeFirst();
     if (!deleted) throw new AppError('NOT_FOUND', 'Post not found');
-    await dropUnusedImage(trx, deps.config.dataDir, deleted.image_id);
+    const imageId = deleted.image_id;
+    if (imageId && !(await trx.selectFrom('posts').select('id').where('image_id', '=', imageId).executeTakeFirst())) {
+      await dropImage(trx, deps.config.dataDir, imageId);
+    }
   });
   return { message: 'Post deleted' };
+}
+
+/** The bot file a post carries (null name: none), if the post exists (remix.ts). */
+export function postFile(db: Kysely<Database>, postId: string) {
+  return db.selectFrom('posts').select(['file_name', 'file_content']).where('id', '=', postId).executeTakeFirst();
+}
+
+/** The newest posts with their authors, for the operator's moderation list. */
+export async function postsForReview(db: Kysely<Database>, limit: number) {
+  const rows = await db
+    .selectFrom('posts as p')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .select(['p.id', 'p.platform', 'p.likes_count', 'p.title', 'p.description', 'p.created_at', 'u.email', 'u.name'])
+    .orderBy('p.created_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    platform: r.platform,
+    user: { email: r.email, name: r.name },
+    likesCount: r.likes_count,
+    title: r.title,
+    description: r.description,
+    createdAt: r.created_at,
+  }));
+}
+
+export async function countPosts(db: Kysely<Database>): Promise<number> {
+  return Number((await db.selectFrom('posts').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 }

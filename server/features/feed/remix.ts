@@ -1,9 +1,11 @@
 // Remix: copy the bot file a post carries into the caller's own default project, under a name
 // that does not overwrite any of their files, so they can open and change it in the builder.
-import type { Deps } from '../../deps';
+import type { ServiceCtx } from '../../trpc';
 import { AppError } from '../../errors';
 import { defaultProject } from '../workspace/projects';
-import { toFileDto, writeFile } from '../workspace/files';
+import { filenamesIn, toFileDto } from '../workspace/files';
+import { writeFile } from '../workspace/file-writes';
+import { postFile } from './posts';
 
 // The longest file name a workspace accepts (FILENAME_PATTERN in shared/filenames.ts).
 const MAX_FILENAME_LENGTH = 100;
@@ -17,15 +19,13 @@ function withSuffix(filename: string, n: number): string {
   return `${stem}${suffix}${extension}`;
 }
 
-export async function remixPost(deps: Deps, userId: string, postId: string) {
-  const post = await deps.db.selectFrom('posts').select(['file_name', 'file_content']).where('id', '=', postId).executeTakeFirst();
+export async function remixPost({ deps, userId }: ServiceCtx, input: { id: string }) {
+  const post = await postFile(deps.db, input.id);
   if (!post) throw new AppError('NOT_FOUND', 'Post not found');
   if (!post.file_name || post.file_content === null) throw new AppError('BAD_REQUEST', 'This post has no bot file to remix');
   const project = await defaultProject(deps.db, deps.clock, userId);
   const file = await deps.db.transaction().execute(async (trx) => {
-    const taken = new Set(
-      (await trx.selectFrom('files').select('filename').where('project_id', '=', project.id).execute()).map((f) => f.filename),
-    );
+    const taken = await filenamesIn(trx, project.id);
     let filename = post.file_name!;
     for (let n = 1; taken.has(filename); n++) filename = withSuffix(post.file_name!, n);
     const { file } = await writeFile(trx, deps, { userId, projectId: project.id, filename, content: post.file_content!, reason: 'import' });

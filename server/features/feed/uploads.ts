@@ -1,6 +1,6 @@
-// Post images: stored once by content hash under DATA_DIR/uploads and served back with their type,
-// nosniff and long caching. Names come from the hash, never from input, and writes never follow
-// a path that already exists (no symlink tricks).
+// Post images, the `uploads` table: stored once by content hash under DATA_DIR/uploads and served
+// back with their type, nosniff and long caching. Names come from the hash, never from input, and
+// writes never follow a path that already exists (no symlink tricks).
 import { closeSync, constants, createReadStream, existsSync, fchmodSync, openSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -60,11 +60,8 @@ export async function insertUpload(trx: Kysely<Database>, clock: Clock, image: C
     .execute();
 }
 
-/** Removes an image no post uses any more (row and file). */
-export async function dropUnusedImage(trx: Kysely<Database>, dataDir: string, imageId: string | null): Promise<void> {
-  if (!imageId) return;
-  const used = await trx.selectFrom('posts').select('id').where('image_id', '=', imageId).executeTakeFirst();
-  if (used) return;
+/** Removes an image (row and file) that no post uses any more. */
+export async function dropImage(trx: Kysely<Database>, dataDir: string, imageId: string): Promise<void> {
   const row = await trx.deleteFrom('uploads').where('id', '=', imageId).returning('ext').executeTakeFirst();
   if (row) {
     try {

@@ -10,20 +10,20 @@ export type LiveRunCount = { mode: RunMode; status: LiveRunStatus; runs: number 
 export const RUN_MODES: RunMode[] = ['live', 'test'];
 export const LIVE_RUN_STATUSES: LiveRunStatus[] = ['running', 'starting_or_stopping'];
 
-export async function countLiveRuns(deps: Pick<Deps, 'db' | 'runs' | 'runRecords'>): Promise<LiveRunCount[]> {
+export async function countLiveRuns(deps: Pick<Deps, 'runs' | 'runRecords'>): Promise<LiveRunCount[]> {
   const counts = new Map<string, number>();
   const tally = () => RUN_MODES.flatMap((mode) => LIVE_RUN_STATUSES.map((status) => ({ mode, status, runs: counts.get(`${mode}|${status}`) ?? 0 })));
   // Built with runnerInBackground, the server answers before the runner (and so any run) exists.
   if (!deps.runs || !deps.runRecords) return tally();
   // Rows are written off the run's own path: wait for those asked for so far.
   await deps.runRecords.flush();
-  const rows = await deps.db.selectFrom('runs').select('file_id').where('ended_at', 'is', null).execute();
+  const fileIds = await deps.runRecords.liveFileIds();
   const seen = new Set<string>();
-  for (const row of rows) {
-    if (seen.has(row.file_id)) continue;
-    seen.add(row.file_id);
-    const live = deps.runs.live(row.file_id);
-    const state = live && deps.runs.state(live.userId, row.file_id);
+  for (const fileId of fileIds) {
+    if (seen.has(fileId)) continue;
+    seen.add(fileId);
+    const live = deps.runs.live(fileId);
+    const state = live && deps.runs.state(live.userId, fileId);
     if (!live || !state?.live) continue;
     const key = `${state.mode}|${live.running ? 'running' : 'starting_or_stopping'}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);

@@ -4,6 +4,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Deps } from '../../deps';
+import { countDeployments } from '../runner/deploy/deployments';
 import { countLiveRuns } from './live-runs';
 import { creditsChargedReader } from './credits-charged';
 import { AI_OPERATIONS } from './ai-metrics';
@@ -52,8 +53,7 @@ export function createMetrics(deps: Pick<Deps, 'db' | 'runs' | 'runRecords' | 'a
     help: 'Bots deployed (always on), running or not: rows of the deployments table',
     registers,
     async collect() {
-      const row = await deps.db.selectFrom('deployments').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-      this.set(Number(row?.n ?? 0));
+      this.set(await countDeployments(deps.db));
     },
   });
 

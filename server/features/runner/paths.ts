@@ -6,8 +6,3 @@ import path from 'node:path';
 export function projectDepsDir(dataDir: string, projectId: string): string {
   return path.join(dataDir, 'projects', projectId, 'deps');
 }
-
-/** One run's scratch space: the project's files are written here before the run starts. */
-export function runDir(dataDir: string, runId: string): string {
-  return path.join(dataDir, 'runs', runId);
-}

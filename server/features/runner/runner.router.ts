@@ -4,8 +4,6 @@ import { router, authedProcedure } from '../../trpc';
 import { detectEnvVarsInput, envVarsInput, parseImportsInput, saveEnvVarsInput } from '../../../shared/runner.schema';
 import { envVars } from './env-vars/env-vars.service';
 
-const ctxOf = (ctx: { deps: Parameters<typeof envVars.list>[0]['deps']; user: { id: string } }) => ({ deps: ctx.deps, userId: ctx.user.id });
-
 export const runnerRouter = router({
   /** Which protections of the sandbox work on this server, and the limits of a run. */
   status: authedProcedure.query(({ ctx }) => {
@@ -16,8 +14,8 @@ export const runnerRouter = router({
       limits: { memoryMb: Math.round(r.memoryBytes / 1048576), pids: r.pids, maxRunsPerUser: r.maxRunsPerUser, wallClockMinutes: Math.round(r.wallClockMs / 60_000) },
     };
   }),
-  envVars: authedProcedure.input(envVarsInput).query(({ ctx, input }) => envVars.list(ctxOf(ctx), input.projectId)),
-  saveEnvVars: authedProcedure.input(saveEnvVarsInput).mutation(({ ctx, input }) => envVars.save(ctxOf(ctx), input)),
+  envVars: authedProcedure.input(envVarsInput).query(({ ctx, input }) => envVars.list(ctx, input)),
+  saveEnvVars: authedProcedure.input(saveEnvVarsInput).mutation(({ ctx, input }) => envVars.save(ctx, input)),
   parseImports: authedProcedure.input(parseImportsInput).mutation(async ({ ctx, input }) => ({
     ...(await ctx.deps.analyser.parseImports(input.content, input.language)),
     language: input.language,

@@ -10,6 +10,8 @@ export type TestChatDeps = {
   emulator: Emulator;
   /** Added to a test run's CA bundle; null when no CA could be made (test runs then use plain HTTP only). */
   caPem: string | null;
+  /** Files whose saved chats are being replayed now: one replay per file at a time (replay.ts). */
+  replaying: Set<string>;
 };
 
 export async function openTestChat(options: { dataDir: string; log: FastifyBaseLogger }): Promise<TestChatDeps> {
@@ -23,5 +25,5 @@ export async function openTestChat(options: { dataDir: string; log: FastifyBaseL
     options.log.warn({ err: String(err) }, 'Test chat: no certificate for api.telegram.org (bots must use TELEGRAM_API_BASE)');
   }
   const emulator = await createEmulator({ chats, tls: certificates ? { key: certificates.key, cert: certificates.cert } : null });
-  return { chats, emulator, caPem: certificates?.caPem ?? null };
+  return { chats, emulator, caPem: certificates?.caPem ?? null, replaying: new Set() };
 }

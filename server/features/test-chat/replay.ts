@@ -3,7 +3,7 @@
 // cleared conversation, and the bot's answers are compared with the saved ones. The run is stopped
 // at the end. A step waits for as many answers as were saved (then a short quiet time for extra
 // ones), so a replay takes about as long as the bot needs to answer.
-import type { Deps } from '../../deps';
+import type { ServiceCtx } from '../../trpc';
 import { AppError } from '../../errors';
 import type { PostTestChatMessageInput, TestChatKind, TestChatResult } from '../../../shared/test-chat.schema';
 import { startRun } from '../runner/runs/run.service';
@@ -18,19 +18,18 @@ const STEP_TIMEOUT_MS = 10_000;
 /** Quiet time after the last expected answer, for answers beyond the saved ones. */
 const SETTLE_MS = 300;
 
-/** Files being replayed now: one replay per file at a time. */
-const replaying = new Set<string>();
-
-export async function replaySavedChats(deps: Deps, input: { userId: string; fileId: string; content?: string; saved: SavedChat[] }): Promise<TestChatResult[]> {
+export async function replaySavedChats(ctx: ServiceCtx, input: { fileId: string; content?: string; saved: SavedChat[] }): Promise<TestChatResult[]> {
+  const { deps, userId } = ctx;
+  const { replaying } = deps.testChat;
   if (replaying.has(input.fileId)) throw new AppError('CONFLICT', 'The saved chats of this file are already being run');
   replaying.add(input.fileId);
   const chatKey = `${input.fileId}~replay`;
-  const session = deps.testChat.chats.session({ userId: input.userId, fileId: chatKey });
+  const session = deps.testChat.chats.session({ userId, fileId: chatKey });
   try {
     session.clear();
-    await startRun(deps, { userId: input.userId, fileId: input.fileId, mode: 'test', content: input.content, chatKey });
+    await startRun(ctx, { fileId: input.fileId, mode: 'test', content: input.content, chatKey });
     const stopped = () => {
-      const state = deps.runs.state(input.userId, input.fileId);
+      const state = deps.runs.state(userId, input.fileId);
       return !state?.live ? (state?.exit?.message ?? 'The bot is not running') : null;
     };
     await waitUntil(() => session.botListening() || stopped() !== null, START_TIMEOUT_MS);
@@ -38,8 +37,8 @@ export async function replaySavedChats(deps: Deps, input: { userId: string; file
     for (const saved of input.saved) results.push(await replayOne(session, saved, stopped));
     return results;
   } finally {
-    await deps.runs.stop(input.userId, input.fileId).catch(() => false);
-    deps.testChat.chats.forget({ userId: input.userId, fileId: chatKey });
+    await deps.runs.stop(userId, input.fileId).catch(() => false);
+    deps.testChat.chats.forget({ userId, fileId: chatKey });
     replaying.delete(input.fileId);
   }
 }

@@ -1,8 +1,13 @@
-// Saved test chats (golden chats): 'Save as test' keeps the user's side of a conversation and the
-// bot's answers; 'Run tests' (and 'Check with saved chats' on an AI edit) replays them (replay.ts).
+// Saved test chats (golden chats), the `saved_test_chats` table: 'Save as test' keeps the user's
+// side of a conversation and the bot's answers; 'Run tests' (and 'Check with saved chats' on an AI
+// edit) replays them (replay.ts).
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
 import { AppError } from '../../errors';
+import type { FileIds } from '../workspace/files';
 import type { SavedTestChat, TestChatKind, TestChatResult } from '../../../shared/test-chat.schema';
-import { testChatOf, type TestChatContext } from './test-chat.service';
+import type { ServiceCtx } from '../../trpc';
+import { testChatOf } from './test-chat.service';
 import { transcriptOf } from './transcripts';
 import type { TranscriptStep } from './transcript';
 import { replaySavedChats } from './replay';
@@ -12,14 +17,14 @@ export const MAX_SAVED_CHATS = 30;
 
 export type SavedChat = { name: string; chat: TestChatKind; steps: TranscriptStep[]; createdAt: string };
 
-export async function listSaved(ctx: TestChatContext, fileId: string): Promise<{ saved: SavedTestChat[] }> {
+export async function listSaved(ctx: ServiceCtx, { fileId }: { fileId: string }): Promise<{ saved: SavedTestChat[] }> {
   await testChatOf(ctx, fileId);
   const saved = await loadSaved(ctx, fileId);
   return { saved: saved.map(toDto) };
 }
 
 /** Saves (or replaces, by name) the current conversation of the chat as a test. */
-export async function saveChat(ctx: TestChatContext, fileId: string, input: { name: string; chat?: TestChatKind }): Promise<{ saved: SavedTestChat }> {
+export async function saveChat(ctx: ServiceCtx, { fileId, ...input }: { fileId: string; name: string; chat?: TestChatKind }): Promise<{ saved: SavedTestChat }> {
   const { session } = await testChatOf(ctx, fileId);
   const chat = input.chat ?? 'private';
   const steps = transcriptOf(session, chat).snapshot();
@@ -43,7 +48,7 @@ export async function saveChat(ctx: TestChatContext, fileId: string, input: { na
   return { saved: toDto({ name: input.name, chat, steps, createdAt }) };
 }
 
-export async function deleteSaved(ctx: TestChatContext, fileId: string, name: string): Promise<{ message: string }> {
+export async function deleteSaved(ctx: ServiceCtx, { fileId, name }: { fileId: string; name: string }): Promise<{ message: string }> {
   await testChatOf(ctx, fileId);
   const result = await ctx.deps.db.deleteFrom('saved_test_chats').where('file_id', '=', fileId).where('user_id', '=', ctx.userId).where('name', '=', name).executeTakeFirst();
   if (Number(result.numDeletedRows) === 0) throw new AppError('NOT_FOUND', 'Saved chat not found');
@@ -51,18 +56,23 @@ export async function deleteSaved(ctx: TestChatContext, fileId: string, name: st
 }
 
 /** Replays every saved chat against the file (or `content`, a proposed version of it). Free. */
-export async function runSaved(ctx: TestChatContext, fileId: string, input: { content?: string }): Promise<{ results: TestChatResult[] }> {
+export async function runSaved(ctx: ServiceCtx, { fileId, content }: { fileId: string; content?: string }): Promise<{ results: TestChatResult[] }> {
   await testChatOf(ctx, fileId);
   const saved = await loadSaved(ctx, fileId);
   if (saved.length === 0) throw new AppError('BAD_REQUEST', "No saved chats yet: talk to the bot in the test chat, then press 'Save as test'");
-  return { results: await replaySavedChats(ctx.deps, { userId: ctx.userId, fileId, content: input.content, saved }) };
+  return { results: await replaySavedChats(ctx, { fileId, content, saved }) };
 }
 
-async function loadSaved(ctx: TestChatContext, fileId: string): Promise<SavedChat[]> {
+async function loadSaved(ctx: ServiceCtx, fileId: string): Promise<SavedChat[]> {
   const rows = await ctx.deps.db.selectFrom('saved_test_chats').selectAll().where('file_id', '=', fileId).where('user_id', '=', ctx.userId).orderBy('created_at').orderBy('name').execute();
   return rows.map((r) => ({ name: r.name, chat: r.chat, steps: JSON.parse(r.steps) as TranscriptStep[], createdAt: r.created_at }));
 }
 
 function toDto(chat: SavedChat): SavedTestChat {
   return { name: chat.name, createdAt: chat.createdAt, steps: chat.steps.length };
+}
+
+/** Deletes the saved chats of these files (a bot being deleted); answers how many. */
+export async function deleteSavedChatsOf(trx: Kysely<Database>, fileIds: FileIds): Promise<number> {
+  return Number((await trx.deleteFrom('saved_test_chats').where('file_id', 'in', fileIds).executeTakeFirstOrThrow()).numDeletedRows);
 }

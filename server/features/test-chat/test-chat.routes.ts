@@ -12,7 +12,7 @@ export function registerTestChatFiles(app: FastifyInstance, deps: Deps): void {
     const ctx = await createContext(deps, req);
     if (!ctx.user) throw new AppError('UNAUTHORIZED', 'Please sign in to continue');
     if (!idField.safeParse(req.params.fileId).success || req.params.telegramFileId.length > 200) throw new AppError('NOT_FOUND', 'File not found');
-    const file = await sentFile({ deps, userId: ctx.user.id }, req.params.fileId, req.params.telegramFileId);
+    const file = await sentFile({ deps, userId: ctx.user.id }, req.params);
     const name = file.name.replace(/[^\w.\- ]/g, '_').slice(0, 100) || 'file';
     return reply
       .header('content-type', 'application/octet-stream')

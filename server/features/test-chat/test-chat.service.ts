@@ -1,6 +1,6 @@
 // The user's side of the test chat (REST and tRPC): read the conversation, write in it, clear it,
 // fetch a file the bot sent. Only the owner of a Telegram bot file gets anywhere (404 otherwise).
-import type { Deps } from '../../deps';
+import type { ServiceCtx } from '../../trpc';
 import { AppError } from '../../errors';
 import { ownedFile } from '../workspace/files';
 import type { PostTestChatMessageInput, TestChatKind, TestChatMember, TestChatMessage } from '../../../shared/test-chat.schema';
@@ -9,10 +9,8 @@ import { transcriptOf } from './transcripts';
 import type { TestChatSession } from './emulator/test-chats';
 import { testChatHint } from './hints';
 
-export type TestChatContext = { deps: Deps; userId: string };
-
 /** The file's test chat, once the file is known to be the person's Telegram bot. */
-export async function testChatOf(ctx: TestChatContext, fileId: string): Promise<{ session: TestChatSession; filename: string; content: string }> {
+export async function testChatOf(ctx: ServiceCtx, fileId: string): Promise<{ session: TestChatSession; filename: string; content: string }> {
   const file = await ownedFile(ctx.deps.db, ctx.userId, fileId).catch(() => {
     throw new AppError('NOT_FOUND', 'File not found');
   });
@@ -23,7 +21,7 @@ export async function testChatOf(ctx: TestChatContext, fileId: string): Promise<
 
 /** The chat's messages, oldest first; for the group also who is in it; a hint when the bot may not reach the test chat. */
 export async function listMessages(
-  ctx: TestChatContext,
+  ctx: ServiceCtx,
   input: { fileId: string; chat?: TestChatKind; after?: number },
 ): Promise<{ messages: TestChatMessage[]; hint?: string; members?: TestChatMember[] }> {
   const { session, filename, content } = await testChatOf(ctx, input.fileId);
@@ -32,7 +30,7 @@ export async function listMessages(
   return { messages: session.messages(chat, input.after), ...(hint ? { hint } : {}), ...(chat === 'group' ? { members: session.members() } : {}) };
 }
 
-export async function postMessage(ctx: TestChatContext, fileId: string, input: PostTestChatMessageInput): Promise<{ message: TestChatMessage }> {
+export async function postMessage(ctx: ServiceCtx, { fileId, ...input }: PostTestChatMessageInput & { fileId: string }): Promise<{ message: TestChatMessage }> {
   const { session } = await testChatOf(ctx, fileId);
   const transcript = transcriptOf(session, input.chat ?? 'private');
   const message = session.post(input);
@@ -40,15 +38,15 @@ export async function postMessage(ctx: TestChatContext, fileId: string, input: P
   return { message };
 }
 
-export async function clearMessages(ctx: TestChatContext, input: { fileId: string; chat?: TestChatKind }): Promise<{ message: string }> {
+export async function clearMessages(ctx: ServiceCtx, input: { fileId: string; chat?: TestChatKind }): Promise<{ message: string }> {
   const { session } = await testChatOf(ctx, input.fileId);
   session.clear(input.chat);
   return { message: 'Conversation cleared' };
 }
 
-export async function sentFile(ctx: TestChatContext, fileId: string, telegramFileId: string): Promise<{ bytes: Buffer; mimeType: string; name: string }> {
-  const { session } = await testChatOf(ctx, fileId);
-  const file = session.file(telegramFileId);
+export async function sentFile(ctx: ServiceCtx, input: { fileId: string; telegramFileId: string }): Promise<{ bytes: Buffer; mimeType: string; name: string }> {
+  const { session } = await testChatOf(ctx, input.fileId);
+  const file = session.file(input.telegramFileId);
   if (!file) throw new AppError('NOT_FOUND', 'File not found');
   return file;
 }

@@ -5,16 +5,20 @@
 // lets go of its dependency volume and directory.
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import type { Deps } from '../../deps';
+import type { ServiceCtx } from '../../trpc';
 import { AppError } from '../../errors';
 import { plansOf, savePlan } from '../ai/bot-plans';
+import { deleteProjectMessages } from '../ai/chat-messages';
+import { deleteProjectProposals } from '../ai/code-edit-proposals';
 import { botLabel, BOT_NAME_MAX } from '../../../shared/workspace.schema';
-import { SealedValueError, secretBox } from '../runner/env-vars/secret-box';
-import { isInstalling } from '../runner/dependencies/installer';
+import { copyEnvVars, deleteProjectEnvVars } from '../runner/env-vars/env-vars.store';
 import { projectDepsDir } from '../runner/paths';
 import { stopRun } from '../runner/runs/run.service';
-import { createProject, existingProject, toProjectDto } from './projects';
-import { writeFile } from './files';
+import { deleteSavedChatsOf } from '../test-chat/saved-chats';
+import { createProject, deleteProject, existingProject, toProjectDto } from './projects';
+import { deleteProjectFiles, fileIdsOfProject, projectFiles } from './files';
+import { writeFile } from './file-writes';
+import { deleteVersionsOf } from './versions';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -24,18 +28,11 @@ export function copyName(name: string): string {
   return `${botLabel(name).slice(0, BOT_NAME_MAX - suffix.length).trimEnd()}${suffix}`;
 }
 
-export async function duplicateBot(deps: Deps, userId: string, input: { projectId: string; name?: string }) {
-  const box = secretBox(deps.config.jwtSecret);
+export async function duplicateBot({ deps, userId }: ServiceCtx, input: { projectId: string; name?: string }) {
   return deps.db.transaction().execute(async (trx) => {
     const source = await existingProject(trx, userId, input.projectId);
     const copy = await createProject(trx, deps.clock, userId, { name: input.name ?? copyName(source.name), description: source.description });
-    const files = await trx
-      .selectFrom('files')
-      .select(['id', 'filename', 'content'])
-      .where('project_id', '=', source.id)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute();
+    const files = await projectFiles(trx, source.id, { order: 'created' });
     // Through the same write as an import: past a storage cap the whole copy is refused (409). The
     // builtin assistant's plan of a file goes with it, so follow-ups in the copy change the copy.
     const plans = await plansOf(trx, files.map((f) => f.id));
@@ -45,23 +42,7 @@ export async function duplicateBot(deps: Deps, userId: string, input: { projectI
       if (plan) await savePlan(trx, deps, file.id, plan);
     }
 
-    const sealed = await trx.selectFrom('project_env_vars').selectAll().where('project_id', '=', source.id).orderBy('key').execute();
-    const now = deps.clock.now().toISOString();
-    const skippedEnvVars: string[] = [];
-    for (const row of sealed) {
-      let value: string;
-      try {
-        value = box.open({ projectId: source.id, key: row.key }, row);
-      } catch (err) {
-        // A value that no longer opens (another server secret) is not copied; the original keeps it.
-        if (!(err instanceof SealedValueError)) throw err;
-        skippedEnvVars.push(row.key);
-        continue;
-      }
-      const resealed = box.seal({ projectId: copy.id, key: row.key }, value);
-      await trx.insertInto('project_env_vars').values({ project_id: copy.id, key: row.key, ...resealed, updated_at: now }).execute();
-    }
-    const envVars = sealed.length - skippedEnvVars.length;
+    const { copied: envVars, skipped: skippedEnvVars } = await copyEnvVars(trx, deps, source.id, copy.id);
     const skipped = skippedEnvVars.length ? ` ${skippedEnvVars.join(', ')} could not be copied: enter ${skippedEnvVars.length === 1 ? 'it' : 'them'} again.` : '';
     return {
       ...toProjectDto(copy),
@@ -75,32 +56,29 @@ export async function duplicateBot(deps: Deps, userId: string, input: { projectI
   });
 }
 
-export async function deleteBot(deps: Deps, userId: string, projectId: string) {
-  const project = await existingProject(deps.db, userId, projectId);
+export async function deleteBot(ctx: ServiceCtx, input: { projectId: string }) {
+  const { deps, userId } = ctx;
+  const project = await existingProject(deps.db, userId, input.projectId);
   // An install writes the bot's dependency directory right now: removing it under the installer would race.
-  if (isInstalling(deps, project.id)) {
+  if (deps.installs.has(project.id)) {
     throw new AppError('CONFLICT', 'Dependencies are being installed for this bot: delete it once the installation has finished');
   }
-  const fileIdsOf = async () => (await deps.db.selectFrom('files').select('id').where('project_id', '=', project.id).execute()).map((f) => f.id);
-  const stopRuns = async (ids: string[]) => (await Promise.all(ids.map((id) => stopRun(deps, userId, id)))).filter(Boolean).length;
+  const fileIdsOf = async () => (await fileIdsOfProject(deps.db, project.id).execute()).map((f) => f.id);
+  const stopRuns = async (ids: string[]) => (await Promise.all(ids.map((fileId) => stopRun(ctx, { fileId })))).filter(Boolean).length;
 
   // Runs end before their files go (a run reads its project's files when it starts).
   const before = await fileIdsOf();
   let stoppedRuns = await stopRuns(before);
 
   const removed = await deps.db.transaction().execute(async (trx) => {
-    const ids = (await trx.selectFrom('files').select('id').where('project_id', '=', project.id).execute()).map((f) => f.id);
-    const projectFiles = trx.selectFrom('files').select('id').where('project_id', '=', project.id);
-    const n = (r: { numDeletedRows: bigint }) => Number(r.numDeletedRows);
-    const savedTestChats = n(await trx.deleteFrom('saved_test_chats').where('file_id', 'in', projectFiles).executeTakeFirstOrThrow());
-    const versions = n(await trx.deleteFrom('file_versions').where('file_id', 'in', projectFiles).executeTakeFirstOrThrow());
-    const files = n(await trx.deleteFrom('files').where('project_id', '=', project.id).executeTakeFirstOrThrow());
-    const envVars = n(await trx.deleteFrom('project_env_vars').where('project_id', '=', project.id).executeTakeFirstOrThrow());
-    const chatMessages = n(await trx.deleteFrom('chat_messages').where('project_id', '=', project.id).executeTakeFirstOrThrow());
-    const proposals = n(
-      await trx.deleteFrom('code_edit_proposals').where('project_id', '=', project.id).where('user_id', '=', userId).executeTakeFirstOrThrow(),
-    );
-    await trx.deleteFrom('projects').where('id', '=', project.id).where('user_id', '=', userId).execute();
+    const ids = (await fileIdsOfProject(trx, project.id).execute()).map((f) => f.id);
+    const savedTestChats = await deleteSavedChatsOf(trx, fileIdsOfProject(trx, project.id));
+    const versions = await deleteVersionsOf(trx, fileIdsOfProject(trx, project.id));
+    const files = await deleteProjectFiles(trx, project.id);
+    const envVars = await deleteProjectEnvVars(trx, project.id);
+    const chatMessages = await deleteProjectMessages(trx, project.id);
+    const proposals = await deleteProjectProposals(trx, userId, project.id);
+    await deleteProject(trx, userId, project.id);
     return { ids, counts: { files, versions, envVars, chatMessages, savedTestChats, proposals } };
   });
 

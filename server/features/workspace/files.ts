@@ -1,14 +1,9 @@
-// Bot files. Every write that replaces text keeps the previous text as a version first, so nothing
-// a person wrote is lost to a save, an AI reply or a restore; every write that adds or grows a file
-// checks the storage caps in its own transaction (see storage.ts).
+// The `files` table: every query on it (other features ask here). Writes that change a file's text
+// go through file-writes.ts, which keeps versions and checks the storage caps around these.
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
-import type { BotFile, Database, VersionReason } from '../../db/schema';
-import type { QuotaConfig } from '../../config';
-import { newId, type Clock } from '../../clock';
+import type { BotFile, Database } from '../../db/schema';
 import { AppError } from '../../errors';
-import { assertRoom, byteSize } from './storage';
-import { keepVersion, makeRoomInHistory, pruneVersions } from './versions';
 import { detectPlatform } from '../../../shared/platform';
 import { extensionOf, languageLabel } from '../../../shared/filenames';
 
@@ -53,54 +48,88 @@ export async function ownedFileByName(db: Kysely<Database>, userId: string, proj
   return file;
 }
 
-/** What a write needs besides its transaction: the time and the storage caps (`deps` will do). */
-export type FileWriting = { clock: Clock; config: { quota: QuotaConfig } };
-
-/** Replaces a file's text, keeping the old text as a version when it changes. 409 past a cap. */
-export async function replaceContent(trx: Kysely<Database>, w: FileWriting, file: BotFile, content: string, reason: VersionReason): Promise<BotFile> {
-  if (file.content === content) return file;
-  const size = byteSize(content);
-  await assertRoom(trx, w.config.quota, { userId: file.user_id, projectId: file.project_id, files: 0, bytes: size - file.size });
-  await keepVersion(trx, w.clock, file, reason);
-  const updated_at = w.clock.now().toISOString();
-  await trx.updateTable('files').set({ content, size, updated_at }).where('id', '=', file.id).execute();
-  await pruneVersions(trx, w.clock, w.config.quota, file.id);
-  await makeRoomInHistory(trx, w.config.quota, file.user_id);
-  return { ...file, content, size, updated_at };
+/** The project's file of this name, if it has one. */
+export function fileByName(db: Kysely<Database>, projectId: string, filename: string): Promise<BotFile | undefined> {
+  return db.selectFrom('files').selectAll().where('project_id', '=', projectId).where('filename', '=', filename).executeTakeFirst();
 }
 
-/** Creates the file, or updates it (keeping a version) when the project already has that name. */
-export async function writeFile(
-  trx: Kysely<Database>,
-  w: FileWriting,
-  input: { userId: string; projectId: string; filename: string; content: string; reason: VersionReason },
-): Promise<{ file: BotFile; created: boolean }> {
-  const existing = await trx
+/** Whether the file is one of the person's project's (deploying names both). */
+export async function isProjectFile(db: Kysely<Database>, p: { userId: string; projectId: string; fileId: string }): Promise<boolean> {
+  const file = await db
     .selectFrom('files')
-    .selectAll()
-    .where('project_id', '=', input.projectId)
-    .where('filename', '=', input.filename)
+    .select('id')
+    .where('id', '=', p.fileId)
+    .where('project_id', '=', p.projectId)
+    .where('user_id', '=', p.userId)
     .executeTakeFirst();
-  if (existing) return { file: await replaceContent(trx, w, existing, input.content, input.reason), created: false };
-  const size = byteSize(input.content);
-  await assertRoom(trx, w.config.quota, { userId: input.userId, projectId: input.projectId, files: 1, bytes: size });
-  const now = w.clock.now().toISOString();
-  const file: BotFile = {
-    id: newId(),
-    project_id: input.projectId,
-    user_id: input.userId,
-    filename: input.filename,
-    content: input.content,
-    created_at: now,
-    updated_at: now,
-    size,
-  };
+  return file !== undefined;
+}
+
+/**
+ * A project's files with their text: by `order` 'created' (oldest first, as a copy makes them) or
+ * 'updated' (the last changed first, as the assistant reads them); `userId` also checks the owner.
+ */
+export function projectFiles(db: Kysely<Database>, projectId: string, opts: { order?: 'created' | 'updated'; userId?: string } = {}) {
+  let q = db.selectFrom('files').select(['id', 'filename', 'content']).where('project_id', '=', projectId);
+  if (opts.userId !== undefined) q = q.where('user_id', '=', opts.userId);
+  if (opts.order === 'created') q = q.orderBy('created_at').orderBy('id');
+  if (opts.order === 'updated') q = q.orderBy('updated_at', 'desc');
+  return q.execute();
+}
+
+/** The file names a project has taken. */
+export async function filenamesIn(db: Kysely<Database>, projectId: string): Promise<Set<string>> {
+  return new Set((await db.selectFrom('files').select('filename').where('project_id', '=', projectId).execute()).map((f) => f.filename));
+}
+
+/** The person's files of every project, oldest first (the legacy `files` map of a project list). */
+export function filesOldestFirst(db: Kysely<Database>, userId: string) {
+  return db.selectFrom('files').select(['project_id', 'filename', 'content', 'created_at']).where('user_id', '=', userId).orderBy('created_at').execute();
+}
+
+/** Which file is whose among these projects, the last changed first (/bots). */
+export function filesOfProjects(db: Kysely<Database>, projectIds: string[]) {
+  return db.selectFrom('files').select(['id', 'project_id']).where('project_id', 'in', projectIds).orderBy('updated_at', 'desc').execute();
+}
+
+/** The person's files of this name, in one project or any: whether a proposal was saved. */
+export function filesNamed(db: Kysely<Database>, p: { userId: string; filename: string; projectId?: string | null }) {
+  let q = db.selectFrom('files').select(['id', 'content']).where('user_id', '=', p.userId).where('filename', '=', p.filename);
+  if (p.projectId) q = q.where('project_id', '=', p.projectId);
+  return q.execute();
+}
+
+/**
+ * The ids of a project's (or a person's) files as a subquery: what other tables' rows of those files
+ * are found by (`where('file_id', 'in', ...)`), in the same statement as the rest.
+ */
+export const fileIdsOfProject = (db: Kysely<Database>, projectId: string) => db.selectFrom('files').select('id').where('project_id', '=', projectId);
+export const fileIdsOfUser = (db: Kysely<Database>, userId: string) => db.selectFrom('files').select('id').where('user_id', '=', userId);
+export type FileIds = ReturnType<typeof fileIdsOfProject>;
+
+/** How many files and bytes of files a project or a person holds (the size index of migration 005). */
+export async function fileTotals(db: Kysely<Database>, column: 'project_id' | 'user_id', id: string): Promise<{ files: number; bytes: number }> {
+  const row = await db
+    .selectFrom('files')
+    .select((eb) => [eb.fn.countAll<number>().as('files'), eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('bytes')])
+    .where(column, '=', id)
+    .executeTakeFirstOrThrow();
+  return { files: Number(row.files), bytes: Number(row.bytes) };
+}
+
+export async function insertFile(trx: Kysely<Database>, file: BotFile): Promise<void> {
   await trx.insertInto('files').values(file).execute();
-  // A new file may leave less room for history than there was.
-  await makeRoomInHistory(trx, w.config.quota, input.userId);
-  return { file, created: true };
+}
+
+export async function updateContent(trx: Kysely<Database>, fileId: string, change: { content: string; size: number; updated_at: string }): Promise<void> {
+  await trx.updateTable('files').set(change).where('id', '=', fileId).execute();
 }
 
 export async function deleteFile(db: Db, file: BotFile): Promise<void> {
   await db.deleteFrom('files').where('id', '=', file.id).execute();
+}
+
+/** Deletes a project's files (with the bot); answers how many. */
+export async function deleteProjectFiles(trx: Kysely<Database>, projectId: string): Promise<number> {
+  return Number((await trx.deleteFrom('files').where('project_id', '=', projectId).executeTakeFirstOrThrow()).numDeletedRows);
 }

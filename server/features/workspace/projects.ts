@@ -1,5 +1,6 @@
-// Projects (a person's bots): every query is scoped to its owner; another person's project answers
-// 404. A bot made without a name is stored with name '' and named after its first chat request.
+// Projects (a person's bots), the `projects` table: every query on it. Every query for a person is
+// scoped to its owner; another person's project answers 404. A bot made without a name is stored
+// with name '' and named after its first chat request.
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database, Project } from '../../db/schema';
@@ -9,6 +10,7 @@ import { stripControlChars } from '../../../shared/code-blocks';
 import { BOT_NAME_MAX } from '../../../shared/workspace.schema';
 import { understandRequest } from '../ai/builtin/request';
 import { PLATFORM_INFO } from '../ai/builtin/platforms';
+import { filesOldestFirst } from './files';
 
 export function toProjectDto(p: Project) {
   return { id: p.id, name: p.name, description: p.description, createdAt: p.created_at };
@@ -62,12 +64,7 @@ export async function existingProject(db: Kysely<Database>, userId: string, proj
 /** Projects with the legacy `files` map (filename -> {content, createdAt}) that REST clients read. */
 export async function listProjects(db: Db, userId: string) {
   const projects = await db.selectFrom('projects').selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute();
-  const files = await db
-    .selectFrom('files')
-    .select(['project_id', 'filename', 'content', 'created_at'])
-    .where('user_id', '=', userId)
-    .orderBy('created_at')
-    .execute();
+  const files = await filesOldestFirst(db, userId);
   return projects.map((p) => ({
     ...toProjectDto(p),
     files: Object.fromEntries(
@@ -82,6 +79,28 @@ export async function renameProject(db: Db, userId: string, projectId: string, n
     await trx.updateTable('projects').set({ name }).where('id', '=', project.id).execute();
     return { ...project, name };
   });
+}
+
+/** Every project (or the person's), oldest first, with its owner's e-mail (/bots and the operator's list). */
+export function projectsWithOwners(db: Db, userId: string | null) {
+  let q = db
+    .selectFrom('projects')
+    .innerJoin('users', 'users.id', 'projects.user_id')
+    .select(['projects.id', 'projects.name', 'projects.user_id', 'users.email'])
+    .orderBy('projects.created_at')
+    .orderBy('projects.id');
+  if (userId) q = q.where('projects.user_id', '=', userId);
+  return q.execute();
+}
+
+/** The project's name as stored ('' for an unnamed bot); undefined when there is no such project. */
+export async function projectName(db: Db, projectId: string): Promise<string | undefined> {
+  return (await db.selectFrom('projects').select('name').where('id', '=', projectId).executeTakeFirst())?.name;
+}
+
+/** Deletes the person's project row (its other rows first: see bots.ts). */
+export async function deleteProject(trx: Kysely<Database>, userId: string, projectId: string): Promise<void> {
+  await trx.deleteFrom('projects').where('id', '=', projectId).where('user_id', '=', userId).execute();
 }
 
 const words = (text: string, n: number) => text.split(/\s+/).filter(Boolean).slice(0, n).join(' ');

@@ -1,15 +1,15 @@
-// Saved versions of a file: the text a save, an AI change, an import or a restore replaced. The
-// write that keeps one also prunes, in its transaction, so history never outgrows its limits:
-// per file at most QUOTA_VERSIONS_PER_FILE and none past QUOTA_VERSIONS_DAYS (the newest
-// QUOTA_VERSIONS_ALWAYS_KEEP stay however old), and per person files + versions within
-// QUOTA_USER_MB, the oldest versions giving way first.
+// Saved versions of a file (the `file_versions` table: every query on it): the text a save, an AI
+// change, an import or a restore replaced. The write that keeps one also prunes, in its
+// transaction, so history never outgrows its limits: per file at most QUOTA_VERSIONS_PER_FILE and
+// none past QUOTA_VERSIONS_DAYS (the newest QUOTA_VERSIONS_ALWAYS_KEEP stay however old); per
+// person, storage.ts makes room within QUOTA_USER_MB, the oldest versions giving way first.
 import { sql, type Kysely } from 'kysely';
 import type { Db } from '../../db/database';
 import type { BotFile, Database, VersionReason } from '../../db/schema';
 import type { QuotaConfig } from '../../config';
 import { newId, type Clock } from '../../clock';
 import { AppError } from '../../errors';
-import { usedBytes } from './storage';
+import { fileIdsOfUser, type FileIds } from './files';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DELETE_CHUNK = 500;
@@ -21,7 +21,7 @@ export async function keepVersion(trx: Kysely<Database>, clock: Clock, file: Bot
     .execute();
 }
 
-async function deleteVersions(trx: Kysely<Database>, ids: string[]): Promise<void> {
+export async function deleteVersions(trx: Kysely<Database>, ids: string[]): Promise<void> {
   for (let i = 0; i < ids.length; i += DELETE_CHUNK) {
     await trx.deleteFrom('file_versions').where('id', 'in', ids.slice(i, i + DELETE_CHUNK)).execute();
   }
@@ -42,31 +42,37 @@ export async function pruneVersions(trx: Kysely<Database>, clock: Clock, quota: 
   await deleteVersions(trx, drop.map((v) => v.id));
 }
 
-/**
- * Keeps a person's files and versions within QUOTA_USER_MB by dropping their oldest versions, of
- * any file, the one just made last. Files are never dropped: only growing them is refused.
- */
-export async function makeRoomInHistory(trx: Kysely<Database>, quota: QuotaConfig, userId: string): Promise<void> {
-  let excess = (await usedBytes(trx, userId)) - quota.userBytes;
-  while (excess > 0) {
-    const oldest = await trx
-      .selectFrom('file_versions as v')
-      .innerJoin('files as f', 'f.id', 'v.file_id')
-      .select(['v.id', 'v.size'])
-      .where('f.user_id', '=', userId)
-      .orderBy('v.created_at')
-      .orderBy(sql`v.rowid`)
-      .limit(100)
-      .execute();
-    if (oldest.length === 0) return;
-    const drop: string[] = [];
-    for (const v of oldest) {
-      if (excess <= 0) break;
-      drop.push(v.id);
-      excess -= v.size;
-    }
-    await deleteVersions(trx, drop);
-  }
+/** The person's oldest versions, of any file, oldest first (the ones that give way to make room). */
+export function oldestVersionsOfUser(trx: Kysely<Database>, userId: string, limit: number) {
+  return trx
+    .selectFrom('file_versions')
+    .select(['id', 'size'])
+    .where('file_id', 'in', fileIdsOfUser(trx, userId))
+    .orderBy('created_at')
+    .orderBy(sql`rowid`)
+    .limit(limit)
+    .execute();
+}
+
+/** Bytes of the person's saved versions. */
+export async function versionBytesOfUser(trx: Kysely<Database>, userId: string): Promise<number> {
+  const row = await trx
+    .selectFrom('file_versions')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('bytes'))
+    .where('file_id', 'in', fileIdsOfUser(trx, userId))
+    .executeTakeFirstOrThrow();
+  return Number(row.bytes);
+}
+
+/** The texts these files have held since `since` (kept as versions). */
+export async function versionTextsSince(trx: Kysely<Database>, fileIds: string[], since: string): Promise<string[]> {
+  const rows = await trx.selectFrom('file_versions').select('content').where('file_id', 'in', fileIds).where('created_at', '>=', since).execute();
+  return rows.map((v) => v.content);
+}
+
+/** Deletes the versions of these files (a bot being deleted); answers how many. */
+export async function deleteVersionsOf(trx: Kysely<Database>, fileIds: FileIds): Promise<number> {
+  return Number((await trx.deleteFrom('file_versions').where('file_id', 'in', fileIds).executeTakeFirstOrThrow()).numDeletedRows);
 }
 
 export async function listVersions(db: Db, file: BotFile) {

@@ -2,13 +2,13 @@
 // feature alone, all features together and a few mixed requests (renamed and clashing commands,
 // posting at times only, news without a chat, hostile texts in every list) are rendered and
 // compiled with the real toolchains (python3 py_compile plus a defined-names check, Node's
-// CommonJS compiler as `node --check`), batched into two processes (compile-batch.ts); the
+// CommonJS compiler as `node --check`), batched into two processes (testing/compile-batch.ts); the
 // all-features bots also go through compileAll. Each file is then read for what it must hold:
 // the behaviour's settings and commands, 10-second timeouts on web calls, no new dependency.
 
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compileMany } from './compile-batch';
-import { compileAll, type SourceFile } from './compile-check';
+import { compileMany } from '../../../testing/compile-batch';
+import { compileAll, type SourceFile } from '../../../testing/compile-check';
 import { planBot, type BotPlan } from './plan';
 import { PLATFORM_INFO } from './platforms';
 import { FEATURES, PLATFORMS, understandRequest, type BotLanguage, type BotRequest, type Feature, type Platform } from './request';

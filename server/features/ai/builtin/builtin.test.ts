@@ -4,7 +4,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseAssistantReply } from '../../../../shared/code-blocks';
 import { isSafeFilename } from '../../../../shared/filenames';
-import { compileAll } from './compile-check';
+import { compileAll } from '../../../testing/compile-check';
 import { builtinChat, understandRequest } from './index';
 import { chooseFilename } from './reply';
 

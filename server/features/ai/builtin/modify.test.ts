@@ -3,7 +3,7 @@
 
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseAssistantReply } from '../../../../shared/code-blocks';
-import { compileAll, type SourceFile } from './compile-check';
+import { compileAll, type SourceFile } from '../../../testing/compile-check';
 import { builtinChat, builtinModify, BUILTIN_MODIFY_HELP } from './index';
 
 const PLATFORMS = ['Telegram', 'Discord', 'Twitter', 'WhatsApp', 'Slack', 'webhook'] as const;

@@ -1,10 +1,11 @@
 // Installs a project's dependencies (POST /api/dependencies/install) in a sandbox of its own:
 // the request is checked first (400, nothing started), the project resolved for its owner (404),
-// one install per project at a time (409), then the steps run as the installer's uid with the
+// one install per project at a time (409, installs.ts), then the steps run as the installer's uid with the
 // project's deps dir writable at /deps, network only to the package index, a clean environment
 // (no secrets) and one time limit for the whole install. Runs mount the result read-only.
 import { execFile } from 'node:child_process';
 import type { Deps } from '../../../deps';
+import type { ServiceCtx } from '../../../trpc';
 import type { RunnerConfig } from '../../../config';
 import type { InstallInput } from '../../../../shared/runner.schema';
 import { AppError } from '../../../errors';
@@ -22,21 +23,9 @@ import { npmInstallStep, npmManifest } from './npm-command';
 import { pipInstallStep, venvStep } from './pip-command';
 
 export type InstallResult = { message: string; output: string };
-type Ctx = { deps: Deps; userId: string };
 
-/** Installs at once on one server: each may hold up to a GiB of memory. */
-export const MAX_CONCURRENT_INSTALLS = 4;
 const STOP_GRACE_MS = 2000;
 const MiB = 1024 * 1024;
-
-/** Projects installing right now, per app (tests build several apps in one process). */
-const installing = new WeakMap<Deps, Set<string>>();
-
-function activeSet(deps: Deps): Set<string> {
-  let set = installing.get(deps);
-  if (!set) installing.set(deps, (set = new Set()));
-  return set;
-}
 
 /**
  * The run limits, raised where package managers need more than a bot: pip and npm unpack and
@@ -80,22 +69,11 @@ export function installedDependencies(depsDir: string | null): { venv: boolean; 
   return { venv: venvReady(depsDir), nodeModules: nodeModulesReady(depsDir) };
 }
 
-export function isInstalling(deps: Deps, projectId: string): boolean {
-  return activeSet(deps).has(projectId);
-}
-
 /** Installs the request's packages; `onLine` gets each output line as the installer prints it. */
-export async function installDependencies({ deps, userId }: Ctx, input: InstallInput, onLine?: (line: string) => void): Promise<InstallResult> {
+export async function installDependencies({ deps, userId }: ServiceCtx, input: InstallInput, onLine?: (line: string) => void): Promise<InstallResult> {
   const plan = planInstall(input);
   const project = await ownedProject(deps.db, deps.clock, userId, input.projectId);
-  const active = activeSet(deps);
-  if (active.has(project.id)) {
-    throw new AppError('CONFLICT', 'Dependencies are already being installed for this project. Wait for that installation to finish, then try again.');
-  }
-  if (active.size >= MAX_CONCURRENT_INSTALLS) {
-    throw new AppError('SERVICE_UNAVAILABLE', "The server is busy installing other projects' dependencies. Please try again in a minute.");
-  }
-  active.add(project.id);
+  const release = deps.installs.claim(project.id);
   const started = performance.now();
   try {
     const result = await install(deps, project.id, plan, new InstallOutput(onLine));
@@ -114,7 +92,7 @@ export async function installDependencies({ deps, userId }: Ctx, input: InstallI
     );
     throw err;
   } finally {
-    active.delete(project.id);
+    release();
   }
 }
 

@@ -1,29 +1,25 @@
 // The person's bots as /bots shows them (and the admin's across everyone): each project with its
 // deployed or running file, its status, uptime, restarts and last exit; deploy, undeploy, restart.
 import type { Deps } from '../../../deps';
+import type { ServiceCtx } from '../../../trpc';
 import { botLabel } from '../../../../shared/workspace.schema';
 import type { BotStatus, BotSummary } from '../../../../shared/bots.schema';
 import { AppError } from '../../../errors';
+import { filesOfProjects } from '../../workspace/files';
+import { projectsWithOwners } from '../../workspace/projects';
+import { hookSecretsOf } from '../hooks/hook-secrets';
 import { hookUrl } from '../hooks/hook-url';
 import { stopRun } from '../runs/run.service';
-
-type Ctx = { deps: Deps; userId: string };
+import { deploymentsOf } from './deployments';
 
 async function summaries(deps: Deps, userId: string | null): Promise<Array<BotSummary & { userId: string; userEmail: string }>> {
-  let projects = deps.db
-    .selectFrom('projects')
-    .innerJoin('users', 'users.id', 'projects.user_id')
-    .select(['projects.id', 'projects.name', 'projects.user_id', 'users.email'])
-    .orderBy('projects.created_at')
-    .orderBy('projects.id');
-  if (userId) projects = projects.where('projects.user_id', '=', userId);
-  const rows = await projects.execute();
+  const rows = await projectsWithOwners(deps.db, userId);
   const ids = rows.map((p) => p.id);
   if (ids.length === 0) return [];
   const [deployments, files, hooks, lastExits] = await Promise.all([
-    deps.db.selectFrom('deployments').selectAll().where('project_id', 'in', ids).execute(),
-    deps.db.selectFrom('files').select(['id', 'project_id']).where('project_id', 'in', ids).orderBy('updated_at', 'desc').execute(),
-    deps.db.selectFrom('bot_hooks').select(['project_id', 'secret']).where('project_id', 'in', ids).execute(),
+    deploymentsOf(deps.db, ids),
+    filesOfProjects(deps.db, ids),
+    hookSecretsOf(deps.db, ids),
     deps.runRecords.lastExits(ids),
   ]);
   return rows.map((p) => {
@@ -60,29 +56,29 @@ async function summaries(deps: Deps, userId: string | null): Promise<Array<BotSu
 }
 
 export const bots = {
-  async list({ deps, userId }: Ctx) {
+  async list({ deps, userId }: ServiceCtx) {
     return { bots: (await summaries(deps, userId)).map(({ userId: _u, userEmail: _e, ...bot }) => bot) };
   },
-  async listAll(deps: Deps) {
+  async listAll({ deps }: Pick<ServiceCtx, 'deps'>) {
     return { bots: await summaries(deps, null) };
   },
   /** The operator's Stop on any person's bot: undeployed if deployed (it stays off), else its live run is stopped. */
-  async stopAny(deps: Deps, projectId: string) {
-    const bot = (await summaries(deps, null)).find((b) => b.projectId === projectId);
+  async stopAny({ deps }: Pick<ServiceCtx, 'deps'>, input: { projectId: string }) {
+    const bot = (await summaries(deps, null)).find((b) => b.projectId === input.projectId);
     if (!bot) throw new AppError('NOT_FOUND', 'Bot not found');
     if (bot.deployed) await deps.supervisor.undeploy(bot.userId, bot.projectId);
-    else if (bot.fileId && deps.runs.live(bot.fileId)) await stopRun(deps, bot.userId, bot.fileId);
+    else if (bot.fileId && deps.runs.live(bot.fileId)) await stopRun({ deps, userId: bot.userId }, { fileId: bot.fileId });
     return { message: bot.deployed || bot.status === 'running' ? 'Bot stopped' : 'The bot was not running' };
   },
-  async deploy({ deps, userId }: Ctx, input: { projectId: string; fileId: string }) {
+  async deploy({ deps, userId }: ServiceCtx, input: { projectId: string; fileId: string }) {
     await deps.supervisor.deploy(userId, input.projectId, input.fileId);
     return { message: 'Deployed: the bot is always on' };
   },
-  async undeploy({ deps, userId }: Ctx, input: { projectId: string }) {
+  async undeploy({ deps, userId }: ServiceCtx, input: { projectId: string }) {
     await deps.supervisor.undeploy(userId, input.projectId);
     return { message: 'Undeployed: the bot is stopped' };
   },
-  async restart({ deps, userId }: Ctx, input: { projectId: string }) {
+  async restart({ deps, userId }: ServiceCtx, input: { projectId: string }) {
     await deps.supervisor.restart(userId, input.projectId);
     return { message: 'Restarted' };
   },

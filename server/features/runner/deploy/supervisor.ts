@@ -10,7 +10,21 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/schema';
 import { AppError } from '../../../errors';
 import type { RunEnded, Runs } from '../runs/runs';
+import { isProjectFile } from '../../workspace/files';
 import { Backoff } from './backoff';
+import {
+  allDeployments,
+  countDeployments,
+  deleteDeployment,
+  deployedFileIds,
+  deployedFileOf,
+  deploymentOf,
+  deploymentOfFile,
+  recordFailedStart,
+  recordRestart,
+  saveDeployment,
+  type Deployment,
+} from './deployments';
 
 export type SupervisorOptions = {
   db: Kysely<Database>;
@@ -23,8 +37,6 @@ export type SupervisorOptions = {
   start: (userId: string, fileId: string) => Promise<void>;
   now?: () => number;
 };
-
-type Deployment = { project_id: string; user_id: string; file_id: string };
 
 export type DeployedState = { status: 'running' | 'starting' | 'crashing'; nextStartAt: number | null; silent: boolean };
 
@@ -49,7 +61,7 @@ export class Supervisor {
 
   /** Starts every deployed bot (server start-up); a bot that cannot start now is retried later. */
   async reconcile(): Promise<number> {
-    const rows = await this.options.db.selectFrom('deployments').select(['project_id', 'user_id', 'file_id']).execute();
+    const rows = await allDeployments(this.options.db);
     await Promise.all(rows.map((row) => this.startNow(row)));
     if (rows.length > 0) this.options.log.info({ bots: rows.length }, 'deployed bots started');
     return rows.length;
@@ -58,29 +70,20 @@ export class Supervisor {
   /** Makes the bot always on with this file of it, and starts it (restarting it if it runs). */
   async deploy(userId: string, projectId: string, fileId: string): Promise<void> {
     const { db } = this.options;
-    const file = await db.selectFrom('files').select('id').where('id', '=', fileId).where('project_id', '=', projectId).where('user_id', '=', userId).executeTakeFirst();
-    if (!file) throw new AppError('NOT_FOUND', 'File not found');
-    const previous = await db.selectFrom('deployments').select('file_id').where('project_id', '=', projectId).executeTakeFirst();
-    if (!previous) {
-      const count = await db.selectFrom('deployments').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
-      if (Number(count.n) >= this.options.maxDeployedPerUser) {
-        throw new AppError('TOO_MANY_REQUESTS', `You can have at most ${this.options.maxDeployedPerUser} bots deployed. Undeploy one to deploy another.`);
-      }
+    if (!(await isProjectFile(db, { userId, projectId, fileId }))) throw new AppError('NOT_FOUND', 'File not found');
+    const previous = await deployedFileOf(db, projectId);
+    if (previous === undefined && (await countDeployments(db, userId)) >= this.options.maxDeployedPerUser) {
+      throw new AppError('TOO_MANY_REQUESTS', `You can have at most ${this.options.maxDeployedPerUser} bots deployed. Undeploy one to deploy another.`);
     }
-    const row = { project_id: projectId, user_id: userId, file_id: fileId, deployed_at: new Date(this.now()).toISOString(), restarts: 0, last_exit: null, last_exit_at: null };
-    await db
-      .insertInto('deployments')
-      .values(row)
-      .onConflict((oc) => oc.column('project_id').doUpdateSet({ file_id: fileId, deployed_at: row.deployed_at, restarts: 0, last_exit: null, last_exit_at: null }))
-      .execute();
+    await saveDeployment(db, { project_id: projectId, user_id: userId, file_id: fileId, deployedAt: new Date(this.now()).toISOString() });
     this.forget(projectId);
     // Another file of the bot was the deployed one: it stops being always on.
-    if (previous && previous.file_id !== fileId) await this.options.runs.stop(userId, previous.file_id, 'restart');
+    if (previous !== undefined && previous !== fileId) await this.options.runs.stop(userId, previous, 'restart');
     try {
       await this.options.start(userId, fileId);
     } catch (err) {
       // Nothing deployed when it cannot start (a token in use, an install running, the server full).
-      await db.deleteFrom('deployments').where('project_id', '=', projectId).execute();
+      await deleteDeployment(db, projectId);
       throw err;
     }
   }
@@ -88,7 +91,7 @@ export class Supervisor {
   /** The bot stops being always on, and stops. */
   async undeploy(userId: string, projectId: string): Promise<void> {
     const row = await this.deploymentOf(userId, projectId);
-    await this.options.db.deleteFrom('deployments').where('project_id', '=', projectId).execute();
+    await deleteDeployment(this.options.db, projectId);
     this.forget(projectId);
     await this.options.runs.stop(userId, row.file_id, 'restart');
   }
@@ -117,8 +120,8 @@ export class Supervisor {
 
   private async readDeployed(): Promise<void> {
     if (this.closing) return;
-    const rows = await this.options.db.selectFrom('deployments').select('file_id').execute().catch(() => []);
-    for (const row of rows) this.options.runs.usage(row.file_id);
+    const fileIds = await deployedFileIds(this.options.db).catch(() => []);
+    for (const fileId of fileIds) this.options.runs.usage(fileId);
   }
 
   /** Server shutdown: the runs end, the bots stay deployed. */
@@ -131,12 +134,7 @@ export class Supervisor {
   }
 
   private async deploymentOf(userId: string, projectId: string): Promise<Deployment> {
-    const row = await this.options.db
-      .selectFrom('deployments')
-      .select(['project_id', 'user_id', 'file_id'])
-      .where('project_id', '=', projectId)
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
+    const row = await deploymentOf(this.options.db, userId, projectId);
     if (!row) throw new AppError('NOT_FOUND', 'This bot is not deployed');
     return row;
   }
@@ -150,15 +148,11 @@ export class Supervisor {
 
   private async ended(ended: RunEnded): Promise<void> {
     if (this.closing || ended.mode !== 'live' || ended.endedBy === 'restart' || ended.endedBy === 'server') return;
-    const row = await this.options.db
-      .selectFrom('deployments')
-      .select(['project_id', 'user_id', 'file_id'])
-      .where('file_id', '=', ended.fileId)
-      .executeTakeFirst();
+    const row = await deploymentOfFile(this.options.db, ended.fileId);
     if (!row || this.closing) return;
     if (ended.endedBy === 'person') {
       // Stop on a deployed bot: the person wants it off, so it is no longer always on.
-      await this.options.db.deleteFrom('deployments').where('project_id', '=', row.project_id).execute();
+      await deleteDeployment(this.options.db, row.project_id);
       this.forget(row.project_id);
       this.options.log.info({ projectId: row.project_id }, 'a deployed bot was stopped by its owner: undeployed');
       return;
@@ -167,11 +161,7 @@ export class Supervisor {
     const backoff = this.backoffs.get(row.project_id) ?? new Backoff();
     this.backoffs.set(row.project_id, backoff);
     const delay = backoff.crashed(ended.startedAt, now);
-    await this.options.db
-      .updateTable('deployments')
-      .set((eb) => ({ restarts: eb('restarts', '+', 1), last_exit: ended.exit.message, last_exit_at: new Date(ended.exit.at).toISOString() }))
-      .where('project_id', '=', row.project_id)
-      .execute();
+    await recordRestart(this.options.db, row.project_id, { message: ended.exit.message, at: new Date(ended.exit.at).toISOString() });
     this.options.log.warn({ projectId: row.project_id, delayMs: delay, crashing: backoff.crashing(now) }, 'a deployed bot ended: starting it again');
     this.schedule(row, delay);
   }
@@ -190,22 +180,18 @@ export class Supervisor {
   /** Starts a deployed bot if it is still deployed; when it cannot start, tries again with backoff. */
   private async startNow(row: Deployment): Promise<void> {
     if (this.closing) return;
-    const still = await this.options.db.selectFrom('deployments').select('file_id').where('project_id', '=', row.project_id).executeTakeFirst();
-    if (!still || this.options.runs.live(still.file_id)) return;
+    const still = await deployedFileOf(this.options.db, row.project_id);
+    if (still === undefined || this.options.runs.live(still)) return;
     try {
-      await this.options.start(row.user_id, still.file_id);
+      await this.options.start(row.user_id, still);
     } catch (err) {
       const backoff = this.backoffs.get(row.project_id) ?? new Backoff();
       this.backoffs.set(row.project_id, backoff);
       const delay = backoff.crashed(this.now(), this.now());
       const message = err instanceof AppError ? err.message : 'the bot could not be started';
-      await this.options.db
-        .updateTable('deployments')
-        .set({ last_exit: `The bot could not be started: ${message}`, last_exit_at: new Date(this.now()).toISOString() })
-        .where('project_id', '=', row.project_id)
-        .execute();
+      await recordFailedStart(this.options.db, row.project_id, { message: `The bot could not be started: ${message}`, at: new Date(this.now()).toISOString() });
       this.options.log.warn({ projectId: row.project_id, err: message, delayMs: delay }, 'a deployed bot could not start: trying again later');
-      this.schedule({ ...row, file_id: still.file_id }, delay);
+      this.schedule({ ...row, file_id: still }, delay);
     }
   }
 }

@@ -1,18 +1,16 @@
 // The environment variable calls: the project is resolved for its owner first ('default' is their
 // default project, another person's project answers 404), then the store does the work.
-import type { Deps } from '../../../deps';
+import type { ServiceCtx } from '../../../trpc';
 import type { SaveEnvVarsInput, SavedEnvVar } from '../../../../shared/runner.schema';
 import { ownedProject } from '../../workspace/projects';
 import { listEnvVars, saveEnvVars } from './env-vars.store';
 
-type Ctx = { deps: Deps; userId: string };
-
 export const envVars = {
-  async list({ deps, userId }: Ctx, projectId: string): Promise<SavedEnvVar[]> {
-    const project = await ownedProject(deps.db, deps.clock, userId, projectId);
+  async list({ deps, userId }: ServiceCtx, input: { projectId: string }): Promise<SavedEnvVar[]> {
+    const project = await ownedProject(deps.db, deps.clock, userId, input.projectId);
     return listEnvVars(deps, project.id);
   },
-  async save({ deps, userId }: Ctx, input: SaveEnvVarsInput): Promise<SavedEnvVar[]> {
+  async save({ deps, userId }: ServiceCtx, input: SaveEnvVarsInput): Promise<SavedEnvVar[]> {
     const project = await ownedProject(deps.db, deps.clock, userId, input.projectId);
     return saveEnvVars(deps, project.id, { set: input.set, clear: input.clear });
   },

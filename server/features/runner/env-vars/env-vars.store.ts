@@ -1,5 +1,8 @@
-// A project's saved environment variables: sealed on write (secret-box.ts), opened only when a run
-// starts (and to mask them in its output); the client only ever learns which keys are set.
+// A project's saved environment variables (the `project_env_vars` table: every query on it): sealed
+// on write (secret-box.ts), opened only when a run starts (and to mask them in its output, or to
+// seal them again for a copy of the bot); the client only ever learns which keys are set.
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema';
 import type { Deps } from '../../../deps';
 import { AppError } from '../../../errors';
 import { MAX_ENV_VARS, type SavedEnvVar } from '../../../../shared/runner.schema';
@@ -75,4 +78,39 @@ export async function loadProjectSecrets(deps: Deps, projectId: string): Promise
     }
   }
   return Object.fromEntries(values);
+}
+
+/**
+ * Copies a project's saved values to another (a duplicated bot), opened and sealed again under the
+ * copy's id: a sealed value is bound to its project. A value that no longer opens (another server
+ * secret) is not copied; the original keeps it. Answers how many were copied and the keys skipped.
+ */
+export async function copyEnvVars(
+  trx: Kysely<Database>,
+  deps: Pick<Deps, 'config' | 'clock'>,
+  from: string,
+  to: string,
+): Promise<{ copied: number; skipped: string[] }> {
+  const box = secretBox(deps.config.jwtSecret);
+  const sealed = await trx.selectFrom('project_env_vars').selectAll().where('project_id', '=', from).orderBy('key').execute();
+  const now = deps.clock.now().toISOString();
+  const skipped: string[] = [];
+  for (const row of sealed) {
+    let value: string;
+    try {
+      value = box.open({ projectId: from, key: row.key }, row);
+    } catch (err) {
+      if (!(err instanceof SealedValueError)) throw err;
+      skipped.push(row.key);
+      continue;
+    }
+    const resealed = box.seal({ projectId: to, key: row.key }, value);
+    await trx.insertInto('project_env_vars').values({ project_id: to, key: row.key, ...resealed, updated_at: now }).execute();
+  }
+  return { copied: sealed.length - skipped.length, skipped };
+}
+
+/** Deletes a project's saved values (with the bot); answers how many. */
+export async function deleteProjectEnvVars(trx: Kysely<Database>, projectId: string): Promise<number> {
+  return Number((await trx.deleteFrom('project_env_vars').where('project_id', '=', projectId).executeTakeFirstOrThrow()).numDeletedRows);
 }

@@ -10,7 +10,7 @@ import type { Deps } from '../../../deps';
 import { hookUrl, parseHookAddress, redactHookSecrets } from './hook-url';
 import { HOOK_RATE, HookRateLimiter } from './hook-rate';
 import { forwardToBot } from './forward';
-import { liveHookTarget } from './hook-targets';
+import { HookTargets, liveHookTarget } from './hook-targets';
 import { DEFAULT_BOT_PORT, prepareLiveInbound } from './live-inbound';
 import { replyWithError } from '../../../errors';
 import { newHookSecret } from './hook-secrets';
@@ -177,6 +177,7 @@ describe("a live run's way in", () => {
       clock: { now: () => new Date(1000) },
       sandbox: { supportsBridge, status: { full: false, protections: [{ name: 'bubblewrap', active: bubblewrap, detail: '' }] } },
       runs: { state: () => ({ mode: 'live', live: true, exit: null }) },
+      hookTargets: new HookTargets(),
     }) as unknown as Deps;
 
   it('without bubblewrap: PORT (8080 unless set) on the host\'s loopback, where a plain process listens', async () => {

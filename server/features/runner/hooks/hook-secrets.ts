@@ -1,6 +1,6 @@
-// The bot_hooks table (migrations/010): one secret per project, made on first need, replaced on
-// rotation. A request's secret is checked in constant time, and an unknown project costs the same
-// comparison as a wrong secret, so the two answers cannot be told apart.
+// The bot_hooks table (migrations/010), every query on it: one secret per project, made on first
+// need, replaced on rotation. A request's secret is checked in constant time, and an unknown project
+// costs the same comparison as a wrong secret, so the two answers cannot be told apart.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
@@ -32,6 +32,11 @@ export async function rotateHookSecret(db: Kysely<Database>, clock: Clock, proje
     .onConflict((oc) => oc.column('project_id').doUpdateSet({ secret, rotated_at: now }))
     .execute();
   return secret;
+}
+
+/** The secrets of those of these projects that have one (/bots shows their addresses). */
+export function hookSecretsOf(db: Kysely<Database>, projectIds: string[]) {
+  return db.selectFrom('bot_hooks').select(['project_id', 'secret']).where('project_id', 'in', projectIds).execute();
 }
 
 const digest = (text: string) => createHash('sha256').update(text).digest();

@@ -1,6 +1,6 @@
 // Where each project's webhooks go: the live runs that can take them, registered when a live run is
-// launched (live-inbound.ts) and removed when it ends. Per app, like the installer's set (tests build
-// several apps in one process). A project with several running files gets the newest run's.
+// launched (live-inbound.ts) and removed when it ends. One `HookTargets` per app (deps.hookTargets,
+// made in buildApp). A project with several running files gets the newest run's.
 import type { Socket } from 'node:net';
 import type { Deps } from '../../../deps';
 
@@ -15,27 +15,32 @@ export type HookTarget = {
   connect(): Socket;
 };
 
-const targets = new WeakMap<Deps, Set<HookTarget>>();
+export class HookTargets {
+  private readonly targets = new Set<HookTarget>();
 
-function targetsOf(deps: Deps): Set<HookTarget> {
-  let set = targets.get(deps);
-  if (!set) targets.set(deps, (set = new Set()));
-  return set;
+  /** Registers a live run's way in; the returned function removes it (once the run has ended). */
+  add(target: HookTarget): () => void {
+    this.targets.add(target);
+    return () => void this.targets.delete(target);
+  }
+
+  /** The project's most recently started target that `live` accepts, or null. */
+  newest(projectId: string, live: (target: HookTarget) => boolean): HookTarget | null {
+    let newest: HookTarget | null = null;
+    for (const target of this.targets) {
+      if (target.projectId !== projectId || !live(target)) continue;
+      if (!newest || target.startedAt >= newest.startedAt) newest = target;
+    }
+    return newest;
+  }
 }
 
 /** Registers a live run's way in; the returned function removes it (once the run has ended). */
-export function addHookTarget(deps: Deps, target: HookTarget): () => void {
-  const set = targetsOf(deps);
-  set.add(target);
-  return () => void set.delete(target);
+export function addHookTarget(deps: Pick<Deps, 'hookTargets'>, target: HookTarget): () => void {
+  return deps.hookTargets.add(target);
 }
 
 /** The project's most recently started live run that takes webhooks, or null. */
-export function liveHookTarget(deps: Deps, projectId: string): HookTarget | null {
-  let newest: HookTarget | null = null;
-  for (const target of targetsOf(deps)) {
-    if (target.projectId !== projectId || !deps.runs.state(target.userId, target.fileId)?.live) continue;
-    if (!newest || target.startedAt >= newest.startedAt) newest = target;
-  }
-  return newest;
+export function liveHookTarget(deps: Pick<Deps, 'hookTargets' | 'runs'>, projectId: string): HookTarget | null {
+  return deps.hookTargets.newest(projectId, (target) => deps.runs.state(target.userId, target.fileId)?.live === true);
 }

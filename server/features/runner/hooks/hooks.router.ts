@@ -5,6 +5,6 @@ import { botHookInput } from '../../../../shared/hooks.schema';
 import { botHooks } from './hooks.service';
 
 export const hooksRouter = router({
-  url: authedProcedure.input(botHookInput).query(({ ctx, input }) => botHooks.url({ deps: ctx.deps, userId: ctx.user.id }, input.projectId)),
-  rotate: authedProcedure.input(botHookInput).mutation(({ ctx, input }) => botHooks.rotate({ deps: ctx.deps, userId: ctx.user.id }, input.projectId)),
+  url: authedProcedure.input(botHookInput).query(({ ctx, input }) => botHooks.url(ctx, input)),
+  rotate: authedProcedure.input(botHookInput).mutation(({ ctx, input }) => botHooks.rotate(ctx, input)),
 });

@@ -6,6 +6,6 @@ import { botIdInput } from '../../../../shared/bots.schema';
 import { keptRuns, logPage } from './logs.service';
 
 export const logsRouter = router({
-  page: authedProcedure.input(runLogPageInput).query(({ ctx, input }) => logPage({ deps: ctx.deps, userId: ctx.user.id }, input)),
-  runs: authedProcedure.input(botIdInput).query(({ ctx, input }) => keptRuns({ deps: ctx.deps, userId: ctx.user.id }, input)),
+  page: authedProcedure.input(runLogPageInput).query(({ ctx, input }) => logPage(ctx, input)),
+  runs: authedProcedure.input(botIdInput).query(({ ctx, input }) => keptRuns(ctx, input)),
 });

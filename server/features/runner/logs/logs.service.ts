@@ -1,21 +1,19 @@
 // Reading a bot's kept log, for its owner only (another person's bot answers 404 like a missing
 // one): a page of lines newest first, and one run's lines as a plain-text download.
 import { Readable } from 'node:stream';
-import type { Deps } from '../../../deps';
+import type { ServiceCtx } from '../../../trpc';
 import { AppError } from '../../../errors';
 import { botLabel } from '../../../../shared/workspace.schema';
 import { KEPT_RUNS_LISTED, RUN_LOG_PAGE_DEFAULT, type KeptRun, type RunLogLine, type RunLogPage, type RunLogPageInput } from '../../../../shared/run-logs.schema';
 import { existingProject } from '../../workspace/projects';
 
-type Ctx = { deps: Deps; userId: string };
-
-export async function logPage({ deps, userId }: Ctx, input: RunLogPageInput): Promise<RunLogPage> {
+export async function logPage({ deps, userId }: ServiceCtx, input: RunLogPageInput): Promise<RunLogPage> {
   const project = await existingProject(deps.db, userId, input.projectId);
   return deps.runLogs.page(project.id, input.before, input.limit ?? RUN_LOG_PAGE_DEFAULT);
 }
 
 /** The bot's kept runs, newest first: when each started and how it ended. */
-export async function keptRuns({ deps, userId }: Ctx, input: { projectId: string }): Promise<{ runs: KeptRun[] }> {
+export async function keptRuns({ deps, userId }: ServiceCtx, input: { projectId: string }): Promise<{ runs: KeptRun[] }> {
   const project = await existingProject(deps.db, userId, input.projectId);
   return { runs: await deps.runRecords.list(project.id, KEPT_RUNS_LISTED) };
 }
@@ -26,7 +24,7 @@ export function downloadLine(line: RunLogLine): string {
 }
 
 /** A run's log as text, streamed from the files (a long run's log may be tens of MiB). */
-export async function runLogDownload({ deps, userId }: Ctx, input: { projectId: string; runId: string }): Promise<{ filename: string; body: Readable }> {
+export async function runLogDownload({ deps, userId }: ServiceCtx, input: { projectId: string; runId: string }): Promise<{ filename: string; body: Readable }> {
   const project = await existingProject(deps.db, userId, input.projectId);
   const lines = deps.runLogs.runLines(project.id, input.runId);
   const first = await lines.next();

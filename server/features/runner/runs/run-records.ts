@@ -86,6 +86,11 @@ export class RunRecords {
     return this.writing;
   }
 
+  /** The files of the runs with no end yet (one file may appear more than once). */
+  async liveFileIds(): Promise<string[]> {
+    return (await this.db.selectFrom('runs').select('file_id').where('ended_at', 'is', null).execute()).map((r) => r.file_id);
+  }
+
   /** A bot's runs, newest first. */
   async list(projectId: string, limit: number): Promise<KeptRun[]> {
     await this.flush();

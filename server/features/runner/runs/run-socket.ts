@@ -99,7 +99,7 @@ class RunConnection {
         testChats();
       };
       clearTimeout(this.authTimer);
-      this.send({ type: 'runs', runs: listRuns(this.deps, session.userId) });
+      this.send({ type: 'runs', runs: listRuns({ deps: this.deps, userId: session.userId }) });
     })();
     await this.authenticating;
   }
@@ -127,7 +127,7 @@ class RunConnection {
       else if (frame.type === 'attach') this.follow(userId, frame.fileId);
       else {
         const fileId = frame.fileId ?? this.current;
-        if (!fileId || !(await stopRun(this.deps, userId, fileId))) this.send({ type: 'execution_log', message: 'Nothing is running', fileId: fileId ?? undefined });
+        if (!fileId || !(await stopRun({ deps: this.deps, userId }, { fileId }))) this.send({ type: 'execution_log', message: 'Nothing is running', fileId: fileId ?? undefined });
       }
     } catch (err) {
       this.send({ type: 'execution_error', message: this.publicMessage(err), fileId: 'fileId' in frame ? frame.fileId : undefined });
@@ -171,7 +171,7 @@ class RunConnection {
   }
 
   private async execute(userId: string, fileId: string, typed: Record<string, string>, mode: RunMode): Promise<void> {
-    await startRun(this.deps, { userId, fileId, typed, mode });
+    await startRun({ deps: this.deps, userId }, { fileId, typed, mode });
     // Lines printed before this attach are replayed from the run's ring, so none is missed.
     this.follow(userId, fileId);
   }
@@ -180,7 +180,7 @@ class RunConnection {
     this.following.get(fileId)?.();
     this.following.delete(fileId);
     this.current = fileId;
-    const detach = followRun(this.deps, userId, fileId, this.viewer);
+    const detach = followRun({ deps: this.deps, userId }, { fileId }, this.viewer);
     if (detach) this.following.set(fileId, detach);
     else this.send({ type: 'execution_log', message: 'This file is not running', fileId });
   }

@@ -3,13 +3,13 @@
 // subscribes), the test chat's replays and the deploy supervisor. A start brings together the
 // person's file and project, their saved variables (typed ones win), their installed dependencies,
 // and in test mode the Bot API emulator in place of Telegram.
-import type { Deps } from '../../../deps';
+import type { ServiceCtx } from '../../../trpc';
 import { AppError } from '../../../errors';
 import { refusedVariableReason } from '../../../../shared/env-names';
 import { botLabel } from '../../../../shared/workspace.schema';
-import { ownedFile } from '../../workspace/files';
+import { ownedFile, projectFiles } from '../../workspace/files';
+import { projectName } from '../../workspace/projects';
 import { loadProjectSecrets } from '../env-vars/env-vars.store';
-import { isInstalling } from '../dependencies/installer';
 import { assertTestChatFile } from '../../test-chat/test-chat-file';
 import { prepareTestMode } from '../../test-chat/test-mode';
 import { prepareLiveInbound } from '../hooks/live-inbound';
@@ -19,7 +19,6 @@ import type { EndedBy, RunLaunch, RunMode, RunViewer } from './runs';
 import type { RunSummary } from '../../../../shared/runner.schema';
 
 export type StartFileInput = {
-  userId: string;
   fileId: string;
   /** Values typed for this run; non-empty ones override the project's saved values. */
   typed?: Record<string, string>;
@@ -32,15 +31,15 @@ export type StartFileInput = {
   supervised?: boolean;
 };
 
-export async function startRun(deps: Deps, input: StartFileInput): Promise<void> {
-  const { userId, fileId } = input;
+export async function startRun({ deps, userId }: ServiceCtx, input: StartFileInput): Promise<void> {
+  const { fileId } = input;
   const mode = input.mode ?? 'live';
   const file = await ownedFile(deps.db, userId, fileId).catch(() => {
     throw new AppError('NOT_FOUND', 'File not found');
   });
   if (mode === 'test') assertTestChatFile(file.filename, input.content ?? file.content);
   // A run mounts the project's dependency dirs: never while an install is writing them.
-  if (isInstalling(deps, file.project_id)) throw new AppError('CONFLICT', 'Dependencies are being installed for this project: start the bot when the installation has finished');
+  if (deps.installs.has(file.project_id)) throw new AppError('CONFLICT', 'Dependencies are being installed for this project: start the bot when the installation has finished');
   const saved = await loadProjectSecrets(deps, file.project_id);
   const secrets = { ...saved, ...Object.fromEntries(Object.entries(input.typed ?? {}).filter(([, v]) => v !== '')) };
   // Saved before such names were refused: the run does not start until the person removes it.
@@ -49,9 +48,9 @@ export async function startRun(deps: Deps, input: StartFileInput): Promise<void>
     if (reason) throw new AppError('BAD_REQUEST', `${reason}. Remove it under Environment Variables to run this bot.`);
   }
   // A live run holds its platform tokens alone; a test run talks to the emulator with its own.
-  const claims = mode === 'live' ? { tokens: tokenClaims(secrets, claimKey(deps.config.jwtSecret)), botName: await botNameOf(deps, file.project_id) } : undefined;
+  const claims = mode === 'live' ? { tokens: tokenClaims(secrets, claimKey(deps.config.jwtSecret)), botName: botLabel((await projectName(deps.db, file.project_id)) ?? '') } : undefined;
   await deps.runs.start({ userId, fileId, projectId: file.project_id, filename: file.filename, secrets, mode, supervised: input.supervised ?? false, ...(claims ? { claims } : {}) }, async (): Promise<RunLaunch> => {
-    const rows = await deps.db.selectFrom('files').select(['id', 'filename', 'content']).where('project_id', '=', file.project_id).where('user_id', '=', userId).execute();
+    const rows = await projectFiles(deps.db, file.project_id, { userId });
     const files = rows.map((f) => ({ name: f.filename, content: f.id === fileId && input.content !== undefined ? input.content : f.content }));
     const depsDir = await deps.depsVolumes.dir(file.project_id, false);
     if (mode === 'live') {
@@ -82,21 +81,16 @@ export async function startRun(deps: Deps, input: StartFileInput): Promise<void>
 }
 
 /** Ends the person's run of this file (SIGTERM, then SIGKILL after the grace); false when none is live. */
-export function stopRun(deps: Deps, userId: string, fileId: string, by: EndedBy = 'person'): Promise<boolean> {
-  return deps.runs.stop(userId, fileId, by);
+export function stopRun({ deps, userId }: ServiceCtx, input: { fileId: string; by?: EndedBy }): Promise<boolean> {
+  return deps.runs.stop(userId, input.fileId, input.by ?? 'person');
 }
 
 /** Follows the person's run of this file (its recent lines replayed first); null when there is none. */
-export function followRun(deps: Deps, userId: string, fileId: string, viewer: RunViewer): (() => void) | null {
-  return deps.runs.attach(userId, fileId, viewer);
+export function followRun({ deps, userId }: ServiceCtx, input: { fileId: string }, viewer: RunViewer): (() => void) | null {
+  return deps.runs.attach(userId, input.fileId, viewer);
 }
 
 /** The person's runs, live and recently ended. */
-export function listRuns(deps: Deps, userId: string): RunSummary[] {
+export function listRuns({ deps, userId }: ServiceCtx): RunSummary[] {
   return deps.runs.list(userId);
-}
-
-async function botNameOf(deps: Deps, projectId: string): Promise<string> {
-  const project = await deps.db.selectFrom('projects').select('name').where('id', '=', projectId).executeTakeFirst();
-  return botLabel(project?.name ?? '');
 }

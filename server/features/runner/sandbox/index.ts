@@ -1,6 +1,7 @@
-// The runner's sandbox for this host: probes once which protections work (docs/runner.md),
-// says so in the log, and runs commands in bubblewrap, or as plain processes where bwrap is missing
-// and RUNNER_SANDBOX is not 'required'.
+// The runner's sandbox for this host: probes which protections work (docs/runner.md), once per
+// sandbox (buildApp makes one per app, with that app's RUNNER_* settings), says so in the log, and
+// runs commands in bubblewrap, or as plain processes where bwrap is missing and RUNNER_SANDBOX is
+// not 'required'.
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -9,7 +10,7 @@ import { findCgroupHost, sweepStaleCgroups, type CgroupHost } from './cgroup';
 import { spawnInBubblewrap, type BubblewrapOptions } from './bubblewrap';
 import { findHostTools, type HostTools } from './host-tools';
 import { spawnPlainProcess } from './plain-process';
-import { seccompProgram } from './seccomp';
+import { seccompProgram, type SeccompProgram } from './seccomp';
 import type { Sandbox, SandboxLimits, SandboxProtection, SandboxSpec, SandboxStatus } from './sandbox';
 
 export type { Sandbox, SandboxSpec, SandboxStatus } from './sandbox';
@@ -18,7 +19,6 @@ export type { Sandbox, SandboxSpec, SandboxStatus } from './sandbox';
 export class SandboxUnavailableError extends Error {}
 
 type Probed = { tools: HostTools; cgroups: CgroupHost | null; status: SandboxStatus; bubblewrap: boolean; network: boolean; seccomp: Buffer | null };
-let probed: Promise<Probed> | null = null;
 
 export function limitsFor(config: RunnerConfig): SandboxLimits {
   return {
@@ -33,8 +33,7 @@ export function limitsFor(config: RunnerConfig): SandboxLimits {
 
 export async function createSandbox(config: RunnerConfig, runsDir: string, log: FastifyBaseLogger): Promise<Sandbox> {
   const extraSystemDirs = interpreterDirs([config.python, config.node]);
-  probed ??= probe(config, extraSystemDirs);
-  const { tools, cgroups, status, bubblewrap, network, seccomp } = await probed;
+  const { tools, cgroups, status, bubblewrap, network, seccomp } = await probe(config, extraSystemDirs);
   // One line says what protects the runs; each protection's detail is a debug line of its own.
   for (const p of status.protections) log.debug(`Runner sandbox: ${p.name} ${p.active ? 'active' : 'NOT active'} (${p.detail})`);
   const on = status.protections.filter((p) => p.active).map((p) => p.name);
@@ -71,20 +70,39 @@ function interpreterDirs(interpreters: string[]): string[] {
   return [...dirs];
 }
 
-async function probe(config: RunnerConfig, extraSystemDirs: string[]): Promise<Probed> {
-  const tools = findHostTools();
-  const filter = await seccompProgram();
-  let cgroups: CgroupHost | null = null;
-  let cgroupDetail = 'no writable cgroup hierarchy (needs root or a delegated cgroup v2)';
-  try {
-    cgroups = findCgroupHost();
-    if (cgroups) {
-      await sweepStaleCgroups(cgroups);
-      cgroupDetail = `cgroup v${cgroups.version}`;
+type Host = { tools: HostTools; cgroups: CgroupHost | null; cgroupDetail: string; filter: SeccompProgram };
+
+// What the host offers whatever an app's settings are, found once per process (not per app):
+// finding the cgroups may move this process into a leaf cgroup of its own, and the sweep removes
+// run cgroups of a dead server, which names carrying this process's own pid count as (a server
+// before a reboot had it). A second app in the process must not sweep the first one's runs.
+let host: Promise<Host> | null = null;
+
+function findHost(): Promise<Host> {
+  host ??= (async () => {
+    const tools = findHostTools();
+    const filter = await seccompProgram();
+    let cgroups: CgroupHost | null = null;
+    let cgroupDetail = 'no writable cgroup hierarchy (needs root or a delegated cgroup v2)';
+    try {
+      cgroups = findCgroupHost();
+      if (cgroups) {
+        await sweepStaleCgroups(cgroups);
+        cgroupDetail = `cgroup v${cgroups.version}`;
+      }
+    } catch (err) {
+      cgroupDetail = `cgroups unusable: ${(err as Error).message}`;
     }
-  } catch (err) {
-    cgroupDetail = `cgroups unusable: ${(err as Error).message}`;
-  }
+    return { tools, cgroups, cgroupDetail, filter };
+  })();
+  return host;
+}
+
+/** Which protections work for this app's settings (its limits, its interpreters' directories). */
+async function probe(config: RunnerConfig, extraSystemDirs: string[]): Promise<Probed> {
+  const found = await findHost();
+  const { tools, filter } = found;
+  let { cgroups, cgroupDetail } = found;
   const limits = limitsFor(config);
   const tryRun = async (withCgroups: boolean, network: 'none' | 'internet') => {
     const child = await spawnInBubblewrap({ tools, cgroups: withCgroups ? cgroups : null, extraSystemDirs, seccomp: filter.program }, {

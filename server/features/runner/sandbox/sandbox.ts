@@ -79,7 +79,7 @@ export interface SandboxedProcess {
   stop(graceMs: number): Promise<SandboxExit>;
 }
 
-/** Which protections work on this host (probed once at start-up). */
+/** Which protections work on this host with the app's settings (probed when the app makes its sandbox). */
 export type SandboxStatus = {
   /** Every protection below is active. */
   full: boolean;

@@ -12,14 +12,6 @@ export function sections(gap: number, ...parts: Part[]): string {
   return parts.filter((p): p is string => typeof p === 'string' && p.length > 0).join('\n'.repeat(gap + 1));
 }
 
-/** Indents every non-empty line. */
-export function indent(text: string, by: string): string {
-  return text
-    .split('\n')
-    .map((l) => (l.length > 0 ? by + l : l))
-    .join('\n');
-}
-
 /**
  * A block of generated code written as a template literal: backslashes stay as written (String.raw),
  * the line break after the opening backtick and the one before the closing backtick are dropped.

@@ -6,7 +6,7 @@ import { jsBehaviourRequires, jsHasBehaviourCommands } from './behaviours-javasc
 import { jsStartJobs } from './behaviours-javascript-time';
 import { code, lines, sections } from './compose';
 import { describeFeatures } from './describe';
-import { jsHeader, jsHelpers, jsRequires, jsSettings } from './javascript-common';
+import { jsHeader, jsHelpers, jsRequires, jsSettings, jsStartOrExit } from './javascript-common';
 
 export function discordJavascript(plan: BotPlan, filename: string): string {
   const f = plan.features;
@@ -218,12 +218,7 @@ client.on(Events.GuildMemberRemove, async (member) => {
     '});',
   );
 
-  const main = lines(
-    "client.login(requireEnv('DISCORD_BOT_TOKEN')).catch((error) => {",
-    "  logError('Could not log in to Discord:', error.message);",
-    '  process.exit(1);',
-    '});',
-  );
+  const main = jsStartOrExit("client.login(requireEnv('DISCORD_BOT_TOKEN'))", "'Could not log in to Discord:', error.message");
 
   return `${sections(
     1,

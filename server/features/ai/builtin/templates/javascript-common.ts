@@ -79,6 +79,15 @@ export function jsSettings(plan: BotPlan, extra: Part[] = []): string {
   return sections(1, settings, commands, keywords, jsBehaviourSettings(plan));
 }
 
+/**
+ * A bot's last lines: `start` (an expression giving a promise, `main()` by default), and when it
+ * fails a log line with `logged` (logError's arguments, `error` in scope) and exit code 1, so the
+ * runner sees the bot stop rather than hang.
+ */
+export function jsStartOrExit(start = 'main()', logged = "'The bot stopped:', error"): string {
+  return lines(`${start}.catch((error) => {`, `  logError(${logged});`, '  process.exit(1);', '});');
+}
+
 export interface JsOptions {
   /** Commands arrive as plain text ("!help"), not through a command API. */
   textCommands: boolean;

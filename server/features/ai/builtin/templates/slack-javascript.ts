@@ -6,7 +6,7 @@ import { jsBehaviourRequires, jsHasBehaviourCommands } from './behaviours-javasc
 import { jsStartJobs } from './behaviours-javascript-time';
 import { code, lines, sections } from './compose';
 import { describeFeatures } from './describe';
-import { jsHeader, jsHelpers, jsRequires, jsSettings } from './javascript-common';
+import { jsHeader, jsHelpers, jsRequires, jsSettings, jsStartOrExit } from './javascript-common';
 
 export function slackJavascript(plan: BotPlan, filename: string): string {
   const f = plan.features;
@@ -181,10 +181,7 @@ app.event('member_left_channel', async ({ event, say }) => {
     jobs,
     '}',
     '',
-    'main().catch((error) => {',
-    "  logError('The bot stopped:', error);",
-    '  process.exit(1);',
-    '});',
+    jsStartOrExit(),
   );
 
   return `${sections(

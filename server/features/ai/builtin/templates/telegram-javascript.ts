@@ -6,7 +6,7 @@ import { jsBehaviourRequires, jsHasBehaviourCommands } from './behaviours-javasc
 import { jsStartJobs } from './behaviours-javascript-time';
 import { code, lines, sections } from './compose';
 import { describeFeatures } from './describe';
-import { jsHeader, jsHelpers, jsRequires, jsSettings } from './javascript-common';
+import { jsHeader, jsHelpers, jsRequires, jsSettings, jsStartOrExit } from './javascript-common';
 
 export function telegramJavascript(plan: BotPlan, filename: string): string {
   const f = plan.features;
@@ -216,10 +216,7 @@ bot.on(message('left_chat_member'), async (ctx) => {
     '',
     "process.once('SIGINT', () => bot.stop('SIGINT'));",
     "process.once('SIGTERM', () => bot.stop('SIGTERM'));",
-    'main().catch((error) => {',
-    "  logError('The bot stopped:', error);",
-    '  process.exit(1);',
-    '});',
+    jsStartOrExit(),
   );
 
   return `${sections(

@@ -6,7 +6,7 @@ import { jsBehaviourRequires, jsHasBehaviourCommands } from './behaviours-javasc
 import { jsStartJobs } from './behaviours-javascript-time';
 import { lines, sections } from './compose';
 import { describeFeatures } from './describe';
-import { jsHeader, jsHelpers, jsRequires, jsSettings } from './javascript-common';
+import { jsHeader, jsHelpers, jsRequires, jsSettings, jsStartOrExit } from './javascript-common';
 
 export function twitterJavascript(plan: BotPlan, filename: string): string {
   const f = plan.features;
@@ -82,10 +82,7 @@ export function twitterJavascript(plan: BotPlan, filename: string): string {
     (f.has('scheduled') || f.has('news')) && jsStartJobs(plan, 'tweetText', '  '),
     '}',
     '',
-    'main().catch((error) => {',
-    "  logError('The bot stopped:', error.message || error);",
-    '  process.exit(1);',
-    '});',
+    jsStartOrExit('main()', "'The bot stopped:', error.message || error"),
   );
 
   return `${sections(
