@@ -35,6 +35,6 @@ export function lastError(log: BotLog): Diagnosis {
       `Fix the code there, or click Modify and ask "fix this error: ${line.length > 100 ? `${line.slice(0, 97)}...` : line}".`,
       `Save the file, then come back to the Runner. ${START_AGAIN}`,
     ],
-    note: 'Also check that Download Dependencies and Install Dependencies have run, and that every value in Environment Variables is filled in.',
+    note: 'Also check that Check Dependencies and Install Dependencies have run, and that every value in Environment Variables is filled in.',
   };
 }

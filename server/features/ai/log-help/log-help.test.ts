@@ -74,7 +74,7 @@ const CASES: Case[] = [
   File "/run/telegram_bot.py", line 3, in <module>
     from telegram import Update
 ModuleNotFoundError: No module named 'telegram'`,
-    says: ['python-telegram-bot', 'Download Dependencies', 'Install Dependencies', 'Start'],
+    says: ['python-telegram-bot', 'Check Dependencies', 'Install Dependencies', 'Start'],
   },
   {
     name: 'discord.py not installed',
@@ -105,7 +105,7 @@ ModuleNotFoundError: No module named 'PIL'`,
     logs: `  File "/usr/lib/python3.11/site-packages/telegram/_bot.py", line 28, in <module>
     import httpx
 ModuleNotFoundError: No module named 'httpx'`,
-    says: ['httpx', 'import httpx', 'Download Dependencies'],
+    says: ['httpx', 'import httpx', 'Check Dependencies'],
   },
   {
     name: 'telegraf not installed (require)',
@@ -116,7 +116,7 @@ ModuleNotFoundError: No module named 'httpx'`,
 Error: Cannot find module 'telegraf'
 Require stack:
 - /run/bot.js`,
-    says: ['npm package telegraf', 'Download Dependencies', 'Install Dependencies'],
+    says: ['npm package telegraf', 'Check Dependencies', 'Install Dependencies'],
   },
   {
     name: 'discord.js not installed (ESM)',
@@ -369,7 +369,7 @@ describe('builtin AI Help follow-up questions', () => {
 
   it('with a clean log answers a question about installing', () => {
     const { reply } = builtinLogHelp({ message: 'how do I install the packages?', logs: ['Bot started'], ...py() });
-    expect(reply).toContain('Download Dependencies');
+    expect(reply).toContain('Check Dependencies');
     expect(reply).toContain('Install Dependencies');
   });
 

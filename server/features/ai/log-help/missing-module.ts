@@ -13,19 +13,19 @@ const NODE_LOADS = /\brequire\s*\(\s*['"]([^'"]+)['"]\s*\)|\bfrom\s*['"]([^'"]+)
 
 function installSteps(log: BotLog, pkg: string): string[] {
   return [
-    `Click Download Dependencies on the Runner page: it reads ${fileName(log)} and lists ${pkg} in the Dependencies panel.`,
+    `Select ${fileName(log)} on the Runner page: Check Dependencies reads its imports and lists ${pkg} in the Dependencies panel.`,
     'Click Install Dependencies and wait until the installation log says it is done.',
     START_AGAIN,
   ];
 }
 
 /**
- * Download Dependencies lists only what the file imports; when a library needs the module, the
+ * Check Dependencies lists only what the file imports; when a library needs the module, the
  * file has to name it before it can be installed.
  */
 function notImportedNote(log: BotLog, module: string, importLine: string): string | undefined {
   if (log.fileContent === null || log.fileContent.includes(module)) return undefined;
-  return `${fileName(log)} does not import ${module} itself: a package it uses needs it, so Download Dependencies will not find it. Add the line ${importLine} near the top of ${fileName(log)}, save it, and Download Dependencies will list it.`;
+  return `${fileName(log)} does not import ${module} itself: a package it uses needs it, so Check Dependencies will not find it. Add the line ${importLine} near the top of ${fileName(log)}, save it, and Check Dependencies will list it.`;
 }
 
 function python(log: BotLog, module: string): Diagnosis {

@@ -27,7 +27,7 @@ function dependencies(log: BotLog): Diagnosis {
   return {
     problem: `The packages ${fileName(log)} needs are installed from the Runner page.`,
     steps: [
-      'Click Download Dependencies: it reads the imports of the file and lists the packages in the Dependencies panel.',
+      'The Runner page checks the imports of the file by itself when you select it (Check Dependencies runs it again) and lists the packages in the Dependencies panel.',
       'Click Install Dependencies and wait until the installation log says it is done.',
       START_AGAIN,
     ],
