@@ -49,6 +49,7 @@ import { registerCompression } from './compression';
 import { loggerOptions, terminalLogStream } from './logging';
 import { registerOps } from './features/ops';
 import { holdServerLock } from './features/ops/server-lock';
+import { newLandingState } from './features/landing/landing-figures';
 import type { StepTimings } from './step-timings';
 import { DEFAULT_BODY_LIMIT, LARGEST_BODY_LIMIT, admitBody } from './body-limits';
 
@@ -137,6 +138,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     revocations: new SessionRevocations(),
     installs: new Installs(),
     hookTargets: new HookTargets(),
+    landing: newLandingState(clock),
     log: app.log,
   } as Deps;
   let begin!: () => void;

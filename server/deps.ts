@@ -20,6 +20,7 @@ import type { Installs } from './features/runner/dependencies/installs';
 import type { HookTargets } from './features/runner/hooks/hook-targets';
 import type { CodeAnalyser } from './features/runner/analysis/code-analyser';
 import type { TestChatDeps } from './features/test-chat';
+import type { LandingState } from './features/landing/landing-figures';
 
 export type Deps = {
   config: Config;
@@ -52,5 +53,7 @@ export type Deps = {
   supervisor: Supervisor;
   /** Test mode: the conversations with bots and the Bot API emulator they talk to. */
   testChat: TestChatDeps;
+  /** The landing page's figures: when this app started, and the last count (kept a minute). */
+  landing: LandingState;
   log: FastifyBaseLogger;
 };

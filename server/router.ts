@@ -12,6 +12,7 @@ import { testChatRouter } from './features/test-chat/test-chat.router';
 import { hooksRouter } from './features/runner/hooks/hooks.router';
 import { logsRouter } from './features/runner/logs/logs.router';
 import { botsRouter } from './features/runner/deploy/bots.router';
+import { landingRouter } from './features/landing/landing.router';
 
 export const appRouter = router({
   auth: authRouter,
@@ -28,6 +29,7 @@ export const appRouter = router({
   hooks: hooksRouter,
   logs: logsRouter,
   bots: botsRouter,
+  landing: landingRouter,
 });
 
 export type AppRouter = typeof appRouter;

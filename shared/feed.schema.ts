@@ -12,7 +12,17 @@ export const feedMessages = {
   twitter: 'Twitter handle: 1-15 letters, digits or underscores, without @ or a link',
   email: 'Invalid email address',
   accessKey: 'Public handle: up to 64 letters, digits, dots, dashes or underscores',
+  imageType: 'Only PNG, JPEG, GIF or WebP images are allowed',
+  imageSvg: 'SVG images are not accepted: please choose a PNG, JPEG, GIF or WebP image',
+  imageSize: 'Please select an image smaller than 10MB',
 };
+
+/**
+ * The post image types the server takes (it also reads the bytes: features/feed/image-upload.ts).
+ * Never SVG: it can carry script.
+ */
+export const POST_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export const POST_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 
 /** Optional text: blank means absent. */
 const optional = <T extends z.ZodType>(schema: T) =>

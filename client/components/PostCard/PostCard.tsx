@@ -1,4 +1,4 @@
-// One bot on the community feed: image or platform banner, platform badge and likes, title and
+// One bot on the community feed: its image when it has one, platform badge and likes, title and
 // description, how to reach the bot, its attached file, and who shared it when.
 import { Avatar, Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { initials } from '../../../shared/initials';

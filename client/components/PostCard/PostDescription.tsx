@@ -24,7 +24,7 @@ export function PostDescription({ text }: { text: string }) {
 
   return (
     <div>
-      <Text ref={ref} size="sm" c="gray.7" lineClamp={expanded ? undefined : LINES} className={classes.description}>
+      <Text ref={ref} size="sm" c="light-dark(var(--mantine-color-gray-7), var(--mantine-color-dark-1))" lineClamp={expanded ? undefined : LINES} className={classes.description}>
         {text}
       </Text>
       {(overflows || expanded) && (

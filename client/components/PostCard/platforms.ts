@@ -6,7 +6,7 @@ import { POST_PLATFORMS, type PostPlatform } from '../../../shared/feed.schema';
 export interface PlatformLook {
   label: string;
   icon: ComponentType<IconProps>;
-  /** A Mantine colour for badges and the no-image banner. */
+  /** A Mantine colour for the platform badge. */
   color: string;
 }
 

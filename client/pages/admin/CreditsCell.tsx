@@ -1,8 +1,9 @@
 // Inline credit editing in the users table: pencil, then a whole-number input (0 to 1,000,000) with
-// confirm (disabled while empty) and cancel. Enter confirms, Escape cancels.
+// confirm (disabled while empty or over the limit, which a line under the field then names) and
+// cancel. Enter confirms, Escape cancels.
 import '../../mantine-styles-pages';
-import { useState } from 'react';
-import { ActionIcon, Group, NumberInput, Text, Tooltip } from '@mantine/core';
+import { useId, useState } from 'react';
+import { ActionIcon, Group, NumberInput, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCheck, IconPencil, IconX } from '@tabler/icons-react';
 import { ADMIN_MAX_CREDITS } from '../../../shared/feed.schema';
 import { notifySuccess } from '../../lib/notify';
@@ -18,11 +19,14 @@ export function CreditsCell({ user }: { user: AdminUser }) {
   const [draft, setDraft] = useState<number | string | null>(null);
   const editing = draft !== null;
   const empty = draft === '' || draft === null;
+  // Typing past the limit is let through (not silently clamped) so the field can say why Confirm is off.
+  const tooMany = !empty && Number(draft) > ADMIN_MAX_CREDITS;
+  const errorId = useId();
 
   const cancel = () => setDraft(null);
 
   const confirm = async () => {
-    if (empty || setCredits.isPending) return;
+    if (empty || tooMany || setCredits.isPending) return;
     try {
       const result = await setCredits.mutateAsync({ id: user.id, credits: Number(draft) });
       utils.admin.analytics.setData(undefined, (data) =>
@@ -51,37 +55,46 @@ export function CreditsCell({ user }: { user: AdminUser }) {
   }
 
   return (
-    <Group gap={4} wrap="nowrap">
-      <NumberInput
-        size="xs"
-        w={110}
-        value={draft}
-        onChange={setDraft}
-        min={0}
-        max={ADMIN_MAX_CREDITS}
-        allowDecimal={false}
-        allowNegative={false}
-        clampBehavior="strict"
-        thousandSeparator=","
-        hideControls
-        autoFocus
-        aria-label={`New credits for ${user.email}`}
-        disabled={setCredits.isPending}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter') void confirm();
-          if (e.key === 'Escape') cancel();
-        }}
-      />
-      <Tooltip label="Save credits" openDelay={300}>
-        <ActionIcon color="teal" variant="filled" size="md" aria-label="Confirm credits" disabled={empty} loading={setCredits.isPending} onClick={() => void confirm()}>
-          <IconCheck size={16} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label="Cancel" openDelay={300}>
-        <ActionIcon variant="default" size="md" aria-label="Cancel editing credits" onClick={cancel} disabled={setCredits.isPending}>
-          <IconX size={16} />
-        </ActionIcon>
-      </Tooltip>
-    </Group>
+    <Stack gap={4}>
+      <Group gap={4} wrap="nowrap">
+        <NumberInput
+          size="xs"
+          w={110}
+          value={draft}
+          onChange={setDraft}
+          min={0}
+          max={ADMIN_MAX_CREDITS}
+          allowDecimal={false}
+          allowNegative={false}
+          clampBehavior="none"
+          thousandSeparator=","
+          hideControls
+          autoFocus
+          aria-label={`New credits for ${user.email}`}
+          error={tooMany}
+          aria-describedby={tooMany ? errorId : undefined}
+          disabled={setCredits.isPending}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') void confirm();
+            if (e.key === 'Escape') cancel();
+          }}
+        />
+        <Tooltip label="Save credits" openDelay={300}>
+          <ActionIcon color="teal" variant="filled" size="md" aria-label="Confirm credits" disabled={empty || tooMany} loading={setCredits.isPending} onClick={() => void confirm()}>
+            <IconCheck size={16} />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label="Cancel" openDelay={300}>
+          <ActionIcon variant="default" size="md" aria-label="Cancel editing credits" onClick={cancel} disabled={setCredits.isPending}>
+            <IconX size={16} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      {tooMany && (
+        <Text id={errorId} size="xs" c="red.7" role="alert">
+          At most {ADMIN_MAX_CREDITS.toLocaleString('en-US')} credits
+        </Text>
+      )}
+    </Stack>
   );
 }

@@ -1,10 +1,13 @@
-// One user's chat messages for the operator, each cut at 500 characters.
+// One user's chat messages for the operator, each cut at 500 characters, shown as the builder's chat
+// shows them: markdown read into React elements (lists, bold, code, fenced blocks), never HTML, so
+// whatever a person typed (<script>, <img onerror>) is shown as text.
 import '../../mantine-styles-pages';
 import { useRef } from 'react';
 import { Alert, Badge, Drawer, Group, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconMessageOff } from '@tabler/icons-react';
 import { longDate } from '../../lib/dates';
 import { trpc } from '../../lib/trpc';
+import { AssistantContent } from '../builder/ChatPanel/AssistantContent';
 import { useAdminQueryError } from './admin-session';
 import type { AdminMessage, AdminUser } from './admin-types';
 import classes from './Admin.module.css';
@@ -90,9 +93,9 @@ function MessageItem({ message }: { message: AdminMessage }) {
           {when(message.timestamp)}
         </Text>
       </Group>
-      <Text size="sm" className={classes.message}>
-        {cutMessage(message.content)}
-      </Text>
+      <div className={classes.message} data-testid="message-content">
+        <AssistantContent content={cutMessage(message.content)} />
+      </div>
     </Paper>
   );
 }

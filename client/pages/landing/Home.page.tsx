@@ -1,6 +1,7 @@
 // Landing page: header, hero, the three action cards, how it works, statistics.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Box, Container } from '@mantine/core';
+import { useNavigate } from 'react-router-dom';
 import { ActionCards } from './ActionCards';
 import { HowItWorks } from './HowItWorks';
 import { LandingFooter } from '../../components/LandingFooter';
@@ -9,6 +10,7 @@ import { LandingHero } from './LandingHero';
 import { StatsBanner } from './StatsBanner';
 import { useAuth } from '../../lib/auth';
 import { whenIdle } from '../../lib/idle';
+import { usePageTitle } from '../../lib/page-title';
 import classes from './Home.module.css';
 
 // The dialogs' forms (their validation schemas, the form library) are not needed for the first
@@ -19,7 +21,9 @@ const RegistrationDialog = lazy(() => loadRegistration().then((m) => ({ default:
 const ForgotPasswordDialog = lazy(() => loadForgotPassword().then((m) => ({ default: m.ForgotPasswordDialog })));
 
 export function HomePage() {
+  usePageTitle(null);
   const { isSignedIn } = useAuth();
+  const navigate = useNavigate();
   const [dialog, setDialog] = useState<'register' | 'forgot' | null>(null);
   // Mounted from the first time one is opened on, so closing them keeps their transition.
   const [dialogsMounted, setDialogsMounted] = useState(false);
@@ -39,9 +43,8 @@ export function HomePage() {
         <Container size="lg">
           <ActionCards isSignedIn={isSignedIn} />
           <HowItWorks />
-          <Box mt={72}>
-            <StatsBanner />
-          </Box>
+          {/* This server's figures; absent until there are enough bots to show. */}
+          <StatsBanner />
         </Container>
       </main>
       <LandingFooter />
@@ -52,7 +55,11 @@ export function HomePage() {
             onClose={() => setDialog(null)}
             onForgotPassword={() => openDialog('forgot')}
           />
-          <ForgotPasswordDialog opened={dialog === 'forgot'} onClose={() => setDialog(null)} />
+          <ForgotPasswordDialog
+            opened={dialog === 'forgot'}
+            onClose={() => setDialog(null)}
+            onReset={(email) => navigate('/login', { state: { resetEmail: email } })}
+          />
         </Suspense>
       )}
     </Box>

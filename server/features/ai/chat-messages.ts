@@ -45,11 +45,12 @@ export function latestMessages(db: Kysely<Database>, p: { userId: string; projec
   return q.execute();
 }
 
-/** How many messages there are: all, since a moment, or one person's. */
-export async function countMessages(db: Kysely<Database>, p: { since?: string; userId?: string } = {}): Promise<number> {
+/** How many messages there are: all, since a moment, one person's, or only the person's or the assistant's. */
+export async function countMessages(db: Kysely<Database>, p: { since?: string; userId?: string; role?: 'user' | 'assistant' } = {}): Promise<number> {
   let q = db.selectFrom('chat_messages').select((eb) => eb.fn.countAll<number>().as('n'));
   if (p.since) q = q.where('created_at', '>=', p.since);
   if (p.userId) q = q.where('user_id', '=', p.userId);
+  if (p.role) q = q.where('role', '=', p.role);
   return Number((await q.executeTakeFirstOrThrow()).n);
 }
 

@@ -33,6 +33,7 @@ export const TAGS: Record<RouterName, string> = {
   feed: 'Community feed',
   bots: 'Always-on bots',
   admin: 'Operator',
+  landing: 'Landing page',
 };
 
 export type ProcedureNote = {

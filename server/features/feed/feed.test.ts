@@ -76,6 +76,20 @@ describe('sharing a post', () => {
     expect([await rowCount('posts'), await rowCount('uploads')]).toEqual(before);
   });
 
+  it('refuses SVG whatever type it claims, saying which types are allowed', async () => {
+    const { token } = await newUser(t);
+    const before = [await rowCount('posts'), await rowCount('uploads')];
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>').toString('base64');
+    const asSvg = await post(token, { imageUrl: `data:image/svg+xml;base64,${svg}` });
+    expect(asSvg.status).toBe(400);
+    expect(asSvg.body.error).toBe('Only PNG, JPEG, GIF or WebP images are allowed');
+    // Declared as a PNG, the bytes give it away.
+    const asPng = await post(token, { imageUrl: `data:image/png;base64,${svg}` });
+    expect(asPng.status).toBe(400);
+    expect(asPng.body.error).toBe('The image content does not match its type');
+    expect([await rowCount('posts'), await rowCount('uploads')]).toEqual(before);
+  });
+
   it('refuses links and script in contact handles, and missing required fields', async () => {
     const { token } = await newUser(t);
     for (const contactInfo of [{ telegram: 'javascript:alert(1)' }, { twitter: '"><img src=x onerror=alert(1)>' }, { email: 'not-an-email' }, { telegram: 'https://t.me/x' }]) {
@@ -92,6 +106,10 @@ describe('sharing a post', () => {
     const leaked = await post(token, { description: 'Try it! token 123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw0' });
     expect(leaked.status).toBe(400);
     expect(leaked.body.error).toMatch(/description/);
+    // The 34-character form of a token's secret too.
+    const short = await post(token, { title: 'Echo 8123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw' });
+    expect(short.status).toBe(400);
+    expect(short.body.error).toMatch(/^This looks like a Telegram bot token in the bot name \(line 1\)\./);
     const file = (await t.request('PUT', '/api/projects/default/files/leaky.py', { token, body: { content: 'OPENAI_API_KEY = "sk-proj-4f9Kd83JdkLw02mZpQx7Vb1nRt6Ye5Ua"\n' } })).body;
     const inFile = await post(token, { fileId: file.id });
     expect(inFile.status).toBe(400);

@@ -4,12 +4,14 @@
 // Pure: no I/O; the caller stores `bytes` under `sha256` and serves it with `mime`.
 
 import { createHash } from 'node:crypto';
+import { feedMessages, POST_IMAGE_MAX_BYTES, type POST_IMAGE_TYPES } from '../../../shared/feed.schema';
 
-export type ImageMime = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
+/** The shared allow list the client's picker uses too; EXT_BY_MIME below must name each one. */
+export type ImageMime = (typeof POST_IMAGE_TYPES)[number];
 export type ImageExt = 'png' | 'jpg' | 'gif' | 'webp';
 export type CheckedImage = { mime: ImageMime; ext: ImageExt; bytes: Buffer; width: number; height: number; sha256: string };
 
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export const MAX_IMAGE_BYTES = POST_IMAGE_MAX_BYTES;
 export const MAX_IMAGE_SIDE = 10_000;
 // 20 megapixels (5000x4000): decoding one takes 80 MB as RGBA. A tiny file that declares far more
 // would make every viewer's browser allocate that much; a bigger photo must be scaled down first.
@@ -18,9 +20,9 @@ export const MAX_IMAGE_PIXELS = 20_000_000;
 export const MAX_IMAGE_BASE64_LENGTH = Math.ceil(MAX_IMAGE_BYTES / 3) * 4;
 
 export const IMAGE_MESSAGES = {
-  type: 'Only PNG, JPEG, GIF or WebP images are allowed',
+  type: feedMessages.imageType,
   base64: 'The image data is not valid base64',
-  tooBig: 'Please select an image smaller than 10MB',
+  tooBig: feedMessages.imageSize,
   mismatch: 'The image content does not match its type',
   pixels: 'The image is too large in pixels',
 } as const;

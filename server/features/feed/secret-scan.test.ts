@@ -112,6 +112,45 @@ describe('findSecrets: true positives', () => {
   });
 });
 
+// Telegram tokens are `<bot id, 8-10 digits>:<secret, 34 or 35 of [A-Za-z0-9_-]>`: both lengths are
+// caught wherever they sit, and near misses (a digit or a character too many or too few) are not.
+describe('findSecrets: Telegram token lengths', () => {
+  const token = (idDigits: number, secretLength: number) => `${digits(idDigits)}:${pick(URLSAFE, secretLength)}`;
+  const places = (tg: string) => [`TOKEN = "${tg}"`, `const bot = new Telegraf('${tg}');`, `My bot token is ${tg}, thanks.`, `curl https://api.telegram.org/bot${tg}/getMe`, `BOT_TOKEN=${tg}`];
+
+  it.each([
+    [8, 34],
+    [9, 34],
+    [10, 34],
+    [8, 35],
+    [9, 35],
+    [10, 35],
+  ])('a %d-digit id with a %d-character secret is a Telegram bot token', (idDigits, secretLength) => {
+    for (const text of places(token(idDigits, secretLength))) expect(kindsOf(text), text).toEqual([K.telegram]);
+  });
+
+  it.each([
+    ['a 33-character secret', token(10, 33)],
+    ['a 36-character secret', token(10, 36)],
+    ['a 7-digit id', token(7, 34)],
+    ['an 11-digit id', token(11, 35)],
+  ])('%s is not one', (_name, tg) => {
+    for (const text of [`My bot token is ${tg}, thanks.`, `curl https://api.telegram.org/bot${tg}/getMe`]) {
+      expect(kindsOf(text).filter((k) => k === K.telegram), text).toEqual([]);
+    }
+  });
+
+  it.each([
+    ['glued to a word', `build${token(9, 34)}`],
+    ['after a colon', `v1:${token(9, 35)}`],
+    ['placeholder secret, 34', `TELEGRAM_TOKEN=123456789:${'X'.repeat(34)}`],
+    ['placeholder secret, 35', `TELEGRAM_TOKEN=123456789:${'X'.repeat(35)}`],
+    ['a time and ratio', 'Meet at 12:30, ratio 12345678:1, build 20240517:release_candidate_number_two_ok'],
+  ])('%s is not one', (_name, text) => {
+    expect(kindsOf(text)).toEqual([]);
+  });
+});
+
 describe('findSecrets: false positives', () => {
   it.each([
     // Reads from the environment

@@ -71,8 +71,9 @@ type Rule = { kind: string; re: RegExp; ok: (m: RegExpExecArray) => boolean };
 
 const RULES: Rule[] = [
   {
+    // <bot id, 8-10 digits>:<secret, 35 characters, or 34 in some tokens BotFather issued>.
     kind: SECRET_KINDS.telegram,
-    re: /(?:(?<=\/bot)|(?<![A-Za-z0-9_:]))\d{8,10}:([A-Za-z0-9_-]{35})(?![A-Za-z0-9_-])/g,
+    re: /(?:(?<=\/bot)|(?<![A-Za-z0-9_:]))\d{8,10}:([A-Za-z0-9_-]{34,35})(?![A-Za-z0-9_-])/g,
     ok: (m) => looksRandom(m[1]!, 3.5),
   },
   {

@@ -133,3 +133,12 @@ export async function deleteFile(db: Db, file: BotFile): Promise<void> {
 export async function deleteProjectFiles(trx: Kysely<Database>, projectId: string): Promise<number> {
   return Number((await trx.deleteFrom('files').where('project_id', '=', projectId).executeTakeFirstOrThrow()).numDeletedRows);
 }
+
+/** How many projects hold at least one file: the bots built on this server (the landing page's figure). */
+export async function countProjectsWithFiles(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('files')
+    .select((eb) => eb.fn.count<number>('project_id').distinct().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,13 +1,12 @@
-// 'Bot Image Upload': pick (or drop) any image/*, checked against the 10MB rule before it is read,
-// previewed, and handed over as a data URL (the shape the server's post call takes).
+// 'Bot Image Upload': pick (or drop) a PNG, JPEG, GIF or WebP image, checked against the server's
+// type list and 10MB rule before it is read (a refusal says why under the field), previewed, and
+// handed over as a data URL (the shape the server's post call takes).
 import '../../../mantine-styles-pages';
 import { useRef, useState, type DragEvent } from 'react';
 import { ActionIcon, AspectRatio, Button, FileButton, Group, Input, Stack, Text, ThemeIcon, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconPhotoPlus, IconTrash } from '@tabler/icons-react';
-import { notifyError } from '../../../lib/notify';
+import { IMAGE_ACCEPT, imageProblem } from './share-form';
 import classes from './ShareBotDialog.module.css';
-
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
 export interface PickedImage {
   dataUrl: string;
@@ -37,30 +36,29 @@ interface ImageFieldProps {
 export function ImageField({ value, onChange, disabled }: ImageFieldProps) {
   const resetRef = useRef<() => void>(null);
   const [dragging, setDragging] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const refuse = (message: string) => {
+    // Cleared, so picking the same file again still fires a change; an earlier good pick stays.
+    resetRef.current?.();
+    setError(message);
+  };
 
   const pick = async (file: File | null) => {
     if (!file) return;
-    if (!file.type.startsWith('image/')) {
-      resetRef.current?.();
-      notifyError('Not an image', 'Please select an image file (PNG, JPEG, GIF or WebP).');
-      return;
-    }
-    if (file.size > MAX_IMAGE_BYTES) {
-      // Cleared, so picking the same file again still fires a change.
-      resetRef.current?.();
-      notifyError('File too large', 'Please select an image smaller than 10MB');
-      return;
-    }
+    const problem = imageProblem(file);
+    if (problem) return refuse(problem);
     try {
       onChange({ dataUrl: await readAsDataUrl(file), name: file.name, size: file.size });
+      setError(null);
     } catch {
-      resetRef.current?.();
-      notifyError('Could not read the image', 'Please try another file.');
+      refuse('Could not read the image: please try another file');
     }
   };
 
   const clear = () => {
     resetRef.current?.();
+    setError(null);
     onChange(null);
   };
 
@@ -71,8 +69,19 @@ export function ImageField({ value, onChange, disabled }: ImageFieldProps) {
   };
 
   return (
-    <Input.Wrapper label="Bot Image Upload" description="Optional. Any image up to 10MB; it is shown at the top of your post.">
-      <FileButton onChange={(file) => void pick(file)} accept="image/*" resetRef={resetRef} disabled={disabled} inputProps={{ 'aria-label': 'Bot image file' }}>
+    <Input.Wrapper
+      label="Bot Image Upload"
+      description="Optional. PNG, JPEG, GIF or WebP, up to 10MB; it is shown at the top of your post."
+      error={error}
+      errorProps={{ role: 'alert' }}
+    >
+      <FileButton
+        onChange={(file) => void pick(file)}
+        accept={IMAGE_ACCEPT}
+        resetRef={resetRef}
+        disabled={disabled}
+        inputProps={{ 'aria-label': 'Bot image file', 'aria-invalid': error ? true : undefined }}
+      >
         {(props) =>
           value ? (
             <Group gap="md" wrap="nowrap" mt={6} className={classes.picked}>
@@ -104,6 +113,7 @@ export function ImageField({ value, onChange, disabled }: ImageFieldProps) {
               mt={6}
               className={classes.drop}
               data-dragging={dragging || undefined}
+              data-error={error ? true : undefined}
               onDragOver={(e) => {
                 e.preventDefault();
                 setDragging(true);
@@ -115,14 +125,9 @@ export function ImageField({ value, onChange, disabled }: ImageFieldProps) {
                 <ThemeIcon variant="light" size={40} radius="xl">
                   <IconPhotoPlus size={22} />
                 </ThemeIcon>
-                <Stack gap={0}>
-                  <Text size="sm" fw={500}>
-                    Click to upload or drop an image
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    PNG, JPEG, GIF or WebP, up to 10MB
-                  </Text>
-                </Stack>
+                <Text size="sm" fw={500}>
+                  Click to upload or drop an image
+                </Text>
               </Group>
             </UnstyledButton>
           )

@@ -123,7 +123,7 @@ export function ShareBotDialog({ opened, onClose }: ShareBotDialogProps) {
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
             <TextInput
               label="Public Handle (optional)"
-              description="Shown on the post as its Access Key."
+              description="Public: shown on the post as its Access Key."
               placeholder="e.g. weather_buddy_bot"
               leftSection={<IconKey size={16} />}
               maxLength={64}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkShareForm, emptyShareForm } from './share-form';
+import { feedMessages } from '../../../../shared/feed.schema';
+import { checkShareForm, emptyShareForm, IMAGE_ACCEPT, imageProblem } from './share-form';
 
 describe('checkShareForm', () => {
   it('flags the three required fields', () => {
@@ -34,5 +35,25 @@ describe('checkShareForm', () => {
       expect(check.missingRequired).toBe(false);
       expect(Object.keys(check.errors).sort()).toEqual(['contactInfo.email', 'contactInfo.telegram']);
     }
+  });
+});
+
+describe('imageProblem', () => {
+  const MB = 1024 * 1024;
+  it('takes PNG, JPEG, GIF and WebP up to 10MB', () => {
+    for (const type of ['image/png', 'image/jpeg', 'image/gif', 'image/webp']) expect(imageProblem({ type, size: 10 * MB }), type).toBeNull();
+  });
+
+  it('refuses SVG by name, other types and files over 10MB with the server\'s messages', () => {
+    expect(imageProblem({ type: 'image/svg+xml', size: 100 })).toBe(feedMessages.imageSvg);
+    for (const type of ['image/bmp', 'image/tiff', 'image/heic', 'application/pdf', 'text/html', '']) {
+      expect(imageProblem({ type, size: 100 }), type).toBe(feedMessages.imageType);
+    }
+    expect(imageProblem({ type: 'image/png', size: 10 * MB + 1 })).toBe(feedMessages.imageSize);
+  });
+
+  it('offers the picker only those types', () => {
+    expect(IMAGE_ACCEPT).toBe('image/png,image/jpeg,image/gif,image/webp,.png,.jpg,.jpeg,.gif,.webp');
+    expect(IMAGE_ACCEPT).not.toMatch(/svg|image\/\*/);
   });
 });

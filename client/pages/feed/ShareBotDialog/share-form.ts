@@ -1,7 +1,7 @@
 // The Share Your Bot form's values, and their check against the shared createPostInput schema, so
 // the dialog refuses exactly what the server would, with the same messages.
 import type { z } from 'zod';
-import { createPostInput, feedMessages, type PostPlatform } from '../../../../shared/feed.schema';
+import { createPostInput, feedMessages, POST_IMAGE_MAX_BYTES, POST_IMAGE_TYPES, type PostPlatform } from '../../../../shared/feed.schema';
 import { zodValidate } from '../../../lib/zod-form';
 
 export interface ShareFormValues {
@@ -55,4 +55,18 @@ export function checkShareForm(values: ShareFormValues, imageUrl: string | undef
     }
   }
   return { ok: false, missingRequired, errors };
+}
+
+/** The picker's `accept`: the types the server takes, with their extensions for pickers that filter by name. */
+export const IMAGE_ACCEPT = [...POST_IMAGE_TYPES, '.png', '.jpg', '.jpeg', '.gif', '.webp'].join(',');
+
+/**
+ * Why a picked or dropped file cannot be the post's image, or null when it can. Checked before the
+ * file is read, with the server's own list and messages (an SVG would otherwise fail only at Share).
+ */
+export function imageProblem(file: { type: string; size: number }): string | null {
+  if (file.type === 'image/svg+xml') return feedMessages.imageSvg;
+  if (!(POST_IMAGE_TYPES as readonly string[]).includes(file.type)) return feedMessages.imageType;
+  if (file.size > POST_IMAGE_MAX_BYTES) return feedMessages.imageSize;
+  return null;
 }
