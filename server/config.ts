@@ -45,6 +45,7 @@ const envSchema = z.object({
   JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   ADMIN_KEY: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+  OPERATOR_CONTACT: z.string().trim().max(200, { error: 'must be at most 200 characters' }).optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: 'must start with smtp:// or smtps://' }).optional(),
   MAIL_FROM: z.string().min(3).default('Botwright <no-reply@botwright.local>'),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -104,6 +105,8 @@ export type Config = {
   adminKey: string | null;
   /** Reads GET /metrics (Authorization: Bearer); the admin key reads it too. Unset: only the admin key. */
   metricsToken: string | null;
+  /** How people reach the operator for credits (an e-mail, a handle...), shown as text where credits are bought. */
+  operatorContact: string | null;
   smtpUrl: string | null;
   mailFrom: string;
   google: { clientId: string; clientSecret: string; issuer: string } | null;
@@ -231,6 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET ?? generatedSecret(dataDir),
     adminKey: e.ADMIN_KEY ?? null,
     metricsToken: e.METRICS_TOKEN ?? null,
+    operatorContact: e.OPERATOR_CONTACT || null,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     google:

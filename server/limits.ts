@@ -19,6 +19,8 @@ const RULES: Record<string, Rule[]> = {
   'auth.login': [{ max: 5, window: '1 minute', key: 'ip+email' }, { max: 100, window: '1 hour', key: 'ip' }],
   'auth.google': [{ max: 20, window: '1 minute', key: 'ip' }],
   'auth.googleRedirect': [{ max: 30, window: '1 minute', key: 'ip' }],
+  // Checks the current password: a session alone gets few guesses at it.
+  'auth.updateProfile': [{ max: 10, window: '15 minutes', key: 'user' }],
   'ai.chat': [{ max: 20, window: '1 minute', key: 'user' }],
   'ai.modifyCode': [{ max: 20, window: '1 minute', key: 'user' }],
   'ai.rejectModification': [{ max: 30, window: '1 minute', key: 'user' }],

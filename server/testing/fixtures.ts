@@ -20,17 +20,21 @@ export async function signUp(t: TestApp, smtp: SmtpSink, over: Partial<{ name: s
   return { name, email, password, token: verified.body.token, id: verified.body.user.id };
 }
 
-/** A verified user with a session, made through the services (no mail round trip). */
-export async function newUser(t: TestApp, over: Partial<{ name: string; email: string; credits: number }> = {}) {
+/**
+ * A verified user with a session, made through the services (no mail round trip, no sign-up rate
+ * limit). Without `password` it signs in only by its session, like an account made by Google.
+ */
+export async function newUser(t: TestApp, over: Partial<{ name: string; email: string; credits: number; password: string }> = {}) {
   counter += 1;
   const { createUser } = await import('../features/auth/accounts');
+  const { hashPassword } = await import('../features/auth/passwords');
   const { createSession } = await import('../features/auth/sessions');
   const { recordCredit } = await import('../features/credits/ledger');
   const deps = t.app.deps;
   const user = await createUser(deps.db, deps.clock, {
     name: over.name ?? `Fixture User ${counter}`,
     email: over.email ?? `fixture${counter}-${Date.now()}@example.com`,
-    passwordHash: null,
+    passwordHash: over.password === undefined ? null : await hashPassword(over.password),
     googleSub: null,
   });
   if (!user) throw new Error('fixture user not created');
@@ -41,5 +45,5 @@ export async function newUser(t: TestApp, over: Partial<{ name: string; email: s
     );
   }
   const token = await createSession(deps.db, deps.sessionKeys, deps.clock, user.id);
-  return { id: user.id, token };
+  return { id: user.id, token, name: user.name, email: user.email };
 }

@@ -203,7 +203,7 @@ describe('what the description says', () => {
 
   it('answers are described by the shared schemas where they exist, in words elsewhere', () => {
     expect(operation('get', '/api/auth/me')!.responses['200'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/User' });
-    expect((doc.components?.schemas as Record<string, any>).User.required.sort()).toEqual(['createdAt', 'credits', 'email', 'googleAuth', 'id', 'name']);
+    expect((doc.components?.schemas as Record<string, any>).User.required.sort()).toEqual(['createdAt', 'credits', 'email', 'googleAuth', 'hasPassword', 'id', 'name']);
     const transactions = operation('get', '/api/credits/transactions')!.responses['200'];
     expect(transactions.content['application/json'].schema).toEqual({ type: 'array' });
     expect(transactions.description).toBeTruthy();

@@ -6,10 +6,12 @@ import {
   loginInput,
   resetPasswordInput,
   sendOtpInput,
+  updateProfileInput,
   verifyOtpInput,
 } from '../../../shared/auth.schema';
 import * as auth from './auth.service';
 import { signInWithIdToken } from './google';
+import { updateProfile } from './profile.service';
 import { toUserDto } from './users';
 
 export const authRouter = router({
@@ -22,5 +24,6 @@ export const authRouter = router({
   forgotPassword: publicProcedure.input(forgotPasswordInput).mutation(({ ctx, input }) => auth.sendResetCode(ctx, input)),
   resetPassword: publicProcedure.input(resetPasswordInput).mutation(({ ctx, input }) => auth.resetPassword(ctx, input)),
   google: publicProcedure.input(googleTokenInput).mutation(({ ctx, input }) => signInWithIdToken(ctx, input)),
+  updateProfile: authedProcedure.input(updateProfileInput).mutation(({ ctx, input }) => updateProfile(ctx, input, { sessionId: ctx.sessionId })),
   logout: authedProcedure.input(z.strictObject({}).optional()).mutation(({ ctx }) => auth.logout(ctx, { sessionId: ctx.sessionId })),
 });

@@ -35,7 +35,7 @@ describe('login', () => {
     const res = await login(u.email, u.password);
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(['token', 'user']);
-    expect(res.body.user).toEqual({ id: u.id, name: u.name, email: u.email, credits: 100, googleAuth: false, createdAt: expect.any(String) });
+    expect(res.body.user).toEqual({ id: u.id, name: u.name, email: u.email, credits: 100, googleAuth: false, hasPassword: true, createdAt: expect.any(String) });
     expect((await me(res.body.token)).body.id).toBe(u.id);
   });
 

@@ -1,7 +1,8 @@
-// Sessions the server has just ended (logout, password reset, a Google takeover), announced to
-// whatever holds a live connection opened with one (the /ws socket), so it closes at once instead
+// Sessions the server has just ended (logout, password reset or change, a Google takeover), announced
+// to whatever holds a live connection opened with one (the /ws socket), so it closes at once instead
 // of acting for a session that no longer exists.
-export type Revocation = { sessionId: string } | { userId: string };
+/** One session; or all of a person's, but `exceptSessionId` when given (a password change keeps its own). */
+export type Revocation = { sessionId: string } | { userId: string; exceptSessionId?: string };
 
 export class SessionRevocations {
   private readonly listeners = new Set<(revocation: Revocation) => void>();

@@ -79,5 +79,16 @@ export async function revokeAllSessions(db: Db, clock: Clock, userId: string): P
     .execute();
 }
 
+/** Ends every live session of the person but `keepSessionId` (the one changing the password). */
+export async function revokeOtherSessions(db: Db, clock: Clock, userId: string, keepSessionId: string): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: clock.now().toISOString() })
+    .where('user_id', '=', userId)
+    .where('id', '!=', keepSessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
 /** Who signed in since a moment, as a subquery (the operator's count of active people). */
 export const signedInSince = (db: Kysely<Database>, since: string) => db.selectFrom('sessions').select('user_id').where('created_at', '>=', since);

@@ -26,7 +26,7 @@ describe('sign-up with an e-mailed code', () => {
     expect(res.body.user).toMatchObject({ name: 'Ada Lovelace', email, credits: 100, googleAuth: false });
     const me = await t.request('GET', '/api/auth/me', { token: res.body.token });
     expect(me.status).toBe(200);
-    expect(Object.keys(me.body).sort()).toEqual(['createdAt', 'credits', 'email', 'googleAuth', 'id', 'name']);
+    expect(Object.keys(me.body).sort()).toEqual(['createdAt', 'credits', 'email', 'googleAuth', 'hasPassword', 'id', 'name']);
     const ledger = await t.request('GET', '/api/credits/transactions', { token: res.body.token });
     expect(ledger.body).toHaveLength(1);
     expect(ledger.body[0]).toMatchObject({ amount: 100 });

@@ -13,6 +13,7 @@ export function toUserDto(user: User): UserDto {
     email: user.email,
     credits: user.credits,
     googleAuth: user.google_sub !== null,
+    hasPassword: user.password_hash !== null,
     createdAt: user.created_at,
   };
 }
@@ -51,6 +52,12 @@ export async function insertUser(
     .onConflict((oc) => oc.doNothing())
     .executeTakeFirst();
   return Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 1 ? id : null;
+}
+
+/** Sets the name and, when given, the password hash, in one statement. */
+export async function updateAccount(db: Db, userId: string, change: { name: string; passwordHash?: string }): Promise<void> {
+  const set = change.passwordHash === undefined ? { name: change.name } : { name: change.name, password_hash: change.passwordHash };
+  await db.updateTable('users').set(set).where('id', '=', userId).execute();
 }
 
 export async function setPasswordHash(db: Db, userId: string, passwordHash: string): Promise<void> {

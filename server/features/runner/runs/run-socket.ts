@@ -148,7 +148,10 @@ class RunConnection {
   }
 
   private revoked(revocation: Revocation): void {
-    const ours = 'sessionId' in revocation ? revocation.sessionId === this.session?.sessionId : revocation.userId === this.userId;
+    const ours =
+      'sessionId' in revocation
+        ? revocation.sessionId === this.session?.sessionId
+        : revocation.userId === this.userId && revocation.exceptSessionId !== this.session?.sessionId;
     if (ours) this.endSession('Your session has ended. Please sign in again.');
   }
 
