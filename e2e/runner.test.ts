@@ -1,5 +1,5 @@
 // The runner (/runner) in real Chromium against the real app and its real sandbox: a Python bot
-// saved through the API is handed over by the builder's Run button, its imports are detected, its
+// saved through the API is handed over by the builder's Run button, its imports are detected at once, its
 // environment variable is saved (and masked in the output), it starts and streams its lines, stops,
 // and a page reloaded during a second run re-attaches and replays. Then AI Help on a failing bot.
 // Packages come from a local wheel directory (pip --find-links), never from a public index.
@@ -22,7 +22,7 @@ import sys
 import time
 
 try:
-    import requests  # found by Download Dependencies; the bot runs without it
+    import requests  # found by the dependency check; the bot runs without it
 except ImportError:
     requests = None
 
@@ -89,7 +89,7 @@ describe.skipIf(!browserAvailable())('the runner in the browser', () => {
   };
   const button = (name: string | RegExp) => control().getByRole('button', { name, exact: typeof name === 'string' });
 
-  it("lists the files with their created date; with none selected, Start and Download Dependencies say 'No file selected'", async () => {
+  it("lists the files with their created date; with none selected, Start and Check Dependencies say 'No file selected'", async () => {
     const { page, errors } = tp;
     await page.getByRole('link', { name: 'Run Your Bot/Agent' }).click();
     await page.waitForURL(pathIs('/runner'));
@@ -102,7 +102,7 @@ describe.skipIf(!browserAvailable())('the runner in the browser', () => {
     await button('Start').click();
     await waitForToast(page, 'No file selected', { since, message: 'Please select a file to run' });
     since = await toastMark(page);
-    await button('Download Dependencies').click();
+    await button('Check Dependencies').click();
     await waitForToast(page, 'No file selected', { since });
     since = await toastMark(page);
     await button(/^Environment Variables/).click();
@@ -119,25 +119,27 @@ describe.skipIf(!browserAvailable())('the runner in the browser', () => {
     await page.waitForURL((url) => url.pathname === '/runner' && url.searchParams.get('file') === ids[GREETER]);
     const row = files().getByRole('button', { name: GREETER, exact: true });
     await row.getByText('Selected', { exact: true }).waitFor();
-    expect(await row.getAttribute('aria-pressed')).toBe('true');
+    expect(await row.getAttribute('aria-current')).toBe('true');
     expect(await control().getByTestId('selected-file').textContent()).toBe(GREETER);
     await control().getByText(/^Created /).waitFor();
     expect(await badge().textContent()).toBe('Disconnected');
     await snap(page, errors, 'runner-selected');
   });
 
-  it("Download Dependencies shows 'Analyzing...', then the detected imports tagged Python", async () => {
+  it("the selected file's imports are listed by themselves, tagged Python; Check Dependencies reads them again ('Checking...')", async () => {
     const { page, errors } = tp;
-    const release = await hold(page, '**/trpc/runner.parseImports**');
-    await button('Download Dependencies').click();
-    await button('Analyzing...').waitFor();
-    await release();
     const imports = deps().getByRole('list', { name: 'Detected imports' });
     const item = imports.getByRole('listitem').filter({ hasText: 'requests' });
     await item.getByText('Python', { exact: true }).waitFor();
     expect(await imports.getByRole('listitem').count()).toBe(1); // os, sys and time are built in
     await deps().getByLabel('Install command').getByText('pip install requests').waitFor();
-    await button('Download Dependencies').waitFor();
+
+    const release = await hold(page, '**/trpc/runner.parseImports**');
+    await button('Check Dependencies').click();
+    await button('Checking...').waitFor();
+    await release();
+    await item.getByText('Python', { exact: true }).waitFor();
+    await button('Check Dependencies').waitFor();
     await snap(page, errors, 'runner-dependencies');
   });
 

@@ -1,24 +1,26 @@
 // /runner: pick a file, set its environment variables, install what it imports,
 // start and stop it, and follow its console, with the AI assistant one click away. Runs live on
 // the server: the page shows their state and re-attaches after a reload. The selected
-// file lives in the URL (?file=ID); the builder's Run button hands it over in the navigation state.
+// file lives in the URL (?file=ID); the builder's Run button hands it over in the navigation state;
+// with none named, the page opens a running file, else the one last selected (see arrival.ts).
 // The files listed are the current bot's (?bot=ID, or the selected file's bot).
 import '../../mantine-styles-pages';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { AssistantModal } from './AssistantModal';
 import { ConsoleLogs } from './ConsoleLogs';
-import { DependenciesPanel, type DependencyAnalysis } from './DependenciesPanel';
+import { DependenciesPanel, useDependencyCheck } from './DependenciesPanel';
 import { useEnvVarsDialog } from './EnvVarsModal';
 import { ExecutionControl } from './ExecutionControl';
 import { RunnerFiles } from './RunnerFiles';
 import { botNameOf, TestChatPane } from './TestChat';
 import { detectPlatform } from '../../../shared/platform';
-import { errorMessage } from '../../lib/http-error';
 import { notifyError } from '../../lib/notify';
-import { importLanguageOf } from './runner-languages';
+import { useAuth } from '../../lib/auth';
 import { trpc } from '../../lib/trpc';
-import { useRunner } from './use-runner';
+import { usePageTitle } from '../../lib/page-title';
+import { fileOnArrival, readLastRunnerFile, rememberRunnerFile } from './arrival';
+import { useRunner, type ConsoleNote } from './use-runner';
 import { botLabel } from '../../../shared/bot-label';
 import { FALLBACK_PROJECT_ID, useBotFiles, useCurrentBot, useFiles } from '../../lib/workspace';
 import classes from './Runner.module.css';
@@ -34,6 +36,7 @@ function stateStarts(state: unknown): boolean {
 }
 
 export function RunnerPage() {
+  usePageTitle('Runner');
   const [params, setParams] = useSearchParams();
   const location = useLocation();
   const handedOver = stateFileId(location.state);
@@ -45,20 +48,39 @@ export function RunnerPage() {
     if (handedOver && !params.get('file')) setParams({ file: handedOver }, { replace: true });
   }, [handedOver, params, setParams]);
 
+  const { user } = useAuth();
   const files = useFiles();
   const botFiles = useBotFiles();
-  const { bot } = useCurrentBot();
+  const { bot, botId } = useCurrentBot();
   const file = useMemo(() => files.data?.find((f) => f.id === selectedId) ?? null, [files.data, selectedId]);
   const projectId = file?.projectId ?? FALLBACK_PROJECT_ID;
 
   const status = trpc.runner.status.useQuery();
   const savedEnv = trpc.runner.envVars.useQuery({ projectId }, { enabled: file !== null });
-  const parseImports = trpc.runner.parseImports.useMutation();
+  const dependencies = useDependencyCheck(file);
   const envVars = useEnvVarsDialog();
 
   const runner = useRunner(file ? file.id : null, status.data?.limits);
 
-  const [analysis, setAnalysis] = useState<DependencyAnalysis | null>(null);
+  // The file looked at last is remembered (per person), for a return to the page.
+  const userId = user?.id;
+  useEffect(() => {
+    if (userId && file) rememberRunnerFile(userId, file.id);
+  }, [userId, file]);
+
+  // No file in the address (the Run tab, a bot picked in the sidebar): once the server has said
+  // what runs, open a running file (its live logs replay), else the one last selected. Decided once
+  // per arrival, so it never overrides a later choice.
+  const decidedFor = useRef<string | null>(null);
+  const askedBot = params.get('bot');
+  useEffect(() => {
+    if (selectedId || !userId || !files.data || !runner.ready || botId === undefined) return;
+    if (decidedFor.current === location.key) return;
+    decidedFor.current = location.key;
+    const id = fileOnArrival({ files: files.data, runs: runner.runs, lastFileId: readLastRunnerFile(userId), currentBot: botId, askedBot });
+    if (id) setParams({ file: id }, { replace: true });
+  }, [selectedId, userId, files.data, runner.ready, runner.runs, botId, askedBot, location.key, setParams]);
+
   const [assistantKey, setAssistantKey] = useState<number | null>(null);
 
   const needFile = (message: string) => {
@@ -110,15 +132,9 @@ export function RunnerPage() {
     if (!runner.stop(file.id)) notifyError('Runner not connected', 'Reconnecting to the runner. Try again in a moment.');
   };
 
-  const downloadDependencies = async () => {
+  const checkDependencies = () => {
     if (!file) return needFile('Please select a file first');
-    const language = importLanguageOf(file.filename);
-    try {
-      const result = await parseImports.mutateAsync({ content: file.content, language });
-      setAnalysis({ fileId: file.id, language: result.language ?? language, imports: result.imports, packages: result.packages });
-    } catch (err) {
-      notifyError('Failed to parse imports', errorMessage(err, 'Please try again.'));
-    }
+    dependencies.check();
   };
 
   const openEnvironmentVariables = async () => {
@@ -127,6 +143,15 @@ export function RunnerPage() {
   };
 
   const select = useCallback((id: string) => setParams({ file: id }), [setParams]);
+  // The installer's output goes to the console too, the first place anyone looks.
+  const { note } = runner;
+  const fileId = file?.id;
+  const installLog = useCallback(
+    (lines: ConsoleNote[]) => {
+      if (fileId) note(fileId, lines);
+    },
+    [note, fileId],
+  );
   const assistantFile = useMemo(() => (file ? { id: file.id, filename: file.filename, content: file.content } : null), [file]);
 
   return (
@@ -148,13 +173,13 @@ export function RunnerPage() {
           run={runner.run}
           connection={runner.connection}
           ready={runner.ready}
-          analyzing={parseImports.isPending}
+          analyzing={dependencies.checking}
           detectingEnv={envVars.detecting}
           envCount={file ? (savedEnv.data?.length ?? 0) : 0}
           status={status.data}
           onStart={start}
           onStop={stop}
-          onDownloadDependencies={() => void downloadDependencies()}
+          onCheckDependencies={checkDependencies}
           onEnvironmentVariables={() => void openEnvironmentVariables()}
           onTestChat={telegram ? openTestChat : undefined}
           onResync={runner.resync}
@@ -177,7 +202,15 @@ export function RunnerPage() {
         </div>
       </div>
 
-      <DependenciesPanel key={file?.id ?? 'none'} className={classes.deps} file={file} analysis={analysis} analyzing={parseImports.isPending} />
+      <DependenciesPanel
+        key={file?.id ?? 'none'}
+        className={classes.deps}
+        file={file}
+        analysis={dependencies.analysis}
+        analyzing={dependencies.checking}
+        failed={dependencies.failed}
+        onInstallLog={installLog}
+      />
 
       {file && envVars.modal}
 

@@ -82,6 +82,14 @@ describe('runnerReducer', () => {
     expect(s.runs.f2!.mode).toBe('test');
   });
 
+  it("the page's own lines (the installer's output) join the console of the file they are about, and only that one", () => {
+    const note: RunnerAction = { type: 'note', fileId: 'f1', lines: [{ level: 'info', text: 'Starting installation of: requests' }, { level: 'output', text: 'Successfully installed requests-2.99.0' }], at: 5 };
+    const s = run(viewingF1, frame({ type: 'execution_output', message: 'tick 1', fileId: 'f1', at: 4 }), note);
+    expect(texts(s)).toEqual(['output:tick 1', 'info:Starting installation of: requests', 'output:Successfully installed requests-2.99.0']);
+    expect(s.lines.map((l) => l.at)).toEqual([4, 5, 5]);
+    expect(run(viewingF1, { ...note, fileId: 'f2' })).toBe(viewingF1);
+  });
+
   it('leaves test chat frames to the pane', () => {
     expect(run(viewingF1, frame({ type: 'test_chat_update', fileId: 'f1', chat: 'private', typing: true }))).toBe(viewingF1);
   });

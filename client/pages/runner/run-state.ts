@@ -2,7 +2,7 @@
 // the runs the server reports (with a Start not yet confirmed as 'starting') and the console lines
 // of the file being viewed. Kept apart from React so it is unit-tested.
 import type { RunSummary, ServerFrame } from '../../../shared/runner.schema';
-import { appendBounded, exitSummary, linesOfFrame, type LogLevel, type LogLine, type RunLimits } from './runner-logs';
+import { appendBounded, exitSummary, linesOfFrame, logLine, type LogLevel, type LogLine, type RunLimits } from './runner-logs';
 import type { SocketState } from './runner-socket';
 
 type RunStatus = RunSummary['status'];
@@ -41,6 +41,8 @@ export type RunnerAction =
   | { type: 'attach' }
   | { type: 'started'; fileId: string; mode?: 'live' | 'test' }
   | { type: 'stopping'; fileId: string }
+  /** Lines the page writes itself about a file (the installer's output): shown while it is viewed. */
+  | { type: 'note'; fileId: string; lines: Array<{ level: LogLevel; text: string }>; at: number }
   | { type: 'clear' };
 
 function reduceFrame(state: RunnerState, frame: ServerFrame, limits?: RunLimits): RunnerState {
@@ -125,6 +127,9 @@ export function runnerReducer(state: RunnerState, action: RunnerAction): RunnerS
       if (!run || (run.status !== 'running' && run.status !== 'starting')) return state;
       return { ...state, runs: { ...state.runs, [action.fileId]: { ...run, status: 'stopping' } } };
     }
+    case 'note':
+      if (action.fileId !== state.viewing) return state;
+      return { ...state, lines: appendBounded(state.lines, action.lines.map((l) => logLine(l.level, l.text, action.at))) };
     case 'clear':
       return { ...state, lines: [] };
   }

@@ -7,7 +7,7 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import type { TestChatUpdateFrame } from '../../../shared/test-chat.schema';
 import { initialRunnerState, runnerReducer } from './run-state';
-import type { RunLimits } from './runner-logs';
+import type { LogLevel, RunLimits } from './runner-logs';
 import { RunnerSocket, runnerSocketUrl } from './runner-socket';
 import { readStoredToken } from '../../lib/session';
 
@@ -19,6 +19,11 @@ export interface StartRequest {
   envVars?: Record<string, string>;
   /** 'test': a Telegram bot talks to the test chat instead of Telegram. */
   mode?: 'live' | 'test';
+}
+
+export interface ConsoleNote {
+  level: LogLevel;
+  text: string;
 }
 
 export type TestChatListener = (frame: TestChatUpdateFrame) => void;
@@ -109,6 +114,11 @@ export function useRunner(selectedId: string | null, limits?: RunLimits) {
 
   const clear = useCallback(() => dispatch({ type: 'clear' }), []);
 
+  /** Writes the page's own lines about a file into its console (the installer's output). */
+  const note = useCallback((fileId: string, lines: ConsoleNote[]) => {
+    if (lines.length > 0) dispatch({ type: 'note', fileId, lines, at: Date.now() });
+  }, []);
+
   /** Reads the server's runs again (see RunnerSocket.resync): after a deploy, a restart by the supervisor. */
   const resync = useCallback(() => socketRef.current?.resync(), []);
 
@@ -129,6 +139,7 @@ export function useRunner(selectedId: string | null, limits?: RunLimits) {
     start,
     stop,
     clear,
+    note,
     resync,
     subscribeTestChat,
   };

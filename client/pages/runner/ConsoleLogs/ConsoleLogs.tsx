@@ -1,9 +1,11 @@
 // Console Logs: the selected file's run output, each line prefixed with its time
 // and level (info, error, output, debug), following the newest line unless the reader scrolled up.
-// 'AI Help' opens the assistant with these lines; 'History' the bot's earlier output.
+// 'AI Help' opens the assistant with these lines; 'History' the bot's earlier output. The header
+// fits any width: labels become icons, and on the narrowest Clear and History share a menu.
+import '../../../mantine-styles-pages';
 import { memo, useLayoutEffect, useRef, useState } from 'react';
-import { ActionIcon, Badge, Button, Text, Tooltip } from '@mantine/core';
-import { IconArrowBarToDown, IconEraser, IconHistory, IconSparkles, IconTerminal2 } from '@tabler/icons-react';
+import { ActionIcon, Badge, Button, Menu, Text, Tooltip } from '@mantine/core';
+import { IconArrowBarToDown, IconDotsVertical, IconEraser, IconHistory, IconSparkles, IconTerminal2 } from '@tabler/icons-react';
 import { clockTime, type LogLine } from '../runner-logs';
 import { LogHistoryDrawer } from '../RunHistory';
 import { WorkspacePanel } from '../../../components/WorkspacePanel';
@@ -77,12 +79,13 @@ export function ConsoleLogs({ lines, onAiHelp, onClear, projectId = null, classN
             </Text>
           )}
           {errors > 0 && (
-            <Badge size="sm" color="red" variant="light" tt="none">
-              {errors} {errors === 1 ? 'error' : 'errors'}
+            <Badge size="sm" color="red" variant="light" tt="none" className={classes.noShrink} title={`${errors} ${errors === 1 ? 'error' : 'errors'}`}>
+              {errors}
+              <span className={classes.roomy}> {errors === 1 ? 'error' : 'errors'}</span>
             </Badge>
           )}
           <Tooltip label="Clear console" openDelay={300}>
-            <ActionIcon variant="subtle" color="gray" aria-label="Clear console" onClick={onClear} disabled={lines.length === 0}>
+            <ActionIcon variant="subtle" color="gray" aria-label="Clear console" onClick={onClear} disabled={lines.length === 0} className={classes.roomy}>
               <IconEraser size={16} />
             </ActionIcon>
           </Tooltip>
@@ -93,10 +96,25 @@ export function ConsoleLogs({ lines, onAiHelp, onClear, projectId = null, classN
             </Button>
           </Tooltip>
           <Tooltip label={historyHint} openDelay={300}>
-            <ActionIcon size="md" variant="default" aria-label="History" onClick={() => setHistoryOpen(true)} disabled={!projectId} aria-haspopup="dialog" className={classes.narrow}>
+            <ActionIcon size="md" variant="default" aria-label="History" onClick={() => setHistoryOpen(true)} disabled={!projectId} aria-haspopup="dialog" className={`${classes.narrow} ${classes.roomy}`}>
               <IconHistory size={16} />
             </ActionIcon>
           </Tooltip>
+          <Menu position="bottom-end" shadow="md" width={200}>
+            <Menu.Target>
+              <ActionIcon size="md" variant="default" aria-label="Console actions" className={classes.menu}>
+                <IconDotsVertical size={16} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item leftSection={<IconEraser size={14} />} onClick={onClear} disabled={lines.length === 0}>
+                Clear console
+              </Menu.Item>
+              <Menu.Item leftSection={<IconHistory size={14} />} onClick={() => setHistoryOpen(true)} disabled={!projectId}>
+                History
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
           <Button size="xs" variant="light" leftSection={<IconSparkles size={14} />} onClick={onAiHelp} className={classes.wide}>
             AI Help
           </Button>

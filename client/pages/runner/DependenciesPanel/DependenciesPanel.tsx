@@ -1,6 +1,6 @@
-// The Dependencies panel: what the selected file imports (found by Download
-// Dependencies), each tagged Node.js, TypeScript or Python, 'Install Dependencies', the
-// installation log and the success banner.
+// The Dependencies panel: what the selected file imports (checked as soon as the
+// file is selected, again by Check Dependencies), each tagged Node.js, TypeScript or Python,
+// 'Install Dependencies', the installation log (also written to the console) and the success banner.
 import '../../../mantine-styles-pages';
 import { useLayoutEffect, useRef } from 'react';
 import { Alert, Badge, Box, Button, EmptyState, Group, Loader, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
@@ -10,6 +10,7 @@ import { notifyError } from '../../../lib/notify';
 import { ecosystemLabel, installCommandFor } from '../runner-languages';
 import { FALLBACK_PROJECT_ID, type WorkspaceFile } from '../../../lib/workspace';
 import { WorkspacePanel } from '../../../components/WorkspacePanel';
+import type { ConsoleNote } from '../use-runner';
 import { useInstall } from './use-install';
 import classes from './DependenciesPanel.module.css';
 
@@ -24,6 +25,10 @@ interface DependenciesPanelProps {
   file: WorkspaceFile | null;
   analysis: DependencyAnalysis | null;
   analyzing: boolean;
+  /** The last check of the file's imports failed (Check Dependencies tries again). */
+  failed?: boolean;
+  /** The installation's lines, as they come, for the console. */
+  onInstallLog?: (lines: ConsoleNote[]) => void;
   className?: string;
 }
 
@@ -73,14 +78,17 @@ function InstallLog({ lines }: { lines: string[] }) {
   );
 }
 
-export function DependenciesPanel({ file, analysis, analyzing, className }: DependenciesPanelProps) {
-  const installer = useInstall();
+export function DependenciesPanel({ file, analysis, analyzing, failed = false, onInstallLog, className }: DependenciesPanelProps) {
+  const installer = useInstall(onInstallLog);
   const shown = analysis && file && analysis.fileId === file.id ? analysis : null;
   const packages = shown?.packages.map((p) => p.package) ?? [];
 
   const install = () => {
     if (!shown || packages.length === 0) {
-      notifyError('No dependencies detected', shown ? 'This file only uses built-in modules.' : 'Click Download Dependencies first to detect what this file imports.');
+      notifyError(
+        'No dependencies detected',
+        shown ? 'This file only uses built-in modules.' : file ? 'Click Check Dependencies to find what this file imports.' : 'Select a file first.',
+      );
       return;
     }
     installer.install(shown.language, [...new Set(packages)], file?.projectId ?? FALLBACK_PROJECT_ID);
@@ -101,8 +109,14 @@ export function DependenciesPanel({ file, analysis, analyzing, className }: Depe
         size="sm"
         withIndicatorBackground
         icon={<IconSearch size={20} stroke={1.5} />}
-        title="Nothing analyzed yet"
-        description={file ? `Click Download Dependencies to find the packages ${file.filename} imports.` : 'Select a file, then click Download Dependencies.'}
+        title={file ? 'Imports not checked' : 'No file selected'}
+        description={
+          file
+            ? failed
+              ? `The imports of ${file.filename} could not be read. Click Check Dependencies to try again.`
+              : `Click Check Dependencies to find the packages ${file.filename} imports.`
+            : 'Select a file: the packages it imports are listed here.'
+        }
         py="md"
         px="sm"
       />
@@ -150,7 +164,7 @@ export function DependenciesPanel({ file, analysis, analyzing, className }: Depe
             variant={packages.length > 0 ? 'filled' : 'light'}
             leftSection={installer.installing ? <Loader size={14} color="gray" /> : <IconPackageImport size={16} />}
             onClick={install}
-            disabled={installer.installing}
+            disabled={installer.installing || analyzing}
           >
             {installer.installing ? 'Installing...' : 'Install Dependencies'}
           </Button>

@@ -1,2 +1,3 @@
 export { DependenciesPanel } from './DependenciesPanel';
 export type { DependencyAnalysis } from './DependenciesPanel';
+export { useDependencyCheck } from './use-dependency-check';

@@ -1,9 +1,9 @@
-// Execution Control: the run's badge, Start, Stop, Deploy, Download
+// Execution Control: the run's badge, Start, Stop, Deploy, Check
 // Dependencies and Environment Variables, the selected file with its created time, and its bot's
 // webhook URL. The badge reads the run's state as the server reports it: Connected while
 // the selected file's run is live.
 import { Badge, Box, Button, Group, Loader, Text } from '@mantine/core';
-import { IconBrandTelegram, IconDownload, IconFileCode, IconKey, IconPlayerPlay, IconPlayerStop, IconPointer } from '@tabler/icons-react';
+import { IconBrandTelegram, IconFileCode, IconListSearch, IconKey, IconPlayerPlay, IconPlayerStop, IconPointer } from '@tabler/icons-react';
 import { languageLabel } from '../../../../shared/filenames';
 import { clockTime } from '../runner-logs';
 import type { SocketState } from '../runner-socket';
@@ -28,7 +28,8 @@ interface ExecutionControlProps {
   status: RunnerStatus | undefined;
   onStart: () => void;
   onStop: () => void;
-  onDownloadDependencies: () => void;
+  /** Reads the file's imports again (they are read by themselves when a file is selected). */
+  onCheckDependencies: () => void;
   onEnvironmentVariables: () => void;
   /** A Telegram bot: 'Test chat' beside Start runs it in test mode and opens the chat pane. */
   onTestChat?: () => void;
@@ -178,11 +179,11 @@ export function ExecutionControl(props: ExecutionControlProps) {
           <Group gap="xs">
             <Button
               variant="default"
-              leftSection={analyzing ? <Loader size={14} /> : <IconDownload size={16} />}
-              onClick={props.onDownloadDependencies}
+              leftSection={analyzing ? <Loader size={14} /> : <IconListSearch size={16} />}
+              onClick={props.onCheckDependencies}
               disabled={analyzing}
             >
-              {analyzing ? 'Analyzing...' : 'Download Dependencies'}
+              {analyzing ? 'Checking...' : 'Check Dependencies'}
             </Button>
             <Button
               variant="default"

@@ -1,11 +1,13 @@
-// 'Your Files' on the runner: the current bot's files, each with its created date,
-// the chosen one marked 'Selected', and a live dot on files whose run is going on the server.
-import { Badge, Box, Button, EmptyState, Group, ScrollArea, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
+// 'Your Files' on the runner, the page's one file list (the sidebar leaves its own out here): the
+// current bot's files, each with its created date, the chosen one marked 'Selected', and a live dot
+// on files whose run is going on the server. Rows are the builder's (FileRow).
+import { Badge, Button, EmptyState, Group, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
 import { IconFileCode, IconFileOff, IconHammer, IconRobot } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { languageLabel } from '../../../../shared/filenames';
 import type { RunInfo } from '../use-runner';
 import type { WorkspaceFile } from '../../../lib/workspace';
+import { FileRow } from '../../../components/FileRow';
 import { WorkspacePanel } from '../../../components/WorkspacePanel';
 import classes from './RunnerFiles.module.css';
 
@@ -26,46 +28,33 @@ function shortDate(value: string): string {
   return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
-function FileRow({ file, selected, live, onSelect }: { file: WorkspaceFile; selected: boolean; live: boolean; onSelect: () => void }) {
+function FileItem({ file, selected, live, onSelect }: { file: WorkspaceFile; selected: boolean; live: boolean; onSelect: () => void }) {
   return (
     <li>
-      <UnstyledButton
-        className={classes.file}
-        data-selected={selected || undefined}
-        aria-pressed={selected}
-        aria-label={file.filename}
-        onClick={onSelect}
-      >
-        <Group gap="sm" wrap="nowrap" align="flex-start">
-          <IconFileCode size={18} stroke={1.6} className={classes.fileIcon} />
-          <Box miw={0} style={{ flex: 1 }}>
-            <Group gap={6} wrap="nowrap" justify="space-between">
-              <Text size="sm" fw={500} ff="monospace" truncate="end" title={file.filename}>
-                {file.filename}
-              </Text>
-              {selected ? (
-                <Badge size="sm" variant="filled" tt="none" className={classes.badge}>
-                  Selected
-                </Badge>
-              ) : (
-                <Badge size="sm" variant="light" color="gray" tt="none" className={classes.badge}>
-                  {languageLabel(file.filename)}
-                </Badge>
-              )}
-            </Group>
-            <Group gap={6} wrap="nowrap" justify="space-between">
-              <Text size="xs" c="dimmed" truncate="end">
-                Created {shortDate(file.createdAt)}
-              </Text>
-              {live && (
-                <Badge size="xs" variant="dot" color="green" tt="none" className={classes.badge}>
-                  Running
-                </Badge>
-              )}
-            </Group>
-          </Box>
-        </Group>
-      </UnstyledButton>
+      <FileRow
+        filename={file.filename}
+        selected={selected}
+        onSelect={onSelect}
+        meta={`Created ${shortDate(file.createdAt)}`}
+        tag={
+          selected ? (
+            <Badge size="sm" variant="filled" tt="none">
+              Selected
+            </Badge>
+          ) : (
+            <Badge size="sm" variant="light" color="gray" tt="none">
+              {languageLabel(file.filename)}
+            </Badge>
+          )
+        }
+        status={
+          live ? (
+            <Badge size="xs" variant="dot" color="green" tt="none">
+              Running
+            </Badge>
+          ) : undefined
+        }
+      />
     </li>
   );
 }
@@ -122,7 +111,7 @@ export function RunnerFiles({ files, botName, loading, failed, selectedId, runs,
         <ScrollArea type="auto" style={{ flex: 1, minHeight: 0 }}>
           <ul className={classes.list} aria-label="Files to run">
             {files.map((file) => (
-              <FileRow
+              <FileItem
                 key={file.id}
                 file={file}
                 selected={file.id === selectedId}

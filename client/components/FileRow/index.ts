@@ -1,0 +1,1 @@
+export { FileRow } from './FileRow';
