@@ -38,7 +38,6 @@ import '@mantine/core/styles/Divider.css';
 import '@mantine/core/styles/EmptyState.css';
 import '@mantine/core/styles/List.css';
 import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/NavLink.css';
 import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/SimpleGrid.css';
 import '@mantine/core/styles/Skeleton.css';

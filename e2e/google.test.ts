@@ -28,7 +28,8 @@ describe.skipIf(!browserAvailable())('Google sign-in in the browser', () => {
     await page.goto(`${world.url}/login`);
     await page.getByRole('button', { name: 'Continue with Google' }).click();
     await page.waitForURL((url) => url.origin === world.url && url.pathname === '/' && !url.search.includes('google_auth'));
-    await page.getByText(`Welcome back, ${person.name}!`).waitFor();
+    // The account was made by this sign-in: welcomed, not welcomed back.
+    await page.getByText(`Welcome to Botwright, ${person.name}!`).waitFor();
 
     // The browser really went app -> provider -> app callback -> /?google_auth=success.
     const issuer = new URL(world.oidc.issuer).origin;
@@ -56,7 +57,8 @@ describe.skipIf(!browserAvailable())('Google sign-in in the browser', () => {
 
     // The profile page marks the account as a Google account.
     await page.getByRole('link', { name: 'Open Builder' }).click();
-    await page.locator('header').getByRole('link', { name: 'Profile' }).click();
+    await page.locator('header').getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
     await page.waitForURL(pathIs('/profile'));
     await page.getByText('Google account').waitFor();
     expect(errors).toEqual([]);

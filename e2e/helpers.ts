@@ -37,14 +37,18 @@ async function recordToasts(context: BrowserContext): Promise<void> {
 export type TestPage = { context: BrowserContext; page: Page; errors: string[] };
 
 /**
- * A fresh browser context (own storage and cookies, 1280x800 unless told) with one page that records
- * errors and toasts. It asks for reduced motion, so dialogs open without a transition: a click aimed
+ * A fresh browser context (own storage and cookies, 1280x800 and a light system theme unless told)
+ * with one page that records errors and toasts. It asks for reduced motion, so dialogs open without a transition: a click aimed
  * at a dialog that is still sliding in can otherwise land on its overlay and close it.
  */
-export async function openPage(world: World, opts: { viewport?: { width: number; height: number } } = {}): Promise<TestPage> {
+export async function openPage(
+  world: World,
+  opts: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {},
+): Promise<TestPage> {
   const context = await world.browser.newContext({
     viewport: opts.viewport ?? { width: 1280, height: 800 },
     reducedMotion: 'reduce',
+    colorScheme: opts.colorScheme ?? 'light',
   });
   await recordToasts(context);
   const page = await context.newPage();

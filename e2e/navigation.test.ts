@@ -22,7 +22,8 @@ describe.skipIf(!browserAvailable())('navigation in the browser', () => {
     const { context, page, errors } = await openPage(world);
     for (const path of ['/builder', '/runner', '/publish', '/profile', '/usage']) {
       await page.goto(`${world.url}${path}`);
-      await page.waitForURL(pathIs('/login'));
+      // /login?next=<the page>: signing in goes back there.
+      await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('next') === path);
       await page.getByRole('button', { name: 'Sign In' }).waitFor();
     }
     await page.goto(`${world.url}/`);
@@ -69,7 +70,7 @@ describe.skipIf(!browserAvailable())('navigation in the browser', () => {
     await waitForActiveTab(page, 'Builder');
     // The top bar: initials avatar, credits, the three tabs.
     const header = page.locator('header');
-    expect((await header.getByRole('link', { name: 'Profile' }).textContent())?.trim()).toBe('MH');
+    expect((await header.getByRole('button', { name: 'Account menu' }).textContent())?.trim()).toBe('MH');
     await header.getByText('100 credits').waitFor();
     await page.getByText('No files yet. Create your first bot to get started!').waitFor();
     await page.getByText('v1.0').waitFor();
@@ -109,7 +110,7 @@ describe.skipIf(!browserAvailable())('navigation in the browser', () => {
 
     await page.goto(`${world.url}/dependencies`);
     await page.getByRole('heading', { name: 'Dependencies Guide' }).waitFor();
-    await header.getByRole('button', { name: 'Logout' }).waitFor();
+    await header.getByRole('button', { name: 'Account menu' }).waitFor();
     await snap(page, errors, 'dependencies-signed-in');
 
     // The logo of the top bar leads to the builder.

@@ -76,7 +76,7 @@ describe.skipIf(!browserAvailable())('sessions in the browser', () => {
     await context.close();
   });
 
-  it('logs out from the top bar: back on /, auth_token gone, and the old token is refused (401)', async () => {
+  it('logs out from the avatar menu of the top bar: back on /, auth_token gone, and the old token is refused (401)', async () => {
     const { context, page, errors } = await openPage(world);
     const user = users.logout;
     await loginThroughUi(page, world, user);
@@ -88,7 +88,8 @@ describe.skipIf(!browserAvailable())('sessions in the browser', () => {
     expect(token).toBeTruthy();
     expect((await me(world, token!)).status).toBe(200);
 
-    await page.locator('header').getByRole('button', { name: 'Logout' }).click();
+    await page.locator('header').getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
     await page.waitForURL(pathIs('/'));
     await page.getByRole('button', { name: 'Sign Up' }).waitFor();
     expect(await storedToken(page)).toBeNull();
@@ -96,9 +97,9 @@ describe.skipIf(!browserAvailable())('sessions in the browser', () => {
     expect(after.status).toBe(401);
     expect(after.body).toEqual({ error: expect.any(String) });
 
-    // Signed out, the protected page is closed again.
+    // Signed out, the protected page is closed again (and /login knows where to return).
     await page.goto(`${world.url}/builder`);
-    await page.waitForURL(pathIs('/login'));
+    await page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('next') === '/builder');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -118,7 +119,8 @@ describe.skipIf(!browserAvailable())('sessions in the browser', () => {
     await second.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
 
     await first.bringToFront();
-    await first.locator('header').getByRole('button', { name: 'Logout' }).click();
+    await first.locator('header').getByRole('button', { name: 'Account menu' }).click();
+    await first.getByRole('menuitem', { name: 'Log out' }).click();
     await first.waitForURL(pathIs('/'));
 
     await second.waitForURL((url) => url.pathname !== '/profile');
@@ -169,8 +171,10 @@ describe.skipIf(!browserAvailable())('sessions in the browser', () => {
     // The reset revoked the session the account had before.
     expect((await me(world, user.token)).status).toBe(401);
 
+    // The login form has the address filled in, and the password field has the focus.
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe(user.email);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('current-password');
     // The old password no longer works...
-    await page.getByLabel('Email', { exact: true }).fill(user.email);
     await page.getByLabel('Password', { exact: true }).fill(user.password);
     since = await toastMark(page);
     await page.getByRole('button', { name: 'Sign In' }).click();

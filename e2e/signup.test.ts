@@ -83,7 +83,9 @@ describe.skipIf(!browserAvailable())('sign-up in the browser', () => {
     await waitForToast(page, 'Registration successful!', { since, message: `Welcome to Botwright, ${user.name}!` });
     // The dialog closes and the landing page reloads as the new user.
     await reloaded;
-    await page.getByText(`Welcome back, ${user.name}!`).waitFor();
+    // A new account is welcomed, not welcomed back (also after the reload).
+    await page.locator('header').getByText(`Welcome to Botwright, ${user.name}!`).waitFor();
+    expect(await page.getByText(`Welcome back, ${user.name}!`).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Sign Up' }).count()).toBe(0);
     expect(await page.getByRole('dialog').count()).toBe(0);
     await snap(page, errors, 'landing-signed-in');
@@ -157,14 +159,15 @@ describe.skipIf(!browserAvailable())('sign-up in the browser', () => {
     await page.getByRole('button', { name: 'Verify Email' }).click();
     await waitForToast(page, 'Registration successful!', { since });
     await page.waitForURL(pathIs('/'));
-    await page.getByText(`Welcome back, ${user.name}!`).waitFor();
+    await page.locator('header').getByText(`Welcome to Botwright, ${user.name}!`).waitFor();
 
     // /profile shows the new account with its 100 sign-up credits.
     await page.getByRole('link', { name: 'Open Builder' }).click();
-    // The avatar in the top bar shows the initials and leads to /profile.
-    const avatar = page.locator('header').getByRole('link', { name: 'Profile' });
+    // The avatar in the top bar shows the initials; its menu leads to /profile.
+    const avatar = page.locator('header').getByRole('button', { name: 'Account menu' });
     expect((await avatar.textContent())?.trim()).toBe('GB');
     await avatar.click();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
     await page.waitForURL(pathIs('/profile'));
     await page.getByRole('heading', { name: user.name }).waitFor();
     await page.getByText(user.email, { exact: true }).waitFor();

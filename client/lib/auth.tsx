@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { AuthResponse, UserDto } from '../../shared/auth.schema';
 import { forgetToken, readStoredToken, storeToken, TOKEN_KEY } from './session';
 import { trpc } from './trpc';
+import { markNewAccount } from './welcome';
 
 export interface AuthContextValue {
   token: string | null;
@@ -18,7 +19,8 @@ export interface AuthContextValue {
   isSignedIn: boolean;
   /** Where a protected page sends a visitor without a token: / right after a sign-out, else /login. */
   signedOutPath: string;
-  signIn: (auth: AuthResponse) => void;
+  /** `newAccount`: the sign-in that follows a sign-up (the app then welcomes rather than welcomes back). */
+  signIn: (auth: AuthResponse, opts?: { newAccount?: boolean }) => void;
   logout: () => Promise<void>;
 }
 
@@ -94,8 +96,9 @@ export function AuthProvider({ initialUser, children }: { initialUser?: UserDto 
   }, [syncFromStorage]);
 
   const signIn = useCallback(
-    (auth: AuthResponse) => {
+    (auth: AuthResponse, opts?: { newAccount?: boolean }) => {
       queryClient.clear();
+      markNewAccount(opts?.newAccount ? auth.user.id : null);
       storeToken(auth.token);
       tokenRef.current = auth.token;
       setSignedOutPath('/login');

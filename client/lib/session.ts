@@ -1,6 +1,8 @@
 // Where the sign-in token lives between page loads: localStorage 'auth_token',
 // plus the hand-over cookies 'token' and 'user' the server sets for a minute after Google sign-in.
 import type { UserDto } from '../../shared/auth.schema';
+import { takeNextForGoogle } from './next-path';
+import { looksJustCreated, markNewAccount } from './welcome';
 
 export const TOKEN_KEY = 'auth_token';
 const TOKEN_COOKIE = 'token';
@@ -73,7 +75,8 @@ export interface StartupSession {
 
 /**
  * Run once before the first render. A Google sign-in return (?google_auth=success) stores the
- * cookie token, takes the user cookie as the profile and cleans the address; any other page
+ * cookie token, takes the user cookie as the profile and cleans the address (or moves to the page
+ * the sign-in started from, see next-path.ts); any other page
  * still moves a leftover token cookie into storage. Both cookies are always deleted.
  */
 export function startSession(): StartupSession {
@@ -89,7 +92,10 @@ export function startSession(): StartupSession {
 
   if (isGoogleReturn) {
     url.searchParams.delete(GOOGLE_RETURN_PARAM);
-    window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+    // Back to the page that sent the person to sign in, when the sign-in started from one.
+    const next = takeNextForGoogle();
+    window.history.replaceState(window.history.state, '', next ?? url.pathname + url.search + url.hash);
+    markNewAccount(user && looksJustCreated(user.createdAt) ? user.id : null);
   }
   return { token: readStoredToken(), user };
 }

@@ -2,8 +2,8 @@
 // (one project per bot) and the current bot's files, account links, the announced-but-
 // not-built areas (the active bots now have their own page, /bots, in the workspace tabs) and the
 // version label. Import uploads for real, into the current bot.
-import type { ComponentType } from 'react';
-import { AppShell, Badge, Box, Button, FileButton, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import type { ComponentType, ReactNode } from 'react';
+import { AppShell, Badge, Box, Button, FileButton, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import {
   IconBox,
   IconBuildingStore,
@@ -37,6 +37,29 @@ const comingSoon: Array<{ label: string; icon: ComponentType<IconProps> }> = [
   { label: 'Marketplace', icon: IconBuildingStore },
   { label: 'Analytics', icon: IconChartLine },
 ];
+
+/**
+ * A row of the Account and Explore lists: icon, label, something on the right; a link or a button.
+ * (Mantine's NavLink would bring the code of the nested, collapsible rows these never have.)
+ */
+function SidebarRow({ icon: Icon, label, right, to, active, onClick }: { icon: ComponentType<IconProps>; label: string; right?: ReactNode; to?: string; active?: boolean; onClick: () => void }) {
+  const content = (
+    <>
+      <Icon size={18} stroke={1.7} className={classes.rowIcon} />
+      <span className={classes.rowLabel}>{label}</span>
+      {right}
+    </>
+  );
+  return to ? (
+    <UnstyledButton component={Link} to={to} className={classes.row} data-active={active || undefined} aria-current={active ? 'page' : undefined} onClick={onClick}>
+      {content}
+    </UnstyledButton>
+  ) : (
+    <UnstyledButton className={classes.row} onClick={onClick}>
+      {content}
+    </UnstyledButton>
+  );
+}
 
 export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   const { pathname } = useLocation();
@@ -74,40 +97,33 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
         <Text className={classes.sidebarSection} mt="xs">Bots</Text>
         <SidebarBots actions={botActions} onNavigate={onNavigate} />
 
-        <Text className={classes.sidebarSection} mt="md" truncate="end" title={bot ? `Files of ${botLabel(bot.name)}` : undefined}>
-          {bot ? `Files · ${botLabel(bot.name)}` : 'Your Files'}
-        </Text>
-        <SidebarFiles onNavigate={onNavigate} />
+        {/* The runner lists the files itself (with their runs), and picks one there: one list, not two. */}
+        {pathname !== '/runner' && (
+          <>
+            <Text className={classes.sidebarSection} mt="md" truncate="end" title={bot ? `Files of ${botLabel(bot.name)}` : undefined}>
+              {bot ? `Files · ${botLabel(bot.name)}` : 'Your Files'}
+            </Text>
+            <SidebarFiles onNavigate={onNavigate} />
+          </>
+        )}
 
         <Text className={classes.sidebarSection} mt="md">Account</Text>
-        {accountLinks.map(({ label, to, icon: Icon }) => (
-          <NavLink
-            key={to}
-            component={Link}
-            to={to}
-            label={label}
-            active={pathname === to}
-            leftSection={<Icon size={18} stroke={1.7} />}
-            onClick={onNavigate}
-            variant="light"
-            style={{ borderRadius: 'var(--mantine-radius-sm)' }}
-          />
+        {accountLinks.map(({ label, to, icon }) => (
+          <SidebarRow key={to} icon={icon} label={label} to={to} active={pathname === to} onClick={onNavigate} />
         ))}
 
         <Text className={classes.sidebarSection} mt="md">Explore</Text>
-        {comingSoon.map(({ label, icon: Icon }) => (
-          <NavLink
+        {comingSoon.map(({ label, icon }) => (
+          <SidebarRow
             key={label}
-            component="button"
+            icon={icon}
             label={label}
-            leftSection={<Icon size={18} stroke={1.7} />}
-            rightSection={
+            right={
               <Badge size="xs" variant="light" color="violet" tt="none">
                 Soon
               </Badge>
             }
             onClick={() => notifyInfo('Coming soon', `${label} is coming soon`)}
-            style={{ borderRadius: 'var(--mantine-radius-sm)' }}
           />
         ))}
       </AppShell.Section>

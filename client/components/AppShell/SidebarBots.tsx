@@ -119,7 +119,7 @@ export function SidebarBots({ actions, onNavigate }: { actions: Actions; onNavig
 
   if (bots.length === 0) {
     return (
-      <Paper withBorder radius="md" p="sm" bg="gray.0" style={{ borderStyle: 'dashed' }}>
+      <Paper withBorder radius="md" p="sm" bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-6))" style={{ borderStyle: 'dashed' }}>
         <Text size="xs" c="dimmed" ta="center">
           No bots yet. Describe one in the chat, or press Create New Bot/Agent.
         </Text>

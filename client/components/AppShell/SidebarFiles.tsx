@@ -28,7 +28,7 @@ export function SidebarFiles({ onNavigate }: { onNavigate: () => void }) {
 
   if (!files.data || files.data.length === 0) {
     return (
-      <Paper withBorder radius="md" p="sm" bg="gray.0" style={{ borderStyle: 'dashed' }}>
+      <Paper withBorder radius="md" p="sm" bg="light-dark(var(--mantine-color-gray-0), var(--mantine-color-dark-6))" style={{ borderStyle: 'dashed' }}>
         <Text size="xs" c="dimmed" ta="center">
           {files.isError ? 'Your files could not be loaded.' : 'No files yet. Create your first bot to get started!'}
         </Text>

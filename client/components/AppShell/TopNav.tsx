@@ -1,15 +1,37 @@
 // Top navigation bar: logo (to /builder), documentation search, the three workspace tabs,
-// credits, the avatar (to /profile) and Logout.
-import { ActionIcon, Avatar, Badge, Burger, Button, Group, UnstyledButton } from '@mantine/core';
-import { IconCoins, IconLogout } from '@tabler/icons-react';
+// credits (red when too few for an AI message), the theme (light, dark or the system's) and the
+// initials avatar, whose menu holds Profile, Usage and Log out.
+import { lazy, Suspense, useState } from 'react';
+import { Badge, Burger, Group, UnstyledButton } from '@mantine/core';
+import { IconCoins } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { LOW_CREDITS } from '../../../shared/credit-transactions';
 import { initials } from '../../../shared/initials';
 import { useAuth } from '../../lib/auth';
+import { ColorSchemeToggle } from '../ColorSchemeToggle';
 import { DocsSearch } from '../DocsSearch';
 import { Logo } from '../Logo';
 import { WorkspaceTabs } from './WorkspaceTabs';
 import { Tooltip } from '../LazyTooltip';
 import classes from './AppShell.module.css';
+
+const AccountMenu = lazy(() => import('./AccountMenu'));
+
+/** The avatar and its menu; until the menu's code is here, a click opens the menu once it arrives. */
+function AccountButton({ name, email, credits, onLogout }: { name: string; email: string; credits: number; onLogout: () => void }) {
+  const [openOnArrival, setOpenOnArrival] = useState(false);
+  const avatar = (onClick?: () => void) => (
+    <UnstyledButton aria-label="Account menu" title={name || undefined} className={classes.avatarLink} onClick={onClick}>
+      {/* Initials in a violet circle: Mantine's Avatar (image loading, groups) would be dead weight here. */}
+      <span className={classes.avatar}>{initials(name)}</span>
+    </UnstyledButton>
+  );
+  return (
+    <Suspense fallback={avatar(() => setOpenOnArrival(true))}>
+      <AccountMenu name={name} email={email} credits={credits} target={avatar()} defaultOpened={openOnArrival} onLogout={onLogout} />
+    </Suspense>
+  );
+}
 
 interface TopNavProps {
   navOpened: boolean;
@@ -37,6 +59,8 @@ export function TopNav({ navOpened, onToggleNav }: TopNavProps) {
               component={Link}
               to="/usage"
               variant="light"
+              color={user.credits < LOW_CREDITS ? 'red' : undefined}
+              data-low={user.credits < LOW_CREDITS || undefined}
               size="lg"
               leftSection={<IconCoins size={14} />}
               className={classes.creditsBadge}
@@ -46,19 +70,8 @@ export function TopNav({ navOpened, onToggleNav }: TopNavProps) {
             </Badge>
           </Tooltip>
         )}
-        <Tooltip label={name || 'Profile'}>
-          <UnstyledButton component={Link} to="/profile" aria-label="Profile" className={classes.avatarLink}>
-            <Avatar color="violet" variant="filled" radius="xl" size={36}>
-              {initials(name)}
-            </Avatar>
-          </UnstyledButton>
-        </Tooltip>
-        <Button variant="default" leftSection={<IconLogout size={16} />} onClick={() => void logout()} visibleFrom="sm">
-          Logout
-        </Button>
-        <ActionIcon variant="default" size="lg" aria-label="Logout" onClick={() => void logout()} hiddenFrom="sm">
-          <IconLogout size={18} />
-        </ActionIcon>
+        <ColorSchemeToggle />
+        <AccountButton name={name} email={user?.email ?? ''} credits={user?.credits ?? 0} onLogout={() => void logout()} />
       </Group>
     </Group>
   );

@@ -1,9 +1,10 @@
 // Documentation search box of the top bar: scores the built-in entries as you type and opens the
-// chosen section of /docs.html in a new tab. The box paints with the page; the search and its
-// results dropdown (ResultsPopover) load just after.
+// chosen section of /docs.html in a new tab (Enter: the first match). The box paints with the page;
+// the search, its results dropdown and Enter (ResultsPopover) load just after.
 import { lazy, Suspense, useRef, useState } from 'react';
-import { Box, CloseButton, TextInput, type BoxProps } from '@mantine/core';
+import { Box, CloseButton, Text, TextInput, type BoxProps } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import { searchShortcutLabel } from './DocsSearchHotkey';
 
 const ResultsPopover = lazy(() => import('./ResultsPopover'));
 
@@ -39,10 +40,20 @@ export function DocsSearch(props: BoxProps & { className?: string }) {
       onKeyDown={(e) => {
         if (e.key === 'Escape') setOpened(false);
       }}
-      placeholder="Search documentation..."
+      placeholder="Search docs..."
       aria-label="Search documentation"
       leftSection={<IconSearch size={16} />}
-      rightSection={query ? <CloseButton size="sm" aria-label="Clear search" onClick={() => setQuery('')} /> : null}
+      rightSection={
+        query ? (
+          <CloseButton size="sm" aria-label="Clear search" onClick={() => setQuery('')} />
+        ) : (
+          // Style props rather than the folder's stylesheet, which the results load later.
+          <Text component="kbd" aria-hidden="true" fz={11} ff="monospace" c="dimmed" px={6} bd="1px solid var(--mantine-color-default-border)" bdrs="sm" style={{ pointerEvents: 'none', whiteSpace: 'nowrap' }}>
+            {searchShortcutLabel()}
+          </Text>
+        )
+      }
+      rightSectionWidth={query ? undefined : 56}
       radius="md"
     />
   );

@@ -14,7 +14,7 @@ export function DocsSearchResults({ results, onSuggestion, onOpen }: DocsSearchR
   if (results.length === 0) {
     return (
       <Stack gap="xs" p="md" align="center" ta="center">
-        <IconSearchOff size={28} color="var(--mantine-color-gray-5)" />
+        <IconSearchOff size={28} color="var(--mantine-color-dimmed)" />
         <Text fw={600} size="sm">
           No documentation found
         </Text>

@@ -17,7 +17,7 @@ export function Logo({ to, size = 'md' }: LogoProps) {
       <ThemeIcon size={s.tile} radius="md" variant="gradient" gradient={{ from: 'violet.6', to: 'indigo.5', deg: 135 }}>
         <IconRobot size={s.icon} stroke={1.8} />
       </ThemeIcon>
-      <Text fz={s.text} fw={800} lts={-0.3} c="dark.8">
+      <Text fz={s.text} fw={800} lts={-0.3} c="var(--mantine-color-text)">
         Botwright
       </Text>
     </Group>

@@ -1,14 +1,19 @@
-// Gate for the signed-in pages: no token goes to /login (or / right after a sign-out); while the profile loads a loader shows;
-// then the page renders inside the app shell.
+// Gate for the signed-in pages: no token goes to /login?next=<this page> (or / right after a sign-out);
+// while the profile loads a loader shows; then the page renders inside the app shell.
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
-import { Navigate, Outlet } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useAuth } from '../../lib/auth';
+import { loginPathFor } from '../../lib/next-path';
 import { AppShell } from '../AppShell';
 
 export function RequireAuth() {
   const { token, user, isLoading, profileFailed, retryProfile, signedOutPath } = useAuth();
+  const location = useLocation();
 
-  if (!token) return <Navigate to={signedOutPath} replace />;
+  if (!token) {
+    const to = signedOutPath === '/login' ? loginPathFor(location.pathname + location.search + location.hash) : signedOutPath;
+    return <Navigate to={to} replace />;
+  }
 
   if (profileFailed) {
     return (

@@ -10,8 +10,10 @@ import { AdminGate } from './AdminGate';
 import { AdminLayout } from './AdminLayout';
 import { AdminSessionProvider, useAdminSession } from './admin-session';
 import { trpc } from '../../lib/trpc';
+import { usePageTitle } from '../../lib/page-title';
 
 export function AdminPage() {
+  usePageTitle('Admin');
   return (
     <AdminSessionProvider>
       <AdminScreen />

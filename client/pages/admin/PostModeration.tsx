@@ -74,7 +74,7 @@ function PostRow({ post, onDelete }: { post: AdminPost; onDelete: () => void }) 
             {post.title}
           </Text>
         </Group>
-        <Text size="sm" c="gray.7" lineClamp={2} className={classes.clamp}>
+        <Text size="sm" c="light-dark(var(--mantine-color-gray-7), var(--mantine-color-dark-1))" lineClamp={2} className={classes.clamp}>
           {post.description}
         </Text>
         <Group gap="md">

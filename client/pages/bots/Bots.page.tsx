@@ -12,11 +12,13 @@ import { BotActions, BotsTable, ConfirmBotDialog, useBotControls } from '../../c
 import { PageHeader } from '../../components/PageHeader';
 import { trpc } from '../../lib/trpc';
 import { useFiles } from '../../lib/workspace';
+import { usePageTitle } from '../../lib/page-title';
 import classes from './Bots.module.css';
 
 const POLL_MS = 5000;
 
 export function BotsPage() {
+  usePageTitle('Bots');
   const bots = trpc.bots.list.useQuery(undefined, { refetchInterval: POLL_MS });
   const files = useFiles();
   const controls = useBotControls();

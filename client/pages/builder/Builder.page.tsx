@@ -1,6 +1,7 @@
-// /builder: file browser, chat and, with a file open, the editor beside the chat.
+// /builder: file browser, chat and, with a file open, the editor beside the chat, with handles
+// between the columns to resize them (kept across reloads, use-builder-layout.ts).
 // The open file lives in the URL (?file=ID) so the sidebar, the chat's boxes and a reload agree.
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState, type CSSProperties } from 'react';
 import { Box, Center, Loader } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useSearchParams } from 'react-router-dom';
@@ -9,12 +10,16 @@ import { ChatPanel } from './ChatPanel/ChatPanel';
 import { EditorPanel } from './EditorPanel';
 import { FileBrowser } from './FileBrowser';
 import { useBotSwitchKey } from '../../lib/workspace';
+import { usePageTitle } from '../../lib/page-title';
+import { ResizeHandle } from '../../components/ResizeHandle';
+import { CHAT_SHARE, FILE_LIST_WIDTH, useBuilderLayout } from './use-builder-layout';
 import classes from './Builder.module.css';
 
 // Loaded when first opened (?chat=test): the test chat brings the runner's client and the console.
 const TestChatPanel = lazy(() => import('../runner/TestChat/TestChatPanel').then((m) => ({ default: m.TestChatPanel })));
 
 export function BuilderPage() {
+  usePageTitle('Builder');
   const [params, setParams] = useSearchParams();
   const fileId = params.get('file');
   // Each bot has its own conversation: switching bots starts the chat panel afresh.
@@ -45,19 +50,40 @@ export function BuilderPage() {
     if (fileId !== null) setParams({ file: fileId }, { replace: true });
   };
 
+  const layout = useBuilderLayout();
+  const chatColumn = useRef<HTMLDivElement>(null);
+  const testChatColumn = useRef<HTMLDivElement>(null);
+  const editorColumn = useRef<HTMLDivElement>(null);
+  /** Pixels per percent of the room the chat (or the test chat) and the editor share. */
+  const chatPixelsPerPercent = () =>
+    (((testChat ? testChatColumn : chatColumn).current?.offsetWidth ?? 0) + (editorColumn.current?.offsetWidth ?? 0)) / 100;
+  const widths = { '--bw-file-list-width': `${layout.fileListWidth}px`, '--bw-chat-share': layout.chatShare } as CSSProperties;
+
   return (
-    <Box className={classes.workspace} data-file-open={fileId !== null || undefined}>
+    <Box className={classes.workspace} data-file-open={fileId !== null || undefined} style={widths}>
       <FileBrowser
+        id="builder-file-list"
         selectedId={fileId}
         onOpen={openFile}
         collapsed={folded}
         onToggle={() => setBrowserChoice(folded ? 'open' : 'folded')}
       />
-      <div className={classes.chat} hidden={testChat}>
+      {!folded && (
+        <ResizeHandle
+          className={classes.handle}
+          label="Resize the file list"
+          controls="builder-file-list"
+          value={layout.fileListWidth}
+          {...FILE_LIST_WIDTH}
+          onChange={layout.setFileListWidth}
+          valueText={(v) => `${v} pixels wide`}
+        />
+      )}
+      <div className={classes.chat} id="builder-chat" ref={chatColumn} hidden={testChat}>
         <ChatPanel key={botKey} onOpenFile={openFile} onTestChat={openTestChat} />
       </div>
       {testChat && (
-        <div className={classes.chat}>
+        <div className={classes.chat} id="builder-test-chat" ref={testChatColumn}>
           <Suspense
             fallback={
               <Center className={classes.editorLoading}>
@@ -70,7 +96,19 @@ export function BuilderPage() {
         </div>
       )}
       {fileId !== null && (
-        <div className={classes.editor}>
+        <ResizeHandle
+          className={classes.handle}
+          label="Resize the chat and the editor"
+          controls={testChat ? 'builder-test-chat' : 'builder-chat'}
+          value={layout.chatShare}
+          {...CHAT_SHARE}
+          onChange={layout.setChatShare}
+          pixelsPerUnit={chatPixelsPerPercent}
+          valueText={(v) => `Chat ${v}%, editor ${100 - v}%`}
+        />
+      )}
+      {fileId !== null && (
+        <div className={classes.editor} ref={editorColumn}>
           <Suspense
             fallback={
               <Center className={classes.editorLoading}>

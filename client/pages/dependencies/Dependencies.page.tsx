@@ -1,15 +1,34 @@
 // /dependencies: the static guide, open to everyone; inside the app shell for signed-in users.
-// It is usually opened in its own tab, hence 'Close Tab'.
+// It is usually opened in its own tab, hence 'Close Tab'; a tab the browser will not let a script
+// close (one the person opened themselves) goes back instead, or home when there is no way back.
 import { Button, Container, Group, Stack } from '@mantine/core';
 import { IconPackages, IconX } from '@tabler/icons-react';
+import { useNavigate, type NavigateFunction } from 'react-router-dom';
 import { AppShell } from '../../components/AppShell';
 import { DependencyGuide } from './DependencyGuide';
 import { LandingFooter } from '../../components/LandingFooter';
 import { Logo } from '../../components/Logo';
 import { PageHeader } from '../../components/PageHeader';
 import { useAuth } from '../../lib/auth';
+import { usePageTitle } from '../../lib/page-title';
+
+/** How long to wait for window.close() to take effect before deciding it was refused. */
+const CLOSE_GRACE_MS = 150;
+
+function closeTab(navigate: NavigateFunction) {
+  window.close();
+  // Refused (not opened by a script): the tab is still here a moment later. react-router numbers
+  // its history entries: an index above 0 means there is a page of this app to go back to.
+  window.setTimeout(() => {
+    if (window.closed) return;
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (index > 0) navigate(-1);
+    else navigate('/', { replace: true });
+  }, CLOSE_GRACE_MS);
+}
 
 function GuideContent() {
+  const navigate = useNavigate();
   return (
     <Stack gap="lg" maw={1100}>
       <PageHeader
@@ -17,7 +36,7 @@ function GuideContent() {
         title="Dependencies Guide"
         description="Packages and setup steps your bots need, with commands ready to copy."
         actions={
-          <Button variant="default" leftSection={<IconX size={16} />} onClick={() => window.close()}>
+          <Button variant="default" leftSection={<IconX size={16} />} onClick={() => closeTab(navigate)}>
             Close Tab
           </Button>
         }
@@ -28,6 +47,7 @@ function GuideContent() {
 }
 
 export function DependenciesPage() {
+  usePageTitle('Dependencies Guide');
   const { isSignedIn, user } = useAuth();
 
   if (isSignedIn && user) {

@@ -8,8 +8,10 @@ import { FeedToolbar } from './FeedToolbar';
 import { useFeed } from './use-feed';
 import { PageHeader } from '../../components/PageHeader';
 import { ShareBotDialog } from './ShareBotDialog';
+import { usePageTitle } from '../../lib/page-title';
 
 export function PublishPage() {
+  usePageTitle('Community Bots');
   const feed = useFeed();
   const [sharing, share] = useDisclosure(false);
 

@@ -3,8 +3,10 @@ import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft, IconRobotOff } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import classes from './NotFound.module.css';
+import { usePageTitle } from '../../lib/page-title';
 
 export function NotFoundPage() {
+  usePageTitle('Page Not Found');
   return (
     <Center mih="100vh" px="md" className={classes.page}>
       <Stack align="center" ta="center" gap="md" maw={440}>

@@ -7,8 +7,10 @@ import { BillingCard } from './BillingCard';
 import { PageHeader } from '../../components/PageHeader';
 import { ProfileSummary } from './ProfileSummary';
 import { useAuth } from '../../lib/auth';
+import { usePageTitle } from '../../lib/page-title';
 
 export function ProfilePage() {
+  usePageTitle('Profile');
   const { user } = useAuth();
   if (!user) return null;
 
@@ -21,7 +23,7 @@ export function ProfilePage() {
           <AccountForm key={user.id} user={user} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <BillingCard />
+          <BillingCard credits={user.credits} />
         </Grid.Col>
       </Grid>
     </Stack>

@@ -6,8 +6,10 @@ import { CreditUsageList } from './CreditUsageList';
 import { PageHeader } from '../../components/PageHeader';
 import { StorageCard } from './StorageCard';
 import { useAuth } from '../../lib/auth';
+import { usePageTitle } from '../../lib/page-title';
 
 export function UsagePage() {
+  usePageTitle('Usage & Credits');
   const { user } = useAuth();
   if (!user) return null;
 

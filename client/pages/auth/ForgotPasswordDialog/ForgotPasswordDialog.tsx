@@ -16,10 +16,15 @@ const newPasswordSchema = z.object({ otp: otpField, newPassword: passwordField }
 interface ForgotPasswordDialogProps {
   opened: boolean;
   onClose: () => void;
+  /** After a successful reset, with the account's e-mail (the login form fills it in). */
+  onReset?: (email: string) => void;
 }
 
-export function ForgotPasswordDialog({ opened, onClose }: ForgotPasswordDialogProps) {
+export function ForgotPasswordDialog({ opened, onClose, onReset }: ForgotPasswordDialogProps) {
   const [step, setStep] = useState<'email' | 'reset'>('email');
+  // After a reset the focus goes to the login form's password (onReset), not back to the button
+  // that opened the dialog. Set in the same update as the close, so it never changes while open.
+  const [returnFocus, setReturnFocus] = useState(true);
   const forgot = trpc.auth.forgotPassword.useMutation();
   const resetPassword = trpc.auth.resetPassword.useMutation();
 
@@ -29,10 +34,11 @@ export function ForgotPasswordDialog({ opened, onClose }: ForgotPasswordDialogPr
     validate: zodValidate(newPasswordSchema),
   });
 
-  const close = () => {
+  const close = (afterReset = false) => {
     emailForm.reset();
     resetForm.reset();
     setStep('email');
+    setReturnFocus(!afterReset);
     onClose();
   };
 
@@ -52,19 +58,20 @@ export function ForgotPasswordDialog({ opened, onClose }: ForgotPasswordDialogPr
     try {
       await resetPassword.mutateAsync({ email, otp: values.otp, newPassword: values.newPassword });
       notifySuccess('Password reset successful!', 'You can now sign in with your new password.');
-      close();
+      close(true);
+      onReset?.(email);
     } catch (err) {
       notifyError('Reset failed', serverMessage(err, 'Invalid or expired reset code'));
     }
   };
 
   return (
-    <Modal.Root opened={opened} onClose={close} centered size={440} radius="lg">
+    <Modal.Root opened={opened} onClose={() => close()} returnFocus={returnFocus} centered size={440} radius="lg">
       <Modal.Overlay backgroundOpacity={0.45} blur={2} />
       <Modal.Content>
         <Modal.Body p="xl">
           {step === 'email' ? (
-            <ResetEmailStep form={emailForm} sending={forgot.isPending} onSubmit={sendCode} onCancel={close} />
+            <ResetEmailStep form={emailForm} sending={forgot.isPending} onSubmit={sendCode} onCancel={() => close()} />
           ) : (
             <NewPasswordStep
               email={emailForm.getValues().email.trim()}
@@ -72,7 +79,7 @@ export function ForgotPasswordDialog({ opened, onClose }: ForgotPasswordDialogPr
               resetting={resetPassword.isPending}
               onSubmit={submitReset}
               onBack={() => setStep('email')}
-              onCancel={close}
+              onCancel={() => close()}
             />
           )}
         </Modal.Body>

@@ -28,7 +28,7 @@ export function NewPasswordStep({ email, form, resetting, onSubmit, onBack, onCa
         subtitle={
           <>
             Enter the code we sent to{' '}
-            <Text span fw={600} c="dark.7">
+            <Text span fw={600} c="var(--mantine-color-text)">
               {email}
             </Text>{' '}
             and choose a new password.

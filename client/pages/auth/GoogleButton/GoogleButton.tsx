@@ -1,13 +1,18 @@
 // 'Continue with Google': a full-page visit to the server, which runs the Google sign-in and comes
-// back to /?google_auth=success (or /login?error=CODE).
+// back to /?google_auth=success (or /login?error=CODE). The page to return to (?next= of this page)
+// waits in this tab's sessionStorage; the server's flow and its fixed return address stay as they are.
 import { Button } from '@mantine/core';
 import { IconBrandGoogleFilled } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router-dom';
+import { nextFromSearch, rememberNextForGoogle } from '../../../lib/next-path';
 import { notifyError } from '../../../lib/notify';
 
 export const GOOGLE_SIGN_IN_URL = '/api/auth/google';
 
 export function GoogleButton() {
+  const [searchParams] = useSearchParams();
   const start = () => {
+    rememberNextForGoogle(nextFromSearch(searchParams));
     try {
       window.location.assign(GOOGLE_SIGN_IN_URL);
     } catch {

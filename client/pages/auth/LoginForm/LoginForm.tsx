@@ -1,4 +1,6 @@
-// E-mail and password sign-in (the Login tab of /login). Success says 'Welcome back!' and goes to /.
+// E-mail and password sign-in (the Login tab of /login). Success says 'Welcome back!' and goes to
+// the page that asked for a sign-in (`next`), else to /.
+import { useEffect, useRef } from 'react';
 import { Anchor, Button, Divider, Group, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowLeft } from '@tabler/icons-react';
@@ -11,18 +13,37 @@ import { zodValidate } from '../../../lib/zod-form';
 import { EmailField, PasswordField } from '../AccountFields';
 import { GoogleButton } from '../GoogleButton';
 
-export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }) {
+interface LoginFormProps {
+  /** A same-site path to go to after signing in (already checked by next-path.ts). */
+  next?: string | null;
+  /** An e-mail to fill in (the address whose password was just reset); the password gets the focus. */
+  email?: string | null;
+  onForgotPassword: () => void;
+}
+
+export function LoginForm({ next = null, email = null, onForgotPassword }: LoginFormProps) {
   const { signIn } = useAuth();
   const navigate = useNavigate();
   const login = trpc.auth.login.useMutation();
-  const form = useForm({ initialValues: { email: '', password: '' }, validate: zodValidate(loginInput) });
+  const form = useForm({ initialValues: { email: email ?? '', password: '' }, validate: zodValidate(loginInput) });
+  const passwordRef = useRef<HTMLInputElement>(null);
+  // The form's setters change identity on every render: apply each handed-over e-mail once.
+  const appliedEmail = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!email || appliedEmail.current === email) return;
+    appliedEmail.current = email;
+    form.setFieldValue('email', email);
+    form.setFieldValue('password', '');
+    passwordRef.current?.focus();
+  });
 
   const submit = async (values: { email: string; password: string }) => {
     try {
       const auth = await login.mutateAsync(loginInput.parse(values));
       signIn(auth);
       notifySuccess('Welcome back!', `Signed in as ${auth.user.name}`);
-      navigate('/');
+      navigate(next ?? '/', { replace: next !== null });
     } catch (err) {
       notifyError('Login failed', serverMessage(err, 'Invalid email or password'));
     }
@@ -39,6 +60,7 @@ export function LoginForm({ onForgotPassword }: { onForgotPassword: () => void }
           label="Password"
           placeholder="Your password"
           autoComplete="current-password"
+          ref={passwordRef}
           {...form.getInputProps('password')}
         />
         <Group justify="flex-end" mt={-6}>

@@ -67,7 +67,7 @@ export function RegistrationForm({ inDialog, onCancel, onForgotPassword, onRegis
     try {
       const auth = await verifyOtp.mutateAsync({ email, otp });
       notifySuccess('Registration successful!', `Welcome to Botwright, ${auth.user.name}!`);
-      signIn(auth);
+      signIn(auth, { newAccount: true });
       reset();
       onRegistered();
     } catch (err) {

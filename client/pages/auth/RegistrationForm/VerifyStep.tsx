@@ -42,7 +42,7 @@ export function VerifyStep(props: VerifyStepProps) {
         subtitle={
           <>
             We sent a 6-digit code to{' '}
-            <Text span fw={600} c="dark.7">
+            <Text span fw={600} c="var(--mantine-color-text)">
               {email}
             </Text>
             . It expires in 10 minutes.

@@ -1,8 +1,9 @@
 // The editable code: CodeMirror with highlighting by extension, at least 500px and at most 80vh tall
-// with its own scroll, no wrapping.
+// with its own scroll, no wrapping unless the person turned it on, light or dark with the page.
 import { useMemo } from 'react';
+import { useComputedColorScheme } from '@mantine/core';
 import CodeMirror from '@uiw/react-codemirror';
-import { basicSetup, contentLabel, editorTheme, indentation } from './editor-setup';
+import { basicSetup, contentLabel, editorTheme, indentation, schemeTheme, wrapLines } from './editor-setup';
 import { languageExtension } from './editor-languages';
 import classes from './EditorPanel.module.css';
 
@@ -10,12 +11,14 @@ interface CodeAreaProps {
   filename: string;
   value: string;
   onChange: (value: string) => void;
+  wrap: boolean;
 }
 
-export function CodeArea({ filename, value, onChange }: CodeAreaProps) {
+export function CodeArea({ filename, value, onChange, wrap }: CodeAreaProps) {
+  const scheme = useComputedColorScheme('light', { getInitialValueInEffect: false });
   const extensions = useMemo(
-    () => [languageExtension(filename), indentation(), editorTheme, contentLabel('File content')],
-    [filename],
+    () => [languageExtension(filename), indentation(), editorTheme, contentLabel('File content'), ...(wrap ? [wrapLines] : [])],
+    [filename, wrap],
   );
   return (
     <CodeMirror
@@ -26,7 +29,7 @@ export function CodeArea({ filename, value, onChange }: CodeAreaProps) {
       basicSetup={basicSetup}
       minHeight="500px"
       maxHeight="80vh"
-      theme="light"
+      theme={schemeTheme[scheme]}
     />
   );
 }

@@ -3,8 +3,9 @@
 import { useMemo } from 'react';
 import { getChunks, unifiedMergeView } from '@codemirror/merge';
 import { EditorView } from '@codemirror/view';
+import { useComputedColorScheme } from '@mantine/core';
 import CodeMirror from '@uiw/react-codemirror';
-import { basicSetup, contentLabel, editorTheme, proposalTheme } from './editor-setup';
+import { basicSetup, contentLabel, editorTheme, proposalTheme, schemeTheme, wrapLines } from './editor-setup';
 import { languageExtension } from './editor-languages';
 import classes from './EditorPanel.module.css';
 
@@ -27,9 +28,12 @@ interface DiffViewProps {
   collapseUnchanged?: boolean;
   minHeight?: string;
   maxHeight?: string;
+  /** Wrap long lines, as the editor does when the person asked for it. */
+  wrap?: boolean;
 }
 
-export function DiffView({ filename, original, modified, label, collapseUnchanged, minHeight = '500px', maxHeight = '80vh' }: DiffViewProps) {
+export function DiffView({ filename, original, modified, label, collapseUnchanged, minHeight = '500px', maxHeight = '80vh', wrap = false }: DiffViewProps) {
+  const scheme = useComputedColorScheme('light', { getInitialValueInEffect: false });
   const extensions = useMemo(
     () => [
       languageExtension(filename),
@@ -44,8 +48,9 @@ export function DiffView({ filename, original, modified, label, collapseUnchange
       editorTheme,
       proposalTheme,
       contentLabel(label),
+      ...(wrap ? [wrapLines] : []),
     ],
-    [filename, original, collapseUnchanged, label],
+    [filename, original, collapseUnchanged, label, wrap],
   );
   return (
     <CodeMirror
@@ -59,7 +64,7 @@ export function DiffView({ filename, original, modified, label, collapseUnchange
       readOnly
       minHeight={minHeight}
       maxHeight={maxHeight}
-      theme="light"
+      theme={schemeTheme[scheme]}
       // A change deep in a long file would otherwise start out of sight.
       onCreateEditor={(view) => {
         const first = getChunks(view.state)?.chunks[0];

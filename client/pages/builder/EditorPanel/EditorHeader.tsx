@@ -1,5 +1,5 @@
-// The editor's header: file name and language, the unsaved-changes mark, and
-// Run, Modify, History, Delete, Save and Close.
+// The editor's header: file name and language, the unsaved-changes mark, the word-wrap switch,
+// and Run, Modify, History, Delete, Save and Close.
 import { ActionIcon, Badge, Box, Button, Group, Text, Tooltip } from '@mantine/core';
 import {
   IconBrandTelegram,
@@ -8,6 +8,7 @@ import {
   IconHistory,
   IconPlayerPlay,
   IconSparkles,
+  IconTextWrap,
   IconTrash,
   IconX,
 } from '@tabler/icons-react';
@@ -27,6 +28,9 @@ interface EditorHeaderProps {
   onDelete: () => void;
   onSave: () => void;
   onClose: () => void;
+  /** Long lines wrap at the editor's edge (kept across reloads by the editor). */
+  wrap: boolean;
+  onToggleWrap: () => void;
   /** A Telegram bot: talk to it in the test chat beside the editor. */
   onTestChat?: () => void;
 }
@@ -55,11 +59,24 @@ export function EditorHeader(props: EditorHeaderProps) {
             </Badge>
           )}
         </Group>
-        <Tooltip label="Close the editor">
-          <ActionIcon variant="subtle" color="gray" aria-label="Close" onClick={props.onClose}>
-            <IconX size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <Group gap={4} wrap="nowrap" className={classes.noShrink}>
+          <Tooltip label={props.wrap ? 'Long lines wrap: click to scroll them sideways' : 'Long lines scroll sideways: click to wrap them'}>
+            <ActionIcon
+              variant={props.wrap ? 'light' : 'subtle'}
+              color={props.wrap ? undefined : 'gray'}
+              aria-label="Wrap long lines"
+              aria-pressed={props.wrap}
+              onClick={props.onToggleWrap}
+            >
+              <IconTextWrap size={18} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Close the editor">
+            <ActionIcon variant="subtle" color="gray" aria-label="Close" onClick={props.onClose}>
+              <IconX size={18} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
       </Group>
 
       <Group justify="space-between" gap={6} mt="xs">

@@ -22,7 +22,7 @@ export default function EditorPanel({ fileId, onClose, onTestChat }: { fileId: s
           <Loader />
         ) : (
           <Stack align="center" gap="sm" p="xl">
-            <IconFileOff size={36} stroke={1.4} color="var(--mantine-color-gray-5)" />
+            <IconFileOff size={36} stroke={1.4} color="var(--mantine-color-dimmed)" />
             <Text fw={600}>This file could not be opened</Text>
             <Text size="sm" c="dimmed" ta="center">
               It may have been deleted. Pick another file from the list.

@@ -8,6 +8,7 @@ import { IconTemplate } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
 import { detectPlatform } from '../../../../shared/platform';
 import { notifyInfo } from '../../../lib/notify';
+import { useStoredState } from '../../../lib/stored-state';
 import { useDeleteFile } from '../../../components/DeleteFileDialog';
 import { SavedChatsCheck } from '../../runner/TestChat';
 import { CodeArea } from './CodeArea';
@@ -21,6 +22,10 @@ import { panelFrame } from '../../../components/WorkspacePanel';
 import classes from './EditorPanel.module.css';
 
 const PLATFORM_NAMES: Record<string, string> = { telegram: 'Telegram', twitter: 'Twitter' };
+
+/** Whether long lines wrap: one choice for every file, kept across reloads. */
+const WRAP_KEY = 'botwright:editor-wrap';
+const asBoolean = (raw: unknown) => (typeof raw === 'boolean' ? raw : undefined);
 
 export function FileEditor({ file, onClose, onTestChat }: { file: FileDetails; onClose: () => void; onTestChat?: () => void }) {
   const navigate = useNavigate();
@@ -37,6 +42,7 @@ export function FileEditor({ file, onClose, onTestChat }: { file: FileDetails; o
   });
   const previewing = modify.proposal !== null;
   const sectionRef = useRef<HTMLElement>(null);
+  const [wrap, setWrap] = useStoredState(WRAP_KEY, false, asBoolean);
 
   // Stacked layout (narrow screens): the editor opens under the chat, so bring it into view.
   // Two frames: CodeMirror measures itself after mounting, and until then the page is too short.
@@ -83,6 +89,8 @@ export function FileEditor({ file, onClose, onTestChat }: { file: FileDetails; o
         onDelete={() => requestDelete({ id: file.id, filename: file.filename })}
         onSave={save}
         onClose={onClose}
+        wrap={wrap}
+        onToggleWrap={() => setWrap(!wrap)}
         onTestChat={telegram ? onTestChat : undefined}
       />
 
@@ -111,9 +119,9 @@ export function FileEditor({ file, onClose, onTestChat }: { file: FileDetails; o
         )}
         <div className={classes.codeFrame}>
           {modify.proposal ? (
-            <DiffView filename={file.filename} original={modify.proposal.base} modified={modify.proposal.code} label="Proposed code" />
+            <DiffView filename={file.filename} original={modify.proposal.base} modified={modify.proposal.code} label="Proposed code" wrap={wrap} />
           ) : (
-            <CodeArea filename={file.filename} value={editor.draft} onChange={editor.setDraft} />
+            <CodeArea filename={file.filename} value={editor.draft} onChange={editor.setDraft} wrap={wrap} />
           )}
         </div>
       </div>

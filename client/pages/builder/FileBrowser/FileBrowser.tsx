@@ -1,58 +1,58 @@
 // The builder's left column: the current bot's files and their language, under the
-// bot's name; selecting a file opens it in the editor. It folds to a slim rail when the editor
-// needs the room.
-import { ActionIcon, Badge, Box, Group, ScrollArea, Skeleton, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconFileCode, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconRobot } from '@tabler/icons-react';
+// bot's name; selecting a file opens it in the editor, 'New file' makes an empty one. It folds to
+// a slim rail when the editor needs the room.
+import { lazy, Suspense, useState } from 'react';
+import { ActionIcon, Badge, Box, Group, ScrollArea, Stack, Text } from '@mantine/core';
+import { IconFilePlus, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconRobot } from '@tabler/icons-react';
 import { languageLabel } from '../../../../shared/filenames';
 import { relativeTime } from '../../../../shared/relative-time';
 import { botLabel } from '../../../../shared/bot-label';
-import { useBotFiles, useCurrentBot, type WorkspaceFile } from '../../../lib/workspace';
+import { FALLBACK_PROJECT_ID, useBotFiles, useCurrentBot, useWorkspaceRefresh } from '../../../lib/workspace';
+import { notifySuccess, serverMessage } from '../../../lib/notify';
+import { trpc } from '../../../lib/trpc';
+import { FileRow } from '../../../components/FileRow';
 import { Tooltip } from '../../../components/LazyTooltip';
 import classes from './FileBrowser.module.css';
 
+// The dialog's code loads when it is first asked for.
+const NewFileDialog = lazy(() => import('../NewFileDialog/NewFileDialog'));
+
 interface FileBrowserProps {
+  /** For the resize handle that controls the column's width. */
+  id?: string;
   selectedId: string | null;
   onOpen: (id: string) => void;
   collapsed: boolean;
   onToggle: () => void;
 }
 
-function FileRow({ file, selected, onOpen }: { file: WorkspaceFile; selected: boolean; onOpen: () => void }) {
-  return (
-    <UnstyledButton
-      className={classes.file}
-      data-selected={selected || undefined}
-      aria-current={selected ? 'true' : undefined}
-      onClick={onOpen}
-      aria-label={file.filename}
-    >
-      <Group gap="sm" wrap="nowrap">
-        <IconFileCode size={18} stroke={1.6} className={classes.fileIcon} />
-        <Box miw={0} style={{ flex: 1 }}>
-          <Text size="sm" fw={500} truncate="end" ff="monospace">
-            {file.filename}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {relativeTime(file.updatedAt)}
-          </Text>
-        </Box>
-        <Badge size="sm" variant="light" color="violet" tt="none" className={classes.badge}>
-          {languageLabel(file.filename)}
-        </Badge>
-      </Group>
-    </UnstyledButton>
-  );
-}
-
-export function FileBrowser({ selectedId, onOpen, collapsed, onToggle }: FileBrowserProps) {
+export function FileBrowser({ id, selectedId, onOpen, collapsed, onToggle }: FileBrowserProps) {
   const { bot, bots, failed } = useCurrentBot();
+  const [creating, setCreating] = useState(false);
+  // Mounted from the first opening on, so a second opening is at once.
+  const [dialogMounted, setDialogMounted] = useState(false);
+  const createFile = trpc.files.saveByName.useMutation();
+  const refresh = useWorkspaceRefresh();
   const files = useBotFiles();
   const loading = (!bots && !failed) || files.isLoading;
   const fileList = files.data ?? [];
   const name = bot ? botLabel(bot.name) : null;
 
+  /** An empty file in the current bot, opened in the editor (the dialog checked the name). */
+  const create = async (filename: string): Promise<string | null> => {
+    try {
+      const file = await createFile.mutateAsync({ projectId: bot?.id ?? FALLBACK_PROJECT_ID, filename, content: '' });
+      notifySuccess('File created', filename);
+      await refresh();
+      onOpen(file.id);
+      return null;
+    } catch (err) {
+      return serverMessage(err, 'The file could not be created. Please try again.');
+    }
+  };
+
   return (
-    <Box component="section" aria-label="File browser" className={classes.browser} data-collapsed={collapsed || undefined}>
+    <Box component="section" id={id} aria-label="File browser" className={classes.browser} data-collapsed={collapsed || undefined}>
       <Group justify="space-between" wrap="nowrap" className={classes.header}>
         {/* The header is the bot's name: the browser shows that bot's files. */}
         <div className={classes.title}>
@@ -71,20 +71,40 @@ export function FileBrowser({ selectedId, onOpen, collapsed, onToggle }: FileBro
             </Text>
           </Group>
         </div>
-        <Tooltip label={collapsed ? 'Show files' : 'Hide files'} position="right">
-          <ActionIcon variant="subtle" color="gray" onClick={onToggle} aria-label={collapsed ? 'Show files' : 'Hide files'} aria-expanded={!collapsed}>
-            {collapsed ? <IconLayoutSidebarLeftExpand size={18} /> : <IconLayoutSidebarLeftCollapse size={18} />}
-          </ActionIcon>
-        </Tooltip>
+        <Group gap={2} wrap="nowrap" className={classes.actions}>
+          {!collapsed && (
+            <Tooltip label="New file">
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label="New file"
+                disabled={loading}
+                onClick={() => {
+                  setDialogMounted(true);
+                  setCreating(true);
+                }}
+              >
+                <IconFilePlus size={18} />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          <Tooltip label={collapsed ? 'Show files' : 'Hide files'} position="right">
+            <ActionIcon variant="subtle" color="gray" onClick={onToggle} aria-label={collapsed ? 'Show files' : 'Hide files'} aria-expanded={!collapsed}>
+              {collapsed ? <IconLayoutSidebarLeftExpand size={18} /> : <IconLayoutSidebarLeftCollapse size={18} />}
+            </ActionIcon>
+          </Tooltip>
+        </Group>
       </Group>
 
       {!collapsed && (
         <ScrollArea className={classes.body} type="auto">
           {loading ? (
-            <Stack gap="xs" p="sm">
-              <Skeleton h={20} w="60%" />
-              <Skeleton h={44} />
-              <Skeleton h={44} />
+            // Placeholders drawn by the stylesheet: Mantine's Skeleton here would be a second copy of
+            // the sidebar's in the page's first paint (the bundler copies small shared modules).
+            <Stack gap="xs" p="sm" aria-busy="true" aria-label="Loading files">
+              <div className={classes.placeholder} style={{ height: 20, width: '60%' }} />
+              <div className={classes.placeholder} style={{ height: 44 }} />
+              <div className={classes.placeholder} style={{ height: 44 }} />
             </Stack>
           ) : (
             <Stack gap="md" p="sm">
@@ -96,7 +116,18 @@ export function FileBrowser({ selectedId, onOpen, collapsed, onToggle }: FileBro
                 )}
                 <Stack gap={2}>
                   {fileList.map((file) => (
-                    <FileRow key={file.id} file={file} selected={file.id === selectedId} onOpen={() => onOpen(file.id)} />
+                    <FileRow
+                      key={file.id}
+                      filename={file.filename}
+                      selected={file.id === selectedId}
+                      onSelect={() => onOpen(file.id)}
+                      meta={relativeTime(file.updatedAt)}
+                      tag={
+                        <Badge size="sm" variant="light" color="violet" tt="none">
+                          {languageLabel(file.filename)}
+                        </Badge>
+                      }
+                    />
                   ))}
                 </Stack>
                 {fileList.length === 0 && (
@@ -108,6 +139,18 @@ export function FileBrowser({ selectedId, onOpen, collapsed, onToggle }: FileBro
             </Stack>
           )}
         </ScrollArea>
+      )}
+
+      {dialogMounted && (
+        <Suspense fallback={null}>
+          <NewFileDialog
+            opened={creating}
+            onClose={() => setCreating(false)}
+            title={name ? `New file in ${name}` : 'New file'}
+            existing={fileList.map((f) => f.filename)}
+            onCreate={create}
+          />
+        </Suspense>
       )}
     </Box>
   );

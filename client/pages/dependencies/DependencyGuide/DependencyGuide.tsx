@@ -53,7 +53,7 @@ export function DependencyGuide() {
                 <EntryCard key={entry.name} entry={entry} />
               ))}
             </SimpleGrid>
-            <Card withBorder radius="md" padding="lg" bg="violet.0">
+            <Card withBorder radius="md" padding="lg" bg="var(--mantine-primary-color-light)">
               <Group gap="sm" mb="sm">
                 <ThemeIcon variant="light" radius="md">
                   <IconTerminal2 size={18} />

@@ -1,10 +1,11 @@
-// Landing page header: the logo, then Login / Sign Up when signed out, or a welcome line and a
-// way into the app when signed in.
+// Landing page header: the logo, then Login / Sign Up when signed out, or a welcome line (welcome to
+// Botwright right after a sign-up, welcome back otherwise) and a way into the app when signed in.
 import { Button, Container, Group, Text } from '@mantine/core';
 import { IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../../../lib/auth';
 import { Logo } from '../../../components/Logo';
+import { greeting, isNewAccount } from '../../../lib/welcome';
 import classes from './LandingHeader.module.css';
 
 export function LandingHeader({ onSignUp }: { onSignUp: () => void }) {
@@ -17,8 +18,8 @@ export function LandingHeader({ onSignUp }: { onSignUp: () => void }) {
         {isSignedIn ? (
           <Group gap="md" wrap="nowrap" className={classes.actions}>
             {user && (
-              <Text fw={600} size="sm" c="dark.6" className={classes.welcome}>
-                Welcome back, {user.name}!
+              <Text fw={600} size="sm" c="var(--mantine-color-text)" className={classes.welcome}>
+                {greeting(user.name, isNewAccount(user.id))}
               </Text>
             )}
             <Button component={Link} to="/builder" rightSection={<IconArrowRight size={16} />} style={{ flex: 'none' }}>

@@ -14,7 +14,7 @@ import classes from './LandingHero.module.css';
 
 const platforms = [
   { name: 'Telegram', icon: IconBrandTelegram, color: '#229ED9' },
-  { name: 'Twitter / X', icon: IconBrandX, color: '#111111' },
+  { name: 'Twitter / X', icon: IconBrandX, color: 'var(--mantine-color-text)' },
   { name: 'WhatsApp', icon: IconBrandWhatsapp, color: '#25D366' },
   { name: 'Discord', icon: IconBrandDiscord, color: '#5865F2' },
   { name: 'Instagram', icon: IconBrandInstagram, color: '#E1306C' },

@@ -49,7 +49,7 @@ export function CreditUsageList() {
         <Stack gap={0}>
           {transactions.data.map((t, i) => (
             <div key={t.id}>
-              {i > 0 && <Divider color="gray.1" />}
+              {i > 0 && <Divider color="light-dark(var(--mantine-color-gray-1), var(--mantine-color-dark-5))" />}
               <TransactionRow transaction={t} />
             </div>
           ))}

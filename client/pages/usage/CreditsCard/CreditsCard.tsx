@@ -1,13 +1,16 @@
 // Balance card of /usage: credits remaining (red when nearly out), the bar against the
-// recommended monthly usage, and the (not yet available) purchase button.
+// recommended monthly usage, and the purchase button, which says whom to ask: credits are not sold
+// in the app (so does a note when the balance is too low for an AI message).
 import '../../../mantine-styles-pages';
 import { Button, Card, Group, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCoins, IconShoppingCart } from '@tabler/icons-react';
 import { LOW_CREDITS, RECOMMENDED_MONTHLY_CREDITS, usagePercent } from '../../../../shared/credit-transactions';
+import { AskOperatorNote, useAskForCredits } from '../../../components/OperatorCredits';
 
 export function CreditsCard({ credits }: { credits: number }) {
   const low = credits < LOW_CREDITS;
   const percent = usagePercent(credits);
+  const askForCredits = useAskForCredits();
 
   return (
     <Card withBorder radius="lg" padding="xl" shadow="xs">
@@ -17,7 +20,7 @@ export function CreditsCard({ credits }: { credits: number }) {
             <IconCoins size={28} stroke={1.6} />
           </ThemeIcon>
           <Stack gap={0}>
-            <Text fz={36} fw={800} lh={1.1} c={low ? 'red.7' : 'dark.8'} data-testid="credits-remaining">
+            <Text fz={36} fw={800} lh={1.1} c={low ? 'red.7' : 'var(--mantine-color-text)'} data-testid="credits-remaining">
               {credits}
             </Text>
             <Text size="sm" c="dimmed">
@@ -25,10 +28,15 @@ export function CreditsCard({ credits }: { credits: number }) {
             </Text>
           </Stack>
         </Group>
-        <Button leftSection={<IconShoppingCart size={18} />} variant="light">
+        <Button leftSection={<IconShoppingCart size={18} />} variant="light" onClick={askForCredits}>
           Buy More Credits
         </Button>
       </Group>
+      {low && (
+        <Stack mt="lg">
+          <AskOperatorNote credits={credits} />
+        </Stack>
+      )}
       <Stack gap={6} mt="xl">
         <Group justify="space-between">
           <Text size="sm" fw={600}>
@@ -40,7 +48,7 @@ export function CreditsCard({ credits }: { credits: number }) {
         </Group>
         <Progress value={percent} size="lg" radius="xl" color={low ? 'red' : 'violet'} aria-label="Recommended Monthly Usage" />
         <Text size="xs" c="dimmed">
-          Each message to the AI assistant costs 5 credits{low ? '. You are almost out of credits.' : '.'}
+          Each message to the AI assistant costs 5 credits{credits <= 0 ? '. You are out of credits.' : low ? '. You are almost out of credits.' : '.'}
         </Text>
       </Stack>
     </Card>

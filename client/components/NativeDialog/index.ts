@@ -1,0 +1,1 @@
+export { NativeDialog } from './NativeDialog';

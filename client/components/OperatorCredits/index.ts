@@ -1,0 +1,1 @@
+export { ASK_OPERATOR, AskOperatorNote, OperatorContact, useAskForCredits, useOperatorContact } from './OperatorCredits';

@@ -1,0 +1,1 @@
+export { ResizeHandle } from './ResizeHandle';
