@@ -43,6 +43,8 @@ export const duplicateProjectInput = z.strictObject({ projectId: projectIdField,
 export const projectIdInput = z.strictObject({ projectId: projectIdField });
 export const fileIdInput = z.strictObject({ id: idField });
 export const saveFileInput = z.strictObject({ id: idField, content: contentField });
+/** A new name for a file, in the same bot (it keeps its versions, runs and settings). */
+export const renameFileInput = z.strictObject({ id: idField, filename: filenameField });
 export const fileByNameInput = z.strictObject({ projectId: projectIdField, filename: filenameField });
 export const saveFileByNameInput = z.strictObject({ projectId: projectIdField, filename: filenameField, content: contentField });
 export const versionInput = z.strictObject({ id: idField, versionId: idField });

@@ -125,6 +125,10 @@ export async function updateContent(trx: Kysely<Database>, fileId: string, chang
   await trx.updateTable('files').set(change).where('id', '=', fileId).execute();
 }
 
+export async function renameFile(trx: Kysely<Database>, fileId: string, change: { filename: string; updated_at: string }): Promise<void> {
+  await trx.updateTable('files').set(change).where('id', '=', fileId).execute();
+}
+
 export async function deleteFile(db: Db, file: BotFile): Promise<void> {
   await db.deleteFrom('files').where('id', '=', file.id).execute();
 }

@@ -9,6 +9,7 @@ import {
   importFilesInput,
   messagesInput,
   projectIdInput,
+  renameFileInput,
   renameProjectInput,
   saveFileByNameInput,
   saveFileInput,
@@ -31,6 +32,7 @@ export const filesRouter = router({
     .input(saveFileInput.extend({ reason: z.enum(['save', 'ai_change']).optional(), proposalId: idField.optional() }))
     .mutation(({ ctx, input }) => files.save(ctx, input)),
   saveByName: authedProcedure.input(saveFileByNameInput).mutation(({ ctx, input }) => files.saveByName(ctx, input)),
+  rename: authedProcedure.input(renameFileInput).mutation(({ ctx, input }) => files.rename(ctx, input)),
   delete: authedProcedure.input(fileIdInput).mutation(({ ctx, input }) => files.delete(ctx, input)),
   deleteByName: authedProcedure.input(fileByNameInput).mutation(({ ctx, input }) => files.deleteByName(ctx, input)),
   versions: authedProcedure.input(fileIdInput).query(({ ctx, input }) => files.versions(ctx, input)),

@@ -1,10 +1,11 @@
 // The workspace calls: projects (bots: create, rename, duplicate, delete), files (by id or by project + name), versions, import, storage, chat history.
 import type { ServiceCtx } from '../../trpc';
+import { AppError } from '../../errors';
 import { acceptProposal } from '../ai/code-edit-proposals';
 import { latestMessages } from '../ai/chat-messages';
 import { createProject, listProjects, ownedProject, renameProject, toProjectDto } from './projects';
 import { deleteBot, duplicateBot } from './bots';
-import { deleteFile, listFiles, ownedFile, ownedFileByName, toFileDto } from './files';
+import { deleteFile, fileByName, listFiles, ownedFile, ownedFileByName, renameFile, toFileDto } from './files';
 import { replaceContent, writeFile } from './file-writes';
 import { listVersions, versionContent } from './versions';
 import { storageUsage } from './storage';
@@ -41,6 +42,20 @@ export const files = {
     const { file } = await deps.db.transaction().execute((trx) =>
       writeFile(trx, deps, { userId, projectId: project.id, filename: input.filename, content: input.content, reason: 'save' }),
     );
+    return toFileDto(file);
+  },
+  /** The same file under another name in its bot: its versions, runs, deployment and test chats stay with it. */
+  async rename({ deps, userId }: ServiceCtx, input: { id: string; filename: string }) {
+    const file = await deps.db.transaction().execute(async (trx) => {
+      const current = await ownedFile(trx, userId, input.id);
+      if (current.filename === input.filename) return current;
+      if (await fileByName(trx, current.project_id, input.filename)) {
+        throw new AppError('CONFLICT', `This bot already has a file named ${input.filename}`);
+      }
+      const updated_at = deps.clock.now().toISOString();
+      await renameFile(trx, current.id, { filename: input.filename, updated_at });
+      return { ...current, filename: input.filename, updated_at };
+    });
     return toFileDto(file);
   },
   async delete({ deps, userId }: ServiceCtx, input: { id: string }) {
