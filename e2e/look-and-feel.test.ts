@@ -331,6 +331,31 @@ describe.skipIf(!browserAvailable())('look and feel in the browser', () => {
     await dialog.waitFor({ state: 'hidden' });
     await files.getByRole('button', { name: 'Hide files' }).click();
 
+    // Rename, from the editor's header: the name is checked, the same file (same address) takes it.
+    const fileInAddress = new URL(page.url()).searchParams.get('file');
+    await editor.getByRole('button', { name: 'Rename file' }).click();
+    const renameDialog = page.getByRole('dialog', { name: 'Rename notes.md' });
+    const newName = renameDialog.getByRole('textbox', { name: 'File name' });
+    await newName.waitFor();
+    expect(await newName.inputValue()).toBe('notes.md');
+    await newName.fill('read me');
+    await renameDialog.getByRole('button', { name: 'Rename' }).click();
+    await renameDialog.getByText(/allowed extension/).waitFor();
+    await newName.fill('readme.md');
+    since = await toastMark(page);
+    await page.keyboard.press('Enter');
+    await waitForToast(page, 'File renamed', { since, message: 'notes.md is now readme.md' });
+    await editor.getByText('readme.md', { exact: true }).waitFor();
+    expect(new URL(page.url()).searchParams.get('file')).toBe(fileInAddress);
+    await snap(page, errors, 'look-file-renamed', { viewport: true });
+    // And back, for what follows.
+    await editor.getByRole('button', { name: 'Rename file' }).click();
+    await page.getByRole('dialog', { name: 'Rename readme.md' }).getByRole('textbox', { name: 'File name' }).fill('notes.md');
+    since = await toastMark(page);
+    await page.keyboard.press('Enter');
+    await waitForToast(page, 'File renamed', { since, message: 'readme.md is now notes.md' });
+    await editor.getByText('notes.md', { exact: true }).waitFor();
+
     // Word wrap: off at first, on with the toolbar's switch, still on after a reload.
     const wrap = editor.getByRole('button', { name: 'Wrap long lines' });
     const content = editor.locator('.cm-content');

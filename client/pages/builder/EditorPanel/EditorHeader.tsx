@@ -1,11 +1,12 @@
 // The editor's header: file name and language, the unsaved-changes mark, the word-wrap switch,
-// and Run, Modify, History, Delete, Save and Close.
+// Rename, and Run, Modify, History, Delete, Save and Close.
 import { ActionIcon, Badge, Box, Button, Group, Text, Tooltip } from '@mantine/core';
 import {
   IconBrandTelegram,
   IconDeviceFloppy,
   IconFileCode,
   IconHistory,
+  IconPencil,
   IconPlayerPlay,
   IconSparkles,
   IconTextWrap,
@@ -26,6 +27,7 @@ interface EditorHeaderProps {
   onModify: () => void;
   onHistory: () => void;
   onDelete: () => void;
+  onRename: () => void;
   onSave: () => void;
   onClose: () => void;
   /** Long lines wrap at the editor's edge (kept across reloads by the editor). */
@@ -45,6 +47,11 @@ export function EditorHeader(props: EditorHeaderProps) {
           <Text fw={700} ff="monospace" truncate="end" title={filename}>
             {filename}
           </Text>
+          <Tooltip label="Rename file">
+            <ActionIcon variant="subtle" color="gray" size="sm" aria-label="Rename file" onClick={props.onRename} className={classes.noShrink}>
+              <IconPencil size={15} />
+            </ActionIcon>
+          </Tooltip>
           <Badge variant="light" color="violet" tt="none" className={classes.noShrink}>
             {languageLabel(filename)}
           </Badge>

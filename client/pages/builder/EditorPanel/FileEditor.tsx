@@ -1,13 +1,15 @@
 // One open file: header, the modify box or preview banner, and the code (or the AI proposal as a
-// diff), plus the history drawer and the delete confirmation.
+// diff), plus the history drawer, the rename dialog and the delete confirmation.
 import '../../../mantine-styles-pages';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Alert, Box, Text } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { IconTemplate } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
 import { detectPlatform } from '../../../../shared/platform';
-import { notifyInfo } from '../../../lib/notify';
+import { notifyInfo, notifySuccess, serverMessage } from '../../../lib/notify';
+import { trpc } from '../../../lib/trpc';
+import { useBotFiles, useWorkspaceRefresh } from '../../../lib/workspace';
 import { useStoredState } from '../../../lib/stored-state';
 import { useDeleteFile } from '../../../components/DeleteFileDialog';
 import { SavedChatsCheck } from '../../runner/TestChat';
@@ -20,6 +22,8 @@ import { useModify } from './use-modify';
 import { VersionHistory } from './VersionHistory';
 import { panelFrame } from '../../../components/WorkspacePanel';
 import classes from './EditorPanel.module.css';
+
+const FileNameDialog = lazy(() => import('../FileNameDialog/FileNameDialog'));
 
 const PLATFORM_NAMES: Record<string, string> = { telegram: 'Telegram', twitter: 'Twitter' };
 
@@ -43,6 +47,23 @@ export function FileEditor({ file, onClose, onTestChat }: { file: FileDetails; o
   const previewing = modify.proposal !== null;
   const sectionRef = useRef<HTMLElement>(null);
   const [wrap, setWrap] = useStoredState(WRAP_KEY, false, asBoolean);
+  const [renaming, setRenaming] = useState(false);
+  const renameFile = trpc.files.rename.useMutation();
+  const utils = trpc.useUtils();
+  const refresh = useWorkspaceRefresh();
+  const botFiles = useBotFiles();
+
+  /** The file under a new name (the dialog checked it); the editor keeps its unsaved text. */
+  const rename = async (filename: string): Promise<string | null> => {
+    try {
+      await renameFile.mutateAsync({ id: file.id, filename });
+      notifySuccess('File renamed', `${file.filename} is now ${filename}`);
+      await Promise.all([utils.files.get.invalidate({ id: file.id }), refresh()]);
+      return null;
+    } catch (err) {
+      return serverMessage(err, 'The file could not be renamed. Please try again.');
+    }
+  };
 
   // Stacked layout (narrow screens): the editor opens under the chat, so bring it into view.
   // Two frames: CodeMirror measures itself after mounting, and until then the page is too short.
@@ -87,6 +108,7 @@ export function FileEditor({ file, onClose, onTestChat }: { file: FileDetails; o
         onModify={modify.start}
         onHistory={() => setHistoryOpen(true)}
         onDelete={() => requestDelete({ id: file.id, filename: file.filename })}
+        onRename={() => setRenaming(true)}
         onSave={save}
         onClose={onClose}
         wrap={wrap}
@@ -137,6 +159,19 @@ export function FileEditor({ file, onClose, onTestChat }: { file: FileDetails; o
         restoring={editor.restoring}
       />
       {dialog}
+      {renaming && (
+        <Suspense fallback={null}>
+          <FileNameDialog
+            opened={renaming}
+            onClose={() => setRenaming(false)}
+            title={`Rename ${file.filename}`}
+            initialName={file.filename}
+            submitLabel="Rename"
+            existing={(botFiles.data ?? []).map((f) => f.filename).filter((name) => name !== file.filename)}
+            onSubmit={rename}
+          />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -15,7 +15,7 @@ import { Tooltip } from '../../../components/LazyTooltip';
 import classes from './FileBrowser.module.css';
 
 // The dialog's code loads when it is first asked for.
-const NewFileDialog = lazy(() => import('../NewFileDialog/NewFileDialog'));
+const FileNameDialog = lazy(() => import('../FileNameDialog/FileNameDialog'));
 
 interface FileBrowserProps {
   /** For the resize handle that controls the column's width. */
@@ -143,12 +143,13 @@ export function FileBrowser({ id, selectedId, onOpen, collapsed, onToggle }: Fil
 
       {dialogMounted && (
         <Suspense fallback={null}>
-          <NewFileDialog
+          <FileNameDialog
             opened={creating}
             onClose={() => setCreating(false)}
             title={name ? `New file in ${name}` : 'New file'}
+            submitLabel="Create file"
             existing={fileList.map((f) => f.filename)}
-            onCreate={create}
+            onSubmit={create}
           />
         </Suspense>
       )}

@@ -1,25 +1,32 @@
-// 'New file' of the builder's file list: a name, checked here first (newFileNameProblem), then
-// handed to `onCreate` (the file list makes the file and opens it). Loaded when first asked for;
+// A file's name, for 'New file' of the builder's file list and 'Rename' of the editor: checked here
+// first (fileNameProblem), then handed to `onSubmit` (which makes or renames the file). Loaded when first asked for;
 // a native dialog and a plain field rather than Mantine's Modal and TextInput (see NativeDialog).
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Button, Group } from '@mantine/core';
 import { NativeDialog } from '../../../components/NativeDialog';
-import { newFileNameProblem } from './file-name';
-import classes from './NewFileDialog.module.css';
+import { fileNameProblem } from './file-name';
+import classes from './FileNameDialog.module.css';
 
-interface NewFileDialogProps {
+interface FileNameDialogProps {
   opened: boolean;
   onClose: () => void;
   title: string;
-  /** The bot's file names, which a new file may not take. */
+  /** The name the field starts with (a rename starts from the current one). */
+  initialName?: string;
+  /** 'Create file' or 'Rename'. */
+  submitLabel: string;
+  /** The bot's other file names, which this one may not take. */
   existing: string[];
-  /** Makes the file; answers why it could not, or null once it is made. */
-  onCreate: (filename: string) => Promise<string | null>;
+  /** Makes or renames the file; answers why it could not, or null once it is done. */
+  onSubmit: (filename: string) => Promise<string | null>;
 }
 
-export default function NewFileDialog({ opened, onClose, title, existing, onCreate }: NewFileDialogProps) {
+export default function FileNameDialog({ opened, onClose, title, initialName = '', submitLabel, existing, onSubmit }: FileNameDialogProps) {
   const id = useId();
-  const [name, setName] = useState('');
+  const [name, setName] = useState(initialName);
+  useEffect(() => {
+    if (opened) setName(initialName);
+  }, [opened, initialName]);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
@@ -31,13 +38,17 @@ export default function NewFileDialog({ opened, onClose, title, existing, onCrea
 
   const submit = async () => {
     const filename = name.trim();
-    const problem = newFileNameProblem(filename, existing);
+    if (filename === initialName && initialName !== '') {
+      close();
+      return;
+    }
+    const problem = fileNameProblem(filename, existing);
     if (problem) {
       setError(problem);
       return;
     }
     setPending(true);
-    const failure = await onCreate(filename);
+    const failure = await onSubmit(filename);
     setPending(false);
     if (failure) setError(failure);
     else close();
@@ -82,7 +93,7 @@ export default function NewFileDialog({ opened, onClose, title, existing, onCrea
             Cancel
           </Button>
           <Button type="submit" loading={pending}>
-            Create file
+            {submitLabel}
           </Button>
         </Group>
       </form>
