@@ -50,7 +50,10 @@ describe('the runner set up in the background', () => {
     const during = await startTestApp({}, { runnerInBackground: true, clientDir });
     // The request's connection is cut by the close: only that it set the runner up matters here.
     const asked = during.request('GET', '/api/auth/me').catch(() => null);
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Closed once the request is in (its arrival is logged before the hooks run), however busy the machine.
+    while (!during.logs.some((line) => line.includes('incoming request') && line.includes('/api/auth/me'))) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
     await during.close();
     await expect(during.app.runnerReady).resolves.toBeUndefined();
     await asked;
