@@ -223,9 +223,9 @@ const idlePolling: Scenario = {
     };
     try {
       const file = await b.save('telegraf_idle.js', TELEGRAF_BOT);
-      const depsDir = await b.t.app.deps.depsVolumes.dir(file.projectId, true);
-      if (!depsDir) throw new Error("the project got no dependencies directory: Telegraf can't be installed for the bot");
-      const packages = copyPackages(['telegraf'], path.join(depsDir, 'node_modules'));
+      const packagesDir = await b.t.app.deps.packageVolumes.dir(file.projectId, true);
+      if (!packagesDir) throw new Error("the project got no dependencies directory: Telegraf can't be installed for the bot");
+      const packages = copyPackages(['telegraf'], path.join(packagesDir, 'node_modules'));
       const calls: BotCall[] = [];
       restoreCalls = recordBotCalls((c) => {
         if (c.session.owner.userId === b.userId && c.session.owner.fileId === file.id) calls.push(c);

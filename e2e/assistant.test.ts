@@ -156,8 +156,8 @@ describe.skipIf(!browserAvailable())('the assistant builds what was asked', () =
   it('the bot answers /start, /weather, /joke and /quote in the test chat; a saved chat replays as passed', async () => {
     const { page, errors } = tp;
     // What 'Install Dependencies' would fetch from npm: the repository's own Telegraf.
-    const depsDir = await world.app.app.deps.depsVolumes.dir(ids.jokes, true);
-    copyPackages(['telegraf'], path.join(depsDir!, 'node_modules'));
+    const packagesDir = await world.app.app.deps.packageVolumes.dir(ids.jokes, true);
+    copyPackages(['telegraf'], path.join(packagesDir!, 'node_modules'));
 
     await editor().getByRole('button', { name: 'Test chat' }).click();
     await pane().getByTestId('test-mode-badge').waitFor({ timeout: ANSWER_MS });

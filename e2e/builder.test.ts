@@ -107,7 +107,7 @@ describe.skipIf(!browserAvailable())('the builder in the browser', () => {
     await header.getByText('100 credits').waitFor();
     const input = chat().getByRole('textbox', { name: 'Message' });
     await input.fill(REQUEST);
-    const release = await hold(page, '**/trpc/ai.chatStream**');
+    const release = await hold(page, '**/trpc/chat.stream**');
     const since = await toastMark(page);
     await input.press('Enter');
     // Before any answer: the message shows, the input is cleared and locked, the dots pulse.

@@ -250,7 +250,7 @@ describe.skipIf(!browserAvailable())('the runner in the browser', () => {
     await control().getByText(/^Last run ended at .* · The bot exited with exit code 1/).waitFor({ timeout: 15_000 });
     await badge().getByText('Disconnected', { exact: true }).waitFor();
 
-    const release = await hold(page, '**/trpc/ai.assistant**');
+    const release = await hold(page, '**/trpc/ai.help**');
     await consoleLog().getByRole('button', { name: 'AI Help' }).click();
     dialog = page.getByRole('dialog', { name: /AI Assistant/ });
     await dialog.getByText(/noticed some errors/).waitFor();

@@ -54,8 +54,8 @@ describe.skipIf(!browserAvailable())('the test chat in the browser', () => {
     const res = await world.app.request('PUT', `/api/projects/default/files/${MENU}`, { token: user.token, body: { content: MENU_CODE } });
     expect(res.status).toBe(200);
     // What 'Install Dependencies' would fetch from npm: the repository's own Telegraf, in the project's installed dependencies.
-    const depsDir = await world.app.app.deps.depsVolumes.dir(res.body.projectId, true);
-    copyPackages(['telegraf'], path.join(depsDir!, 'node_modules'));
+    const packagesDir = await world.app.app.deps.packageVolumes.dir(res.body.projectId, true);
+    copyPackages(['telegraf'], path.join(packagesDir!, 'node_modules'));
     tp = await openPage(world, { viewport: VIEWPORT });
     await loginThroughUi(tp.page, world, user);
   });

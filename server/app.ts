@@ -32,7 +32,7 @@ import { openTestChat } from './features/test-chat';
 import { registerTestChatFiles } from './features/test-chat/test-chat.routes';
 import { registerHookRoutes } from './features/runner/hooks/hooks.routes';
 import { SessionRevocations } from './features/auth/revocations';
-import { DepsVolumes } from './features/runner/dependencies/deps-volumes';
+import { PackageVolumes } from './features/runner/dependencies/package-volumes';
 import { Installs } from './features/runner/dependencies/installs';
 import { HookTargets } from './features/runner/hooks/hook-targets';
 import { MAX_FRAME_BYTES, registerRunSocket } from './features/runner/runs/run-socket';
@@ -172,7 +172,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     deps.supervisor?.close();
     await deps.runs?.close();
     await deps.testChat?.emulator.close();
-    await deps.depsVolumes?.close();
+    await deps.packageVolumes?.close();
     deps.mailer.close();
     await deps.analyser.close();
     await db.destroy();
@@ -254,12 +254,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 async function startRunner(deps: Deps, timings: StepTimings | undefined): Promise<void> {
   const { config, db, log } = deps;
   const timed = <T>(step: string, work: Promise<T>) => timings?.during(step, work) ?? work;
-  const [sandbox, depsVolumes, testChat] = await Promise.all([
+  const [sandbox, packageVolumes, testChat] = await Promise.all([
     timed('sandbox probe', createSandbox(config.runner, path.join(config.dataDir, 'runs'), log)),
-    timed('dependency volumes', DepsVolumes.open({ dataDir: config.dataDir, sizeBytes: config.runner.depsBytes, log })),
+    timed('dependency volumes', PackageVolumes.open({ dataDir: config.dataDir, sizeBytes: config.runner.depsBytes, log })),
     timed('test chat', openTestChat({ dataDir: config.dataDir, log })),
   ]);
-  log.info(`Runner dependencies: ${depsVolumes.storage.detail}`);
+  log.info(`Runner dependencies: ${packageVolumes.storage.detail}`);
   const runLogs = new RunLogs({ dir: path.join(config.dataDir, 'logs'), fileBytes: config.runner.logFileBytes, files: config.runner.logFiles, log });
   const runRecords = new RunRecords(db, log);
   // Runs the previous server left live ended with it (kill -9, a crash, a reboot).
@@ -274,6 +274,6 @@ async function startRunner(deps: Deps, timings: StepTimings | undefined): Promis
     silentAfterMs: config.runner.silentAfterMs,
     start: (userId, fileId) => startRun({ deps, userId }, { fileId, mode: 'live', supervised: true }),
   });
-  Object.assign(deps, { sandbox, depsVolumes, testChat, runLogs, runRecords, runs, supervisor } satisfies Partial<Deps>);
+  Object.assign(deps, { sandbox, packageVolumes, testChat, runLogs, runRecords, runs, supervisor } satisfies Partial<Deps>);
   timings?.mark('runner ready');
 }

@@ -35,7 +35,7 @@ const RULES: Record<string, BodyRule> = {
   'files.saveByName': { limit: 2 * MiB },
   'ai.modifyCode': { limit: 2 * MiB },
   // A file of up to 1 MiB plus the last log lines.
-  'ai.assistant': { limit: 2 * MiB },
+  'ai.help': { limit: 2 * MiB },
   'runner.parseImports': { limit: 2 * MiB },
   'runner.detectEnvVars': { limit: 2 * MiB },
   'files.import': {

@@ -15,7 +15,7 @@ import type { RunLogs } from './features/runner/logs/run-logs';
 import type { Supervisor } from './features/runner/deploy/supervisor';
 import type { RunRecords } from './features/runner/runs/run-records';
 import type { SessionRevocations } from './features/auth/revocations';
-import type { DepsVolumes } from './features/runner/dependencies/deps-volumes';
+import type { PackageVolumes } from './features/runner/dependencies/package-volumes';
 import type { Installs } from './features/runner/dependencies/installs';
 import type { HookTargets } from './features/runner/hooks/hook-targets';
 import type { CodeAnalyser } from './features/runner/analysis/code-analyser';
@@ -37,7 +37,7 @@ export type Deps = {
   /** Runs untrusted code: bots and dependency installs. Probed for this app's RUNNER_* settings. */
   sandbox: Sandbox;
   /** Where each project's installed dependencies live (a volume of its own where possible). */
-  depsVolumes: DepsVolumes;
+  packageVolumes: PackageVolumes;
   /** The dependency installs going on now (a run or a delete of that project waits for them). */
   installs: Installs;
   /** Sessions ended on the server, announced to live sockets opened with them. */

@@ -1,5 +1,5 @@
 // Slow work followed over a tRPC subscription (SSE): what the work hands out as it goes (the AI's
-// text, an installer's lines), then its result. Used by ai.chatStream and dependencies.installStream.
+// text, an installer's lines), then its result. Used by chat.stream and dependencies.installStream.
 
 export type Followed<T, R> = { type: 'items'; items: T[]; dropped: number } | { type: 'done'; result: R };
 

@@ -189,7 +189,7 @@ describe('per-person limits key on the signed-in user, not on the Authorization 
     expectLimited(await chat(t, bearer(u.token)), 60);
     expectLimited(await chat(t, bearer(await session())), 60);
     // The same counter guards the tRPC path.
-    expect((await t.request('POST', '/trpc/ai.chat', { body: {}, headers: bearer(second) })).status).toBe(429);
+    expect((await t.request('POST', '/trpc/chat.send', { body: {}, headers: bearer(second) })).status).toBe(429);
     const other = await newUser(t);
     expect((await chat(t, bearer(other.token))).status).toBe(400);
   });

@@ -21,10 +21,10 @@ const RULES: Record<string, Rule[]> = {
   'auth.googleRedirect': [{ max: 30, window: '1 minute', key: 'ip' }],
   // Checks the current password: a session alone gets few guesses at it.
   'auth.updateProfile': [{ max: 10, window: '15 minutes', key: 'user' }],
-  'ai.chat': [{ max: 20, window: '1 minute', key: 'user' }],
+  'chat.send': [{ max: 20, window: '1 minute', key: 'user' }],
   'ai.modifyCode': [{ max: 20, window: '1 minute', key: 'user' }],
   'ai.rejectModification': [{ max: 30, window: '1 minute', key: 'user' }],
-  'ai.assistant': [{ max: 20, window: '1 minute', key: 'user' }],
+  'ai.help': [{ max: 20, window: '1 minute', key: 'user' }],
   'files.import': [{ max: 30, window: '1 minute', key: 'user' }],
   'feed.create': [{ max: 10, window: '1 hour', key: 'user' }],
   'feed.like': [{ max: 60, window: '1 minute', key: 'user' }],
@@ -39,7 +39,7 @@ const RULES: Record<string, Rule[]> = {
   'testChat.runSaved': [{ max: 10, window: '1 minute', key: 'user' }],
 };
 /** Procedures that share another one's counter (the streamed chat is the same chat). */
-const SAME_AS: Record<string, string> = { 'ai.chatStream': 'ai.chat', 'dependencies.installStream': 'dependencies.install' };
+const SAME_AS: Record<string, string> = { 'chat.stream': 'chat.send', 'dependencies.installStream': 'dependencies.install' };
 const DEFAULT_RULES: Rule[] = [{ max: 300, window: '1 minute', key: 'ip' }];
 
 function emailOf(input: unknown): string {

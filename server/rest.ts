@@ -70,7 +70,7 @@ export const restRoutes: RestRoute[] = [
   { method: 'POST', url: '/api/projects/:projectId/import', procedure: 'files.import', input: 'path+body', call: (c, i) => c.files.import(i) },
   { method: 'GET', url: '/api/storage', procedure: 'files.storage', input: 'none', call: (c) => c.files.storage() },
   { method: 'GET', url: '/api/chat/messages', procedure: 'chat.messages', input: 'query', call: (c, i) => c.chat.messages(i) },
-  { method: 'POST', url: '/api/ai/chat', procedure: 'ai.chat', input: 'body', call: (c, i) => c.ai.chat(i) },
+  { method: 'POST', url: '/api/ai/chat', procedure: 'chat.send', input: 'body', call: (c, i) => c.chat.send(i) },
   { method: 'POST', url: '/api/ai/modify-code', procedure: 'ai.modifyCode', input: 'body', call: (c, i) => c.ai.modifyCode(i) },
   {
     method: 'POST',
@@ -78,7 +78,7 @@ export const restRoutes: RestRoute[] = [
     procedure: 'ai.rejectModification',
     input: 'path', call: (c, i) => c.ai.rejectModification(i),
   },
-  { method: 'POST', url: '/api/ai/assistant', procedure: 'ai.assistant', input: 'body', call: (c, i) => c.ai.assistant(i) },
+  { method: 'POST', url: '/api/ai/assistant', procedure: 'ai.help', input: 'body', call: (c, i) => c.ai.help(i) },
 
   { method: 'GET', url: '/api/runner/status', procedure: 'runner.status', input: 'none', call: (c) => c.runner.status() },
   { method: 'POST', url: '/api/parse-imports', procedure: 'runner.parseImports', input: 'body', call: (c, i) => c.runner.parseImports(i) },

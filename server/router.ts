@@ -2,7 +2,8 @@
 import { router, createCallerFactory } from './trpc';
 import { authRouter } from './features/auth/auth.router';
 import { creditsRouter } from './features/credits/credits.router';
-import { chatRouter, filesRouter, projectsRouter } from './features/workspace/workspace.router';
+import { filesRouter, projectsRouter } from './features/workspace/workspace.router';
+import { chatRouter } from './features/ai/chat.router';
 import { aiRouter } from './features/ai/ai.router';
 import { feedRouter } from './features/feed/feed.router';
 import { adminRouter } from './features/admin/admin.router';

@@ -76,7 +76,7 @@ export const installEvent = z.discriminatedUnion('type', [
 // ---------------------------------------------------------------------------------------------
 // AI Help on the runner page (POST /api/ai/assistant).
 
-export const assistantInput = z.strictObject({
+export const aiHelpInput = z.strictObject({
   message: z.string().trim().min(1, { error: 'Message is required' }).max(8000),
   logs: z.array(z.string().max(10_000)).max(50).default([]),
   filename: z.string().max(200).optional(),
@@ -141,7 +141,7 @@ export type SaveEnvVarsInput = z.infer<typeof saveEnvVarsInput>;
 export type SavedEnvVar = z.infer<typeof savedEnvVar>;
 export type InstallInput = z.infer<typeof installInput>;
 export type InstallEvent = z.infer<typeof installEvent>;
-export type AssistantInput = z.infer<typeof assistantInput>;
+export type AiHelpInput = z.infer<typeof aiHelpInput>;
 export type ClientFrame = z.infer<typeof clientFrame>;
 export type ServerFrame = z.infer<typeof serverFrame>;
 export type ExitReason = z.infer<typeof exitReason>;

@@ -7,7 +7,7 @@
 import '../../mantine-styles-pages';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import { AssistantModal } from './AssistantModal';
+import { AiHelpModal } from './AiHelpModal';
 import { ConsoleLogs } from './ConsoleLogs';
 import { DependenciesPanel, useDependencyCheck } from './DependenciesPanel';
 import { useEnvVarsDialog } from './EnvVarsModal';
@@ -81,7 +81,7 @@ export function RunnerPage() {
     if (id) setParams({ file: id }, { replace: true });
   }, [selectedId, userId, files.data, runner.ready, runner.runs, botId, askedBot, location.key, setParams]);
 
-  const [assistantKey, setAssistantKey] = useState<number | null>(null);
+  const [aiHelpKey, setAiHelpKey] = useState<number | null>(null);
 
   const needFile = (message: string) => {
     notifyError('No file selected', message);
@@ -152,7 +152,7 @@ export function RunnerPage() {
     },
     [note, fileId],
   );
-  const assistantFile = useMemo(() => (file ? { id: file.id, filename: file.filename, content: file.content } : null), [file]);
+  const aiHelpFile = useMemo(() => (file ? { id: file.id, filename: file.filename, content: file.content } : null), [file]);
 
   return (
     <div className={classes.page} data-chat={chatOpen || undefined}>
@@ -185,7 +185,7 @@ export function RunnerPage() {
           onResync={runner.resync}
         />
         <div className={classes.output} data-chat={chatOpen || undefined}>
-          <ConsoleLogs className={classes.console} lines={runner.lines} projectId={file?.projectId ?? null} onClear={runner.clear} onAiHelp={() => setAssistantKey(Date.now())} />
+          <ConsoleLogs className={classes.console} lines={runner.lines} projectId={file?.projectId ?? null} onClear={runner.clear} onAiHelp={() => setAiHelpKey(Date.now())} />
           {chatOpen && file && (
             <TestChatPane
               key={file.id}
@@ -214,8 +214,8 @@ export function RunnerPage() {
 
       {file && envVars.modal}
 
-      {assistantKey !== null && (
-        <AssistantModal key={assistantKey} opened onClose={() => setAssistantKey(null)} lines={runner.lines} file={assistantFile} />
+      {aiHelpKey !== null && (
+        <AiHelpModal key={aiHelpKey} opened onClose={() => setAiHelpKey(null)} lines={runner.lines} file={aiHelpFile} />
       )}
     </div>
   );

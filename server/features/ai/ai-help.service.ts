@@ -3,16 +3,16 @@
 // affordability first (402, nothing stored), the slow AI call outside any transaction, then one charge;
 // a failed or refused answer charges nothing.
 import type { ServiceCtx } from '../../trpc';
-import type { AssistantInput } from '../../../shared/runner.schema';
+import type { AiHelpInput } from '../../../shared/runner.schema';
 import { assertCanAfford, balanceOf, spendCredits } from '../credits/ledger';
 import { loadProjectSecrets } from '../runner/env-vars/env-vars.store';
 import { secretMask } from '../runner/secret-mask';
 import { ownedFile } from '../workspace/files';
 import { AI_MESSAGE_COST } from './ai.service';
 import { recordProposal } from './code-edit-proposals';
-import { lastLogLines } from './log-help';
+import { lastLogLines } from './ai-help';
 
-export async function aiHelp({ deps, userId }: ServiceCtx, input: AssistantInput, signal?: AbortSignal) {
+export async function aiHelp({ deps, userId }: ServiceCtx, input: AiHelpInput, signal?: AbortSignal) {
   const file = input.fileId ? await ownedFile(deps.db, userId, input.fileId) : null;
   await assertCanAfford(deps.db, userId, AI_MESSAGE_COST);
   // Only saved values are secrets we know of; values typed for one run are never stored.
@@ -21,7 +21,7 @@ export async function aiHelp({ deps, userId }: ServiceCtx, input: AssistantInput
   const fileContent = input.fileContent ?? file?.content;
   const message = mask(input.message);
 
-  const answer = await deps.ai.explainLogs(
+  const answer = await deps.ai.help(
     {
       message,
       // Masked before the cut too, so a value spanning lines is masked whole.

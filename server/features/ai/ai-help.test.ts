@@ -1,4 +1,4 @@
-// AI Help (POST /api/ai/assistant, tRPC ai.assistant) through the real app: the builtin answer names
+// AI Help (POST /api/ai/assistant, tRPC ai.help) through the real app: the builtin answer names
 // the fix and is charged 5 credits as an ai_message; too few credits answer 402 and charge nothing;
 // another person's file answers 404; an OpenAI-compatible server on loopback receives exactly the
 // last 10 log lines and the file, with the project's saved secrets masked, and a failure charges nothing.
@@ -8,7 +8,7 @@ import type { AppRouter } from '../../router';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 import { startAppWithModel, type OpenAiServer } from '../../testing/openai-server';
 import { newUser } from '../../testing/fixtures';
-import { LOG_HELP_SYSTEM_PROMPT } from './log-help-prompt';
+import { AI_HELP_SYSTEM_PROMPT } from './ai-help-prompt';
 
 const BOT_TOKEN = '7766554433:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw';
 
@@ -78,15 +78,15 @@ describe('AI Help with the builtin assistant', () => {
     expect(l.sum).toBe(l.credits);
   });
 
-  it('the same call over tRPC (ai.assistant) with a saved file: the answer knows which variables are saved', async () => {
+  it('the same call over tRPC (ai.help) with a saved file: the answer knows which variables are saved', async () => {
     const { token } = await newUser(t);
     const file = await botFile(t, token);
     const client = createTRPCClient<AppRouter>({ links: [httpLink({ url: `${t.url}/trpc`, headers: { authorization: `Bearer ${token}` } })] });
     const logs = ['telegram.error.InvalidToken: You must pass the token you received from https://t.me/Botfather!'];
-    const unsaved = await client.ai.assistant.mutate({ message: 'help', logs, fileId: file.id });
+    const unsaved = await client.ai.help.mutate({ message: 'help', logs, fileId: file.id });
     expect(unsaved.response).toContain('TELEGRAM_BOT_TOKEN has no value');
     await saveToken(t, token, file.projectId);
-    const saved = await client.ai.assistant.mutate({ message: 'help', logs, fileId: file.id });
+    const saved = await client.ai.help.mutate({ message: 'help', logs, fileId: file.id });
     expect(saved.response).toContain('although one is saved');
     expect(saved.credits).toBe(90);
   });
@@ -188,7 +188,7 @@ describe('AI Help through an OpenAI-compatible server', () => {
     const sent = llm.requests[0]!;
     expect(JSON.stringify(sent)).not.toContain(BOT_TOKEN);
     expect(sent.model).toBe('test-model');
-    expect(sent.messages[0]).toEqual({ role: 'system', content: LOG_HELP_SYSTEM_PROMPT });
+    expect(sent.messages[0]).toEqual({ role: 'system', content: AI_HELP_SYSTEM_PROMPT });
     const context = sent.messages[1]!.content;
     const logBlock = /console log:\n```\n([\s\S]*?)\n```/.exec(context)![1]!.split('\n');
     expect(logBlock).toEqual([

@@ -16,7 +16,7 @@ import { assertNotTruncated } from './truncation-guard';
 import { replyProblems, retryMessage } from './reply-check';
 import { recordProposal } from './code-edit-proposals';
 import { plansOf, savePlan } from './bot-plans';
-import { addExchange, chatHistory } from './chat-messages';
+import { addExchange, chatHistory, latestMessages } from './chat-messages';
 import type { ChatTurn, ProjectFile } from './provider';
 
 export const AI_MESSAGE_COST = 5;
@@ -155,4 +155,11 @@ export async function modifyCode(
     return { credits: await balanceOf(trx, userId), proposalId };
   });
   return { modifiedCode: answer.modifiedCode, credits, proposalId };
+}
+
+/** A bot's chat with the assistant (or all the person's chats), newest first, 200 at most. */
+export async function chatMessages({ deps, userId }: ServiceCtx, input?: { projectId?: string }) {
+  const projectId = input?.projectId ? (await ownedProject(deps.db, deps.clock, userId, input.projectId)).id : undefined;
+  const rows = await latestMessages(deps.db, { userId, ...(projectId ? { projectId } : {}), limit: 200 });
+  return rows.map((m) => ({ id: m.id, role: m.role, content: m.content, createdAt: m.created_at }));
 }

@@ -1,7 +1,7 @@
 // The offline assistant: deterministic templates, no network, no key. It writes complete bots
 // and performs a documented set of edits; anything else it declines (see builtin/). AI Help on the
-// runner page reads logs for the failures bots commonly hit (see log-help/).
-import { builtinLogHelp } from './log-help';
+// runner page reads logs for the failures bots commonly hit (see ai-help/).
+import { builtinAiHelp } from './ai-help';
 import type { AiProvider } from './provider';
 
 // Its templates are most of the server's code: loaded on the first request that needs them, not at start-up.
@@ -18,8 +18,8 @@ export function builtinProvider(): AiProvider {
     async modify(request) {
       return (await builtin()).builtinModify(request.code, request.filename, request.prompt);
     },
-    async explainLogs(request) {
-      return builtinLogHelp(request);
+    async help(request) {
+      return builtinAiHelp(request);
     },
   };
 }

@@ -101,7 +101,7 @@ describe('chat through an OpenAI-compatible server', () => {
     llm.queue.push({ reply: BOT_REPLY, chunkSize: 16 });
     const events: Array<{ type: string; text?: string; result?: any }> = [];
     await new Promise<void>((resolve, reject) => {
-      const sub = client(token).ai.chatStream.subscribe(
+      const sub = client(token).chat.stream.subscribe(
         { message: 'Make an echo bot', projectId: 'default' },
         {
           onData: (e) => {
@@ -169,7 +169,7 @@ describe('a reply not delivered whole is not charged', () => {
     const deltas: string[] = [];
     // As the client does (use-chat.ts): the first error settles it, and EventSource may not reconnect.
     const error = await new Promise<Error>((resolve, reject) => {
-      const sub = client(token).ai.chatStream.subscribe(
+      const sub = client(token).chat.stream.subscribe(
         { message: 'Make an echo bot', projectId: 'default' },
         {
           onData: (e) => {

@@ -4,7 +4,7 @@ import OpenAI from 'openai';
 import { AppError } from '../../errors';
 import { parseAssistantReply } from '../../../shared/code-blocks';
 import { CHAT_SYSTEM_PROMPT, MODIFY_SYSTEM_PROMPT, filesContext } from './prompts';
-import { LOG_HELP_SYSTEM_PROMPT, logHelpContext } from './log-help-prompt';
+import { AI_HELP_SYSTEM_PROMPT, aiHelpContext } from './ai-help-prompt';
 import type { AiProvider } from './provider';
 
 export type OpenAiSettings = { apiKey: string; baseUrl: string | null; model: string; timeoutMs?: number };
@@ -100,14 +100,14 @@ export function openAiProvider(settings: OpenAiSettings): AiProvider {
         throw aiError(err);
       }
     },
-    async explainLogs(request, signal) {
+    async help(request, signal) {
       try {
         const completion = await client.chat.completions.create(
           {
             model: settings.model,
             messages: [
-              { role: 'system', content: LOG_HELP_SYSTEM_PROMPT },
-              { role: 'system', content: logHelpContext(request) },
+              { role: 'system', content: AI_HELP_SYSTEM_PROMPT },
+              { role: 'system', content: aiHelpContext(request) },
               { role: 'user', content: request.message },
             ],
           },

@@ -26,17 +26,17 @@ export type ModifyAnswer = { modifiedCode: string } | { unsupported: string };
  * saved secret value already masked. `envVarNames`: the names (never values) saved for the file's
  * project; absent when the request names no file.
  */
-export type LogHelpRequest = { message: string; logs: string[]; filename?: string; fileContent?: string; envVarNames?: string[] };
+export type AiHelpRequest = { message: string; logs: string[]; filename?: string; fileContent?: string; envVarNames?: string[] };
 /**
  * `billable` is false for answers that read nothing (the builtin's "run your bot first"). `fix`: the
  * file with the error fixed, when the helper can make the fix itself (offered as a proposal).
  */
-export type LogHelpAnswer = { reply: string; billable: boolean; fix?: { modifiedCode: string; summary: string } };
+export type AiHelpAnswer = { reply: string; billable: boolean; fix?: { modifiedCode: string; summary: string } };
 
 export interface AiProvider {
   readonly kind: 'builtin' | 'openai';
   /** `onDelta` receives the reply as it is written (streamed providers call it per token). */
   chat(request: ChatRequest, onDelta?: (text: string) => void, signal?: AbortSignal): Promise<ChatAnswer>;
   modify(request: ModifyRequest, signal?: AbortSignal): Promise<ModifyAnswer>;
-  explainLogs(request: LogHelpRequest, signal?: AbortSignal): Promise<LogHelpAnswer>;
+  help(request: AiHelpRequest, signal?: AbortSignal): Promise<AiHelpAnswer>;
 }

@@ -107,7 +107,7 @@ export const NOTES: Partial<Record<ProcedurePath, ProcedureNote>> = {
   'files.storage': { summary: 'Your storage use and its limits', answers: 'Files and bytes used (files and saved versions), and the limits.' },
 
   'chat.messages': { summary: "Read a bot's chat with the assistant", answers: 'The messages of the chat.', list: true },
-  'ai.chat': {
+  'chat.send': {
     summary: 'Send a message to the assistant',
     description: 'Costs credits. The assistant may write files into the bot, or propose changes to files it already has.',
     answers: 'The reply: a message, the files written, proposed changes, dependencies to install, your credits left and the bot it went to.',
@@ -125,7 +125,7 @@ export const NOTES: Partial<Record<ProcedurePath, ProcedureNote>> = {
     answers: 'That the charge was refunded, and your credits now.',
     errors: [409],
   },
-  'ai.assistant': {
+  'ai.help': {
     summary: "AI Help: explain a run's log",
     description: 'Costs credits, like a chat message.',
     answers: 'The explanation, your credits left and, when there is one, a proposed fix.',

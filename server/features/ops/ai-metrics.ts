@@ -1,10 +1,10 @@
 // Counts the assistant's work where every feature reaches it: the provider behind deps.ai. One
-// call per chat, modify or explainLogs (the OpenAI client's own retry of a request is not another
+// call per chat, modify or help (the OpenAI client's own retry of a request is not another
 // call); an error is a call that failed, unless the person gave up on it (its signal aborted).
 import type { AiProvider } from '../ai/provider';
 
-export type AiOperation = 'chat' | 'modify' | 'explain_logs';
-export const AI_OPERATIONS: AiOperation[] = ['chat', 'modify', 'explain_logs'];
+export type AiOperation = 'chat' | 'modify' | 'ai_help';
+export const AI_OPERATIONS: AiOperation[] = ['chat', 'modify', 'ai_help'];
 
 type Counted = { inc(labels: { provider: string; operation: string }): void };
 
@@ -23,6 +23,6 @@ export function countAiCalls(provider: AiProvider, counters: { calls: Counted; e
     kind: provider.kind,
     chat: (request, onDelta, signal) => count('chat', signal, () => provider.chat(request, onDelta, signal)),
     modify: (request, signal) => count('modify', signal, () => provider.modify(request, signal)),
-    explainLogs: (request, signal) => count('explain_logs', signal, () => provider.explainLogs(request, signal)),
+    help: (request, signal) => count('ai_help', signal, () => provider.help(request, signal)),
   };
 }

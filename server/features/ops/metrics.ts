@@ -72,7 +72,7 @@ export function createMetrics(deps: Pick<Deps, 'db' | 'runs' | 'runRecords' | 'a
 
   const aiCalls = new Counter({
     name: 'botwright_ai_calls_total',
-    help: 'Calls to the AI provider, by provider kind (builtin, openai) and operation (chat, modify, explain_logs)',
+    help: 'Calls to the AI provider, by provider kind (builtin, openai) and operation (chat, modify, ai_help)',
     labelNames: ['provider', 'operation'] as const,
     registers,
   });

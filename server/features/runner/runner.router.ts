@@ -10,7 +10,7 @@ export const runnerRouter = router({
     const r = ctx.deps.config.runner;
     return {
       sandbox: { ...ctx.deps.sandbox.status, required: r.sandbox === 'required' },
-      dependencies: ctx.deps.depsVolumes.storage,
+      dependencies: ctx.deps.packageVolumes.storage,
       limits: { memoryMb: Math.round(r.memoryBytes / 1048576), pids: r.pids, maxRunsPerUser: r.maxRunsPerUser, wallClockMinutes: Math.round(r.wallClockMs / 60_000) },
     };
   }),

@@ -98,8 +98,8 @@ describe('clients that ignore TELEGRAM_API_BASE, in test mode', () => {
   it('Node: fetch, https, Telegraf, grammY and node-telegram-bot-api reach the emulator as api.telegram.org', async () => {
     const user = await newUser(t);
     const res = await t.request('PUT', '/api/projects/default/files/telegram_clients.js', { token: user.token, body: { content: NODE_CLIENTS } });
-    const depsDir = await t.app.deps.depsVolumes.dir(res.body.projectId, true);
-    copyPackages(['telegraf', 'grammy', 'node-telegram-bot-api'], path.join(depsDir!, 'node_modules'));
+    const packagesDir = await t.app.deps.packageVolumes.dir(res.body.projectId, true);
+    copyPackages(['telegraf', 'grammy', 'node-telegram-bot-api'], path.join(packagesDir!, 'node_modules'));
     const found = await results(user.token, res.body.id);
     for (const name of ['fetch', 'https', 'telegraf', 'grammy', 'node-telegram-bot-api']) expect(found[name], `${name}: ${JSON.stringify(found)}`).toMatch(/^ok @\w+_bot$/);
   }, 120_000);

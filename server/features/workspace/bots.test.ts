@@ -9,7 +9,7 @@ import { startTestApp, type TestApp } from '../../testing/test-app';
 import { newUser } from '../../testing/fixtures';
 import { RunClient } from '../../testing/run-client';
 import { loadProjectSecrets } from '../runner/env-vars/env-vars.store';
-import { projectDepsDir } from '../runner/paths';
+import { projectPackagesDir } from '../runner/paths';
 import { botNameFor } from './projects';
 import { copyName } from './bots';
 
@@ -165,7 +165,7 @@ describe('duplicate', () => {
 });
 
 describe('delete', () => {
-  it('removes files, versions, secrets, chat, saved test chats, proposals and the deps dir; storage drops', async () => {
+  it('removes files, versions, secrets, chat, saved test chats, proposals and the packages dir; storage drops', async () => {
     const u = await newUser(t);
     const keep = await create(u, 'Keep');
     await putFile(u, keep.id, 'keep.py', 'print("keep")\n');
@@ -186,10 +186,10 @@ describe('delete', () => {
     await t.request('POST', `/api/test-chat/${file.id}/messages`, { token: u.token, body: { text: '/start' } });
     const saved = await t.request('POST', `/api/test-chat/${file.id}/saved`, { token: u.token, body: { name: 'greeting' } });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    // What an install leaves: the bot's deps dir (a plain directory on a server without volumes).
-    const depsDir = projectDepsDir(t.config.dataDir, doomed.id);
-    mkdirSync(path.join(depsDir, 'venv', 'lib'), { recursive: true });
-    writeFileSync(path.join(depsDir, 'venv', 'lib', 'pkg.py'), 'x = 1\n');
+    // What an install leaves: the bot's packages dir (a plain directory on a server without volumes).
+    const packagesDir = projectPackagesDir(t.config.dataDir, doomed.id);
+    mkdirSync(path.join(packagesDir, 'venv', 'lib'), { recursive: true });
+    writeFileSync(path.join(packagesDir, 'venv', 'lib', 'pkg.py'), 'x = 1\n');
 
     const fileCount = await count('files', doomed.id);
     expect(fileCount).toBeGreaterThan(0);
@@ -208,7 +208,7 @@ describe('delete', () => {
     expect(await db.selectFrom('file_versions').select('id').where('file_id', '=', file.id).execute()).toEqual([]);
     expect(await db.selectFrom('saved_test_chats').select('name').where('file_id', '=', file.id).execute()).toEqual([]);
     expect(await db.selectFrom('projects').select('id').where('id', '=', doomed.id).execute()).toEqual([]);
-    expect(existsSync(path.dirname(depsDir))).toBe(false);
+    expect(existsSync(path.dirname(packagesDir))).toBe(false);
     expect((await t.request('GET', `/api/files/${file.id}`, { token: u.token })).status).toBe(404);
     expect((await t.request('GET', `/api/projects/${doomed.id}/env-vars`, { token: u.token })).status).toBe(404);
 
@@ -221,7 +221,7 @@ describe('delete', () => {
   });
 
   it('unmounts and removes the deleted bot\'s dependency volume (on a server with volumes)', async (ctx) => {
-    const volumes = t.app.deps.depsVolumes;
+    const volumes = t.app.deps.packageVolumes;
     if (!volumes.storage.volumes) ctx.skip();
     const u = await newUser(t);
     const bot = await create(u, 'With volume');

@@ -12,7 +12,7 @@ import { deleteProjectMessages } from '../ai/chat-messages';
 import { deleteProjectProposals } from '../ai/code-edit-proposals';
 import { botLabel, BOT_NAME_MAX } from '../../../shared/workspace.schema';
 import { copyEnvVars, deleteProjectEnvVars } from '../runner/env-vars/env-vars.store';
-import { projectDepsDir } from '../runner/paths';
+import { projectPackagesDir } from '../runner/paths';
 import { stopRun } from '../runner/runs/run.service';
 import { deleteSavedChatsOf } from '../test-chat/saved-chats';
 import { createProject, deleteProject, existingProject, toProjectDto } from './projects';
@@ -88,8 +88,8 @@ export async function deleteBot(ctx: ServiceCtx, input: { projectId: string }) {
   for (const fileId of all) deps.testChat.chats.forget({ userId, fileId });
 
   await deps.runLogs.remove(project.id);
-  await deps.depsVolumes.release(project.id);
-  const dir = path.dirname(projectDepsDir(deps.config.dataDir, project.id));
+  await deps.packageVolumes.release(project.id);
+  const dir = path.dirname(projectPackagesDir(deps.config.dataDir, project.id));
   try {
     rmSync(dir, { recursive: true, force: true });
   } catch (err) {

@@ -7,7 +7,6 @@ import {
   fileIdInput,
   idField,
   importFilesInput,
-  messagesInput,
   projectIdInput,
   renameFileInput,
   renameProjectInput,
@@ -15,7 +14,7 @@ import {
   saveFileInput,
   versionInput,
 } from '../../../shared/workspace.schema';
-import { chatMessages, files, projects } from './workspace.service';
+import { files, projects } from './workspace.service';
 
 export const projectsRouter = router({
   list: authedProcedure.query(({ ctx }) => projects.list(ctx)),
@@ -40,8 +39,4 @@ export const filesRouter = router({
   restore: authedProcedure.input(versionInput).mutation(({ ctx, input }) => files.restore(ctx, input)),
   import: authedProcedure.input(importFilesInput).mutation(({ ctx, input }) => files.import(ctx, input)),
   storage: authedProcedure.query(({ ctx }) => files.storage(ctx)),
-});
-
-export const chatRouter = router({
-  messages: authedProcedure.input(messagesInput).query(({ ctx, input }) => chatMessages(ctx, input)),
 });

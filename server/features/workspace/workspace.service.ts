@@ -1,8 +1,7 @@
-// The workspace calls: projects (bots: create, rename, duplicate, delete), files (by id or by project + name), versions, import, storage, chat history.
+// The workspace calls: projects (bots: create, rename, duplicate, delete), files (by id or by project + name), versions, import, storage. (The chat with the assistant is the ai feature's.)
 import type { ServiceCtx } from '../../trpc';
 import { AppError } from '../../errors';
 import { acceptProposal } from '../ai/code-edit-proposals';
-import { latestMessages } from '../ai/chat-messages';
 import { createProject, listProjects, ownedProject, renameProject, toProjectDto } from './projects';
 import { deleteBot, duplicateBot } from './bots';
 import { deleteFile, fileByName, listFiles, ownedFile, ownedFileByName, renameFile, toFileDto } from './files';
@@ -101,8 +100,3 @@ export const files = {
 };
 
 /** The chat with the assistant, newest first: the person's, of one project or all. */
-export async function chatMessages({ deps, userId }: ServiceCtx, input?: { projectId?: string }) {
-  const projectId = input?.projectId ? (await ownedProject(deps.db, deps.clock, userId, input.projectId)).id : undefined;
-  const rows = await latestMessages(deps.db, { userId, ...(projectId ? { projectId } : {}), limit: 200 });
-  return rows.map((m) => ({ id: m.id, role: m.role, content: m.content, createdAt: m.created_at }));
-}

@@ -1,5 +1,5 @@
 // Sending a chat message: the person's message shows at once, the
-// reply streams in over the ai.chatStream subscription, then messages, projects, files and credits
+// reply streams in over the chat.stream subscription, then messages, projects, files and credits
 // reload. A message that fails stays in the list, marked as not sent, with the server's reason.
 // A reply that changes an existing file opens that file with the change to accept or reject.
 import { useCallback, useRef, useState } from 'react';
@@ -10,7 +10,7 @@ import { offerChange } from '../offered-changes';
 import { trpc } from '../../../lib/trpc';
 import { botInAddress, FALLBACK_PROJECT_ID, useWorkspaceRefresh } from '../../../lib/workspace';
 
-type ChatResult = inferRouterOutputs<AppRouter>['ai']['chat'];
+type ChatResult = inferRouterOutputs<AppRouter>['chat']['send'];
 
 export interface ChatMessage {
   id: string;
@@ -75,12 +75,12 @@ export function useChat(projectId: string | undefined, onChangeProposed?: (fileI
       };
 
       if (encodeURIComponent(JSON.stringify(input)).length > MAX_STREAMED_INPUT) {
-        utils.client.ai.chat.mutate(input).then(succeed, fail);
+        utils.client.chat.send.mutate(input).then(succeed, fail);
         return true;
       }
 
       let settled = false;
-      const subscription = utils.client.ai.chatStream.subscribe(input, {
+      const subscription = utils.client.chat.stream.subscribe(input, {
         onData(event) {
           if (settled) return;
           if (event.type === 'delta') {

@@ -8,7 +8,7 @@ import { detectPlatform } from '../../../../shared/platform';
 import { notifyError } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
 import { useRunner } from '../use-runner';
-import { AssistantModal } from '../AssistantModal';
+import { AiHelpModal } from '../AiHelpModal';
 import { ConsoleLogs } from '../ConsoleLogs';
 import { TestChatPane } from './TestChatPane';
 import classes from './TestChat.module.css';
@@ -30,7 +30,7 @@ export function TestChatPanel({ fileId, startOnOpen, onClose, className }: TestC
   const status = trpc.runner.status.useQuery();
   const runner = useRunner(fileId, status.data?.limits);
   const [logsOpen, setLogsOpen] = useState(false);
-  const [assistantKey, setAssistantKey] = useState<number | null>(null);
+  const [aiHelpKey, setAiHelpKey] = useState<number | null>(null);
   const errors = runner.lines.reduce((n, l) => n + (l.level === 'error' ? 1 : 0), 0);
 
   const { start, stop } = runner;
@@ -62,7 +62,7 @@ export function TestChatPanel({ fileId, startOnOpen, onClose, className }: TestC
     if (!(run && run.status !== 'exited' && run.mode === 'test')) startTest();
   }, [startOnOpen, runner.ready, runner.run, data, telegram, startTest]);
 
-  const assistantFile = useMemo(() => (data ? { id: data.id, filename: data.filename, content: data.content } : null), [data]);
+  const aiHelpFile = useMemo(() => (data ? { id: data.id, filename: data.filename, content: data.content } : null), [data]);
 
   return (
     <>
@@ -99,13 +99,13 @@ export function TestChatPanel({ fileId, startOnOpen, onClose, className }: TestC
               )}
             </Group>
             <Collapse expanded={logsOpen}>
-              <ConsoleLogs className={classes.logs} lines={runner.lines} onClear={runner.clear} onAiHelp={() => setAssistantKey(Date.now())} />
+              <ConsoleLogs className={classes.logs} lines={runner.lines} onClear={runner.clear} onAiHelp={() => setAiHelpKey(Date.now())} />
             </Collapse>
           </div>
         }
       />
-      {assistantKey !== null && (
-        <AssistantModal key={assistantKey} opened onClose={() => setAssistantKey(null)} lines={runner.lines} file={assistantFile} />
+      {aiHelpKey !== null && (
+        <AiHelpModal key={aiHelpKey} opened onClose={() => setAiHelpKey(null)} lines={runner.lines} file={aiHelpFile} />
       )}
     </>
   );

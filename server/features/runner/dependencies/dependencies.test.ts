@@ -35,7 +35,7 @@ registry.publish({
 });
 
 /** The project's dependency dir on the host (its volume, mounted), null when nothing was installed. */
-const depsDirOf = (app: TestApp, projectId: string) => app.app.deps.depsVolumes.dir(projectId, false);
+const packagesDirOf = (app: TestApp, projectId: string) => app.app.deps.packageVolumes.dir(projectId, false);
 
 const t: TestApp = await startTestApp({ LOG_LEVEL: 'warn', RUNNER_PIP_FIND_LINKS: wheels, RUNNER_NPM_REGISTRY: registry.url });
 const active = (name: string) => t.app.deps.sandbox.status.protections.some((p) => p.name === name && p.active);
@@ -127,7 +127,7 @@ describe('POST /api/dependencies/install: refused before anything runs', () => {
       expect(res.status).toBe(400);
       expect(typeof res.body.error).toBe('string');
       expect(spawn).not.toHaveBeenCalled();
-      expect(await depsDirOf(t, await defaultProjectId(t, user))).toBeNull();
+      expect(await packagesDirOf(t, await defaultProjectId(t, user))).toBeNull();
     } finally {
       spawn.mockRestore();
     }
@@ -173,10 +173,10 @@ describe.skipIf(noBubblewrap)('pip install from a wheel directory, in the sandbo
     expect(res.body.message).toBe('Dependencies installed successfully: mypkg');
     expect(res.body.output).toContain('Successfully installed mypkg-1.0');
 
-    const deps = (await depsDirOf(t, projectId))!;
+    const deps = (await packagesDirOf(t, projectId))!;
     const sitePackages = path.join(deps, 'venv', 'lib', 'python3.11', 'site-packages');
     expect(statSync(path.join(sitePackages, 'mypkg')).isDirectory()).toBe(true);
-    expect(installedDependencies(await depsDirOf(t, projectId))).toEqual({ venv: true, nodeModules: false });
+    expect(installedDependencies(await packagesDirOf(t, projectId))).toEqual({ venv: true, nodeModules: false });
     if (process.getuid?.() === 0) {
       // Owned by the uid of the install that wrote it (one of its own, not root, not the shared
       // installer uid) and not writable by others: a run (another uid) only reads it.
@@ -186,7 +186,7 @@ describe.skipIf(noBubblewrap)('pip install from a wheel directory, in the sandbo
       expect(dir.mode & 0o022).toBe(0);
       expect(statSync(path.join(sitePackages, 'mypkg', '__init__.py')).uid).toBe(dir.uid);
       // A volume of its own: the sandbox's mounts show the image's paths, nothing of the host.
-      if (t.app.deps.depsVolumes.storage.volumes) {
+      if (t.app.deps.packageVolumes.storage.volumes) {
         const mountinfo = await sandboxed(t, ['/bin/cat', '/proc/self/mountinfo'], [{ host: path.join(deps, 'venv'), sandbox: '/deps/venv' }]);
         expect(mountinfo.stdout).toMatch(/ \/venv \/deps\/venv ro,/);
         for (const hostPath of [t.config.dataDir, deps, process.cwd(), '/run/botwright']) expect(mountinfo.stdout).not.toContain(hostPath);
@@ -274,10 +274,10 @@ describe.skipIf(noBubblewrap || noNetwork)('npm install from a registry on loopb
     expect(res.body.output).toMatch(/added 1 package/);
     expect(registry.requests).toContain('/tiny-lib');
 
-    const deps = (await depsDirOf(t, projectId))!;
+    const deps = (await packagesDirOf(t, projectId))!;
     expect(JSON.parse(readFileSync(path.join(deps, 'node_modules', 'tiny-lib', 'package.json'), 'utf8')).version).toBe('1.2.0');
     expect(JSON.parse(readFileSync(path.join(deps, 'package.json'), 'utf8')).dependencies).toEqual({ 'tiny-lib': '^1.0.0' });
-    expect(installedDependencies(await depsDirOf(t, projectId))).toEqual({ venv: false, nodeModules: true });
+    expect(installedDependencies(await packagesDirOf(t, projectId))).toEqual({ venv: false, nodeModules: true });
     const run = await sandboxed(t, ['/usr/bin/node', '-e', 'console.log(require("/app/node_modules/tiny-lib"))'], [
       { host: path.join(deps, 'node_modules'), sandbox: '/app/node_modules' },
     ]);
@@ -292,7 +292,7 @@ describe.skipIf(noBubblewrap || noNetwork)('npm install from a registry on loopb
     const res = await install(t, token, { command: 'npm install', dependencies: ['scripted-lib'], projectId });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
 
-    const deps = (await depsDirOf(t, projectId))!;
+    const deps = (await packagesDirOf(t, projectId))!;
     const pkg = path.join(deps, 'node_modules', 'scripted-lib');
     expect(existsSync(path.join(pkg, 'index.js'))).toBe(true);
     for (const script of ['preinstall-ran', 'install-ran', 'postinstall-ran']) {
@@ -354,7 +354,7 @@ describe.skipIf(noBubblewrap || noNetwork)('a stalled registry', () => {
       await stalled.nextRequest();
       expect(spawn).toHaveBeenCalledTimes(2);
       expect((await third).status).toBe(504);
-      expect(lstatSync((await depsDirOf(slow, projectId))!).isDirectory()).toBe(true);
+      expect(lstatSync((await packagesDirOf(slow, projectId))!).isDirectory()).toBe(true);
     } finally {
       spawn.mockRestore();
     }

@@ -1,6 +1,6 @@
 // The pieces of an install that need no sandbox: the pip and npm commands (argv, environment,
 // network, mounts), the URL a sandbox uses for a loopback mirror, the package.json the server
-// writes, the host-side handling of the deps dir (never following what a sandbox planted), and
+// writes, the host-side handling of the packages dir (never following what a sandbox planted), and
 // the output's line splitting and cap.
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,7 +8,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig, type RunnerConfig } from '../../../config';
-import { nodeModulesReady, readManifestDependencies, venvReady, writeManifest } from './deps-dir';
+import { nodeModulesReady, readManifestDependencies, venvReady, writeManifest } from './packages-dir';
 import { InstallOutput, MAX_LINE_CHARS } from './install-output';
 import { npmCliFor, npmInstallStep, npmManifest, splitNpmSpec } from './npm-command';
 import { pipInstallStep, venvStep, WHEELS_MOUNT } from './pip-command';
@@ -121,7 +121,7 @@ describe('npm commands', () => {
   });
 });
 
-describe('the deps dir on the host: what a sandbox planted is never followed', () => {
+describe('the packages dir on the host: what a sandbox planted is never followed', () => {
   it('writeManifest replaces a planted link to a host file instead of writing through it', () => {
     const victim = path.join(dir, 'victim.txt');
     writeFileSync(victim, 'precious');

@@ -1,12 +1,12 @@
 // One sandboxed command of an install (create the venv, pip install, npm install). The installer
-// adds what every step shares: the project's deps dir bound writable at /deps, the installer's
+// adds what every step shares: the project's packages dir bound writable at /deps, the installer's
 // uid, the limits and the time left.
 import type { NetworkMode, SandboxMount } from '../sandbox/sandbox';
 
-/** Where the project's deps dir appears inside an install sandbox. */
-export const DEPS_MOUNT = '/deps';
+/** Where the project's packages dir appears inside an install sandbox. */
+export const PACKAGES_MOUNT = '/deps';
 /** The venv, as the installer builds it and as runs see it (mounted read-only at the same path). */
-export const VENV_DIR = `${DEPS_MOUNT}/venv`;
+export const VENV_DIR = `${PACKAGES_MOUNT}/venv`;
 
 export type InstallStep = {
   /** Shown in the install log before the step's own output, e.g. `$ pip install requests`. */

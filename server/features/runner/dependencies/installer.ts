@@ -1,7 +1,7 @@
 // Installs a project's dependencies (POST /api/dependencies/install) in a sandbox of its own:
 // the request is checked first (400, nothing started), the project resolved for its owner (404),
 // one install per project at a time (409, installs.ts), then the steps run as the installer's uid with the
-// project's deps dir writable at /deps, network only to the package index, a clean environment
+// project's packages dir writable at /deps, network only to the package index, a clean environment
 // (no secrets) and one time limit for the whole install. Runs mount the result read-only.
 import { execFile } from 'node:child_process';
 import type { Deps } from '../../../deps';
@@ -16,9 +16,9 @@ import { claimUid, releaseUid } from '../sandbox/uid-claims';
 import { limitsFor, SandboxUnavailableError } from '../sandbox';
 import { INSTALLER_UID, type SandboxLimits, type SandboxSpec, type SandboxedProcess, type SandboxExit } from '../sandbox/sandbox';
 import { caTrust } from '../sandbox/ca-bundle';
-import { HostSetupError, nodeModulesReady, prepareDepsDir, readManifestDependencies, venvReady, writeManifest } from './deps-dir';
+import { HostSetupError, nodeModulesReady, preparePackagesDir, readManifestDependencies, venvReady, writeManifest } from './packages-dir';
 import { InstallOutput } from './install-output';
-import { DEPS_MOUNT, type InstallStep } from './install-step';
+import { PACKAGES_MOUNT, type InstallStep } from './install-step';
 import { npmInstallStep, npmManifest } from './npm-command';
 import { pipInstallStep, venvStep } from './pip-command';
 
@@ -45,16 +45,16 @@ export function installLimits(config: RunnerConfig): SandboxLimits {
 }
 
 /**
- * The sandbox of one install step: the project's deps dir writable at /deps, the step's own
+ * The sandbox of one install step: the project's packages dir writable at /deps, the step's own
  * mounts, the install's uid and limits, and the host's CA store (installs behind a TLS-inspecting
  * proxy must trust its root, as the host does).
  */
-export function installSpec(config: RunnerConfig, step: InstallStep, depsDir: string, uid: number): SandboxSpec {
+export function installSpec(config: RunnerConfig, step: InstallStep, packagesDir: string, uid: number): SandboxSpec {
   const trust = caTrust();
   return {
     argv: step.argv,
     cwd: '/tmp',
-    mounts: [{ host: depsDir, sandbox: DEPS_MOUNT, writable: true }, ...step.mounts],
+    mounts: [{ host: packagesDir, sandbox: PACKAGES_MOUNT, writable: true }, ...step.mounts],
     files: trust.files,
     uid,
     env: { ...trust.env, ...step.env },
@@ -64,9 +64,9 @@ export function installSpec(config: RunnerConfig, step: InstallStep, depsDir: st
 }
 
 /** What a run of this project can mount: `<deps>/venv` at /deps/venv, `<deps>/node_modules` at /app/node_modules. */
-export function installedDependencies(depsDir: string | null): { venv: boolean; nodeModules: boolean } {
-  if (!depsDir) return { venv: false, nodeModules: false };
-  return { venv: venvReady(depsDir), nodeModules: nodeModulesReady(depsDir) };
+export function installedDependencies(packagesDir: string | null): { venv: boolean; nodeModules: boolean } {
+  if (!packagesDir) return { venv: false, nodeModules: false };
+  return { venv: venvReady(packagesDir), nodeModules: nodeModulesReady(packagesDir) };
 }
 
 /** Installs the request's packages; `onLine` gets each output line as the installer prints it. */
@@ -99,30 +99,30 @@ export async function installDependencies({ deps, userId }: ServiceCtx, input: I
 async function install(deps: Deps, projectId: string, plan: InstallPlan, output: InstallOutput): Promise<InstallResult> {
   const config = deps.config.runner;
   const deadline = performance.now() + config.installTimeoutMs;
-  const depsDir = deps.depsVolumes.storage.volumes ? (await deps.depsVolumes.dir(projectId, true))! : prepareDepsDir(deps.config.dataDir, projectId);
+  const packagesDir = deps.packageVolumes.storage.volumes ? (await deps.packageVolumes.dir(projectId, true))! : preparePackagesDir(deps.config.dataDir, projectId);
   const slirp = deps.sandbox.status.protections.some((p) => p.name === 'network-isolation' && p.active);
   const steps: InstallStep[] = [];
   if (plan.ecosystem === 'pip') {
-    if (!venvReady(depsDir)) steps.push(venvStep(config));
+    if (!venvReady(packagesDir)) steps.push(venvStep(config));
     steps.push(pipInstallStep(config, plan.packages, slirp));
   } else {
     steps.push(npmInstallStep(config, plan.packages, slirp));
-    writeManifest(depsDir, npmManifest(readManifestDependencies(depsDir), plan.packages));
+    writeManifest(packagesDir, npmManifest(readManifestDependencies(packagesDir), plan.packages));
   }
   // A uid of this install's own (RLIMIT_NPROC counts per uid: a shared one would let one install's
   // fork bomb starve every other), given the whole dependency dir first. Nothing else writes it
   // meanwhile (one install per project; runs mount it read-only), and chown -R never follows a link.
   const uid = process.getuid?.() === 0 ? claimUid() : undefined;
   try {
-    if (uid !== undefined) await ownDepsDir(depsDir, uid);
-    for (const step of steps) await runStep(deps, step, depsDir, deadline, output, uid);
+    if (uid !== undefined) await ownPackagesDir(packagesDir, uid);
+    for (const step of steps) await runStep(deps, step, packagesDir, deadline, output, uid);
   } finally {
     if (uid !== undefined) releaseUid(uid);
   }
   return { message: `Dependencies installed successfully: ${plan.packages.join(', ')}`, output: output.text() };
 }
 
-function ownDepsDir(dir: string, uid: number): Promise<void> {
+function ownPackagesDir(dir: string, uid: number): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = execFile('/bin/chown', ['-R', '-P', '-h', `${uid}:${uid}`, '--', dir], { env: { ...HOST_ENV } }, (err, _out, stderr) =>
       err ? reject(new Error(`could not hand the dependency dir to the install: ${String(stderr).trim() || err.message}`)) : resolve(),
@@ -131,7 +131,7 @@ function ownDepsDir(dir: string, uid: number): Promise<void> {
   });
 }
 
-async function runStep(deps: Deps, step: InstallStep, depsDir: string, deadline: number, output: InstallOutput, uid: number | undefined): Promise<void> {
+async function runStep(deps: Deps, step: InstallStep, packagesDir: string, deadline: number, output: InstallOutput, uid: number | undefined): Promise<void> {
   const config = deps.config.runner;
   const timedOut = () => new AppError('GATEWAY_TIMEOUT', `Installation timed out after ${Math.round(config.installTimeoutMs / 1000)} s`);
   const remaining = deadline - performance.now();
@@ -139,7 +139,7 @@ async function runStep(deps: Deps, step: InstallStep, depsDir: string, deadline:
   output.line(step.title);
   let child: SandboxedProcess;
   try {
-    child = await deps.sandbox.spawn(installSpec(config, step, depsDir, uid ?? INSTALLER_UID));
+    child = await deps.sandbox.spawn(installSpec(config, step, packagesDir, uid ?? INSTALLER_UID));
   } catch (err) {
     if (err instanceof SandboxUnavailableError) throw new AppError('SERVICE_UNAVAILABLE', err.message);
     throw err;

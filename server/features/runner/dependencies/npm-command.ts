@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { RunnerConfig } from '../../../config';
 import { AppError } from '../../../errors';
 import { checkPackage } from '../install-request';
-import { BASE_ENV, DEPS_MOUNT, type InstallStep } from './install-step';
+import { BASE_ENV, PACKAGES_MOUNT, type InstallStep } from './install-step';
 import { sandboxUrl } from './sandbox-url';
 
 export type NpmManifest = { name: string; private: true; description: string; dependencies: Record<string, string> };
@@ -78,7 +78,7 @@ export function npmInstallStep(config: RunnerConfig, packages: string[], slirp: 
       '--no-fund',
       '--no-update-notifier',
       '--prefix',
-      DEPS_MOUNT,
+      PACKAGES_MOUNT,
       ...registryArgs,
     ],
     env: {

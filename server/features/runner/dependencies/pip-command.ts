@@ -4,7 +4,7 @@
 // a wheel directory (`--no-index --find-links`, no network), a mirror URL, or PyPI.
 import { realpathSync, statSync } from 'node:fs';
 import type { RunnerConfig } from '../../../config';
-import { HostSetupError, sandboxCanReach } from './deps-dir';
+import { HostSetupError, sandboxCanReach } from './packages-dir';
 import { BASE_ENV, VENV_DIR, type InstallStep } from './install-step';
 import { sandboxUrl } from './sandbox-url';
 

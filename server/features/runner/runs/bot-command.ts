@@ -29,8 +29,8 @@ export type BotLaunch = Pick<SandboxSpec, 'argv' | 'cwd' | 'mounts' | 'workdir' 
  */
 export function botLaunch(input: {
   config: RunnerConfig;
-  /** The project's dependency dir on the host (DepsVolumes), null when nothing was installed. */
-  depsDir: string | null;
+  /** The project's dependency dir on the host (PackageVolumes), null when nothing was installed. */
+  packagesDir: string | null;
   filename: string;
   files: { name: string; content: string }[];
   secrets: Record<string, string>;
@@ -39,9 +39,9 @@ export function botLaunch(input: {
 }): BotLaunch {
   const language = botLanguage(input.filename);
   if (!language) throw new AppError('BAD_REQUEST', 'Only .py, .js and .ts files can be run');
-  const deps = input.depsDir ?? '';
+  const deps = input.packagesDir ?? '';
   // lstat only: a venv or node_modules an install replaced with a symlink counts as missing.
-  const installed = installedDependencies(input.depsDir);
+  const installed = installedDependencies(input.packagesDir);
   const mounts: SandboxMount[] = [];
   const env: Record<string, string> = {
     PATH: '/usr/local/bin:/usr/bin:/bin',

@@ -52,12 +52,12 @@ export async function startRun({ deps, userId }: ServiceCtx, input: StartFileInp
   await deps.runs.start({ userId, fileId, projectId: file.project_id, filename: file.filename, secrets, mode, supervised: input.supervised ?? false, ...(claims ? { claims } : {}) }, async (): Promise<RunLaunch> => {
     const rows = await projectFiles(deps.db, file.project_id, { userId });
     const files = rows.map((f) => ({ name: f.filename, content: f.id === fileId && input.content !== undefined ? input.content : f.content }));
-    const depsDir = await deps.depsVolumes.dir(file.project_id, false);
+    const packagesDir = await deps.packageVolumes.dir(file.project_id, false);
     if (mode === 'live') {
       // Its webhooks' way in (runner/hooks), and PORT for the bot to listen on.
       const inbound = prepareLiveInbound(deps, { projectId: file.project_id, userId, fileId, secrets });
       try {
-        return { ...botLaunch({ config: deps.config.runner, depsDir, filename: file.filename, files, secrets: inbound.env }), ...inbound.spec, release: inbound.release };
+        return { ...botLaunch({ config: deps.config.runner, packagesDir, filename: file.filename, files, secrets: inbound.env }), ...inbound.spec, release: inbound.release };
       } catch (err) {
         inbound.release();
         throw err;
@@ -71,7 +71,7 @@ export async function startRun({ deps, userId }: ServiceCtx, input: StartFileInp
       bridged: deps.sandbox.supportsBridge,
     });
     try {
-      const launch = botLaunch({ config: deps.config.runner, depsDir, filename: file.filename, files, secrets: test.env, extraCaPem: deps.testChat.caPem ?? undefined });
+      const launch = botLaunch({ config: deps.config.runner, packagesDir, filename: file.filename, files, secrets: test.env, extraCaPem: deps.testChat.caPem ?? undefined });
       return { ...launch, ...test.spec, release: test.release };
     } catch (err) {
       test.release();

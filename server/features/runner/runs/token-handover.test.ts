@@ -61,8 +61,8 @@ async function saveBot(app: TestApp, filename: string, content: string): Promise
   const user = await newUser(app);
   const res = await app.request('PUT', `/api/projects/default/files/${filename}`, { token: user.token, body: { content } });
   expect(res.status).toBe(200);
-  const depsDir = await app.app.deps.depsVolumes.dir(res.body.projectId, true);
-  copyPackages(['telegraf'], path.join(depsDir!, 'node_modules'));
+  const packagesDir = await app.app.deps.packageVolumes.dir(res.body.projectId, true);
+  copyPackages(['telegraf'], path.join(packagesDir!, 'node_modules'));
   return { token: user.token, fileId: res.body.id };
 }
 

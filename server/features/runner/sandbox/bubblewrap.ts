@@ -68,7 +68,7 @@ export async function spawnInBubblewrap(options: BubblewrapOptions, spec: Sandbo
   let child: ChildProcess;
   try {
     if (uid !== null) for (const mount of spec.mounts) assertSearchable(mount.host, uid);
-    // Never through a link: a deps dir's entries were written by an install sandbox, which could
+    // Never through a link: a packages dir's entries were written by an install sandbox, which could
     // leave `venv` pointing at any host directory (the DATA_DIR, say) for the next run to mount.
     for (const mount of spec.mounts) mountFds.push(openSync(mount.host, fsConstants.O_RDONLY | fsConstants.O_DIRECTORY | fsConstants.O_NOFOLLOW));
     const data: (string | Buffer)[] = [...Object.values(sandboxEtc(spec.hosts)), ...(spec.files ?? []).map((f) => f.content)];

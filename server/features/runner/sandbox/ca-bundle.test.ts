@@ -15,7 +15,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config';
 import { startNpmRegistry } from '../../../testing/package-index';
-import { prepareDepsDir, writeManifest } from '../dependencies/deps-dir';
+import { preparePackagesDir, writeManifest } from '../dependencies/packages-dir';
 import { installSpec } from '../dependencies/installer';
 import { npmInstallStep, npmManifest } from '../dependencies/npm-command';
 import { botLaunch } from '../runs/bot-command';
@@ -24,7 +24,7 @@ import { createSandbox, limitsFor } from './index';
 import { INSTALLER_UID, type NetworkMode, type SandboxSpec } from './sandbox';
 
 const root = mkdtempSync(path.join(tmpdir(), 'botwright-ca-bundle-'));
-chmodSync(root, 0o755); // the install's uid reaches the deps dir below it
+chmodSync(root, 0o755); // the install's uid reaches the packages dir below it
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const VARIABLES = ['SSL_CERT_FILE', 'REQUESTS_CA_BUNDLE', 'PIP_CERT', 'NODE_EXTRA_CA_CERTS', 'npm_config_cafile'];
@@ -60,7 +60,7 @@ describe('caTrust', () => {
 
 // ---- the real sandbox ----
 
-// DATA_DIR searchable by others, as an install's uid needs (bwrap reaches the deps dir by its path).
+// DATA_DIR searchable by others, as an install's uid needs (bwrap reaches the packages dir by its path).
 mkdirSync(path.join(root, 'data'), { mode: 0o755 });
 const config = loadConfig({ DATA_DIR: path.join(root, 'data'), JWT_SECRET: 'ca-bundle-test-secret-that-is-long-enough', RUNNER_STOP_GRACE_MS: '200' });
 const sandbox = await createSandbox(config.runner, path.join(root, 'runs'), pino({ level: 'silent' }));
@@ -106,7 +106,7 @@ else https.get(process.env.PROBE_URL, (res) => { let body = ''; res.on('data', (
 `;
 
 function launch(filename: string, content: string, opts: { extraCaPem?: string; secrets?: Record<string, string>; network?: NetworkMode } = {}): SandboxSpec {
-  const spec = botLaunch({ config: config.runner, depsDir: null, filename, files: [{ name: filename, content }], secrets: opts.secrets ?? {}, extraCaPem: opts.extraCaPem });
+  const spec = botLaunch({ config: config.runner, packagesDir: null, filename, files: [{ name: filename, content }], secrets: opts.secrets ?? {}, extraCaPem: opts.extraCaPem });
   return { ...spec, network: opts.network ?? 'none', limits: limitsFor(config.runner) };
 }
 
@@ -206,9 +206,9 @@ describe.skipIf(!active('bubblewrap'))('in the sandbox', () => {
       try {
         const runner = { ...config.runner, npmRegistry: `https://127.0.0.1:${(proxy.address() as AddressInfo).port}/` };
         const install = (projectId: string) => {
-          const depsDir = prepareDepsDir(path.join(root, 'data'), projectId);
-          writeManifest(depsDir, npmManifest({}, ['tiny-lib']));
-          return { depsDir, spec: installSpec(runner, npmInstallStep(runner, ['tiny-lib'], true), depsDir, INSTALLER_UID) };
+          const packagesDir = preparePackagesDir(path.join(root, 'data'), projectId);
+          writeManifest(packagesDir, npmManifest({}, ['tiny-lib']));
+          return { packagesDir, spec: installSpec(runner, npmInstallStep(runner, ['tiny-lib'], true), packagesDir, INSTALLER_UID) };
         };
 
         const trusted = install('trusted');
@@ -218,14 +218,14 @@ describe.skipIf(!active('bubblewrap'))('in the sandbox', () => {
         // The proxy's root as the host's store would hold it (this host's real store must stay untouched).
         const result = await runToEnd({ ...trusted.spec, files: caTrust(pki.caPem).files });
         expect(result.code, result.stderr).toBe(0);
-        expect(readFileSync(path.join(trusted.depsDir, 'node_modules/tiny-lib/index.js'), 'utf8')).toBe('module.exports = 1;\n');
+        expect(readFileSync(path.join(trusted.packagesDir, 'node_modules/tiny-lib/index.js'), 'utf8')).toBe('module.exports = 1;\n');
 
         const untrusted = install('untrusted');
         const env = Object.fromEntries(Object.entries(untrusted.spec.env).filter(([k]) => !VARIABLES.includes(k)));
         const refused = await runToEnd({ ...untrusted.spec, files: [], env: { ...env, npm_config_fetch_retries: '0' } });
         expect(refused.code).not.toBe(0);
         expect(refused.stdout + refused.stderr).toMatch(/UNABLE_TO_VERIFY_LEAF_SIGNATURE|unable to verify the first certificate/);
-        expect(existsSync(path.join(untrusted.depsDir, 'node_modules/tiny-lib'))).toBe(false);
+        expect(existsSync(path.join(untrusted.packagesDir, 'node_modules/tiny-lib'))).toBe(false);
       } finally {
         await new Promise((r) => proxy.close(r));
         await registry.close();

@@ -2,8 +2,8 @@
 // discord.js bots: each answer names the fix in the Runner page's words; the answers are plain text.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { builtinLogHelp, lastLogLines } from './index';
-import type { LogHelpRequest } from '../provider';
+import { builtinAiHelp, lastLogLines } from './index';
+import type { AiHelpRequest } from '../provider';
 
 const PTB_BOT = [
   'import os',
@@ -61,10 +61,10 @@ const DISCORD_JS_BOT = [
 ].join('\n');
 
 const py = (fileContent = PTB_BOT, filename = 'telegram_bot.py') => ({ filename, fileContent });
-const ask = (logs: string, extra: Partial<LogHelpRequest> = {}) =>
-  builtinLogHelp({ message: 'Why does my bot crash?', logs: logs.split('\n'), ...extra });
+const ask = (logs: string, extra: Partial<AiHelpRequest> = {}) =>
+  builtinAiHelp({ message: 'Why does my bot crash?', logs: logs.split('\n'), ...extra });
 
-type Case = { name: string; logs: string; file?: Partial<LogHelpRequest>; says: Array<string | RegExp>; not?: Array<string | RegExp> };
+type Case = { name: string; logs: string; file?: Partial<AiHelpRequest>; says: Array<string | RegExp>; not?: Array<string | RegExp> };
 
 const CASES: Case[] = [
   {
@@ -353,14 +353,14 @@ describe('builtin AI Help recognises the failure and names the fix', () => {
 
 describe('builtin AI Help follow-up questions', () => {
   it('with no logs asks to run the bot first, and that answer is free', () => {
-    const { reply, billable } = builtinLogHelp({ message: 'why does it crash?', logs: [] });
+    const { reply, billable } = builtinAiHelp({ message: 'why does it crash?', logs: [] });
     expect(reply).toMatch(/no logs/i);
     expect(reply).toContain('Start');
     expect(billable).toBe(false);
   });
 
   it('with no logs still answers a question about tokens, naming the variables the file reads', () => {
-    const { reply, billable } = builtinLogHelp({ message: 'Where do I put my token?', logs: [], ...py(), envVarNames: [] });
+    const { reply, billable } = builtinAiHelp({ message: 'Where do I put my token?', logs: [], ...py(), envVarNames: [] });
     expect(reply).toContain('Environment Variables');
     expect(reply).toContain('TELEGRAM_BOT_TOKEN');
     expect(reply).toContain('@BotFather');
@@ -368,20 +368,20 @@ describe('builtin AI Help follow-up questions', () => {
   });
 
   it('with a clean log answers a question about installing', () => {
-    const { reply } = builtinLogHelp({ message: 'how do I install the packages?', logs: ['Bot started'], ...py() });
+    const { reply } = builtinAiHelp({ message: 'how do I install the packages?', logs: ['Bot started'], ...py() });
     expect(reply).toContain('Check Dependencies');
     expect(reply).toContain('Install Dependencies');
   });
 
   it('"why does it crash?" with a clean log explains how a run ends without an error', () => {
-    const { reply } = builtinLogHelp({ message: 'why does it crash?', logs: ['Bot started', 'Polling for updates'], ...py() });
+    const { reply } = builtinAiHelp({ message: 'why does it crash?', logs: ['Bot started', 'Polling for updates'], ...py() });
     expect(reply).toContain('no error');
     expect(reply).toContain('"Polling for updates"');
     expect(reply).toContain('app.run_polling()');
   });
 
   it('a Discord bot that does not answer gets Discord checks', () => {
-    const { reply } = builtinLogHelp({ message: "it doesn't respond to my messages", logs: ['Logged in as PingBot#1234'], ...py(DISCORD_PY_BOT, 'discord_bot.py') });
+    const { reply } = builtinAiHelp({ message: "it doesn't respond to my messages", logs: ['Logged in as PingBot#1234'], ...py(DISCORD_PY_BOT, 'discord_bot.py') });
     expect(reply).toContain('Message Content Intent');
   });
 });
@@ -403,7 +403,7 @@ describe('builtin AI Help on any input', () => {
     );
     fc.assert(
       fc.property(fc.string({ minLength: 1, maxLength: 100 }), fc.array(line, { maxLength: 20 }), fc.option(fc.string({ maxLength: 500 }).filter((s) => !/[`*#]/.test(s)), { nil: undefined }), (message, logs, fileContent) => {
-        const { reply } = builtinLogHelp({ message, logs, fileContent, filename: 'bot.py' });
+        const { reply } = builtinAiHelp({ message, logs, fileContent, filename: 'bot.py' });
         expect(reply.trim().length).toBeGreaterThan(0);
         expect(reply).not.toMatch(/```|(?<!\*)\*\*(?!\*)|^#{1,6} /m);
       }),

@@ -14,12 +14,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { findExecutable } from '../sandbox/host-tools';
 import { HOST_ENV } from '../sandbox/bubblewrap';
 import { INSTALLER_UID } from '../sandbox/sandbox';
-import { projectDepsDir } from '../paths';
+import { projectPackagesDir } from '../paths';
 
 const MOUNT_ROOT = '/run/botwright-deps';
 const IMAGE = 'deps.img';
 
-export type DepsStorage = { volumes: boolean; detail: string };
+export type PackageStorage = { volumes: boolean; detail: string };
 
 type Tools = { mkfs: string; mount: string; umount: string };
 
@@ -74,7 +74,7 @@ async function makeImage(tools: Tools, image: string, sizeBytes: number): Promis
   await run(tools.mkfs, ['-q', '-F', '-m', '0', '-J', 'size=4', '-E', `root_owner=${INSTALLER_UID}:${INSTALLER_UID}`, image]);
 }
 
-export class DepsVolumes {
+export class PackageVolumes {
   private readonly mounted = new Map<string, Promise<string>>();
   private readonly base: string | null;
 
@@ -82,16 +82,16 @@ export class DepsVolumes {
     private readonly dataDir: string,
     private readonly sizeBytes: number,
     private readonly tools: Tools | null,
-    readonly storage: DepsStorage,
+    readonly storage: PackageStorage,
     private readonly log: FastifyBaseLogger,
   ) {
     this.base = tools ? path.join(MOUNT_ROOT, `${process.pid}.${randomBytes(4).toString('hex')}`) : null;
   }
 
-  static async open(options: { dataDir: string; sizeBytes: number; log: FastifyBaseLogger }): Promise<DepsVolumes> {
+  static async open(options: { dataDir: string; sizeBytes: number; log: FastifyBaseLogger }): Promise<PackageVolumes> {
     const { tools, detail } = await probe();
     if (tools) await sweepStale(tools, options.log);
-    return new DepsVolumes(options.dataDir, options.sizeBytes, tools, { volumes: tools !== null, detail }, options.log);
+    return new PackageVolumes(options.dataDir, options.sizeBytes, tools, { volumes: tools !== null, detail }, options.log);
   }
 
   /**
@@ -100,7 +100,7 @@ export class DepsVolumes {
    */
   async dir(projectId: string, create: boolean): Promise<string | null> {
     if (!this.tools) {
-      const dir = projectDepsDir(this.dataDir, projectId);
+      const dir = projectPackagesDir(this.dataDir, projectId);
       return create || existsSync(dir) ? dir : null;
     }
     const image = path.join(this.dataDir, 'projects', projectId, IMAGE);

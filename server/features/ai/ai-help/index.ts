@@ -1,6 +1,6 @@
 // The builtin AI Help on the runner page: reads the last log lines and the file that ran, recognises
 // common failures of bots and answers with concrete steps, without any model or network.
-import type { LogHelpAnswer, LogHelpRequest } from '../provider';
+import type { AiHelpAnswer, AiHelpRequest } from '../provider';
 import { renderAnswer, type Detector } from './answer';
 import { intentOf, shapeAnswer } from './ask';
 import { botError } from './bot-error';
@@ -19,7 +19,7 @@ import { topicOf } from './question';
 import { syntaxError } from './syntax-error';
 import { wrongVersion } from './wrong-version';
 
-export { lastLogLines, LOG_HELP_LINES } from './log-lines';
+export { lastLogLines, AI_HELP_LINES } from './log-lines';
 
 /** In order: what stops a bot before it starts comes first, passing network trouble last. */
 const DETECTORS: Detector[] = [syntaxError, missingModule, wrongVersion, missingEnvVar, invalidToken, privilegedIntents, conflict, networkError];
@@ -29,7 +29,7 @@ const DETECTORS: Detector[] = [syntaxError, missingModule, wrongVersion, missing
  * printed an exception, only its block (and what follows) is read, so an older warning or the Runner's
  * exit line is never taken for the error; the answer is shaped to the question asked.
  */
-export function builtinLogHelp(request: LogHelpRequest): LogHelpAnswer {
+export function builtinAiHelp(request: AiHelpRequest): AiHelpAnswer {
   const log = readBotLog(request);
   const topic = topicOf(request.message);
   if (log.lines.length === 0) return { reply: renderAnswer(noLogs(log, topic)), billable: false };

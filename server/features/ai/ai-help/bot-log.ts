@@ -1,7 +1,7 @@
 // What AI Help knows about a failed run: the last log lines, the file that ran (its language, the
 // environment variables it reads, its platform) and which variables the project has saved.
 import { detectPlatform, type Platform } from '../../../../shared/platform';
-import type { LogHelpRequest } from '../provider';
+import type { AiHelpRequest } from '../provider';
 import { envReads } from './env-reads';
 import { lastLogLines } from './log-lines';
 
@@ -36,7 +36,7 @@ const CONSOLE_PREFIX = /^\[\d{1,2}:\d{2}(?::\d{2})?(?: ?[AP]M)?\] (?:INFO|ERROR|
 export const RUNNER_LINE =
   /^(?:Starting execution|Running \S+$|Stopping execution|Execution stopped|The bot (?:exited with|finished|was stopped|could not be started|reached the time limit|ran out of memory|printed more))/;
 
-export function readBotLog(request: LogHelpRequest): BotLog {
+export function readBotLog(request: AiHelpRequest): BotLog {
   const lines = lastLogLines(request.logs).map((l) => l.replace(CONSOLE_PREFIX, '')).filter((l) => l.trim() !== '');
   const text = lines.join('\n');
   const filename = request.filename?.trim() || null;

@@ -1,11 +1,11 @@
-// The project's deps dir on the host. The server creates it and hands it to the installer's uid;
+// The project's packages dir on the host. The server creates it and hands it to the installer's uid;
 // everything inside was written by an install sandbox, so host code here never follows a link in
 // it (lstat, O_NOFOLLOW, O_EXCL) and never chowns or walks what the sandbox made.
 import { chmodSync, chownSync, closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readSync, statSync, unlinkSync, writeSync, fchownSync } from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../../../errors';
 import { INSTALLER_UID } from '../sandbox/sandbox';
-import { projectDepsDir } from '../paths';
+import { projectPackagesDir } from '../paths';
 
 const MANIFEST = 'package.json';
 const MAX_MANIFEST_BYTES = 1024 * 1024;
@@ -44,8 +44,8 @@ export function sandboxCanReach(dir: string): boolean {
  * Creates `<data>/projects/<id>/deps` (owned by the installer's uid, 0755: runs read, never write
  * it). The two directories above it get o+x (search, not listing) so sandboxes can reach it.
  */
-export function prepareDepsDir(dataDir: string, projectId: string): string {
-  const dir = projectDepsDir(dataDir, projectId);
+export function preparePackagesDir(dataDir: string, projectId: string): string {
+  const dir = projectPackagesDir(dataDir, projectId);
   mkdirSync(path.dirname(dir), { recursive: true, mode: 0o755 });
   for (const above of [path.dirname(path.dirname(dir)), path.dirname(dir)]) {
     const mode = statSync(above).mode & 0o7777;
@@ -77,18 +77,18 @@ function lstatOrNull(p: string) {
   }
 }
 
-/** A real directory (not a link) directly inside the deps dir. */
-function realDir(depsDir: string, name: string): boolean {
-  return lstatOrNull(path.join(depsDir, name))?.isDirectory() ?? false;
+/** A real directory (not a link) directly inside the packages dir. */
+function realDir(packagesDir: string, name: string): boolean {
+  return lstatOrNull(path.join(packagesDir, name))?.isDirectory() ?? false;
 }
 
 /**
  * A venv was made: `venv/` is a directory with its `pyvenv.cfg`, `bin/python` and `bin/pip` (the
  * last thing `python -m venv` writes, so a venv cut short by the time limit is made again).
  */
-export function venvReady(depsDir: string): boolean {
-  if (!realDir(depsDir, 'venv')) return false;
-  const venv = path.join(depsDir, 'venv');
+export function venvReady(packagesDir: string): boolean {
+  if (!realDir(packagesDir, 'venv')) return false;
+  const venv = path.join(packagesDir, 'venv');
   return (
     (lstatOrNull(path.join(venv, 'pyvenv.cfg'))?.isFile() ?? false) &&
     lstatOrNull(path.join(venv, 'bin', 'python')) !== null &&
@@ -96,15 +96,15 @@ export function venvReady(depsDir: string): boolean {
   );
 }
 
-export function nodeModulesReady(depsDir: string): boolean {
-  return realDir(depsDir, 'node_modules');
+export function nodeModulesReady(packagesDir: string): boolean {
+  return realDir(packagesDir, 'node_modules');
 }
 
 /** `dependencies` of the package.json an earlier install left (read without following a link). */
-export function readManifestDependencies(depsDir: string): Record<string, unknown> {
+export function readManifestDependencies(packagesDir: string): Record<string, unknown> {
   let fd: number;
   try {
-    fd = openSync(path.join(depsDir, MANIFEST), constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    fd = openSync(path.join(packagesDir, MANIFEST), constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   } catch {
     return {};
   }
@@ -133,8 +133,8 @@ export function readManifestDependencies(depsDir: string): Record<string, unknow
  * unlinked first (unlink never follows a link), then the file is created exclusively. No install of
  * this project runs meanwhile, and runs see the dir read-only, so nothing can race this.
  */
-export function writeManifest(depsDir: string, manifest: unknown): void {
-  const file = path.join(depsDir, MANIFEST);
+export function writeManifest(packagesDir: string, manifest: unknown): void {
+  const file = path.join(packagesDir, MANIFEST);
   try {
     unlinkSync(file);
   } catch (err) {

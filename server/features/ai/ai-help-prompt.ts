@@ -1,8 +1,8 @@
 // What an OpenAI-compatible model is told for AI Help on the runner page: how to answer, then the
 // file that ran (numbered, cut to a size any model accepts) and the last log lines, secrets masked.
-import type { LogHelpRequest } from './provider';
+import type { AiHelpRequest } from './provider';
 
-export const LOG_HELP_SYSTEM_PROMPT = `You are AI Help on the Runner page of Botwright, where people run bots (Python or Node.js) for Telegram, Discord, Slack, X and other platforms. You get the file that ran, the last lines of its console log and the person's question. Find the cause in the log and say how to fix it.
+export const AI_HELP_SYSTEM_PROMPT = `You are AI Help on the Runner page of Botwright, where people run bots (Python or Node.js) for Telegram, Discord, Slack, X and other platforms. You get the file that ran, the last lines of its console log and the person's question. Find the cause in the log and say how to fix it.
 
 - Answer in plain text, without markdown: no headings, no bold, no code fences. Be short: the cause in one or two sentences, then numbered steps.
 - Use the product's own buttons: on the Runner page, Check Dependencies (it runs by itself when a file is selected) lists the packages a file imports and Install Dependencies installs them; Environment Variables holds tokens and keys (fill in, Save, then Start again); Start and Stop run the bot. Code is changed in the Builder: open the file, edit it or click Modify and describe the change, then Save.
@@ -54,7 +54,7 @@ export function numberedFile(content: string, focus: number[] = []): string {
 }
 
 /** The context message: file, saved variable names and log lines (all already masked by the caller). */
-export function logHelpContext(request: LogHelpRequest): string {
+export function aiHelpContext(request: AiHelpRequest): string {
   const parts: string[] = [];
   if (request.fileContent !== undefined) {
     const name = request.filename ?? 'the bot file';

@@ -12,8 +12,8 @@ import { offerChange } from '../../builder/offered-changes';
 import { trpc } from '../../../lib/trpc';
 import { builderFileUrl } from '../../../lib/workspace';
 import { AssistantBubble, AssistantContent, UserBubble } from '../../builder/ChatPanel';
-import { assistantFailure, assistantOpening, logsForAssistant } from './assistant-opening';
-import classes from './AssistantModal.module.css';
+import { aiHelpFailure, aiHelpOpening, logsForAiHelp } from './ai-help-opening';
+import classes from './AiHelpModal.module.css';
 
 interface Message {
   id: number;
@@ -24,7 +24,7 @@ interface Message {
   fix?: { proposalId: string; fileId: string; modifiedCode: string };
 }
 
-interface AssistantModalProps {
+interface AiHelpModalProps {
   opened: boolean;
   onClose: () => void;
   lines: LogLine[];
@@ -35,10 +35,10 @@ let ids = 0;
 const message = (role: Message['role'], content: string): Message => ({ id: ++ids, role, content, createdAt: new Date().toISOString() });
 
 /** Mount it when the dialog opens (the page keys it), so each opening reads the logs of that moment. */
-export function AssistantModal({ opened, onClose, lines, file }: AssistantModalProps) {
+export function AiHelpModal({ opened, onClose, lines, file }: AiHelpModalProps) {
   const utils = trpc.useUtils();
   const navigate = useNavigate();
-  const { mutateAsync } = trpc.ai.assistant.useMutation();
+  const { mutateAsync } = trpc.ai.help.useMutation();
   const [messages, setMessages] = useState<Message[]>([]);
   const [draft, setDraft] = useState('');
   const [waiting, setWaiting] = useState(false);
@@ -53,7 +53,7 @@ export function AssistantModal({ opened, onClose, lines, file }: AssistantModalP
       try {
         const result = await mutateAsync({
           message: text,
-          logs: logsForAssistant(linesRef.current),
+          logs: logsForAiHelp(linesRef.current),
           filename: file?.filename,
           fileContent: file?.content,
           fileId: file?.id,
@@ -63,7 +63,7 @@ export function AssistantModal({ opened, onClose, lines, file }: AssistantModalP
         void utils.credits.invalidate();
       } catch (err) {
         const reason = errorMessage(err, err instanceof Error ? err.message : 'Request failed');
-        setMessages((all) => [...all, message('assistant', assistantFailure(reason, window.location.host))]);
+        setMessages((all) => [...all, message('assistant', aiHelpFailure(reason, window.location.host))]);
       } finally {
         setWaiting(false);
       }
@@ -76,7 +76,7 @@ export function AssistantModal({ opened, onClose, lines, file }: AssistantModalP
   useEffect(() => {
     if (opened_.current) return;
     opened_.current = true;
-    const opening = assistantOpening(linesRef.current);
+    const opening = aiHelpOpening(linesRef.current);
     if (opening.autoRequest) {
       setMessages([message('assistant', opening.greeting), message('user', opening.autoRequest)]);
       void ask(opening.autoRequest);

@@ -1,40 +1,40 @@
 import { describe, expect, it } from 'vitest';
 import { logLine } from '../runner-logs';
-import { assistantFailure, assistantOpening, logsForAssistant } from './assistant-opening';
+import { aiHelpFailure, aiHelpOpening, logsForAiHelp } from './ai-help-opening';
 
-describe('assistantOpening', () => {
+describe('aiHelpOpening', () => {
   it('with no logs, greets and asks for a run first', () => {
-    const opening = assistantOpening([]);
+    const opening = aiHelpOpening([]);
     expect(opening.greeting).toMatch(/run your bot first/i);
     expect(opening.autoRequest).toBeUndefined();
   });
 
   it('with error markers, says so and asks for an analysis at once', () => {
-    const opening = assistantOpening([logLine('info', 'Starting execution of bot.py'), logLine('error', 'Traceback (most recent call last):')]);
+    const opening = aiHelpOpening([logLine('info', 'Starting execution of bot.py'), logLine('error', 'Traceback (most recent call last):')]);
     expect(opening.greeting).toMatch(/noticed some errors/);
     expect(opening.autoRequest).toBeTruthy();
   });
 
   it('otherwise, says the bot seems to run without major errors', () => {
-    const opening = assistantOpening([logLine('output', 'hello')]);
+    const opening = aiHelpOpening([logLine('output', 'hello')]);
     expect(opening.greeting).toMatch(/seems to run without major errors/);
     expect(opening.autoRequest).toBeUndefined();
   });
 });
 
-describe('logsForAssistant', () => {
+describe('logsForAiHelp', () => {
   it('sends the last 10 lines with their time and level', () => {
     const lines = Array.from({ length: 25 }, (_, i) => logLine('output', `line ${i}`));
-    const sent = logsForAssistant(lines);
+    const sent = logsForAiHelp(lines);
     expect(sent).toHaveLength(10);
     expect(sent[0]).toMatch(/OUTPUT line 15$/);
     expect(sent[9]).toMatch(/OUTPUT line 24$/);
   });
 });
 
-describe('assistantFailure', () => {
+describe('aiHelpFailure', () => {
   it('wraps the reason in the apology with the support address of this host', () => {
-    expect(assistantFailure('Not enough credits.', 'bots.example.com')).toBe(
+    expect(aiHelpFailure('Not enough credits.', 'bots.example.com')).toBe(
       'Sorry, I encountered an error: Not enough credits. Please try again or contact support@bots.example.com if the issue persists.',
     );
   });

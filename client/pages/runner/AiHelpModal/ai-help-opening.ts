@@ -12,7 +12,7 @@ export interface Opening {
   autoRequest?: string;
 }
 
-export function assistantOpening(lines: readonly LogLine[]): Opening {
+export function aiHelpOpening(lines: readonly LogLine[]): Opening {
   if (lines.length === 0) {
     return {
       greeting:
@@ -30,11 +30,11 @@ export function assistantOpening(lines: readonly LogLine[]): Opening {
   };
 }
 
-export function logsForAssistant(lines: readonly LogLine[]): string[] {
+export function logsForAiHelp(lines: readonly LogLine[]): string[] {
   return lines.slice(-LOGS_SENT).map(formatLine);
 }
 
-export function assistantFailure(message: string, host: string): string {
+export function aiHelpFailure(message: string, host: string): string {
   const reason = message.trim().replace(/\.+$/, '') || 'Unknown error';
   return `Sorry, I encountered an error: ${reason}. Please try again or contact support@${host} if the issue persists.`;
 }

@@ -2,8 +2,8 @@
 // questions with their own answer, and tells apart an unreachable package index from a code problem.
 // Logs are sent the way the Runner page sends them: '[10:00:01] ERROR <line>'.
 import { describe, expect, it } from 'vitest';
-import { builtinLogHelp } from './index';
-import type { LogHelpRequest } from '../provider';
+import { builtinAiHelp } from './index';
+import type { AiHelpRequest } from '../provider';
 
 const PY_FILE = [
   'import os',
@@ -34,8 +34,8 @@ const TELEGRAF_FILE = [
 const consoleLines = (text: string) =>
   text.split('\n').map((l) => `[12:00:02] ${/^(?:Starting execution|Running )/.test(l) ? 'INFO' : 'ERROR'} ${l}`);
 
-const help = (logs: string, extra: Partial<LogHelpRequest> = {}, message = 'Please analyze the errors in these logs, explain what went wrong and how to fix it.') =>
-  builtinLogHelp({ message, logs: consoleLines(logs), ...extra });
+const help = (logs: string, extra: Partial<AiHelpRequest> = {}, message = 'Please analyze the errors in these logs, explain what went wrong and how to fix it.') =>
+  builtinAiHelp({ message, logs: consoleLines(logs), ...extra });
 
 const toRegExp = (s: string | RegExp) => (typeof s === 'string' ? new RegExp(s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) : s);
 
@@ -50,7 +50,7 @@ ValueError: invalid literal for int() with base 10: 'abc'
 The bot exited with exit code 1`;
 const PY = { filename: 'bot.py', fileContent: PY_FILE };
 
-type Case = { name: string; logs: string; file?: Partial<LogHelpRequest>; says: Array<string | RegExp>; not?: Array<string | RegExp> };
+type Case = { name: string; logs: string; file?: Partial<AiHelpRequest>; says: Array<string | RegExp>; not?: Array<string | RegExp> };
 
 const OWN_ERRORS: Case[] = [
   {
@@ -147,7 +147,7 @@ describe("builtin AI Help explains the bot's own exception", () => {
 
   it('the same log without the console prefixes gives the same answer', () => {
     const message = 'what went wrong?';
-    expect(builtinLogHelp({ message, logs: INT_CRASH.split('\n'), ...PY }).reply).toBe(help(INT_CRASH, PY, message).reply);
+    expect(builtinAiHelp({ message, logs: INT_CRASH.split('\n'), ...PY }).reply).toBe(help(INT_CRASH, PY, message).reply);
   });
 });
 

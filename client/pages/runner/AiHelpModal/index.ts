@@ -1,0 +1,1 @@
+export { AiHelpModal } from './AiHelpModal';

@@ -1,1 +1,0 @@
-export { AssistantModal } from './AssistantModal';
