@@ -8,6 +8,7 @@ import { AppShell } from '../../components/AppShell';
 import { DependencyGuide } from './DependencyGuide';
 import { LandingFooter } from '../../components/LandingFooter';
 import { Logo } from '../../components/Logo';
+import { ColorSchemeToggle } from '../../components/ColorSchemeToggle';
 import { PageHeader } from '../../components/PageHeader';
 import { useAuth } from '../../lib/auth';
 import { usePageTitle } from '../../lib/page-title';
@@ -63,6 +64,7 @@ export function DependenciesPage() {
       <Container size="lg" py="md">
         <Group justify="space-between">
           <Logo to="/" />
+          <ColorSchemeToggle />
         </Group>
       </Container>
       <Container size="lg" py="lg">
