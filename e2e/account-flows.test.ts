@@ -237,10 +237,11 @@ describe.skipIf(!browserAvailable())('account flows in the browser', () => {
         await page.waitForURL(pathIs('/runner'));
         await context.close();
 
-        // A next that would leave the site is ignored: home instead.
-        for (const next of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
+        // A next that would leave the site is ignored: home instead (client/lib/next-path.test.ts
+        // tries every form of it; here the form is wired to that rule).
+        {
           const other = await openPage(world, { viewport });
-          await other.page.goto(`${world.url}/login?next=${encodeURIComponent(next)}`);
+          await other.page.goto(`${world.url}/login?next=${encodeURIComponent('//evil.example/x')}`);
           await other.page.getByLabel('Email', { exact: true }).fill(user.email);
           await other.page.getByLabel('Password', { exact: true }).fill(password);
           await other.page.getByRole('button', { name: 'Sign In' }).click();

@@ -70,8 +70,13 @@ export async function startWorld(extraEnv: Record<string, string> = {}): Promise
   };
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+/**
+ * Saves `name`.png: the whole page, or what is on screen (`viewport`). E2E_SCREENSHOTS=0 skips the
+ * files (CI sets it: nobody looks at them there, and they cost a tenth of the browser tests' time).
+ */
+export async function screenshot(page: Page, name: string, opts: { viewport?: boolean } = {}): Promise<void> {
+  if (process.env.E2E_SCREENSHOTS === '0') return;
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: !opts.viewport });
 }
 
 /** Fails the test on any page error or failed same-origin request (a broken page must not pass). */

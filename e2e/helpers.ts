@@ -1,10 +1,9 @@
 // Shared steps of the browser tests: a page that records its errors and toasts, toast waits that
 // survive a page reload, and signing in through the real /login form.
-import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { expect } from 'vitest';
-import { SCREENSHOT_DIR, screenshot, watchForErrors, type World } from './harness';
+import { screenshot, watchForErrors, type World } from './harness';
 
 const TOAST_LOG = '__e2e_toasts';
 
@@ -116,8 +115,7 @@ export async function settle(page: Page): Promise<void> {
 export async function snap(page: Page, errors: string[], name: string, opts: { viewport?: boolean } = {}): Promise<void> {
   expect(errors, `errors on ${name}`).toEqual([]);
   await settle(page);
-  if (opts.viewport) await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
-  else await screenshot(page, name);
+  await screenshot(page, name, opts);
 }
 
 export const pathIs = (path: string) => (url: URL) => url.pathname === path;
