@@ -448,6 +448,15 @@ describe.skipIf(!browserAvailable())('look and feel in the browser', () => {
       await page.goto(`${world.url}/builder`);
       await page.getByText('How can I help you today?').waitFor();
       await shot('builder');
+      // The avatar menu is styled on a page that loads no other menu (its stylesheet comes with it):
+      // Mantine's dropdown padding and item height, not the browser's defaults.
+      await page.locator('header').getByRole('button', { name: 'Account menu' }).click();
+      const menu = page.getByTestId('account-menu');
+      await menu.getByRole('menuitem', { name: 'Profile' }).waitFor();
+      expect(await menu.evaluate((el) => getComputedStyle(el).paddingTop)).toBe('4px');
+      expect((await box(menu.getByRole('menuitem', { name: 'Profile' }))).height).toBeGreaterThanOrEqual(30);
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'hidden' });
       // Moving between pages inside the app changes the title too (no reload).
       if (size === 'phone') await page.getByRole('button', { name: 'Toggle navigation' }).click();
       await page.getByRole('link', { name: 'Publish', exact: true }).filter({ visible: true }).click();

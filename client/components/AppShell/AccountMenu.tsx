@@ -1,6 +1,8 @@
 // The avatar's menu in the top bar: who is signed in, Profile, Usage (with the balance) and Log out.
 // Its own module, loaded just after the top bar paints: Mantine's Menu brings the floating-ui
 // positioning library, which the first paint does not need (as BotMenu).
+// Menu's stylesheet comes with the menu (the entry's stylesheet leaves it out, the first paint has no menu).
+import '@mantine/core/styles/Menu.css';
 import type { ReactElement } from 'react';
 import { Badge, Menu, Text } from '@mantine/core';
 import { IconChartBar, IconLogout, IconUser } from '@tabler/icons-react';

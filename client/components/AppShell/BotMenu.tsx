@@ -1,5 +1,7 @@
 // A sidebar bot's menu (rename, duplicate, delete). Its own module, loaded just after the sidebar
 // paints: Mantine's Menu brings the floating-ui positioning library, which the first paint does not need.
+// Menu's stylesheet comes with the menu (the entry's stylesheet leaves it out, the first paint has no menu).
+import '@mantine/core/styles/Menu.css';
 import type { ReactElement } from 'react';
 import { Menu } from '@mantine/core';
 import { IconCopy, IconPencil, IconTrash } from '@tabler/icons-react';
