@@ -1,6 +1,6 @@
 // The REST adapter: one table mapping every REST path onto the same tRPC
 // procedures the client uses, called in-process through createCaller (no tRPC HTTP round trip).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createCaller } from './router';
 import { createContext } from './trpc';
 import type { Deps } from './deps';
@@ -23,8 +23,21 @@ export type RestRoute = {
   procedure: string;
   /** Read here to build the call's input, and by the API description (features/api-docs). */
   input: RestInput;
-  call: (caller: Caller, input: never) => Promise<unknown>;
+  /** The answer's body; `reply` is there for the rare header (the feed's next page). */
+  call: (caller: Caller, input: never, reply: FastifyReply) => Promise<unknown>;
 };
+
+/**
+ * The feed's next page for REST clients, whose answer is the spec's plain list: a `Link` header
+ * (RFC 8288) to the same query with the next cursor, absent on the last page.
+ */
+function linkNextPage(reply: FastifyReply, query: Record<string, unknown> | undefined, nextCursor: string | null | undefined): void {
+  if (!nextCursor) return;
+  const next = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) if (key !== 'cursor' && value !== undefined && value !== null) next.set(key, String(value));
+  next.set('cursor', nextCursor);
+  reply.header('link', `</api/bot-posts?${next.toString()}>; rel="next"`);
+}
 
 const params = (req: FastifyRequest) => req.params as Record<string, string>;
 const inputOf: Record<RestInput, (req: FastifyRequest) => unknown> = {
@@ -99,7 +112,17 @@ export const restRoutes: RestRoute[] = [
   { method: 'GET', url: '/api/bots/:projectId/runs', procedure: 'logs.runs', input: 'path', call: (c, i) => c.logs.runs(i) },
 
   // REST clients read a plain list here; the UI pages through feed.list with a cursor.
-  { method: 'GET', url: '/api/bot-posts', procedure: 'feed.list', input: 'query', call: async (c, i) => (await c.feed.list(i)).posts },
+  {
+    method: 'GET',
+    url: '/api/bot-posts',
+    procedure: 'feed.list',
+    input: 'query',
+    call: async (c, i: Record<string, unknown> | undefined, reply) => {
+      const page = await c.feed.list(i as never);
+      linkNextPage(reply, i, page.nextCursor);
+      return page.posts;
+    },
+  },
   { method: 'POST', url: '/api/bot-posts', procedure: 'feed.create', input: 'body', call: (c, i) => c.feed.create(i) },
   { method: 'POST', url: '/api/bot-posts/:id/like', procedure: 'feed.like', input: 'path+body', call: (c, i) => c.feed.like(i) },
   { method: 'DELETE', url: '/api/bot-posts/:id', procedure: 'feed.delete', input: 'path', call: (c, i) => c.feed.delete(i) },
@@ -128,7 +151,7 @@ export function registerRest(app: FastifyInstance, deps: Deps, limit: Limiter): 
       // Before Fastify's own count: the call's message for a body too large, and the import gate.
       preParsing: async (req, reply, payload) => admitBody(req, reply, payload, route.procedure),
       preHandler: async (req) => limit(route.procedure, req),
-      handler: async (req) => route.call(createCaller(await createContext(deps, req)), inputOf[route.input](req) as never),
+      handler: async (req, reply) => route.call(createCaller(await createContext(deps, req)), inputOf[route.input](req) as never, reply),
     });
   }
   // A run's log is text, not JSON: a route of its own, under the same limiter.

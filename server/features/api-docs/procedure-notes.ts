@@ -164,7 +164,8 @@ export const NOTES: Partial<Record<ProcedurePath, ProcedureNote>> = {
 
   'feed.list': {
     summary: 'Community feed posts',
-    description: 'Answers the posts only; the web app pages through them over tRPC, which also answers the next cursor.',
+    description:
+      'Answers the posts only, newest (or most liked) first, 20 unless `limit` says otherwise (at most 50). When more remain, a `Link` header names the next page: the same query with a `cursor` (`<...>; rel="next"`); the last page has none.',
     answers: 'The posts.',
     list: true,
   },

@@ -206,6 +206,22 @@ describe('search, filter, sort and paging', () => {
             cursor = page.body.result.data.nextCursor;
           } while (cursor);
           expect(seen, `${sort} ${platform} "${search}"`).toEqual(expected);
+
+          // A REST client gets the spec's plain list and follows the Link header to the same pages.
+          const rest: string[] = [];
+          let next: string | null = `/api/bot-posts?${new URLSearchParams({ sort, platform, search, limit: '5' })}`;
+          let pages = 0;
+          while (next) {
+            const page = await t.request('GET', next, { token: viewer.token });
+            expect(page.status).toBe(200);
+            expect(Array.isArray(page.body)).toBe(true);
+            rest.push(...page.body.map((p: { id: string }) => p.id));
+            pages += 1;
+            const link = page.headers.get('link');
+            next = link ? /^<([^>]+)>; rel="next"$/.exec(link)![1]! : null;
+          }
+          expect(rest, `REST ${sort} ${platform} "${search}"`).toEqual(expected);
+          expect(pages).toBe(Math.max(1, Math.ceil(expected.length / 5)));
         }
       }
     }
