@@ -98,5 +98,3 @@ export const files = {
   // One transaction: files and versions counted at the same moment.
   storage: ({ deps, userId }: ServiceCtx) => deps.db.transaction().execute((trx) => storageUsage(trx, deps.config.quota, userId)),
 };
-
-/** The chat with the assistant, newest first: the person's, of one project or all. */
