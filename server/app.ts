@@ -203,7 +203,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     body === '' ? done(null, {}) : parseJson(req, body as string, done),
   );
 
-  await registerSecurityHeaders(app);
+  registerSecurityHeaders(app);
   await registerCompression(app);
   await app.register(cookie);
   // Larger frames close the socket (1009); run-socket.ts answers up to this size.

@@ -59,7 +59,14 @@ describe('security headers', () => {
         .map(([name, ...values]) => [name!, values]),
     );
 
-  for (const [label, p] of [['an API answer', '/api/auth/me'], ['the app page', '/'], ['an SPA route', '/login']] as const) {
+  const answers = [
+    ['an API answer', '/api/auth/me'],
+    ['a fast tRPC read', '/trpc/auth.me'],
+    ['an unknown API path (404)', '/api/no-such-thing'],
+    ['the app page', '/'],
+    ['an SPA route', '/login'],
+  ] as const;
+  for (const [label, p] of answers) {
     it(`${label} carries a real CSP, nosniff and no-referrer`, async () => {
       const res = await t.request('GET', p);
       const d = csp(res.headers);
@@ -74,6 +81,10 @@ describe('security headers', () => {
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('referrer-policy')).toBe('no-referrer');
       expect(res.headers.get('x-powered-by')).toBeNull();
+      // helmet's other defaults come along.
+      expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+      expect(res.headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
     });
   }
 

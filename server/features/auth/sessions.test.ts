@@ -1,6 +1,7 @@
 // Session tokens (docs/security.md): HS256 only, fixed issuer and audience, 7 days, a session row
 // checked on every request, server-side logout, and only the Authorization header authenticates.
 import { SignJWT, UnsecuredJWT, decodeJwt } from 'jose';
+import { createSession, readSession, sessionKeys } from './sessions';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpSink, type SmtpSink } from '../../testing/smtp-sink';
 import { startTestApp, type TestApp } from '../../testing/test-app';
@@ -165,5 +166,40 @@ describe('logout', () => {
 
   it('without a token answers 401', async () => {
     expect((await t.request('POST', '/api/auth/logout')).status).toBe(401);
+  });
+});
+
+describe('tokens already checked', () => {
+  it('are kept up to a bound, still expire, and a dropped one is checked again', async () => {
+    const keys = sessionKeys(t.config.jwtSecret, 2);
+    const { db } = t.app.deps;
+    const tokens = [
+      await createSession(db, keys, clock, alice.id),
+      await createSession(db, keys, clock, alice.id),
+      await createSession(db, keys, clock, bob.id),
+    ];
+    for (const token of tokens) expect(await readSession(db, keys, clock, token)).toMatchObject({ userId: expect.any(String) });
+    expect([...keys.checked.keys()]).toEqual(tokens.slice(1));
+    expect((await readSession(db, keys, clock, tokens[0]!))?.userId).toBe(alice.id);
+    expect((await readSession(db, keys, clock, tokens[2]!))?.userId).toBe(bob.id);
+    clock.advance(7 * DAY + 1_000);
+    for (const token of tokens) expect(await readSession(db, keys, clock, token)).toBeNull();
+  });
+
+  it('a kept token is refused once its own exp passes, though its session row lives on', async () => {
+    const shortLived = await forge(await freshToken(alice), { exp: nowSeconds() + 60 });
+    expect((await me(shortLived)).status).toBe(200);
+    expect((await me(shortLived)).status).toBe(200);
+    clock.advance(61_000);
+    await expectRefused(shortLived);
+  });
+
+  it('a refused token is not kept: the same forgery is refused every time', async () => {
+    const keys = sessionKeys(t.config.jwtSecret);
+    const forged = await forge(await freshToken(alice), {}, 'HS256', new TextEncoder().encode('another-secret-another-secret-123456'));
+    expect(await readSession(t.app.deps.db, keys, clock, forged)).toBeNull();
+    expect(keys.checked.size).toBe(0);
+    await expectRefused(forged);
+    await expectRefused(forged);
   });
 });

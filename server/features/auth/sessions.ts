@@ -11,12 +11,27 @@ export const SESSION_DAYS = 7;
 const ISSUER = 'botwright';
 const AUDIENCE = 'botwright-app';
 
-/** The signing key, imported once (jose would import raw bytes again on every check: twice the time). */
-export type SessionKeys = { secret: Promise<CryptoKey> };
+/** Tokens whose signature and claims were checked, kept so that the next request skips the HMAC. */
+export const CHECKED_TOKENS_KEPT = 5_000;
 
-export function sessionKeys(jwtSecret: string): SessionKeys {
+type CheckedToken = { sid: string; sub: string; exp: number };
+
+/**
+ * The signing key, imported once (jose would import raw bytes again on every check: twice the time),
+ * and the tokens already checked with it. A page asks several things at once with one token, and
+ * WebCrypto's HMAC check costs more than the queries of a small read; a token string checks the same
+ * way every time under one key, so only its expiry is looked at again (the session row still is, on
+ * every request, so a logout or a reset still ends it at once).
+ */
+export type SessionKeys = { secret: Promise<CryptoKey>; checked: Map<string, CheckedToken>; kept: number };
+
+export function sessionKeys(jwtSecret: string, kept = CHECKED_TOKENS_KEPT): SessionKeys {
   const raw = new TextEncoder().encode(jwtSecret);
-  return { secret: crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']) };
+  return {
+    secret: crypto.subtle.importKey('raw', raw, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']),
+    checked: new Map(),
+    kept,
+  };
 }
 
 export async function createSession(db: Db, keys: SessionKeys, clock: Clock, userId: string): Promise<string> {
@@ -44,26 +59,41 @@ export async function readSession(
   clock: Clock,
   token: string,
 ): Promise<{ sessionId: string; userId: string } | null> {
+  const claims = await checkToken(keys, clock, token);
+  if (!claims) return null;
+  const row = await db
+    .selectFrom('sessions')
+    .select(['id', 'user_id', 'expires_at', 'revoked_at'])
+    .where('id', '=', claims.sid)
+    .executeTakeFirst();
+  if (!row || row.revoked_at !== null || row.user_id !== claims.sub) return null;
+  if (new Date(row.expires_at) <= clock.now()) return null;
+  return { sessionId: row.id, userId: row.user_id };
+}
+
+/** The token's session and person if its signature and claims hold right now, else null. */
+async function checkToken(keys: SessionKeys, clock: Clock, token: string): Promise<CheckedToken | null> {
+  const nowSeconds = Math.floor(clock.now().getTime() / 1000);
+  const known = keys.checked.get(token);
+  if (known) return known.exp > nowSeconds ? known : null;
   let payload;
   try {
     ({ payload } = await jwtVerify(token, await keys.secret, {
       algorithms: ['HS256'],
       issuer: ISSUER,
       audience: AUDIENCE,
+      requiredClaims: ['exp'],
       currentDate: clock.now(),
     }));
   } catch {
     return null;
   }
-  if (typeof payload.sid !== 'string' || typeof payload.sub !== 'string') return null;
-  const row = await db
-    .selectFrom('sessions')
-    .select(['id', 'user_id', 'expires_at', 'revoked_at'])
-    .where('id', '=', payload.sid)
-    .executeTakeFirst();
-  if (!row || row.revoked_at !== null || row.user_id !== payload.sub) return null;
-  if (new Date(row.expires_at) <= clock.now()) return null;
-  return { sessionId: row.id, userId: row.user_id };
+  if (typeof payload.sid !== 'string' || typeof payload.sub !== 'string' || typeof payload.exp !== 'number') return null;
+  const checked = { sid: payload.sid, sub: payload.sub, exp: payload.exp };
+  keys.checked.set(token, checked);
+  // Map order is insertion order: past the bound, the oldest check goes.
+  if (keys.checked.size > keys.kept) keys.checked.delete(keys.checked.keys().next().value!);
+  return checked;
 }
 
 export async function revokeSession(db: Db, clock: Clock, sessionId: string): Promise<void> {
