@@ -4,6 +4,8 @@
 // server (bench/fixtures/bare-http.mjs) spawned with plain `node` to its first 200. Each start gets
 // a clean environment, a new port and a new data dir, so the server generates its secret and runs
 // every migration, as on a first `npm start`.
+// Second start: `npm start` itself with the build up to date (npm, the source hash that finds
+// nothing changed, then the same server), against `node dist/server/main.js` started directly.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -22,6 +24,20 @@ const START_TIMEOUT_MS = 30_000;
 
 type Ready = { path: string; status: number; label: string };
 
+/** Builds the client and the server when either is missing; the path and status that mean "ready". */
+function ensureBuilt(): { ready: Ready; note: string } {
+  if (existsSync(CLIENT_INDEX) && existsSync(SERVER_BUNDLE)) return { ready: { path: '/', status: 200, label: '200 on GET / (built client)' }, note: '' };
+  const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, encoding: 'utf8' });
+  if (build.status !== 0 || !existsSync(SERVER_BUNDLE)) throw new Error('`npm run build` failed: ' + build.stderr);
+  if (existsSync(CLIENT_INDEX)) return { ready: { path: '/', status: 200, label: '200 on GET / (built client)' }, note: '' };
+  // Without a built client no path of a fresh server answers 200; the full app is still up
+  // (database migrated, every route registered) when it answers /api/auth/me with its 401.
+  return {
+    ready: { path: '/api/auth/me', status: 401, label: '401 on GET /api/auth/me' },
+    note: 'the client did not build (`vite build` failed), so the server is timed to its first 401 on GET /api/auth/me instead of a 200 on GET /; ',
+  };
+}
+
 export const coldStart: Scenario = {
   name: 'cold start',
   unit: 'ms',
@@ -29,18 +45,7 @@ export const coldStart: Scenario = {
   baselineLabel: 'bare node:http',
   goal: { op: '<=', ratio: 3 },
   async prepare() {
-    let ready: Ready = { path: '/', status: 200, label: '200 on GET / (built client)' };
-    let note = '';
-    if (!existsSync(CLIENT_INDEX) || !existsSync(SERVER_BUNDLE)) {
-      const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, encoding: 'utf8' });
-      if (build.status !== 0 || !existsSync(SERVER_BUNDLE)) throw new Error('`npm run build` failed: ' + build.stderr);
-      if (!existsSync(CLIENT_INDEX)) {
-        // Without a built client no path of a fresh server answers 200; the full app is still up
-        // (database migrated, every route registered) when it answers /api/auth/me with its 401.
-        ready = { path: '/api/auth/me', status: 401, label: '401 on GET /api/auth/me' };
-        note = 'the client did not build (`vite build` failed), so the server is timed to its first 401 on GET /api/auth/me instead of a 200 on GET /; ';
-      }
-    }
+    const { ready, note } = ensureBuilt();
     const dirs: string[] = [];
     const steps: TimedStep[][] = [];
     const server = async () => {
@@ -68,6 +73,47 @@ export const coldStart: Scenario = {
       },
       baseline: bare,
       subject: server,
+      async close() {
+        for (const d of dirs) rmSync(d, { recursive: true, force: true });
+      },
+    };
+  },
+};
+
+export const secondStart: Scenario = {
+  name: 'second npm start',
+  unit: 'ms',
+  subjectLabel: '`npm start` with the build up to date, to first 200',
+  baselineLabel: 'node dist/server/main.js directly',
+  goal: { op: '<=', ratio: 1.5 },
+  async prepare() {
+    const { ready, note } = ensureBuilt();
+    // The stamp must match the sources, or the subject would time a build.
+    const check = spawnSync(process.execPath, ['-e', "import('./scripts/build-stamp.mjs').then((m) => console.log(m.buildNeeded(m.sourceHash()) || ''))"], { cwd: ROOT, encoding: 'utf8' });
+    if (check.status !== 0) throw new Error(`could not read the build stamp: ${check.stderr}`);
+    if (check.stdout.trim()) {
+      const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, encoding: 'utf8' });
+      if (build.status !== 0) throw new Error('`npm run build` failed: ' + build.stderr);
+    }
+    const dirs: string[] = [];
+    const start = (cmd: string, args: string[]) => async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'botwright-second-'));
+      dirs.push(dataDir);
+      let out = '';
+      const ms = await timeToReady(cmd, args, { DATA_DIR: dataDir, LOG_FORMAT: 'json' }, ready, (stdout) => (out = stdout));
+      if (out.includes('Building Botwright first')) throw new Error('`npm start` rebuilt although nothing changed');
+      return ms;
+    };
+    const npmStart = start('npm', ['start', '--silent']);
+    const direct = start(process.execPath, [SERVER_BUNDLE]);
+    return {
+      note: `${note}subject ready = ${ready.label}; fresh DATA_DIR and port per start, polled every ${POLL_MS} ms; the subject is npm's own start, the source hash (scripts/build-stamp.mjs) and the same server; one uncounted start of each first`,
+      async warmUp() {
+        await direct();
+        await npmStart();
+      },
+      baseline: direct,
+      subject: npmStart,
       async close() {
         for (const d of dirs) rmSync(d, { recursive: true, force: true });
       },

@@ -413,7 +413,7 @@ function throughputScenario(page: Page): Scenario {
     baselineUnit: 'queries/s',
     subjectLabel: `GET /trpc/feed.list ${page.label}`,
     baselineLabel: 'the same SQL on prepared better-sqlite3',
-    goal: { op: '>=', ratio: 0.25 },
+    goal: { op: '>=', ratio: 0.5 },
     async prepare() {
       const { f, input, stmt, params, plan } = await preparePage(page);
       return {

@@ -6,7 +6,7 @@ import { availableParallelism, cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { report, runScenario, ROUNDS, type Scenario, type ScenarioResult } from './harness';
 import { loginThroughput } from './login-throughput';
-import { coldStart } from './cold-start';
+import { coldStart, secondStart } from './cold-start';
 import { feedScenarios } from './feed';
 import { runnerScenarios } from './runner';
 import { testChatScenarios } from './test-chat';
@@ -14,7 +14,7 @@ import { deployedBotsScenarios } from './deployed-bots';
 import { pageWeightScenarios } from './page-weight';
 import { firstPaintScenarios } from './first-paint';
 
-const SCENARIOS: Scenario[] = [loginThroughput, coldStart, ...feedScenarios, ...runnerScenarios, ...testChatScenarios, ...deployedBotsScenarios, ...pageWeightScenarios, ...firstPaintScenarios];
+const SCENARIOS: Scenario[] = [loginThroughput, coldStart, secondStart, ...feedScenarios, ...runnerScenarios, ...testChatScenarios, ...deployedBotsScenarios, ...pageWeightScenarios, ...firstPaintScenarios];
 
 const RESULTS_FILE = path.resolve(import.meta.dirname, '..', 'bench-results.json');
 
