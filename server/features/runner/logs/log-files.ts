@@ -45,9 +45,13 @@ export async function fileSize(file: string): Promise<number> {
   }
 }
 
-/** One kept line as written: the keys in the documented order, ended by '\n'. */
+/**
+ * One kept line as written: the keys in the documented order, ended by '\n'. The same text as
+ * JSON.stringify of the object, put together by hand: a flood writes millions of these.
+ */
 export function serializeLine(line: RunLogLine): string {
-  return JSON.stringify({ at: line.at, level: line.level, text: line.text, runId: line.runId }) + '\n';
+  const at = Number.isFinite(line.at) ? String(line.at) : 'null';
+  return `{"at":${at},"level":${JSON.stringify(line.level)},"text":${JSON.stringify(line.text)},"runId":${JSON.stringify(line.runId)}}\n`;
 }
 
 /** A line read back, or null for one that cannot be read (cut short by a crash mid-write). */

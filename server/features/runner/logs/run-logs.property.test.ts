@@ -124,4 +124,22 @@ describe('RunLogs', () => {
     }
     expect(serializeLine({ at: 1, level: 'error', text: 'a\nb', runId: 'r' })).toBe('{"at":1,"level":"error","text":"a\\nb","runId":"r"}\n');
   });
+
+  it('writes each line exactly as JSON.stringify would, and reads it back', () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          at: fc.oneof(fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true })),
+          level: fc.constantFrom('output' as const, 'error' as const, 'log' as const),
+          text: fc.string({ unit: 'binary' }),
+          runId: fc.stringMatching(/^[A-Za-z0-9]{1,32}$/),
+        }),
+        (line) => {
+          const written = serializeLine(line);
+          expect(written).toBe(JSON.stringify({ at: line.at, level: line.level, text: line.text, runId: line.runId }) + '\n');
+          expect(parseLine(written.slice(0, -1))).toEqual({ ...line, at: Object.is(line.at, -0) ? 0 : line.at });
+        },
+      ),
+    );
+  });
 });

@@ -175,8 +175,17 @@ export class RunLogs {
     }
   }
 
+  /** Appends pending lines, rotating files as they fill. */
   private async write(bot: BotLog, texts: string[]): Promise<void> {
     const file = bot.file ?? (bot.file = await this.openNewest(bot.dir));
+    const all = texts.join('');
+    const allBytes = Buffer.byteLength(all);
+    // Most batches fit in the current file: one append, no line counted on its own.
+    if (file.size + allBytes <= this.options.fileBytes) {
+      if (allBytes > 0) await appendFile(path.join(bot.dir, logFileName(file.seq)), all, { mode: 0o600 });
+      file.size += allBytes;
+      return;
+    }
     let chunk: string[] = [];
     let chunkBytes = 0;
     for (const text of texts) {

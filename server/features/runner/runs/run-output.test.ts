@@ -54,6 +54,26 @@ describe('RunOutput', () => {
     expect(recorded.flat()).toEqual(lines());
   });
 
+  it('replays the last ringSize lines in order, however many came before, and none that are still pending', async () => {
+    const { out, stdout, reading } = output({ ringSize: 10, linesPerSecond: 1e9, burstLines: 1e9 });
+    for (let i = 0; i < 57; i++) {
+      stdout.write(`line ${i}\n`);
+      if (i % 5 === 0) await vi.advanceTimersByTimeAsync(60);
+    }
+    await vi.advanceTimersByTimeAsync(60);
+    expect(out.recent().map((l) => l.text)).toEqual(Array.from({ length: 10 }, (_, i) => `line ${47 + i}`));
+    // After a quiet spell a line goes out at once; the next one waits for the batch interval.
+    stdout.write('sent at once\n');
+    await vi.advanceTimersByTimeAsync(0);
+    stdout.write('not sent yet\n');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(out.recent().map((l) => l.text)).toEqual([...Array.from({ length: 8 }, (_, i) => `line ${49 + i}`), 'sent at once']);
+    stdout.end();
+    await reading;
+    out.flush();
+    expect(out.recent().at(-1)!.text).toBe('not sent yet');
+  });
+
   it('writes at most one "N lines dropped" a second during a flood, with counts that add up', async () => {
     const { out, stdout, reading, lines } = output({ linesPerSecond: 100, burstLines: 100 });
     let printed = 0;

@@ -85,12 +85,19 @@ export class RunOutput {
           parts.push(partial.slice(0, this.options.limits.maxLineBytes));
           partial = partial.slice(this.options.limits.maxLineBytes);
         }
-        for (const line of parts) this.push(kind, line);
+        // The lines of one read arrived together: one time and one refill of the rate for all of them.
+        const at = this.options.now();
+        this.refill(at);
+        for (const line of parts) this.push(kind, line, at);
       });
       stream.on('error', () => {});
       stream.on('close', () => {
         const rest = partial + decoder.end();
-        if (rest && !this.volumeExceeded) this.push(kind, rest);
+        if (rest && !this.volumeExceeded) {
+          const at = this.options.now();
+          this.refill(at);
+          this.push(kind, rest, at);
+        }
         resolve();
       });
     });
@@ -109,7 +116,7 @@ export class RunOutput {
   recent(): OutputLine[] {
     // Pending lines reach every viewer with the next batch; replaying them too would double them.
     const pending = new Set(this.pending);
-    return this.ring.filter((l) => !pending.has(l));
+    return this.ring.slice(Math.max(0, this.ring.length - this.options.limits.ringSize)).filter((l) => !pending.has(l));
   }
 
   /** Sends what is pending now (used at exit, so the exit notice follows the last lines). */
@@ -129,16 +136,17 @@ export class RunOutput {
     this.options.onBatch(batch);
   }
 
-  private push(kind: 'output' | 'error', raw: string): void {
+  private push(kind: 'output' | 'error', raw: string, at: number): void {
     const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-    if (!this.takeToken()) {
+    if (this.tokens < 1) {
       this.dropped++;
       this.schedule();
       return;
     }
-    this.flushDropped();
+    this.tokens -= 1;
+    if (this.dropped > 0) this.flushDropped();
     const capped = line.length > this.options.limits.maxLineBytes ? line.slice(0, this.options.limits.maxLineBytes) + ' [line cut]' : line;
-    this.add({ kind, text: this.options.mask(capped), at: this.options.now() });
+    this.add({ kind, text: this.options.mask(capped), at });
   }
 
   /**
@@ -164,19 +172,18 @@ export class RunOutput {
     this.add({ kind: 'log', text: `${n} ${n === 1 ? 'line' : 'lines'} dropped (the bot printed faster than ${this.options.limits.linesPerSecond} lines a second)`, at: this.options.now() });
   }
 
-  private takeToken(): boolean {
-    const now = this.options.now();
+  /** The line rate's bucket, filled for the time since the last read (a line takes one token). */
+  private refill(now: number): void {
     const { linesPerSecond, burstLines } = this.options.limits;
     this.tokens = Math.min(burstLines, this.tokens + ((now - this.lastRefill) / 1000) * linesPerSecond);
     this.lastRefill = now;
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
-    return true;
   }
 
   private add(line: OutputLine): void {
     this.ring.push(line);
-    if (this.ring.length > this.options.limits.ringSize) this.ring.shift();
+    // Trimmed in bulk: dropping the oldest line one at a time moves the whole ring for every line.
+    const { ringSize } = this.options.limits;
+    if (this.ring.length >= 2 * ringSize) this.ring.splice(0, this.ring.length - ringSize);
     this.pending.push(line);
     this.schedule();
   }
