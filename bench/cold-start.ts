@@ -38,6 +38,21 @@ function ensureBuilt(): { ready: Ready; note: string } {
   };
 }
 
+/** A fresh data directory per start, all removed when the scenario closes. */
+function dataDirs(prefix: string) {
+  const dirs: string[] = [];
+  return {
+    fresh() {
+      const dir = mkdtempSync(path.join(tmpdir(), prefix));
+      dirs.push(dir);
+      return dir;
+    },
+    removeAll() {
+      for (const d of dirs) rmSync(d, { recursive: true, force: true });
+    },
+  };
+}
+
 export const coldStart: Scenario = {
   name: 'cold start',
   unit: 'ms',
@@ -46,17 +61,14 @@ export const coldStart: Scenario = {
   goal: { op: '<=', ratio: 3 },
   async prepare() {
     const { ready, note } = ensureBuilt();
-    const dirs: string[] = [];
+    const dirs = dataDirs('botwright-cold-');
     const steps: TimedStep[][] = [];
-    const server = async () => {
-      const dataDir = mkdtempSync(path.join(tmpdir(), 'botwright-cold-'));
-      dirs.push(dataDir);
-      return timeToReady(process.execPath, [SERVER_BUNDLE], { DATA_DIR: dataDir, LOG_FORMAT: 'json' }, ready, (out) => {
+    const server = () =>
+      timeToReady(process.execPath, [SERVER_BUNDLE], { DATA_DIR: dirs.fresh(), LOG_FORMAT: 'json' }, ready, (out) => {
         // The ready line's own breakdown (src/main.ts): where the server's start-up time went.
         const line = out.split('\n').find((l) => l.includes('"startup"') && l.includes('Botwright is ready'));
         if (line) steps.push((JSON.parse(line) as { startup: TimedStep[] }).startup);
       });
-    };
     const bare = () => timeToReady(process.execPath, [BARE], {}, { path: '/', status: 200, label: '200' });
     return {
       get note() {
@@ -73,9 +85,7 @@ export const coldStart: Scenario = {
       },
       baseline: bare,
       subject: server,
-      async close() {
-        for (const d of dirs) rmSync(d, { recursive: true, force: true });
-      },
+      close: async () => dirs.removeAll(),
     };
   },
 };
@@ -95,12 +105,10 @@ export const secondStart: Scenario = {
       const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, encoding: 'utf8' });
       if (build.status !== 0) throw new Error('`npm run build` failed: ' + build.stderr);
     }
-    const dirs: string[] = [];
+    const dirs = dataDirs('botwright-second-');
     const start = (cmd: string, args: string[]) => async () => {
-      const dataDir = mkdtempSync(path.join(tmpdir(), 'botwright-second-'));
-      dirs.push(dataDir);
       let out = '';
-      const ms = await timeToReady(cmd, args, { DATA_DIR: dataDir, LOG_FORMAT: 'json' }, ready, (stdout) => (out = stdout));
+      const ms = await timeToReady(cmd, args, { DATA_DIR: dirs.fresh(), LOG_FORMAT: 'json' }, ready, (stdout) => (out = stdout));
       if (out.includes('Building Botwright first')) throw new Error('`npm start` rebuilt although nothing changed');
       return ms;
     };
@@ -114,9 +122,7 @@ export const secondStart: Scenario = {
       },
       baseline: direct,
       subject: npmStart,
-      async close() {
-        for (const d of dirs) rmSync(d, { recursive: true, force: true });
-      },
+      close: async () => dirs.removeAll(),
     };
   },
 };
