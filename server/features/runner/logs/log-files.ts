@@ -50,8 +50,12 @@ export async function fileSize(file: string): Promise<number> {
  * JSON.stringify of the object, put together by hand: a flood writes millions of these.
  */
 export function serializeLine(line: RunLogLine): string {
-  const at = Number.isFinite(line.at) ? String(line.at) : 'null';
-  return `{"at":${at},"level":${JSON.stringify(line.level)},"text":${JSON.stringify(line.text)},"runId":${JSON.stringify(line.runId)}}\n`;
+  return serializeFields(line.at, line.level, line.text, JSON.stringify(line.runId));
+}
+
+/** serializeLine from the fields, the run id already JSON (a batch's lines share it). */
+export function serializeFields(at: number, level: RunLogLine['level'], text: string, runIdJson: string): string {
+  return `{"at":${Number.isFinite(at) ? String(at) : 'null'},"level":"${level}","text":${JSON.stringify(text)},"runId":${runIdJson}}\n`;
 }
 
 /** A line read back, or null for one that cannot be read (cut short by a crash mid-write). */

@@ -18,6 +18,7 @@ import {
   logFileSeqs,
   parseLine,
   readLinesBefore,
+  serializeFields,
   serializeLine,
   type LogPosition,
 } from './log-files';
@@ -57,21 +58,28 @@ export class RunLogs {
 
   /** What a run hands its batches to (RunOutput's `record`). Never blocks: the writes happen later. */
   recorder(projectId: string, runId: string): (lines: OutputLine[]) => void {
-    return (lines) => this.append(projectId, lines.map((l) => ({ at: l.at, level: l.kind, text: l.text, runId })));
+    const runIdJson = JSON.stringify(runId);
+    return (lines) => {
+      const bot = this.botLog(projectId);
+      for (const l of lines) this.keep(bot, serializeFields(l.at, l.kind, l.text, runIdJson), runId, l.at);
+      bot.writing ??= this.drain(bot);
+    };
   }
 
   append(projectId: string, lines: RunLogLine[]): void {
     const bot = this.botLog(projectId);
-    for (const line of lines) {
-      const text = serializeLine(line);
-      if (bot.pendingBytes + text.length > MAX_PENDING_BYTES) {
-        bot.lost = { count: (bot.lost?.count ?? 0) + 1, runId: line.runId, at: line.at };
-        continue;
-      }
-      bot.pending.push(text);
-      bot.pendingBytes += text.length;
-    }
+    for (const line of lines) this.keep(bot, serializeLine(line), line.runId, line.at);
     bot.writing ??= this.drain(bot);
+  }
+
+  /** Queues one serialised line, or counts it as lost while the disk is too far behind. */
+  private keep(bot: BotLog, text: string, runId: string, at: number): void {
+    if (bot.pendingBytes + text.length > MAX_PENDING_BYTES) {
+      bot.lost = { count: (bot.lost?.count ?? 0) + 1, runId, at };
+      return;
+    }
+    bot.pending.push(text);
+    bot.pendingBytes += text.length;
   }
 
   /** Resolves once every line handed over so far is on disk (or failed to get there, logged). */
