@@ -23,6 +23,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
+          // A page's state is polled for as long as a click may wait (a lazy page or the editor's
+          // chunk takes longer than the default second on a busy machine).
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 60_000,
           hookTimeout: 60_000,
           maxWorkers: 2,

@@ -46,16 +46,27 @@ export async function fileSize(file: string): Promise<number> {
 }
 
 /**
- * One kept line as written: the keys in the documented order, ended by '\n'. The same text as
- * JSON.stringify of the object, put together by hand: a flood writes millions of these.
+ * One kept line as written: the keys in the documented order, ended by '\n' (a '\n' inside the
+ * text is escaped, as JSON does). The same text as JSON.stringify of the object, put together by
+ * hand: a flood writes millions of these.
  */
 export function serializeLine(line: RunLogLine): string {
-  return serializeFields(line.at, line.level, line.text, JSON.stringify(line.runId));
+  return lineHead(line.at, line.level) + JSON.stringify(line.text) + lineTail(JSON.stringify(line.runId));
 }
 
-/** serializeLine from the fields, the run id already JSON (a batch's lines share it). */
-export function serializeFields(at: number, level: RunLogLine['level'], text: string, runIdJson: string): string {
-  return `{"at":${Number.isFinite(at) ? String(at) : 'null'},"level":"${level}","text":${JSON.stringify(text)},"runId":${runIdJson}}\n`;
+const lineHead = (at: number, level: RunLogLine['level']) => `{"at":${Number.isFinite(at) ? String(at) : 'null'},"level":"${level}","text":`;
+const lineTail = (runIdJson: string) => `,"runId":${runIdJson}}\n`;
+
+/**
+ * serializeLine for each line of `text` (lines joined by '\n') sharing one time, level and run,
+ * the run id already JSON: the shared parts are built once for the whole entry.
+ */
+export function serializeLines(at: number, level: RunLogLine['level'], text: string, runIdJson: string): string {
+  const head = lineHead(at, level);
+  const tail = lineTail(runIdJson);
+  let out = '';
+  for (const line of text.split('\n')) out += head + JSON.stringify(line) + tail;
+  return out;
 }
 
 /** A line read back, or null for one that cannot be read (cut short by a crash mid-write). */

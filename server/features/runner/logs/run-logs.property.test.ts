@@ -8,7 +8,7 @@ import fc from 'fast-check';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RunLogLine } from '../../../../shared/run-logs.schema';
-import { decodeCursor, encodeCursor, parseLine, readLinesBefore, serializeLine } from './log-files';
+import { decodeCursor, encodeCursor, parseLine, readLinesBefore, serializeLine, serializeLines } from './log-files';
 import { RunLogs } from './run-logs';
 
 const root = mkdtempSync(path.join(tmpdir(), 'botwright-runlogs-'));
@@ -76,6 +76,30 @@ describe('RunLogs', () => {
     );
   });
 
+  it("keeps a run's entries of several lines line by line, rotating between their lines", async () => {
+    const lineArb = fc.string({ maxLength: 60 }).map((t) => t.replaceAll('\n', ' '));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(fc.array(lineArb, { minLength: 1, maxLength: 20 }), { minLength: 1, maxLength: 6 }), { minLength: 1, maxLength: 6 }),
+        fc.integer({ min: 200, max: 3000 }),
+        async (batches, fileBytes) => {
+          const { dir, logs } = freshLogs(fileBytes, 1000);
+          const record = logs.recorder('bot', 'run1');
+          let at = 1_700_000_000_000;
+          for (const batch of batches) record(batch.map((lines) => ({ kind: 'output' as const, text: lines.join('\n'), at: at++, lines: lines.length })));
+          await logs.flush();
+          const kept = onDisk(dir, 'bot');
+          expect(kept.map((l) => l.text)).toEqual(batches.flat(2));
+          for (const name of readdirSync(path.join(dir, 'bot'))) {
+            const text = readFileSync(path.join(dir, 'bot', name), 'utf8');
+            if (text.split('\n').filter(Boolean).length > 1) expect(statSync(path.join(dir, 'bot', name)).size).toBeLessThanOrEqual(fileBytes);
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
   it('keeps only the newest files: a cursor into a deleted one pages no further', async () => {
     const { logs } = freshLogs(300, 2);
     const line = (i: number): RunLogLine => ({ at: i, level: 'log', text: `line ${i} ${'x'.repeat(40)}`, runId: 'r1' });
@@ -123,6 +147,18 @@ describe('RunLogs', () => {
       expect(() => decodeCursor(bad)).toThrow('Invalid cursor');
     }
     expect(serializeLine({ at: 1, level: 'error', text: 'a\nb', runId: 'r' })).toBe('{"at":1,"level":"error","text":"a\\nb","runId":"r"}\n');
+  });
+
+  it('writes the lines of one entry exactly as it writes each of them alone', () => {
+    // Backslashes, the letter n, quotes, control characters and lone surrogates around the newlines.
+    const tricky = fc.constantFrom('\\', 'n', '\\n', '"', '\n', '\r', '\u0000', '\u2028', '\ud800', '\udc00', 'a', 'é', '😀');
+    fc.assert(
+      fc.property(fc.array(fc.array(tricky).map((parts) => parts.join('').replaceAll('\n', '')), { minLength: 1, maxLength: 8 }), fc.integer(), (lines, at) => {
+        const runIdJson = JSON.stringify('r1');
+        expect(serializeLines(at, 'output', lines.join('\n'), runIdJson)).toBe(lines.map((text) => serializeLine({ at, level: 'output', text, runId: 'r1' })).join(''));
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('writes each line exactly as JSON.stringify would, and reads it back', () => {

@@ -8,7 +8,7 @@ import { createInterface } from 'node:readline';
 import type { FastifyBaseLogger } from 'fastify';
 import { customAlphabet } from 'nanoid';
 import type { RunLogLine, RunLogPage } from '../../../../shared/run-logs.schema';
-import type { OutputLine } from '../runs/run-output';
+import { lineCount, type OutputLine } from '../runs/run-output';
 import {
   botLogDir,
   decodeCursor,
@@ -18,8 +18,8 @@ import {
   logFileSeqs,
   parseLine,
   readLinesBefore,
-  serializeFields,
   serializeLine,
+  serializeLines,
   type LogPosition,
 } from './log-files';
 
@@ -61,21 +61,25 @@ export class RunLogs {
     const runIdJson = JSON.stringify(runId);
     return (lines) => {
       const bot = this.botLog(projectId);
-      for (const l of lines) this.keep(bot, serializeFields(l.at, l.kind, l.text, runIdJson), runId, l.at);
+      for (const entry of lines) {
+        const count = lineCount(entry);
+        const text = count === 1 ? serializeLine({ at: entry.at, level: entry.kind, text: entry.text, runId }) : serializeLines(entry.at, entry.kind, entry.text, runIdJson);
+        this.keep(bot, text, count, runId, entry.at);
+      }
       bot.writing ??= this.drain(bot);
     };
   }
 
   append(projectId: string, lines: RunLogLine[]): void {
     const bot = this.botLog(projectId);
-    for (const line of lines) this.keep(bot, serializeLine(line), line.runId, line.at);
+    for (const line of lines) this.keep(bot, serializeLine(line), 1, line.runId, line.at);
     bot.writing ??= this.drain(bot);
   }
 
-  /** Queues one serialised line, or counts it as lost while the disk is too far behind. */
-  private keep(bot: BotLog, text: string, runId: string, at: number): void {
+  /** Queues serialised lines (`count` of them), or counts them as lost while the disk is too far behind. */
+  private keep(bot: BotLog, text: string, count: number, runId: string, at: number): void {
     if (bot.pendingBytes + text.length > MAX_PENDING_BYTES) {
-      bot.lost = { count: (bot.lost?.count ?? 0) + 1, runId, at };
+      bot.lost = { count: (bot.lost?.count ?? 0) + count, runId, at };
       return;
     }
     bot.pending.push(text);
@@ -183,36 +187,39 @@ export class RunLogs {
     }
   }
 
-  /** Appends pending lines, rotating files as they fill. */
+  /** Appends pending texts (each one or more whole lines), rotating files as they fill. */
   private async write(bot: BotLog, texts: string[]): Promise<void> {
     const file = bot.file ?? (bot.file = await this.openNewest(bot.dir));
-    const all = texts.join('');
-    const allBytes = Buffer.byteLength(all);
-    // Most batches fit in the current file: one append, no line counted on its own.
-    if (file.size + allBytes <= this.options.fileBytes) {
-      if (allBytes > 0) await appendFile(path.join(bot.dir, logFileName(file.seq)), all, { mode: 0o600 });
-      file.size += allBytes;
-      return;
-    }
     let chunk: string[] = [];
     let chunkBytes = 0;
+    const appendChunk = async () => {
+      if (chunk.length > 0) await appendFile(path.join(bot.dir, logFileName(file.seq)), chunk.join(''), { mode: 0o600 });
+      file.size += chunkBytes;
+      chunk = [];
+      chunkBytes = 0;
+    };
     for (const text of texts) {
       const bytes = Buffer.byteLength(text);
-      if (file.size + chunkBytes > 0 && file.size + chunkBytes + bytes > this.options.fileBytes) {
-        if (chunk.length > 0) await appendFile(path.join(bot.dir, logFileName(file.seq)), chunk.join(''), { mode: 0o600 });
-        file.seq += 1;
-        file.size = 0;
-        chunk = [];
-        chunkBytes = 0;
-        await this.prune(bot.dir, file.seq);
+      // Most texts fit in the current file whole; the one that does not goes line by line, and the
+      // file is rotated before the first line that would take it past its size.
+      if (file.size + chunkBytes + bytes <= this.options.fileBytes) {
+        chunk.push(text);
+        chunkBytes += bytes;
+        continue;
       }
-      chunk.push(text);
-      chunkBytes += bytes;
+      for (const line of text.match(/[^\n]*\n/g) ?? []) {
+        const lineBytes = Buffer.byteLength(line);
+        if (file.size + chunkBytes > 0 && file.size + chunkBytes + lineBytes > this.options.fileBytes) {
+          await appendChunk();
+          file.seq += 1;
+          file.size = 0;
+          await this.prune(bot.dir, file.seq);
+        }
+        chunk.push(line);
+        chunkBytes += lineBytes;
+      }
     }
-    if (chunk.length > 0) {
-      await appendFile(path.join(bot.dir, logFileName(file.seq)), chunk.join(''), { mode: 0o600 });
-      file.size += chunkBytes;
-    }
+    await appendChunk();
   }
 
   /** The newest file to append to; one cut short by a crash gets its '\n', so the next line stands alone. */

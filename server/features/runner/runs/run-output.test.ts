@@ -3,7 +3,7 @@
 // second while their counts still add up to every line dropped.
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_OUTPUT_LIMITS, DROPPED_NOTICE_MS, RunOutput, type OutputLimits, type OutputLine } from './run-output';
+import { DEFAULT_OUTPUT_LIMITS, DROPPED_NOTICE_MS, RunOutput, eachLine, type OutputLimits, type OutputLine } from './run-output';
 
 beforeEach(() => {
   vi.useFakeTimers({ now: 1_000_000 });
@@ -25,14 +25,14 @@ function output(limits: Partial<OutputLimits> = {}) {
   });
   const stdout = new PassThrough();
   const reading = out.read(stdout, 'output');
-  return { out, stdout, reading, batches, recorded, lines: () => batches.flat() };
+  return { out, stdout, reading, batches, recorded, lines: () => eachLine(batches.flat()), recent: () => eachLine(out.recent()) };
 }
 
 const DROPPED = /^(\d+) lines? dropped/;
 
 describe('RunOutput', () => {
   it('gives each line the time it was read, also lines that later share a batch or a replay', async () => {
-    const { out, stdout, reading, lines, recorded } = output();
+    const { out, stdout, reading, lines, recorded, recent } = output();
     stdout.write('first\n');
     await vi.advanceTimersByTimeAsync(300);
     stdout.write('second\nthird part');
@@ -49,29 +49,57 @@ describe('RunOutput', () => {
       ['second', 300],
       ['third part ends here', 320],
     ]);
-    expect(out.recent().map((l) => l.at - t0)).toEqual([0, 300, 320]);
+    expect(recent().map((l) => l.at - t0)).toEqual([0, 300, 320]);
     // The log on disk gets the very batches viewers get, before they do.
-    expect(recorded.flat()).toEqual(lines());
+    expect(eachLine(recorded.flat())).toEqual(lines());
   });
 
   it('replays the last ringSize lines in order, however many came before, and none that are still pending', async () => {
-    const { out, stdout, reading } = output({ ringSize: 10, linesPerSecond: 1e9, burstLines: 1e9 });
+    const { out, stdout, reading, recent } = output({ ringSize: 10, linesPerSecond: 1e9, burstLines: 1e9 });
     for (let i = 0; i < 57; i++) {
       stdout.write(`line ${i}\n`);
       if (i % 5 === 0) await vi.advanceTimersByTimeAsync(60);
     }
     await vi.advanceTimersByTimeAsync(60);
-    expect(out.recent().map((l) => l.text)).toEqual(Array.from({ length: 10 }, (_, i) => `line ${47 + i}`));
+    expect(recent().map((l) => l.text)).toEqual(Array.from({ length: 10 }, (_, i) => `line ${47 + i}`));
     // After a quiet spell a line goes out at once; the next one waits for the batch interval.
     stdout.write('sent at once\n');
     await vi.advanceTimersByTimeAsync(0);
     stdout.write('not sent yet\n');
     await vi.advanceTimersByTimeAsync(0);
-    expect(out.recent().map((l) => l.text)).toEqual([...Array.from({ length: 8 }, (_, i) => `line ${49 + i}`), 'sent at once']);
+    expect(recent().map((l) => l.text)).toEqual([...Array.from({ length: 8 }, (_, i) => `line ${49 + i}`), 'sent at once']);
     stdout.end();
     await reading;
     out.flush();
-    expect(out.recent().at(-1)!.text).toBe('not sent yet');
+    expect(recent().at(-1)!.text).toBe('not sent yet');
+  });
+
+  it('carries the whole lines of one read as one entry, split again for viewers, the disk and the replay', async () => {
+    const { out, stdout, reading, batches, recorded, lines, recent } = output({ ringSize: 10 });
+    stdout.write(Array.from({ length: 25 }, (_, i) => `row ${i}\r`).join('\n') + '\nhalf');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(batches).toHaveLength(1);
+    expect(batches[0]).toEqual([{ kind: 'output', text: Array.from({ length: 25 }, (_, i) => `row ${i}`).join('\n'), at: 1_000_000, lines: 25 }]);
+    expect(eachLine(recorded.flat())).toEqual(lines());
+    // The replay holds the last ringSize lines: the entry is cut, not dropped whole.
+    expect(recent().map((l) => l.text)).toEqual(Array.from({ length: 10 }, (_, i) => `row ${15 + i}`));
+    stdout.end(' done\n');
+    await reading;
+    out.flush();
+    expect(lines().map((l) => l.text).slice(-2)).toEqual(['row 24', 'half done']);
+  });
+
+  it('goes line by line when a line must be cut or the rate cannot take the whole read', async () => {
+    const { out, stdout, reading, batches, lines } = output({ maxLineBytes: 10, linesPerSecond: 1, burstLines: 3 });
+    stdout.write('short\n' + 'x'.repeat(15) + '\nok\n');
+    await vi.advanceTimersByTimeAsync(60);
+    stdout.write('a\nb\nc\n');
+    await vi.advanceTimersByTimeAsync(DROPPED_NOTICE_MS + 100);
+    stdout.end();
+    await reading;
+    out.flush();
+    expect(batches.flat().every((e) => (e.lines ?? 1) === 1)).toBe(true);
+    expect(lines().map((l) => l.text)).toEqual(['short', 'xxxxxxxxxx [line cut]', 'ok', '3 lines dropped (the bot printed faster than 1 lines a second)']);
   });
 
   it('writes at most one "N lines dropped" a second during a flood, with counts that add up', async () => {

@@ -4,12 +4,30 @@
 // volume, kept in a ring of the last 1,000 lines, and handed out in batches about every 50 ms.
 // Each line carries the time it was read; a flood's 'N lines dropped' notices come at most once a
 // second (the count adds up meanwhile), and each batch is also handed to the run's log on disk.
+// The whole lines of one read of the pipe travel as one entry (its text the lines joined by '\n')
+// when the rate lets all of them through and none needs cutting: a flood then costs per read, not
+// per line. Otherwise they go line by line.
 import { StringDecoder } from 'node:string_decoder';
 import type { Readable } from 'node:stream';
 import type { SecretMask } from '../secret-mask';
 
 export type LineKind = 'output' | 'error' | 'log';
-export type OutputLine = { kind: LineKind; text: string; at: number };
+/** One line, or the whole lines of one read: then `text` joins them with '\n' and `lines` counts them. */
+export type OutputLine = { kind: LineKind; text: string; at: number; lines?: number };
+
+/** How many lines an entry holds. */
+export const lineCount = (entry: OutputLine): number => entry.lines ?? 1;
+
+/** The entries as single lines, in order (an entry of several lines split at its '\n'). */
+export function eachLine(entries: readonly OutputLine[]): OutputLine[] {
+  return entries.flatMap((e) => (lineCount(e) === 1 ? [e] : e.text.split('\n').map((text) => ({ kind: e.kind, text, at: e.at }))));
+}
+
+/** The last `n` lines of an entry. */
+function lastLines(entry: OutputLine, n: number): OutputLine {
+  if (n >= lineCount(entry)) return entry;
+  return { kind: entry.kind, text: entry.text.split('\n').slice(-n).join('\n'), at: entry.at, lines: n };
+}
 
 export type OutputLimits = {
   maxLineBytes: number;
@@ -46,8 +64,13 @@ export type OutputOptions = {
 /** A flood's 'N lines dropped' notices: at most one in this long, carrying the total since the last. */
 export const DROPPED_NOTICE_MS = 1000;
 
+/** The most characters one entry of several lines holds (a websocket frame carries up to twice this). */
+export const MAX_ENTRY_CHARS = 64 * 1024;
+
 export class RunOutput {
   private readonly ring: OutputLine[] = [];
+  /** Lines held in `ring` (an entry may hold several). */
+  private ringLines = 0;
   private pending: OutputLine[] = [];
   private timer: NodeJS.Timeout | null = null;
   private tokens: number;
@@ -78,17 +101,17 @@ export class RunOutput {
         }
         if (this.volumeExceeded) return; // keep draining so the bot never blocks on a full pipe
         const text = partial + decoder.write(chunk);
-        const parts = text.split('\n');
-        partial = parts.pop()!;
-        // A line with no end in sight is cut at the cap, and the rest comes as the next line.
-        while (partial.length > this.options.limits.maxLineBytes) {
-          parts.push(partial.slice(0, this.options.limits.maxLineBytes));
-          partial = partial.slice(this.options.limits.maxLineBytes);
-        }
+        const end = text.lastIndexOf('\n');
+        partial = end === -1 ? text : text.slice(end + 1);
         // The lines of one read arrived together: one time and one refill of the rate for all of them.
         const at = this.options.now();
         this.refill(at);
-        for (const line of parts) this.push(kind, line, at);
+        if (end !== -1) this.pushLines(kind, text.slice(0, end), at);
+        // A line with no end in sight is cut at the cap, and the rest comes as the next line.
+        while (partial.length > this.options.limits.maxLineBytes) {
+          this.push(kind, partial.slice(0, this.options.limits.maxLineBytes), at);
+          partial = partial.slice(this.options.limits.maxLineBytes);
+        }
       });
       stream.on('error', () => {});
       stream.on('close', () => {
@@ -114,9 +137,18 @@ export class RunOutput {
 
   /** The last lines, oldest first, for a viewer that attaches. */
   recent(): OutputLine[] {
-    // Pending lines reach every viewer with the next batch; replaying them too would double them.
+    // The last ringSize lines; pending ones reach every viewer with the next batch, and replaying
+    // them too would double them.
     const pending = new Set(this.pending);
-    return this.ring.slice(Math.max(0, this.ring.length - this.options.limits.ringSize)).filter((l) => !pending.has(l));
+    const recent: OutputLine[] = [];
+    let room = this.options.limits.ringSize;
+    for (let i = this.ring.length - 1; i >= 0 && room > 0; i--) {
+      const entry = this.ring[i]!;
+      const kept = lastLines(entry, room);
+      room -= lineCount(kept);
+      if (!pending.has(entry)) recent.push(kept);
+    }
+    return recent.reverse();
   }
 
   /** Sends what is pending now (used at exit, so the exit notice follows the last lines). */
@@ -134,6 +166,29 @@ export class RunOutput {
     this.pending = [];
     this.options.record?.(batch);
     this.options.onBatch(batch);
+  }
+
+  /** The whole lines of one read (joined by '\n'): one entry when all may pass as they are. */
+  private pushLines(kind: 'output' | 'error', block: string, at: number): void {
+    // Counted and measured without splitting: a flood's read holds thousands of lines.
+    const { maxLineBytes } = this.options.limits;
+    let lines = 1;
+    let longest = 0;
+    let start = 0;
+    for (let nl = block.indexOf('\n'); nl !== -1; nl = block.indexOf('\n', start)) {
+      if (nl - start > longest) longest = nl - start;
+      start = nl + 1;
+      lines++;
+    }
+    if (block.length - start > longest) longest = block.length - start;
+    if (lines === 1 || block.length > MAX_ENTRY_CHARS || this.dropped > 0 || this.tokens < lines || longest > maxLineBytes) {
+      for (const raw of block.split('\n')) this.push(kind, raw, at);
+      return;
+    }
+    this.tokens -= lines;
+    // Each line's own '\r' (a CRLF ending) goes, as push does it line by line.
+    const text = block.includes('\r') ? block.replace(/\r(?=\n|$)/g, '') : block;
+    this.add({ kind, text: this.options.mask(text), at, lines });
   }
 
   private push(kind: 'output' | 'error', raw: string, at: number): void {
@@ -179,12 +234,18 @@ export class RunOutput {
     this.lastRefill = now;
   }
 
-  private add(line: OutputLine): void {
-    this.ring.push(line);
-    // Trimmed in bulk: dropping the oldest line one at a time moves the whole ring for every line.
+  private add(entry: OutputLine): void {
+    this.ring.push(entry);
+    this.ringLines += lineCount(entry);
+    // Trimmed in bulk, whole entries at a time (recent() cuts the oldest one it keeps): dropping
+    // the oldest line one at a time would move the whole ring for every line.
     const { ringSize } = this.options.limits;
-    if (this.ring.length >= 2 * ringSize) this.ring.splice(0, this.ring.length - ringSize);
-    this.pending.push(line);
+    if (this.ringLines >= 2 * ringSize) {
+      let drop = 0;
+      while (drop < this.ring.length && this.ringLines - lineCount(this.ring[drop]!) >= ringSize) this.ringLines -= lineCount(this.ring[drop++]!);
+      this.ring.splice(0, drop);
+    }
+    this.pending.push(entry);
     this.schedule();
   }
 

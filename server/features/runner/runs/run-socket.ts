@@ -14,7 +14,7 @@ import { AppError, zodMessage } from '../../../errors';
 import { clientFrame, type ServerFrame } from '../../../../shared/runner.schema';
 import type { RunExit, RunMode, RunViewer } from './runs';
 import { followRun, listRuns, startRun, stopRun } from './run.service';
-import type { OutputLine } from './run-output';
+import { lineCount, type OutputLine } from './run-output';
 
 const AUTH_TIMEOUT_MS = 10_000;
 /** A viewer whose socket holds more than this unsent is skipped, and told how much it missed. */
@@ -206,7 +206,7 @@ class RunConnection {
 
   private sendFrame(group: OutputLine[], fileId: string): void {
     if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-      this.missedLines += group.length;
+      for (const entry of group) this.missedLines += lineCount(entry);
       return;
     }
     if (this.missedLines > 0) {

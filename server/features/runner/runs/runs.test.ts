@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { loadConfig } from '../../../config';
 import { createSandbox, limitsFor, type Sandbox } from '../sandbox';
-import { DEFAULT_OUTPUT_LIMITS, type OutputLine } from './run-output';
+import { DEFAULT_OUTPUT_LIMITS, eachLine, type OutputLine } from './run-output';
 import { Runs, type RunExit } from './runs';
 import type { BotLaunch } from './bot-command';
 
@@ -26,7 +26,7 @@ function watch(runs: Runs, userId: string, fileId: string) {
   const lines: OutputLine[] = [];
   let resolveExit!: (e: RunExit) => void;
   const exit = new Promise<RunExit>((r) => (resolveExit = r));
-  runs.attach(userId, fileId, { lines: (l) => lines.push(...l), exit: (e) => resolveExit(e) });
+  runs.attach(userId, fileId, { lines: (l) => lines.push(...eachLine(l)), exit: (e) => resolveExit(e) });
   return { lines, exit };
 }
 
@@ -96,7 +96,7 @@ describe('run limits', () => {
     );
     const { exit, lines } = watch(runs, 'u1', 'f4');
     await exit;
-    const all = runs.attach('u1', 'f4', { lines: (l) => lines.push(...l), exit: () => {} });
+    const all = runs.attach('u1', 'f4', { lines: (l) => lines.push(...eachLine(l)), exit: () => {} });
     expect(all).not.toBeNull();
     expect(lines.map((l) => l.text), JSON.stringify(lines)).toContain('long=******** short=abc twice=****************');
   });
