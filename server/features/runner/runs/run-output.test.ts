@@ -3,7 +3,8 @@
 // second while their counts still add up to every line dropped.
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_OUTPUT_LIMITS, DROPPED_NOTICE_MS, RunOutput, eachLine, type OutputLimits, type OutputLine } from './run-output';
+import { eachLine } from '../../../testing/output-lines';
+import { DEFAULT_OUTPUT_LIMITS, DROPPED_NOTICE_MS, RunOutput, type OutputLimits, type OutputLine } from './run-output';
 
 beforeEach(() => {
   vi.useFakeTimers({ now: 1_000_000 });

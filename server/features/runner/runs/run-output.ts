@@ -18,11 +18,6 @@ export type OutputLine = { kind: LineKind; text: string; at: number; lines?: num
 /** How many lines an entry holds. */
 export const lineCount = (entry: OutputLine): number => entry.lines ?? 1;
 
-/** The entries as single lines, in order (an entry of several lines split at its '\n'). */
-export function eachLine(entries: readonly OutputLine[]): OutputLine[] {
-  return entries.flatMap((e) => (lineCount(e) === 1 ? [e] : e.text.split('\n').map((text) => ({ kind: e.kind, text, at: e.at }))));
-}
-
 /** The last `n` lines of an entry. */
 function lastLines(entry: OutputLine, n: number): OutputLine {
   if (n >= lineCount(entry)) return entry;

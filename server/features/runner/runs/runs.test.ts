@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pino from 'pino';
 import { loadConfig } from '../../../config';
 import { createSandbox, limitsFor, type Sandbox } from '../sandbox';
-import { DEFAULT_OUTPUT_LIMITS, eachLine, type OutputLine } from './run-output';
+import { eachLine } from '../../../testing/output-lines';
+import { DEFAULT_OUTPUT_LIMITS, type OutputLine } from './run-output';
 import { Runs, type RunExit } from './runs';
 import type { BotLaunch } from './bot-command';
 
