@@ -102,6 +102,21 @@ describe.skipIf(!browserAvailable())('the runner, as a new user meets it', () =>
         });
     };
     const selectedParam = () => new URL(page().url()).searchParams.get('file');
+    /**
+     * Waits until the page shows `name` as the selected file, not only the address: the router
+     * renders a navigation as a transition, so on a busy machine the address changes first and a
+     * click meanwhile would still reach the previous file's buttons.
+     */
+    const shownSelected = async (name: string) => {
+      await expect.poll(selectedParam, { timeout: 10_000 }).toBe(ids[name]);
+      await selected().getByText(name, { exact: true }).waitFor();
+      await fileButton(name).getByText('Selected', { exact: true }).waitFor();
+    };
+    /** Selects a file in the page's list, as a person would, and waits until the page shows it. */
+    const selectFile = async (name: string) => {
+      await fileButton(name).click();
+      await shownSelected(name);
+    };
 
     /** On a phone the sidebar (with the workspace tabs) is a drawer behind the burger. */
     const openSidebar = async () => {
@@ -133,12 +148,10 @@ describe.skipIf(!browserAvailable())('the runner, as a new user meets it', () =>
         await page().getByRole('button', { name: 'Toggle navigation' }).click();
       }
 
-      await fileButton(SLEEPER).click();
-      await expect.poll(selectedParam, { timeout: 10_000 }).toBe(ids[SLEEPER]);
+      await selectFile(SLEEPER);
       expect(new URL(page().url()).pathname).toBe('/runner');
       expect(await selected().textContent()).toBe(SLEEPER);
       expect(await fileButton(SLEEPER).getAttribute('aria-current')).toBe('true');
-      await fileButton(SLEEPER).getByText('Selected', { exact: true }).waitFor();
       await shot('one-list');
 
       // On the builder the sidebar lists the files again, and a click opens the file there. The
@@ -190,8 +203,7 @@ describe.skipIf(!browserAvailable())('the runner, as a new user meets it', () =>
     }, 120_000);
 
     it('the Console Logs header fits, with an error count, every action whole and inside the panel', async () => {
-      await fileButton(BROKEN).click();
-      await expect.poll(selectedParam, { timeout: 10_000 }).toBe(ids[BROKEN]);
+      await selectFile(BROKEN);
       await button('Start').click();
       await output().getByText(/KeyError: 'MISSING_BOT_TOKEN'/).waitFor({ timeout: 15_000 });
       await badge().getByText('Disconnected', { exact: true }).waitFor({ timeout: 15_000 });
@@ -258,18 +270,15 @@ describe.skipIf(!browserAvailable())('the runner, as a new user meets it', () =>
     it('returning to /runner re-opens the running file with its live logs: the last selected one if it runs, else the newest run', async () => {
       // Two running files: sleeper, then greeter (the newest).
       for (const name of [SLEEPER, GREETER]) {
-        await fileButton(name).click();
-        await expect.poll(selectedParam, { timeout: 10_000 }).toBe(ids[name]);
+        await selectFile(name);
         await button('Start').click();
         await waitForLine(`${name.replace('.py', '')} tick 1`);
       }
       // The last one looked at does not run: the newest run is opened.
-      await fileButton(BROKEN).click();
-      await expect.poll(selectedParam, { timeout: 10_000 }).toBe(ids[BROKEN]);
+      await selectFile(BROKEN);
       await goTab('Builder');
       await goTab('Run');
-      await expect.poll(selectedParam, { timeout: 10_000 }).toBe(ids[GREETER]);
-      expect(await selected().textContent()).toBe(GREETER);
+      await shownSelected(GREETER);
       await badge().getByText('Connected', { exact: true }).waitFor();
       await waitForLine('greeter up'); // replayed
       const ticks = async () => Number((await output().getByText(/^greeter tick \d+$/).last().textContent())!.split(' ').pop());
@@ -279,18 +288,15 @@ describe.skipIf(!browserAvailable())('the runner, as a new user meets it', () =>
       await shot('returned-running');
 
       // The last selected one runs: it is the one opened, after a page load too.
-      await fileButton(SLEEPER).click();
-      await expect.poll(selectedParam, { timeout: 10_000 }).toBe(ids[SLEEPER]);
+      await selectFile(SLEEPER);
       await goTab('Builder');
       await page().goto(`${world.url}/runner`);
-      await expect.poll(selectedParam, { timeout: 10_000 }).toBe(ids[SLEEPER]);
-      expect(await selected().textContent()).toBe(SLEEPER);
+      await shownSelected(SLEEPER);
       await waitForLine('sleeper up');
       await badge().getByText('Connected', { exact: true }).waitFor();
 
       for (const name of [SLEEPER, GREETER]) {
-        await fileButton(name).click();
-        await expect.poll(selectedParam, { timeout: 10_000 }).toBe(ids[name]);
+        await selectFile(name);
         await badge().getByText('Connected', { exact: true }).waitFor();
         await button('Stop').click();
         await badge().getByText('Disconnected', { exact: true }).waitFor({ timeout: 15_000 });
