@@ -4,7 +4,7 @@
 // server (bench/fixtures/bare-http.mjs) spawned with plain `node` to its first 200. Each start gets
 // a clean environment, a new port and a new data dir, so the server generates its secret and runs
 // every migration, as on a first `npm start`.
-// Second start: `npm start` itself with the build up to date (npm, the source hash that finds
+// Second start: `npm start` itself with the build up to date (npm, the check of the sources that finds
 // nothing changed, then the same server), against `node dist/server/main.js` started directly.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -99,7 +99,7 @@ export const secondStart: Scenario = {
   async prepare() {
     const { ready, note } = ensureBuilt();
     // The stamp must match the sources, or the subject would time a build.
-    const check = spawnSync(process.execPath, ['-e', "import('./scripts/build-stamp.mjs').then((m) => console.log(m.buildNeeded(m.sourceHash()) || ''))"], { cwd: ROOT, encoding: 'utf8' });
+    const check = spawnSync(process.execPath, ['-e', "import('./scripts/build-stamp.mjs').then((m) => console.log(m.whyBuild() || ''))"], { cwd: ROOT, encoding: 'utf8' });
     if (check.status !== 0) throw new Error(`could not read the build stamp: ${check.stderr}`);
     if (check.stdout.trim()) {
       const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, encoding: 'utf8' });
@@ -115,7 +115,7 @@ export const secondStart: Scenario = {
     const npmStart = start('npm', ['start', '--silent']);
     const direct = start(process.execPath, [SERVER_BUNDLE]);
     return {
-      note: `${note}subject ready = ${ready.label}; fresh DATA_DIR and port per start, polled every ${POLL_MS} ms; the subject is npm's own start, the source hash (scripts/build-stamp.mjs) and the same server; one uncounted start of each first`,
+      note: `${note}subject ready = ${ready.label}; fresh DATA_DIR and port per start, polled every ${POLL_MS} ms; the subject is npm's own start, the check of scripts/build-stamp.mjs (sizes and times of the sources) and the same server; one uncounted start of each first`,
       async warmUp() {
         await direct();
         await npmStart();

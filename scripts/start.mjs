@@ -1,9 +1,9 @@
 // `npm start`: builds the client and the server only when their sources changed since the last build
 // (scripts/build-stamp.mjs), saying so in one line, then runs the built server in this process.
 import { spawnSync } from 'node:child_process';
-import { buildNeeded, sourceHash } from './build-stamp.mjs';
+import { whyBuild } from './build-stamp.mjs';
 
-const why = buildNeeded(sourceHash());
+const why = whyBuild();
 if (why) {
   console.log(`Building Botwright first: ${why} (about a minute)`);
   const build = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
