@@ -1,11 +1,13 @@
 // Entry: settle the session left by a previous page or a Google sign-in return before anything
-// renders, so the first render already knows whether someone is signed in.
+// renders, so the first render already knows whether someone is signed in, and render once the
+// page's own modules are here.
 import './mantine-styles';
 import './app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { startSession } from './lib/session';
+import { preloadRoute } from './router';
 
 // A page's code that will not load (a release replaced its files since this page was opened) comes
 // back with one reload, which fetches the new index.html; a second failure within a minute is left
@@ -25,8 +27,15 @@ window.addEventListener('vite:preloadError', (event) => {
 
 const startup = startSession();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App initialUser={startup.user} />
-  </StrictMode>,
-);
+// The first render waits for the modules of the page asked for (the server's Link header has them
+// on the way already, so this is mostly their evaluation): one not there yet would show the loading
+// fallback, and React holds a boundary's content back 300 ms more after its fallback showed. A
+// slow network gets the fallback after a second all the same.
+const FIRST_RENDER_WAIT_MS = 1000;
+void Promise.race([preloadRoute(window.location), new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS))]).then(() => {
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App initialUser={startup.user} />
+    </StrictMode>,
+  );
+});

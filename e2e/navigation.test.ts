@@ -1,10 +1,11 @@
 // Navigation in real Chromium: protected routes and the 404 page signed out, every signed-in page
 // reached through the app's own links (each screenshotted, none logging an error or a CSP
-// violation), and the documentation search of the top bar.
+// violation), the app frame painted before the profile arrives, and the documentation search of
+// the top bar.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type SignedUpUser } from '../server/testing/fixtures';
 import { browserAvailable, startWorld, watchForErrors, type World } from './harness';
-import { loginThroughUi, openPage, pathIs, snap, toastMark, uniqueEmail, waitForActiveTab, waitForToast } from './helpers';
+import { hold, loginThroughUi, openPage, pathIs, snap, toastMark, uniqueEmail, waitForActiveTab, waitForToast } from './helpers';
 
 describe.skipIf(!browserAvailable())('navigation in the browser', () => {
   let world: World;
@@ -116,6 +117,32 @@ describe.skipIf(!browserAvailable())('navigation in the browser', () => {
     // The logo of the top bar leads to the builder.
     await header.getByRole('link', { name: 'Botwright home' }).click();
     await page.waitForURL(pathIs('/builder'));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a returning visitor sees the app frame at once; the page itself follows once the profile is here', async () => {
+    const { context, page, errors } = await openPage(world);
+    await context.addInitScript((token: string) => localStorage.setItem('auth_token', token), user.token);
+    const release = await hold(page, '**/trpc/auth.me**');
+    await page.goto(`${world.url}/builder`);
+    const header = page.locator('header');
+    const main = page.getByRole('main');
+    // The frame paints while the profile is held: the logo, the tabs, and the sidebar's files (its
+    // own request went beside the profile's); the page waits in the content area.
+    await header.getByRole('link', { name: 'Botwright home' }).waitFor();
+    await header.getByRole('navigation', { name: 'Workspace' }).getByRole('link', { name: 'Builder' }).waitFor();
+    await page.getByText('No files yet. Create your first bot to get started!').waitFor();
+    await main.getByLabel('Loading your account').waitFor();
+    expect(await main.getByRole('region', { name: 'Chat' }).count()).toBe(0);
+    expect(await header.getByRole('button', { name: 'Account menu' }).count()).toBe(0);
+    await snap(page, errors, 'builder-profile-loading');
+
+    await release();
+    expect((await header.getByRole('button', { name: 'Account menu' }).textContent())?.trim()).toBe('MH');
+    await header.getByText('100 credits').waitFor();
+    await main.getByRole('region', { name: 'Chat' }).waitFor();
+    expect(await main.getByLabel('Loading your account').count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -40,7 +40,6 @@ interface TopNavProps {
 
 export function TopNav({ navOpened, onToggleNav }: TopNavProps) {
   const { user, logout } = useAuth();
-  const name = user?.name ?? '';
 
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="md">
@@ -71,7 +70,8 @@ export function TopNav({ navOpened, onToggleNav }: TopNavProps) {
           </Tooltip>
         )}
         <ColorSchemeToggle />
-        <AccountButton name={name} email={user?.email ?? ''} credits={user?.credits ?? 0} onLogout={() => void logout()} />
+        {/* Until the profile is here (the shell paints first), its place is kept: nothing moves when it comes. */}
+        {user ? <AccountButton name={user.name} email={user.email} credits={user.credits} onLogout={() => void logout()} /> : <span className={classes.avatarSlot} aria-hidden="true" />}
       </Group>
     </Group>
   );

@@ -1,5 +1,6 @@
-// Gate for the signed-in pages: no token goes to /login?next=<this page> (or / right after a sign-out);
-// while the profile loads a loader shows; then the page renders inside the app shell.
+// Gate for the signed-in pages: no token goes to /login?next=<this page> (or / right after a sign-out).
+// With a token, the app shell paints at once (its sidebar asks for the bots and files beside the
+// profile request); the page itself waits in the shell's content area until the profile is here.
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useAuth } from '../../lib/auth';
@@ -29,17 +30,15 @@ export function RequireAuth() {
     );
   }
 
-  if (isLoading || !user) {
-    return (
-      <Center mih="100vh" aria-busy="true">
-        <Loader aria-label="Loading your account" />
-      </Center>
-    );
-  }
-
   return (
     <AppShell>
-      <Outlet />
+      {isLoading || !user ? (
+        <Center mih="50vh" aria-busy="true">
+          <Loader aria-label="Loading your account" />
+        </Center>
+      ) : (
+        <Outlet />
+      )}
     </AppShell>
   );
 }
