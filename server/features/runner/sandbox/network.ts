@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import { PRIVATE_IPV4, PRIVATE_IPV6 } from './private-networks';
+import { withinSetupDeadline } from './setup-deadline';
 import { ownMarker, SLIRP_OWNER_VARIABLE, sweepStaleNetworks } from './slirp-owner';
 
 export type AttachedNetwork = { close(): void };
@@ -46,12 +47,15 @@ export async function attachNetwork(tools: NetworkTools, sandboxPid: number, all
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr = (stderr + String(d)).slice(-2000)));
   try {
-    await new Promise<void>((resolve, reject) => {
-      const ready = child.stdio[3]!;
-      ready.once('data', () => resolve());
-      child.once('exit', (code) => reject(new Error(`slirp4netns exited (${code}): ${stderr.trim()}`)));
-      child.once('error', reject);
-    });
+    await withinSetupDeadline(
+      new Promise<void>((resolve, reject) => {
+        const ready = child.stdio[3]!;
+        ready.once('data', () => resolve());
+        child.once('exit', (code) => reject(new Error(`slirp4netns exited (${code}): ${stderr.trim()}`)));
+        child.once('error', reject);
+      }),
+      'slirp4netns',
+    );
     child.removeAllListeners('exit');
     await closeRoutes(tools.nsenter, tools.ip, sandboxPid, allowNetworks);
   } catch (err) {
@@ -106,9 +110,15 @@ async function ipBatch(nsenter: string, ip: string, sandboxPid: number, commands
   child.stderr!.on('data', (d) => (stderr = (stderr + String(d)).slice(-2000)));
   child.stdin!.on('error', () => {});
   child.stdin!.end(commands.map((c) => `${c}\n`).join(''));
-  const code = await new Promise<number | null>((resolve, reject) => {
-    child.once('exit', resolve);
-    child.once('error', reject);
+  const code = await withinSetupDeadline(
+    new Promise<number | null>((resolve, reject) => {
+      child.once('exit', resolve);
+      child.once('error', reject);
+    }),
+    'the route set-up (ip -batch)',
+  ).catch((err: unknown) => {
+    child.kill('SIGKILL');
+    throw err;
   });
   if (code !== 0) throw new Error(`could not close routes in the sandbox (${code}): ${stderr.trim()}`);
 }

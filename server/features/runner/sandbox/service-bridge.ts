@@ -12,6 +12,7 @@
 // the run. It only copies bytes: the server's own HTTP and TLS code reads them.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createConnection, type Socket } from 'node:net';
+import { withinSetupDeadline } from './setup-deadline';
 
 export type ServiceBridge = {
   /** Where the relay listens for the server's connections into the sandbox (mode 0600, root only). */
@@ -44,11 +45,14 @@ export async function attachBridge(tools: BridgeTools, sandboxPid: number, bridg
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr = (stderr + String(d)).slice(-2000)));
   try {
-    await new Promise<void>((resolve, reject) => {
-      child.stdout!.once('data', () => resolve());
-      child.once('exit', (code) => reject(new Error(`the sandbox bridge's relay exited (${code}): ${stderr.trim()}`)));
-      child.once('error', reject);
-    });
+    await withinSetupDeadline(
+      new Promise<void>((resolve, reject) => {
+        child.stdout!.once('data', () => resolve());
+        child.once('exit', (code) => reject(new Error(`the sandbox bridge's relay exited (${code}): ${stderr.trim()}`)));
+        child.once('error', reject);
+      }),
+      "the sandbox bridge's relay",
+    );
   } catch (err) {
     child.kill('SIGKILL');
     throw err;
