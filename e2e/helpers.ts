@@ -1,7 +1,7 @@
 // Shared steps of the browser tests: a page that records its errors and toasts, toast waits that
 // survive a page reload, and signing in through the real /login form.
 import { setTimeout as delay } from 'node:timers/promises';
-import type { BrowserContext, Page, Route } from 'playwright-core';
+import type { BrowserContext, Locator, Page, Route } from 'playwright-core';
 import { expect } from 'vitest';
 import { screenshot, watchForErrors, type World } from './harness';
 
@@ -170,4 +170,16 @@ export async function hold(page: Page, pattern: string) {
     await passed;
     await page.unroute(pattern, handler);
   };
+}
+
+/**
+ * The top bar's documentation search box, once its results (a module of their own, loaded just
+ * after the top bar paints) have replaced the box shown meanwhile (that one has no popup). Typing
+ * before works; but a fill that lands on the very moment of the swap types into the box being
+ * removed.
+ */
+export async function docsSearchBox(page: Page): Promise<Locator> {
+  const box = page.locator('header').locator('input[aria-label="Search documentation"][aria-haspopup]');
+  await box.waitFor();
+  return box;
 }

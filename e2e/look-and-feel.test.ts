@@ -7,7 +7,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type SignedUpUser } from '../server/testing/fixtures';
 import { browserAvailable, startWorld, watchForErrors, type World } from './harness';
-import { loginThroughUi, openPage, snap, toastMark, uniqueEmail, waitForToast } from './helpers';
+import { docsSearchBox, loginThroughUi, openPage, snap, toastMark, uniqueEmail, waitForToast } from './helpers';
 
 const ADMIN_KEY = 'e2e-look-and-feel-key-0123456789';
 const DESKTOP = { width: 1280, height: 800 };
@@ -238,7 +238,7 @@ describe.skipIf(!browserAvailable())('look and feel in the browser', () => {
     await dialog.waitFor({ state: 'hidden' });
 
     // The top bar's own box: Enter opens its first match too.
-    const search = page.locator('header').getByRole('textbox', { name: 'Search documentation' });
+    const search = await docsSearchBox(page);
     await search.fill('mission');
     await page.getByLabel('Documentation results').waitFor();
     const [missionDocs] = await Promise.all([context.waitForEvent('page'), search.press('Enter')]);

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type SignedUpUser } from '../server/testing/fixtures';
 import { browserAvailable, startWorld, watchForErrors, type World } from './harness';
-import { hold, loginThroughUi, openPage, pathIs, snap, toastMark, uniqueEmail, waitForActiveTab, waitForToast } from './helpers';
+import { docsSearchBox, hold, loginThroughUi, openPage, pathIs, snap, toastMark, uniqueEmail, waitForActiveTab, waitForToast } from './helpers';
 
 describe.skipIf(!browserAvailable())('navigation in the browser', () => {
   let world: World;
@@ -153,7 +153,7 @@ describe.skipIf(!browserAvailable())('navigation in the browser', () => {
     await page.getByRole('link', { name: 'Open Builder' }).click();
     await page.waitForURL(pathIs('/builder'));
 
-    const search = page.locator('header').getByRole('textbox', { name: 'Search documentation' });
+    const search = await docsSearchBox(page);
     await search.click();
     await search.fill('getting started');
     const results = page.getByLabel('Documentation results');
