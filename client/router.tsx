@@ -5,8 +5,8 @@
 // and the app shell) and what they use (CodeMirror, the runner, the feed, the admin area...) load
 // on demand, so the first paint of / waits for as little script as possible. The server names the
 // modules of the page asked for in the answer's Link header (server/static-client.ts, from
-// shared/page-modules.ts), so the browser fetches them beside the main entry; the router also
-// starts fetching them as soon as it is created, for when nothing did (the dev server).
+// shared/page-modules.ts), so the browser fetches them beside the main entry; the entry
+// (main.tsx) asks for them too before its first render, for when nothing did (the dev server).
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { createBrowserRouter, matchRoutes, Outlet, type RouteObject } from 'react-router-dom';
@@ -138,6 +138,5 @@ export function preloadRoute(location: { pathname: string }): Promise<void> {
 }
 
 export function createAppRouter(initialUser: UserDto | null) {
-  void preloadRoute(window.location);
   return createBrowserRouter(routes(initialUser));
 }
