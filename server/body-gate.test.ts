@@ -37,11 +37,17 @@ describe('BodyGate', () => {
     const g = gate();
     await g.enter('a', live());
     await g.enter('b', live());
-    void g.enter('c', live());
-    void g.enter('d', live());
+    // c and d wait in line until the end of the test, when they leave: a wait left running would
+    // end in a 429 after the test, unheard.
+    const leaving = new AbortController();
+    const c = g.enter('c', leaving.signal);
+    const d = g.enter('d', leaving.signal);
     await expect(g.enter('e', live())).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS', message: 'busy', retryAfterSeconds: 5 });
     await expect(g.enter('a', live())).rejects.toMatchObject({ code: 'TOO_MANY_REQUESTS', message: 'already' });
     await expect(g.enter('c', live())).rejects.toBeInstanceOf(AppError);
+    leaving.abort();
+    await expect(c).rejects.toThrow(/went away/);
+    await expect(d).rejects.toThrow(/went away/);
   });
 
   it('a wait that runs out is a 429 and gives up its place in line', async () => {
