@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type SignedUpUser } from '../server/testing/fixtures';
 import { writeWheel } from '../server/testing/package-index';
 import { browserAvailable, startWorld, type World } from './harness';
-import { loginThroughUi, openPage, pathIs, settle, snap, toastMark, uniqueEmail, waitForToast, type TestPage, hold } from './helpers';
+import { editorText, loginThroughUi, openPage, pathIs, settle, snap, toastMark, uniqueEmail, waitForToast, type TestPage, hold } from './helpers';
 
 const VIEWPORT = { width: 1440, height: 900 };
 const REQUEST = 'Make a Telegram bot in Python that answers /start and echoes messages';
@@ -19,14 +19,8 @@ const PRICE_LINE = '"price": "Bread is 3 euros",';
 const TAB_LINE = '#    tab-indented note'; // typed as '#', Tab, 'tab-indented note'
 const LABELS = ['AI Assistant', 'Code Modification', 'Welcome Bonus', 'Credit Refund'];
 
-/** The editor's whole text, as a person gets it: select all and copy (CodeMirror renders only the lines in view). */
-async function lines(page: Page): Promise<string[]> {
-  await page.getByRole('textbox', { name: 'File content' }).click({ position: { x: 40, y: 8 } }); // top left, clear of toasts
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('ControlOrMeta+C');
-  await page.keyboard.press('ControlOrMeta+Home'); // collapse the selection: cursor back to the start
-  return (await page.evaluate(() => navigator.clipboard.readText())).split('\n');
-}
+/** The editor's text, line by line. */
+const lines = async (page: Page): Promise<string[]> => (await editorText(page)).split('\n');
 
 /** The Credit Usage list of /usage as [label, signed amount] pairs, read from the page's text. */
 async function ledger(page: Page): Promise<string[][]> {

@@ -13,7 +13,7 @@ import { findSecrets } from '../server/features/feed/secret-scan';
 import { formatBytes } from '../shared/storage';
 import { signUp, type SignedUpUser } from '../server/testing/fixtures';
 import { browserAvailable, startWorld, type World } from './harness';
-import { loginThroughUi, openPage, pathIs, snap, toastMark, uniqueEmail, waitForToast, type TestPage, hold } from './helpers';
+import { editorText, loginThroughUi, openPage, pathIs, snap, toastMark, uniqueEmail, waitForToast, type TestPage, hold } from './helpers';
 
 const VIEWPORT = { width: 1440, height: 900 };
 const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -30,15 +30,6 @@ function telegramToken(): string {
     const token = `${randomInt(100_000_000, 999_999_999)}:${Array.from({ length: 35 }, () => chars[randomInt(chars.length)]).join('')}`;
     if (findSecrets([{ where: 'x', text: token }]).length === 1) return token;
   }
-}
-
-/** The editor's whole text, as a person gets it: select all and copy (CodeMirror renders only the lines in view). */
-async function editorText(page: Page): Promise<string> {
-  await page.getByRole('textbox', { name: 'File content' }).click({ position: { x: 40, y: 8 } });
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('ControlOrMeta+C');
-  await page.keyboard.press('ControlOrMeta+Home');
-  return page.evaluate(() => navigator.clipboard.readText());
 }
 
 /** The color a Mantine theme color (e.g. 'red.7') computes to, for comparing with an element's. */

@@ -183,3 +183,16 @@ export async function docsSearchBox(page: Page): Promise<Locator> {
   await box.waitFor();
   return box;
 }
+
+/**
+ * The editor's whole text, as a person gets it: select all and copy (CodeMirror renders only the
+ * lines in view), leaving the cursor at the start. The editor is focused rather than clicked: a
+ * click's point can land under the gutter or a toast while the page settles.
+ */
+export async function editorText(page: Page): Promise<string> {
+  await page.getByRole('textbox', { name: 'File content' }).focus();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('ControlOrMeta+C');
+  await page.keyboard.press('ControlOrMeta+Home');
+  return page.evaluate(() => navigator.clipboard.readText());
+}
