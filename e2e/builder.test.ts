@@ -161,7 +161,7 @@ describe.skipIf(!browserAvailable())('the builder in the browser', () => {
     const original = await lines(page);
     expect(original[0]).toMatch(/^"""Telegram Bot/);
 
-    await editor().locator('.cm-content').click({ position: { x: 40, y: 8 } });
+    await editor().locator('.cm-content').focus();
     await page.keyboard.press('ControlOrMeta+Home');
     await page.keyboard.type('#');
     await page.keyboard.press('Tab');
