@@ -23,6 +23,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           environment: 'node',
+          // A failing test prints the server's last log lines (the app runs in-process, its log in memory).
+          setupFiles: ['e2e/server-log-on-failure.ts'],
           // A page's state is polled for as long as a click may wait (a lazy page or the editor's
           // chunk takes longer than the default second on a busy machine).
           expect: { poll: { timeout: 10_000 } },

@@ -34,6 +34,9 @@ async function freePort(): Promise<number> {
 
 export type World = { app: TestApp; smtp: SmtpSink; oidc: OidcProvider; browser: Browser; url: string; close(): Promise<void> };
 
+/** The worlds started and not yet closed in this worker (their server log is printed when a test fails). */
+export const runningWorlds = new Set<World>();
+
 /** `extraEnv` is merged into the app's environment (e.g. ADMIN_KEY for the operator dashboard). */
 export async function startWorld(extraEnv: Record<string, string> = {}): Promise<World> {
   if (!existsSync(path.join(CLIENT_DIR, 'index.html'))) throw new Error('The client is not built: run `npx vite build` first.');
@@ -55,19 +58,22 @@ export async function startWorld(extraEnv: Record<string, string> = {}): Promise
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-sync', '--disable-component-update'],
   });
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  return {
+  const world: World = {
     app,
     smtp,
     oidc,
     browser,
     url,
     async close() {
+      runningWorlds.delete(world);
       await browser.close();
       await app.close();
       await oidc.close();
       await smtp.close();
     },
   };
+  runningWorlds.add(world);
+  return world;
 }
 
 /**
