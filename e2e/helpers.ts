@@ -1,5 +1,5 @@
 // Shared steps of the browser tests: a page that records its errors and toasts, toast waits that
-// survive a page reload, and signing in through the real /login form.
+// survive a page reload, signing in through the real /login form, and reading the editor's text.
 import { setTimeout as delay } from 'node:timers/promises';
 import type { BrowserContext, Locator, Page, Route } from 'playwright-core';
 import { expect } from 'vitest';
