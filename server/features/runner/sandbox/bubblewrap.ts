@@ -131,8 +131,7 @@ export async function spawnInBubblewrap(options: BubblewrapOptions, spec: Sandbo
     // The sandbox could not be set up: make sure nothing of it stays.
     child.kill('SIGKILL');
     await exited;
-    cleanup();
-    await cgroup?.remove().catch(() => {});
+    await endRun();
     throw new Error(setupErrors.trim() ? `${(err as Error).message} (${setupErrors.trim()})` : (err as Error).message);
   }
   child.stderr!.off('data', collectSetupErrors);
@@ -142,18 +141,22 @@ export async function spawnInBubblewrap(options: BubblewrapOptions, spec: Sandbo
 
   let stopping: Promise<SandboxExit> | null = null;
   const exit: Promise<SandboxExit> = exited.then(async ([code, signal]) => {
-    // bwrap's pid 1 takes the whole pid namespace with it; the cgroup sweep is belt and braces.
-    cgroup?.kill();
     const oomKilled = (cgroup?.oomKills() ?? 0) > 0;
-    cleanup();
-    await cgroup?.remove().catch(() => {});
+    await endRun();
     return { code, signal, oomKilled };
   });
 
-  function cleanup(): void {
+  // bwrap exits as soon as the command does, while its pid 1 may still be ending the rest of the
+  // namespace (a fork bomb's last processes, say). The run has ended when all of them have: only
+  // then is its uid free for another run. A uid whose processes would not end stays claimed.
+  async function endRun(): Promise<void> {
     network?.close();
     bridge?.close();
-    if (ownUid !== null) releaseUid(ownUid);
+    const ended = await (cgroup ? cgroup.remove() : namespaceEnded(innerPid)).then(
+      () => true,
+      () => false,
+    );
+    if (ownUid !== null && ended) releaseUid(ownUid);
   }
 
   return {
@@ -185,6 +188,23 @@ export async function spawnInBubblewrap(options: BubblewrapOptions, spec: Sandbo
       return stopping;
     },
   };
+}
+
+/** Resolves once the sandbox's pid 1 has ended its pid namespace (it is a zombie, or gone). */
+async function namespaceEnded(pid: number | null): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (pid !== null) {
+    let state: string;
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    } catch {
+      return;
+    }
+    if (state === 'Z' || state === 'X') return;
+    if (Date.now() > deadline) throw new Error(`the sandbox's pid 1 (${pid}) is still running`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
 }
 
 // Joins every cgroup named before '--', then execs the rest: the run is inside before it starts.

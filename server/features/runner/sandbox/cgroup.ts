@@ -20,7 +20,10 @@ export interface RunCgroup {
   pids(): number[];
   oomKills(): number;
   kill(): void;
-  /** Removes the cgroup once it is empty (retries briefly while the kernel reaps). */
+  /**
+   * Kills whatever is still in the cgroup and removes it once the kernel has ended every process
+   * of the run (killing again while it waits); rejects when something is still there after 10 s.
+   */
   remove(): Promise<void>;
 }
 
@@ -118,14 +121,15 @@ export function createRunCgroup(host: CgroupHost, runId: string, limits: CgroupL
     tryWrite(path.join(dir, 'memory.swap.max'), '0');
     writeFileSync(path.join(dir, 'pids.max'), String(limits.pids));
     if (host.controllers.cpu) writeFileSync(path.join(dir, 'cpu.max'), `${quota} ${period}`);
+    const kill = () => {
+      if (!tryWrite(path.join(dir, 'cgroup.kill'), '1')) killAll(pidsIn(path.join(dir, 'cgroup.procs')));
+    };
     return {
       procsFiles: [path.join(dir, 'cgroup.procs')],
       pids: () => pidsIn(path.join(dir, 'cgroup.procs')),
       oomKills: () => counter(path.join(dir, 'memory.events'), 'oom_kill'),
-      kill: () => {
-        if (!tryWrite(path.join(dir, 'cgroup.kill'), '1')) killAll(pidsIn(path.join(dir, 'cgroup.procs')));
-      },
-      remove: () => removeDirs([dir]),
+      kill,
+      remove: () => removeDirs([dir], kill),
     };
   }
   const dirs: Partial<Record<'memory' | 'pids' | 'cpu', string>> = {};
@@ -145,19 +149,20 @@ export function createRunCgroup(host: CgroupHost, runId: string, limits: CgroupL
   }
   const all = Object.values(dirs);
   const main = dirs.pids ?? dirs.memory!;
+  // A pids-limited fork bomb cannot outrun this loop: it can never exceed the limit.
+  const kill = () => {
+    for (let i = 0; i < 20; i++) {
+      const pids = pidsIn(path.join(main, 'cgroup.procs'));
+      if (pids.length === 0) return;
+      killAll(pids);
+    }
+  };
   return {
     procsFiles: all.map((d) => path.join(d, 'cgroup.procs')),
     pids: () => pidsIn(path.join(main, 'cgroup.procs')),
     oomKills: () => (dirs.memory ? counter(path.join(dirs.memory, 'memory.oom_control'), 'oom_kill') : 0),
-    // A pids-limited fork bomb cannot outrun this loop: it can never exceed the limit.
-    kill: () => {
-      for (let i = 0; i < 20; i++) {
-        const pids = pidsIn(path.join(main, 'cgroup.procs'));
-        if (pids.length === 0) return;
-        killAll(pids);
-      }
-    },
-    remove: () => removeDirs(all),
+    kill,
+    remove: () => removeDirs(all, kill),
   };
 }
 
@@ -171,9 +176,12 @@ export async function sweepStaleCgroups(host: CgroupHost): Promise<number> {
       // run-<server pid>-...: another live server on this host (or a parallel test worker) owns it.
       if (ownerAlive(entry.name)) continue;
       const dir = path.join(base, entry.name);
-      if (host.version === 2) tryWrite(path.join(dir, 'cgroup.kill'), '1');
-      killAll(pidsIn(path.join(dir, 'cgroup.procs')));
-      await removeDirs([dir]);
+      const killRest = () => {
+        if (host.version === 2) tryWrite(path.join(dir, 'cgroup.kill'), '1');
+        killAll(pidsIn(path.join(dir, 'cgroup.procs')));
+      };
+      killRest();
+      await removeDirs([dir], killRest);
       swept++;
     }
   }
@@ -218,16 +226,23 @@ function counter(file: string, name: string): number {
   }
 }
 
-async function removeDirs(dirs: string[]): Promise<void> {
+/** How long removal waits for the kernel to end a run's processes (a fork bomb on a busy host takes a while). */
+const REMOVE_WITHIN_MS = 10_000;
+
+// A cgroup cannot be removed while a process is in it, and one that was just killed stays in it until
+// the kernel has ended it; a process forked as the kill was sent may have escaped it (cgroup v1).
+async function removeDirs(dirs: string[], killRest: () => void): Promise<void> {
+  const deadline = Date.now() + REMOVE_WITHIN_MS;
   for (const dir of dirs) {
-    for (let attempt = 0; ; attempt++) {
+    for (;;) {
       try {
         rmdirSync(dir);
         break;
       } catch (err) {
         const code = (err as NodeJS.ErrnoException).code;
         if (code === 'ENOENT') break;
-        if (attempt >= 50) throw err;
+        if (code !== 'EBUSY' || Date.now() > deadline) throw err;
+        killRest();
         await new Promise((r) => setTimeout(r, 10));
       }
     }

@@ -1,0 +1,56 @@
+// A run's cgroup is removed only once every process in it has ended: removal kills what is left
+// (a fork bomb's last children, a process that outlived bwrap) and waits for the kernel, rather
+// than giving up while they live. Real cgroups on this host; the processes are plain `sh`/`sleep`.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createRunCgroup, findCgroupHost, type RunCgroup } from './cgroup';
+
+const host = findCgroupHost();
+let count = 0;
+
+/** A run cgroup with `script` running in it (joined before it starts, as the sandbox's chain does). */
+async function runIn(script: string, pids = 32): Promise<{ cgroup: RunCgroup; child: ChildProcess }> {
+  const cgroup = createRunCgroup(host!, `${process.pid}-cgroup-test-${count++}`, { memoryBytes: 256 << 20, pids, cpuPercent: 100 });
+  const child = spawn('/bin/sh', ['-c', 'while [ "$1" != "--" ]; do echo $$ > "$1"; shift; done; shift; eval "$1"', 'run', ...cgroup.procsFiles, '--', script], { stdio: ['ignore', 'pipe', 'ignore'] });
+  await once(child.stdout!, 'data');
+  return { cgroup, child };
+}
+
+function dirsOf(cgroup: RunCgroup): string[] {
+  return cgroup.procsFiles.map((f) => path.dirname(f));
+}
+
+describe.skipIf(!host)(host ? 'removing a run cgroup' : 'removing a run cgroup [skipped: no writable cgroup hierarchy on this host]', () => {
+  it('kills what is still in it, and is done only once the processes have ended', async () => {
+    const { cgroup, child } = await runIn('echo started; exec sleep 60');
+    expect(cgroup.pids()).toContain(child.pid);
+    const ended = once(child, 'exit');
+    await cgroup.remove();
+    expect(await ended).toEqual([null, 'SIGKILL']);
+    expect(dirsOf(cgroup).filter((d) => existsSync(d))).toEqual([]);
+  });
+
+  it('ends a fork bomb held at its limit, however fast it forks', async () => {
+    const { cgroup } = await runIn('echo started; bomb() { bomb | bomb & }; bomb; exec sleep 60', 24);
+    for (let i = 0; i < 200 && cgroup.pids().length < 16; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(cgroup.pids().length).toBeGreaterThanOrEqual(16);
+    const pids = cgroup.pids();
+    await cgroup.remove();
+    expect(dirsOf(cgroup).filter((d) => existsSync(d))).toEqual([]);
+    // Every process seen in it has ended (a zombie waits for its parent, which has ended too).
+    expect(pids.filter((pid) => !['Z', null].includes(stateOf(pid)))).toEqual([]);
+  });
+});
+
+/** A process's state letter ('S', 'R', 'Z'...), null when it is gone. */
+function stateOf(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
+  } catch {
+    return null;
+  }
+}
