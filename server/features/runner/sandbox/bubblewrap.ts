@@ -147,12 +147,14 @@ export async function spawnInBubblewrap(options: BubblewrapOptions, spec: Sandbo
   });
 
   // bwrap exits as soon as the command does, while its pid 1 may still be ending the rest of the
-  // namespace (a fork bomb's last processes, say). The run has ended when all of them have: only
-  // then is its uid free for another run. A uid whose processes would not end stays claimed.
+  // namespace (a fork bomb's last processes, say). The run has ended when all of them have: its
+  // cgroup is empty, and pid 1 has reaped the last of them (pid 1 leaves the cgroup before it starts
+  // that wait). Only then is its uid free for another run; a uid whose processes would not end
+  // stays claimed.
   async function endRun(): Promise<void> {
     network?.close();
     bridge?.close();
-    const ended = await (cgroup ? cgroup.remove() : namespaceEnded(innerPid)).then(
+    const ended = await Promise.all([cgroup?.remove(), namespaceEnded(innerPid)]).then(
       () => true,
       () => false,
     );
