@@ -11,7 +11,7 @@ import { constants as fsConstants } from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { createRunCgroup, type CgroupHost, type RunCgroup } from './cgroup';
-import { descendantsOf, processUsage } from './process-usage';
+import { descendantsOf, processState, processUsage } from './process-usage';
 import { StepTimings } from '../../../step-timings';
 import { attachNetwork, type AttachedNetwork } from './network';
 import type { SandboxExit, SandboxSpec, SandboxedProcess } from './sandbox';
@@ -196,14 +196,8 @@ export async function spawnInBubblewrap(options: BubblewrapOptions, spec: Sandbo
 async function namespaceEnded(pid: number | null): Promise<void> {
   const deadline = Date.now() + 10_000;
   while (pid !== null) {
-    let state: string;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
-    } catch {
-      return;
-    }
-    if (state === 'Z' || state === 'X') return;
+    const state = processState(pid);
+    if (state === null || state === 'Z' || state === 'X') return;
     if (Date.now() > deadline) throw new Error(`the sandbox's pid 1 (${pid}) is still running`);
     await new Promise((r) => setTimeout(r, 10));
   }

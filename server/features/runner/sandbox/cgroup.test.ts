@@ -3,10 +3,11 @@
 // than giving up while they live. Real cgroups on this host; the processes are plain `sh`/`sleep`.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createRunCgroup, findCgroupHost, type RunCgroup } from './cgroup';
+import { processState } from './process-usage';
 
 const host = findCgroupHost();
 let count = 0;
@@ -41,16 +42,6 @@ describe.skipIf(!host)(host ? 'removing a run cgroup' : 'removing a run cgroup [
     await cgroup.remove();
     expect(dirsOf(cgroup).filter((d) => existsSync(d))).toEqual([]);
     // Every process seen in it has ended (a zombie waits for its parent, which has ended too).
-    expect(pids.filter((pid) => !['Z', null].includes(stateOf(pid)))).toEqual([]);
+    expect(pids.filter((pid) => !['Z', null].includes(processState(pid)))).toEqual([]);
   });
 });
-
-/** A process's state letter ('S', 'R', 'Z'...), null when it is gone. */
-function stateOf(pid: number): string | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
-  } catch {
-    return null;
-  }
-}

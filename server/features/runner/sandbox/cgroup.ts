@@ -176,12 +176,10 @@ export async function sweepStaleCgroups(host: CgroupHost): Promise<number> {
       // run-<server pid>-...: another live server on this host (or a parallel test worker) owns it.
       if (ownerAlive(entry.name)) continue;
       const dir = path.join(base, entry.name);
-      const killRest = () => {
+      await removeDirs([dir], () => {
         if (host.version === 2) tryWrite(path.join(dir, 'cgroup.kill'), '1');
         killAll(pidsIn(path.join(dir, 'cgroup.procs')));
-      };
-      killRest();
-      await removeDirs([dir], killRest);
+      });
       swept++;
     }
   }

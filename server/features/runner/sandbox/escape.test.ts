@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config';
-import { descendantsOf } from './process-usage';
+import { descendantsOf, processState } from './process-usage';
 import { createSandbox, limitsFor } from './index';
 import type { NetworkMode, SandboxExit, SandboxMount, SandboxProtection, SandboxedProcess } from './sandbox';
 
@@ -218,16 +218,6 @@ function uidsOf(pid: number): number[] | null {
       .split('\n')
       .find((l) => l.startsWith('Uid:'))!;
     return line.split(/\s+/).slice(1, 5).map(Number);
-  } catch {
-    return null;
-  }
-}
-
-/** The one-letter state of a host process ('R', 'S', 'Z'...), null when gone. */
-function stateOf(pid: number): string | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
   } catch {
     return null;
   }
@@ -504,7 +494,7 @@ given(['bubblewrap', 'cgroup-pids'], 'fork bombs', () => {
     // Everything is gone: no process of the run's uid, no cgroup. (bwrap's pid 1 may stay a zombie
     // for a moment: the outer bwrap exits without reaping it, so the host's init does, maybe
     // between the two reads here.)
-    expect(pidsWithUid(uid).filter((pid) => ![null, 'Z'].includes(stateOf(pid)))).toEqual([]);
+    expect(pidsWithUid(uid).filter((pid) => ![null, 'Z'].includes(processState(pid)))).toEqual([]);
     expect(existsSync(cg)).toBe(false);
   }
 

@@ -62,6 +62,16 @@ function namespaceTraffic(pid: number): number | null {
   }
 }
 
+/** A process's state letter ('S', 'R', 'Z' for a zombie...), null when it is gone. */
+export function processState(pid: number): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
+  } catch {
+    return null;
+  }
+}
+
 export function descendantsOf(root: number): number[] {
   const children = new Map<number, number[]>();
   for (const entry of readdirSync('/proc')) {
