@@ -195,11 +195,12 @@ export async function spawnInBubblewrap(options: BubblewrapOptions, spec: Sandbo
 /** Resolves once the sandbox's pid 1 has ended its pid namespace (it is a zombie, or gone). */
 async function namespaceEnded(pid: number | null): Promise<void> {
   const deadline = Date.now() + 10_000;
-  while (pid !== null) {
+  // Usually a matter of a millisecond or two: look often at first, then less.
+  for (let wait = 1; pid !== null; wait = Math.min(wait * 2, 20)) {
     const state = processState(pid);
     if (state === null || state === 'Z' || state === 'X') return;
     if (Date.now() > deadline) throw new Error(`the sandbox's pid 1 (${pid}) is still running`);
-    await new Promise((r) => setTimeout(r, 10));
+    await new Promise((r) => setTimeout(r, wait));
   }
 }
 

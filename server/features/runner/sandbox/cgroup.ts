@@ -231,6 +231,7 @@ const REMOVE_WITHIN_MS = 10_000;
 // the kernel has ended it; a process forked as the kill was sent may have escaped it (cgroup v1).
 async function removeDirs(dirs: string[], killRest: () => void): Promise<void> {
   const deadline = Date.now() + REMOVE_WITHIN_MS;
+  let wait = 1; // usually a matter of a millisecond or two: look often at first, then less
   for (const dir of dirs) {
     for (;;) {
       try {
@@ -241,7 +242,8 @@ async function removeDirs(dirs: string[], killRest: () => void): Promise<void> {
         if (code === 'ENOENT') break;
         if (code !== 'EBUSY' || Date.now() > deadline) throw err;
         killRest();
-        await new Promise((r) => setTimeout(r, 10));
+        await new Promise((r) => setTimeout(r, wait));
+        wait = Math.min(wait * 2, 20);
       }
     }
   }
