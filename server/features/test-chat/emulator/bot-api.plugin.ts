@@ -6,40 +6,66 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BotApiError, NOT_FOUND, UNAUTHORIZED, type BotApiAnswer } from './bot-api-errors';
 import type { UploadedFile } from './bot-method';
-import { readMultipart, type MultipartBody } from './multipart-body';
+import { MAX_UPLOAD_BYTES, readMultipart, type MultipartBody } from './multipart-body';
+import { ByteBudget, meteredBody, readMeteredText, RequestBytes } from './request-bytes';
 import type { TestChatSession } from './test-chat-session';
 
 export type BotApiPluginOptions = {
   /** The session this token opens on this request, or null (401 Unauthorized). */
   resolveSession: (request: FastifyRequest, token: string) => TestChatSession | null;
+  /** The shares of memory this request's body counts against (its conversation's, the emulator's). */
+  budgetsFor: (request: FastifyRequest) => ByteBudget[];
 };
 
 const MiB = 1024 * 1024;
 const TEXT_BODY_LIMIT = 2 * MiB;
+/** Telegram's upload limit for files, and room for the text fields beside them. */
+const MULTIPART_BODY_LIMIT = MAX_UPLOAD_BYTES + MiB;
 
 type ApiRequest = FastifyRequest<{ Params: { token: string; method: string } }>;
 
 export async function botApiPlugin(app: FastifyInstance, options: BotApiPluginOptions): Promise<void> {
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: TEXT_BODY_LIMIT }, (_req, body, done) => {
-    const text = String(body).trim();
-    if (text === '') return done(null, {});
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return done(badBody("can't parse JSON object"), undefined);
-      done(null, parsed);
-    } catch {
-      done(badBody("can't parse JSON object"), undefined);
-    }
+  const held = new WeakMap<FastifyRequest, RequestBytes>();
+  app.addHook('onRequest', async (request, reply) => {
+    const bytes = new RequestBytes(options.budgetsFor(request));
+    held.set(request, bytes);
+    // The parsed body lives until the answer is done: only then are its bytes given back.
+    reply.raw.once('close', () => bytes.release());
   });
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: TEXT_BODY_LIMIT }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))));
-  });
-  app.addContentTypeParser('multipart/form-data', (req: FastifyRequest, payload: IncomingMessage) => readMultipart(payload, req.headers));
-  // Anything else (text/plain, no type): Telegram reads parameters from the query string only.
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: TEXT_BODY_LIMIT }, (_req, _body, done) => done(null, {}));
+  const bodyOf = (request: FastifyRequest, payload: IncomingMessage, limit: number) => meteredBody(payload, held.get(request)!, limit);
 
-  app.setErrorHandler((err, _req, reply) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', async (request: FastifyRequest, payload: IncomingMessage) => {
+    const text = (await readMeteredText(bodyOf(request, payload, TEXT_BODY_LIMIT))).trim();
+    if (text === '') return {};
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw badBody("can't parse JSON object");
+    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw badBody("can't parse JSON object");
+    return parsed;
+  });
+  app.addContentTypeParser('application/x-www-form-urlencoded', async (request: FastifyRequest, payload: IncomingMessage) =>
+    Object.fromEntries(new URLSearchParams(await readMeteredText(bodyOf(request, payload, TEXT_BODY_LIMIT)))),
+  );
+  app.addContentTypeParser('multipart/form-data', (request: FastifyRequest, payload: IncomingMessage) =>
+    readMultipart(bodyOf(request, payload, MULTIPART_BODY_LIMIT), request.headers),
+  );
+  // Anything else (text/plain, no type): Telegram reads parameters from the query string only.
+  app.addContentTypeParser('*', async (request: FastifyRequest, payload: IncomingMessage) => {
+    await readMeteredText(bodyOf(request, payload, TEXT_BODY_LIMIT));
+    return {};
+  });
+
+  app.setErrorHandler((err, request, reply) => {
+    // Refused before its body was all read (too big, over a budget, stalled): the rest is not
+    // waited for, the connection closes once the answer is out.
+    if (!request.raw.complete) {
+      reply.header('connection', 'close');
+      reply.raw.once('finish', () => request.raw.socket.destroy());
+    }
     if (err instanceof BotApiError) return send(reply, err.answer());
     const status = (err as { statusCode?: number }).statusCode;
     if (status === 413) return send(reply, { ok: false, error_code: 413, description: 'Request Entity Too Large' });

@@ -23,12 +23,14 @@ export type EmulatorHarness = {
 
 let counter = 0;
 
-export async function startEmulator(options: { now?: () => number; botName?: string } = {}): Promise<EmulatorHarness> {
+export async function startEmulator(options: { now?: () => number; botName?: string; keepFrames?: boolean } = {}): Promise<EmulatorHarness> {
   const chats = new TestChats({ now: options.now });
   const owner: TestChatOwner = { userId: `user${++counter}`, fileId: `file${counter}`, botName: options.botName ?? 'echo_bot.py' };
   let session = chats.session(owner);
   const frames: TestChatUpdateFrame[] = [];
-  const unsubscribe = chats.subscribe(owner.userId, (frame) => frames.push(frame));
+  const unsubscribe = chats.subscribe(owner.userId, (frame) => {
+    if (options.keepFrames !== false) frames.push(frame);
+  });
   const emulator = await createEmulator({ chats });
   const loopback = await listenOnLoopback(emulator, owner);
   const api: EmulatorHarness['api'] = async (method, params = {}, opts = {}) => {

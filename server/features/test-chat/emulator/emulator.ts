@@ -9,6 +9,7 @@ import Fastify from 'fastify';
 import { NOT_FOUND } from './bot-api-errors';
 import { botApiPlugin } from './bot-api.plugin';
 import type { TestChatOwner } from './chat-identities';
+import { ByteBudget, CONVERSATION_REQUEST_BYTES, EMULATOR_REQUEST_BYTES } from './request-bytes';
 import type { TestChats } from './test-chats';
 
 export type Emulator = {
@@ -18,20 +19,31 @@ export type Emulator = {
 };
 
 const TLS_HANDSHAKE = 0x16;
-// A long poll holds a request for up to 50 s; an upload may be slow. Idle keep-alive sockets of a
-// polling bot are reused between polls.
-const REQUEST_TIMEOUT_MS = 120_000;
+// A whole request (headers and body) must arrive within a minute, its headers within 10 s; a body
+// that stops for a few seconds is cut sooner (request-bytes.ts). A long poll's 50 s wait is for the
+// answer, not the request. Idle keep-alive sockets of a polling bot are reused between polls.
+const REQUEST_TIMEOUT_MS = 60_000;
+const HEADERS_TIMEOUT_MS = 10_000;
 const KEEP_ALIVE_MS = 75_000;
 const FIRST_BYTE_TIMEOUT_MS = 30_000;
+/** Connections one conversation's bot may hold open at once; past it a new one is closed. */
+export const MAX_CONNECTIONS_PER_CONVERSATION = 64;
+
+/** What one conversation holds in the emulator while its bot talks to it. */
+type Conversation = { connections: number; budget: ByteBudget };
+const conversationKey = (owner: TestChatOwner) => `${owner.userId}/${owner.fileId}`;
 
 export async function createEmulator(options: { chats: TestChats; tls?: { key: string; cert: string } | null }): Promise<Emulator> {
   const owners = new WeakMap<object, TestChatOwner>();
   const sockets = new Set<Socket>();
+  const conversations = new Map<string, Conversation>();
+  const shared = new ByteBudget(EMULATOR_REQUEST_BYTES);
   const secureContext = options.tls ? tls.createSecureContext({ key: options.tls.key, cert: options.tls.cert }) : null;
 
   const app = Fastify({
     logger: false,
     requestTimeout: REQUEST_TIMEOUT_MS,
+    http: { headersTimeout: HEADERS_TIMEOUT_MS },
     keepAliveTimeout: KEEP_ALIVE_MS,
     connectionTimeout: 0,
     bodyLimit: 2 * 1024 * 1024,
@@ -43,6 +55,11 @@ export async function createEmulator(options: { chats: TestChats; tls?: { key: s
       const owner = owners.get(request.raw.socket);
       const session = owner ? options.chats.existing(owner) : undefined;
       return session && sameToken(session.token, token) ? session : null;
+    },
+    budgetsFor: (request) => {
+      const owner = owners.get(request.raw.socket);
+      const conversation = owner ? conversations.get(conversationKey(owner)) : undefined;
+      return conversation ? [conversation.budget, shared] : [shared];
     },
   });
   await app.ready();
@@ -62,8 +79,19 @@ export async function createEmulator(options: { chats: TestChats; tls?: { key: s
   return {
     serve(socket, owner) {
       const own: TestChatOwner = { userId: owner.userId, fileId: owner.fileId };
+      const key = conversationKey(own);
+      const conversation = conversations.get(key) ?? { connections: 0, budget: new ByteBudget(CONVERSATION_REQUEST_BYTES) };
+      if (conversation.connections >= MAX_CONNECTIONS_PER_CONVERSATION) {
+        socket.destroy();
+        return;
+      }
+      conversation.connections++;
+      conversations.set(key, conversation);
       sockets.add(socket);
-      socket.once('close', () => sockets.delete(socket));
+      socket.once('close', () => {
+        sockets.delete(socket);
+        if (--conversation.connections === 0) conversations.delete(key);
+      });
       socket.on('error', () => socket.destroy());
       socket.setTimeout(FIRST_BYTE_TIMEOUT_MS, () => socket.destroy());
       socket.once('data', (first: Buffer) => {

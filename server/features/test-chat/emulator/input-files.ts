@@ -24,6 +24,10 @@ const MIME_BY_EXTENSION: Record<string, string> = {
 };
 
 const KIND_NAMES = { photo: 'Photo', document: 'Document' } as const;
+/** A file's address as the bot gives it: kept with the file, so it is held to a browser's size. */
+const MAX_URL_LENGTH = 2048;
+/** A file name as the conversation keeps it. */
+const MAX_NAME_LENGTH = 255;
 
 export function readInputFile(kind: 'photo' | 'document', params: Params, files: Map<string, UploadedFile>, store: FileStore): StoredFile {
   const value = params[kind];
@@ -35,6 +39,7 @@ export function readInputFile(kind: 'photo' | 'document', params: Params, files:
 
   const text = value.trim();
   if (/^https?:\/\/\S+$/i.test(text)) {
+    if (text.length > MAX_URL_LENGTH) throw badRequest(TELEGRAM_TEXTS.wrongFile);
     const name = urlFileName(text) || (kind === 'photo' ? 'photo.jpg' : 'file');
     return store.add({ kind, name, mimeType: guessMime(name, 'application/octet-stream'), size: 0, url: text });
   }
@@ -54,20 +59,20 @@ function storePhoto(upload: UploadedFile, store: FileStore): StoredFile {
   } catch {
     throw badRequest('IMAGE_PROCESS_FAILED');
   }
-  const name = upload.filename || 'photo.jpg';
+  const name = upload.filename.slice(0, MAX_NAME_LENGTH) || 'photo.jpg';
   return store.add({ kind: 'photo', name, mimeType: mime, size: upload.bytes.length, bytes: upload.bytes, width: size.width, height: size.height });
 }
 
 function storeDocument(upload: UploadedFile, store: FileStore): StoredFile {
   if (upload.bytes.length === 0) throw badRequest('file must be non-empty');
-  const name = upload.filename || 'document';
+  const name = upload.filename.slice(0, MAX_NAME_LENGTH) || 'document';
   const given = upload.mimeType && upload.mimeType !== 'application/octet-stream' ? upload.mimeType : undefined;
   return store.add({ kind: 'document', name, mimeType: given ?? guessMime(name, 'application/octet-stream'), size: upload.bytes.length, bytes: upload.bytes });
 }
 
 function urlFileName(url: string): string {
   try {
-    return decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '');
+    return decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '').slice(0, MAX_NAME_LENGTH);
   } catch {
     throw badRequest(TELEGRAM_TEXTS.wrongFile);
   }

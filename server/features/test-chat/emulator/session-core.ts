@@ -102,6 +102,7 @@ export class SessionCore {
 
   /** A stored message changed (edited, deleted): the browser gets it whole. */
   changed(message: StoredMessage): void {
+    this.log.changed(message);
     this.emit(message.chat, { message: this.browserMessage(message) });
   }
 
