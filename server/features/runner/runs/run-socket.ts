@@ -92,7 +92,14 @@ class RunConnection {
       const revocations = this.deps.revocations.subscribe((r) => this.revoked(r));
       // A replay's chat (its key carries '~') is the server's own business, not the page's.
       const testChats = this.deps.testChat.chats.subscribe(session.userId, (frame) => {
-        if (!frame.fileId.includes('~')) this.send(frame);
+        if (frame.fileId.includes('~')) return;
+        // A page that does not read keeps no backlog of a bot's messages here: it is cut off,
+        // reconnects and reads the chat's history again (which the conversation bounds).
+        if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+          this.socket.terminate();
+          return this.close();
+        }
+        this.send(frame);
       });
       this.unsubscribe = () => {
         revocations();
