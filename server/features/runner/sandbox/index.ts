@@ -174,7 +174,7 @@ async function probe(config: RunnerConfig, extraSystemDirs: string[]): Promise<P
     {
       name: 'syscall-filter',
       active: bubblewrap && filter.program !== null,
-      detail: filter.program ? 'seccomp: io_uring, keyrings, bpf, perf, mounts, namespaces, ptrace, modules and clocks refused' : filter.reason,
+      detail: filter.program ? 'seccomp: io_uring, keyrings, bpf, perf, mounts, namespaces, ptrace, vsock, NUMA policy, modules and clocks refused' : filter.reason,
     },
   ] satisfies { name: SandboxProtection; active: boolean; detail: string }[];
   return { tools, cgroups, bubblewrap, network, seccomp: filter.program, status: { full: protections.every((p) => p.active), protections } };
