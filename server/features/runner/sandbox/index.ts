@@ -151,7 +151,7 @@ async function probe(config: RunnerConfig, extraSystemDirs: string[]): Promise<P
       // for the whole life of the server.
       await tryRun(cgroups !== null, 'internet').catch(() => tryRun(cgroups !== null, 'internet'));
       network = true;
-      networkDetail = 'slirp4netns with host loopback, link-local (cloud metadata), private networks and the host\'s own addresses blocked';
+      networkDetail = 'slirp4netns with host loopback, the clouds\' metadata services, private networks and the host\'s own addresses blocked';
     } catch (err) {
       networkDetail = `slirp4netns failed: ${(err as Error).message}; bots get no network`;
     }
