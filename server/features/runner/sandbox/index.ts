@@ -6,6 +6,7 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RunnerConfig } from '../../../config';
+import { sweepStaleBridgeDirs } from './bridge-dirs';
 import { findCgroupHost, sweepStaleCgroups, type CgroupHost } from './cgroup';
 import { spawnInBubblewrap, type BubblewrapOptions } from './bubblewrap';
 import { findHostTools, type HostTools } from './host-tools';
@@ -82,6 +83,8 @@ function findHost(): Promise<Host> {
   host ??= (async () => {
     const tools = findHostTools();
     const filter = await seccompProgram();
+    // The bridge folders of a server that was killed: before any run of this process makes its own.
+    sweepStaleBridgeDirs();
     let cgroups: CgroupHost | null = null;
     let cgroupDetail = 'no writable cgroup hierarchy (needs root or a delegated cgroup v2)';
     try {
