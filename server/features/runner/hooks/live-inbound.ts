@@ -51,7 +51,7 @@ export function prepareLiveInbound(
   // In bubblewrap without the relay's tools, the host's loopback is not the bot's: never go there.
   const connect = bubblewrap
     ? (): Socket => {
-        throw new NoWayIn('This server cannot forward webhooks into its sandboxes (it needs nsenter and python3).');
+        throw new NoWayIn('This server cannot forward webhooks into its sandboxes (it needs python3).');
       }
     : (): Socket => createConnection(port, '127.0.0.1');
   const remove = addHookTarget(deps, { ...target, connect });

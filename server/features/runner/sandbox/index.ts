@@ -45,7 +45,7 @@ export async function createSandbox(config: RunnerConfig, runsDir: string, log: 
   const options: BubblewrapOptions = { tools, cgroups, extraSystemDirs, seccomp, allowNetworks: config.allowNetworks };
   return {
     status,
-    supportsBridge: bubblewrap && tools.nsenter !== null && tools.python3 !== null,
+    supportsBridge: bubblewrap && tools.python3 !== null,
     async spawn(spec: SandboxSpec) {
       if (!status.full && config.sandbox === 'required') {
         throw new SandboxUnavailableError('The sandbox is not fully available on this server (RUNNER_SANDBOX=required).');
