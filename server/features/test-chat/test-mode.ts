@@ -3,12 +3,11 @@
 // HTTP on port 80) and as api.telegram.org (TLS on 443, with a certificate from Botwright's own CA,
 // which the bot's CA bundle gains), through a bridge of this run alone: a connection on it can only
 // use this file's test token. The user's saved Telegram tokens never leave the server in test mode.
-import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, rmSync } from 'node:fs';
+import { chmodSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
+import { makeBridgeDir } from '../runner/sandbox/bridge-dirs';
 import type { SandboxSpec } from '../runner/sandbox/sandbox';
 import { connectInto } from '../runner/sandbox/service-bridge';
 import { listenOnLoopback, type Emulator } from './emulator/emulator';
@@ -55,9 +54,7 @@ export async function prepareTestMode(options: TestModeOptions): Promise<TestMod
   let connect: (port: number) => Socket;
   let spec: TestMode['spec'] = {};
   if (options.bridged) {
-    const dir = path.join(socketRoot(), `botwright-test-chat-${randomBytes(8).toString('hex')}`);
-    mkdirSync(dir, { mode: 0o711 });
-    chmodSync(dir, 0o711);
+    const dir = makeBridgeDir('test-chat');
     try {
       const hostSocket = path.join(dir, 'emulator.sock');
       const server = await listen(createServer((socket) => options.emulator.serve(socket, options.owner)), hostSocket);
@@ -136,9 +133,4 @@ function listen(server: Server, where: string): Promise<Server> {
     server.once('error', reject);
     server.listen(where, () => resolve(server));
   });
-}
-
-/** /run when the server may write there (root), else the system's temp dir. */
-function socketRoot(): string {
-  return process.getuid?.() === 0 ? '/run' : os.tmpdir();
 }

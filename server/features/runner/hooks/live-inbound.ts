@@ -2,12 +2,11 @@
 // only (service-bridge.ts), so the server reaches the bot's own loopback port and the sandbox gains
 // no address. As a plain process (no bubblewrap on the host), the bot listens on the host's own
 // loopback, and so its webhooks go there, as the test chat's do (test-mode.ts).
-import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { createConnection, type Socket } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import type { Deps } from '../../../deps';
+import { makeBridgeDir } from '../sandbox/bridge-dirs';
 import type { SandboxSpec } from '../sandbox/sandbox';
 import { connectInto } from '../sandbox/service-bridge';
 import { addHookTarget } from './hook-targets';
@@ -36,9 +35,7 @@ export function prepareLiveInbound(
   const target = { projectId: run.projectId, userId: run.userId, fileId: run.fileId, startedAt: deps.clock.now().getTime(), port };
 
   if (deps.sandbox.supportsBridge) {
-    const dir = path.join(socketRoot(), `botwright-hooks-${randomBytes(8).toString('hex')}`);
-    mkdirSync(dir, { mode: 0o711 });
-    chmodSync(dir, 0o711);
+    const dir = makeBridgeDir('hooks');
     const inboundSocket = path.join(dir, 'inbound.sock');
     const remove = addHookTarget(deps, { ...target, connect: () => connectInto(inboundSocket, port) });
     return {
@@ -54,14 +51,9 @@ export function prepareLiveInbound(
   // In bubblewrap without the relay's tools, the host's loopback is not the bot's: never go there.
   const connect = bubblewrap
     ? (): Socket => {
-        throw new NoWayIn('This server cannot forward webhooks into its sandboxes (it needs nsenter and python3).');
+        throw new NoWayIn('This server cannot forward webhooks into its sandboxes (it needs python3).');
       }
     : (): Socket => createConnection(port, '127.0.0.1');
   const remove = addHookTarget(deps, { ...target, connect });
   return { env, spec: {}, release: remove };
-}
-
-/** /run when the server may write there (root), else the system's temp dir. */
-function socketRoot(): string {
-  return process.getuid?.() === 0 ? '/run' : os.tmpdir();
 }

@@ -6,6 +6,7 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RunnerConfig } from '../../../config';
+import { sweepStaleBridgeDirs } from './bridge-dirs';
 import { findCgroupHost, sweepStaleCgroups, type CgroupHost } from './cgroup';
 import { spawnInBubblewrap, type BubblewrapOptions } from './bubblewrap';
 import { findHostTools, type HostTools } from './host-tools';
@@ -44,7 +45,7 @@ export async function createSandbox(config: RunnerConfig, runsDir: string, log: 
   const options: BubblewrapOptions = { tools, cgroups, extraSystemDirs, seccomp, allowNetworks: config.allowNetworks };
   return {
     status,
-    supportsBridge: bubblewrap && tools.nsenter !== null && tools.python3 !== null,
+    supportsBridge: bubblewrap && tools.python3 !== null,
     async spawn(spec: SandboxSpec) {
       if (!status.full && config.sandbox === 'required') {
         throw new SandboxUnavailableError('The sandbox is not fully available on this server (RUNNER_SANDBOX=required).');
@@ -82,6 +83,8 @@ function findHost(): Promise<Host> {
   host ??= (async () => {
     const tools = findHostTools();
     const filter = await seccompProgram();
+    // The bridge folders of a server that was killed: before any run of this process makes its own.
+    sweepStaleBridgeDirs();
     let cgroups: CgroupHost | null = null;
     let cgroupDetail = 'no writable cgroup hierarchy (needs root or a delegated cgroup v2)';
     try {
@@ -151,7 +154,7 @@ async function probe(config: RunnerConfig, extraSystemDirs: string[]): Promise<P
       // for the whole life of the server.
       await tryRun(cgroups !== null, 'internet').catch(() => tryRun(cgroups !== null, 'internet'));
       network = true;
-      networkDetail = 'slirp4netns with host loopback, link-local (cloud metadata), private networks and the host\'s own addresses blocked';
+      networkDetail = 'slirp4netns with host loopback, the clouds\' metadata services, private networks and the host\'s own addresses blocked';
     } catch (err) {
       networkDetail = `slirp4netns failed: ${(err as Error).message}; bots get no network`;
     }
@@ -174,7 +177,7 @@ async function probe(config: RunnerConfig, extraSystemDirs: string[]): Promise<P
     {
       name: 'syscall-filter',
       active: bubblewrap && filter.program !== null,
-      detail: filter.program ? 'seccomp: io_uring, keyrings, bpf, perf, mounts, namespaces, ptrace, modules and clocks refused' : filter.reason,
+      detail: filter.program ? 'seccomp: io_uring, keyrings, bpf, perf, mounts, namespaces, ptrace, vsock, NUMA policy, modules and clocks refused' : filter.reason,
     },
   ] satisfies { name: SandboxProtection; active: boolean; detail: string }[];
   return { tools, cgroups, bubblewrap, network, seccomp: filter.program, status: { full: protections.every((p) => p.active), protections } };

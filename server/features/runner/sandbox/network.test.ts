@@ -31,6 +31,9 @@ const IP = ['/usr/sbin/ip', '/usr/bin/ip'].find((p) => existsSync(p)) ?? '/usr/s
 // An `unreachable` route answers EHOSTUNREACH; an IPv6 address with no route at all ENETUNREACH.
 const NO_ROUTE = /^RTNETLINK answers: (No route to host|Network is unreachable)$|^unreachable /;
 const BLOCKED = ['10.1.2.3', '172.16.5.5', '172.31.255.1', '192.168.1.1', '100.64.0.1', '198.18.0.1', '198.19.255.1', 'fd00::1', 'fc00::1'];
+// The clouds' metadata and host services: link-local (AWS, GCP, Azure's IMDS, Oracle...), Alibaba's,
+// and Azure's WireServer, a public address that trusts the host's root (slirp4netns is root).
+const METADATA = ['169.254.169.254', '169.254.0.23', '100.100.100.200', '168.63.129.16'];
 const ROUTED = ['10.0.2.3', '10.0.2.2', '1.1.1.1', '8.8.8.8'];
 
 const cleanups: (() => void | Promise<void>)[] = [];
@@ -71,9 +74,9 @@ print(json.dumps(out))
 `;
 
 describe.skipIf(!networked.active)(`a networked bot${networked.active ? '' : ` [skipped: ${networked.detail}]`}`, () => {
-  it('has no route to private networks (10/8, 172.16/12, 192.168/16, 100.64/10, 198.18/15, fc00::/7) but reaches slirp and the internet', async () => {
-    const routes = JSON.parse(await runBot(ROUTE_GET, [IP, ...BLOCKED, ...ROUTED])) as Record<string, string>;
-    for (const address of BLOCKED) expect(routes[address], address).toMatch(NO_ROUTE);
+  it('has no route to private networks (10/8, 172.16/12, 192.168/16, 100.64/10, 198.18/15, fc00::/7) nor the clouds\' metadata services (Azure\'s 168.63.129.16 too) but reaches slirp and the internet', async () => {
+    const routes = JSON.parse(await runBot(ROUTE_GET, [IP, ...BLOCKED, ...METADATA, ...ROUTED])) as Record<string, string>;
+    for (const address of [...BLOCKED, ...METADATA]) expect(routes[address], address).toMatch(NO_ROUTE);
     // slirp's own /24 is more specific than 10/8: its DNS and gateway stay on-link.
     expect(routes['10.0.2.3']).toMatch(/^10\.0\.2\.3 dev tap0 /);
     expect(routes['10.0.2.2']).toMatch(/^10\.0\.2\.2 dev tap0 /);

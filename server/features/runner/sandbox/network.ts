@@ -2,9 +2,10 @@
 // (10.0.2.0/24, DNS at 10.0.2.3). The host's loopback (10.0.2.2 -> 127.0.0.1) is blocked unless
 // the caller asks for it (the installer, when the configured package index is on loopback).
 // slirp4netns connects out from the host, so whatever the host reaches the sandbox would too: before
-// the command starts, the namespace gets "unreachable" routes for the cloud metadata service
-// (link-local), the host's own addresses and the private networks (LANs, VPCs, carrier NAT), except
-// those the operator opened (RUNNER_ALLOW_NETWORKS). The bot cannot change them (no capabilities).
+// the command starts, the namespace gets "unreachable" routes for the clouds' metadata and host
+// services (CLOUD_SERVICES), the host's own addresses and the private networks (LANs, VPCs, carrier
+// NAT), except those the operator opened (RUNNER_ALLOW_NETWORKS). The bot cannot change them (no
+// capabilities).
 // slirp4netns runs as root and would outlive a killed server: it watches a pipe the server holds
 // (--exit-fd) and goes when the server does; a sweep ends any a dead server left all the same.
 import { spawn } from 'node:child_process';
@@ -72,8 +73,15 @@ export async function attachNetwork(tools: NetworkTools, sandboxPid: number, all
 }
 
 /**
- * IPv4 destinations no sandbox reaches: link-local (169.254.169.254 and kin), Alibaba's metadata,
- * the host's own addresses, and the private ranges not opened whole by `allowNetworks`.
+ * The clouds' metadata and host services: link-local (169.254.169.254 of AWS, GCP, Azure, Oracle...,
+ * Tencent's 169.254.0.23), Alibaba's 100.100.100.200, and Azure's WireServer 168.63.129.16, a public
+ * address that answers a VM's root (slirp4netns, which connects for the sandbox, runs as root).
+ */
+const CLOUD_SERVICES = ['169.254.0.0/16', '100.100.100.200/32', '168.63.129.16/32'];
+
+/**
+ * IPv4 destinations no sandbox reaches: the clouds' services, the host's own addresses, and the
+ * private ranges not opened whole by `allowNetworks`.
  */
 export function closedDestinations(allowNetworks: readonly string[] = []): string[] {
   const own = Object.values(networkInterfaces())
@@ -81,7 +89,7 @@ export function closedDestinations(allowNetworks: readonly string[] = []): strin
     .filter((a) => a !== undefined && a.family === 'IPv4' && !a.internal && a.address !== HOST_LOOPBACK_FROM_SANDBOX && a.address !== '10.0.2.3')
     .map((a) => `${a!.address}/32`);
   const ranges = PRIVATE_IPV4.filter((r) => !allowNetworks.includes(r));
-  return ['169.254.0.0/16', '100.100.100.200/32', ...ranges, ...new Set(own)];
+  return [...CLOUD_SERVICES, ...ranges, ...new Set(own)];
 }
 
 /**

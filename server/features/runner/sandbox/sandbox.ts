@@ -89,7 +89,7 @@ export type SandboxProtection = 'bubblewrap' | 'unprivileged-user' | 'cgroup-mem
 
 export interface Sandbox {
   readonly status: SandboxStatus;
-  /** Specs may carry a `bridge` (bubblewrap with nsenter and python3 on the host). */
+  /** Specs may carry a `bridge` (bubblewrap with python3 on the host). */
   readonly supportsBridge: boolean;
   spawn(spec: SandboxSpec): Promise<SandboxedProcess>;
 }

@@ -80,6 +80,27 @@ const REFUSED = [
   'personality(READ_IMPLIES_EXEC)', 'ioctl(TIOCSTI)', 'ioctl(TIOCSTI with high bits)', 'x32 getpid', 'unshare(CLONE_NEWUSER)',
 ];
 
+// vsock (AF_VSOCK, 40) ignores the network namespace: on a host that is itself a VM, it reaches the
+// hypervisor's side. The NUMA memory-policy calls act on the machine's memory placement (move_pages
+// looks at and moves other processes' pages). Docker's default profile refuses all of them.
+const VSOCK_AND_NUMA = String.raw`
+import ctypes, errno, json, socket
+libc = ctypes.CDLL(None, use_errno=True)
+libc.syscall.restype = ctypes.c_long
+def sc(nr, *args):
+    ctypes.set_errno(0)
+    r = libc.syscall(ctypes.c_long(nr), *[ctypes.c_long(a) for a in args])
+    return errno.errorcode.get(ctypes.get_errno(), str(ctypes.get_errno())) if r == -1 else 'ok'
+print(json.dumps({
+  'socket(AF_VSOCK, SOCK_STREAM)': sc(41, 40, 1, 0), 'socket(AF_VSOCK, SOCK_DGRAM)': sc(41, 40, 2, 0),
+  'socket(AF_VSOCK with high bits)': sc(41, 0x100000028, 1, 0),
+  'set_mempolicy': sc(238, 0, 0, 0), 'mbind': sc(237, 0, 0, 0, 0, 0, 0), 'move_pages': sc(279, 0, 0, 0, 0, 0, 0),
+  'get_mempolicy': sc(239, 0, 0, 0, 0, 0), 'migrate_pages': sc(256, 0, 0, 0, 0), 'set_mempolicy_home_node': sc(450, 0, 0, 0, 0),
+  'chroot': sc(161, 0), 'sethostname': sc(170, 0, 0), 'setdomainname': sc(171, 0, 0), 'vhangup': sc(153), 'sysfs': sc(139, 2, 0, 0), 'ustat': sc(136, 0, 0),
+  'socket(AF_INET)': sc(41, 2, 1, 0), 'socket(AF_UNIX)': sc(41, 1, 1, 0), 'socket(AF_INET6)': sc(41, 10, 1, 0),
+}))
+`;
+
 const ORDINARY = String.raw`
 import json, os, socket, subprocess, sys, threading, ctypes
 out = {}
@@ -143,6 +164,24 @@ describe.skipIf(!runnable)(`the sandbox's seccomp filter${runnable ? '' : ' [ski
     // glibc falls back to clone() when clone3 is "not implemented"; its flags are out of a filter's reach.
     expect(after.clone3).toBe('ENOSYS');
     expect(after['i386 getpid']).toBe(before['i386 getpid'] === 'no i386 ABI' ? 'no i386 ABI' : 'EPERM');
+  });
+
+  it('refuses vsock sockets, the NUMA memory-policy calls and the rest of what Docker\'s default profile refuses with EPERM; other sockets still open', async () => {
+    const { program } = (await seccompProgram()) as { program: Buffer };
+    const without = await inBwrap([PYTHON, '-c', VSOCK_AND_NUMA], null);
+    const withFilter = await inBwrap([PYTHON, '-c', VSOCK_AND_NUMA], program);
+    expect(without.code, without.stderr).toBe(0);
+    expect(withFilter.code, withFilter.stderr).toBe(0);
+    const before = JSON.parse(without.stdout) as Record<string, string>;
+    const after = JSON.parse(withFilter.stdout) as Record<string, string>;
+    const refused = ['socket(AF_VSOCK, SOCK_STREAM)', 'socket(AF_VSOCK, SOCK_DGRAM)', 'socket(AF_VSOCK with high bits)', 'set_mempolicy', 'mbind', 'move_pages', 'get_mempolicy', 'migrate_pages', 'set_mempolicy_home_node'];
+    // Without the filter the kernel answers (a vsock socket here, EAFNOSUPPORT where the host has no
+    // vsock; 'ok' or EINVAL for the memory calls): the EPERM below is the filter's.
+    for (const name of refused) expect(`${name}: ${before[name]}`).not.toBe(`${name}: EPERM`);
+    for (const name of refused) expect(`${name}: ${after[name]}`).toBe(`${name}: EPERM`);
+    // The rest Docker refuses to a container without capabilities (most need one the bot lacks anyway).
+    for (const name of ['chroot', 'sethostname', 'setdomainname', 'vhangup', 'sysfs', 'ustat']) expect(`${name}: ${after[name]}`).toBe(`${name}: EPERM`);
+    expect([after['socket(AF_INET)'], after['socket(AF_UNIX)'], after['socket(AF_INET6)']]).toEqual(['ok', 'ok', 'ok']);
   });
 
   it('lets ordinary python work run: files, threads, sockets, fork, subprocess', async () => {

@@ -7,9 +7,10 @@ import { createServer, type Server } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config';
 import { createSandbox, limitsFor } from './index';
+import { makeBridgeDir } from './bridge-dirs';
 import { connectInto, RELAY, type ServiceBridge } from './service-bridge';
 import { findHostTools } from './host-tools';
 
@@ -21,6 +22,10 @@ const log = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() 
 const sandbox = await createSandbox(config.runner, path.join(root, 'data', 'runs'), log);
 const usable = sandbox.supportsBridge;
 afterAll(() => rmSync(root, { recursive: true, force: true }));
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const fn of cleanups.splice(0)) fn();
+});
 
 /** A host service on a Unix socket that answers each connection with what it was sent, uppercased. */
 async function upperService(socketPath: string): Promise<Server> {
@@ -102,6 +107,47 @@ describe.skipIf(!usable)('service bridge', () => {
     expect(left).toBe('');
   }, 30_000);
 
+  it('/proc/net/unix inside names no host path, with a connection out to the service and one in from the server open', async () => {
+    // Named and placed as the server's own are (/run/botwright-test-chat-... as root).
+    const dir = makeBridgeDir('test-chat');
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const bridge: ServiceBridge = { address: '127.0.0.2', ports: [80], hostSocket: path.join(dir, 'emulator.sock'), inboundSocket: path.join(dir, 'inbound.sock') };
+    const service = await upperService(bridge.hostSocket);
+    cleanups.push(() => void service.close());
+    const bot = String.raw`
+import json, socket
+out = socket.create_connection(('127.0.0.2', 80), timeout=3)
+out.sendall(b'hold')
+assert out.recv(100) == b'HOLD'
+srv = socket.socket(); srv.bind(('127.0.0.1', 8080)); srv.listen(1)
+print('listening', flush=True)
+conn, _ = srv.accept()
+conn.recv(100)
+print(json.dumps(open('/proc/net/unix').read()), flush=True)
+conn.sendall(b'read')
+conn.close()
+`;
+    const proc = await sandbox.spawn({ argv: [config.runner.python, '-c', bot], cwd: '/', mounts: [], env: { PATH: '/usr/bin:/bin', PYTHONUNBUFFERED: '1' }, network: 'internet', limits, bridge });
+    let out = '';
+    proc.stdout.on('data', (d) => (out += String(d)));
+    let err = '';
+    proc.stderr.on('data', (d) => (err += String(d)));
+    for (let i = 0; i < 100 && !out.includes('listening'); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(out, err).toContain('listening');
+    const inside = connectInto(bridge.inboundSocket, 8080);
+    let answer = '';
+    inside.on('data', (d) => (answer += String(d)));
+    inside.write('ping');
+    await new Promise((r) => inside.on('close', r));
+    expect(answer).toBe('read');
+    expect((await proc.exit).code, err).toBe(0);
+    const table = JSON.parse(out.trim().split('\n')[1]!) as string;
+    expect(table).toMatch(/^Num +RefCount Protocol Flags +Type St Inode Path\n/);
+    for (const hostPath of ['/run/botwright-', dir, root, config.dataDir]) {
+      expect(table.split('\n').filter((line) => line.includes(hostPath)), hostPath).toEqual([]);
+    }
+  }, 30_000);
+
   it("a live run's bridge: the server reaches the bot's port, and the sandbox gains no address", async () => {
     const dir = mkdtempSync(path.join(root, 'sock-'));
     chmodSync(dir, 0o711);
@@ -130,15 +176,15 @@ describe.skipIf(!usable)('service bridge', () => {
     const tools = findHostTools();
     const dir = mkdtempSync(path.join(root, 'sock-'));
     const inbound = path.join(dir, 'inbound.sock');
-    // A stand-in server: starts the relay in its own network namespace, says so, and is then killed.
+    // A stand-in server: starts the relay for its own network namespace, says so, and is then killed.
     const server = String.raw`
       const { spawn } = require('node:child_process');
-      const [nsenter, python, relay, inbound] = process.argv.slice(1);
-      const child = spawn(nsenter, ['--net=/proc/' + process.pid + '/ns/net', '--', python, '-I', '-S', '-c', relay, '', '', '', inbound], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const [python, relay, inbound] = process.argv.slice(1);
+      const child = spawn(python, ['-I', '-S', '-c', relay, '/proc/' + process.pid + '/ns/net', '', '', '', inbound], { stdio: ['ignore', 'pipe', 'inherit'] });
       child.stdout.once('data', () => console.log('relay ' + child.pid));
       setInterval(() => {}, 1000);
     `;
-    const parent = spawn(process.execPath, ['-e', server, tools.nsenter!, tools.python3!, RELAY, inbound], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const parent = spawn(process.execPath, ['-e', server, tools.python3!, RELAY, inbound], { stdio: ['ignore', 'pipe', 'inherit'] });
     const relayPid = await new Promise<number>((resolve) => parent.stdout!.on('data', (d) => /relay (\d+)/.test(String(d)) && resolve(Number(/relay (\d+)/.exec(String(d))![1]))));
     /** The relay's state letter ('S' running, 'Z' ended but not yet reaped), or null once it is gone. */
     const state = () => {

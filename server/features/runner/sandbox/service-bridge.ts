@@ -5,11 +5,13 @@
 // sandbox reaches this one service and nothing else of the host's. A live run's bridge has the way
 // in only (its webhooks, runner/hooks): no service, so the sandbox gains no address at all.
 //
-// The relay is a small Python program the server starts in the sandbox's network namespace only
-// (nsenter --net; it keeps the host's filesystem, so it can reach the server's Unix sockets). It
-// binds its listeners as root (ports below 1024 in that namespace are closed to the bot), then drops
-// to nobody before it relays a byte; it dies with the server (PR_SET_PDEATHSIG) and is killed with
-// the run. It only copies bytes: the server's own HTTP and TLS code reads them.
+// The relay is a small Python program the server starts as root on the host. It makes its Unix
+// sockets in the host's network namespace and enters the sandbox's (setns, one thread) only for its
+// TCP sockets: a namespace's /proc/net/unix lists its Unix sockets with the path they are bound to
+// (a connection's server end with its listener's), so a bot reading it sees no host path. It binds
+// its listeners as root (ports below 1024 in that namespace are closed to the bot), then drops to
+// nobody before it relays a byte; it dies with the server (PR_SET_PDEATHSIG) and is killed with the
+// run. It only copies bytes: the server's own HTTP and TLS code reads them.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createConnection, type Socket } from 'node:net';
 import { withinSetupDeadline } from './setup-deadline';
@@ -29,16 +31,16 @@ export type BridgedService = {
   hostSocket: string;
 };
 
-export type BridgeTools = { nsenter: string | null; python3: string | null };
+export type BridgeTools = { python3: string | null };
 
-/** Starts the relay in the network namespace of `sandboxPid`; resolves once it listens. */
+/** Starts the relay between the host and the network namespace of `sandboxPid`; resolves once it listens. */
 export async function attachBridge(tools: BridgeTools, sandboxPid: number, bridge: ServiceBridge): Promise<{ close(): void }> {
-  if (!tools.nsenter || !tools.python3) throw new Error('nsenter and python3 are needed for the sandbox bridge');
+  if (!tools.python3) throw new Error('python3 is needed for the sandbox bridge');
   // No service: empty arguments, and the relay listens on the inbound socket alone.
   const service = bridge.address === undefined ? ['', '', ''] : [bridge.address, bridge.ports.join(','), bridge.hostSocket];
   const child: ChildProcess = spawn(
-    tools.nsenter,
-    [`--net=/proc/${sandboxPid}/ns/net`, '--', tools.python3, '-I', '-S', '-c', RELAY, ...service, bridge.inboundSocket],
+    tools.python3,
+    ['-I', '-S', '-c', RELAY, `/proc/${sandboxPid}/ns/net`, ...service, bridge.inboundSocket],
     { stdio: ['ignore', 'pipe', 'pipe'], env: {}, cwd: '/' },
   );
   child.on('error', () => {});
@@ -69,22 +71,24 @@ export function connectInto(inboundSocket: string, port: number): Socket {
   return socket;
 }
 
-// argv: address, ports (comma-separated), host socket, inbound socket; the first three empty when
-// there is no service (a live run's bridge: the way in only).
+// argv: the sandbox's network namespace, address, ports (comma-separated), host socket, inbound
+// socket; the middle three empty when there is no service (a live run's bridge: the way in only).
+//
+// setns moves only the thread that calls it, and a thread starts in its creator's namespace. So the
+// main thread stays in the host's namespace: it makes the inbound socket and accepts the bot's
+// connections out, whose relay threads connect to the host socket from there. One thread enters the
+// sandbox's: it makes the listeners and accepts the server's connections in, whose relay threads
+// connect to the bot's loopback from there.
 export const RELAY = String.raw`
 import ctypes, os, selectors, socket, sys, threading
-ctypes.CDLL(None, use_errno=True).prctl(1, 9)  # PR_SET_PDEATHSIG, SIGKILL: go with the server
+libc = ctypes.CDLL(None, use_errno=True)
+libc.prctl(1, 9)  # PR_SET_PDEATHSIG, SIGKILL: go with the server
 if os.getppid() == 1:
     sys.exit(0)
-address, ports, host_path, inbound_path = sys.argv[1], [p for p in sys.argv[2].split(',') if p], sys.argv[3], sys.argv[4]
+sandbox_net, address, ports, host_path, inbound_path = sys.argv[1], sys.argv[2], [p for p in sys.argv[3].split(',') if p], sys.argv[4], sys.argv[5]
+CLONE_NEWNET = 0x40000000
 MAX_CONNECTIONS = 64
-sel = selectors.DefaultSelector()
-for port in ports:
-    s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    s.bind((address, int(port)))
-    s.listen(64)
-    sel.register(s, selectors.EVENT_READ, 'out')
+net = os.open(sandbox_net, os.O_RDONLY | os.O_CLOEXEC)
 try:
     os.unlink(inbound_path)
 except FileNotFoundError:
@@ -94,16 +98,9 @@ inbound = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
 inbound.bind(inbound_path)
 os.umask(old)
 inbound.listen(16)
-sel.register(inbound, selectors.EVENT_READ, 'in')
-os.setgroups([])
-os.setresgid(65534, 65534, 65534)
-os.setresuid(65534, 65534, 65534)
-# Changing credentials clears the parent-death signal: set it again, or a relay outlives a server
-# that was killed (its sandbox gone, the relay left behind as nobody).
-ctypes.CDLL(None, use_errno=True).prctl(1, 9)
-if os.getppid() == 1:
-    sys.exit(0)
-live = threading.BoundedSemaphore(MAX_CONNECTIONS)
+
+listeners, failed = [], []
+entered, dropped = threading.Event(), threading.Event()
 
 def pump(a, b):
     try:
@@ -144,16 +141,58 @@ def relay(conn, kind):
         conn.close()
         live.release()
 
+def serve(sockets, kind):
+    sel = selectors.DefaultSelector()
+    for s in sockets:
+        sel.register(s, selectors.EVENT_READ)
+    while True:
+        for key, _ in sel.select():
+            try:
+                conn, _ = key.fileobj.accept()
+            except OSError:
+                continue
+            if not live.acquire(blocking=False):
+                conn.close()
+                continue
+            threading.Thread(target=relay, args=(conn, kind), daemon=True).start()
+
+def in_sandbox():
+    try:
+        if libc.setns(net, CLONE_NEWNET) != 0:
+            raise OSError(ctypes.get_errno(), 'setns into the sandbox network namespace failed')
+        for port in ports:
+            s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            s.bind((address, int(port)))
+            s.listen(64)
+            listeners.append(s)
+    except OSError as e:
+        failed.append(e)
+    entered.set()
+    if not failed:
+        dropped.wait()
+        serve([inbound], 'in')
+
+sandbox_side = threading.Thread(target=in_sandbox, daemon=True)
+sandbox_side.start()
+entered.wait()
+if failed:
+    raise failed[0]
+os.close(net)
+# glibc changes the credentials of every thread of the process, the sandbox's one too.
+os.setgroups([])
+os.setresgid(65534, 65534, 65534)
+os.setresuid(65534, 65534, 65534)
+# Changing credentials clears the parent-death signal: set it again, or a relay outlives a server
+# that was killed (its sandbox gone, the relay left behind as nobody).
+libc.prctl(1, 9)
+if os.getppid() == 1:
+    sys.exit(0)
+live = threading.BoundedSemaphore(MAX_CONNECTIONS)
+dropped.set()
 sys.stdout.write('ready\n')
 sys.stdout.flush()
-while True:
-    for key, _ in sel.select():
-        try:
-            conn, _ = key.fileobj.accept()
-        except OSError:
-            continue
-        if not live.acquire(blocking=False):
-            conn.close()
-            continue
-        threading.Thread(target=relay, args=(conn, key.data), daemon=True).start()
+if listeners:
+    serve(listeners, 'out')
+sandbox_side.join()
 `;
