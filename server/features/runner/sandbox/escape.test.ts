@@ -779,10 +779,12 @@ print(json.dumps(out))
 
   type Connect = { interfaces: string[]; connect: Record<string, [string, number]> };
 
-  it('host 127.0.0.1 services, the metadata address and the host\'s own address are unreachable; tap0 is up', async () => {
+  // The metadata services are checked by their routes only (network.test.ts): a test sends nothing
+  // to an address it did not make, not even to see it refused.
+  it('host 127.0.0.1 services and the host\'s own address are unreachable; tap0 is up', async () => {
     const loopback = await hostServer('127.0.0.1');
     const everywhere = await hostServer('0.0.0.0');
-    const targets = [`127.0.0.1:${loopback.port}`, `10.0.2.2:${loopback.port}`, '169.254.169.254:80', '100.100.100.200:80'];
+    const targets = [`127.0.0.1:${loopback.port}`, `10.0.2.2:${loopback.port}`];
     if (hostAddress) targets.push(`${hostAddress}:${everywhere.port}`);
     const run = await start({ python: CONNECT_PY, argv: [JSON.stringify(targets)], network: 'internet' });
     expectOk(run, await finished(run));
