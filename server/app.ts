@@ -52,6 +52,7 @@ import { holdServerLock } from './features/ops/server-lock';
 import { newLandingState } from './features/landing/landing-figures';
 import type { StepTimings } from './step-timings';
 import { DEFAULT_BODY_LIMIT, LARGEST_BODY_LIMIT, admitBody } from './body-limits';
+import { limitConnectionsPerAddress } from './connection-limit';
 
 
 export type BuildOptions = {
@@ -82,6 +83,9 @@ declare module 'fastify' {
 /** With the runner in the background: how long after listening it is set up if no request asked for it first. */
 const RUNNER_START_AFTER_LISTEN_MS = 500;
 
+const REQUEST_TIMEOUT_MS = 120_000;
+const HEADERS_TIMEOUT_MS = 20_000;
+
 const procedureOf = (url: string) => url.slice('/trpc/'.length).split('?')[0]!;
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -90,6 +94,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: proxyTrust(config.trustProxy),
     forceCloseConnections: true,
+    // A whole request (headers and body) must arrive within two minutes, its headers within 20 s; a
+    // body that stops for 15 s is cut sooner (body-limits.ts). Answers may take as long as they need.
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    http: { headersTimeout: HEADERS_TIMEOUT_MS },
     // Request ids name a failure to the person who met it (see replyWithError): random, not a count of requests.
     genReqId: () => randomBytes(6).toString('hex'),
     // Routing failures (an over-long or broken address) get the same plain answers as every other failure.
@@ -210,13 +218,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
   await app.register(rateLimit, { global: false });
   const limit = createLimiter(app, opts.rateLimits ?? true);
+  limitConnectionsPerAddress(app.server, config.trustProxy);
 
   await app.register(async (trpcScope) => {
     // One route serves every procedure: let it take the largest body, then hold each procedure to its own limit.
     trpcScope.addHook('onRoute', (route) => {
       route.bodyLimit = LARGEST_BODY_LIMIT;
     });
-    trpcScope.addHook('preParsing', async (req, reply, payload) => admitBody(req, reply, payload, procedureOf(req.url)));
+    trpcScope.addHook('preParsing', async (req, reply, payload) => admitBody(req, reply, payload, procedureOf(req.url), limit));
     trpcScope.addHook('preHandler', async (req) => {
       // A mutation without input arrives as an empty body, which tRPC cannot parse: make it `{}`.
       if (req.method === 'POST' && (req.body === '' || req.body === undefined)) req.body = '{}';

@@ -75,3 +75,28 @@ export class BodyGate {
     return new AppError('TOO_MANY_REQUESTS', message, { retryAfterSeconds: 5 });
   }
 }
+
+/** A few places per person, refused (429) past them: large bodies that need no shared line. */
+export class PersonalBodies {
+  private readonly held = new Map<string, number>();
+
+  constructor(
+    private readonly perPerson: number,
+    private readonly busyMessage: string,
+  ) {}
+
+  /** A release function (runs once), or 429 when `who` already holds every place. */
+  enter(who: string): () => void {
+    const count = this.held.get(who) ?? 0;
+    if (count >= this.perPerson) throw new AppError('TOO_MANY_REQUESTS', this.busyMessage, { retryAfterSeconds: 5 });
+    this.held.set(who, count + 1);
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      const left = (this.held.get(who) ?? 1) - 1;
+      if (left === 0) this.held.delete(who);
+      else this.held.set(who, left);
+    };
+  }
+}

@@ -1,11 +1,14 @@
 // Request body limits: 1 MiB for every call. Calls that carry one bot file get room for it, an import
 // has a cap for the whole call, a post for its image. The REST table sets them per route; tRPC has one
 // route for every procedure, so for both the named procedure's limit is enforced while the body
-// streams in (admitBody). Imports are also admitted a few at a time, before their bodies are read.
+// streams in (admitBody). A body larger than the default is read only for a signed-in person within
+// their rate limits, a few at a time; imports and posts are also admitted a few at a time for
+// everyone. A body that stops arriving is cut.
 import { Transform } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors';
-import { BodyGate } from './body-gate';
+import { BodyGate, PersonalBodies } from './body-gate';
+import type { Limiter } from './limits';
 import { createContext } from './trpc';
 
 const MiB = 1024 * 1024;
@@ -24,8 +27,23 @@ const importGate = new BodyGate({
   busyMessage: 'The server is busy with other imports. Please try again in a moment.',
   alreadyMessage: 'Your previous import is still in progress. Please wait for it to finish.',
 });
+// Posts carry an image of up to 10 MiB: like imports, a few are read at a time.
+const postGate = new BodyGate({
+  atOnce: 2,
+  waiting: 16,
+  maxWaitMs: 60_000,
+  busyMessage: 'The server is busy with other posts. Please try again in a moment.',
+  alreadyMessage: 'Your previous post is still being sent. Please wait for it to finish.',
+});
+/** Large bodies (over the default limit) one person may send at once, gated ones aside. */
+export const LARGE_BODIES_PER_PERSON = 4;
+const largeBodies = new PersonalBodies(LARGE_BODIES_PER_PERSON, 'You are sending too many files at once. Please wait for the others to finish.');
 /** Once admitted, a body must arrive within this time: a trickled upload cannot hold a slot for ever. */
 export const GATED_UPLOAD_MS = 60_000;
+/** A body that sends nothing for this long is cut (408), whatever its size. */
+export const BODY_IDLE_MS = 15_000;
+/** What a body may carry before it must come from a signed-in person (sign-in and sign-up need far less). */
+export const ANONYMOUS_BODY_LIMIT = 64 * 1024;
 
 type BodyRule = { limit: number; tooLarge?: string; gate?: BodyGate };
 
@@ -44,7 +62,7 @@ const RULES: Record<string, BodyRule> = {
     gate: importGate,
   },
   // A 10 MiB image as a base64 data URL, plus the text fields.
-  'feed.create': { limit: 16 * MiB },
+  'feed.create': { limit: 16 * MiB, gate: postGate },
 };
 
 export const LARGEST_BODY_LIMIT = Math.max(DEFAULT_BODY_LIMIT, ...Object.values(RULES).map((r) => r.limit));
@@ -58,17 +76,39 @@ export function bodyLimitFor(procedure: string): number {
 
 const TOO_LARGE = 'Request body is too large';
 
-/** Passes the body through, failing with 413 as soon as it grows past `limit` bytes. */
-export function limitBody(payload: NodeJS.ReadableStream, declaredLength: string | undefined, limit: number, message = TOO_LARGE): NodeJS.ReadableStream {
+/**
+ * Passes the body through, failing with 413 as soon as it grows past `limit` bytes, with 401 past
+ * ANONYMOUS_BODY_LIMIT unless `signedIn` says the caller is, and with 408 when nothing arrives for
+ * BODY_IDLE_MS.
+ */
+export function limitBody(
+  payload: NodeJS.ReadableStream,
+  declaredLength: string | undefined,
+  limit: number,
+  message = TOO_LARGE,
+  signedIn: () => Promise<boolean> = async () => true,
+): NodeJS.ReadableStream {
   const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', message);
   if (Number(declaredLength) > limit) throw tooLarge();
   let seen = 0;
+  let checked = false;
+  let idle: NodeJS.Timeout | undefined;
   const counter = new Transform({
     transform(chunk: Buffer, _enc, done) {
       seen += chunk.length;
-      done(seen > limit ? tooLarge() : null, chunk);
+      idle?.refresh();
+      if (seen > limit) return done(tooLarge());
+      if (checked || seen <= ANONYMOUS_BODY_LIMIT) return done(null, chunk);
+      checked = true;
+      signedIn().then(
+        (yes) => done(yes ? null : new AppError('UNAUTHORIZED', 'Please sign in to continue'), chunk),
+        (err: Error) => done(err),
+      );
     },
   });
+  idle = setTimeout(() => counter.destroy(new AppError('TIMEOUT', 'The request body stopped arriving. Please try again.')), BODY_IDLE_MS);
+  counter.once('end', () => clearTimeout(idle));
+  counter.once('close', () => clearTimeout(idle));
   payload.on('error', (err) => counter.destroy(err));
   return payload.pipe(counter);
 }
@@ -76,23 +116,38 @@ export function limitBody(payload: NodeJS.ReadableStream, declaredLength: string
 const hasBody = (req: FastifyRequest) => Number(req.headers['content-length']) > 0 || req.headers['transfer-encoding'] !== undefined;
 
 /**
- * A preParsing step for `procedure`: refuses a declared length over its limit at once, then, if the
- * call has a gate, checks who is calling and waits for a place (held until the answer is sent) before
- * counting the body as it streams in.
+ * A preParsing step for `procedure`: refuses a declared length over its limit at once. A body
+ * larger than the default is read only for a signed-in person whose rate limit allows the call and
+ * who has a place (their own few, or the procedure's gate), held until the answer is sent; then the
+ * body is counted as it streams in.
  */
-export async function admitBody(req: FastifyRequest, reply: FastifyReply, payload: NodeJS.ReadableStream, procedure: string): Promise<NodeJS.ReadableStream> {
+export async function admitBody(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  payload: NodeJS.ReadableStream,
+  procedure: string,
+  limit: Limiter,
+): Promise<NodeJS.ReadableStream> {
   const rule = ruleFor(procedure);
   const message = rule.tooLarge ?? TOO_LARGE;
-  if (Number(req.headers['content-length']) > rule.limit) throw new AppError('PAYLOAD_TOO_LARGE', message);
-  if (!rule.gate || !hasBody(req)) return limitBody(payload, req.headers['content-length'], rule.limit, message);
+  const declared = Number(req.headers['content-length']);
+  if (declared > rule.limit) throw new AppError('PAYLOAD_TOO_LARGE', message);
+  if (rule.limit <= DEFAULT_BODY_LIMIT || !hasBody(req)) {
+    const signedIn = async () => (await createContext(req.server.deps, req)).user !== null;
+    if (declared > ANONYMOUS_BODY_LIMIT && !(await signedIn())) throw new AppError('UNAUTHORIZED', 'Please sign in to continue');
+    return limitBody(payload, req.headers['content-length'], rule.limit, message, signedIn);
+  }
 
-  // Only a signed-in person may wait: an anonymous body is refused before it is read.
+  // Only a signed-in person within their limits may send a large body: anyone else's is refused
+  // before it is read.
   const { user } = await createContext(req.server.deps, req);
   if (!user) throw new AppError('UNAUTHORIZED', 'Please sign in to continue');
+  await limit(procedure, req);
   const gone = new AbortController();
   const onClose = () => gone.abort();
   reply.raw.once('close', onClose);
-  const release = await rule.gate.enter(user.id, gone.signal).catch((err: unknown) => {
+  const enter = rule.gate ? rule.gate.enter(user.id, gone.signal) : Promise.resolve(largeBodies.enter(user.id));
+  const release = await enter.catch((err: unknown) => {
     throw gone.signal.aborted ? new AppError('BAD_REQUEST', 'The request was cancelled') : err;
   });
   reply.raw.off('close', onClose);
@@ -102,6 +157,7 @@ export async function admitBody(req: FastifyRequest, reply: FastifyReply, payloa
   // The client may have left in the moment between being admitted and here.
   if (gone.signal.aborted) release();
   const body = limitBody(payload, req.headers['content-length'], rule.limit, message);
+  if (!rule.gate) return body;
   const deadline = setTimeout(
     () => (body as Transform).destroy(new AppError('TIMEOUT', 'The upload took too long. Please try again.')),
     GATED_UPLOAD_MS,

@@ -126,6 +126,9 @@ export function replyWithError(err: unknown, req: FastifyRequest, reply: Fastify
   if (e.internal) req.log.error({ err }, 'request failed');
   else if (e.detail) req.log.info({ refusal: e.detail }, 'request refused');
   reply.header('x-request-id', req.id);
+  // Refused before its body was all read (too large, no session, no place, stalled): the rest is
+  // not waited for, the connection closes once the answer is out.
+  if (!req.raw.complete) reply.header('connection', 'close');
   if (e.retryAfterSeconds) reply.header('retry-after', String(e.retryAfterSeconds));
   const message = e.internal ? internalErrorMessage(req.id) : e.message;
   if (req.url.startsWith('/trpc/')) return reply.status(e.status).send(toTrpcErrorBody({ status: e.status, message }));

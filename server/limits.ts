@@ -66,7 +66,8 @@ function callOf(name: string, req: FastifyRequest): { name: string; email: strin
 
 const CALL_EMAIL = Symbol('rate limit email');
 const CALL_USER = Symbol('rate limit user');
-type CallRequest = FastifyRequest & { [CALL_EMAIL]?: string; [CALL_USER]?: string | null };
+const COUNTED = Symbol('rate limit counted');
+type CallRequest = FastifyRequest & { [CALL_EMAIL]?: string; [CALL_USER]?: string | null; [COUNTED]?: string };
 
 /** The signed-in user's id, found as createContext finds it; null for anyone else. */
 async function userOf(app: FastifyInstance, req: FastifyRequest): Promise<string | null> {
@@ -106,6 +107,9 @@ export function createLimiter(app: FastifyInstance, enabled: boolean): Limiter {
 
   return async (name, req) => {
     if (!enabled) return;
+    // A call with a large body is counted before its body is read (body-limits.ts), and not again after.
+    if ((req as CallRequest)[COUNTED] === name) return;
+    (req as CallRequest)[COUNTED] = name;
     const call = callOf(name, req);
     (req as CallRequest)[CALL_EMAIL] = call.email;
     const counted = SAME_AS[call.name] ?? call.name;

@@ -149,7 +149,7 @@ export function registerRest(app: FastifyInstance, deps: Deps, limit: Limiter): 
       url: route.url,
       bodyLimit: bodyLimitFor(route.procedure),
       // Before Fastify's own count: the call's message for a body too large, and the import gate.
-      preParsing: async (req, reply, payload) => admitBody(req, reply, payload, route.procedure),
+      preParsing: async (req, reply, payload) => admitBody(req, reply, payload, route.procedure, limit),
       preHandler: async (req) => limit(route.procedure, req),
       handler: async (req, reply) => route.call(createCaller(await createContext(deps, req)), inputOf[route.input](req) as never, reply),
     });

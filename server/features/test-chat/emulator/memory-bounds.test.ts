@@ -3,11 +3,11 @@
 // bounded amount. Real: the emulator in a process of its own (its resident memory measured by the
 // kernel), raw TCP clients writing what a hostile bot would.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { connect, type Socket } from 'node:net';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { residentMemory } from '../../../testing/process-memory';
+import { residentMemory, watchGrowth } from '../../../testing/process-memory';
+import { chunk, openRaw, statusLine } from '../../../testing/raw-connection';
 
 const MiB = 1024 * 1024;
 /** What the emulator process may grow by under each attack (its bodies are held to 64 MiB a conversation). */
@@ -42,60 +42,6 @@ async function api(method: string, params: Record<string, unknown>) {
   return { status: res.status, body: (await res.json()) as { ok: boolean; description?: string; parameters?: { retry_after?: number } } };
 }
 
-/** Writes with backpressure; false once the server has closed the connection. */
-function write(socket: Socket, data: Buffer | string): Promise<boolean> {
-  if (socket.destroyed || !socket.writable) return Promise.resolve(false);
-  return new Promise((resolve) => {
-    const ok = socket.write(data, (err) => {
-      if (err) resolve(false);
-    });
-    if (ok) resolve(true);
-    else {
-      const done = (value: boolean) => () => {
-        socket.off('drain', onDrain);
-        socket.off('close', onClose);
-        resolve(value);
-      };
-      const onDrain = done(true);
-      const onClose = done(false);
-      socket.once('drain', onDrain);
-      socket.once('close', onClose);
-    }
-  });
-}
-
-/** A connection to the emulator and everything the server answers on it until it closes. */
-function open(): { socket: Socket; answer: Promise<string> } {
-  const socket = connect(target.port, '127.0.0.1');
-  socket.on('error', () => {});
-  let received = '';
-  socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
-  const answer = new Promise<string>((resolve) => socket.once('close', () => resolve(received)));
-  return { socket, answer };
-}
-
-/** Fails the test as soon as the process has grown past the bound, instead of waiting for it to die. */
-function watchGrowth(baseMiB: number): { failed: Promise<never>; stop(): Promise<number> } {
-  let peak = 0;
-  let over: ((error: Error) => void) | undefined;
-  const failed = new Promise<never>((_, reject) => (over = reject));
-  failed.catch(() => {});
-  const timer = setInterval(async () => {
-    const now = await residentMemory(target.child.pid!).catch(() => null);
-    if (!now) return;
-    peak = Math.max(peak, now.peakMiB - baseMiB);
-    if (peak > GROWTH_BOUND_MiB) over!(new Error(`the emulator grew by ${Math.round(peak)} MiB`));
-  }, 50);
-  return {
-    failed,
-    async stop() {
-      clearInterval(timer);
-      const last = await residentMemory(target.child.pid!);
-      return Math.max(peak, last.peakMiB - baseMiB);
-    },
-  };
-}
-
 describe('the emulator holds a bounded amount whatever a bot sends', () => {
   // What took a server down: text fields of just under 1 MiB each (a field's own limit), 199 of them.
   const fields = (i: number) => ({ head: `--XYZ\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\n`, bytes: MiB - 1024, tail: '\r\n', parts: 199 });
@@ -106,19 +52,16 @@ describe('the emulator holds a bounded amount whatever a bot sends', () => {
     ['text fields of 1 MiB', fields],
     ['a 50 MiB file', file],
   ])('30 connections streaming multipart %s without an end are refused; the process grows by less than the bound', async (_name, part) => {
-    const base = await residentMemory(target.child.pid!);
-    const watch = watchGrowth(base.peakMiB);
+    const watch = await watchGrowth(target.child.pid!, GROWTH_BOUND_MiB);
     const attack = async () => {
-      const { socket, answer } = open();
+      const { write, answer } = openRaw(target.port);
       const head =
         `POST /bot${target.token}/sendDocument HTTP/1.1\r\nHost: 127.0.0.2\r\n` +
         'Content-Type: multipart/form-data; boundary=XYZ\r\nTransfer-Encoding: chunked\r\n\r\n';
-      if (!(await write(socket, head))) return answer;
+      if (!(await write(head))) return answer;
       for (let i = 0; i < part(0).parts; i++) {
         const { head: partHead, bytes, tail } = part(i);
-        const data = Buffer.concat([Buffer.from(partHead), Buffer.alloc(bytes, 'a'), Buffer.from(tail)]);
-        const chunk = Buffer.concat([Buffer.from(`${data.length.toString(16)}\r\n`), data, Buffer.from('\r\n')]);
-        if (!(await write(socket, chunk))) break;
+        if (!(await write(chunk(Buffer.concat([Buffer.from(partHead), Buffer.alloc(bytes, 'a'), Buffer.from(tail)]))))) break;
       }
       // Never the closing boundary: a server that waits holds what it read until the idle cut.
       return answer;
@@ -127,7 +70,7 @@ describe('the emulator holds a bounded amount whatever a bot sends', () => {
     expect(await watch.stop()).toBeLessThan(GROWTH_BOUND_MiB);
     // Every connection was cut, with a 4xx answer (too long, Telegram's flood answer when the
     // conversation's share was full) where the answer could reach the client before the cut.
-    expect(answers.map((a) => a.split('\r\n')[0]!).every((s) => s === '' || s.startsWith('HTTP/1.1 4'))).toBe(true);
+    expect(answers.map(statusLine).every((s) => s === '' || s.startsWith('HTTP/1.1 4'))).toBe(true);
     // The server is alive and its budget was given back: a normal message and a 1 MiB upload go through.
     expect((await api('sendMessage', { chat_id: target.chatId.private, text: 'still here' })).body.ok).toBe(true);
     const form = new FormData();
@@ -137,8 +80,8 @@ describe('the emulator holds a bounded amount whatever a bot sends', () => {
   }, 120_000);
 
   it('a body that stops arriving is answered 408 and its connection closed within seconds', async () => {
-    const { socket, answer } = open();
-    await write(socket, `POST /bot${target.token}/sendMessage HTTP/1.1\r\nHost: 127.0.0.2\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"chat_id":`);
+    const { write, answer } = openRaw(target.port);
+    await write(`POST /bot${target.token}/sendMessage HTTP/1.1\r\nHost: 127.0.0.2\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"chat_id":`);
     // The test's own timeout (30 s) is the failure when nothing cuts it (the old limit was 120 s).
     expect(await answer).toMatch(/^HTTP\/1\.1 408/);
   });
