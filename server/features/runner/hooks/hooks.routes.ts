@@ -16,6 +16,9 @@ export const HOOK_BODY_LIMIT = 1024 * 1024;
 export const HOOK_BODY_TOO_LARGE = 'The request body is too large: a bot\'s webhook takes at most 1 MiB.';
 export const BOT_NOT_RUNNING = 'This bot is not running. Start or deploy it in Botwright.';
 
+/** The route patterns of the webhook addresses (the metrics label their answers by these). */
+export const HOOK_ROUTES = ['/hooks/:projectId/:secret', '/hooks/:projectId/:secret/*'] as const;
+
 const ADDRESS = Symbol('webhook address');
 type HookRequest = FastifyRequest & { [ADDRESS]?: HookAddress };
 
@@ -52,7 +55,6 @@ export async function registerHookRoutes(app: FastifyInstance, deps: Deps): Prom
     };
 
     const options = { bodyLimit: HOOK_BODY_LIMIT, exposeHeadRoute: false, preParsing, handler };
-    scope.all('/hooks/:projectId/:secret', options);
-    scope.all('/hooks/:projectId/:secret/*', options);
+    for (const route of HOOK_ROUTES) scope.all(route, options);
   });
 }
