@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../../deps';
 import { AppError } from '../../../errors';
 import { limitBody } from '../../../body-limits';
-import { parseHookAddress, type HookAddress } from './hook-url';
+import { hookUrl, parseHookAddress, type HookAddress } from './hook-url';
 import { isHookSecret } from './hook-secrets';
 import { HOOK_RATE, HookRateLimiter } from './hook-rate';
 import { liveHookTarget } from './hook-targets';
@@ -50,7 +50,7 @@ export async function registerHookRoutes(app: FastifyInstance, deps: Deps): Prom
       if (!address) throw notFound();
       const target = liveHookTarget(deps, address.projectId);
       if (!target) throw new AppError('SERVICE_UNAVAILABLE', BOT_NOT_RUNNING);
-      await forwardToBot(req, reply, target, address.target);
+      await forwardToBot(req, reply, target, { own: hookUrl(deps.config.publicUrl, address.projectId, address.secret), pathAndQuery: address.target });
       return reply;
     };
 
