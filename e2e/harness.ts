@@ -32,6 +32,14 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Debian's Chromium, headless, reaching nothing but what a test opens. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-sync', '--disable-component-update'],
+  });
+}
+
 export type World = { app: TestApp; smtp: SmtpSink; oidc: OidcProvider; browser: Browser; url: string; close(): Promise<void> };
 
 /** The worlds started and not yet closed in this worker (their server log is printed when a test fails). */
@@ -53,10 +61,7 @@ export async function startWorld(extraEnv: Record<string, string> = {}): Promise
     GOOGLE_ISSUER: oidc.issuer,
     ...extraEnv,
   });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-sync', '--disable-component-update'],
-  });
+  const browser = await launchChromium();
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const world: World = {
     app,

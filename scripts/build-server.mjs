@@ -5,8 +5,10 @@ import { copyFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 import { REGISTER_SOURCE, loaderBuildOptions } from '../server/features/runner/typescript/loader-build.mjs';
 
+// dist/server, or the directory given (a test builds its own beside it, so node_modules resolves the same).
+const outdir = process.argv[2] ?? 'dist/server';
 // Chunk names carry a content hash: without a clean start, every build would leave the last one's behind.
-rmSync('dist/server', { recursive: true, force: true });
+rmSync(outdir, { recursive: true, force: true });
 
 await build({
   entryPoints: {
@@ -14,7 +16,7 @@ await build({
     // The code analysis worker thread, started by the server from beside main.js (code-analyser.ts).
     'analysis-worker': 'server/features/runner/analysis/analysis.worker.ts',
   },
-  outdir: 'dist/server',
+  outdir,
   bundle: true,
   // What is loaded with import() (the builtin assistant's templates, the OpenAI SDK, mail, X.509,
   // Google sign-in) goes to chunks of its own, read only when first needed.
@@ -46,5 +48,5 @@ await build({
 
 // The TypeScript loader for bots, mounted read-only into their sandbox (runner/typescript/index.ts):
 // a bundle of its own with the type stripper inside, and the file that registers it.
-await build(loaderBuildOptions('dist/server/ts/ts-loader.mjs'));
-copyFileSync(REGISTER_SOURCE, 'dist/server/ts/register.mjs');
+await build(loaderBuildOptions(`${outdir}/ts/ts-loader.mjs`));
+copyFileSync(REGISTER_SOURCE, `${outdir}/ts/register.mjs`);

@@ -2,7 +2,7 @@
 // assistant answers, without a password or a key; and a port that is already taken gets one clear
 // line and exit code 1, not a stack trace.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -36,6 +36,33 @@ describe('start-up lines', () => {
       await expect.poll(() => server.output()).toContain('Assistant: the model llama3.1 at 127.0.0.1:11434');
       expect(server.output()).not.toContain('hunter2-secret');
       expect(server.output()).not.toContain('sk-test-key-never-logged');
+    } finally {
+      process.kill(-server.child.pid!, 'SIGTERM');
+      await new Promise((r) => server.child.once('exit', r));
+    }
+  }, 60_000);
+
+  it('without SMTP_URL: each mail is a file in DATA_DIR/outbox, which holds the code; the log names the file, never the code', async () => {
+    const dir = dataDir();
+    const server = await startServerProcess({ DATA_DIR: dir, LOG_FORMAT: 'pretty' });
+    try {
+      await expect.poll(() => server.output()).toContain(
+        'Mail: SMTP_URL is not set, so each mail is written to DATA_DIR/outbox/<file>.eml (sign-up codes are in it, not in this log)',
+      );
+      const email = 'startup-outbox@example.com';
+      const sent = await fetch(`${server.url}/api/auth/send-otp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Out Box', email, password: 'outbox-Pa55word' }),
+      });
+      expect(sent.status).toBe(200);
+      const outbox = path.join(dir, 'outbox');
+      const [file] = readdirSync(outbox);
+      const code = /code is (\d{6})/.exec(readFileSync(path.join(outbox, file!), 'utf8').replace(/=\r?\n/g, ''))![1]!;
+      await expect.poll(() => server.output()).toContain(
+        `mail written to the outbox (SMTP_URL is not set): any code it holds is in the file, not in this log  to=${email} file=${path.join(outbox, file!)}`,
+      );
+      expect(server.output()).not.toMatch(new RegExp(`(?<!\\d)${code}(?!\\d)`));
     } finally {
       process.kill(-server.child.pid!, 'SIGTERM');
       await new Promise((r) => server.child.once('exit', r));

@@ -3,7 +3,8 @@
 import type { Config } from './config';
 
 export function mailLine(config: Config): string {
-  if (!config.smtpUrl) return 'Mail: SMTP_URL is not set, so mails are written to DATA_DIR/outbox and sign-up codes appear in this log';
+  // The code is in the file, never in the log (server/logs.test.ts): the line says where to look.
+  if (!config.smtpUrl) return 'Mail: SMTP_URL is not set, so each mail is written to DATA_DIR/outbox/<file>.eml (sign-up codes are in it, not in this log)';
   try {
     const url = new URL(config.smtpUrl);
     return `Mail: sent through ${url.protocol.replace(':', '')}://${url.hostname}${url.port ? `:${url.port}` : ''} as ${config.mailFrom}`;

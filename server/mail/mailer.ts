@@ -1,5 +1,5 @@
 // Outgoing mail: real SMTP when SMTP_URL is set; otherwise each message is written as an .eml file
-// in DATA_DIR/outbox and announced in the log, so a bare install can still finish a sign-up.
+// in DATA_DIR/outbox, its file named in the log (the code stays in the file), so a bare install can still finish a sign-up.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
@@ -38,7 +38,7 @@ export function createMailer(opts: {
       writeFileSync(file, info.message as Buffer, { mode: 0o600 });
       privateFile(file);
       // The file holds the code; the log only says where to find it (no subject: it carries the code).
-      opts.log.info({ to: mail.to, file }, 'mail written to the outbox (SMTP_URL is not set)');
+      opts.log.info({ to: mail.to, file }, 'mail written to the outbox (SMTP_URL is not set): any code it holds is in the file, not in this log');
     },
     close: () => {},
   };

@@ -113,6 +113,33 @@ describe('request durations', () => {
     for (const raw of [id, missing, 'metrics_probe', 'a1b2c3', token]) expect(text).not.toContain(raw);
   });
 
+  it("a webhook bot's answers are labelled by their class (2xx, 4xx), never by the code the bot chose", async () => {
+    const user = await newUser(t);
+    const bot = "require('node:http').createServer((req, res) => { res.writeHead(Number(req.url.split('/').pop())); res.end(); })" +
+      ".listen(Number(process.env.PORT), () => console.log('hook bot up'));\n";
+    const saved = await t.request('PUT', '/api/projects/default/files/metrics_hook.js', { token: user.token, body: { content: bot } });
+    expect(saved.status).toBe(200);
+    const hook = new URL((await t.request('GET', `/api/bots/${saved.body.projectId}/hook`, { token: user.token })).body.webhookUrl).pathname;
+    const client = await RunClient.open(t.url, { token: user.token });
+    try {
+      client.send({ type: 'execute-file', fileId: saved.body.id });
+      await client.waitForLine('hook bot up');
+      expect((await t.request('POST', `${hook}/answer/299`)).status).toBe(299);
+      expect((await t.request('GET', `${hook}/answer/418`)).status).toBe(418);
+      expect((await t.request('GET', `${hook}/answer/418`)).status).toBe(418);
+      const text = await scrape();
+      const route = '/hooks/:projectId/:secret/*';
+      expect(value(text, 'botwright_http_request_duration_seconds_count', { method: 'POST', route, status_code: '2xx' })).toBe(1);
+      expect(value(text, 'botwright_http_request_duration_seconds_count', { method: 'GET', route, status_code: '4xx' })).toBe(2);
+      const hookCodes = text.split('\n').filter((l) => l.includes('route="/hooks/')).map((l) => /status_code="([^"]*)"/.exec(l)?.[1]);
+      expect(new Set(hookCodes)).toEqual(new Set(['2xx', '4xx']));
+    } finally {
+      client.send({ type: 'stop-execution', fileId: saved.body.id });
+      await client.waitForExit(saved.body.id);
+      client.close();
+    }
+  });
+
   it('a scrape is timed once it has answered: the next scrape shows the previous ones', async () => {
     const before = value(await scrape(), 'botwright_http_request_duration_seconds_count', { method: 'GET', route: '/metrics', status_code: '200' }) ?? 0;
     const after = value(await scrape(), 'botwright_http_request_duration_seconds_count', { method: 'GET', route: '/metrics', status_code: '200' });

@@ -2,9 +2,12 @@
 // hostile 1 MiB file keeps it busy for seconds (0.3-0.8 s for a plain 1 MiB bot file), which would
 // stall every other request on the server's event loop; a worker stalls only other analyses.
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DetectedEnvVar, EnvLanguage, ImportLanguage } from '../../../../shared/runner.schema';
+import { builtServerDir, runningFromSource } from '../../../built-server-dir';
 import { AppError } from '../../../errors';
 import type { ParsedImports, SyntaxReport } from './imports';
 
@@ -36,9 +39,9 @@ export type CodeAnalyserOptions = {
 };
 
 // From source (tsx, vitest) this module is a .ts file and the worker starts through tsx; in the
-// bundle it is dist/server/main.js and the worker is the bundled entry beside it.
+// bundle the worker is the bundled entry beside main.js (this module may be in a chunk below it).
 const workerEntry = () =>
-  import.meta.url.endsWith('.ts') ? new URL('./analysis.worker.source.mjs', import.meta.url) : new URL('./analysis-worker.js', import.meta.url);
+  runningFromSource ? new URL('./analysis.worker.source.mjs', import.meta.url) : pathToFileURL(path.join(builtServerDir(), 'analysis-worker.js'));
 
 const busy = () => new AppError('SERVICE_UNAVAILABLE', 'The code analyser is busy. Please try again in a moment.', { retryAfterSeconds: 5 });
 

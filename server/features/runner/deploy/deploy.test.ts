@@ -11,6 +11,7 @@ import { newUser } from '../../../testing/fixtures';
 import { RunClient } from '../../../testing/run-client';
 import type { BotSummary } from '../../../../shared/bots.schema';
 import { Backoff, CRASHING_AFTER, HEALTHY_MS, MAX_DELAY_MS } from './backoff';
+import { RUN_STARTS_PER_MINUTE } from '../runs/runs';
 
 const ENV = { RUNNER_MEMORY_MB: '128', RUNNER_STOP_GRACE_MS: '300', RUNNER_MAX_DEPLOYED_PER_USER: '2' };
 const SLEEPER = 'import time\nprint("up and polling", flush=True)\ntime.sleep(600)\n';
@@ -105,6 +106,46 @@ describe('deploying a bot', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.error).toMatch(/^This token is already used by your bot 'B'/);
     expect((await botOf(t, user.token, c.projectId)).deployed).toBe(false);
+  });
+
+  it(`deploy and restart spend the person's ${RUN_STARTS_PER_MINUTE} starts a minute (the next is 429, no sandbox); restarts after a crash do not`, async () => {
+    const t = await app();
+    const user = await newUser(t);
+    const crasher = await botWith(t, user.token, 'Crasher', CRASHER);
+    const sleeper = await botWith(t, user.token, 'Sleeper', SLEEPER);
+    // The sandbox starts of each bot, told apart by the code in their workdir.
+    const spawns = { crasher: 0, sleeper: 0 };
+    const sandbox = t.app.deps.sandbox;
+    const spawn = sandbox.spawn.bind(sandbox);
+    sandbox.spawn = (spec) => {
+      const code = spec.workdir?.files.map((f) => f.content) ?? [];
+      if (code.includes(CRASHER)) spawns.crasher++;
+      if (code.includes(SLEEPER)) spawns.sleeper++;
+      return spawn(spec);
+    };
+    const deploy = (bot: { projectId: string; fileId: string }) => t.request('POST', `/api/bots/${bot.projectId}/deploy`, { token: user.token, body: { fileId: bot.fileId } });
+    const restart = (bot: { projectId: string }) => t.request('POST', `/api/bots/${bot.projectId}/restart`, { token: user.token });
+
+    // Ten starts: two deploys and eight restarts, while the crasher is started again after each crash.
+    expect((await deploy(crasher)).status).toBe(200);
+    expect((await deploy(sleeper)).status).toBe(200);
+    for (let i = 0; i < RUN_STARTS_PER_MINUTE - 2; i++) expect((await restart(sleeper)).status).toBe(200);
+    await expect.poll(() => spawns.sleeper).toBe(RUN_STARTS_PER_MINUTE - 1);
+
+    for (const refused of [await restart(sleeper), await deploy(sleeper)]) {
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+      expect(refused.body.error).toMatch(/^You can start a bot at most 10 times a minute\. Please try again in \d+ seconds\.$/);
+    }
+    expect(spawns.sleeper).toBe(RUN_STARTS_PER_MINUTE - 1);
+    // Refused before anything changed: still deployed, still the same run.
+    expect(await botOf(t, user.token, sleeper.projectId)).toMatchObject({ deployed: true, status: 'running' });
+
+    // The crasher's restarts are the supervisor's, paced by its backoff: none is refused by the budget.
+    const crashes = spawns.crasher;
+    await expect.poll(() => spawns.crasher, { timeout: 15_000 }).toBeGreaterThan(crashes);
+    expect((await botOf(t, user.token, crasher.projectId)).lastExit?.message).toBe('The bot exited with exit code 1');
+    for (const bot of [crasher, sleeper]) await t.request('POST', `/api/bots/${bot.projectId}/undeploy`, { token: user.token });
   });
 
   it('after the server stops and starts again on the same data, the deployed bot runs again by itself', async () => {

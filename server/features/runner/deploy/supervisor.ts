@@ -1,8 +1,9 @@
 // Always-on bots. A deployed bot's desired state is a row of `deployments` (migrations/011); this
 // supervisor, in the server's process, makes the runs match it: it starts every deployed bot when
 // the server starts (reconcile), starts a bot again when its run ends (backoff.ts), and lets go of a
-// bot when the person undeploys it or presses Stop. It reads each deployed bot's processes every
-// little while, so a bot that is up but has printed nothing and had no network traffic for
+// bot when the person undeploys it or presses Stop. Deploy and restart are the person's starts and
+// spend their run-start budget; the supervisor's own starts are paced by the backoff instead. It
+// reads each deployed bot's processes every little while, so a bot that is up but has printed nothing and had no network traffic for
 // `silentAfterMs` is flagged 'silent' (a hung bot; it is not restarted). What a second machine would need to take over
 // (which bots should run, their restarts and last exit) is in the database, not in memory.
 import type { Kysely } from 'kysely';
@@ -75,6 +76,8 @@ export class Supervisor {
     if (previous === undefined && (await countDeployments(db, userId)) >= this.options.maxDeployedPerUser) {
       throw new AppError('TOO_MANY_REQUESTS', `You can have at most ${this.options.maxDeployedPerUser} bots deployed. Undeploy one to deploy another.`);
     }
+    // The person starts a sandbox: it counts toward their starts a minute, refused before anything changes.
+    this.options.runs.spendStart(userId);
     await saveDeployment(db, { project_id: projectId, user_id: userId, file_id: fileId, deployedAt: new Date(this.now()).toISOString() });
     this.forget(projectId);
     // Another file of the bot was the deployed one: it stops being always on.
@@ -99,6 +102,7 @@ export class Supervisor {
   /** Starts the deployed bot again now (a new process; the old one is gone first). */
   async restart(userId: string, projectId: string): Promise<void> {
     const row = await this.deploymentOf(userId, projectId);
+    this.options.runs.spendStart(userId);
     this.forget(projectId);
     await this.options.start(userId, row.file_id);
   }

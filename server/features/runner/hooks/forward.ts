@@ -1,12 +1,13 @@
 // One webhook request, carried to the bot's port as HTTP/1.1: the method, the path after the secret,
 // the query, the headers (without hop-by-hop ones, Host rewritten, X-Forwarded-* set) and the body;
 // the bot's answer streams back. The answer is served from Botwright's own origin, so it is kept
-// from acting on that origin: no cookies either way, and a sandboxing CSP on every answer.
+// from acting on that origin: no cookies either way, and its headers as hook-answer.ts serves them.
 import { request, type ClientRequest, type IncomingHttpHeaders, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../../errors';
 import type { HookTarget } from './hook-targets';
 import { NoWayIn } from './live-inbound';
+import { NOT_SERVED, servedAnswerHeaders, type HookAddressAsked } from './hook-answer';
 
 /** How long the bot has to start its answer, and the longest silence while it sends it. */
 export const HOOK_UPSTREAM_TIMEOUT_MS = 30_000;
@@ -15,10 +16,6 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'p
 // Ours to set (or not to pass on): the bot's host and length, what the caller claims about proxies,
 // Botwright's own cookies (a browser sends them to this origin), and Expect (the body is already here).
 const DROPPED_REQUEST = new Set(['host', 'content-length', 'expect', 'cookie', 'forwarded', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host']);
-// Headers that would act on Botwright's origin rather than on the bot's answer.
-const DROPPED_RESPONSE = new Set(['set-cookie', 'clear-site-data', 'strict-transport-security', 'alt-svc', 'content-security-policy', 'content-security-policy-report-only', 'service-worker-allowed', 'x-request-id']);
-/** No script, plugin or form of the bot's runs with Botwright's origin. */
-export const HOOK_ANSWER_CSP = "sandbox; default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'";
 
 function without(headers: IncomingHttpHeaders, dropped: Set<string>): OutgoingHttpHeaders {
   const named = new Set(
@@ -49,7 +46,7 @@ const notListening = (port: number) =>
   new AppError('BAD_GATEWAY', `The bot is running, but nothing answered on port ${port} (its PORT). Make the bot listen on the port in its PORT variable.`);
 
 /** Sends the request to the bot, and starts sending its answer back to the caller (`return reply` after it). */
-export function forwardToBot(req: FastifyRequest, reply: FastifyReply, target: HookTarget, pathAndQuery: string, timeoutMs = HOOK_UPSTREAM_TIMEOUT_MS): Promise<void> {
+export function forwardToBot(req: FastifyRequest, reply: FastifyReply, target: HookTarget, asked: HookAddressAsked, timeoutMs = HOOK_UPSTREAM_TIMEOUT_MS): Promise<void> {
   const body = Buffer.isBuffer(req.body) ? req.body : null;
   const hasBody = body !== null || ['POST', 'PUT', 'PATCH'].includes(req.method);
   if (!Number.isInteger(target.port) || target.port < 1 || target.port > 65535) {
@@ -76,7 +73,7 @@ export function forwardToBot(req: FastifyRequest, reply: FastifyReply, target: H
     try {
       upstream = request({
         method: req.method,
-        path: pathAndQuery,
+        path: asked.pathAndQuery,
         headers: upstreamHeaders(req, target.port, hasBody ? (body?.length ?? 0) : null),
         setHost: false,
         createConnection: () => target.connect(),
@@ -93,8 +90,7 @@ export function forwardToBot(req: FastifyRequest, reply: FastifyReply, target: H
       // Still a limit while the answer streams: a bot that falls silent is cut off.
       res.socket.setTimeout(timeoutMs, () => res.destroy());
       reply.code(res.statusCode ?? 502);
-      reply.headers(without(res.headers, DROPPED_RESPONSE) as Record<string, string | string[]>);
-      reply.header('content-security-policy', HOOK_ANSWER_CSP);
+      reply.headers(servedAnswerHeaders(res.headers, without(res.headers, NOT_SERVED), asked) as Record<string, string | string[]>);
       reply.send(res);
       resolve();
     });

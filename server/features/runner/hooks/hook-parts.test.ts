@@ -130,6 +130,8 @@ async function silentPeer(): Promise<{ port: number; server: Server }> {
   return { port: (server.address() as { port: number }).port, server };
 }
 
+const ASKED = { own: 'https://bots.example.com/hooks/p/s', pathAndQuery: '/x' };
+
 describe('the forwarder', () => {
   const servers: Server[] = [];
   afterAll(() => servers.forEach((s) => s.close()));
@@ -141,7 +143,7 @@ describe('the forwarder', () => {
     app.setErrorHandler(replyWithError);
     const target = { projectId: 'p', userId: 'u', fileId: 'f', startedAt: 0, port: peer.port, connect: () => createConnection(peer.port, '127.0.0.1') };
     app.post('/x', async (req, reply) => {
-      await forwardToBot(req, reply, target, '/x', 200);
+      await forwardToBot(req, reply, target, ASKED, 200);
       return reply;
     });
     const res = await app.inject({ method: 'POST', url: '/x', payload: { a: 1 } });
@@ -157,7 +159,7 @@ describe('the forwarder', () => {
     app.setErrorHandler(replyWithError);
     let port = free.port;
     app.get('/x', async (req, reply) => {
-      await forwardToBot(req, reply, { projectId: 'p', userId: 'u', fileId: 'f', startedAt: 0, port, connect: () => createConnection(port, '127.0.0.1') }, '/x');
+      await forwardToBot(req, reply, { projectId: 'p', userId: 'u', fileId: 'f', startedAt: 0, port, connect: () => createConnection(port, '127.0.0.1') }, ASKED);
       return reply;
     });
     const refused = await app.inject({ method: 'GET', url: '/x' });

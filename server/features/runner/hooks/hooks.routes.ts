@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../../deps';
 import { AppError } from '../../../errors';
 import { limitBody } from '../../../body-limits';
-import { parseHookAddress, type HookAddress } from './hook-url';
+import { hookUrl, parseHookAddress, type HookAddress } from './hook-url';
 import { isHookSecret } from './hook-secrets';
 import { HOOK_RATE, HookRateLimiter } from './hook-rate';
 import { liveHookTarget } from './hook-targets';
@@ -15,6 +15,9 @@ import { forwardToBot } from './forward';
 export const HOOK_BODY_LIMIT = 1024 * 1024;
 export const HOOK_BODY_TOO_LARGE = 'The request body is too large: a bot\'s webhook takes at most 1 MiB.';
 export const BOT_NOT_RUNNING = 'This bot is not running. Start or deploy it in Botwright.';
+
+/** The route patterns of the webhook addresses (the metrics label their answers by these). */
+export const HOOK_ROUTES = ['/hooks/:projectId/:secret', '/hooks/:projectId/:secret/*'] as const;
 
 const ADDRESS = Symbol('webhook address');
 type HookRequest = FastifyRequest & { [ADDRESS]?: HookAddress };
@@ -47,12 +50,11 @@ export async function registerHookRoutes(app: FastifyInstance, deps: Deps): Prom
       if (!address) throw notFound();
       const target = liveHookTarget(deps, address.projectId);
       if (!target) throw new AppError('SERVICE_UNAVAILABLE', BOT_NOT_RUNNING);
-      await forwardToBot(req, reply, target, address.target);
+      await forwardToBot(req, reply, target, { own: hookUrl(deps.config.publicUrl, address.projectId, address.secret), pathAndQuery: address.target });
       return reply;
     };
 
     const options = { bodyLimit: HOOK_BODY_LIMIT, exposeHeadRoute: false, preParsing, handler };
-    scope.all('/hooks/:projectId/:secret', options);
-    scope.all('/hooks/:projectId/:secret/*', options);
+    for (const route of HOOK_ROUTES) scope.all(route, options);
   });
 }

@@ -1,16 +1,18 @@
 // Webhooks in, through the real app and the real sandbox: a bot's public address reaches the port
 // its live run listens on (the builtin assistant's webhook bot and a small echo bot), with the
-// method, path, query, headers and body kept; 503 when it is not running, 404 for a wrong secret or
-// an unknown bot alike, rotation, 413, 429, 502, and never the secret in a log line.
+// method, path, query, headers and body kept; what of its answer is served (no script or stylesheet
+// type, nosniff, a redirect only inside its own address); 503 when it is not running, 404 for a
+// wrong secret or an unknown bot alike, rotation, 413, 429, 502, and never the secret in a log line.
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../testing/test-app';
 import { newUser } from '../../../testing/fixtures';
 import { RunClient } from '../../../testing/run-client';
+import { startAnsweringBot } from '../../../testing/answering-bot';
 import { builtinChat } from '../../ai/builtin';
 import { parseAssistantReply } from '../../../../shared/code-blocks';
 import { BOT_NOT_RUNNING, HOOK_BODY_TOO_LARGE } from './hooks.routes';
-import { HOOK_ANSWER_CSP } from './forward';
+import { HOOK_ANSWER_CSP } from './hook-answer';
 import { HOOK_RATE } from './hook-rate';
 
 let t: TestApp;
@@ -169,6 +171,54 @@ describe('webhooks into a live run', () => {
     expect(JSON.parse(bare.text)).toMatchObject({ url: '/raw', body: 'no type' });
     await stop(bot);
     bot.client.close();
+  });
+
+  it('serves no script or stylesheet of a bot as one: JavaScript and CSS answer as text/plain, and always with nosniff', async () => {
+    const bot = await startAnsweringBot(t);
+    const answer = (headers: Record<string, string>) => send('GET', bot.asking('/x', { headers, body: 'x' }), null);
+    for (const type of ['text/javascript', 'application/javascript; charset=utf-8', 'TEXT/ECMASCRIPT', 'application/x-javascript', 'text/plain, text/javascript', 'text/css']) {
+      const res = await answer({ 'content-type': type });
+      expect({ type, served: res.headers['content-type'], nosniff: res.headers['x-content-type-options'] }).toEqual({ type, served: 'text/plain; charset=utf-8', nosniff: 'nosniff' });
+    }
+    // The bot's own types otherwise; none becomes raw bytes; nosniff is not the bot's to turn off.
+    const json = await answer({ 'content-type': 'application/json', 'x-content-type-options': 'none' });
+    expect([json.headers['content-type'], json.headers['x-content-type-options']]).toEqual(['application/json', 'nosniff']);
+    expect((await answer({})).headers['content-type']).toBe('application/octet-stream');
+    await bot.stop();
+  });
+
+  it("keeps a redirect only inside the bot's own address (relative, or absolute on PUBLIC_URL); drops Refresh", async () => {
+    const bot = await startAnsweringBot(t);
+    const own = `https://bots.example.com${bot.path}`;
+    const redirect = async (location: string) => {
+      const res = await send('GET', bot.asking('/a/b', { status: 302, headers: { location, refresh: '0; url=https://evil.example/' } }), null);
+      expect(res.status).toBe(302);
+      expect(res.headers.refresh).toBeUndefined();
+      return res.headers.location ?? null;
+    };
+    expect(await redirect(`${bot.path}/next?x=1`)).toBe(`${own}/next?x=1`);
+    expect(await redirect('next')).toBe(`${own}/a/next`);
+    expect(await redirect('c?page=2')).toBe(`${own}/a/c?page=2`);
+    expect(await redirect(`${own}/done#top`)).toBe(`${own}/done#top`);
+    expect(await redirect(own)).toBe(own);
+    const elsewhere = [
+      'https://evil.example/',
+      '//evil.example/x',
+      '\\\\evil.example/x',
+      '/',
+      '/api/auth/me',
+      '../../../',
+      `${bot.path}/../../x`,
+      `${bot.path}/%2e%2e/%2e%2e/x`,
+      `${bot.path}x`,
+      `/hooks/${bot.projectId}/${'A'.repeat(32)}/x`,
+      `http://bots.example.com${bot.path}/x`,
+      `https://bots.example.com.evil.example${bot.path}/x`,
+      `https://user@bots.example.com${bot.path}/x`,
+      'javascript:alert(1)',
+    ];
+    for (const location of elsewhere) expect({ location, served: await redirect(location) }).toEqual({ location, served: null });
+    await bot.stop();
   });
 
   it('answers 503 once the bot is stopped, and 404 alike for a wrong secret and an unknown bot', async () => {

@@ -128,7 +128,8 @@ export class Runs {
   ): Promise<void> {
     if (this.closed) throw new AppError('SERVICE_UNAVAILABLE', 'The server is shutting down');
     const supervised = input.supervised ?? false;
-    // The supervisor's restarts are paced by its own backoff, not by the person's start budget.
+    // A supervised start is either a person's deploy or restart, which spent the budget before
+    // changing anything (deploy/supervisor.ts), or a restart after a crash, paced by the backoff.
     if (!supervised) this.spendStart(input.userId);
     // Restart: end the file's live run first (again, should another Start have slipped in meanwhile).
     for (let previous = this.runs.get(input.fileId); previous && previous.status !== 'exited'; previous = this.runs.get(input.fileId)) {
@@ -225,7 +226,7 @@ export class Runs {
   }
 
   /** 429 past RUN_STARTS_PER_MINUTE starts in the last minute (every attempt counts). */
-  private spendStart(userId: string): void {
+  spendStart(userId: string): void {
     const now = this.now();
     const recent = (this.starts.get(userId) ?? []).filter((t) => now - t < 60_000);
     if (recent.length >= RUN_STARTS_PER_MINUTE) {

@@ -2,13 +2,14 @@
 // stripping as module hooks). The loader is one bundled file, handed to the sandbox as read-only
 // files at TYPESCRIPT_LOADER_MOUNT (data, not a bind of a host directory: no host path shows
 // inside) and registered with `node --import`. The built server ships it in
-// dist/server/ts/ (scripts/build-server.mjs); from source (tsx, vitest) it is bundled on first use
+// dist/server/ts/ (scripts/build-server.mjs), beside main.js; from source (tsx, vitest) it is bundled on first use
 // into node_modules/.cache.
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { builtServerDir, runningFromSource } from '../../../built-server-dir';
 import { LOADER_SOURCE, REGISTER_SOURCE, loaderBuildOptions } from './loader-build.mjs';
 
 /** Where the loader's directory appears inside the sandbox. */
@@ -24,7 +25,7 @@ let located: string | null = null;
 /** The host directory holding register.mjs and the bundled ts-loader.mjs. */
 export function typescriptLoaderDir(): string {
   if (located && FILES.every((f) => existsSync(path.join(located!, f)))) return located;
-  located = import.meta.url.endsWith('.ts') ? buildFromSource() : builtDir();
+  located = runningFromSource ? buildFromSource() : builtDir();
   return located;
 }
 
@@ -36,9 +37,9 @@ export function typescriptLoaderFiles(dir = typescriptLoaderDir()): { path: stri
   return read.files;
 }
 
-/** In the bundle this module is dist/server/main.js; the build put the loader beside it. */
+/** The build put the loader in ts/ beside main.js (this module may be in a chunk below it). */
 function builtDir(): string {
-  const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'ts');
+  const dir = path.join(builtServerDir(), 'ts');
   if (!FILES.every((f) => existsSync(path.join(dir, f)))) throw new Error(`The TypeScript loader is missing from ${dir} (npm run build makes it)`);
   return dir;
 }
