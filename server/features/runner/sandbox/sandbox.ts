@@ -79,11 +79,15 @@ export interface SandboxedProcess {
   stop(graceMs: number): Promise<SandboxExit>;
 }
 
+/** What would turn a missing protection on: Debian packages to install, and steps that are not a package (in words). */
+export type ProtectionFix = { install: string[]; other: string[] };
+
 /** Which protections work on this host with the app's settings (probed when the app makes its sandbox). */
 export type SandboxStatus = {
   /** Every protection below is active. */
   full: boolean;
-  protections: { name: SandboxProtection; active: boolean; detail: string }[];
+  /** `fix` is given for a protection that is off. */
+  protections: { name: SandboxProtection; active: boolean; detail: string; fix?: ProtectionFix }[];
 };
 export type SandboxProtection = 'bubblewrap' | 'unprivileged-user' | 'cgroup-memory' | 'cgroup-pids' | 'cgroup-cpu' | 'network-isolation' | 'syscall-filter';
 
