@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import type { ServiceBridge } from './service-bridge';
 import type { ProcessUsage } from './process-usage';
 import type { TimedStep } from '../../../step-timings';
+import type { SandboxPolicy } from './policy';
 
 /** 'internet' goes through slirp4netns with the host's loopback blocked; the installer may allow it. */
 export type NetworkMode = 'none' | 'internet' | 'internet-and-host-loopback';
@@ -93,6 +94,8 @@ export type SandboxProtection = 'bubblewrap' | 'unprivileged-user' | 'cgroup-mem
 
 export interface Sandbox {
   readonly status: SandboxStatus;
+  /** Whether bots and installs may run here (HOST, RUNNER_SANDBOX and the status: policy.ts); spawn refuses when not. */
+  readonly policy: SandboxPolicy;
   /** Specs may carry a `bridge` (bubblewrap with nsenter and python3 on the host). */
   readonly supportsBridge: boolean;
   spawn(spec: SandboxSpec): Promise<SandboxedProcess>;
