@@ -23,6 +23,7 @@ import { adminGuard } from './features/admin/admin-key';
 import { createCodeAnalyser } from './features/runner/analysis/code-analyser';
 import { registerUploadRoutes } from './features/feed/uploads';
 import { createSandbox, limitsFor } from './features/runner/sandbox';
+import type { HostTools } from './features/runner/sandbox/host-tools';
 import { Runs } from './features/runner/runs/runs';
 import { RunLogs } from './features/runner/logs/run-logs';
 import { startRun } from './features/runner/runs/run.service';
@@ -70,6 +71,8 @@ export type BuildOptions = {
   runnerInBackground?: boolean;
   /** Told of every route as it is registered (the API description's test compares them with it). */
   onRoute?: (route: RouteOptions) => void;
+  /** Host programs the sandbox uses instead of those installed (tests: `{ bwrap: null }` is a host without bubblewrap). */
+  hostTools?: Partial<HostTools>;
 };
 
 declare module 'fastify' {
@@ -154,7 +157,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   let runnerStarted = false;
   let startTimer: NodeJS.Timeout | undefined;
   const ready = new Promise<void>((resolve) => (begin = resolve))
-    .then(() => startRunner(deps, timings))
+    .then(() => startRunner(deps, timings, opts.hostTools))
     .then(() => {
       runnerStarted = true;
     });
@@ -260,11 +263,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 }
 
 /** The runner's parts, set up side by side, then put into `deps`: sandbox, dependency volumes, test chat, runs, logs and the deploy supervisor. */
-async function startRunner(deps: Deps, timings: StepTimings | undefined): Promise<void> {
+async function startRunner(deps: Deps, timings: StepTimings | undefined, hostTools: Partial<HostTools> | undefined): Promise<void> {
   const { config, db, log } = deps;
   const timed = <T>(step: string, work: Promise<T>) => timings?.during(step, work) ?? work;
   const [sandbox, packageVolumes, testChat] = await Promise.all([
-    timed('sandbox probe', createSandbox(config.runner, path.join(config.dataDir, 'runs'), log)),
+    timed('sandbox probe', createSandbox(config.runner, path.join(config.dataDir, 'runs'), log, hostTools)),
     timed('dependency volumes', PackageVolumes.open({ dataDir: config.dataDir, sizeBytes: config.runner.depsBytes, log })),
     timed('test chat', openTestChat({ dataDir: config.dataDir, log })),
   ]);

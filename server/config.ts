@@ -57,7 +57,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
-  RUNNER_SANDBOX: z.enum(['auto', 'required']).default('auto'),
+  RUNNER_SANDBOX: z.enum(['auto', 'off', 'required']).default('auto'),
   RUNNER_MEMORY_MB: z.coerce.number().int().min(64).max(65536).default(512),
   RUNNER_PIDS: z.coerce.number().int().min(8).max(4096).default(128),
   RUNNER_CPU_PERCENT: z.coerce.number().int().min(5).max(6400).default(100),
@@ -123,8 +123,14 @@ export type Config = {
 
 /** The code runner's limits and tools (`RUNNER_*`, see .env.example and docs/security.md). */
 export type RunnerConfig = {
-  /** 'required' refuses to run anything unless every protection of the sandbox works. */
-  sandbox: 'auto' | 'required';
+  /**
+   * When bots run without every protection of the sandbox (features/runner/sandbox/policy.ts):
+   * 'auto' only while the server listens on loopback (a local trial), 'off' on any HOST (the
+   * operator takes the risk), 'required' never. With every protection on, bots run in all three.
+   */
+  sandbox: 'auto' | 'off' | 'required';
+  /** HOST, where the server listens: off loopback, strangers may reach it ('auto' then asks for the full sandbox). */
+  listenHost: string;
   memoryBytes: number;
   pids: number;
   /** CPU quota in percent of one core. */
@@ -251,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     quota: quotaOf(e),
     runner: {
       sandbox: e.RUNNER_SANDBOX,
+      listenHost: e.HOST,
       memoryBytes: e.RUNNER_MEMORY_MB * 1024 * 1024,
       pids: e.RUNNER_PIDS,
       cpuPercent: e.RUNNER_CPU_PERCENT,

@@ -5,8 +5,12 @@ import { idField } from './workspace.schema';
 export const botIdInput = z.strictObject({ projectId: idField });
 export const deployInput = z.strictObject({ projectId: idField, fileId: idField });
 
-/** 'running': a process is up; 'starting': deployed, waiting to start (again); 'crashing': 5 crashes in 10 minutes. */
-export const BOT_STATUSES = ['running', 'starting', 'crashing', 'stopped'] as const;
+/**
+ * 'running': a process is up; 'starting': deployed, waiting to start (again); 'crashing': 5 crashes
+ * in 10 minutes; 'refused': deployed, but this server refuses every run (its sandbox is incomplete:
+ * the last exit says what is missing).
+ */
+export const BOT_STATUSES = ['running', 'starting', 'crashing', 'refused', 'stopped'] as const;
 export type BotStatus = (typeof BOT_STATUSES)[number];
 
 export type BotSummary = {

@@ -1,5 +1,5 @@
-// A bot's state as small badges: its status (Running, Starting, Crashing, Stopped, each in its
-// color), 'Silent' when a deployed bot is up but quiet for long (it may be stuck) and, when
+// A bot's state as small badges: its status (Running, Starting, Crashing, Refused, Stopped, each in
+// its color), 'Silent' when a deployed bot is up but quiet for long (it may be stuck) and, when
 // deployed, 'Always on'. The status badge carries data-status for tests and CSS.
 import { Badge, Group, Tooltip } from '@mantine/core';
 import { IconBolt, IconZzz } from '@tabler/icons-react';

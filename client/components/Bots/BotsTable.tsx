@@ -63,7 +63,15 @@ function LastExit({ bot, now }: { bot: BotRow; now: number }) {
   }
   return (
     <Stack gap={0} miw={0}>
-      <Text size="sm" lineClamp={2} className={classes.exit} data-crashing={bot.status === 'crashing' || undefined} title={bot.lastExit.message}>
+      {/* A refusal says what the server's operator must install: shown whole. */}
+      <Text
+        size="sm"
+        lineClamp={bot.status === 'refused' ? undefined : 2}
+        className={classes.exit}
+        data-crashing={bot.status === 'crashing' || undefined}
+        data-refused={bot.status === 'refused' || undefined}
+        title={bot.lastExit.message}
+      >
         {bot.lastExit.message}
       </Text>
       <Text size="xs" c="dimmed" title={fullDate(bot.lastExit.at)}>
@@ -186,7 +194,14 @@ export function BotsTable<T extends BotRow>({ bots, label, filenames, showOwner,
                 </Stat>
               </SimpleGrid>
               {bot.lastExit && (
-                <Text size="sm" lineClamp={3} className={classes.exit} data-crashing={bot.status === 'crashing' || undefined} title={bot.lastExit.message}>
+                <Text
+                  size="sm"
+                  lineClamp={bot.status === 'refused' ? undefined : 3}
+                  className={classes.exit}
+                  data-crashing={bot.status === 'crashing' || undefined}
+                  data-refused={bot.status === 'refused' || undefined}
+                  title={bot.lastExit.message}
+                >
                   {bot.lastExit.message}
                 </Text>
               )}

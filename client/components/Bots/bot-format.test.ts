@@ -46,10 +46,11 @@ describe('labels', () => {
   });
 
   it('name each status with its own color', () => {
-    expect([statusLook('running'), statusLook('starting'), statusLook('crashing'), statusLook('stopped')].map((l) => [l.label, l.color])).toEqual([
+    expect([statusLook('running'), statusLook('starting'), statusLook('crashing'), statusLook('refused'), statusLook('stopped')].map((l) => [l.label, l.color])).toEqual([
       ['Running', 'green'],
       ['Starting', 'blue'],
       ['Crashing', 'red'],
+      ['Refused', 'red'],
       ['Stopped', 'gray'],
     ]);
     expect(restartsLabel(1)).toBe('1 restart');

@@ -11,6 +11,7 @@ const LOOKS: Record<BotStatus, StatusLook> = {
   running: { label: 'Running', color: 'green', description: 'The bot is running.' },
   starting: { label: 'Starting', color: 'blue', description: 'Deployed: the bot is being started (again).' },
   crashing: { label: 'Crashing', color: 'red', description: 'Deployed, but it crashed 5 times in 10 minutes: it is started again less often.' },
+  refused: { label: 'Refused', color: 'red', description: 'Deployed, but this server runs no bots until its sandbox is complete: the last exit says what is missing.' },
   stopped: { label: 'Stopped', color: 'gray', description: 'Not running.' },
 };
 

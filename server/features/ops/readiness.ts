@@ -1,5 +1,5 @@
 // GET /readyz: can this server do its work now? Ready when every check passes: the database takes
-// a write, the sandbox is set up and is what RUNNER_SANDBOX asks for, and mail can go out.
+// a write, the sandbox is set up and bots may run in it (HOST, RUNNER_SANDBOX), and mail can go out.
 import type { Deps } from '../../deps';
 import type { Check } from './check';
 import { checkDatabase } from './database-check';
@@ -12,7 +12,7 @@ export async function readiness(deps: Deps, mail: MailCheck): Promise<Readiness>
   const [database, sandboxCheck, mailResult] = await Promise.all([
     checkDatabase(deps.db),
     // Built with runnerInBackground, the server answers before the runner is set up.
-    deps.sandbox ? checkSandbox(deps.sandbox.status, deps.config.runner.sandbox) : { ok: false, detail: 'starting: the sandbox is being probed' },
+    deps.sandbox ? checkSandbox(deps.sandbox.status, deps.sandbox.policy) : { ok: false, detail: 'starting: the sandbox is being probed' },
     mail(),
   ]);
   const checks = { database, sandbox: sandboxCheck, mail: mailResult };

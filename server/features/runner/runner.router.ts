@@ -5,11 +5,15 @@ import { detectEnvVarsInput, envVarsInput, parseImportsInput, saveEnvVarsInput }
 import { envVars } from './env-vars/env-vars.service';
 
 export const runnerRouter = router({
-  /** Which protections of the sandbox work on this server, and the limits of a run. */
+  /**
+   * Which protections of the sandbox work on this server, whether bots run here at all (and why,
+   * with what to install when they do not), and the limits of a run.
+   */
   status: authedProcedure.query(({ ctx }) => {
     const r = ctx.deps.config.runner;
+    const { mode, runs, reason, refusal } = ctx.deps.sandbox.policy;
     return {
-      sandbox: { ...ctx.deps.sandbox.status, required: r.sandbox === 'required' },
+      sandbox: { ...ctx.deps.sandbox.status, mode, runs, reason, refusal },
       dependencies: ctx.deps.packageVolumes.storage,
       limits: { memoryMb: Math.round(r.memoryBytes / 1048576), pids: r.pids, maxRunsPerUser: r.maxRunsPerUser, wallClockMinutes: Math.round(r.wallClockMs / 60_000) },
     };

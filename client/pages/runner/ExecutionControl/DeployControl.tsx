@@ -1,6 +1,6 @@
 // Deploy beside Start: makes the selected file its bot's always-on file; when it is, the button is
-// Undeploy, and the file box shows 'Always on' with the restarts and, while it crashes, the last
-// error in red.
+// Undeploy, and the file box shows 'Always on' with the restarts and, while it crashes or the
+// server refuses to start it, the last error in red.
 import { Button, Group, Text, Tooltip } from '@mantine/core';
 import { IconRocket, IconRocketOff } from '@tabler/icons-react';
 import { relativeTime } from '../../../../shared/relative-time';
@@ -48,6 +48,10 @@ export function DeployLine({ deployment }: { deployment: Deployment }) {
       {bot.status === 'crashing' && bot.lastExit ? (
         <Text size="xs" c="red.7" className={classes.deployError} title={bot.lastExit.message}>
           Crashing: {bot.lastExit.message} · {relativeTime(bot.lastExit.at)}
+        </Text>
+      ) : bot.status === 'refused' && bot.lastExit ? (
+        <Text size="xs" c="red.7" className={classes.deployError} title={bot.lastExit.message}>
+          {bot.lastExit.message}
         </Text>
       ) : bot.status === 'starting' ? (
         <Text size="xs" c="dimmed">

@@ -1,6 +1,6 @@
 // Execution Control: the run's badge, Start, Stop, Deploy, Check
 // Dependencies and Environment Variables, the selected file with its created time, and its bot's
-// webhook URL. The badge reads the run's state as the server reports it: Connected while
+// webhook URL; above them, an alert when this server refuses runs (SandboxNotice.tsx). The badge reads the run's state as the server reports it: Connected while
 // the selected file's run is live.
 import { Badge, Box, Button, Group, Loader, Text } from '@mantine/core';
 import { IconBrandTelegram, IconFileCode, IconListSearch, IconKey, IconPlayerPlay, IconPlayerStop, IconPointer } from '@tabler/icons-react';
@@ -12,7 +12,7 @@ import type { RunInfo } from '../use-runner';
 import type { WorkspaceFile } from '../../../lib/workspace';
 import { WorkspacePanel } from '../../../components/WorkspacePanel';
 import { DeployButton, DeployLine } from './DeployControl';
-import { SandboxNotice, type RunnerStatus } from './SandboxNotice';
+import { SandboxNotice, SandboxRefusal, type RunnerStatus } from './SandboxNotice';
 import { useDeployment } from './use-deployment';
 import { WebhookRow } from './WebhookRow';
 import classes from './ExecutionControl.module.css';
@@ -126,6 +126,7 @@ export function ExecutionControl(props: ExecutionControlProps) {
       }
     >
       <div className={classes.content}>
+        {status && <SandboxRefusal sandbox={status.sandbox} />}
         <Box className={classes.fileBox}>
           {file ? (
             <Group gap="sm" wrap="nowrap" align="flex-start">

@@ -73,6 +73,8 @@ export function installedDependencies(packagesDir: string | null): { venv: boole
 export async function installDependencies({ deps, userId }: ServiceCtx, input: InstallInput, onLine?: (line: string) => void): Promise<InstallResult> {
   const plan = planInstall(input);
   const project = await ownedProject(deps.db, deps.clock, userId, input.projectId);
+  // Before the install is claimed and its volume made: a server that refuses runs refuses installs too.
+  if (deps.sandbox.policy.refusal) throw new SandboxUnavailableError(deps.sandbox.policy.refusal);
   const release = deps.installs.claim(project.id);
   const started = performance.now();
   try {
@@ -137,13 +139,7 @@ async function runStep(deps: Deps, step: InstallStep, packagesDir: string, deadl
   const remaining = deadline - performance.now();
   if (remaining <= 0) throw timedOut();
   output.line(step.title);
-  let child: SandboxedProcess;
-  try {
-    child = await deps.sandbox.spawn(installSpec(config, step, packagesDir, uid ?? INSTALLER_UID));
-  } catch (err) {
-    if (err instanceof SandboxUnavailableError) throw new AppError('SERVICE_UNAVAILABLE', err.message);
-    throw err;
-  }
+  const child: SandboxedProcess = await deps.sandbox.spawn(installSpec(config, step, packagesDir, uid ?? INSTALLER_UID));
   const streams = Promise.all([output.follow(child.stdout), output.follow(child.stderr)]);
   let stopped = false;
   const timer = setTimeout(() => {

@@ -3,14 +3,18 @@
 // the server starts (reconcile), starts a bot again when its run ends (backoff.ts), and lets go of a
 // bot when the person undeploys it or presses Stop. Deploy and restart are the person's starts and
 // spend their run-start budget; the supervisor's own starts are paced by the backoff instead. It
-// reads each deployed bot's processes every little while, so a bot that is up but has printed nothing and had no network traffic for
-// `silentAfterMs` is flagged 'silent' (a hung bot; it is not restarted). What a second machine would need to take over
+// reads each deployed bot's processes every little while, so a bot that is up but has printed
+// nothing and had no network traffic for `silentAfterMs` is flagged 'silent' (a hung bot; it is
+// not restarted). On a server that refuses runs (its sandbox is not what HOST and RUNNER_SANDBOX
+// ask for) deployed bots are 'refused': each is tried once at start-up, keeps the refusal as its
+// last exit, and is not tried again (nothing changes before the server restarts). What a second machine would need to take over
 // (which bots should run, their restarts and last exit) is in the database, not in memory.
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../db/schema';
 import { AppError } from '../../../errors';
 import type { RunEnded, Runs } from '../runs/runs';
+import { SandboxUnavailableError } from '../sandbox';
 import { isProjectFile } from '../../workspace/files';
 import { Backoff } from './backoff';
 import {
@@ -39,7 +43,7 @@ export type SupervisorOptions = {
   now?: () => number;
 };
 
-export type DeployedState = { status: 'running' | 'starting' | 'crashing'; nextStartAt: number | null; silent: boolean };
+export type DeployedState = { status: 'running' | 'starting' | 'crashing' | 'refused'; nextStartAt: number | null; silent: boolean };
 
 /** How often deployed bots' processes are read (more often when the silent time is short). */
 const MAX_READING_EVERY_MS = 30_000;
@@ -109,6 +113,7 @@ export class Supervisor {
 
   /** What the supervisor knows of a deployed bot now. */
   state(projectId: string, fileId: string): DeployedState {
+    if (this.options.runs.refusal) return { status: 'refused', nextStartAt: null, silent: false };
     const waiting = this.timers.get(projectId);
     const crashing = this.backoffs.get(projectId)?.crashing(this.now()) ?? false;
     if (crashing) return { status: 'crashing', nextStartAt: waiting?.at ?? null, silent: false };
@@ -189,6 +194,12 @@ export class Supervisor {
     try {
       await this.options.start(row.user_id, still);
     } catch (err) {
+      if (err instanceof SandboxUnavailableError) {
+        // The server refuses every run for its whole life: trying again would only fill the log.
+        await recordFailedStart(this.options.db, row.project_id, { message: `The bot could not be started: ${err.message}`, at: new Date(this.now()).toISOString() });
+        this.options.log.warn({ projectId: row.project_id }, 'a deployed bot was not started: this server refuses runs (see "Runner sandbox" above)');
+        return;
+      }
       const backoff = this.backoffs.get(row.project_id) ?? new Backoff();
       this.backoffs.set(row.project_id, backoff);
       const delay = backoff.crashed(this.now(), this.now());

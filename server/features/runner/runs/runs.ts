@@ -108,6 +108,11 @@ export class Runs {
     return this.options.outputLimits ?? { ...DEFAULT_OUTPUT_LIMITS, linesPerSecond: lps, burstLines: lps * 5 };
   }
 
+  /** Why this server refuses every run (its sandbox is not what HOST and RUNNER_SANDBOX ask for), or null. */
+  get refusal(): string | null {
+    return this.options.sandbox.policy.refusal;
+  }
+
   /** The person's runs, live and recently ended. */
   list(userId: string): RunSummary[] {
     return [...this.runs.values()]
@@ -127,6 +132,8 @@ export class Runs {
     launch: () => Promise<RunLaunch>,
   ): Promise<void> {
     if (this.closed) throw new AppError('SERVICE_UNAVAILABLE', 'The server is shutting down');
+    // Before anything counts or is kept: a server that refuses runs refuses them all, for its whole life.
+    if (this.refusal) throw new SandboxUnavailableError(this.refusal);
     const supervised = input.supervised ?? false;
     // A supervised start is either a person's deploy or restart, which spent the budget before
     // changing anything (deploy/supervisor.ts), or a restart after a crash, paced by the backoff.
@@ -264,7 +271,7 @@ export class Runs {
 
   /** Our own messages as they are; a host failure (with paths, errno names) stays in the log under a reference. */
   private failureMessage(err: unknown): string {
-    if (err instanceof AppError || err instanceof SandboxUnavailableError) return err.message;
+    if (err instanceof AppError) return err.message;
     const reference = randomBytes(4).toString('hex');
     this.options.log.error({ err, reference }, 'the sandbox could not be set up');
     return `the server could not set up its sandbox (reference ${reference})`;

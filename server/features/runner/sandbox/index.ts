@@ -1,23 +1,32 @@
 // The runner's sandbox for this host: probes which protections work (docs/runner.md), once per
-// sandbox (buildApp makes one per app, with that app's RUNNER_* settings), says so in the log, and
-// runs commands in bubblewrap, or as plain processes where bwrap is missing and RUNNER_SANDBOX is
-// not 'required'.
+// sandbox (buildApp makes one per app, with that app's RUNNER_* settings), decides whether bots may
+// run at all (policy.ts: HOST, RUNNER_SANDBOX), says both in the log, and runs commands in
+// bubblewrap, or as plain processes where bwrap is missing and the policy allows it.
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RunnerConfig } from '../../../config';
 import { sweepStaleBridgeDirs } from './bridge-dirs';
+import { AppError } from '../../../errors';
 import { findCgroupHost, sweepStaleCgroups, type CgroupHost } from './cgroup';
 import { spawnInBubblewrap, type BubblewrapOptions } from './bubblewrap';
 import { findHostTools, type HostTools } from './host-tools';
 import { spawnPlainProcess } from './plain-process';
+import { sandboxPolicy } from './policy';
 import { seccompProgram, type SeccompProgram } from './seccomp';
-import type { Sandbox, SandboxLimits, SandboxProtection, SandboxSpec, SandboxStatus } from './sandbox';
+import type { ProtectionFix, Sandbox, SandboxLimits, SandboxProtection, SandboxSpec, SandboxStatus } from './sandbox';
 
 export type { Sandbox, SandboxSpec, SandboxStatus } from './sandbox';
 
-/** A sandbox that refuses every spawn: RUNNER_SANDBOX=required on a host without the full sandbox. */
-export class SandboxUnavailableError extends Error {}
+/**
+ * This server refuses to run bots: its sandbox is not what HOST and RUNNER_SANDBOX ask for. The
+ * message is the policy's refusal (what is missing, what to do), for the person to read: a 503.
+ */
+export class SandboxUnavailableError extends AppError {
+  constructor(message: string) {
+    super('SERVICE_UNAVAILABLE', message);
+  }
+}
 
 type Probed = { tools: HostTools; cgroups: CgroupHost | null; status: SandboxStatus; bubblewrap: boolean; network: boolean; seccomp: Buffer | null };
 
@@ -32,24 +41,31 @@ export function limitsFor(config: RunnerConfig): SandboxLimits {
   };
 }
 
-export async function createSandbox(config: RunnerConfig, runsDir: string, log: FastifyBaseLogger): Promise<Sandbox> {
+/**
+ * `hostTools`: host programs to use instead of those found (tests: `{ bwrap: null }` is a host
+ * without bubblewrap).
+ */
+export async function createSandbox(config: RunnerConfig, runsDir: string, log: FastifyBaseLogger, hostTools: Partial<HostTools> = {}): Promise<Sandbox> {
   const extraSystemDirs = interpreterDirs([config.python, config.node]);
-  const { tools, cgroups, status, bubblewrap, network, seccomp } = await probe(config, extraSystemDirs);
+  const { tools, cgroups, status, bubblewrap, network, seccomp } = await probe(config, extraSystemDirs, hostTools);
   // One line says what protects the runs; each protection's detail is a debug line of its own.
   for (const p of status.protections) log.debug(`Runner sandbox: ${p.name} ${p.active ? 'active' : 'NOT active'} (${p.detail})`);
   const on = status.protections.filter((p) => p.active).map((p) => p.name);
   const off = status.protections.filter((p) => !p.active);
   if (off.length === 0) log.info(`Runner sandbox: every protection is on (${on.join(', ')})`);
   else log.warn(`Runner sandbox: ${off.map((p) => `${p.name} is off (${p.detail})`).join('; ')}. On: ${on.join(', ') || 'none'}`);
-  if (!status.full && config.sandbox === 'required') log.warn('Runner sandbox: RUNNER_SANDBOX=required, so bots will not run on this host');
+  // And one line says whether bots run here at all, and why.
+  const policy = sandboxPolicy({ host: config.listenHost, mode: config.sandbox, status });
+  if (policy.refusal) log.warn(`Runner sandbox: ${policy.reason}. ${policy.refusal}`);
+  else if (!status.full) log.warn(`Runner sandbox: ${policy.reason}`);
   const options: BubblewrapOptions = { tools, cgroups, extraSystemDirs, seccomp, allowNetworks: config.allowNetworks };
   return {
     status,
+    policy,
     supportsBridge: bubblewrap && tools.python3 !== null,
     async spawn(spec: SandboxSpec) {
-      if (!status.full && config.sandbox === 'required') {
-        throw new SandboxUnavailableError('The sandbox is not fully available on this server (RUNNER_SANDBOX=required).');
-      }
+      // Runs and installs check first (runs.ts, installer.ts); this is the last word for any other way in.
+      if (policy.refusal) throw new SandboxUnavailableError(policy.refusal);
       const effective = network ? spec : { ...spec, network: 'none' as const };
       return bubblewrap ? spawnInBubblewrap(options, effective) : spawnPlainProcess({ tools, cgroups, runsDir }, spec);
     },
@@ -101,10 +117,30 @@ function findHost(): Promise<Host> {
   return host;
 }
 
-/** Which protections work for this app's settings (its limits, its interpreters' directories). */
-async function probe(config: RunnerConfig, extraSystemDirs: string[]): Promise<Probed> {
+// What to do when the missing piece is not a package, in the refusal's words.
+const BWRAP_NAMESPACES = 'let bubblewrap create namespaces on this host (a container must allow it)';
+const CGROUPS: ProtectionFix = { install: [], other: ['give the runs cgroups (run the server as root, or under a delegated cgroup v2 with the memory, pids and cpu controllers)'] };
+const SLIRP_FAILED: ProtectionFix = { install: [], other: ['make slirp4netns work here (the start-up log says why it failed)'] };
+const SECCOMP_FAILED: ProtectionFix = { install: [], other: ['make /usr/bin/python3 build the seccomp filter (the start-up log says why it could not)'] };
+
+/** A protection's fix from its parts: packages (strings) and other fixes; `false` parts do not apply. */
+function needs(...parts: Array<ProtectionFix | string | false>): ProtectionFix {
+  const fix: ProtectionFix = { install: [], other: [] };
+  for (const part of parts) {
+    if (typeof part === 'string') fix.install.push(part);
+    else if (part) {
+      fix.install.push(...part.install);
+      fix.other.push(...part.other);
+    }
+  }
+  return fix;
+}
+
+/** Which protections work for this app's settings (its limits, its interpreters' directories), and what would turn on those that do not. */
+async function probe(config: RunnerConfig, extraSystemDirs: string[], hostTools: Partial<HostTools>): Promise<Probed> {
   const found = await findHost();
-  const { tools, filter } = found;
+  const { filter } = found;
+  const tools = { ...found.tools, ...hostTools };
   let { cgroups, cgroupDetail } = found;
   const limits = limitsFor(config);
   const tryRun = async (withCgroups: boolean, network: 'none' | 'internet') => {
@@ -163,22 +199,50 @@ async function probe(config: RunnerConfig, extraSystemDirs: string[]): Promise<P
   }
 
   const unprivileged = process.getuid?.() !== 0 || tools.setpriv !== null;
-  const protections: SandboxStatus['protections'] = [
-    { name: 'bubblewrap', active: bubblewrap, detail: bwrapDetail },
+  // What turns each protection on, for the message that names what is missing (policy.ts). Most
+  // protections need bubblewrap first; then a package of their own, or (cgroups, a failure on a
+  // host that has every program) something that is not a package.
+  const bwrapFix: ProtectionFix = tools.bwrap ? { install: [], other: [BWRAP_NAMESPACES] } : { install: ['bubblewrap'], other: [] };
+  const withoutBwrap = !bubblewrap && bwrapFix;
+  const seccompFix = filter.program === null && (filter.install.length > 0 ? { install: filter.install, other: [] } : SECCOMP_FAILED);
+  const slirpFailed = bubblewrap && tools.slirp4netns && tools.nsenter && tools.ip;
+  const probed = [
+    { name: 'bubblewrap', active: bubblewrap, detail: bwrapDetail, fix: bwrapFix },
     {
       name: 'unprivileged-user',
       active: unprivileged && (bubblewrap || process.getuid?.() !== 0),
-      detail: process.getuid?.() === 0 ? (tools.setpriv ? 'each run gets its own uid (setpriv)' : 'setpriv not found: runs keep root') : 'the server is not root',
+      detail:
+        process.getuid?.() !== 0
+          ? 'the server is not root'
+          : !tools.setpriv
+            ? 'setpriv not found: runs keep root'
+            : bubblewrap
+              ? 'each run gets its own uid (setpriv)'
+              : "without bubblewrap, runs keep the server's user: root",
+      fix: needs(withoutBwrap, !tools.setpriv && 'util-linux'),
     },
-    { name: 'cgroup-memory', active: !!cgroups?.controllers.memory, detail: cgroups?.controllers.memory ? `${cgroupDetail}, ${config.memoryBytes / 1048576} MiB` : cgroupDetail },
-    { name: 'cgroup-pids', active: !!cgroups?.controllers.pids, detail: cgroups?.controllers.pids ? `${cgroupDetail}, ${config.pids} processes` : cgroupDetail },
-    { name: 'cgroup-cpu', active: !!cgroups?.controllers.cpu, detail: cgroups?.controllers.cpu ? `${cgroupDetail}, ${config.cpuPercent}% of a core` : cgroupDetail },
-    { name: 'network-isolation', active: network, detail: networkDetail },
+    { name: 'cgroup-memory', active: !!cgroups?.controllers.memory, detail: cgroups?.controllers.memory ? `${cgroupDetail}, ${config.memoryBytes / 1048576} MiB` : cgroupDetail, fix: CGROUPS },
+    { name: 'cgroup-pids', active: !!cgroups?.controllers.pids, detail: cgroups?.controllers.pids ? `${cgroupDetail}, ${config.pids} processes` : cgroupDetail, fix: CGROUPS },
+    { name: 'cgroup-cpu', active: !!cgroups?.controllers.cpu, detail: cgroups?.controllers.cpu ? `${cgroupDetail}, ${config.cpuPercent}% of a core` : cgroupDetail, fix: CGROUPS },
+    {
+      name: 'network-isolation',
+      active: network,
+      detail: networkDetail,
+      fix: slirpFailed ? SLIRP_FAILED : needs(withoutBwrap, !tools.slirp4netns && 'slirp4netns', !tools.nsenter && 'util-linux', !tools.ip && 'iproute2'),
+    },
     {
       name: 'syscall-filter',
       active: bubblewrap && filter.program !== null,
-      detail: filter.program ? 'seccomp: io_uring, keyrings, bpf, perf, mounts, namespaces, ptrace, vsock, NUMA policy, modules and clocks refused' : filter.reason,
+      detail: !bubblewrap
+        ? `no syscall filter without bwrap${filter.program ? '' : `; ${filter.reason}`}`
+        : filter.program
+          ? 'seccomp: io_uring, keyrings, bpf, perf, mounts, namespaces, ptrace, vsock, NUMA policy, modules and clocks refused'
+          : filter.reason,
+      fix: needs(withoutBwrap, seccompFix),
     },
-  ] satisfies { name: SandboxProtection; active: boolean; detail: string }[];
+  ] satisfies { name: SandboxProtection; active: boolean; detail: string; fix: ProtectionFix }[];
+  // A protection that is on needs no fix.
+  const protections: SandboxStatus['protections'] = probed.map(({ fix, ...p }) => (p.active ? p : { ...p, fix }));
   return { tools, cgroups, bubblewrap, network, seccomp: filter.program, status: { full: protections.every((p) => p.active), protections } };
 }
+

@@ -1,6 +1,6 @@
-// The executor for hosts without bubblewrap (RUNNER_SANDBOX=auto only): the command runs as an
-// ordinary child process in its own process group, with a clean environment, rlimits and, where
-// the host allows, the run's cgroup. The sandbox paths of the spec are mapped onto host paths: the
+// The executor for hosts without bubblewrap (where policy.ts allows it: RUNNER_SANDBOX=off, or auto
+// on a loopback HOST): the command runs as an ordinary child process in its own process group,
+// with a clean environment, rlimits and, where the host allows, the run's cgroup. The sandbox paths of the spec are mapped onto host paths: the
 // workdir becomes a fresh directory under the runs dir and mounts become symlinks in it.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';

@@ -4,6 +4,7 @@ import type { Readable } from 'node:stream';
 import type { ServiceBridge } from './service-bridge';
 import type { ProcessUsage } from './process-usage';
 import type { TimedStep } from '../../../step-timings';
+import type { SandboxPolicy } from './policy';
 
 /** 'internet' goes through slirp4netns with the host's loopback blocked; the installer may allow it. */
 export type NetworkMode = 'none' | 'internet' | 'internet-and-host-loopback';
@@ -79,16 +80,22 @@ export interface SandboxedProcess {
   stop(graceMs: number): Promise<SandboxExit>;
 }
 
+/** What would turn a missing protection on: Debian packages to install, and steps that are not a package (in words). */
+export type ProtectionFix = { install: string[]; other: string[] };
+
 /** Which protections work on this host with the app's settings (probed when the app makes its sandbox). */
 export type SandboxStatus = {
   /** Every protection below is active. */
   full: boolean;
-  protections: { name: SandboxProtection; active: boolean; detail: string }[];
+  /** `fix` is given for a protection that is off. */
+  protections: { name: SandboxProtection; active: boolean; detail: string; fix?: ProtectionFix }[];
 };
 export type SandboxProtection = 'bubblewrap' | 'unprivileged-user' | 'cgroup-memory' | 'cgroup-pids' | 'cgroup-cpu' | 'network-isolation' | 'syscall-filter';
 
 export interface Sandbox {
   readonly status: SandboxStatus;
+  /** Whether bots and installs may run here (HOST, RUNNER_SANDBOX and the status: policy.ts); spawn refuses when not. */
+  readonly policy: SandboxPolicy;
   /** Specs may carry a `bridge` (bubblewrap with python3 on the host). */
   readonly supportsBridge: boolean;
   spawn(spec: SandboxSpec): Promise<SandboxedProcess>;

@@ -199,14 +199,14 @@ describe.skipIf(!runnable)(`the sandbox's seccomp filter${runnable ? '' : ' [ski
     expect(JSON.parse(r.stdout)).toEqual({ text: 'node', worker: 42, child: 'child' });
   });
 
-  it('says why there is no program where python3-seccomp or python is missing', async () => {
+  it('says why there is no program where python3-seccomp or python is missing, and which packages to install', async () => {
     // The system python without its site directories: `import seccomp` fails as on a host without the package.
     const noSite = path.join(root, 'python-without-seccomp');
     writeFileSync(noSite, `#!/bin/sh\nexec ${PYTHON} -S "$@"\n`);
     chmodSync(noSite, 0o755);
     const missingModule = await buildSeccompProgram(noSite);
-    expect(missingModule).toEqual({ program: null, reason: expect.stringMatching(/python3-seccomp/) });
+    expect(missingModule).toEqual({ program: null, reason: expect.stringMatching(/python3-seccomp/), install: ['python3-seccomp'] });
     const missingPython = await buildSeccompProgram(path.join(root, 'no-such-python'));
-    expect(missingPython).toEqual({ program: null, reason: expect.stringMatching(/no-such-python/) });
+    expect(missingPython).toEqual({ program: null, reason: expect.stringMatching(/no-such-python/), install: ['python3', 'python3-seccomp'] });
   });
 });

@@ -23,7 +23,8 @@ import { spawn } from 'node:child_process';
 export type SeccompProgram =
   /** `skipped`: names this host's libseccomp does not know (so not in the program). */
   | { program: Buffer; skipped: string[] }
-  | { program: null; reason: string };
+  /** `install`: the Debian packages that are missing for it, when that is why (else empty). */
+  | { program: null; reason: string; install: string[] };
 
 type Rule = {
   syscall: string;
@@ -144,14 +145,15 @@ export function buildSeccompProgram(python: string): Promise<SeccompProgram> {
     child.stdin!.on('error', () => {});
     child.once('error', (err) => {
       clearTimeout(timer);
-      resolve({ program: null, reason: `${python} could not run: ${err.message}` });
+      resolve({ program: null, reason: `${python} could not run: ${err.message}`, install: (err as NodeJS.ErrnoException).code === 'ENOENT' ? ['python3', 'python3-seccomp'] : [] });
     });
     child.once('close', (code, signal) => {
       clearTimeout(timer);
       const program = Buffer.concat(stdout);
       if (code !== 0 || program.length === 0 || program.length % 8 !== 0) {
         const why = stderr.trim().split('\n').at(-1) || `exit ${code ?? signal}`;
-        resolve({ program: null, reason: `no seccomp filter from ${python}: ${why}` });
+        // Exit 3: the generator found no seccomp module.
+        resolve({ program: null, reason: `no seccomp filter from ${python}: ${why}`, install: code === 3 ? ['python3-seccomp'] : [] });
         return;
       }
       let skipped: string[] = [];
