@@ -1,0 +1,227 @@
+// `npm run bench -- understanding`: how often the default (builtin) assistant builds the bot that was
+// asked, on batches of requests written by someone who had not read its code
+// (bench/understanding/batch-*.json, each request with the checks a correct bot must pass). Per
+// batch it prints: fully right at first sight, right once the blanks the answer showed are filled,
+// and silently wrong (a miss the answer did not own up to). Not a ratio against a baseline: a share.
+//
+// How a request is judged (the same for every batch, never tuned per request):
+// - Telegram bots in JavaScript are run for real (node, Telegraf, the test chat's emulator on
+//   loopback): each exchange is posted as the user (in the group when the request speaks of one)
+//   and the bot's replies must contain the expected words (or nothing, for a silent one). A send
+//   `[press] Label` taps the button so labelled, `[joins] Sam` / `[leaves] Sam` are members coming
+//   and going; a send at a stated time (`[Sunday 11:00] hi`) is only read, not run.
+// - Every other bot (Python cannot run here: no PyPI) is read: each expected reply, scheduled text
+//   and required string must appear in its code, and each command's name.
+// - A blank (a value the request left out) must be named in the answer's words around the code,
+//   as something to fill; a bot that ships without owning up to it is wrong.
+// - Silently wrong: not fully right, and the answer does not say that something was left out.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseAssistantReply } from '../shared/code-blocks';
+import { builtinProvider } from '../server/features/ai/builtin-provider';
+import { createEmulator, listenOnLoopback } from '../server/features/test-chat/emulator/emulator';
+import { TestChats, type TestChatSession } from '../server/features/test-chat/emulator/test-chats';
+
+type Exchange = { send: string; expect: string[]; silent?: boolean };
+type BatchRequest = {
+  id: string;
+  platform: string;
+  language: 'python' | 'javascript';
+  kind: string;
+  request: string;
+  exchanges?: Exchange[];
+  scheduled?: Array<{ when: string; text: string[] }>;
+  mustContain?: string[];
+  mustNotDo?: string[];
+  blanks?: string[];
+};
+type Batch = { batch: number; requests: BatchRequest[] };
+type Verdict = { id: string; right: boolean; rightAfterBlanks: boolean; silentlyWrong: boolean; misses: string[] };
+
+const DIR = path.resolve(import.meta.dirname, 'understanding');
+const NODE_MODULES = path.resolve(import.meta.dirname, '..', 'node_modules');
+/** Words in an answer that own up to a gap (a blank to fill, a part not built). */
+const OWNS_UP = /not understood|didn't understand|did not understand|could not|couldn't|can't|cannot|left out|needs your words|fill in|tell me|which |what should|\?/i;
+
+const normalise = (text: string) => text.replace(/\\(['"\\])/g, '$1').replace(/\\n/g, '\n').toLowerCase();
+
+/** The answer's words outside its code blocks. */
+function prose(reply: string): string {
+  return reply.replace(/```[\s\S]*?```/g, ' ');
+}
+
+/** A send's tag (`[press] Label`, `[joins] Sam`, `[#channel] text`, `[Sunday 11:00] text`) and its text. */
+function parseSend(send: string): { tag: string | null; text: string } {
+  const m = /^\[([^\]]+)\]\s*(.*)$/s.exec(send.trim());
+  return m ? { tag: m[1]!.trim(), text: m[2]!.trim() } : { tag: null, text: send.trim() };
+}
+
+function commandName(send: string): string | null {
+  const m = /^[/!]([A-Za-z0-9_-]+)/.exec(parseSend(send).text);
+  return m ? m[1]!.toLowerCase() : null;
+}
+
+/** The checks that reading the code can make. */
+function readChecks(r: BatchRequest, code: string, live: boolean): string[] {
+  const text = normalise(code);
+  const misses: string[] = [];
+  const has = (s: string) => text.includes(normalise(s));
+  if (!live) {
+    for (const x of r.exchanges ?? []) {
+      const name = commandName(x.send);
+      if (name && !has(name)) misses.push(`no command ${parseSend(x.send).text.split(/\s/)[0]}`);
+      const { tag, text: label } = parseSend(x.send);
+      if (tag === 'press' && !has(label)) misses.push(`no button "${label}"`);
+      for (const e of x.expect) if (!has(e)) misses.push(`reply to "${x.send}" lacks "${e}"`);
+    }
+  }
+  for (const s of r.scheduled ?? []) for (const t of s.text) if (!has(t)) misses.push(`post (${s.when}) lacks "${t}"`);
+  for (const s of r.mustContain ?? []) if (!has(s)) misses.push(`code lacks "${s}"`);
+  return misses;
+}
+
+/** Runs a Telegram JavaScript bot against the emulator and posts each exchange; what went wrong. */
+async function liveChecks(r: BatchRequest, filename: string, code: string, workDir: string): Promise<string[]> {
+  const chats = new TestChats();
+  const emulator = await createEmulator({ chats });
+  const owner = { userId: `understanding-${r.id}`, fileId: r.id, botName: filename };
+  const session = chats.session(owner);
+  const loopback = await listenOnLoopback(emulator, owner);
+  const file = path.join(workDir, `${r.id}-${filename}`);
+  writeFileSync(file, code);
+  // What a person sets for a bot that posts on its own: the chat it posts to.
+  const chatId = await chatIdOf(session, /\bgroups?\b/i.test(r.request) ? 'group' : 'private');
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, [file], {
+    cwd: workDir,
+    env: { PATH: process.env.PATH ?? '', HOME: workDir, NODE_PATH: NODE_MODULES, TIMEZONE: 'UTC', TELEGRAM_BOT_TOKEN: session.token, TELEGRAM_API_BASE: loopback.baseUrl, TELEGRAM_CHAT_ID: String(chatId) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d: Buffer) => (output += d));
+  child.stderr!.on('data', (d: Buffer) => (output += d));
+  const misses: string[] = [];
+  try {
+    if (!(await until(() => session.botListening() || child.exitCode !== null, 15_000)) || child.exitCode !== null) {
+      return [`the bot did not start: ${output.trim().split('\n').slice(-2).join(' | ')}`];
+    }
+    const chat = /\bgroups?\b/i.test(r.request) ? 'group' : 'private';
+    for (const x of r.exchanges ?? []) misses.push(...(await exchange(session, chat, x)));
+  } finally {
+    child.kill('SIGKILL');
+    await loopback.close();
+    await emulator.close();
+  }
+  return misses;
+}
+
+async function exchange(session: TestChatSession, chat: 'private' | 'group', x: Exchange): Promise<string[]> {
+  const { tag, text } = parseSend(x.send);
+  let posted: { id: number };
+  if (tag === 'press') {
+    const button = findButton(session, chat, text);
+    if (!button) return [`no button "${text}" to press`];
+    posted = session.post({ callbackData: button.data, messageId: button.messageId, chat });
+  } else if (tag === 'joins' || tag === 'leaves') {
+    posted = session.post({ event: tag === 'joins' ? 'join' : 'leave', member: { firstName: text }, chat: 'group' });
+    chat = 'group';
+  } else posted = session.post({ text, chat });
+  const replies = () =>
+    session
+      .messages(chat, posted.id)
+      .filter((m) => m.from === 'bot' && !m.event)
+      .map((m) => [m.text, JSON.stringify(m.replyMarkup ?? '')].join('\n'))
+      .join('\n');
+  if (x.silent || x.expect.length === 0) {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    return replies() && x.silent ? [`answered "${x.send}", which must get no answer`] : [];
+  }
+  const all = () => x.expect.every((e) => normalise(replies()).includes(normalise(e)));
+  await until(all, 4_000);
+  return x.expect.filter((e) => !normalise(replies()).includes(normalise(e))).map((e) => `reply to "${x.send}" lacks "${e}" (got "${replies().slice(0, 120)}")`);
+}
+
+/** A chat's id as a bot learns it (from an update), the conversation then started afresh. */
+async function chatIdOf(session: TestChatSession, chat: 'private' | 'group'): Promise<number> {
+  session.post({ text: 'hello', chat });
+  const answer = await session.call('getUpdates', {}, new Map());
+  if (!answer.ok) throw new Error(answer.description);
+  const updates = answer.result as Array<{ update_id: number; message: { chat: { id: number } } }>;
+  await session.call('getUpdates', { offset: updates.at(-1)!.update_id + 1 }, new Map());
+  session.clear();
+  session.botRestarted();
+  return updates[0]!.message.chat.id;
+}
+
+/** The newest inline button with this label in the chat. */
+function findButton(session: TestChatSession, chat: 'private' | 'group', label: string): { data: string; messageId: number } | null {
+  const wanted = normalise(label);
+  for (const m of session.messages(chat).reverse()) {
+    const rows = (m.replyMarkup as { inline_keyboard?: Array<Array<{ text: string; callback_data?: string }>> } | undefined)?.inline_keyboard ?? [];
+    const button = rows.flat().find((b) => normalise(b.text).includes(wanted) && b.callback_data);
+    if (button) return { data: button.callback_data!, messageId: m.id };
+  }
+  return null;
+}
+
+async function until(check: () => boolean, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return check();
+}
+
+async function judge(r: BatchRequest, workDir: string): Promise<Verdict> {
+  const provider = builtinProvider();
+  const answer = await provider.chat({ message: r.request, history: [], files: [] });
+  const { blocks } = parseAssistantReply(answer.reply);
+  const code = blocks.map((b) => b.code).join('\n');
+  const words = prose(answer.reply);
+  const misses: string[] = [];
+  if (!code) misses.push('no bot was built');
+  const main = blocks.find((b) => /\.(js|py)$/.test(b.filename));
+  const timed = (r.exchanges ?? []).some((x) => /^\d|day\b/i.test(parseSend(x.send).tag ?? ''));
+  const live = r.platform === 'telegram' && main !== undefined && main.filename.endsWith('.js') && !timed;
+  if (live) misses.push(...(await liveChecks(r, main.filename, main.code, workDir)));
+  misses.push(...readChecks(r, code, live));
+  const unflagged = (r.blanks ?? []).filter((blank) => !blankShown(blank, words));
+  const right = misses.length === 0 && unflagged.length === 0;
+  // Blanks the answer showed, filled, would make it right only if nothing else was missed.
+  const rightAfterBlanks = misses.length === 0;
+  const silentlyWrong = !right && !OWNS_UP.test(words);
+  return { id: r.id, right, rightAfterBlanks, silentlyWrong, misses: [...misses, ...unflagged.map((b) => `blank "${b}" not shown`)] };
+}
+
+/** A blank is shown when the answer names it (a word of 4+ letters of it) in a sentence asking for it. */
+function blankShown(blank: string, words: string): boolean {
+  const keys = blank.toLowerCase().match(/[a-z]{4,}/g) ?? [];
+  return words
+    .split(/(?<=[.?!\n])/)
+    .some((sentence) => OWNS_UP.test(sentence) && keys.some((k) => sentence.toLowerCase().includes(k)));
+}
+
+export async function runUnderstanding(): Promise<void> {
+  const batches = readdirSync(DIR)
+    .filter((f) => /^batch-\d+\.json$/.test(f))
+    .sort()
+    .map((f) => JSON.parse(readFileSync(path.join(DIR, f), 'utf8')) as Batch);
+  const workDir = mkdtempSync(path.join(tmpdir(), 'understanding-'));
+  try {
+    for (const batch of batches) {
+      const verdicts: Verdict[] = [];
+      for (const r of batch.requests) verdicts.push(await judge(r, workDir));
+      const n = verdicts.length;
+      const share = (k: number) => `${k} of ${n} (${Math.round((100 * k) / n)}%)`;
+      console.log(`\nbatch ${batch.batch}: ${n} requests`);
+      console.log(`  fully right: ${share(verdicts.filter((v) => v.right).length)}`);
+      console.log(`  right after filling the blanks shown: ${share(verdicts.filter((v) => v.rightAfterBlanks).length)}`);
+      console.log(`  silently wrong: ${share(verdicts.filter((v) => v.silentlyWrong).length)}`);
+      for (const v of verdicts.filter((x) => !x.right)) console.log(`  ${v.id}${v.silentlyWrong ? ' (silent)' : ''}: ${v.misses.slice(0, 3).join('; ')}`);
+    }
+  } finally {
+    rmSync(workDir, { recursive: true, force: true });
+  }
+}
