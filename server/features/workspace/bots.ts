@@ -31,7 +31,7 @@ export function copyName(name: string): string {
 export async function duplicateBot({ deps, userId }: ServiceCtx, input: { projectId: string; name?: string }) {
   return deps.db.transaction().execute(async (trx) => {
     const source = await existingProject(trx, userId, input.projectId);
-    const copy = await createProject(trx, deps.clock, userId, { name: input.name ?? copyName(source.name), description: source.description });
+    const copy = await createProject(trx, deps, userId, { name: input.name ?? copyName(source.name), description: source.description });
     const files = await projectFiles(trx, source.id, { order: 'created' });
     // Through the same write as an import: past a storage cap the whole copy is refused (409). The
     // builtin assistant's plan of a file goes with it, so follow-ups in the copy change the copy.

@@ -12,7 +12,7 @@ import { storageUsage } from './storage';
 export const projects = {
   list: ({ deps, userId }: ServiceCtx) => listProjects(deps.db, userId),
   create: async ({ deps, userId }: ServiceCtx, input: { name: string; description?: string }) =>
-    toProjectDto(await createProject(deps.db, deps.clock, userId, input)),
+    toProjectDto(await createProject(deps.db, deps, userId, input)),
   rename: async ({ deps, userId }: ServiceCtx, input: { projectId: string; name: string }) =>
     toProjectDto(await renameProject(deps.db, userId, input.projectId, input.name)),
   duplicate: (ctx: ServiceCtx, input: { projectId: string; name?: string }) => duplicateBot(ctx, input),
