@@ -7,6 +7,7 @@ import { AppError } from '../../errors';
 import type { FileIds } from '../workspace/files';
 import type { SavedTestChat, TestChatKind, TestChatResult } from '../../../shared/test-chat.schema';
 import type { ServiceCtx } from '../../trpc';
+import { withinStorage } from '../workspace/storage';
 import { testChatOf } from './test-chat.service';
 import { transcriptOf } from './transcripts';
 import type { TranscriptStep } from './transcript';
@@ -33,7 +34,8 @@ export async function saveChat(ctx: ServiceCtx, { fileId, ...input }: { fileId: 
   const json = JSON.stringify(steps);
   const size = Buffer.byteLength(json) + Buffer.byteLength(input.name);
   const row = { file_id: fileId, user_id: ctx.userId, name: input.name, chat, steps: json, created_at: createdAt, size };
-  await ctx.deps.db.transaction().execute(async (trx) => {
+  // Within the person's storage: a saved chat may run to megabytes (refused, 409, past QUOTA_USER_MB).
+  await withinStorage(ctx.deps, ctx.userId, async (trx) => {
     const { count } = await trx
       .selectFrom('saved_test_chats')
       .select((eb) => eb.fn.countAll<number>().as('count'))

@@ -85,6 +85,7 @@ describe('bots an account may have', () => {
     const first = await t.request('POST', '/api/ai/chat', { token: newcomer.token, body: { message: 'Make a Telegram bot in Python that echoes messages' } });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(await botNames(newcomer)).toHaveLength(1);
+    expect((await t.request('GET', '/api/storage', { token: newcomer.token })).body).toMatchObject({ bots: 1, limits: { bots: 3 } });
   });
 
   it('an account left with more bots than a since-lowered cap keeps them, and is told how many to delete', async () => {

@@ -1,6 +1,7 @@
 // Installs a project's dependencies (POST /api/dependencies/install) in a sandbox of its own:
 // the request is checked first (400, nothing started), the project resolved for its owner (404),
-// one install per project at a time (409, installs.ts), then the steps run as the installer's uid with the
+// the owner's storage must not be full (409: packages count in it), one install per project at a
+// time (409, installs.ts), then the steps run as the installer's uid with the
 // project's packages dir writable at /deps, network only to the package index, a clean environment
 // (no secrets) and one time limit for the whole install. Runs mount the result read-only.
 import { execFile } from 'node:child_process';
@@ -10,6 +11,7 @@ import type { RunnerConfig } from '../../../config';
 import type { InstallInput } from '../../../../shared/runner.schema';
 import { AppError } from '../../../errors';
 import { ownedProject } from '../../workspace/projects';
+import { assertRoomToInstall } from '../../workspace/storage';
 import { planInstall, type InstallPlan } from '../install-request';
 import { HOST_ENV } from '../sandbox/bubblewrap';
 import { claimUid, releaseUid } from '../sandbox/uid-claims';
@@ -73,6 +75,8 @@ export function installedDependencies(packagesDir: string | null): { venv: boole
 export async function installDependencies({ deps, userId }: ServiceCtx, input: InstallInput, onLine?: (line: string) => void): Promise<InstallResult> {
   const plan = planInstall(input);
   const project = await ownedProject(deps.db, deps.clock, userId, input.projectId);
+  // Refused while the person's storage is full (409): what the packages take counts in it.
+  await assertRoomToInstall(deps, userId);
   const release = deps.installs.claim(project.id);
   const started = performance.now();
   try {
@@ -92,6 +96,8 @@ export async function installDependencies({ deps, userId }: ServiceCtx, input: I
     );
     throw err;
   } finally {
+    // Counted again from what this install left (a volume's writes reach its image first).
+    await deps.packageVolumes.installEnded(project.id);
     release();
   }
 }
