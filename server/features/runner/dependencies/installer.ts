@@ -1,7 +1,7 @@
 // Installs a project's dependencies (POST /api/dependencies/install) in a sandbox of its own:
 // the request is checked first (400, nothing started), the project resolved for its owner (404),
-// the owner's storage must not be full (409: packages count in it), one install per project at a
-// time (409, installs.ts), then the steps run as the installer's uid with the
+// one install per project and per person at a time (409, installs.ts), the owner's storage must not
+// be full (409: packages count in it), then the steps run as the installer's uid with the
 // project's packages dir writable at /deps, network only to the package index, a clean environment
 // (no secrets) and one time limit for the whole install. Runs mount the result read-only.
 import { execFile } from 'node:child_process';
@@ -75,9 +75,15 @@ export function installedDependencies(packagesDir: string | null): { venv: boole
 export async function installDependencies({ deps, userId }: ServiceCtx, input: InstallInput, onLine?: (line: string) => void): Promise<InstallResult> {
   const plan = planInstall(input);
   const project = await ownedProject(deps.db, deps.clock, userId, input.projectId);
-  // Refused while the person's storage is full (409): what the packages take counts in it.
-  await assertRoomToInstall(deps, userId);
-  const release = deps.installs.claim(project.id);
+  const release = deps.installs.claim(project.id, userId);
+  try {
+    // Refused while the person's storage is full (409): what the packages take counts in it. After
+    // the claim, so no other install of theirs can end between this look and this install's start.
+    await assertRoomToInstall(deps, userId);
+  } catch (err) {
+    release();
+    throw err;
+  }
   const started = performance.now();
   try {
     const result = await install(deps, project.id, plan, new InstallOutput(onLine));
