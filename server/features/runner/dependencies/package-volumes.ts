@@ -138,8 +138,9 @@ export class PackageVolumes {
   /**
    * What the project's installed packages take on disk: the blocks of everything in its
    * `projects/<id>` folder, its volume image (sparse: what was written into it, never its size) or
-   * its plain packages dir. An image is one stat away; a plain dir is walked once and its figure
-   * kept until an install of the project ends (a big environment is thousands of files).
+   * its plain packages dir. A volume's folder holds only its image, looked at each time; a plain
+   * dir is walked once and its figure kept until an install of the project ends (a big environment
+   * is thousands of files).
    */
   async usedBytes(projectId: string): Promise<number> {
     const folder = path.dirname(projectPackagesDir(this.dataDir, projectId));
