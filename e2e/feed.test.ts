@@ -114,16 +114,36 @@ describe.skipIf(!browserAvailable())('the community feed and /usage in the brows
     await snap(page, errors, 'usage-after-chat');
   });
 
-  it("/usage shows the storage the chat's file takes: 'Storage: 1 file, ... of 100 MiB' and its bar", async () => {
+  it("/usage shows the storage the chat's file takes: 'Storage: 1 file, ... of 100 MiB', its bar, its parts and '1 / 20 bots'", async () => {
     const { page, errors } = op;
     const line = page.getByTestId('storage-line');
     await line.waitFor();
-    const [file] = (await world.app.request('GET', '/api/files', { token: owner.token })).body as Array<{ content: string }>;
-    expect(await line.textContent()).toBe(`Storage: 1 file, ${formatBytes(Buffer.byteLength(file!.content))} of 100 MiB`);
+    const [file] = (await world.app.request('GET', '/api/files', { token: owner.token })).body as Array<{ content: string; projectId: string }>;
+    const fileBytes = formatBytes(Buffer.byteLength(file!.content));
+    expect(await line.textContent()).toBe(`Storage: 1 file, ${fileBytes} of 100 MiB`);
     const bar = page.getByRole('progressbar', { name: 'Storage used' });
     expect(Number(await bar.getAttribute('aria-valuenow'))).toBeLessThan(1);
     await page.getByText('1 / 1,000 files').waitFor();
+    expect(await page.getByTestId('bots-line').textContent()).toBe('1 / 20 bots');
+    const part = (name: string) => page.getByTestId(`storage-part-${name}`).textContent();
+    expect(await part('files')).toBe(`Files and versions${fileBytes}`);
+    expect(await part('logs')).toBe('Logs0 B');
     await snap(page, errors, 'usage-storage');
+
+    // A saved variable and a kept log (a run's lines, through the bot's log module) count too: seen when the page opens again.
+    const projectId = file!.projectId;
+    expect((await world.app.request('PUT', `/api/projects/${projectId}/env-vars`, { token: owner.token, body: { set: { API_KEY: 'k'.repeat(2000) } } })).status).toBe(200);
+    world.app.app.deps.runLogs.append(projectId, Array.from({ length: 100 }, (_, i) => ({ at: Date.now(), level: 'output' as const, text: `tick ${i} ${'.'.repeat(500)}`, runId: 'run0000001' })));
+    await world.app.app.deps.runLogs.flush();
+    const storage = (await world.app.request('GET', '/api/storage', { token: owner.token })).body;
+    expect(storage.parts.logs).toBeGreaterThan(50_000);
+    await page.reload();
+    await expect.poll(() => part('logs')).toBe(`Logs${formatBytes(storage.parts.logs)}`);
+    expect(await part('variables')).toBe(`Variables${formatBytes(storage.parts.variables)}`);
+    expect(await part('packages')).toBe('Packages0 B');
+    expect(await part('savedChats')).toBe('Saved chats0 B');
+    expect(await line.textContent()).toBe(`Storage: 1 file, ${formatBytes(storage.bytes)} of 100 MiB`);
+    await snap(page, errors, 'usage-storage-parts');
   });
 
   it("'Share Your Bot' refuses missing fields, a >10MB image and a bot token, then shares the post with image, contacts and file", async () => {

@@ -12,6 +12,7 @@ import * as m009 from './009_bot_plans';
 import * as m010 from './010_bot_hooks';
 import * as m011 from './011_deployments';
 import * as m012 from './012_runs';
+import * as m013 from './013_saved_chat_sizes';
 
 export const migrations: Record<string, Migration> = {
   '001_accounts': m001,
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '010_bot_hooks': m010,
   '011_deployments': m011,
   '012_runs': m012,
+  '013_saved_chat_sizes': m013,
 };

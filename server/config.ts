@@ -83,6 +83,7 @@ const envSchema = z.object({
   QUOTA_PROJECT_MB: z.coerce.number().int().min(1).max(1_048_576).default(20),
   QUOTA_USER_FILES: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   QUOTA_USER_MB: z.coerce.number().int().min(1).max(1_048_576).default(100),
+  QUOTA_USER_BOTS: z.coerce.number().int().min(1).max(10_000).default(20),
   QUOTA_VERSIONS_PER_FILE: z.coerce.number().int().min(1).max(10_000).default(50),
   QUOTA_VERSIONS_DAYS: z.coerce.number().int().min(1).max(36_500).default(30),
   QUOTA_VERSIONS_ALWAYS_KEEP: z.coerce.number().int().min(0).max(10_000).default(10),
@@ -166,13 +167,18 @@ export type RunnerConfig = {
   allowNetworks: string[];
 };
 
-/** Storage caps (`QUOTA_*`): files and bytes a project and a person may hold, and how long versions stay. */
+/** Storage caps (`QUOTA_*`): files, bytes and bots a project and a person may hold, and how long versions stay. */
 export type QuotaConfig = {
   projectFiles: number;
   projectBytes: number;
   userFiles: number;
-  /** Files and their saved versions together; the oldest versions give way before a file is refused. */
+  /**
+   * Everything a person stores (files and their versions, packages, kept logs, saved variables and
+   * test chats); the oldest versions give way before anything is refused.
+   */
   userBytes: number;
+  /** Bots (projects) one account may have. */
+  userBots: number;
   versionsPerFile: number;
   versionDays: number;
   /** The newest versions of a file that stay however old they are. */
@@ -189,6 +195,7 @@ function quotaOf(e: z.infer<typeof envSchema>): QuotaConfig {
     projectBytes: e.QUOTA_PROJECT_MB * MiB,
     userFiles: e.QUOTA_USER_FILES,
     userBytes: e.QUOTA_USER_MB * MiB,
+    userBots: e.QUOTA_USER_BOTS,
     versionsPerFile: e.QUOTA_VERSIONS_PER_FILE,
     versionDays: e.QUOTA_VERSIONS_DAYS,
     versionsAlwaysKept: e.QUOTA_VERSIONS_ALWAYS_KEEP,

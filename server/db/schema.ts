@@ -160,6 +160,8 @@ export interface SavedTestChatsTable {
   chat: 'private' | 'group';
   steps: string;
   created_at: string;
+  /** UTF-8 bytes of `steps` and `name` (migrations/013), what the person's storage counts. */
+  size: number;
 }
 
 /** A deployed (always-on) bot: migrations/011, runner/deploy/supervisor.ts. */

@@ -11,7 +11,7 @@ import { proposalLine } from '../../../shared/proposals';
 import { assertCanAfford, balanceOf, chargeCredits } from '../credits/ledger';
 import { givenBotName, nameBotAfterRequest, ownedProject } from '../workspace/projects';
 import { projectFiles } from '../workspace/files';
-import { writeFile } from '../workspace/file-writes';
+import { fileWriting, writeFile } from '../workspace/file-writes';
 import { assertNotTruncated } from './truncation-guard';
 import { replyProblems, retryMessage } from './reply-check';
 import { recordProposal } from './code-edit-proposals';
@@ -72,6 +72,7 @@ export async function chat(
     }
   }
 
+  const w = await fileWriting(deps, userId);
   const written = await deps.db.transaction().execute(async (trx) => {
     if (answer.billable) {
       await chargeCredits(trx, deps.clock, {
@@ -87,7 +88,7 @@ export async function chat(
     const changes = parsed.blocks.filter((b) => existing.has(b.filename));
     for (const block of parsed.blocks.filter((b) => !existing.has(b.filename))) {
       // Past a storage cap this throws: nothing is charged or stored, the answer is lost.
-      const result = await writeFile(trx, deps, { userId, projectId: project.id, filename: block.filename, content: block.code, reason: 'ai_chat' });
+      const result = await writeFile(trx, w, { userId, projectId: project.id, filename: block.filename, content: block.code, reason: 'ai_chat' });
       const plan = answer.generated?.[block.filename];
       if (plan) await savePlan(trx, deps, result.file.id, plan);
       files.push(result);

@@ -78,8 +78,9 @@ export const NOTES: Partial<Record<ProcedurePath, ProcedureNote>> = {
   'projects.list': { summary: 'List your bots', answers: 'Your bots, each with its files (the `files` map of the original API).', list: true },
   'projects.create': {
     summary: 'Create a bot',
-    description: 'An empty or missing name names the bot after its first chat request.',
+    description: 'An empty or missing name names the bot after its first chat request. An account has at most QUOTA_USER_BOTS bots (409 past it).',
     answers: 'The new bot.',
+    errors: [409],
   },
   'projects.rename': { summary: 'Rename a bot', answers: 'The renamed bot.' },
   'projects.duplicate': {
@@ -104,7 +105,10 @@ export const NOTES: Partial<Record<ProcedurePath, ProcedureNote>> = {
   'files.saveByName': { summary: 'Save a file of a bot by its name', description: 'Creates the file when the bot has none of that name.', answers: 'The saved file.', errors: [409] },
   'files.deleteByName': { summary: 'Delete a file of a bot by its name', answers: CONFIRMATION },
   'files.import': { summary: 'Import files into a bot', description: 'From 1 to 20 files at a time.', answers: 'A message and the imported files.', errors: [409] },
-  'files.storage': { summary: 'Your storage use and its limits', answers: 'Files and bytes used (files and saved versions), and the limits.' },
+  'files.storage': {
+    summary: 'Your storage use and its limits',
+    answers: 'Everything you store in bytes (files and saved versions, packages, kept logs, saved variables, saved test chats), each part, your files and bots, and the limits.',
+  },
 
   'chat.messages': { summary: "Read a bot's chat with the assistant", answers: 'The messages of the chat.', list: true },
   'chat.send': {
@@ -136,10 +140,10 @@ export const NOTES: Partial<Record<ProcedurePath, ProcedureNote>> = {
   'runner.parseImports': { summary: 'Find the packages a file imports', answers: 'The imports found and the packages to install for them.' },
   'runner.detectEnvVars': { summary: 'Find the environment variables a file reads', answers: 'The variables found.' },
   'runner.envVars': { summary: "List a bot's environment variables", description: 'Names only: values are never sent back.', answers: 'The variables set.' },
-  'runner.saveEnvVars': { summary: "Set or clear a bot's environment variables", answers: 'The variables set now.' },
+  'runner.saveEnvVars': { summary: "Set or clear a bot's environment variables", answers: 'The variables set now.', errors: [409] },
   'dependencies.install': {
     summary: "Install a bot's dependencies",
-    description: 'Runs the pip or npm install command given, in the sandbox; one install per bot at a time.',
+    description: 'Runs the pip or npm install command given, in the sandbox; one install per bot at a time, none while your storage is full.',
     answers: "A message and the install's output.",
     errors: [409],
   },

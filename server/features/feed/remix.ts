@@ -4,7 +4,7 @@ import type { ServiceCtx } from '../../trpc';
 import { AppError } from '../../errors';
 import { defaultProject } from '../workspace/projects';
 import { filenamesIn, toFileDto } from '../workspace/files';
-import { writeFile } from '../workspace/file-writes';
+import { fileWriting, writeFile } from '../workspace/file-writes';
 import { postFile } from './posts';
 
 // The longest file name a workspace accepts (FILENAME_PATTERN in shared/filenames.ts).
@@ -24,11 +24,12 @@ export async function remixPost({ deps, userId }: ServiceCtx, input: { id: strin
   if (!post) throw new AppError('NOT_FOUND', 'Post not found');
   if (!post.file_name || post.file_content === null) throw new AppError('BAD_REQUEST', 'This post has no bot file to remix');
   const project = await defaultProject(deps.db, deps.clock, userId);
+  const w = await fileWriting(deps, userId);
   const file = await deps.db.transaction().execute(async (trx) => {
     const taken = await filenamesIn(trx, project.id);
     let filename = post.file_name!;
     for (let n = 1; taken.has(filename); n++) filename = withSuffix(post.file_name!, n);
-    const { file } = await writeFile(trx, deps, { userId, projectId: project.id, filename, content: post.file_content!, reason: 'import' });
+    const { file } = await writeFile(trx, w, { userId, projectId: project.id, filename, content: post.file_content!, reason: 'import' });
     return file;
   });
   return { file: toFileDto(file), message: `Remixed into ${file.filename}` };

@@ -7,6 +7,7 @@ import { AppError } from '../../errors';
 import type { FileIds } from '../workspace/files';
 import type { SavedTestChat, TestChatKind, TestChatResult } from '../../../shared/test-chat.schema';
 import type { ServiceCtx } from '../../trpc';
+import { withinStorage } from '../workspace/storage';
 import { testChatOf } from './test-chat.service';
 import { transcriptOf } from './transcripts';
 import type { TranscriptStep } from './transcript';
@@ -30,8 +31,11 @@ export async function saveChat(ctx: ServiceCtx, { fileId, ...input }: { fileId: 
   const steps = transcriptOf(session, chat).snapshot();
   if (steps.length === 0) throw new AppError('BAD_REQUEST', 'Nothing to save yet: send the bot a message in the test chat first');
   const createdAt = ctx.deps.clock.now().toISOString();
-  const row = { file_id: fileId, user_id: ctx.userId, name: input.name, chat, steps: JSON.stringify(steps), created_at: createdAt };
-  await ctx.deps.db.transaction().execute(async (trx) => {
+  const json = JSON.stringify(steps);
+  const size = Buffer.byteLength(json) + Buffer.byteLength(input.name);
+  const row = { file_id: fileId, user_id: ctx.userId, name: input.name, chat, steps: json, created_at: createdAt, size };
+  // Within the person's storage: a saved chat may run to megabytes (refused, 409, past QUOTA_USER_MB).
+  await withinStorage(ctx.deps, ctx.userId, async (trx) => {
     const { count } = await trx
       .selectFrom('saved_test_chats')
       .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -42,7 +46,7 @@ export async function saveChat(ctx: ServiceCtx, { fileId, ...input }: { fileId: 
     await trx
       .insertInto('saved_test_chats')
       .values(row)
-      .onConflict((oc) => oc.columns(['file_id', 'name']).doUpdateSet({ chat: row.chat, steps: row.steps, created_at: row.created_at }))
+      .onConflict((oc) => oc.columns(['file_id', 'name']).doUpdateSet({ chat: row.chat, steps: row.steps, created_at: row.created_at, size: row.size }))
       .execute();
   });
   return { saved: toDto({ name: input.name, chat, steps, createdAt }) };
@@ -70,6 +74,16 @@ async function loadSaved(ctx: ServiceCtx, fileId: string): Promise<SavedChat[]> 
 
 function toDto(chat: SavedChat): SavedTestChat {
   return { name: chat.name, createdAt: chat.createdAt, steps: chat.steps.length };
+}
+
+/** Bytes of the person's saved chats (their steps and names), from the size index of migration 013. */
+export async function savedChatBytesOfUser(trx: Kysely<Database>, userId: string): Promise<number> {
+  const row = await trx
+    .selectFrom('saved_test_chats')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size'), eb.lit(0)).as('bytes'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.bytes);
 }
 
 /** Deletes the saved chats of these files (a bot being deleted); answers how many. */

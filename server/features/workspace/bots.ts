@@ -17,7 +17,7 @@ import { stopRun } from '../runner/runs/run.service';
 import { deleteSavedChatsOf } from '../test-chat/saved-chats';
 import { createProject, deleteProject, existingProject, toProjectDto } from './projects';
 import { deleteProjectFiles, fileIdsOfProject, projectFiles } from './files';
-import { writeFile } from './file-writes';
+import { fileWriting, writeFile } from './file-writes';
 import { deleteVersionsOf } from './versions';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -29,15 +29,16 @@ export function copyName(name: string): string {
 }
 
 export async function duplicateBot({ deps, userId }: ServiceCtx, input: { projectId: string; name?: string }) {
+  const w = await fileWriting(deps, userId);
   return deps.db.transaction().execute(async (trx) => {
     const source = await existingProject(trx, userId, input.projectId);
-    const copy = await createProject(trx, deps.clock, userId, { name: input.name ?? copyName(source.name), description: source.description });
+    const copy = await createProject(trx, deps, userId, { name: input.name ?? copyName(source.name), description: source.description });
     const files = await projectFiles(trx, source.id, { order: 'created' });
     // Through the same write as an import: past a storage cap the whole copy is refused (409). The
     // builtin assistant's plan of a file goes with it, so follow-ups in the copy change the copy.
     const plans = await plansOf(trx, files.map((f) => f.id));
     for (const f of files) {
-      const { file } = await writeFile(trx, deps, { userId, projectId: copy.id, filename: f.filename, content: f.content, reason: 'import' });
+      const { file } = await writeFile(trx, w, { userId, projectId: copy.id, filename: f.filename, content: f.content, reason: 'import' });
       const plan = plans.get(f.id);
       if (plan) await savePlan(trx, deps, file.id, plan);
     }

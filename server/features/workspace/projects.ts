@@ -1,9 +1,10 @@
 // Projects (a person's bots), the `projects` table: every query on it. Every query for a person is
 // scoped to its owner; another person's project answers 404. A bot made without a name is stored
-// with name '' and named after its first chat request.
+// with name '' and named after its first chat request. An account has at most QUOTA_USER_BOTS.
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database, Project } from '../../db/schema';
+import type { QuotaConfig } from '../../config';
 import { newId, type Clock } from '../../clock';
 import { AppError } from '../../errors';
 import { stripControlChars } from '../../../shared/code-blocks';
@@ -18,14 +19,38 @@ export function toProjectDto(p: Project) {
 
 const notFound = () => new AppError('NOT_FOUND', 'Project not found');
 
-export async function createProject(
-  db: Kysely<Database>,
-  clock: Clock,
-  userId: string,
-  input: { name: string; description?: string },
-): Promise<Project> {
-  const row = { id: newId(), user_id: userId, name: input.name, description: input.description ?? '', created_at: clock.now().toISOString() };
-  await db.insertInto('projects').values(row).execute();
+/** What making a bot needs: the time and the cap on bots (`deps` will do). */
+export type BotMaking = { clock: Clock; config: { quota: Pick<QuotaConfig, 'userBots'> } };
+
+/** How many bots the person has. */
+export async function countBots(db: Kysely<Database>, userId: string): Promise<number> {
+  const row = await db.selectFrom('projects').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The ids of the person's bots, as a subquery (`where('project_id', 'in', ...)`). */
+export const projectIdsOfUser = (db: Kysely<Database>, userId: string) => db.selectFrom('projects').select('id').where('user_id', '=', userId);
+
+function tooManyBots(count: number, cap: number): AppError {
+  // 409 like the storage caps: the request is fine, the account holds too much for it right now.
+  const bots = `${count} bot${count === 1 ? '' : 's'}`;
+  if (count <= cap) return new AppError('CONFLICT', `You have ${bots}, the most an account may have. Delete one to make room.`);
+  // A cap lowered since: the bots stay, and the person learns how many must go before a new one.
+  return new AppError('CONFLICT', `You have ${bots} and an account may have at most ${cap}. Delete ${count - cap + 1} to make room.`);
+}
+
+/**
+ * Makes a bot, unless the person already has QUOTA_USER_BOTS (409, nothing made). The count and
+ * the insert are one statement, so creations at once can never both take the last place.
+ */
+export async function createProject(db: Kysely<Database>, m: BotMaking, userId: string, input: { name: string; description?: string }): Promise<Project> {
+  const row = { id: newId(), user_id: userId, name: input.name, description: input.description ?? '', created_at: m.clock.now().toISOString() };
+  const cap = m.config.quota.userBots;
+  const values = db
+    .selectNoFrom((eb) => [eb.val(row.id).as('id'), eb.val(row.user_id).as('user_id'), eb.val(row.name).as('name'), eb.val(row.description).as('description'), eb.val(row.created_at).as('created_at')])
+    .where((eb) => eb(eb.selectFrom('projects').select((sub) => sub.fn.countAll().as('n')).where('user_id', '=', userId), '<', cap));
+  const inserted = await db.insertInto('projects').columns(['id', 'user_id', 'name', 'description', 'created_at']).expression(values).executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) throw tooManyBots(await countBots(db, userId), cap);
   return row;
 }
 
@@ -39,8 +64,9 @@ const oldestProject = (db: Kysely<Database>, userId: string) =>
 export async function defaultProject(db: Db, clock: Clock, userId: string): Promise<Project> {
   const existing = await oldestProject(db, userId);
   if (existing) return existing;
-  // One transaction so two first requests at once make one default project.
-  return db.transaction().execute(async (trx) => (await oldestProject(trx, userId)) ?? createProject(trx, clock, userId, { name: '' }));
+  // One transaction so two first requests at once make one default project. It is made only when
+  // the person has none, so the cap on bots (at least 1) never stops it.
+  return db.transaction().execute(async (trx) => (await oldestProject(trx, userId)) ?? createProject(trx, { clock, config: { quota: { userBots: 1 } } }, userId, { name: '' }));
 }
 
 /** The project with this id if it belongs to the person ('default' is their default project). */

@@ -1,10 +1,15 @@
 // Storage caps through the real app: a project holds at most QUOTA_PROJECT_FILES files and
-// QUOTA_PROJECT_MB of text, a person at most QUOTA_USER_FILES and QUOTA_USER_MB across projects,
-// on every path that adds or grows files (save, save by name, import, AI chat, remix, restore).
-// Refusals are 409 with a message saying what to do, change nothing, and hold under concurrency.
+// QUOTA_PROJECT_MB of text, a person at most QUOTA_USER_FILES files and QUOTA_USER_MB of everything
+// they store (files and versions, packages, kept logs, saved variables, saved test chats), on every
+// path that adds or grows files (save, save by name, import, AI chat, remix, restore), saves a
+// variable or a test chat, or installs packages. Refusals are 409 with a message saying what is
+// full and what to delete, change nothing, and hold under concurrency.
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 import { newUser } from '../../testing/fixtures';
+import { formatBytes } from '../../../shared/storage';
 
 const KiB = 1024;
 
@@ -139,7 +144,89 @@ describe('what one person can hold across projects', () => {
     expect((await put(tight, token, p2, 'b.txt', 'b'.repeat(900 * KiB))).status).toBe(200);
     const over = await put(tight, token, p3, 'c.txt', 'c'.repeat(300 * KiB));
     expect(over.status).toBe(409);
-    expect(over.body.error).toBe('Your storage is full (2 MiB across your projects): delete some files before adding more');
+    expect(over.body.error).toBe('Your storage is nearly full (1.8 MiB of 2 MiB: files 1.8 MiB) and this needs 300 KiB more. Delete some files to make room.');
     expect((await put(tight, token, p3, 'c.txt', 'c'.repeat(248 * KiB))).status).toBe(200);
+  });
+});
+
+type Figure = { bytes: number; versionBytes: number; parts: Record<'files' | 'packages' | 'logs' | 'variables' | 'savedChats', number> };
+const figure = async (app: TestApp, token: string) => (await app.request('GET', '/api/storage', { token })).body as Figure;
+
+describe('everything a person stores counts in QUOTA_USER_MB', () => {
+  it('a full kept log refuses a bigger or new file, a new variable, a saved chat and an install; same-size saves still work as history gives way', async () => {
+    const { token } = await newUser(tight);
+    const chat = await tight.request('POST', '/api/ai/chat', { token, body: { message: 'Make a Telegram bot in Python that echoes messages', projectId: 'default' } });
+    expect(chat.status, JSON.stringify(chat.body)).toBe(200);
+    const { projectId } = chat.body;
+    const file = (await tight.request('GET', `/api/files/${chat.body.createdFile.id}`, { token })).body;
+    expect((await tight.request('POST', `/api/test-chat/${file.id}/messages`, { token, body: { text: '/start' } })).status).toBe(200);
+    expect((await put(tight, token, projectId, 'notes.txt', 'n'.repeat(10 * KiB))).status).toBe(200);
+    expect((await put(tight, token, projectId, 'notes.txt', 'N'.repeat(10 * KiB))).status).toBe(200); // a 10 KiB version
+    // The bot's runs printed 2.1 MiB, kept in its log (written through the log module, as a run's lines are).
+    tight.app.deps.runLogs.append(projectId, Array.from({ length: 2150 }, (_, i) => ({ at: Date.now(), level: 'output' as const, text: `${i} ${'z'.repeat(1000)}`, runId: 'run0000001' })));
+    await tight.app.deps.runLogs.flush();
+
+    const full = await figure(tight, token);
+    expect(full.bytes).toBeGreaterThan(2 * 1024 * KiB);
+    const message =
+      `Your storage is full (${formatBytes(full.bytes)} of 2 MiB: logs ${formatBytes(full.parts.logs)}, files ${formatBytes(full.parts.files)}). ` +
+      'Delete a bot you no longer need to make room: its kept logs go with it.';
+
+    const bigger = await put(tight, token, projectId, 'notes.txt', 'n'.repeat(11 * KiB));
+    expect(bigger.status).toBe(409);
+    expect(bigger.body.error).toBe(message);
+    const added = await tight.request('POST', `/api/projects/${projectId}/import`, { token, body: { files: [{ filename: 'more.py', content: 'x = 1\n' }] } });
+    expect(added.status).toBe(409);
+    expect(added.body.error).toBe(message);
+    const variable = await tight.request('PUT', `/api/projects/${projectId}/env-vars`, { token, body: { set: { API_KEY: 'secret-value' } } });
+    expect(variable.status).toBe(409);
+    expect(variable.body.error).toBe(message);
+    const saved = await tight.request('POST', `/api/test-chat/${file.id}/saved`, { token, body: { name: 'greeting' } });
+    expect(saved.status).toBe(409);
+    expect(saved.body.error).toBe(message);
+    const install = await tight.request('POST', '/api/dependencies/install', { token, body: { command: 'pip install requests', projectId } });
+    expect(install.status).toBe(409);
+    expect(install.body.error).toBe(message);
+    // Nothing was written: no variable, no saved chat, no packages.
+    expect((await tight.request('GET', `/api/projects/${projectId}/env-vars`, { token })).body).toEqual([]);
+    expect((await tight.request('GET', `/api/test-chat/${file.id}/saved`, { token })).body.saved).toEqual([]);
+    expect(existsSync(path.join(tight.config.dataDir, 'projects', projectId))).toBe(false);
+    expect((await tight.request('GET', '/api/files', { token })).body).toHaveLength(2);
+
+    // A save that keeps the size still works: the oldest versions give way to make room.
+    expect((await put(tight, token, projectId, 'notes.txt', 'm'.repeat(10 * KiB))).status).toBe(200);
+    expect((await figure(tight, token)).versionBytes).toBe(0);
+    expect((await put(tight, token, projectId, 'notes.txt', 'short')).status).toBe(200);
+  });
+
+  it('packages installed in a bot count by the blocks they take: past the quota the next install and a growing save are refused', async () => {
+    const { token } = await newUser(tight);
+    const projectId = (await tight.request('POST', '/api/projects', { token, body: { name: 'Packed' } })).body.id as string;
+    expect((await put(tight, token, projectId, 'bot.py', 'print(1)\n')).status).toBe(200);
+    // What an install leaves: 2.5 MiB in the bot's dependency volume (or packages dir), on disk.
+    const volumes = tight.app.deps.packageVolumes;
+    const dir = volumes.storage.volumes ? (await volumes.dir(projectId, true))! : path.join(tight.config.dataDir, 'projects', projectId, 'deps');
+    mkdirSync(path.join(dir, 'venv'), { recursive: true });
+    const fd = openSync(path.join(dir, 'venv', 'blob.bin'), 'w');
+    writeSync(fd, Buffer.alloc(2.5 * 1024 * KiB, 1));
+    fsyncSync(fd);
+    closeSync(fd);
+    await volumes.installEnded(projectId); // as the install's end does: counted again from what it left
+
+    const full = await figure(tight, token);
+    expect(full.parts.packages).toBeGreaterThan(2.5 * 1024 * KiB);
+    const message =
+      `Your storage is full (${formatBytes(full.bytes)} of 2 MiB: packages ${formatBytes(full.parts.packages)}, files ${formatBytes(full.parts.files)}). ` +
+      'Delete a bot you no longer need to make room: its packages go with it.';
+    const install = await tight.request('POST', '/api/dependencies/install', { token, body: { command: 'pip install requests', projectId } });
+    expect(install.status).toBe(409);
+    expect(install.body.error).toBe(message);
+    const grow = await put(tight, token, projectId, 'bot.py', 'print(12)\n');
+    expect(grow.status).toBe(409);
+    expect(grow.body.error).toBe(message);
+    // Deleting the bot lets go of its packages: the person has room again.
+    expect((await tight.request('DELETE', `/api/projects/${projectId}`, { token })).status).toBe(200);
+    expect((await figure(tight, token)).bytes).toBe(0);
+    expect((await put(tight, token, 'default', 'bot.py', 'print(12)\n')).status).toBe(200);
   });
 });

@@ -1,14 +1,20 @@
 // Storage caps (QUOTA_*) and the storage a person uses. Checked inside the transaction that adds or
 // grows a file, after the read it depends on, so two requests at once can never both take the last
 // place: better-sqlite3 runs one transaction at a time on the app's connection. Sums come from the
-// size indexes of migration 005 (queried by files.ts and versions.ts), never from the text.
+// size indexes (migrations 005 and 013, queried by each table's module), never from the text; a
+// person's packages and kept logs (storage-used.ts) are measured just before the transaction.
+// QUOTA_USER_MB caps the one figure of everything the person stores: when it is reached the oldest
+// saved versions give way first; only what grows the rest is refused.
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import type { Deps } from '../../deps';
 import type { QuotaConfig } from '../../config';
 import { AppError } from '../../errors';
-import { formatBytes, formatCount } from '../../../shared/storage';
+import { formatBytes, formatCount, storageFullMessage } from '../../../shared/storage';
 import { fileTotals } from './files';
-import { deleteVersions, oldestVersionsOfUser, versionBytesOfUser } from './versions';
+import { countBots } from './projects';
+import { deleteVersions, oldestVersionsOfUser } from './versions';
+import { keptBesidesHistory, storageFigure, storedOnDisk, type DiskReaders, type OnDisk } from './storage-used';
 
 export const byteSize = (text: string): number => Buffer.byteLength(text, 'utf8');
 
@@ -18,11 +24,15 @@ type Growth = { userId: string; projectId: string; files: number; bytes: number 
 // body too big whatever the account holds). Deleting files makes the same request work.
 const full = (message: string) => new AppError('CONFLICT', message);
 
+/** What checking a write needs besides its transaction: the caps and the person's packages and logs, measured just before. */
+export type StorageCheck = { config: { quota: QuotaConfig }; onDisk: OnDisk };
+
 /**
  * Refuses a write that would take a project or a person past a cap. Only growth is checked: a save
  * that keeps or shrinks the size always works, even in a full (or since-lowered) quota.
  */
-export async function assertRoom(trx: Kysely<Database>, quota: QuotaConfig, growth: Growth): Promise<void> {
+export async function assertRoom(trx: Kysely<Database>, check: StorageCheck, growth: Growth): Promise<void> {
+  const { quota } = check.config;
   if (growth.files <= 0 && growth.bytes <= 0) return;
   const project = await fileTotals(trx, 'project_id', growth.projectId);
   if (growth.files > 0 && project.files + growth.files > quota.projectFiles) {
@@ -35,44 +45,18 @@ export async function assertRoom(trx: Kysely<Database>, quota: QuotaConfig, grow
   if (growth.files > 0 && user.files + growth.files > quota.userFiles) {
     throw full(`You can keep at most ${formatCount(quota.userFiles)} files across your projects: delete some before adding more`);
   }
-  if (growth.bytes > 0 && user.bytes + growth.bytes > quota.userBytes) {
-    throw full(`Your storage is full (${formatBytes(quota.userBytes)} across your projects): delete some files before adding more`);
+  if (growth.bytes > 0) {
+    const figure = await storageFigure(trx, growth.userId, check.onDisk);
+    if (keptBesidesHistory(figure) + growth.bytes > quota.userBytes) throw full(storageFullMessage(figure, quota.userBytes, growth.bytes));
   }
 }
 
-/** What /usage shows: files, bytes of files and of saved versions, and the limits. */
-export async function storageUsage(trx: Kysely<Database>, quota: QuotaConfig, userId: string) {
-  const files = await fileTotals(trx, 'user_id', userId);
-  const versionBytes = await versionBytesOfUser(trx, userId);
-  return {
-    files: files.files,
-    bytes: files.bytes + versionBytes,
-    fileBytes: files.bytes,
-    versionBytes,
-    limits: {
-      files: quota.userFiles,
-      bytes: quota.userBytes,
-      projectFiles: quota.projectFiles,
-      projectBytes: quota.projectBytes,
-      versionsPerFile: quota.versionsPerFile,
-      versionDays: quota.versionDays,
-      versionsAlwaysKept: quota.versionsAlwaysKept,
-    },
-  };
-}
-export type StorageUsage = Awaited<ReturnType<typeof storageUsage>>;
-
-/** A person's files and versions together, for making room in their history. */
-export async function usedBytes(trx: Kysely<Database>, userId: string): Promise<number> {
-  return (await fileTotals(trx, 'user_id', userId)).bytes + (await versionBytesOfUser(trx, userId));
-}
-
 /**
- * Keeps a person's files and versions within QUOTA_USER_MB by dropping their oldest versions, of
- * any file, the one just made last. Files are never dropped: only growing them is refused.
+ * Keeps everything the person stores within QUOTA_USER_MB by dropping their oldest versions, of any
+ * file, the one just made last. Nothing else is ever dropped: only growing it is refused.
  */
-export async function makeRoomInHistory(trx: Kysely<Database>, quota: QuotaConfig, userId: string): Promise<void> {
-  let excess = (await usedBytes(trx, userId)) - quota.userBytes;
+export async function makeRoomInHistory(trx: Kysely<Database>, check: StorageCheck, userId: string): Promise<void> {
+  let excess = (await storageFigure(trx, userId, check.onDisk)).bytes - check.config.quota.userBytes;
   while (excess > 0) {
     const oldest = await oldestVersionsOfUser(trx, userId, 100);
     if (oldest.length === 0) return;
@@ -85,3 +69,62 @@ export async function makeRoomInHistory(trx: Kysely<Database>, quota: QuotaConfi
     await deleteVersions(trx, drop);
   }
 }
+
+type StorageDeps = DiskReaders & Pick<Deps, 'config'>;
+
+/**
+ * Runs a write that changes what the person stores besides file text (a saved variable, a saved
+ * test chat) in one transaction, and undoes it (409) when it grew the figure past QUOTA_USER_MB
+ * beyond what giving up old versions can free. A write that shrinks or keeps the figure always works.
+ */
+export async function withinStorage<T>(deps: StorageDeps, userId: string, write: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
+  const check: StorageCheck = { config: deps.config, onDisk: await storedOnDisk(deps, userId) };
+  const limit = deps.config.quota.userBytes;
+  return deps.db.transaction().execute(async (trx) => {
+    const before = await storageFigure(trx, userId, check.onDisk);
+    const result = await write(trx);
+    const after = await storageFigure(trx, userId, check.onDisk);
+    const growth = keptBesidesHistory(after) - keptBesidesHistory(before);
+    if (growth > 0 && keptBesidesHistory(after) > limit) throw full(storageFullMessage(before, limit, growth));
+    await makeRoomInHistory(trx, check, userId);
+    return result;
+  });
+}
+
+/**
+ * Refuses a dependency install while the person's storage is full (what an install adds is known
+ * only once it ran; a volume holds at most RUNNER_DEPS_MB of it).
+ */
+export async function assertRoomToInstall(deps: StorageDeps, userId: string): Promise<void> {
+  const onDisk = await storedOnDisk(deps, userId);
+  const figure = await deps.db.transaction().execute((trx) => storageFigure(trx, userId, onDisk));
+  if (keptBesidesHistory(figure) >= deps.config.quota.userBytes) throw full(storageFullMessage(figure, deps.config.quota.userBytes));
+}
+
+/** What /usage shows: the figure and its parts, files, bots, and the limits. */
+export async function storageUsage(deps: StorageDeps, userId: string) {
+  const { quota } = deps.config;
+  const onDisk = await storedOnDisk(deps, userId);
+  // One transaction: files, versions, variables, chats and bots counted at the same moment.
+  const { figure, files, bots } = await deps.db.transaction().execute(async (trx) => ({
+    figure: await storageFigure(trx, userId, onDisk),
+    files: (await fileTotals(trx, 'user_id', userId)).files,
+    bots: await countBots(trx, userId),
+  }));
+  return {
+    files,
+    ...figure,
+    bots,
+    limits: {
+      files: quota.userFiles,
+      bytes: quota.userBytes,
+      bots: quota.userBots,
+      projectFiles: quota.projectFiles,
+      projectBytes: quota.projectBytes,
+      versionsPerFile: quota.versionsPerFile,
+      versionDays: quota.versionDays,
+      versionsAlwaysKept: quota.versionsAlwaysKept,
+    },
+  };
+}
+export type StorageUsage = Awaited<ReturnType<typeof storageUsage>>;

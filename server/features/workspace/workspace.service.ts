@@ -5,14 +5,14 @@ import { acceptProposal } from '../ai/code-edit-proposals';
 import { createProject, listProjects, ownedProject, renameProject, toProjectDto } from './projects';
 import { deleteBot, duplicateBot } from './bots';
 import { deleteFile, fileByName, listFiles, ownedFile, ownedFileByName, renameFile, toFileDto } from './files';
-import { replaceContent, writeFile } from './file-writes';
+import { fileWriting, replaceContent, writeFile } from './file-writes';
 import { listVersions, versionContent } from './versions';
 import { storageUsage } from './storage';
 
 export const projects = {
   list: ({ deps, userId }: ServiceCtx) => listProjects(deps.db, userId),
   create: async ({ deps, userId }: ServiceCtx, input: { name: string; description?: string }) =>
-    toProjectDto(await createProject(deps.db, deps.clock, userId, input)),
+    toProjectDto(await createProject(deps.db, deps, userId, input)),
   rename: async ({ deps, userId }: ServiceCtx, input: { projectId: string; name: string }) =>
     toProjectDto(await renameProject(deps.db, userId, input.projectId, input.name)),
   duplicate: (ctx: ServiceCtx, input: { projectId: string; name?: string }) => duplicateBot(ctx, input),
@@ -28,8 +28,9 @@ export const files = {
   },
   /** `proposalId`: the AI proposal this save accepts (its plan becomes the file's). */
   async save({ deps, userId }: ServiceCtx, input: { id: string; content: string; reason?: 'save' | 'ai_change'; proposalId?: string }) {
+    const w = await fileWriting(deps, userId);
     const file = await deps.db.transaction().execute(async (trx) => {
-      const saved = await replaceContent(trx, deps, await ownedFile(trx, userId, input.id), input.content, input.reason ?? 'save');
+      const saved = await replaceContent(trx, w, await ownedFile(trx, userId, input.id), input.content, input.reason ?? 'save');
       if (input.proposalId) await acceptProposal(trx, deps, { userId, fileId: saved.id, proposalId: input.proposalId });
       return saved;
     });
@@ -38,8 +39,9 @@ export const files = {
   /** PUT by project and name: creates the file when the project has no file of that name yet. */
   async saveByName({ deps, userId }: ServiceCtx, input: { projectId: string; filename: string; content: string }) {
     const project = await ownedProject(deps.db, deps.clock, userId, input.projectId);
+    const w = await fileWriting(deps, userId);
     const { file } = await deps.db.transaction().execute((trx) =>
-      writeFile(trx, deps, { userId, projectId: project.id, filename: input.filename, content: input.content, reason: 'save' }),
+      writeFile(trx, w, { userId, projectId: project.id, filename: input.filename, content: input.content, reason: 'save' }),
     );
     return toFileDto(file);
   },
@@ -75,26 +77,27 @@ export const files = {
   },
   /** Restoring is free and itself undoable: the current text becomes a version first. */
   async restore({ deps, userId }: ServiceCtx, input: { id: string; versionId: string }) {
+    const w = await fileWriting(deps, userId);
     const file = await deps.db.transaction().execute(async (trx) => {
       const current = await ownedFile(trx, userId, input.id);
       const content = await versionContent(trx, current, input.versionId);
-      return replaceContent(trx, deps, current, content, 'restore');
+      return replaceContent(trx, w, current, content, 'restore');
     });
     return toFileDto(file);
   },
   async import({ deps, userId }: ServiceCtx, input: { projectId: string; files: Array<{ filename: string; content: string }> }) {
     const project = await ownedProject(deps.db, deps.clock, userId, input.projectId);
+    const w = await fileWriting(deps, userId);
     const written = await deps.db.transaction().execute(async (trx) => {
       const out = [];
       for (const f of input.files) {
-        out.push(await writeFile(trx, deps, { userId, projectId: project.id, filename: f.filename, content: f.content, reason: 'import' }));
+        out.push(await writeFile(trx, w, { userId, projectId: project.id, filename: f.filename, content: f.content, reason: 'import' }));
       }
       return out;
     });
     const n = written.length;
     return { message: `Imported ${n} file${n === 1 ? '' : 's'}`, files: written.map((w) => toFileDto(w.file)) };
   },
-  /** The person's files and bytes (files and saved versions) against their quota, for /usage. */
-  // One transaction: files and versions counted at the same moment.
-  storage: ({ deps, userId }: ServiceCtx) => deps.db.transaction().execute((trx) => storageUsage(trx, deps.config.quota, userId)),
+  /** Everything the person stores (the figure and its parts), their files and bots, against their quota, for /usage. */
+  storage: ({ deps, userId }: ServiceCtx) => storageUsage(deps, userId),
 };

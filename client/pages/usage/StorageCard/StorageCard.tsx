@@ -1,20 +1,22 @@
-// 'Storage' on /usage: the person's files and bytes (files and saved versions) against their quota,
-// with the caps that apply, so a refused save ("delete some before adding more") is never a surprise.
+// 'Storage' on /usage: everything the person stores (files and versions, packages, logs, variables,
+// saved chats) against their quota with each part, their files and bots against their caps, so a
+// refused save or install ("Your storage is full (...): delete ...") is never a surprise.
 import '../../../mantine-styles-pages';
-import { Card, Group, Progress, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Card, Group, Progress, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconDatabase } from '@tabler/icons-react';
 import { LoadError } from '../../../components/LoadError';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../../server/router';
 import { trpc } from '../../../lib/trpc';
-import { formatBytes, formatCount, storageLine } from '../../../../shared/storage';
+import { formatBytes, formatCount, STORAGE_PARTS, storageLine } from '../../../../shared/storage';
 
 /** From here the bar turns red: a few more saves may be refused. */
 const NEARLY_FULL = 90;
 
 export function StorageCard() {
-  // Every workspace change invalidates files.*, this included, so it is never stale.
-  const storage = trpc.files.storage.useQuery();
+  // Taken again each time the page opens: kept logs grow while bots run, and installs, variables and
+  // saved chats change it without touching files.* (whose changes invalidate it too).
+  const storage = trpc.files.storage.useQuery(undefined, { staleTime: 0 });
 
   return (
     <Card withBorder radius="lg" padding="xl" shadow="xs">
@@ -27,7 +29,7 @@ export function StorageCard() {
             Storage
           </Title>
           <Text size="sm" c="dimmed">
-            Your bot files across all projects, with their saved versions.
+            Everything your bots keep: files and their versions, packages, logs, variables and saved chats.
           </Text>
         </Stack>
       </Group>
@@ -59,14 +61,32 @@ function StorageUsage({ usage }: { usage: Usage }) {
         <Text size="sm" fw={600} data-testid="storage-line">
           {storageLine(usage)}
         </Text>
-        <Text size="sm" c="dimmed">
-          {formatCount(usage.files)} / {formatCount(limits.files)} files
-        </Text>
+        <Group gap="md">
+          <Text size="sm" c={usage.bots >= limits.bots ? 'red.7' : 'dimmed'} data-testid="bots-line">
+            {formatCount(usage.bots)} / {formatCount(limits.bots)} bots
+          </Text>
+          <Text size="sm" c="dimmed">
+            {formatCount(usage.files)} / {formatCount(limits.files)} files
+          </Text>
+        </Group>
       </Group>
       <Progress value={percent} size="lg" radius="xl" color={nearlyFull ? 'red' : 'violet'} aria-label="Storage used" />
+      <SimpleGrid component="dl" cols={{ base: 2, xs: 3, sm: 5 }} spacing="md" verticalSpacing={6} my={6} aria-label="Storage by part">
+        {STORAGE_PARTS.map(({ part, label }) => (
+          <div key={part} data-testid={`storage-part-${part}`}>
+            <Text component="dt" size="xs" c="dimmed">
+              {label}
+            </Text>
+            <Text component="dd" size="sm" fw={600} m={0}>
+              {formatBytes(usage.parts[part])}
+            </Text>
+          </div>
+        ))}
+      </SimpleGrid>
       <Text size="xs" c="dimmed">
-        Saved versions use {formatBytes(usage.versionBytes)} of it; when space runs out the oldest give way first. Each project
-        holds up to {formatCount(limits.projectFiles)} files and {formatBytes(limits.projectBytes)}.
+        Saved versions use {formatBytes(usage.versionBytes)} of it; when space runs out the oldest give way first. Packages and
+        logs go with their bot when you delete it. Each project holds up to {formatCount(limits.projectFiles)} files and{' '}
+        {formatBytes(limits.projectBytes)}.
       </Text>
     </Stack>
   );

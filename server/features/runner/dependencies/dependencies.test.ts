@@ -317,7 +317,7 @@ describe.skipIf(noBubblewrap || noNetwork)('a stalled registry', () => {
     await stalled?.close();
   });
 
-  it('times out with a clear message, leaves nothing running, and refuses a second install meanwhile (409)', { timeout: 60_000 }, async () => {
+  it('times out with a clear message, leaves nothing running, and refuses a second install meanwhile, in that bot or another of the person (409)', { timeout: 60_000 }, async () => {
     const spawned: SandboxedProcess[] = [];
     const sandbox = slow.app.deps.sandbox;
     const original = sandbox.spawn.bind(sandbox);
@@ -341,6 +341,12 @@ describe.skipIf(noBubblewrap || noNetwork)('a stalled registry', () => {
       const second = await install(slow, token, { command: 'npm install other-lib', projectId });
       expect(second.status).toBe(409);
       expect(second.body.error).toMatch(/already being installed/);
+      // Nor for another of the person's bots: what an install adds counts only once it is done, so
+      // one at a time keeps a person at most one install past their storage quota.
+      const otherBot = (await slow.request('POST', '/api/projects', { token, body: { name: 'Other' } })).body.id as string;
+      const elsewhere = await install(slow, token, { command: 'npm install tiny-lib', projectId: otherBot });
+      expect(elsewhere.status).toBe(409);
+      expect(elsewhere.body.error).toBe('You are already installing dependencies for another bot. Wait for that installation to finish, then try again.');
 
       const res = await first;
       expect(res.status).toBe(504);

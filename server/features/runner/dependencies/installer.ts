@@ -1,6 +1,7 @@
 // Installs a project's dependencies (POST /api/dependencies/install) in a sandbox of its own:
 // the request is checked first (400, nothing started), the project resolved for its owner (404),
-// one install per project at a time (409, installs.ts), then the steps run as the installer's uid with the
+// one install per project and per person at a time (409, installs.ts), the owner's storage must not
+// be full (409: packages count in it), then the steps run as the installer's uid with the
 // project's packages dir writable at /deps, network only to the package index, a clean environment
 // (no secrets) and one time limit for the whole install. Runs mount the result read-only.
 import { execFile } from 'node:child_process';
@@ -10,6 +11,7 @@ import type { RunnerConfig } from '../../../config';
 import type { InstallInput } from '../../../../shared/runner.schema';
 import { AppError } from '../../../errors';
 import { ownedProject } from '../../workspace/projects';
+import { assertRoomToInstall } from '../../workspace/storage';
 import { planInstall, type InstallPlan } from '../install-request';
 import { HOST_ENV } from '../sandbox/bubblewrap';
 import { claimUid, releaseUid } from '../sandbox/uid-claims';
@@ -75,7 +77,15 @@ export async function installDependencies({ deps, userId }: ServiceCtx, input: I
   const project = await ownedProject(deps.db, deps.clock, userId, input.projectId);
   // Before the install is claimed and its volume made: a server that refuses runs refuses installs too.
   if (deps.sandbox.policy.refusal) throw new SandboxUnavailableError(deps.sandbox.policy.refusal);
-  const release = deps.installs.claim(project.id);
+  const release = deps.installs.claim(project.id, userId);
+  try {
+    // Refused while the person's storage is full (409): what the packages take counts in it. After
+    // the claim, so no other install of theirs can end between this look and this install's start.
+    await assertRoomToInstall(deps, userId);
+  } catch (err) {
+    release();
+    throw err;
+  }
   const started = performance.now();
   try {
     const result = await install(deps, project.id, plan, new InstallOutput(onLine));
@@ -94,6 +104,8 @@ export async function installDependencies({ deps, userId }: ServiceCtx, input: I
     );
     throw err;
   } finally {
+    // Counted again from what this install left (a volume's writes reach its image first).
+    await deps.packageVolumes.installEnded(project.id);
     release();
   }
 }

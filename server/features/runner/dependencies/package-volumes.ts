@@ -5,6 +5,7 @@
 // the image's own paths (`/venv`), never DATA_DIR or any host directory (mountinfo), and they are
 // reachable wherever DATA_DIR is (a checkout under /root included). Elsewhere (not root, no loop
 // devices) the dependencies are a plain directory `DATA_DIR/projects/<id>/deps`, as the status says.
+// Either way, what they take on disk counts in their owner's storage (usedBytes).
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, rmdirSync, rmSync, statSync } from 'node:fs';
@@ -15,13 +16,14 @@ import { findExecutable } from '../sandbox/host-tools';
 import { HOST_ENV } from '../sandbox/bubblewrap';
 import { INSTALLER_UID } from '../sandbox/sandbox';
 import { projectPackagesDir } from '../paths';
+import { diskUsage } from '../disk-usage';
 
 const MOUNT_ROOT = '/run/botwright-deps';
 const IMAGE = 'deps.img';
 
 export type PackageStorage = { volumes: boolean; detail: string };
 
-type Tools = { mkfs: string; mount: string; umount: string };
+type Tools = { mkfs: string; mount: string; umount: string; sync: string | null };
 
 function run(file: string, args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -44,7 +46,7 @@ function probe(): Promise<{ tools: Tools | null; detail: string }> {
     const mount = findExecutable('mount');
     const umount = findExecutable('umount');
     if (!mkfs || !mount || !umount) return { tools: null, detail: 'mkfs.ext4 or mount not found (apt install e2fsprogs mount): dependencies are plain directories' };
-    const tools = { mkfs, mount, umount };
+    const tools = { mkfs, mount, umount, sync: findExecutable('sync') };
     const dir = path.join(tmpdir(), `botwright-deps-probe-${process.pid}-${randomBytes(4).toString('hex')}`);
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     try {
@@ -77,6 +79,10 @@ async function makeImage(tools: Tools, image: string, sizeBytes: number): Promis
 export class PackageVolumes {
   private readonly mounted = new Map<string, Promise<string>>();
   private readonly base: string | null;
+  /** Plain packages dirs' bytes as last walked: only an install changes them (runs mount them read-only). */
+  private readonly walked = new Map<string, number>();
+  /** Counts the installs ended: a walk that began before one does not keep its (older) figure. */
+  private installsEnded = 0;
 
   private constructor(
     private readonly dataDir: string,
@@ -130,11 +136,44 @@ export class PackageVolumes {
   }
 
   /**
+   * What the project's installed packages take on disk: the blocks of everything in its
+   * `projects/<id>` folder, its volume image (sparse: what was written into it, never its size) or
+   * its plain packages dir. A volume's folder holds only its image, looked at each time; a plain
+   * dir is walked once and its figure kept until an install of the project ends (a big environment
+   * is thousands of files).
+   */
+  async usedBytes(projectId: string): Promise<number> {
+    const folder = path.dirname(projectPackagesDir(this.dataDir, projectId));
+    if (this.tools) return diskUsage(folder);
+    const known = this.walked.get(projectId);
+    if (known !== undefined) return known;
+    const ended = this.installsEnded;
+    const bytes = await diskUsage(folder);
+    if (ended === this.installsEnded) this.walked.set(projectId, bytes);
+    return bytes;
+  }
+
+  /**
+   * An install of the project has ended (done or not): its packages are walked again next time,
+   * and a volume's writes are pushed down to its image first, so the image's blocks include them.
+   */
+  async installEnded(projectId: string): Promise<void> {
+    this.installsEnded++;
+    this.walked.delete(projectId);
+    const mounting = this.mounted.get(projectId);
+    const target = mounting ? await mounting.catch(() => null) : null;
+    if (!target || !this.tools?.sync) return;
+    await run(this.tools.sync, ['-f', target]).catch((err) => this.log.warn({ err: String(err), projectId }, 'a dependency volume could not be synced'));
+  }
+
+  /**
    * Lets go of one project's volume (the project is being deleted): unmounted (lazily, so a
    * lingering holder cannot block it) and its mount point removed. The image itself stays for the
    * caller to delete with the project's directory. Nothing to do for plain directories.
    */
   async release(projectId: string): Promise<void> {
+    this.installsEnded++;
+    this.walked.delete(projectId);
     const mounting = this.mounted.get(projectId);
     if (!this.tools || !mounting) return;
     this.mounted.delete(projectId);

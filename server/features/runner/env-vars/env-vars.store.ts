@@ -1,12 +1,13 @@
 // A project's saved environment variables (the `project_env_vars` table: every query on it): sealed
 // on write (secret-box.ts), opened only when a run starts (and to mask them in its output, or to
 // seal them again for a copy of the bot); the client only ever learns which keys are set.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import type { Deps } from '../../../deps';
 import { AppError } from '../../../errors';
 import { MAX_ENV_VARS, type SavedEnvVar } from '../../../../shared/runner.schema';
 import { SealedValueError, secretBox } from './secret-box';
+import { projectIdsOfUser } from '../../workspace/projects';
 
 export type EnvVarChanges = {
   /** Values to store; an empty string keeps what is stored. */
@@ -25,11 +26,22 @@ export async function listEnvVars(deps: Deps, projectId: string): Promise<SavedE
   return rows.map((r) => ({ key: r.key, isSet: true as const, updatedAt: r.updated_at }));
 }
 
-/** Applies the changes in one transaction; more than MAX_ENV_VARS afterwards undoes them all (400). */
-export async function saveEnvVars(deps: Deps, projectId: string, changes: EnvVarChanges): Promise<SavedEnvVar[]> {
+/** Runs a write in one transaction (the service's runs it within the person's storage quota). */
+export type InTransaction = (write: (trx: Kysely<Database>) => Promise<void>) => Promise<void>;
+
+/**
+ * Applies the changes in one transaction; more than MAX_ENV_VARS afterwards undoes them all (400),
+ * and so does anything `inTransaction` refuses after the write.
+ */
+export async function saveEnvVars(
+  deps: Deps,
+  projectId: string,
+  changes: EnvVarChanges,
+  inTransaction: InTransaction = (write) => deps.db.transaction().execute(write),
+): Promise<SavedEnvVar[]> {
   const box = secretBox(deps.config.jwtSecret);
   const now = deps.clock.now().toISOString();
-  await deps.db.transaction().execute(async (trx) => {
+  await inTransaction(async (trx) => {
     if (changes.clear.length > 0) {
       await trx.deleteFrom('project_env_vars').where('project_id', '=', projectId).where('key', 'in', changes.clear).execute();
     }
@@ -108,6 +120,17 @@ export async function copyEnvVars(
     await trx.insertInto('project_env_vars').values({ project_id: to, key: row.key, ...resealed, updated_at: now }).execute();
   }
   return { copied: sealed.length - skipped.length, skipped };
+}
+
+/** Bytes the person's saved variables take in the database: names and sealed values (ciphertext, nonce, tag). */
+export async function variableBytesOfUser(trx: Kysely<Database>, userId: string): Promise<number> {
+  // length() of a blob is its size, read without loading the value; names are ASCII.
+  const row = await trx
+    .selectFrom('project_env_vars')
+    .select(sql<number>`coalesce(sum(length(key) + length(ciphertext) + length(nonce) + length(tag)), 0)`.as('bytes'))
+    .where('project_id', 'in', projectIdsOfUser(trx, userId))
+    .executeTakeFirstOrThrow();
+  return Number(row.bytes);
 }
 
 /** Deletes a project's saved values (with the bot); answers how many. */

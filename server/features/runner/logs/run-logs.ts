@@ -22,6 +22,7 @@ import {
   serializeLines,
   type LogPosition,
 } from './log-files';
+import { diskUsage } from '../disk-usage';
 
 /** A run's id in its log lines and download address. */
 export const newRunId = customAlphabet('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', 10);
@@ -101,6 +102,11 @@ export class RunLogs {
     while (bot?.writing) await bot.writing;
     this.bots.delete(projectId);
     await rm(botLogDir(this.options.dir, projectId), { recursive: true, force: true });
+  }
+
+  /** What the bot's kept log takes on disk now (its files' blocks; lines still waiting are not there yet). */
+  usedBytes(projectId: string): Promise<number> {
+    return diskUsage(botLogDir(this.options.dir, projectId));
   }
 
   /** The bot's lines newest first, `limit` of them ending before `before` (or at the newest). */
