@@ -87,6 +87,7 @@ export function limitBody(
   limit: number,
   message = TOO_LARGE,
   signedIn: () => Promise<boolean> = async () => true,
+  idleMs = BODY_IDLE_MS,
 ): NodeJS.ReadableStream {
   const tooLarge = () => new AppError('PAYLOAD_TOO_LARGE', message);
   if (Number(declaredLength) > limit) throw tooLarge();
@@ -106,9 +107,12 @@ export function limitBody(
       );
     },
   });
-  idle = setTimeout(() => counter.destroy(new AppError('TIMEOUT', 'The request body stopped arriving. Please try again.')), BODY_IDLE_MS);
+  idle = setTimeout(() => counter.destroy(new AppError('TIMEOUT', 'The request body stopped arriving. Please try again.')), idleMs);
   counter.once('end', () => clearTimeout(idle));
   counter.once('close', () => clearTimeout(idle));
+  // The reader (the body parser) hears the failure; this listener only keeps a failure of a body
+  // nobody reads any more from being thrown as the process's own.
+  counter.on('error', () => {});
   payload.on('error', (err) => counter.destroy(err));
   return payload.pipe(counter);
 }
@@ -132,7 +136,9 @@ export async function admitBody(
   const message = rule.tooLarge ?? TOO_LARGE;
   const declared = Number(req.headers['content-length']);
   if (declared > rule.limit) throw new AppError('PAYLOAD_TOO_LARGE', message);
-  if (rule.limit <= DEFAULT_BODY_LIMIT || !hasBody(req)) {
+  // No body to read (a GET, an empty POST): nothing to count or wait for.
+  if (!hasBody(req)) return payload;
+  if (rule.limit <= DEFAULT_BODY_LIMIT) {
     const signedIn = async () => (await createContext(req.server.deps, req)).user !== null;
     if (declared > ANONYMOUS_BODY_LIMIT && !(await signedIn())) throw new AppError('UNAUTHORIZED', 'Please sign in to continue');
     return limitBody(payload, req.headers['content-length'], rule.limit, message, signedIn);

@@ -88,6 +88,8 @@ export function meteredBody(payload: Readable, bytes: RequestBytes, limit: numbe
   });
   idle = setTimeout(() => meter.destroy(stalled()), idleMs);
   meter.once('close', () => clearTimeout(idle));
+  // The parser reading the body hears the failure; this keeps one nobody reads from being thrown.
+  meter.on('error', () => {});
   payload.on('error', (err) => meter.destroy(err));
   return payload.pipe(meter);
 }
