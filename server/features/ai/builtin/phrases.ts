@@ -3,6 +3,7 @@
 // Used both to build a new bot (request.ts) and to edit an existing one (modify.ts).
 
 import { NUMBER, numberFrom } from './understanding/numbers';
+import { statedCommandReplies, statedKeywordReplies } from './understanding/stated-replies';
 
 export interface KeywordReply {
   keyword: string;
@@ -93,6 +94,7 @@ export function keywordRepliesIn({ masked, quotes }: Masked): KeywordReply[] {
   for (const m of masked.matchAll(WHEN_THEN_REPLY)) {
     found.push({ keyword: keywordOf(m, 1, 2, quotes), reply: quotes[Number(m[3])]! });
   }
+  found.push(...statedKeywordReplies({ masked, quotes }));
   return dedupeBy(found.filter((k) => k.keyword && k.reply), (k) => k.keyword);
 }
 
@@ -114,6 +116,7 @@ export function commandRepliesIn({ masked, quotes }: Masked): CommandReply[] {
       if (!NOT_A_COMMAND.has(name)) found.push({ name, reply: quotes[Number(m[2])]! });
     }
   }
+  found.push(...statedCommandReplies({ masked, quotes }).filter((c) => !NOT_A_COMMAND.has(c.name)));
   return dedupeBy(found.filter((c) => c.reply), (c) => c.name);
 }
 

@@ -97,12 +97,15 @@ export interface BotPlan {
   dependencies: string[];
   /** The defaults chosen, one sentence each, saying how to change them. */
   defaults: string[];
+  /** What the bot leaves out until the person gives its words (never a sample in their place). */
+  needsWords: string[];
 }
 
 export function planBot(request: BotRequest): BotPlan {
   const { platform, language } = request;
   const info = PLATFORM_INFO[platform];
   const defaults: string[] = [];
+  const needsWords: string[] = [];
   const wanted = new Set<Feature>(request.features);
   const prefix = info.commandPrefix;
   const p = prefix;
@@ -242,9 +245,9 @@ export function planBot(request: BotRequest): BotPlan {
         commandReplies.push(c);
         continue;
       }
-      // A command named without its reply ("add a /contact command") answers a placeholder, said so.
-      commandReplies.push({ name: c.name, reply: `This is the ${p}${c.name} command: its answer is not written yet.` });
-      defaults.push(`${p}${c.name} answers a placeholder: ask "${p}${c.name} replies '...'" with its text, or change it in COMMAND_REPLIES.`);
+      // A command named without its reply ("add a /contact command") is left out of the bot until
+      // the person says what it answers: never a placeholder in front of their users.
+      needsWords.push(`What should ${p}${c.name} answer? Tell me, e.g. "${p}${c.name} replies '...'": until then the bot leaves ${p}${c.name} out.`);
     }
   }
   const commands = nameCommands(request, features, commandReplies, p, defaults);
@@ -390,5 +393,6 @@ export function planBot(request: BotRequest): BotPlan {
     env,
     dependencies,
     defaults,
+    needsWords,
   };
 }

@@ -97,6 +97,7 @@ function explain(plan: BotPlan, filename: string, replacing: boolean, request: B
   }`;
 
   const parts: string[] = [intro, '', '**What it does**', ...describeFeatures(plan).map((d) => `- ${d}`), '', tryIt(plan)];
+  if (plan.needsWords.length > 0) parts.push('', '**Needs your words**', ...plan.needsWords.map((d) => `- ${d}`));
 
   if (plan.defaults.length > 0) {
     parts.push('', '**Defaults I chose** (ask me to change any of them)', ...plan.defaults.map((d) => `- ${d}`));

@@ -12,7 +12,7 @@ import { featuresNamedIn } from './understanding/features';
 import { quoteFreeTexts } from './understanding/free-texts';
 import { hasParameters, impliedFeatures } from './understanding/implied';
 import { impossibleIn } from './understanding/impossible';
-import { moreBannedWordsIn } from './understanding/moderation';
+import { moreBannedWordsIn, deletedPhrasesIn } from './understanding/moderation';
 import { notUnderstoodIn } from './understanding/not-understood';
 import { languageIn, platformsIn, unsupportedPlatformIn } from './understanding/platform-names';
 import { botNameOf, givenName, purposeIn } from './understanding/purpose';
@@ -115,8 +115,20 @@ export const NO_DETAILS: BehaviourDetails & RequestChanges = {
  * The text without the items of the request's lists: "ban the words crypto and casino" asks for no
  * prices, and a "Prices" button is a label, not the prices behaviour.
  */
-function withoutWords(lower: string, words: string[]): string {
-  return words.reduce((text, w) => text.replace(new RegExp(`(?<![\\w])${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w])`, 'g'), ' '), lower);
+function withoutWords(lower: string, words: string[], flags = 'g'): string {
+  return words.reduce((text, w) => text.replace(new RegExp(`(?<![\\w])${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w])`, flags), ' '), lower);
+}
+
+const DATA_SOURCES: Feature[] = ['prices', 'weather', 'news'];
+/** Clauses that say what not to do, or describe the chat rather than ask for something. */
+const ASIDE = /\b(?:not|no|don'?t|do not|never|isn'?t|aren'?t|without|ignore|spam|spammers?|ads|scams?|obviously|obvs|are fine|is fine|talk about|talks about|keeps? \w+ing|lol)\b/;
+
+/** The text without its asides (clauses split at sentence ends, dashes and "but"). */
+function withoutAsides(lower: string): string {
+  return lower
+    .split(/[.;!?\n—–]+|\bbut\b/)
+    .filter((clause) => !ASIDE.test(clause))
+    .join('. ');
 }
 
 function listedItems(d: Pick<BotRequest, 'bannedWords' | 'menu' | 'choices' | 'poll'>): string[] {
@@ -163,7 +175,7 @@ function read(w: Wording): Reading {
     languageStated,
     keywordReplies: faqRepliesIn(masked, quotes),
     commandReplies: [...fixedReplies, ...commands.withoutReply],
-    bannedWords: [...new Set([...bannedWordsIn({ masked, quotes }), ...moreBannedWordsIn(masked, quotes)])],
+    bannedWords: [...new Set([...bannedWordsIn({ masked, quotes }), ...moreBannedWordsIn(masked, quotes), ...deletedPhrasesIn(masked, quotes)])],
     intervalMinutes: intervalSeconds === null ? null : Math.max(1, Math.round(intervalSeconds / 60)),
     welcomeText: welcomeTextIn(masked, quotes),
     postTexts: postTextsIn({ masked, quotes }),
@@ -171,7 +183,22 @@ function read(w: Wording): Reading {
     botName: botNameOf(name, purpose),
   };
 
-  const named = new Set<Feature>([...featuresNamedIn(withoutWords(withoutOpenHours(lower), listedItems(details))), ...commands.features, ...impliedFeatures(details, lower)]);
+  const plain = withoutWords(withoutOpenHours(lower), listedItems(details));
+  // Coins and currencies named only inside banned phrases ("earn $", "double your btc") ask for no prices.
+  if (details.bannedWords.length > 0) {
+    const outside = parametersIn(withoutWords(masked, details.bannedWords, 'gi'), quotes);
+    Object.assign(details, { coins: outside.coins, currencies: outside.currencies });
+  }
+  const implied = impliedFeatures(details, lower);
+  const named = new Set<Feature>([...featuresNamedIn(plain), ...commands.features, ...implied]);
+  // A data source named only in an aside ("crypto spam", "people talk about gear prices", "no
+  // price stuff") is context, not a request: it is built only when a clause asks for it.
+  const asked = new Set([...featuresNamedIn(withoutAsides(plain)), ...commands.features, ...implied]);
+  for (const f of DATA_SOURCES) if (!asked.has(f)) named.delete(f);
+  // "if someone writes X → delete it" is moderation: no questions to answer were asked for.
+  if (named.has('keywords') && details.keywordReplies.length === 0 && details.bannedWords.length > 0 && !/\b(?:faq|questions?)\b/.test(lower)) {
+    named.delete('keywords');
+  }
   // A news feed is checked on its own schedule: "every hour" is how often, not a second kind of post.
   if (named.has('news') && details.postTexts.length === 0) named.delete('scheduled');
   for (const f of details.removed) named.delete(f);

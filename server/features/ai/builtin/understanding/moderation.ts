@@ -67,3 +67,29 @@ export function moreBannedWordsIn(masked: string, quotes: string[]): string[] {
   }
   return [...new Set(words)];
 }
+
+// "if a message has any of these: free crypto, double your btc, t.me/joinchat — delete it",
+// "if someone writes kys, free nitro or discord.gift/ → delete it", "delete anything with 'casino'
+// or 'earn 500€ a day'": phrases (links and symbols included) whose messages are deleted.
+const WHEN_CONTAINS_THEN_DELETE =
+  /\b(?:if|when(?:ever)?)\s+(?:a|an|any|the)?\s*(?:messages?|posts?|mentions?|tweets?|comments?|someone|somebody|anyone|anybody|people|they|users?)\s+(?:has|have|contains?|includes?|writes?|says?|posts?|sends?|with|mentions?|uses?)\s+(?:any\s+of\s+(?:these|those|the following|this)?\s*:?\s*)?((?:(?![.;!?](?:\s|$)|\b(?:repl(?:y|ies)|answers?|commands?|welcome|post)\b|(?<![\w.])[/!][a-z])[^\n])+?)\s*(?:[,:]|→|->|=>|—|–|\s-)?\s*(?:then\s+)?(?:just\s+)?(?:delete|remove|block|ban|kick|mute|time (?:them|it) out)(?=\s+(?:it|them|that|this|him|her|the\s+(?:message|post|mention|tweet|account|user|person|member))\b|\s*[+,&.;!]|\s+and\b|$)/gi;
+const DELETE_ANYTHING_WITH =
+  /\b(?:delete|remove|block)\s+(?:anything|any message|any messages|messages|posts?|mentions?|it)\s+(?:with|containing|that (?:contains?|has|have|includes?|says?|mentions?))\s+((?:(?![.;!?](?:\s|$)|\s(?:and|then|\+)\s(?:warn|mute|ban|kick|say|reply|tell))[^\n(])+)/gi;
+
+/** Phrases whose messages the request has deleted, as written (lower-cased). */
+export function deletedPhrasesIn(masked: string, quotes: string[]): string[] {
+  const phrases: string[] = [];
+  for (const re of [WHEN_CONTAINS_THEN_DELETE, DELETE_ANYTHING_WITH]) {
+    for (const m of masked.matchAll(re)) {
+      const list = m[1]!.replace(/\u0001(\d+)\u0002/g, (_, n: string) => quotes[Number(n)] ?? '');
+      for (const item of list.split(/\s*(?:,|\bor\b|\band\b)\s*/i)) {
+        const phrase = item
+          .trim()
+          .replace(/^(?:the\s+)?(?:(?:words?|phrases?|links?)\s+)?(?:like|such as|including)\s+|^(?:the\s+)?(?:words?|phrases?)\s+/i, '')
+          .toLowerCase();
+        if (phrase && phrase.split(/\s+/).length <= 5 && !NOT_WORDS.has(phrase) && !/^(?:a|an|the|it|them|this|that)$/.test(phrase)) phrases.push(phrase);
+      }
+    }
+  }
+  return [...new Set(phrases)];
+}
