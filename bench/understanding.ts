@@ -23,6 +23,7 @@ import { parseAssistantReply } from '../shared/code-blocks';
 import { builtinProvider } from '../server/features/ai/builtin-provider';
 import { createEmulator, listenOnLoopback } from '../server/features/test-chat/emulator/emulator';
 import { TestChats, type TestChatSession } from '../server/features/test-chat/emulator/test-chats';
+import { chatIdOf } from '../server/testing/chat-id';
 
 type Exchange = { send: string; expect: string[]; silent?: boolean };
 type BatchRequest = {
@@ -140,18 +141,6 @@ async function exchange(session: TestChatSession, chat: 'private' | 'group', x: 
   const all = () => x.expect.every((e) => normalise(replies()).includes(normalise(e)));
   await until(all, 4_000);
   return x.expect.filter((e) => !normalise(replies()).includes(normalise(e))).map((e) => `reply to "${x.send}" lacks "${e}" (got "${replies().slice(0, 120)}")`);
-}
-
-/** A chat's id as a bot learns it (from an update), the conversation then started afresh. */
-async function chatIdOf(session: TestChatSession, chat: 'private' | 'group'): Promise<number> {
-  session.post({ text: 'hello', chat });
-  const answer = await session.call('getUpdates', {}, new Map());
-  if (!answer.ok) throw new Error(answer.description);
-  const updates = answer.result as Array<{ update_id: number; message: { chat: { id: number } } }>;
-  await session.call('getUpdates', { offset: updates.at(-1)!.update_id + 1 }, new Map());
-  session.clear();
-  session.botRestarted();
-  return updates[0]!.message.chat.id;
 }
 
 /** The newest inline button with this label in the chat. */

@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseAssistantReply } from '../../../../shared/code-blocks';
 import { TELEGRAM_TEMPLATE } from '../../../../shared/file-templates';
 import type { PostTestChatMessageInput, TestChatKind, TestChatMessage } from '../../../../shared/test-chat.schema';
+import { chatIdOf } from '../../../testing/chat-id';
 import { startOpenAiServer, type OpenAiServer } from '../../../testing/openai-server';
 import { createEmulator, listenOnLoopback, type Emulator } from '../../test-chat/emulator/emulator';
 import { TestChats, type TestChatSession } from '../../test-chat/emulator/test-chats';
@@ -236,7 +237,7 @@ describe('JavaScript (Telegraf) bots answer in the test chat', () => {
       if (!('modifiedCode' in edited)) throw new Error(edited.unsupported);
       code = edited.modifiedCode;
     }
-    if (bot.plan.features.has('scheduled')) env.TELEGRAM_CHAT_ID = String(await privateChatId(session));
+    if (bot.plan.features.has('scheduled')) env.TELEGRAM_CHAT_ID = String(await chatIdOf(session));
     const path = join(dir, `js${i}`, bot.filename);
     writeFiles(join(dir, `js${i}`), { [bot.filename]: code });
     const child = spawn(process.execPath, [path], { cwd: dirname(path), env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -382,18 +383,6 @@ describe('JavaScript (Telegraf) bots answer in the test chat', () => {
   });
 });
 
-/** The private chat's id, learnt the way a bot learns it: from the update of a message there. */
-async function privateChatId(session: TestChatSession): Promise<number> {
-  session.post({ text: 'hello' });
-  const answer = await session.call('getUpdates', {}, new Map());
-  if (!answer.ok) throw new Error(answer.description);
-  const updates = answer.result as Array<{ update_id: number; message: { chat: { id: number } } }>;
-  await session.call('getUpdates', { offset: updates.at(-1)!.update_id + 1 }, new Map());
-  session.clear();
-  session.botRestarted();
-  return updates[0]!.message.chat.id;
-}
-
 const lastPost = new WeakMap<RunningBot, number>();
 
 /**
@@ -483,7 +472,7 @@ describe('Python bots: compiled and read, not run (python-telegram-bot cannot be
 describe("the test chat emulator's sendPoll", () => {
   it('shows the poll in the chat, answers a Message with a poll, and refuses what Telegram refuses', async () => {
     const session = new TestChats().session({ userId: 'poll-tester', fileId: 'poll-bot' });
-    const chatId = await privateChatId(session);
+    const chatId = await chatIdOf(session);
     const sent = await session.call('sendPoll', { chat_id: chatId, question: 'Lunch?', options: ['Pizza', { text: 'Soup' }] }, new Map());
     expect(sent).toMatchObject({
       ok: true,
