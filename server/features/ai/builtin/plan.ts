@@ -120,6 +120,11 @@ export function planBot(request: BotRequest): BotPlan {
     );
   }
   if (platform !== 'twitter') wanted.add('commands');
+  // Buttons the person named without their answers are left out until they give them (never
+  // samples in place of their buttons); with none answered there is no menu yet.
+  const unanswered = request.menu.filter((m) => m.label.trim() && !m.reply.trim());
+  for (const m of unanswered) needsWords.push(`What should the "${m.label.trim()}" button answer? Tell me, e.g. "${m.label.trim()} → '...'": until then the menu leaves it out.`);
+  if (unanswered.length > 0 && unanswered.length === request.menu.length) wanted.delete('menu');
 
   const dropped: BotPlan['dropped'] = [];
   for (const f of [...wanted]) {

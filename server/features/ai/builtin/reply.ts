@@ -10,6 +10,7 @@ import { understandRequest, type BotRequest } from './request';
 import { cleanName } from './understanding/purpose';
 import { renderBot } from './templates';
 import { describeFeatures } from './templates/python-common';
+import { describeWords } from './templates/describe-words';
 
 /** A rendered file as the chat saves it: a code block drops the final newline. */
 export function asSaved(code: string): string {
@@ -97,6 +98,8 @@ function explain(plan: BotPlan, filename: string, replacing: boolean, request: B
   }`;
 
   const parts: string[] = [intro, '', '**What it does**', ...describeFeatures(plan).map((d) => `- ${d}`), '', tryIt(plan)];
+  const words = describeWords(plan, request);
+  if (words.length > 0) parts.push('', '**In your words**', ...words.map((d) => `- ${d}`));
   if (plan.needsWords.length > 0) parts.push('', '**Needs your words**', ...plan.needsWords.map((d) => `- ${d}`));
 
   if (plan.defaults.length > 0) {

@@ -5,7 +5,7 @@ import { stripControlChars } from '../../../../shared/code-blocks';
 import { bannedWordsIn, commandRepliesIn, intervalSecondsIn, postTextsIn, type CommandReply, type KeywordReply } from './phrases';
 import { withoutOpenHours } from './understanding/away';
 import { removedIn, shorterIn } from './understanding/changes';
-import { understandCommands } from './understanding/commands';
+import { featureOfName, understandCommands } from './understanding/commands';
 import { parametersIn, withoutReplaced } from './understanding/details';
 import { faqRepliesIn } from './understanding/faq';
 import { featuresNamedIn } from './understanding/features';
@@ -120,6 +120,8 @@ function withoutWords(lower: string, words: string[], flags = 'g'): string {
 }
 
 const DATA_SOURCES: Feature[] = ['prices', 'weather', 'news'];
+/** Behaviours whose command name a person may use for a command of their own. */
+const CANNED_BY_NAME: Feature[] = ['menu', 'prices', 'weather', 'news', 'rules', 'jokes', 'quotes', 'facts', 'counter', 'polls'];
 /** Clauses that say what not to do, or describe the chat rather than ask for something. */
 const ASIDE = /\b(?:not|no|don'?t|do not|never|isn'?t|aren'?t|without|ignore|spam|spammers?|ads|scams?|obviously|obvs|are fine|is fine|talk about|talks about|keeps? \w+ing|lol)\b/;
 
@@ -195,6 +197,12 @@ function read(w: Wording): Reading {
   // price stuff") is context, not a request: it is built only when a clause asks for it.
   const asked = new Set([...featuresNamedIn(withoutAsides(plain)), ...commands.features, ...implied]);
   for (const f of DATA_SOURCES) if (!asked.has(f)) named.delete(f);
+  // A command the person gave its own answer ("/menu should list: ...") is that answer, not the
+  // canned behaviour of the same name.
+  for (const c of details.commandReplies) {
+    const f = c.reply ? featureOfName(c.name) : null;
+    if (f && CANNED_BY_NAME.includes(f) && !commands.features.includes(f)) named.delete(f);
+  }
   // "if someone writes X → delete it" is moderation: no questions to answer were asked for.
   if (named.has('keywords') && details.keywordReplies.length === 0 && details.bannedWords.length > 0 && !/\b(?:faq|questions?)\b/.test(lower)) {
     named.delete('keywords');
