@@ -14,7 +14,8 @@
 //   and required string must appear in its code, and each command's name.
 // - A blank (a value the request left out) must be named in the answer's words around the code,
 //   as something to fill; a bot that ships without owning up to it is wrong.
-// - Silently wrong: not fully right, and the answer does not say that something was left out.
+// - Silently wrong: not fully right, and the answer has no part saying that something was left out
+//   (a "Not understood", "Not built" or "Needs your words" part, or "I could not ...").
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -43,8 +44,14 @@ type Verdict = { id: string; right: boolean; rightAfterBlanks: boolean; silently
 
 const DIR = path.resolve(import.meta.dirname, 'understanding');
 const NODE_MODULES = path.resolve(import.meta.dirname, '..', 'node_modules');
-/** Words in an answer that own up to a gap (a blank to fill, a part not built). */
-const OWNS_UP = /not understood|didn't understand|did not understand|could not|couldn't|can't|cannot|left out|needs your words|fill in|tell me|which |what should|\?/i;
+/**
+ * An answer owns up to a gap when it has a part saying so (the builtin's "Not understood", "Not
+ * built", "Needs your words") or says it could not do something. A note that a text is a default
+ * ("my wording: tell me yours") is not enough: it says nothing of what was left out.
+ */
+const OWNS_UP = /\*\*(?:Not understood|Not built|Needs your words)\*\*|\b(?:I|it) (?:could not|couldn't|cannot|can't)\b/i;
+/** A sentence that asks the person for a value (a blank shown). */
+const ASKS = /\?|needs your words|tell me|fill in/i;
 
 const normalise = (text: string) => text.replace(/\\(['"\\])/g, '$1').replace(/\\n/g, '\n').toLowerCase();
 
@@ -189,7 +196,7 @@ function blankShown(blank: string, words: string): boolean {
   const keys = blank.toLowerCase().match(/[a-z]{4,}/g) ?? [];
   return words
     .split(/(?<=[.?!\n])/)
-    .some((sentence) => OWNS_UP.test(sentence) && keys.some((k) => sentence.toLowerCase().includes(k)));
+    .some((sentence) => ASKS.test(sentence) && keys.some((k) => sentence.toLowerCase().includes(k)));
 }
 
 export async function runUnderstanding(): Promise<void> {
