@@ -53,6 +53,22 @@ function BotName({ bot, filenames, showOwner }: { bot: BotRow; filenames?: Reado
   );
 }
 
+/** The last exit's message; a refusal says what the server's operator must install: shown whole. */
+function ExitMessage({ bot, message, lines }: { bot: BotRow; message: string; lines: number }) {
+  return (
+    <Text
+      size="sm"
+      lineClamp={bot.status === 'refused' ? undefined : lines}
+      className={classes.exit}
+      data-crashing={bot.status === 'crashing' || undefined}
+      data-refused={bot.status === 'refused' || undefined}
+      title={message}
+    >
+      {message}
+    </Text>
+  );
+}
+
 function LastExit({ bot, now }: { bot: BotRow; now: number }) {
   if (!bot.lastExit) {
     return (
@@ -63,17 +79,7 @@ function LastExit({ bot, now }: { bot: BotRow; now: number }) {
   }
   return (
     <Stack gap={0} miw={0}>
-      {/* A refusal says what the server's operator must install: shown whole. */}
-      <Text
-        size="sm"
-        lineClamp={bot.status === 'refused' ? undefined : 2}
-        className={classes.exit}
-        data-crashing={bot.status === 'crashing' || undefined}
-        data-refused={bot.status === 'refused' || undefined}
-        title={bot.lastExit.message}
-      >
-        {bot.lastExit.message}
-      </Text>
+      <ExitMessage bot={bot} message={bot.lastExit.message} lines={2} />
       <Text size="xs" c="dimmed" title={fullDate(bot.lastExit.at)}>
         {relativeTime(bot.lastExit.at, now)}
       </Text>
@@ -194,16 +200,7 @@ export function BotsTable<T extends BotRow>({ bots, label, filenames, showOwner,
                 </Stat>
               </SimpleGrid>
               {bot.lastExit && (
-                <Text
-                  size="sm"
-                  lineClamp={bot.status === 'refused' ? undefined : 3}
-                  className={classes.exit}
-                  data-crashing={bot.status === 'crashing' || undefined}
-                  data-refused={bot.status === 'refused' || undefined}
-                  title={bot.lastExit.message}
-                >
-                  {bot.lastExit.message}
-                </Text>
+                <ExitMessage bot={bot} message={bot.lastExit.message} lines={3} />
               )}
               <Group gap={6} wrap="wrap">
                 {actions(bot, 'card')}
