@@ -73,12 +73,12 @@ const SOMEONE =
 const SAYS =
   '(?:says?|writes?|types?|sends?|asks?(?:\\s+(?:about|for))?|mentions?|contains?|messages?|includes?|uses?|with)(?:\\s+(?:the\\s+)?(?:word|keyword|phrase|text))?';
 // A keyword written without quotes: a few words up to punctuation or a connecting word.
-const BARE_KEYWORD = "([A-Za-z0-9][\\w'-]*(?:\\s+[A-Za-z0-9][\\w'-]*){0,3}?)(?=\\s*(?:[,.;!?\\u0001]|$|\\s+(?:and|then|or|reply|replies|respond|answer|say|with|to|it|the bot)\\b))";
+const BARE_KEYWORD = "([A-Za-z0-9][\\w'-]*(?:\\s+[A-Za-z0-9][\\w'-]*){0,3}?)(?=\\s*(?:[,.;!?\\u0001]|$|\\s+(?:and|then|or|reply|replies|respond|answer|say|with|to|it|the bot|just|simply|always)\\b))";
 const KEYWORD = `(?:${Q}|${BARE_KEYWORD})`;
 const REPLY_VERB = '(?:reply|replies|respond|responds|answer|answers|say|says|send back|return)(?:\\s+(?:with|by saying))?';
 
 const REPLY_THEN_WHEN = new RegExp(`${REPLY_VERB}\\s*:?\\s*${Q}\\s*,?\\s+(?:when(?:ever)?|if|to)\\s+${SOMEONE}(?:${SAYS}\\s+)?${KEYWORD}`, 'gi');
-const WHEN_THEN_REPLY = new RegExp(`(?:when(?:ever)?|if)\\s+${SOMEONE}${SAYS}\\s+${KEYWORD}\\s*,?\\s*(?:then\\s+)?(?:the bot\\s+|it\\s+)?${REPLY_VERB}\\s*:?\\s*${Q}`, 'gi');
+const WHEN_THEN_REPLY = new RegExp(`(?:when(?:ever)?|if)\\s+${SOMEONE}${SAYS}\\s+${KEYWORD}\\s*,?\\s*(?:then\\s+)?(?:the bot\\s+|it\\s+)?(?:just\\s+|simply\\s+|always\\s+)?${REPLY_VERB}\\s*:?\\s*${Q}`, 'gi');
 
 function keywordOf(m: RegExpExecArray, quoteGroup: number, bareGroup: number, quotes: string[]): string {
   const quoted = m[quoteGroup];

@@ -46,6 +46,10 @@ describe('keywords answer what the person wrote, one rule per keyword of a list'
     );
   });
 
+  it('"if someone says thanks just reply ..." keeps the keyword without the adverb', () => {
+    expect(read('telegram bot. if someone says thanks just reply "you\'re welcome!"').keywordReplies).toEqual([{ keyword: 'thanks', reply: "you're welcome!" }]);
+  });
+
   it('"→ delete it" after a list is moderation, and an example ("like ...") is no answer', () => {
     const request = read('x bot: if someone writes scam or airdrop → delete it. if they mention $BTC reply with the price like "$BTC: $1"');
     expect(request.keywordReplies).toEqual([]);
