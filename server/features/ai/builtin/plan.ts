@@ -21,6 +21,7 @@ import {
   describeWeekdays,
 } from './templates/behaviour-content';
 import { nameCommands } from './templates/behaviour-commands';
+import { blanksOf } from './plan-blanks';
 import {
   awayText,
   CAN_MUTE,
@@ -105,7 +106,6 @@ export function planBot(request: BotRequest): BotPlan {
   const { platform, language } = request;
   const info = PLATFORM_INFO[platform];
   const defaults: string[] = [];
-  const needsWords: string[] = [];
   const wanted = new Set<Feature>(request.features);
   const prefix = info.commandPrefix;
   const p = prefix;
@@ -120,11 +120,8 @@ export function planBot(request: BotRequest): BotPlan {
     );
   }
   if (platform !== 'twitter') wanted.add('commands');
-  // Buttons the person named without their answers are left out until they give them (never
-  // samples in place of their buttons); with none answered there is no menu yet.
-  const unanswered = request.menu.filter((m) => m.label.trim() && !m.reply.trim());
-  for (const m of unanswered) needsWords.push(`What should the "${m.label.trim()}" button answer? Tell me, e.g. "${m.label.trim()} → '...'": until then the menu leaves it out.`);
-  if (unanswered.length > 0 && unanswered.length === request.menu.length) wanted.delete('menu');
+  const { needsWords, noMenu } = blanksOf(request, p, wanted.has('commands'));
+  if (noMenu) wanted.delete('menu');
 
   const dropped: BotPlan['dropped'] = [];
   for (const f of [...wanted]) {
@@ -246,13 +243,8 @@ export function planBot(request: BotRequest): BotPlan {
     commandReplies.push({ name: 'start', reply: '' }); // START_MESSAGE, written by the templates
     for (const c of request.commandReplies) {
       if (c.name === 'start' || c.name === 'help' || c.name === 'remind') continue;
-      if (c.reply) {
-        commandReplies.push(c);
-        continue;
-      }
-      // A command named without its reply ("add a /contact command") is left out of the bot until
-      // the person says what it answers: never a placeholder in front of their users.
-      needsWords.push(`What should ${p}${c.name} answer? Tell me, e.g. "${p}${c.name} replies '...'": until then the bot leaves ${p}${c.name} out.`);
+      // One named without its reply is left out (plan-blanks.ts).
+      if (c.reply) commandReplies.push(c);
     }
   }
   const commands = nameCommands(request, features, commandReplies, p, defaults);
