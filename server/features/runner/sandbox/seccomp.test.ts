@@ -37,17 +37,20 @@ function inBwrap(argv: string[], program: Buffer | null, env: Record<string, str
   });
 }
 
-// x86_64 numbers; each call's arguments are chosen so that, without the filter, the kernel answers
-// with something other than EPERM (a bad pointer, a missing pid...).
-const PROBE = String.raw`
-import ctypes, errno, json, os, subprocess, sys
-libc = ctypes.CDLL(None, use_errno=True)
+// sc(nr, *args): the raw system call, answering 'ok' or the errno's name.
+const SYSCALL = String.raw`libc = ctypes.CDLL(None, use_errno=True)
 libc.syscall.restype = ctypes.c_long
 def sc(nr, *args):
     ctypes.set_errno(0)
     r = libc.syscall(ctypes.c_long(nr), *[ctypes.c_long(a) for a in args])
     return errno.errorcode.get(ctypes.get_errno(), str(ctypes.get_errno())) if r == -1 else 'ok'
-status = {l.split(':')[0]: l.split()[1] for l in open('/proc/self/status') if ':' in l and len(l.split()) > 1}
+`;
+
+// x86_64 numbers; each call's arguments are chosen so that, without the filter, the kernel answers
+// with something other than EPERM (a bad pointer, a missing pid...).
+const PROBE = String.raw`
+import ctypes, errno, json, os, subprocess, sys
+${SYSCALL}status = {l.split(':')[0]: l.split()[1] for l in open('/proc/self/status') if ':' in l and len(l.split()) > 1}
 out = {'Seccomp': status['Seccomp'], 'CapEff': status['CapEff']}
 null = os.open('/dev/null', os.O_RDONLY)
 out.update({
@@ -85,13 +88,7 @@ const REFUSED = [
 // looks at and moves other processes' pages). Docker's default profile refuses all of them.
 const VSOCK_AND_NUMA = String.raw`
 import ctypes, errno, json, socket
-libc = ctypes.CDLL(None, use_errno=True)
-libc.syscall.restype = ctypes.c_long
-def sc(nr, *args):
-    ctypes.set_errno(0)
-    r = libc.syscall(ctypes.c_long(nr), *[ctypes.c_long(a) for a in args])
-    return errno.errorcode.get(ctypes.get_errno(), str(ctypes.get_errno())) if r == -1 else 'ok'
-print(json.dumps({
+${SYSCALL}print(json.dumps({
   'socket(AF_VSOCK, SOCK_STREAM)': sc(41, 40, 1, 0), 'socket(AF_VSOCK, SOCK_DGRAM)': sc(41, 40, 2, 0),
   'socket(AF_VSOCK with high bits)': sc(41, 0x100000028, 1, 0),
   'set_mempolicy': sc(238, 0, 0, 0), 'mbind': sc(237, 0, 0, 0, 0, 0, 0), 'move_pages': sc(279, 0, 0, 0, 0, 0, 0),
