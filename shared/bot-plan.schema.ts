@@ -9,6 +9,7 @@
 //   {count}   the counter the rule just counted                {list}  the list the rule touched, one item per line
 //   {value}   what a data source or conversion gave            {top}   the top N of a counter, one per line
 //   {answers} the answers collected by a sequence of questions {item}  the item added to or removed from a list
+//   {text}    the whole message
 import { z } from 'zod';
 
 export const PLAN_PLATFORMS = ['telegram', 'discord', 'slack', 'whatsapp', 'twitter', 'generic'] as const;
@@ -30,8 +31,11 @@ const storeName = z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, 'Use lowercase lett
 export const TriggerSchema = z.discriminatedUnion('kind', [
   /** `/order latte`: name without the prefix; the rest of the message is {args}. */
   z.object({ kind: z.literal('command'), name: z.string().regex(/^[a-zA-Z0-9_]{1,32}$/, 'A command is letters, digits and _') }),
-  /** A message containing any of the words (case-insensitive); `whole`: the message is exactly one of them. */
-  z.object({ kind: z.literal('keyword'), words: z.array(z.string().min(1).max(200)).min(1).max(PLAN_LIMITS.items), whole: z.boolean().default(false) }),
+  /**
+   * A message containing any of the words (case-insensitive, at word boundaries); `whole`: the message
+   * is exactly one of them. No words yet is a blank (the person named the rule, not its words).
+   */
+  z.object({ kind: z.literal('keyword'), words: z.array(z.string().min(1).max(200)).max(PLAN_LIMITS.items), whole: z.boolean().default(false) }),
   /** Any message no command or keyword rule answered. */
   z.object({ kind: z.literal('message') }),
   /** A message that mentions the bot (or a direct message where the platform has them). */

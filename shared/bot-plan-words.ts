@@ -1,0 +1,232 @@
+// The plan in plain words: one line per rule for the plan card and the assistant's reply
+// ("When someone sends /menu: reply 'sourdough 5€'"), and the blanks the person still has to fill.
+import type { Action, BotPlan, Condition, DataSource, Rule, Trigger } from './bot-plan.schema';
+
+const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+export const BLANK_WORDS = '[needs your words]';
+
+function quoted(text: string | null | undefined): string {
+  if (text === null || text === undefined) return BLANK_WORDS;
+  const oneLine = text.replace(/\s*\n\s*/g, ' / ');
+  return `'${oneLine.length > 140 ? `${oneLine.slice(0, 137)}...` : oneLine}'`;
+}
+
+export function joinWords(items: readonly string[], last = 'and'): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} ${last} ${items.at(-1)}`;
+}
+
+export function weekdaysInWords(days: readonly number[]): string {
+  const sorted = [...new Set(days)].sort();
+  if (sorted.length === 0 || sorted.length === 7) return 'every day';
+  if (sorted.join() === '0,1,2,3,4') return 'on weekdays';
+  if (sorted.join() === '5,6') return 'at weekends';
+  return `on ${joinWords(sorted.map((d) => WEEKDAY_NAMES[d]!))}`;
+}
+
+function minutesInWords(minutes: number): string {
+  if (minutes % (24 * 60) === 0) return minutes === 24 * 60 ? 'day' : `${minutes / (24 * 60)} days`;
+  if (minutes % 60 === 0) return minutes === 60 ? 'hour' : `${minutes / 60} hours`;
+  return minutes === 1 ? 'minute' : `${minutes} minutes`;
+}
+
+function buttonLabel(plan: BotPlan, id: string): string {
+  for (const rule of plan.rules) {
+    for (const action of rule.do) {
+      if (action.kind !== 'buttons') continue;
+      const button = action.buttons.find((b) => b.id === id);
+      if (button) return button.label;
+    }
+  }
+  return id;
+}
+
+export function triggerInWords(trigger: Trigger, plan: BotPlan): string {
+  switch (trigger.kind) {
+    case 'command':
+      return `When someone sends ${plan.settings.prefix}${trigger.name}`;
+    case 'keyword': {
+      if (trigger.words.length === 0) return `When a message holds one of the words ${BLANK_WORDS}`;
+      const words = trigger.words.map((w) => `"${w}"`);
+      return trigger.whole ? `When a message is exactly ${joinWords(words, 'or')}` : `When a message mentions ${joinWords(words, 'or')}`;
+    }
+    case 'message':
+      return 'When any other message arrives';
+    case 'mention':
+      return 'When someone mentions the bot';
+    case 'join':
+      return 'When someone joins';
+    case 'leave':
+      return 'When someone leaves';
+    case 'button':
+      return `When someone presses "${buttonLabel(plan, trigger.id)}"`;
+    case 'reaction':
+      return trigger.emoji ? `When someone reacts with ${trigger.emoji}` : 'When someone reacts to a message';
+    case 'schedule': {
+      if (trigger.everyMinutes && trigger.times.length === 0) return `Every ${minutesInWords(trigger.everyMinutes)}`;
+      const days = weekdaysInWords(trigger.weekdays);
+      const at = `at ${joinWords(trigger.times)}`;
+      const base = `${days[0]!.toUpperCase()}${days.slice(1)} ${at}`;
+      if (trigger.offsetMinutes === 0) return base;
+      const offset = Math.abs(trigger.offsetMinutes);
+      return `${minutesInWords(offset).replace(/^(hour|minute|day)$/, '1 $1')} ${trigger.offsetMinutes < 0 ? 'before' : 'after'} ${base.charAt(0).toLowerCase()}${base.slice(1)}`;
+    }
+  }
+}
+
+function sourceInWords(source: DataSource): string {
+  switch (source.kind) {
+    case 'weather':
+      return source.city ? `the weather in ${source.city}` : 'the weather for the city asked';
+    case 'price':
+      return `the ${source.coin ?? 'asked coin'} price in ${source.currency.toUpperCase()}`;
+    case 'news':
+      return source.feedUrl ? `the ${source.count} newest items of ${source.feedUrl}` : `the newest items of a feed ${BLANK_WORDS}`;
+    case 'ai':
+      return source.instructions === null ? `an AI answer (instructions ${BLANK_WORDS})` : `an AI answer (${quoted(source.instructions)})`;
+    case 'translate':
+      return `the message translated into ${source.to}`;
+  }
+}
+
+export function conditionInWords(condition: Condition): string {
+  switch (condition.kind) {
+    case 'chat':
+      return `only in #${condition.name.replace(/^#/, '')}`;
+    case 'admins':
+      return 'only for admins';
+    case 'hours': {
+      const days = weekdaysInWords(condition.weekdays);
+      return `only ${condition.outside ? 'outside' : 'between'} ${condition.from}–${condition.to}${days === 'every day' ? '' : ` ${days}`}`;
+    }
+    case 'threshold': {
+      const bound = condition.below !== undefined ? `goes below ${condition.below.toLocaleString('en')}` : `goes above ${(condition.above ?? 0).toLocaleString('en')}`;
+      return `when ${sourceInWords(condition.source)} ${bound}`;
+    }
+    case 'warnings':
+      return `once the sender has ${condition.atLeast} warning${condition.atLeast === 1 ? '' : 's'}`;
+  }
+}
+
+export function actionInWords(action: Action): string {
+  switch (action.kind) {
+    case 'reply':
+      return `reply ${quoted(action.text)}`;
+    case 'replyOneOf':
+      return `reply one of ${action.texts.length} texts${action.order === 'inTurn' ? ' in turn' : ' at random'} (${action.texts.map(quoted).join(', ')})`;
+    case 'buttons':
+      return `say ${quoted(action.text)} with the buttons ${joinWords(action.buttons.map((b) => `"${b.label}"`))}`;
+    case 'ask':
+      return `ask ${joinWords(action.questions.map(quoted))} one at a time, then say ${quoted(action.done)} and send you the answers`;
+    case 'list': {
+      const what = action.item === 'sender' ? 'their name' : 'what follows the command';
+      const op = { add: `add ${what} to the list "${action.list}"`, remove: `remove ${what} from the list "${action.list}"`, show: `show the list "${action.list}"`, clear: `empty the list "${action.list}"` }[action.op];
+      return action.text === null || action.text.length > 0 ? `${op}, and say ${quoted(action.text)}` : op;
+    }
+    case 'count':
+      return `count one for the ${action.per === 'user' ? 'sender' : 'chat'} in "${action.counter}"`;
+    case 'top':
+      return `show the top ${action.n} of "${action.counter}" with ${quoted(action.text)}`;
+    case 'quiz':
+      return `run a quiz of ${action.questions.length} question${action.questions.length === 1 ? '' : 's'} (${action.questions.map((q) => `${quoted(q.question)} → ${quoted(q.answer)}`).join(', ')})`;
+    case 'convert':
+      return `convert the number from ${action.from} to ${action.to} and say ${quoted(action.text)}`;
+    case 'post':
+      return `post ${quoted(action.text)} to ${action.to === 'owner' ? 'you' : 'the channel'}`;
+    case 'forward':
+      return 'send you a copy of the message';
+    case 'react':
+      return `react with ${action.emoji}`;
+    case 'delete':
+      return 'delete the message';
+    case 'warn':
+      return `warn the sender: ${quoted(action.text)}`;
+    case 'mute':
+      return `mute the sender for ${minutesInWords(action.minutes).replace(/^(hour|minute|day)$/, '1 $1')}`;
+    case 'kick':
+      return 'remove the sender from the group';
+    case 'ban':
+      return 'ban the sender';
+    case 'poll':
+      return action.fromArgument ? 'start a poll with the question and options written after the command' : `start a poll ${quoted(action.question)} (${action.options.map(quoted).join(', ')})`;
+    case 'data':
+      return action.text ? `get ${sourceInWords(action.source)} and say ${quoted(action.text)}` : `reply with ${sourceInWords(action.source)}`;
+    case 'custom':
+      return `run custom code "${action.name}": ${action.description}`;
+  }
+}
+
+/** "When someone sends /menu, only in #orders: reply 'sourdough 5€' and react with 👍". */
+export function ruleInWords(rule: Rule, plan: BotPlan): string {
+  const conditions = rule.if.map(conditionInWords);
+  const when = [triggerInWords(rule.when, plan), ...conditions].join(', ');
+  return `${when}: ${joinWords(rule.do.map(actionInWords))}`;
+}
+
+export type PlanPath = Array<string | number>;
+export interface PlanBlank {
+  ruleId: string;
+  /** Where the text goes, from the rule (['do', 0, 'text']). */
+  path: PlanPath;
+  /** What to write, in plain words ("What /menu replies"). */
+  label: string;
+}
+
+/** Every text the person has not given yet, in rule order. */
+export function blanksOf(plan: BotPlan): PlanBlank[] {
+  const blanks: PlanBlank[] = [];
+  for (const rule of plan.rules) {
+    const when = triggerInWords(rule.when, plan).replace(/^When /, 'when ');
+    const visit = (value: unknown, path: PlanPath, what: string) => {
+      if (value === null) blanks.push({ ruleId: rule.id, path, label: `${what} ${when}`.trim() });
+      else if (Array.isArray(value)) value.forEach((v, i) => visit(v, [...path, i], what));
+      else if (typeof value === 'object' && value !== undefined) {
+        for (const [key, v] of Object.entries(value as Record<string, unknown>)) visit(v, [...path, key], whatOf(key, what));
+      }
+    };
+    if (rule.when.kind === 'keyword' && rule.when.words.length === 0) {
+      blanks.push({ ruleId: rule.id, path: ['when', 'words'], label: 'The words that start this rule (separated by commas)' });
+    }
+    rule.do.forEach((action, i) => visit(action, ['do', i], 'What the bot says'));
+    rule.if.forEach((condition, i) => visit(condition, ['if', i], 'What it needs'));
+  }
+  return blanks;
+}
+
+function whatOf(key: string, outer: string): string {
+  switch (key) {
+    case 'question':
+      return 'The question asked';
+    case 'questions':
+      return 'A question asked';
+    case 'answer':
+      return 'The right answer';
+    case 'options':
+      return 'A choice offered';
+    case 'feedUrl':
+      return 'The feed address read';
+    case 'instructions':
+      return 'What the AI is told';
+    case 'done':
+      return 'What the bot says at the end';
+    default:
+      return outer;
+  }
+}
+
+/** Sets one blank's text (a list of words for a keyword trigger); the plan is copied, never changed in place. */
+export function fillBlank(plan: BotPlan, ruleId: string, path: PlanPath, text: string): BotPlan {
+  const copy = structuredClone(plan);
+  const rule = copy.rules.find((r) => r.id === ruleId);
+  if (!rule) return copy;
+  let target: unknown = rule;
+  for (const key of path.slice(0, -1)) target = (target as Record<string | number, unknown>)[key];
+  const key = path.at(-1)!;
+  (target as Record<string | number, unknown>)[key] = key === 'words' ? wordsIn(text) : text;
+  return copy;
+}
+
+/** "parking, car park; garage" -> ['parking', 'car park', 'garage']. */
+export function wordsIn(text: string): string[] {
+  return [...new Set(text.split(/[,;\n]+/).map((w) => w.trim().replace(/^["']|["']$/g, '')).filter(Boolean))];
+}
