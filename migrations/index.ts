@@ -13,6 +13,7 @@ import * as m010 from './010_bot_hooks';
 import * as m011 from './011_deployments';
 import * as m012 from './012_runs';
 import * as m013 from './013_saved_chat_sizes';
+import * as m014 from './014_bot_plan_rules';
 
 export const migrations: Record<string, Migration> = {
   '001_accounts': m001,
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '011_deployments': m011,
   '012_runs': m012,
   '013_saved_chat_sizes': m013,
+  '014_bot_plan_rules': m014,
 };

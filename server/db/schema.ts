@@ -65,6 +65,8 @@ export interface BotPlansTable {
   file_id: string;
   request: string;
   rendered: string;
+  /** The bot plan's JSON (migrations/014); null for files built before plans had rules. */
+  plan: string | null;
   updated_at: string;
 }
 

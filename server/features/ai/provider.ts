@@ -1,11 +1,13 @@
 // The assistant behind one interface: `builtin` (offline, deterministic templates) or `openai`
 // (any OpenAI-compatible endpoint). Features call these; neither knows about credits or storage.
+import type { BotPlan } from '../../../shared/bot-plan.schema';
+
 export type ChatTurn = { role: 'user' | 'assistant'; content: string };
 /**
  * What the builtin assistant built a file from: the request it understood (JSON) and the text its
  * templates rendered, the base that lets a follow-up keep the person's own edits (bot-plans.ts).
  */
-export type GeneratedFrom = { request: string; rendered: string };
+export type GeneratedFrom = { request: string; rendered: string; plan?: BotPlan };
 /** A file of the bot's project, newest first; `generatedFrom` only for files the builtin wrote. */
 export type ProjectFile = { filename: string; content: string; generatedFrom?: GeneratedFrom };
 

@@ -1,0 +1,174 @@
+// The builtin's reading of a message (BotRequest) as the bot plan: one rule per thing asked, the
+// person's words carried as they wrote them, and a blank (null) wherever they gave none. Settings
+// that are not content (time zone, warnings before a mute, the /start greeting) get a default, each
+// listed in `defaults`; nothing asked for is replaced by sample content.
+import type { Action, BotPlan, Rule, Trigger } from '../../../../shared/bot-plan.schema';
+import { markUnsupported } from '../../../../shared/bot-plan-platforms';
+import { PLATFORM_INFO } from './platforms';
+import type { BotRequest, Feature } from './request';
+import { BUILTIN_FACTS, BUILTIN_JOKES, BUILTIN_QUOTES, DEFAULT_OPEN_HOURS } from './templates/behaviour-content';
+import { awayText, DEFAULT_MUTE_MINUTES, DEFAULT_WARN_LIMIT, nonEmpty, timeOfDay, weekdays } from './plan-defaults';
+
+/** The names of the behaviours' commands when the person did not rename them. */
+const COMMAND_OF: Partial<Record<Feature, string>> = {
+  jokes: 'joke', quotes: 'quote', facts: 'fact', random: 'pick', polls: 'poll', rules: 'rules', weather: 'weather',
+  news: 'news', prices: 'price', translate: 'translate', counter: 'stats', menu: 'menu',
+};
+
+class RuleList {
+  readonly rules: Rule[] = [];
+  private readonly ids = new Set<string>();
+
+  add(base: string, when: Trigger, actions: Action[], extra: Partial<Pick<Rule, 'if' | 'source'>> = {}): void {
+    let id = base.toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 36) || 'rule';
+    for (let n = 2; this.ids.has(id); n++) id = `${base.slice(0, 34)}-${n}`;
+    this.ids.add(id);
+    this.rules.push({ id, when, if: extra.if ?? [], do: actions, ...(extra.source ? { source: extra.source } : {}) });
+  }
+}
+
+function command(name: string): Trigger {
+  return { kind: 'command', name };
+}
+
+/** The plan of a request; `name` is the bot's name (its project's, or one made from the request). */
+export function planFromRequest(request: BotRequest, name: string): BotPlan {
+  const info = PLATFORM_INFO[request.platform];
+  const p = info.commandPrefix;
+  const f = new Set(request.features);
+  const defaults: string[] = [];
+  const list = new RuleList();
+  const cmd = (feature: Feature) => request.commandNames[feature] ?? COMMAND_OF[feature]!;
+
+  if (f.has('commands') && request.platform !== 'twitter') {
+    list.add('start', command('start'), [{ kind: 'reply', text: `Hi! I am ${name}. Send ${p}help to see what I can do.` }]);
+    defaults.push(`${p}start greets people with a short hello and ${p}help lists the commands: edit the ${p}start rule to say something else.`);
+  }
+  for (const c of request.commandReplies) {
+    if (c.name === 'start' && c.reply) list.rules.splice(0, list.rules.length, ...list.rules.filter((r) => r.id !== 'start'));
+    if (c.name === 'help' && !c.reply) continue;
+    list.add(c.name, command(c.name), [{ kind: 'reply', text: c.reply || null }]);
+  }
+  for (const k of request.keywordReplies) list.add(k.keyword, { kind: 'keyword', words: [k.keyword], whole: false }, [{ kind: 'reply', text: k.reply || null }]);
+  if (f.has('keywords') && request.keywordReplies.length === 0) {
+    list.add('faq', { kind: 'keyword', words: [], whole: false }, [{ kind: 'reply', text: null }]);
+  }
+
+  if (f.has('welcome')) list.add('welcome', { kind: 'join' }, [{ kind: 'reply', text: request.welcomeText }]);
+  if (f.has('goodbye')) list.add('goodbye', { kind: 'leave' }, [{ kind: 'reply', text: request.goodbyeText }]);
+  if (f.has('rules')) list.add('rules', command(cmd('rules')), [{ kind: 'reply', text: request.rulesText?.trim() || null }]);
+
+  if (f.has('moderation')) {
+    const words = nonEmpty(request.bannedWords);
+    const banned: Trigger = { kind: 'keyword', words, whole: false };
+    list.add('banned-words', banned, [
+      { kind: 'delete' },
+      { kind: 'warn', text: '{name}, please keep the chat friendly: that message contained a word that is not allowed here.' },
+    ]);
+    const limit = request.warnLimit ?? DEFAULT_WARN_LIMIT;
+    const minutes = Math.max(1, request.muteMinutes ?? DEFAULT_MUTE_MINUTES);
+    if (limit > 0 && request.platform !== 'slack' && request.platform !== 'whatsapp' && request.platform !== 'twitter') {
+      list.add('mute-after-warnings', banned, [{ kind: 'mute', minutes, text: `{name} is muted for ${minutes} minutes.` }], { if: [{ kind: 'warnings', atLeast: limit }] });
+      if (request.warnLimit === null || request.muteMinutes === null) {
+        defaults.push(`After ${limit} warnings someone is muted for ${minutes} minutes: edit the mute rule to change either.`);
+      }
+    }
+    defaults.push('The warning text is a default: edit the banned-words rule to say it your way.');
+  }
+
+  if (f.has('scheduled')) {
+    const times = [...new Set(request.postTimes.map(timeOfDay).filter((t): t is string => t !== null))].sort();
+    const when: Trigger =
+      times.length > 0
+        ? { kind: 'schedule', times, weekdays: weekdays(request.postWeekdays), offsetMinutes: 0 }
+        : { kind: 'schedule', everyMinutes: request.intervalMinutes ?? 60, times: [], weekdays: [], offsetMinutes: 0 };
+    if (times.length === 0 && request.intervalMinutes === null) defaults.push('It posts every 60 minutes: edit the schedule to change it.');
+    const texts = nonEmpty(request.postTexts);
+    const action: Action = texts.length > 1 ? { kind: 'replyOneOf', texts, order: 'inTurn' } : { kind: 'post', to: 'channel', text: texts[0] ?? null };
+    list.add('scheduled-post', when, [action]);
+  }
+
+  if (f.has('jokes')) oneOf(list, cmd('jokes'), request.jokes, BUILTIN_JOKES, 'jokes', defaults, p);
+  if (f.has('quotes')) oneOf(list, cmd('quotes'), request.quotes, BUILTIN_QUOTES, 'quotes', defaults, p);
+  if (f.has('facts')) oneOf(list, cmd('facts'), request.facts, BUILTIN_FACTS, 'facts', defaults, p);
+  if (f.has('random')) {
+    const choices = nonEmpty(request.choices);
+    list.add(cmd('random'), command(cmd('random')), [{ kind: 'replyOneOf', texts: choices.length >= 2 ? choices : [null], order: 'random' }]);
+  }
+  if (f.has('polls')) {
+    const own = request.poll && request.poll.question.trim() && nonEmpty(request.poll.options).length >= 2 ? request.poll : null;
+    list.add(cmd('polls'), command(cmd('polls')), [
+      own
+        ? { kind: 'poll', question: own.question.trim(), options: nonEmpty(own.options).slice(0, 10), fromArgument: false }
+        : { kind: 'poll', question: null, options: [], fromArgument: true },
+    ]);
+  }
+  if (f.has('menu')) addMenu(list, cmd('menu'), request.menu);
+
+  if (f.has('away')) {
+    const own = request.openHours && timeOfDay(request.openHours.from) && timeOfDay(request.openHours.to) ? request.openHours : null;
+    const hours = own ? { from: timeOfDay(own.from)!, to: timeOfDay(own.to)!, weekdays: weekdays(own.weekdays) } : DEFAULT_OPEN_HOURS;
+    if (!own) defaults.push(`Open hours are Monday to Friday, ${hours.from} to ${hours.to}: edit the away rule's hours.`);
+    list.add('away', { kind: 'message' }, [{ kind: 'reply', text: request.awayText?.trim() || awayText(hours) }], {
+      if: [{ kind: 'hours', from: hours.from, to: hours.to, weekdays: hours.weekdays, outside: true }],
+    });
+  }
+  if (f.has('weather')) list.add(cmd('weather'), command(cmd('weather')), [{ kind: 'data', source: { kind: 'weather', ...(request.city ? { city: request.city } : {}) } }]);
+  if (f.has('prices')) {
+    const coin = request.coins[0]?.trim().toLowerCase();
+    const currency = (request.currencies[0] ?? 'usd').toLowerCase();
+    list.add(cmd('prices'), command(cmd('prices')), [{ kind: 'data', source: { kind: 'price', ...(coin ? { coin } : {}), currency } }]);
+  }
+  if (f.has('news')) {
+    const source = { kind: 'news' as const, feedUrl: request.feedUrl?.trim() || null, count: 3 };
+    list.add(cmd('news'), command(cmd('news')), [{ kind: 'data', source }]);
+    if (request.intervalMinutes !== null) list.add('news-post', { kind: 'schedule', everyMinutes: request.intervalMinutes, times: [], weekdays: [], offsetMinutes: 0 }, [{ kind: 'data', source }]);
+  }
+  if (f.has('translate')) {
+    list.add(cmd('translate'), command(cmd('translate')), [{ kind: 'data', source: { kind: 'translate', to: request.targetLanguage?.trim() || 'English' } }]);
+    if (!request.targetLanguage) defaults.push(`${p}${cmd('translate')} translates into English: edit the rule to choose another language.`);
+  }
+  if (f.has('counter')) {
+    list.add('count-messages', { kind: 'message' }, [{ kind: 'count', counter: 'messages', per: 'user' }]);
+    list.add(cmd('counter'), command(cmd('counter')), [{ kind: 'top', counter: 'messages', n: 10, text: 'Most messages:\n{top}' }]);
+  }
+  if (f.has('echo')) list.add('echo', { kind: 'message' }, [{ kind: 'reply', text: '{text}' }]);
+  if (f.has('llm')) {
+    const about = request.purpose ? ` for ${/^[aeiou]/i.test(request.purpose) ? 'an' : 'a'} ${request.purpose}` : '';
+    const trigger: Trigger = request.platform === 'discord' || request.platform === 'slack' ? { kind: 'mention' } : { kind: 'message' };
+    list.add('ai-answer', trigger, [{ kind: 'data', source: { kind: 'ai', instructions: `You are ${name}, a friendly ${info.label} bot${about}. Answer briefly and politely.` } }]);
+    defaults.push('The AI is told to be a short, friendly helper: edit the AI rule to give it your own instructions.');
+  }
+
+  const notBuilt = [
+    ...request.impossible.map((i) => ({ words: i.what, reason: i.why })),
+    ...(f.has('reminders') ? [{ words: 'reminders', reason: 'reminders at a time someone names are not in the plan language yet' }] : []),
+  ];
+  return markUnsupported({
+    version: 1,
+    name,
+    platform: request.platform,
+    language: request.language,
+    rules: list.rules,
+    settings: { timeZone: 'UTC', prefix: p },
+    defaults,
+    notBuilt,
+  });
+}
+
+function oneOf(list: RuleList, name: string, own: string[], builtin: string[], what: string, defaults: string[], p: string): void {
+  const texts = nonEmpty(own);
+  list.add(name, command(name), [{ kind: 'replyOneOf', texts: texts.length > 0 ? texts : builtin, order: 'random' }]);
+  if (texts.length === 0) defaults.push(`${p}${name} tells one of ${builtin.length} built-in ${what}: edit the rule to use your own.`);
+}
+
+function addMenu(list: RuleList, name: string, menu: BotRequest['menu']): void {
+  const items = menu.filter((m) => m.label.trim()).slice(0, 12);
+  if (items.length === 0) {
+    list.add(name, command(name), [{ kind: 'reply', text: null }]);
+    return;
+  }
+  const buttons = items.map((m, i) => ({ id: `${name}-${i + 1}`.toLowerCase().replace(/[^a-z0-9_-]/g, '-'), label: m.label.trim().slice(0, 64) }));
+  list.add(name, command(name), [{ kind: 'buttons', text: 'Pick one:', buttons }]);
+  items.forEach((m, i) => list.add(buttons[i]!.id, { kind: 'button', id: buttons[i]!.id }, [{ kind: 'reply', text: m.reply.trim() || null }]));
+}
