@@ -36,8 +36,11 @@ function command(name: string): Trigger {
   return { kind: 'command', name };
 }
 
-/** The plan of a request; `name` is the bot's name (its project's, or one made from the request). */
-export function planFromRequest(request: BotRequest, name: string): BotPlan {
+/**
+ * The plan of a request; `name` is the bot's name (its project's, or one made from the request).
+ * `followUp`: the request changes a bot that exists, so it adds no /start rule of its own.
+ */
+export function planFromRequest(request: BotRequest, name: string, options: { followUp?: boolean } = {}): BotPlan {
   const info = PLATFORM_INFO[request.platform];
   // Telegram commands are always /; elsewhere the prefix the person wrote (a Slack /lunchpoll stays /).
   const p = request.platform === 'telegram' ? '/' : (request.prefixWritten ?? info.commandPrefix);
@@ -53,7 +56,7 @@ export function planFromRequest(request: BotRequest, name: string): BotPlan {
   const list = new RuleList();
   const cmd = (feature: Feature) => request.commandNames[feature] ?? COMMAND_OF[feature]!;
 
-  if (f.has('commands') && request.platform !== 'twitter') {
+  if (f.has('commands') && request.platform !== 'twitter' && !options.followUp) {
     list.add('start', command('start'), [{ kind: 'reply', text: `Hi! I am ${name}. Send ${p}help to see what I can do.` }]);
     defaults.push(`${p}start greets people with a short hello and ${p}help lists the commands: edit the ${p}start rule to say something else.`);
   }
