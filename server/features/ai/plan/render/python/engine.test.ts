@@ -228,6 +228,7 @@ function planOf(c: Pick<EngineCase, 'plan'>): BotPlan {
 
 async function runCase(c: EngineCase, options: { custom?: Record<string, string>; prepare?: (botDir: string) => void } = {}): Promise<{ result: RunResult; stderr: string; botDir: string }> {
   const botDir = join(dir, `case-${++caseNumber}`);
+  web.prices = {}; // each case starts from the fake's own prices
   mkdirSync(botDir);
   writeFileSync(join(botDir, 'core.py'), pointAtFakes(renderPythonCore(planOf(c), { filename: 'bot.py', custom: options.custom }), web));
   writeFileSync(join(botDir, 'case.json'), JSON.stringify({ adapter: c.adapter ?? {}, start: c.start, steps: c.steps }));
