@@ -122,7 +122,7 @@ export function planFromRequest(request: BotRequest, name: string, options: { fo
     list.add(cmd('polls'), command(cmd('polls')), [
       own
         ? { kind: 'poll', question: own.question.trim(), options: nonEmpty(own.options).slice(0, 10), fromArgument: false }
-        : { kind: 'poll', question: null, options: [], fromArgument: true },
+        : { kind: 'poll', question: '', options: [], fromArgument: true },
     ]);
   }
   if (f.has('menu')) addMenu(list, cmd('menu'), request.menu);

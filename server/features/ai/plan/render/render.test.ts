@@ -80,8 +80,8 @@ describe('rendered JavaScript files', () => {
     expect(customRegionsOf('// ---- custom code: open (kept when the plan is rendered again) ----\nnever closed')).toEqual({});
   });
 
-  it('Python and other platforms are not rendered here yet', () => {
-    expect(() => renderPlan(newPlan([], { language: 'python' }), { filename: 'bot.py' })).toThrow('Python rendering is not built yet');
+  it('renders Python through its own renderer, and says which platforms are not rendered yet', () => {
+    expect(renderPlan(newPlan([], { language: 'python' }), { filename: 'bot.py' }).dependencies).toEqual(['python-telegram-bot']);
     expect(() => renderPlan(newPlan([], { platform: 'discord' }), { filename: 'bot.js' })).toThrow(/not built yet/);
   });
 });

@@ -2,6 +2,7 @@
 // file holds only the parts of the engine those rules need and an unused name never appears.
 
 import type { Action, BotPlan, Condition, DataSource, Rule, Trigger } from '../../../../../../shared/bot-plan.schema';
+import { builtRules } from '../built-rules';
 
 /** Unit pairs `convert` does without a web call (either direction). */
 export const UNIT_PAIRS = [
@@ -18,25 +19,9 @@ export function isUnitPair(from: string, to: string): boolean {
   return UNIT_PAIRS.some(([x, y]) => (a === x && b === y) || (a === y && b === x));
 }
 
-/** A text anywhere in the rule is null (or a list of texts is empty where texts are needed). */
-function hasBlank(value: unknown): boolean {
-  if (value === null) return true;
-  if (Array.isArray(value)) return value.some(hasBlank);
-  if (typeof value === 'object' && value !== undefined) return Object.values(value as object).some(hasBlank);
-  return false;
-}
-
-function emptyTexts(action: Action): boolean {
-  if (action.kind === 'poll') return !action.fromArgument && action.options.length < 2;
-  return false;
-}
-
-/**
- * The rules that go into code: no blank and not `unsupported`. (Local for now: the JavaScript side
- * has the same rule; they will be unified.)
- */
+/** The rules that go into code: the same for both languages (built-rules.ts). */
 export function pythonBuiltRules(plan: BotPlan): Rule[] {
-  return plan.rules.filter((rule) => rule.unsupported === undefined && !hasBlank(rule) && !rule.do.some(emptyTexts));
+  return builtRules(plan);
 }
 
 export interface Usage {
