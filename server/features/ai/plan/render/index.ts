@@ -15,8 +15,11 @@ export interface RenderedBot {
   dependencies: string[];
 }
 
-/** The platforms whose bots are rendered from a plan (the others still use the builtin's templates). */
-const RENDERED: ReadonlySet<BotPlan['platform']> = new Set(['telegram']);
+/**
+ * The platforms whose new bots the builtin renders from a plan (the others still use its templates).
+ * None on main until the switch lands with its tests (branch plan-switch).
+ */
+const RENDERED: ReadonlySet<BotPlan['platform']> = new Set([]);
 
 export function rendersPlan(platform: BotPlan['platform'], _language: BotPlan['language']): boolean {
   return RENDERED.has(platform);
