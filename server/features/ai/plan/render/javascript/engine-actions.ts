@@ -1,0 +1,197 @@
+// The engine's actions as JavaScript source, one snippet per action kind: only the kinds the plan
+// uses are written, in the ACTIONS table the engine runs them from.
+import type { Action } from '../../../../../../shared/bot-plan.schema';
+import { code, lines, sections } from '../../../builtin/templates/compose';
+import type { PlanUses } from '../plan-uses';
+
+type Kind = Action['kind'];
+
+/** Actions that may end a rule early (they need an argument, or start a conversation). */
+export function stopsRules(uses: PlanUses): boolean {
+  const a = uses.actions;
+  return ['list', 'convert', 'ask', 'quiz', 'poll', 'data'].some((kind) => a.has(kind as Kind));
+}
+
+const ENTRIES: Record<Kind, string> = {
+  reply: '  reply: (run, a) => say(run, a.text),',
+  replyOneOf: '  replyOneOf: (run, a, index) => say(run, oneOf(run, a, index)),',
+  buttons: '  buttons: (run, a) => say(run, a.text, a.buttons),',
+  ask: '  ask: startAsk,',
+  list: '  list: changeList,',
+  count: '  count: countOne,',
+  top: '  top: showTop,',
+  quiz: '  quiz: startQuiz,',
+  convert: '  convert: convert,',
+  post: '  post: (run, a) => sendTo(run, a.to, fill(a.text, run.vars)),',
+  forward: "  forward: (run) => sendTo(run, 'owner', run.event.name + ' wrote in ' + (run.event.chatName || 'a private chat') + ': ' + run.event.text),",
+  react: '  react: (run, a) => run.bot.adapter.react(run.event, a.emoji),',
+  delete: '  delete: (run) => run.bot.adapter.deleteMessage(run.event),',
+  warn: '  warn: warn,',
+  mute: '  mute: async (run, a) => {\n    await run.bot.adapter.mute(run.event, a.minutes);\n    if (a.text) await say(run, a.text);\n  },',
+  kick: '  kick: async (run, a) => {\n    await run.bot.adapter.kick(run.event);\n    if (a.text) await say(run, a.text);\n  },',
+  ban: '  ban: async (run, a) => {\n    await run.bot.adapter.ban(run.event);\n    if (a.text) await say(run, a.text);\n  },',
+  poll: '  poll: poll,',
+  data: '  data: tellData,',
+  custom: '  custom: (run, a) => CUSTOM_CODE[a.name](run.event, run.vars, (text) => say(run, text)),',
+};
+
+const ONE_OF = code`
+// One of the texts: at random, or in turn (the turn kept in the state, per rule).
+function oneOf(run, a, index) {
+  if (a.order !== 'inTurn') return a.texts[Math.floor(Math.random() * a.texts.length)];
+  const turns = run.bot.store.part('turns');
+  const key = run.rule.id + '/' + index;
+  const turn = (turns[key] || 0) % a.texts.length;
+  turns[key] = turn + 1;
+  run.bot.store.save();
+  return a.texts[turn];
+}`;
+
+const SEND_TO = code`
+// Sends to the channel or to the owner's chat; when that setting is missing, one log line says which to set.
+async function sendTo(run, to, text) {
+  const chat = to === 'owner' ? run.bot.adapter.owner() : run.bot.adapter.channel();
+  if (!chat) return log('Not sent (set ' + (to === 'owner' ? 'OWNER_CHAT_ID' : run.bot.adapter.channelSetting) + ' to send it): ' + text);
+  await run.bot.adapter.send(chat, text);
+}`;
+
+const LIST = code`
+// A list kept per chat: add or remove {args} (or the sender's name), show it, or empty it; then say the text
+// with {list} (one '- item' a line) and {item}.
+async function changeList(run, a) {
+  const lists = run.bot.store.part('lists', run.event.chat);
+  const items = lists[a.list] || (lists[a.list] = []);
+  if (a.op === 'add' || a.op === 'remove') {
+    const item = a.item === 'sender' ? run.event.name : run.vars.args;
+    if (!item) {
+      await say(run, 'Write what to add after the command, e.g. ' + run.bot.settings.prefix + (run.command || a.list) + ' milk');
+      return STOP;
+    }
+    const at = items.findIndex((x) => x.toLowerCase() === item.toLowerCase());
+    run.vars.item = at === -1 ? item : items[at];
+    if (a.op === 'add' && at === -1) items.push(item);
+    if (a.op === 'remove' && at !== -1) items.splice(at, 1);
+  }
+  if (a.op === 'clear') items.length = 0;
+  run.bot.store.save();
+  run.vars.list = items.map((x) => '- ' + x).join('\n');
+  if (a.op === 'show' && items.length === 0) return say(run, a.empty || 'The list is empty.');
+  return say(run, a.text);
+}`;
+
+const COUNT = code`
+// One more in a counter, per person (or per chat) in this chat; {count} is the new value.
+function countOne(run, a) {
+  const counts = run.bot.store.part('counters', a.counter, run.event.chat);
+  const key = a.per === 'chat' ? 'chat' : run.event.user;
+  const entry = counts[key] || (counts[key] = { name: '', count: 0 });
+  entry.name = a.per === 'chat' ? run.event.chatName || 'this chat' : run.event.name;
+  entry.count += 1;
+  run.bot.store.save();
+  run.vars.count = String(entry.count);
+}`;
+
+const TOP = code`
+// The highest counts of a counter in this chat as {top}: '1. Name: 12', one a line.
+async function showTop(run, a) {
+  const counts = Object.values(run.bot.store.part('counters', a.counter, run.event.chat));
+  const top = counts.sort((x, y) => y.count - x.count).slice(0, a.n);
+  if (top.length === 0) return say(run, a.empty || 'Nobody has any yet.');
+  run.vars.top = top.map((entry, i) => i + 1 + '. ' + entry.name + ': ' + entry.count).join('\n');
+  return say(run, a.text);
+}`;
+
+const WARN = code`
+// One more warning for the sender in this chat (the warnings condition reads them); {count} is the new number.
+async function warn(run, a) {
+  const warnings = run.bot.store.part('warnings', run.event.chat);
+  warnings[run.event.user] = (warnings[run.event.user] || 0) + 1;
+  run.bot.store.save();
+  run.vars.count = String(warnings[run.event.user]);
+  await say(run, a.text);
+}`;
+
+const POLL = code`
+// The question and options written after the command: 'Pizza or burgers?' -> Pizza, burgers;
+// 'Where? park, beach, pool' -> park, beach, pool.
+function pollFromText(text) {
+  const mark = text.indexOf('?');
+  const split = mark !== -1 && mark < text.trim().length - 1;
+  const question = split ? text.slice(0, mark + 1).trim() : text.trim();
+  const rest = split ? text.slice(mark + 1) : text.replace(/\?\s*$/, '');
+  const options = rest.split(/\s*,\s*|\s+or\s+/i).map((o) => o.trim()).filter(Boolean).slice(0, 10);
+  return { question, options };
+}
+
+async function poll(run, a) {
+  const asked = a.fromArgument ? pollFromText(run.vars.args) : { question: fill(a.question, run.vars), options: a.options.map((o) => fill(o, run.vars)) };
+  if (asked.options.length < 2) {
+    await say(run, 'Write a question and its options after the command, e.g. ' + run.bot.settings.prefix + (run.command || 'poll') + ' Pizza or burgers?');
+    return STOP;
+  }
+  await run.bot.adapter.sendPoll(run.chat, asked.question, asked.options);
+}`;
+
+function convert(uses: PlanUses): string {
+  return lines(
+    code`
+// Conversions that need no web: 'from>to' -> the formula.
+const UNITS = {
+  'c>f': (x) => (x * 9) / 5 + 32,
+  'f>c': (x) => ((x - 32) * 5) / 9,
+  'km>mi': (x) => x / 1.609344,
+  'mi>km': (x) => x * 1.609344,
+  'kg>lb': (x) => x / 0.45359237,
+  'lb>kg': (x) => x * 0.45359237,
+  'cm>in': (x) => x / 2.54,
+  'in>cm': (x) => x * 2.54,
+  'm>ft': (x) => x / 0.3048,
+  'ft>m': (x) => x * 0.3048,
+};
+
+// The first number of {args} in other units${uses.currencies ? ' (or currency: today\'s rate from open.er-api.com)' : ''}; {value} is the
+// result rounded to 2 decimals.
+async function convert(run, a) {
+  const found = /-?\d+(?:[.,]\d+)?/.exec(run.vars.args);
+  if (!found) {
+    await say(run, 'Write a number after the command, e.g. ' + run.bot.settings.prefix + (run.command || 'convert') + ' 20');
+    return STOP;
+  }
+  const amount = Number(found[0].replace(',', '.'));
+  const formula = UNITS[a.from.toLowerCase() + '>' + a.to.toLowerCase()];`,
+    uses.currencies
+      ? code`
+  let result;
+  try {
+    result = formula ? formula(amount) : amount * (await exchangeRate(a.from, a.to));
+  } catch (error) {
+    logError('The exchange rate service failed:', error.message);
+    await say(run, SORRY);
+    return STOP;
+  }`
+      : "  if (!formula) throw new Error('cannot convert ' + a.from + ' to ' + a.to);\n  const result = formula(amount);",
+    code`
+  run.vars.value = String(Math.round(result * 100) / 100);
+  return say(run, a.text);
+}`,
+  );
+}
+
+export function actions(uses: PlanUses): string {
+  const a = uses.actions;
+  const stops = stopsRules(uses);
+  const kinds = (Object.keys(ENTRIES) as Kind[]).filter((kind) => a.has(kind));
+  return sections(
+    1,
+    stops && "// What an action returns to end its rule here (it waits for an answer, or needs one).\nconst STOP = 'stop';",
+    (a.has('ask') || a.has('post') || a.has('forward')) && SEND_TO,
+    a.has('replyOneOf') && ONE_OF,
+    a.has('list') && LIST,
+    a.has('count') && COUNT,
+    a.has('top') && TOP,
+    a.has('warn') && WARN,
+    a.has('poll') && POLL,
+    a.has('convert') && convert(uses),
+    lines('// What each action of a rule does (the kinds of RULES).', 'const ACTIONS = {', ...kinds.map((k) => ENTRIES[k]), '};'),
+  );
+}
