@@ -13,9 +13,9 @@ interface BlankFieldProps {
 
 export function BlankField({ blank, onFill, pending, disabled }: BlankFieldProps) {
   const [text, setText] = useState('');
-  const fill = async () => {
-    if (!text.trim() || disabled) return;
-    if (await onFill(text.trim())) setText('');
+  // The words stay in the field until the person saves the change (the blank then goes).
+  const fill = () => {
+    if (text.trim() && !disabled) void onFill(text.trim());
   };
   return (
     <Group gap="xs" align="flex-end" wrap="nowrap" className={classes.blank} data-blank={blank.path.join('.')}>
@@ -27,11 +27,11 @@ export function BlankField({ blank, onFill, pending, disabled }: BlankFieldProps
         value={text}
         onChange={(e) => setText(e.currentTarget.value)}
         onKeyDown={(e) => {
-          if (e.key === 'Enter') void fill();
+          if (e.key === 'Enter') fill();
         }}
         disabled={disabled}
       />
-      <Button size="xs" color="yellow" variant="filled" c="dark" onClick={() => void fill()} loading={pending} disabled={disabled || !text.trim()}>
+      <Button size="xs" color="yellow" variant="filled" c="dark" onClick={fill} loading={pending} disabled={disabled || !text.trim()}>
         Fill
       </Button>
     </Group>

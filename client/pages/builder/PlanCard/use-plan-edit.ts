@@ -15,7 +15,7 @@ export function usePlanEdit(fileId: string, onOpenFile: (id: string) => void) {
     setSentBy(by);
     try {
       const result = await mutation.mutateAsync({ fileId, plan });
-      offerChange({ fileId, proposalId: result.proposalId, code: result.modifiedCode });
+      offerChange({ fileId, proposalId: result.proposalId, code: result.modifiedCode, title: 'Preview of the plan change (written without the AI, free)' });
       onOpenFile(fileId);
       notifyInfo('Change ready to review', `Accept or reject the change to ${result.filename} in the editor, then save it.`);
       return true;
