@@ -51,7 +51,7 @@ export function triggerInWords(trigger: Trigger, plan: BotPlan): string {
       return trigger.whole ? `When a message is exactly ${joinWords(words, 'or')}` : `When a message mentions ${joinWords(words, 'or')}`;
     }
     case 'message':
-      return 'When any other message arrives';
+      return trigger.always ? 'For every message' : 'When any other message arrives';
     case 'mention':
       return 'When someone mentions the bot';
     case 'join':
@@ -68,8 +68,9 @@ export function triggerInWords(trigger: Trigger, plan: BotPlan): string {
       const at = `at ${joinWords(trigger.times)}`;
       const base = `${days[0]!.toUpperCase()}${days.slice(1)} ${at}`;
       if (trigger.offsetMinutes === 0) return base;
-      const offset = Math.abs(trigger.offsetMinutes);
-      return `${minutesInWords(offset).replace(/^(hour|minute|day)$/, '1 $1')} ${trigger.offsetMinutes < 0 ? 'before' : 'after'} ${base.charAt(0).toLowerCase()}${base.slice(1)}`;
+      const offset = minutesInWords(Math.abs(trigger.offsetMinutes)).replace(/^(hour|minute|day)$/, '1 $1');
+      const moment = `${days === 'every day' ? 'every day' : days.replace(/^on /, '')} ${joinWords(trigger.times)}`;
+      return `${offset[0]!.toUpperCase()}${offset.slice(1)} ${trigger.offsetMinutes < 0 ? 'before' : 'after'} ${moment}`;
     }
   }
 }

@@ -36,8 +36,11 @@ export const TriggerSchema = z.discriminatedUnion('kind', [
    * is exactly one of them. No words yet is a blank (the person named the rule, not its words).
    */
   z.object({ kind: z.literal('keyword'), words: z.array(z.string().min(1).max(200)).max(PLAN_LIMITS.items), whole: z.boolean().default(false) }),
-  /** Any message no command or keyword rule answered. */
-  z.object({ kind: z.literal('message') }),
+  /**
+   * Any message no command or keyword rule answered; with `always`, every message that is not a
+   * command, whatever else answers it (counting, copying to the owner, reacting).
+   */
+  z.object({ kind: z.literal('message'), always: z.boolean().default(false) }),
   /** A message that mentions the bot (or a direct message where the platform has them). */
   z.object({ kind: z.literal('mention') }),
   z.object({ kind: z.literal('join') }),
@@ -134,7 +137,7 @@ export const ActionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('mute'), minutes: z.number().int().min(1).max(40320), text: words.optional() }),
   z.object({ kind: z.literal('kick'), text: words.optional() }),
   z.object({ kind: z.literal('ban'), text: words.optional() }),
-  /** A poll; with `fromArgument` the question and options come from the command ("Pizza or burgers?"). */
+  /** A poll; with `fromArgument` the question and options come from the command ("Pizza or burgers?") and `question` is ''. */
   z.object({
     kind: z.literal('poll'),
     question: words,

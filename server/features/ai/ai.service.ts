@@ -10,7 +10,7 @@ import { parseAssistantReply } from '../../../shared/code-blocks';
 import { proposalLine } from '../../../shared/proposals';
 import { assertCanAfford, balanceOf, chargeCredits } from '../credits/ledger';
 import { givenBotName, nameBotAfterRequest, ownedProject } from '../workspace/projects';
-import { projectFiles } from '../workspace/files';
+import { filesNamed, projectFiles } from '../workspace/files';
 import { fileWriting, writeFile } from '../workspace/file-writes';
 import { assertNotTruncated } from './truncation-guard';
 import { replyProblems, retryMessage } from './reply-check';
@@ -128,6 +128,15 @@ export async function chat(
   };
 }
 
+/** What the assistant built the edited file from, when it has a plan (with the file's id). */
+async function planOfFile(db: ServiceCtx['deps']['db'], userId: string, input: { filename: string; projectId?: string }) {
+  if (!input.projectId) return undefined;
+  const file = (await filesNamed(db, { userId, filename: input.filename, projectId: input.projectId }))[0];
+  if (!file) return undefined;
+  const from = (await plansOf(db, [file.id])).get(file.id);
+  return from?.plan ? { ...from, fileId: file.id } : undefined;
+}
+
 export async function modifyCode(
   { deps, userId }: ServiceCtx,
   input: { code: string; filename: string; prompt: string; projectId?: string },
@@ -135,7 +144,8 @@ export async function modifyCode(
 ) {
   if (input.projectId) await ownedProject(deps.db, deps.clock, userId, input.projectId);
   await assertCanAfford(deps.db, userId, CODE_EDIT_COST);
-  const answer = await deps.ai.modify({ code: input.code, filename: input.filename, prompt: input.prompt }, signal);
+  const generatedFrom = await planOfFile(deps.db, userId, input);
+  const answer = await deps.ai.modify({ code: input.code, filename: input.filename, prompt: input.prompt, ...(generatedFrom ? { generatedFrom } : {}) }, signal);
   if ('unsupported' in answer) throw new AppError('UNPROCESSABLE_CONTENT', answer.unsupported);
   assertNotTruncated(input.code, answer.modifiedCode, input.filename);
   // Charged with the proposal it pays for; rejecting the proposal refunds it (code-edit-proposals.ts).
@@ -152,6 +162,7 @@ export async function modifyCode(
       filename: input.filename,
       code: answer.modifiedCode,
       cost: CODE_EDIT_COST,
+      ...(answer.generated && generatedFrom ? { fileId: generatedFrom.fileId, plan: answer.generated } : {}),
     });
     return { credits: await balanceOf(trx, userId), proposalId };
   });

@@ -16,7 +16,14 @@ export function builtinProvider(): AiProvider {
       return { reply, billable: charged, ...(generated ? { generated } : {}) };
     },
     async modify(request) {
-      return (await builtin()).builtinModify(request.code, request.filename, request.prompt);
+      const b = await builtin();
+      const plan = request.generatedFrom?.plan;
+      if (request.generatedFrom && plan) {
+        const file = { filename: request.filename, content: request.code, generatedFrom: { ...request.generatedFrom, plan } };
+        const planned = b.modifyPlannedBot(request.prompt, file);
+        if (planned) return planned;
+      }
+      return b.builtinModify(request.code, request.filename, request.prompt);
     },
     async help(request) {
       return builtinAiHelp(request);

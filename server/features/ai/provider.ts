@@ -20,8 +20,10 @@ export type ChatRequest = { message: string; history: ChatTurn[]; files: Project
  */
 export type ChatAnswer = { reply: string; billable: boolean; generated?: Record<string, GeneratedFrom> };
 
-export type ModifyRequest = { code: string; filename: string; prompt: string };
-export type ModifyAnswer = { modifiedCode: string } | { unsupported: string };
+/** `generatedFrom`: what the assistant built the file from, when it did (its plan goes through the same understanding as the chat). */
+export type ModifyRequest = { code: string; filename: string; prompt: string; generatedFrom?: GeneratedFrom };
+/** `generated`: the new plan of the file, kept with the proposal until it is accepted. */
+export type ModifyAnswer = { modifiedCode: string; generated?: GeneratedFrom } | { unsupported: string };
 
 /**
  * The runner's AI Help: the person's question, the last log lines and the file that ran, with every

@@ -5,3 +5,4 @@ export { builtinChat, type BuiltinChatContext, type BuiltinChatResult } from './
 export { builtinModify, BUILTIN_MODIFY_HELP, type BuiltinModifyResult } from './modify';
 export { understandRequest, type BotRequest } from './request';
 export { builtinAnswer, type BuiltinAnswer } from './follow-up/follow-up';
+export { modifyPlannedBot } from './follow-up/change-planned-bot';

@@ -19,6 +19,11 @@ class RuleList {
   readonly rules: Rule[] = [];
   private readonly ids = new Set<string>();
 
+  /** The command names rules already answer. */
+  commands(): Set<string> {
+    return new Set(this.rules.flatMap((r) => (r.when.kind === 'command' ? [r.when.name.toLowerCase()] : [])));
+  }
+
   add(base: string, when: Trigger, actions: Action[], extra: Partial<Pick<Rule, 'if' | 'source'>> = {}): void {
     let id = base.toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 36) || 'rule';
     for (let n = 2; this.ids.has(id); n++) id = `${base.slice(0, 34)}-${n}`;
@@ -31,25 +36,42 @@ function command(name: string): Trigger {
   return { kind: 'command', name };
 }
 
-/** The plan of a request; `name` is the bot's name (its project's, or one made from the request). */
-export function planFromRequest(request: BotRequest, name: string): BotPlan {
+/**
+ * The plan of a request; `name` is the bot's name (its project's, or one made from the request).
+ * `followUp`: the request changes a bot that exists, so it adds no /start rule of its own.
+ */
+export function planFromRequest(request: BotRequest, name: string, options: { followUp?: boolean } = {}): BotPlan {
   const info = PLATFORM_INFO[request.platform];
-  const p = info.commandPrefix;
+  // Telegram commands are always /; elsewhere the prefix the person wrote (a Slack /lunchpoll stays /).
+  const p = request.platform === 'telegram' ? '/' : (request.prefixWritten ?? info.commandPrefix);
   const f = new Set(request.features);
+  const read = request.rules;
+  const readKinds = new Set(read.flatMap((r) => [...r.do.map((a) => a.kind), ...r.if.map((c) => c.kind), r.when.kind]));
+  // What a rule read straight from a sentence says is not built a second time by the feature reading.
+  if (readKinds.has('count') || readKinds.has('top')) f.delete('counter');
+  if (readKinds.has('threshold') && !request.commandNames.prices) f.delete('prices');
+  if (read.some((r) => r.when.kind === 'schedule' && r.when.offsetMinutes !== 0)) f.delete('scheduled');
+  const readTexts = new Set(read.flatMap((r) => r.do.flatMap((a) => ('text' in a && typeof a.text === 'string' ? [a.text] : []))));
   const defaults: string[] = [];
   const list = new RuleList();
   const cmd = (feature: Feature) => request.commandNames[feature] ?? COMMAND_OF[feature]!;
 
-  if (f.has('commands') && request.platform !== 'twitter') {
+  if (f.has('commands') && request.platform !== 'twitter' && !options.followUp) {
     list.add('start', command('start'), [{ kind: 'reply', text: `Hi! I am ${name}. Send ${p}help to see what I can do.` }]);
     defaults.push(`${p}start greets people with a short hello and ${p}help lists the commands: edit the ${p}start rule to say something else.`);
   }
+  for (const r of read) list.add(r.id, r.when, r.do, { if: r.if, ...(r.source ? { source: r.source } : {}) });
+  const readCommands = list.commands();
   for (const c of request.commandReplies) {
+    if (readCommands.has(c.name.toLowerCase()) && !c.reply) continue;
     if (c.name === 'start' && c.reply) list.rules.splice(0, list.rules.length, ...list.rules.filter((r) => r.id !== 'start'));
     if (c.name === 'help' && !c.reply) continue;
     list.add(c.name, command(c.name), [{ kind: 'reply', text: c.reply || null }]);
   }
-  for (const k of request.keywordReplies) list.add(k.keyword, { kind: 'keyword', words: [k.keyword], whole: false }, [{ kind: 'reply', text: k.reply || null }]);
+  // Keywords with one answer are one rule ("puncture or flat tyre" -> "Walk-in repair takes 20 min").
+  const byReply = new Map<string, string[]>();
+  for (const k of request.keywordReplies.filter((k) => !readTexts.has(k.reply))) byReply.set(k.reply, [...(byReply.get(k.reply) ?? []), k.keyword]);
+  for (const [reply, words] of byReply) list.add(words[0]!, { kind: 'keyword', words: [...new Set(words)], whole: false }, [{ kind: 'reply', text: reply || null }]);
   if (f.has('keywords') && request.keywordReplies.length === 0) {
     list.add('faq', { kind: 'keyword', words: [], whole: false }, [{ kind: 'reply', text: null }]);
   }
@@ -100,7 +122,7 @@ export function planFromRequest(request: BotRequest, name: string): BotPlan {
     list.add(cmd('polls'), command(cmd('polls')), [
       own
         ? { kind: 'poll', question: own.question.trim(), options: nonEmpty(own.options).slice(0, 10), fromArgument: false }
-        : { kind: 'poll', question: null, options: [], fromArgument: true },
+        : { kind: 'poll', question: '', options: [], fromArgument: true },
     ]);
   }
   if (f.has('menu')) addMenu(list, cmd('menu'), request.menu);
@@ -109,7 +131,7 @@ export function planFromRequest(request: BotRequest, name: string): BotPlan {
     const own = request.openHours && timeOfDay(request.openHours.from) && timeOfDay(request.openHours.to) ? request.openHours : null;
     const hours = own ? { from: timeOfDay(own.from)!, to: timeOfDay(own.to)!, weekdays: weekdays(own.weekdays) } : DEFAULT_OPEN_HOURS;
     if (!own) defaults.push(`Open hours are Monday to Friday, ${hours.from} to ${hours.to}: edit the away rule's hours.`);
-    list.add('away', { kind: 'message' }, [{ kind: 'reply', text: request.awayText?.trim() || awayText(hours) }], {
+    list.add('away', { kind: 'message', always: false }, [{ kind: 'reply', text: request.awayText?.trim() || awayText(hours) }], {
       if: [{ kind: 'hours', from: hours.from, to: hours.to, weekdays: hours.weekdays, outside: true }],
     });
   }
@@ -129,13 +151,13 @@ export function planFromRequest(request: BotRequest, name: string): BotPlan {
     if (!request.targetLanguage) defaults.push(`${p}${cmd('translate')} translates into English: edit the rule to choose another language.`);
   }
   if (f.has('counter')) {
-    list.add('count-messages', { kind: 'message' }, [{ kind: 'count', counter: 'messages', per: 'user' }]);
+    list.add('count-messages', { kind: 'message', always: true }, [{ kind: 'count', counter: 'messages', per: 'user' }]);
     list.add(cmd('counter'), command(cmd('counter')), [{ kind: 'top', counter: 'messages', n: 10, text: 'Most messages:\n{top}' }]);
   }
-  if (f.has('echo')) list.add('echo', { kind: 'message' }, [{ kind: 'reply', text: '{text}' }]);
+  if (f.has('echo')) list.add('echo', { kind: 'message', always: false }, [{ kind: 'reply', text: '{text}' }]);
   if (f.has('llm')) {
     const about = request.purpose ? ` for ${/^[aeiou]/i.test(request.purpose) ? 'an' : 'a'} ${request.purpose}` : '';
-    const trigger: Trigger = request.platform === 'discord' || request.platform === 'slack' ? { kind: 'mention' } : { kind: 'message' };
+    const trigger: Trigger = request.platform === 'discord' || request.platform === 'slack' ? { kind: 'mention' } : { kind: 'message', always: false };
     list.add('ai-answer', trigger, [{ kind: 'data', source: { kind: 'ai', instructions: `You are ${name}, a friendly ${info.label} bot${about}. Answer briefly and politely.` } }]);
     defaults.push('The AI is told to be a short, friendly helper: edit the AI rule to give it your own instructions.');
   }

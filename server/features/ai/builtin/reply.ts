@@ -9,6 +9,9 @@ import { PLATFORM_INFO } from './platforms';
 import { understandRequest, type BotRequest } from './request';
 import { cleanName } from './understanding/purpose';
 import { renderBot } from './templates';
+import { rendersPlan, renderPlan } from '../plan/render';
+import { planFromRequest } from './plan-from-request';
+import { explainPlan } from './plan-reply';
 import { describeFeatures } from './templates/python-common';
 import { describeWords } from './templates/describe-words';
 
@@ -155,6 +158,26 @@ function guide(): string {
   ].join('\n');
 }
 
+/** The bot's name when the request and the person gave none: "Telegram Bot". */
+export function defaultBotName(request: Pick<BotRequest, 'platform'>): string {
+  const label = PLATFORM_INFO[request.platform].label;
+  return `${label === 'HTTP webhook' ? 'Webhook' : label.split('/')[0]} Bot`;
+}
+
+/** A bot built from its plan: the plan card first, then the file. */
+function builtFromPlan(request: BotRequest, filename: string, replacing: boolean): BuiltinChatResult {
+  const plan = planFromRequest(request, request.botName ?? defaultBotName(request));
+  const bot = renderPlan(plan, { filename });
+  const code = asSaved(bot.code);
+  const reply = [
+    explainPlan({ plan, filename, replacing, notUnderstood: request.notUnderstood, env: bot.env, dependencies: bot.dependencies }),
+    '',
+    formatCodeBlock({ filename, language: plan.language, code }),
+    ...(bot.dependencies.length > 0 ? ['', formatDependencies(bot.dependencies)] : []),
+  ].join('\n');
+  return { reply, charged: true, generated: { [filename]: { request: JSON.stringify(request), rendered: code, plan } } };
+}
+
 /** Answers a chat message with a generated bot (charged) or with a guide (not charged). */
 export function builtinChat(message: string, context?: BuiltinChatContext): BuiltinChatResult {
   const clean = stripControlChars(message).trim();
@@ -165,11 +188,13 @@ export function builtinChat(message: string, context?: BuiltinChatContext): Buil
   // Only impossible things asked for ("a bot that makes video calls"): say why, build nothing, free.
   if (request.features.length === 0 && request.impossible.length > 0) return { reply: cannotBuild(request), charged: false };
 
-  const plan = planBot(request);
-  const ext = plan.language === 'python' ? 'py' : 'js';
+  const ext = request.language === 'python' ? 'py' : 'js';
   const existing = context?.existingFilenames ?? [];
-  const filename = chooseFilename(PLATFORM_INFO[plan.platform].fileStem, ext, existing, clean);
+  const filename = chooseFilename(PLATFORM_INFO[request.platform].fileStem, ext, existing, clean);
   const replacing = existing.some((n) => n.toLowerCase() === filename);
+  if (rendersPlan(request.platform, request.language)) return builtFromPlan(request, filename, replacing);
+
+  const plan = planBot(request);
   const code = renderBot(plan, filename);
 
   const reply = [

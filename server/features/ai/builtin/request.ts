@@ -5,6 +5,7 @@ import { stripControlChars } from '../../../../shared/code-blocks';
 import { bannedWordsIn, commandRepliesIn, intervalSecondsIn, postTextsIn, type CommandReply, type KeywordReply } from './phrases';
 import { withoutOpenHours } from './understanding/away';
 import { removedIn, shorterIn } from './understanding/changes';
+import { ruleClausesIn, type RuleDraft } from './understanding/rule-clauses';
 import { featureOfName, understandCommands } from './understanding/commands';
 import { parametersIn, withoutReplaced } from './understanding/details';
 import { faqRepliesIn } from './understanding/faq';
@@ -103,6 +104,10 @@ export interface BotRequest extends BehaviourDetails, RequestChanges {
   impossible: Array<{ what: string; why: string }>;
   /** Parts of the message nothing was understood from, as written (quoted back in the answer). */
   notUnderstood: string[];
+  /** Rules read straight into the plan (lists, counters, questions, mentions...: rule-clauses.ts). */
+  rules: RuleDraft[];
+  /** The command prefix the message wrote ('/' or '!'), when it wrote commands. */
+  prefixWritten: '/' | '!' | null;
 }
 
 export const NO_DETAILS: BehaviourDetails & RequestChanges = {
@@ -149,6 +154,12 @@ function platformOf(platforms: Platform[], unsupported: string | null): Pick<Bot
   return { platform: 'telegram', platformSource: 'default' };
 }
 
+/** The prefix of the first command the message writes ("/menu", "!next"). */
+function prefixIn(masked: string): '/' | '!' | null {
+  const m = /(?:^|[\s(,:])([/!])[A-Za-z][A-Za-z0-9_]*\b/.exec(masked);
+  return m ? (m[1] as '/' | '!') : null;
+}
+
 /** Reads a masked request (or one clause of it). */
 function read(w: Wording): Reading {
   const masked = correctTypos(w.masked);
@@ -183,6 +194,8 @@ function read(w: Wording): Reading {
     postTexts: postTextsIn({ masked, quotes }),
     purpose,
     botName: botNameOf(name, purpose),
+    rules: ruleClausesIn({ masked, quotes }),
+    prefixWritten: prefixIn(masked),
   };
 
   const plain = withoutWords(withoutOpenHours(lower), listedItems(details));
@@ -216,7 +229,8 @@ function read(w: Wording): Reading {
 
   const understood =
     platforms.length > 0 || !!unsupported || named.size > 0 || !!purpose || !!name || details.removed.length > 0 ||
-    details.shorter.length > 0 || details.impossible.length > 0 || details.commandReplies.length > 0 || hasParameters(details);
+    details.shorter.length > 0 || details.impossible.length > 0 || details.commandReplies.length > 0 || hasParameters(details) ||
+    details.rules.length > 0;
   return { ...details, features: FEATURES.filter((f) => named.has(f)), featuresStated, understood };
 }
 

@@ -14,6 +14,7 @@ import { renderBot } from '../templates';
 import { describeFeatures } from '../templates/python-common';
 import { keepOwnEdits } from './keep-own-edits';
 import { mergeRequests } from './merge-request';
+import { changePlannedBot } from './change-planned-bot';
 
 export interface BuiltinAnswer extends BuiltinChatResult {
   /** Per file name, what the builtin built the file in the answer from. */
@@ -79,6 +80,7 @@ function changeGeneratedBot(message: string, file: ProjectFile & { generatedFrom
   if ((delta.platformSource === 'stated' && delta.platform !== stored.platform) || (delta.languageStated && delta.language !== stored.language)) {
     return null;
   }
+  if (file.generatedFrom.plan) return changePlannedBot(message, { ...file, generatedFrom: { ...file.generatedFrom, plan: file.generatedFrom.plan } }, delta);
 
   const before = planBot(stored);
   const merged = mergeRequests(stored, delta);

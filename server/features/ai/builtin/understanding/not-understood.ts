@@ -18,8 +18,19 @@ function wordsUsed(r: Understood): Set<string> {
     r.welcomeText, ...r.postTexts, r.goodbyeText, r.rulesText, r.awayText, r.city, r.feedUrl, ...r.coins, ...r.currencies, r.targetLanguage,
     r.poll?.question, ...(r.poll?.options ?? []), ...r.menu.flatMap((m) => [m.label, m.reply]), ...r.jokes, ...r.quotes, ...r.facts,
     ...r.choices, ...Object.values(r.commandNames), r.purpose, r.botName, ...r.impossible.map((i) => i.what),
+    ...r.rules.flatMap(wordsOfRule),
   ];
   return new Set(texts.filter((t): t is string => typeof t === 'string').join('\n').toLowerCase().match(WORD) ?? []);
+}
+
+/** The texts a rule carries (its replies, questions, keywords, names), not its field names. */
+function wordsOfRule(rule: unknown): string[] {
+  if (typeof rule === 'string') return [rule];
+  if (Array.isArray(rule)) return rule.flatMap(wordsOfRule);
+  if (rule && typeof rule === 'object') {
+    return Object.entries(rule).flatMap(([key, value]) => (['kind', 'op', 'per', 'order', 'item', 'to', 'source', 'id'].includes(key) ? [] : wordsOfRule(value)));
+  }
+  return [];
 }
 
 /**

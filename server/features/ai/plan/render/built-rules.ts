@@ -14,6 +14,7 @@ export function hasBlank(rule: Rule): boolean {
     action.kind === 'poll' && action.fromArgument ? { ...action, question: '', options: [] } : action,
   );
   if (rule.do.some((a) => a.kind === 'poll' && !a.fromArgument && a.options.length < 2)) return true;
+  if (rule.when.kind === 'keyword' && rule.when.words.length === 0) return true; // no words to listen for yet
   return containsNull([rule.when, rule.if, actions]);
 }
 

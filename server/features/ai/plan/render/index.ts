@@ -3,6 +3,7 @@
 import type { BotPlan } from '../../../../../shared/bot-plan.schema';
 import type { EnvVar } from './env';
 import { renderJavascript } from './javascript';
+import { renderPython } from './python';
 
 export { builtRules } from './built-rules';
 export { customRegionsOf } from './custom-regions';
@@ -14,8 +15,14 @@ export interface RenderedBot {
   dependencies: string[];
 }
 
+/** The platforms whose bots are rendered from a plan (the others still use the builtin's templates). */
+const RENDERED: ReadonlySet<BotPlan['platform']> = new Set(['telegram']);
+
+export function rendersPlan(platform: BotPlan['platform'], _language: BotPlan['language']): boolean {
+  return RENDERED.has(platform);
+}
+
 /** `custom`: the code of the file's custom regions (customRegionsOf the file as it was), put back as written. */
 export function renderPlan(plan: BotPlan, options: { filename: string; custom?: Record<string, string> }): RenderedBot {
-  if (plan.language === 'python') throw new Error('Python rendering is not built yet');
-  return renderJavascript(plan, options);
+  return plan.language === 'python' ? renderPython(plan, options) : renderJavascript(plan, options);
 }

@@ -168,6 +168,11 @@ export function handleEvent(uses: PlanUses): string {
   );
 }
 
+/** Whether an action of the plan says something in the rule's chat (post, forward, react, delete and count do not). */
+function says(uses: PlanUses): boolean {
+  return [...uses.actions].some((kind) => !['post', 'forward', 'react', 'delete', 'count'].includes(kind));
+}
+
 /** runRule, runActions and say. */
 export function runningRules(uses: PlanUses, stops: boolean): string {
   const conditions = uses.conditions.size > 0;
@@ -194,12 +199,15 @@ export function runningRules(uses: PlanUses, stops: boolean): string {
     '    }',
     '  }',
     '}',
-    '',
-    `// Says a text (placeholders filled) in the rule's chat${schedules ? " (a schedule's: the channel)" : ''}, with buttons [{id, label}] when given.`,
-    'async function say(run, text, buttons) {',
-    schedules && "  if (!run.chat) return log('Not posted (set ' + run.bot.adapter.channelSetting + ' to post it): ' + fill(text, run.vars));",
-    '  await run.bot.adapter.send(run.chat, fill(text, run.vars), buttons);',
-    '}',
+    says(uses) && '',
+    says(uses) && `// Says a text (placeholders filled) in the rule's chat${schedules ? " (a schedule's: the channel)" : ''}, with buttons [{id, label}] when given.`,
+    says(uses) &&
+      lines(
+        'async function say(run, text, buttons) {',
+        schedules && "  if (!run.chat) return log('Not posted (set ' + run.bot.adapter.channelSetting + ' to post it): ' + fill(text, run.vars));",
+        '  await run.bot.adapter.send(run.chat, fill(text, run.vars), buttons);',
+        '}',
+      ),
   );
 }
 

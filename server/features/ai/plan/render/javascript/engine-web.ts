@@ -6,17 +6,18 @@ import { COIN_ALIASES, WEATHER_CODES } from '../../../builtin/templates/behaviou
 import { code, lines, sections } from '../../../builtin/templates/compose';
 import { usesModel, usesWeb, type PlanUses } from '../plan-uses';
 
-const FETCHING = code`
-const SORRY = 'Sorry, I could not get that right now.';
+const SORRY = "const SORRY = 'Sorry, I could not get that right now.';";
 
+const FETCHING = code`
 // The text at a web address; throws when it does not come within 10 seconds or is an error page.
 async function fetchText(url, options = {}) {
   const headers = { 'User-Agent': 'Botwright-bot/1.0 (Node.js fetch)', ...(options.headers || {}) };
   const response = await fetch(url, { ...options, headers, signal: AbortSignal.timeout(10000) });
   if (!response.ok) throw new Error('HTTP ' + response.status + ' from ' + url);
   return response.text();
-}
+}`;
 
+const FETCH_JSON = code`
 async function fetchJson(url, options) {
   return JSON.parse(await fetchText(url, options));
 }`;
@@ -184,6 +185,8 @@ export function web(uses: PlanUses): string | false {
   return sections(
     1,
     FETCHING,
+    (s.has('weather') || s.has('price') || usesModel(uses) || uses.currencies) && FETCH_JSON,
+    (uses.actions.has('data') || uses.currencies) && SORRY,
     uses.actions.has('data') && TELL,
     s.has('weather') && weather(),
     s.has('price') && AMOUNT,

@@ -1,0 +1,87 @@
+// The builtin's reading of a message as a bot plan: the person's words carried, a blank where none
+// were given, the rule kinds the feature reading had no words for (lists, counters, questions in
+// turn, mentions, reactions, copies, conversions, alerts, relative times, conditions), and no rule
+// built twice. These phrasings were written for this test; fresh ones are judged by
+// `npm run bench -- understanding`.
+import { describe, expect, it } from 'vitest';
+import { BotPlanSchema, type BotPlan } from '../../../../shared/bot-plan.schema';
+import { blanksOf, ruleInWords } from '../../../../shared/bot-plan-words';
+import { planFromRequest } from './plan-from-request';
+import { understandRequest } from './request';
+
+function planOf(message: string): BotPlan {
+  const request = understandRequest(message);
+  if (!request) throw new Error(`not understood: ${message}`);
+  return BotPlanSchema.parse(planFromRequest(request, 'Test Bot'));
+}
+const lines = (plan: BotPlan) => plan.rules.map((r) => ruleInWords(r, plan));
+
+describe('the plan of a request', () => {
+  it('carries commands and keywords in the words written, one rule per answer', () => {
+    const plan = planOf(`telegram bot for my bike shop. /hours should say "Mon-Fri 9-18, closed Sundays" and if someone writes puncture or flat tyre answer "Walk-in repair takes 20 min"`);
+    expect(lines(plan)).toEqual(
+      expect.arrayContaining([
+        "When someone sends /hours: reply 'Mon-Fri 9-18, closed Sundays'",
+        `When a message mentions "puncture" or "flat tyre": reply 'Walk-in repair takes 20 min'`,
+      ]),
+    );
+    expect(blanksOf(plan)).toEqual([]);
+  });
+
+  it('leaves a blank, never a sample, where the words were not given', () => {
+    const plan = planOf('discord bot for my guild: welcome new people and a !menu command');
+    expect(blanksOf(plan).map((b) => b.label)).toEqual(['What the bot says when someone joins', 'What the bot says when someone sends !menu']);
+    expect(JSON.stringify(plan)).not.toMatch(/Opening hours|Example Street|How do you like/);
+  });
+
+  it('reads lists kept per chat, with the item or the sender', () => {
+    const shopping = planOf('telegram bot for our flat: /add eggs puts it on the shopping list, /done eggs takes it off, /list shows everything');
+    expect(shopping.rules.filter((r) => r.do[0]!.kind === 'list').map((r) => [r.id, r.do[0]])).toEqual([
+      ['add', expect.objectContaining({ list: 'shopping_list', op: 'add', item: 'argument' })],
+      ['done', expect.objectContaining({ op: 'remove', item: 'argument' })],
+      ['list', expect.objectContaining({ op: 'show' })],
+    ]);
+    const games = planOf("discord bot for games night. !in adds you to the list of who's coming, !out removes you, !who shows who is coming. only in #games");
+    expect(games.settings.prefix).toBe('!');
+    expect(games.rules.filter((r) => r.do[0]!.kind === 'list').map((r) => [r.id, r.if])).toEqual([
+      ['in', [{ kind: 'chat', name: 'games' }]],
+      ['out', [{ kind: 'chat', name: 'games' }]],
+      ['who', [{ kind: 'chat', name: 'games' }]],
+    ]);
+    expect(games.rules.find((r) => r.id === 'in')!.do[0]).toMatchObject({ op: 'add', item: 'sender' });
+  });
+
+  it('reads questions asked in turn and sent to the owner', () => {
+    const plan = planOf('whatsapp bot for my cake shop: /order asks their name, which cake and pickup day, then sends it to me');
+    expect(plan.rules.find((r) => r.id === 'order')!.do[0]).toMatchObject({ kind: 'ask', questions: ['Name?', 'Cake?', 'Pickup day?'] });
+    expect(understandRequest('whatsapp bot for my cake shop: /order asks their name, which cake and pickup day, then sends it to me')!.notUnderstood).toEqual([]);
+  });
+
+  it('reads counting with a top N and replies to mentions, without a keyword rule for "bot"', () => {
+    const plan = planOf(`slack bot: when someone mentions the bot reply "I'm only a bot, ask @maria". also count messages per person and /top shows the 5 most active`);
+    expect(plan.rules.map((r) => r.when.kind).sort()).toEqual(['command', 'mention', 'message']);
+    expect(plan.rules.find((r) => r.when.kind === 'command')!.do[0]).toMatchObject({ kind: 'top', n: 5 });
+    expect(plan.rules.find((r) => r.when.kind === 'message')!.when).toEqual({ kind: 'message', always: true });
+  });
+
+  it('reads conversions from an example and a price alert without a /price command', () => {
+    const plan = planOf('telegram bot: /f 20 should answer 68, and tell me when bitcoin drops below 60k');
+    expect(plan.rules.find((r) => r.id === 'f')!.do[0]).toMatchObject({ kind: 'convert', from: 'c', to: 'f' });
+    const alert = plan.rules.find((r) => r.when.kind === 'schedule')!;
+    expect(alert.if).toEqual([{ kind: 'threshold', source: { kind: 'price', coin: 'bitcoin', currency: 'usd' }, below: 60000 }]);
+    expect(alert.do[0]).toMatchObject({ kind: 'post', to: 'owner' });
+    expect(plan.rules.some((r) => r.when.kind === 'command' && r.when.name === 'price')).toBe(false);
+  });
+
+  it('reads a time relative to another, once, and reactions and copies to the owner', () => {
+    const raid = planOf(`discord: 30 minutes before thursday's 9pm raid post "Raid in 30 min, get online!" and react with 👍 to messages containing gg`);
+    expect(lines(raid)).toEqual([`When a message mentions "gg": react with 👍`, "30 minutes before Thursday 21:00: post 'Raid in 30 min, get online!' to the channel"]);
+    const refunds = planOf('forward every message that mentions refund to me pls, telegram');
+    expect(lines(refunds)).toContain('When a message mentions "refund": send you a copy of the message');
+  });
+
+  it('marks what the platform cannot do, with the reason', () => {
+    const plan = planOf("an X bot that welcomes new followers with 'Thanks for following!'");
+    expect(plan.rules.find((r) => r.when.kind === 'join')!.unsupported).toMatch(/X tells a bot nothing/);
+  });
+});

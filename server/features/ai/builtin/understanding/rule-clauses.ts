@@ -1,0 +1,278 @@
+// Rules the feature-based reading has no words for, read sentence by sentence straight into the plan:
+// lists kept per chat ("/add milk adds to the shopping list, /list shows it"), who is coming ("!in",
+// "!out"), counting and a top N ("!top shows the 5 most active"), a few questions asked in turn and
+// sent to the owner ("/order asks name, cake and pickup day, then sends it to me"), a quiz, replies
+// to mentions, reactions, copies to the owner, conversions ("/f 20 should answer 68"), a price
+// alert ("tell me when bitcoin drops below 60k"), posts relative to another time ("30 min before
+// Thursday's 9pm raid"), and the conditions "only in #channel" and "only admins". Words the person
+// gave are carried as written; what they did not give is a blank (null).
+import type { Action, Condition, Rule, Trigger } from '../../../../../shared/bot-plan.schema';
+import { sentencesOf } from './clauses';
+import { answerAt } from './stated-replies';
+import { timesIn, weekdaysIn } from './times';
+
+type Masked = { masked: string; quotes: string[] };
+export type RuleDraft = Omit<Rule, 'id' | 'if'> & { id: string; if: Condition[] };
+
+const MARKER = /\u0001(\d+)\u0002/g;
+const COMMAND = /(?:^|[^\w/:.])([/!])([A-Za-z][A-Za-z0-9_]{0,31})\b/g;
+
+function restore(text: string, quotes: string[]): string {
+  return text.replace(MARKER, (_, n: string) => quotes[Number(n)] ?? '');
+}
+
+function commandsIn(text: string): Array<{ name: string; prefix: string; at: number; end: number }> {
+  return [...text.matchAll(COMMAND)].map((m) => ({ name: m[2]!.toLowerCase(), prefix: m[1]!, at: m.index! + m[0].length - m[2]!.length - 1, end: m.index! + m[0].length }));
+}
+
+/** The text between a command and the next command (or the end of the sentence). */
+function afterCommand(sentence: string, at: number, commands: Array<{ at: number }>): string {
+  const next = commands.find((c) => c.at > at);
+  return sentence.slice(at, next ? next.at : undefined);
+}
+
+const LIST_NOUN =
+  /\b(?:(shopping|grocery|to-?do|todo|task|wish|reading|watch|guest|waiting|sign-?up|signup|attendee|player|team)s?\s+list|to-?dos?|todo list|list|sign-?ups|signups|attendees|queue|roster|line-?up|wishlist|who(?:'s| is| are)\s+(?:coming|in|going|playing|joining))\b/i;
+const ADD = /^\s*(?:\w+\s+){0,2}?(?:should\s+|will\s+|to\s+)?(?:adds?|puts?|saves?|signs?\b|joins?|registers?|books?|reserves?|counts? (?:them|you|me|people|someone) in|marks? (?:them|you) (?:as )?(?:in|coming|going)|=\s*(?:i'?m\s+)?(?:in|coming|going))/i;
+const REMOVE = /^\s*(?:\w+\s+){0,2}?(?:should\s+|will\s+|to\s+)?(?:removes?|deletes?|drops?|takes? (?:\w+ )?(?:off|out)|cross(?:es)? (?:\w+ )?off|ticks? (?:\w+ )?off|marks? (?:\w+ )?(?:as )?(?:done|out)|cancels?|=\s*(?:not|out|can'?t))/i;
+const SHOW = /^\s*(?:\w+\s+){0,2}?(?:should\s+|will\s+|to\s+)?(?:shows?|lists?|displays?|prints?|gives?|sees?|views?|tells? (?:\w+ )?(?:who|what))/i;
+const CLEAR = /^\s*(?:\w+\s+){0,2}?(?:should\s+|will\s+|to\s+)?(?:clears?|empties|empty|resets?|wipes?)/i;
+const PERSON_ITEM = /\b(?:their|your|his|her|my) names?\b|\bthem(?:selves)?\b|\byou(?:rself)?\b|\bthe person\b|\bpeople\b|\bwho(?:'s| is)\b|\bi'?m (?:in|out|coming)\b|\bsigns? (?:up|in)\b|\bjoins?\b/i;
+const THING_ITEM = /\b(?:item|task|thing|whatever|what(?:ever)? (?:they|you|comes|follows)|the text|an? \w+ (?:to|on) the list)\b|[/!][a-z]\w*\s+(?!adds?|puts?|removes?|shows?|lists?)[a-z]+/i;
+
+function listNameOf(noun: RegExpExecArray | null): string {
+  if (!noun) return 'list';
+  const text = noun[0].toLowerCase();
+  if (/who|attendee|sign|guest|player|team|roster|line|queue/.test(text)) return 'signups';
+  if (/to-?do|task/.test(text)) return 'todo';
+  const kind = noun[1]?.toLowerCase().replace(/[^a-z]/g, '');
+  return kind ? `${kind}_list` : 'list';
+}
+
+/** "/add milk adds to the shopping list, /done removes, /list shows it": per chat lists. */
+function listRules(sentence: string, m: Masked, context: string): RuleDraft[] {
+  const noun = LIST_NOUN.exec(sentence) ?? LIST_NOUN.exec(context);
+  if (!noun) return [];
+  const list = listNameOf(noun);
+  const commands = commandsIn(sentence);
+  const rules: RuleDraft[] = [];
+  const sender = /who|attendee|sign|guest|player|team|roster|line/.test(noun[0].toLowerCase());
+  for (const c of commands) {
+    const rest = afterCommand(sentence, c.end, commands);
+    const op = CLEAR.test(rest) ? 'clear' : REMOVE.test(rest) ? 'remove' : ADD.test(rest) ? 'add' : SHOW.test(rest) ? 'show' : sender && /^(?:in|join|yes|coming|going)$/.test(c.name) ? 'add' : sender && /^(?:out|leave|no|cancel)$/.test(c.name) ? 'remove' : null;
+    if (!op) continue;
+    const item = op === 'add' || op === 'remove' ? (THING_ITEM.test(rest) && !PERSON_ITEM.test(rest) ? 'argument' : sender || PERSON_ITEM.test(rest) ? 'sender' : 'argument') : 'argument';
+    const said = new RegExp(`\\b(?:says?|repl(?:y|ies)|answers?|responds?|with)\\s*:?\\s*\u0001(\\d+)\u0002`, 'i').exec(rest);
+    const given = said ? m.quotes[Number(said[1])] ?? null : null;
+    const text = given ?? { add: 'Added {item}.', remove: 'Removed {item}.', show: '{list}', clear: 'The list is empty now.' }[op];
+    rules.push({ id: c.name, when: { kind: 'command', name: c.name }, if: [], do: [{ kind: 'list', list, op, item, text }], source: restore(sentence, m.quotes).trim() });
+  }
+  return rules;
+}
+
+const TOP = /\b(?:top\s*(\d+)?|leaderboard|ranking|rankings|most active|high ?scores?|scoreboard|who (?:has|talks|posts|writes) the most)\b/i;
+const COUNTING = /\b(?:count|counts|counting|keeps? (?:track|count)|tally|tallies|track)\b[^.]*?\b(?:messages?|posts?|times?|points?|thanks|karma|kudos|each|every|per|how many)\b/i;
+
+/** "count messages per person and !top shows the 5 most active", "thanks gives a point". */
+function counterRules(sentence: string, m: Masked, context: string): RuleDraft[] {
+  const rules: RuleDraft[] = [];
+  const lower = sentence.toLowerCase();
+  const counter = /\b(?:points?|karma|kudos|thanks)\b/.test(context.toLowerCase()) ? 'points' : 'messages';
+  const point = /\b((?:\+1|thanks|thank you|thx|kudos|ty))\b[^.]*\b(?:gives?|adds?|earns?|is worth)\b[^.]*\bpoints?\b/i.exec(sentence);
+  if (point) {
+    rules.push({ id: 'points', when: { kind: 'keyword', words: [point[1]!.toLowerCase()], whole: false }, if: [], do: [{ kind: 'count', counter: 'points', per: 'user' }], source: sentence.trim() });
+  } else if (COUNTING.test(lower) && /\b(?:messages?|posts?|each|every|per|how many)\b/.test(lower) && !/\bwarn/i.test(lower)) {
+    rules.push({ id: 'count-messages', when: { kind: 'message', always: true }, if: [], do: [{ kind: 'count', counter, per: 'user' }], source: restore(sentence, m.quotes).trim() });
+  }
+  const top = TOP.exec(sentence);
+  if (top) {
+    const command = commandsIn(sentence)[0];
+    const n = Number(top[1] ?? /\b(\d{1,2})\b/.exec(sentence.slice(top.index))?.[1] ?? 10);
+    const when: Trigger = command ? { kind: 'command', name: command.name } : { kind: 'command', name: 'top' };
+    rules.push({ id: `top-${counter}`, when, if: [], do: [{ kind: 'top', counter, n: Math.min(50, Math.max(1, n)), text: `Top ${Math.min(50, Math.max(1, n))}:\n{top}` }], source: restore(sentence, m.quotes).trim() });
+  }
+  return rules;
+}
+
+const ASK = /\b(?:asks?|collects?|takes?|gets?|requests?)\s+(?:them\s+|people\s+|the (?:customer|user|person)\s+)?(?:for\s+)?(?:(?:their|the|your)\s+)?(.+?)(?:,?\s+(?:and\s+)?then\s+|\s*[.;]\s*|,?\s+and\s+(?=(?:sends?|forwards?|dms?|messages?|emails?|passes?|notif)))/i;
+const TO_OWNER = /\b(?:send|sends|forward|forwards|dm|dms|message|messages|pass|passes|notify|notifies|email|emails)\b[^.]*?\b(?:me|us|the owner|the admin|owner|admin|my (?:dm|chat|phone))\b/i;
+
+function asQuestion(item: string): string {
+  const words = item.trim().replace(/^(?:their|the|your|a|an|which|what)\s+/i, '').replace(/[?.]+$/, '');
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}?`;
+}
+
+/** "/order asks name, which cake and pickup day, then sends it to me". */
+function askRules(sentence: string, m: Masked): RuleDraft[] {
+  if (!TO_OWNER.test(sentence)) return [];
+  const ask = ASK.exec(sentence);
+  if (!ask) return [];
+  const items = restore(ask[1]!, m.quotes)
+    .split(/\s*(?:,|\band\b|\+|&)\s*/i)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0 && s.split(/\s+/).length <= 6);
+  if (items.length === 0) return [];
+  const command = commandsIn(sentence)[0];
+  const keyword = /\bwhen (?:someone|anyone|people|a customer) (?:says|writes|types)\s+(\S+)/i.exec(sentence);
+  const when: Trigger = command ? { kind: 'command', name: command.name } : keyword ? { kind: 'keyword', words: [restore(keyword[1]!, m.quotes).toLowerCase()], whole: false } : { kind: 'command', name: 'order' };
+  return [{ id: command?.name ?? 'ask', when, if: [], do: [{ kind: 'ask', questions: items.slice(0, 10).map(asQuestion), done: 'Thanks! I have sent your answers on.' }], source: restore(sentence, m.quotes).trim() }];
+}
+
+const MENTION = /\b(?:mentions?|tags?|@'?s|pings?|@\s*mentions?)\s+(?:the bot|me|us|it|the account|our account|@\w+)\b|\bwhen (?:i'?m|we'?re|the bot is|it'?s) (?:mentioned|tagged|pinged)\b/i;
+
+/** "when someone mentions the bot, reply 'Hi, ask me with !help'". */
+function mentionRules(sentence: string, m: Masked): RuleDraft[] {
+  const at = MENTION.exec(sentence);
+  if (!at) return [];
+  const rest = sentence.slice(at.index + at[0].length).replace(/^[,\s]*(?:it\s+|the bot\s+|then\s+)?(?:should\s+)?(?:reply|answer|say|respond)(?:\s+with)?\s*:?/i, '');
+  const text = answerAt(rest, m.quotes);
+  return [{ id: 'mention', when: { kind: 'mention' }, if: [], do: [{ kind: 'reply', text }], source: restore(sentence, m.quotes).trim() }];
+}
+
+const EMOJI = /(\p{Extended_Pictographic}(?:\uFE0F)?)/u;
+
+/** "react with 👍 to messages with 'thanks'", "like tweets that mention #bikes", "when someone reacts with ⭐". */
+function reactionRules(sentence: string, m: Masked): RuleDraft[] {
+  const lower = restore(sentence, m.quotes).toLowerCase();
+  const reacted = /\bwhen (?:someone|anyone|people) reacts?(?: with (\S+))?/i.exec(restore(sentence, m.quotes));
+  if (reacted) {
+    const emoji = reacted[1] && EMOJI.test(reacted[1]) ? EMOJI.exec(reacted[1])![1] : undefined;
+    const rest = sentence.slice(sentence.toLowerCase().indexOf('react') + 5).replace(/^[^,]*,\s*/, '');
+    return [{ id: 'reaction', when: { kind: 'reaction', ...(emoji ? { emoji } : {}) }, if: [], do: [{ kind: 'reply', text: answerAt(rest, m.quotes) }], source: restore(sentence, m.quotes).trim() }];
+  }
+  const react = /\b(?:react(?:s|ing)?|add(?:s)? (?:a|an)?\s*(?:\S+\s+)?reaction|likes?|thumbs? up)\b/i.exec(lower);
+  if (!react || /\bwould like|i'?d like|we'?d like|like to|like a\b|like this|like that|likes? to\b/i.test(lower.slice(Math.max(0, react.index - 10), react.index + 12))) return [];
+  const emoji = EMOJI.exec(restore(sentence, m.quotes))?.[1] ?? (/\blike|thumbs/.test(react[0]) ? '👍' : null);
+  if (!emoji) return [];
+  const about = /\b(?:with|containing|that (?:say|mention|contain|include)s?|mentioning|about|saying)\s+((?:\u0001\d+\u0002|#?[\w'-]+)(?:\s*(?:,|or)\s*(?:\u0001\d+\u0002|#?[\w'-]+))*)/i.exec(sentence.slice(react.index));
+  const words = about ? about[1]!.split(/\s*(?:,|\bor\b)\s*/).map((w) => restore(w, m.quotes).trim().toLowerCase()).filter(Boolean) : [];
+  const when: Trigger = words.length > 0 ? { kind: 'keyword', words, whole: false } : { kind: 'message', always: true };
+  return [{ id: 'react', when, if: [], do: [{ kind: 'react', emoji }], source: restore(sentence, m.quotes).trim() }];
+}
+
+const FORWARD = /\b(?:forward|forwards|copy|copies|send|sends|dm|pass)\b\s+(?:me|us|the owner|to me)?\s*(?:a copy of\s+)?(?:every|each|all|any)\s+(?:\w+\s+)?(?:messages?|dms?|questions?|orders?|requests?|complaints?)|\bforward(?:s)?\b[^.]*\bto me\b|\b(?:copy|copies) of (?:every|each|all|any)\b/i;
+
+/** "forward every message with 'order' to me", "send me a copy of each question". */
+function forwardRules(sentence: string, m: Masked): RuleDraft[] {
+  if (!FORWARD.test(sentence)) return [];
+  const about = /\b(?:with|containing|that (?:say|mention|contain)s?|mentioning|about)\s+((?:\u0001\d+\u0002|[\w'-]+)(?:\s*(?:,|or)\s*(?:\u0001\d+\u0002|[\w'-]+))*)/i.exec(sentence);
+  const words = about ? about[1]!.split(/\s*(?:,|\bor\b)\s*/).map((w) => restore(w, m.quotes).trim().toLowerCase()).filter((w) => !/^(?:me|us|the|a|an)$/.test(w)) : [];
+  const when: Trigger = words.length > 0 ? { kind: 'keyword', words, whole: false } : { kind: 'message', always: true };
+  return [{ id: 'copy-to-owner', when, if: [], do: [{ kind: 'forward', to: 'owner' }], source: restore(sentence, m.quotes).trim() }];
+}
+
+const UNITS: Array<[RegExp, string]> = [
+  [/°?\s*c\b|celsius|centigrade/i, 'c'], [/°?\s*f\b|fahrenheit/i, 'f'], [/\bkm\b|kilomet(?:er|re)s?/i, 'km'], [/\bmi\b|miles?/i, 'mi'],
+  [/\bkgs?\b|kilos?|kilograms?/i, 'kg'], [/\blbs?\b|pounds? (?:of weight)?/i, 'lb'], [/\bcm\b|centimet(?:er|re)s?/i, 'cm'], [/\binch(?:es)?\b|\bin\b(?=\s*$)/i, 'in'],
+  [/\beur(?:os?)?\b|€/i, 'EUR'], [/\busd\b|dollars?|\$/i, 'USD'], [/\bgbp\b|£|sterling/i, 'GBP'], [/\bjpy\b|yen/i, 'JPY'], [/\bchf\b|francs?/i, 'CHF'],
+];
+
+function unitsIn(text: string): string[] {
+  const found: Array<{ unit: string; at: number }> = [];
+  for (const [pattern, unit] of UNITS) {
+    const hit = new RegExp(pattern.source, 'gi').exec(text);
+    if (hit) found.push({ unit, at: hit.index });
+  }
+  return found.sort((a, b) => a.at - b.at).map((f) => f.unit);
+}
+
+/** "/f 20 should answer 68", "convert celsius to fahrenheit with /temp", "/eur 10 gives it in dollars". */
+function convertRules(sentence: string, m: Masked): RuleDraft[] {
+  const plain = restore(sentence, m.quotes);
+  if (!/\bconvert|\bconversion|\bin (?:fahrenheit|celsius|dollars|euros|pounds|miles|km)\b|[/!][a-z]+\s+\d+\s+(?:should|will|gives?|answers?|says?|returns?|=|→|->)/i.test(plain)) return [];
+  const command = commandsIn(sentence)[0];
+  if (!command) return [];
+  let units = unitsIn(plain.replace(/[/!][a-z]\w*/gi, ' '));
+  const example = /[/!]([a-z]+)\s+(-?\d+(?:\.\d+)?)\s+\S+(?:\s+\S+)?\s+(-?\d+(?:\.\d+)?)/i.exec(plain);
+  if (units.length < 2 && example) {
+    const [a, b] = [Number(example[2]), Number(example[3])];
+    if (Math.abs(a * 9 / 5 + 32 - b) < 1) units = ['c', 'f'];
+    else if (Math.abs((a - 32) * 5 / 9 - b) < 1) units = ['f', 'c'];
+    else if (Math.abs(a * 0.621371 - b) < 0.5) units = ['km', 'mi'];
+    else if (Math.abs(a * 1.60934 - b) < 0.5) units = ['mi', 'km'];
+  }
+  if (units.length < 2) return [];
+  const [from, to] = units as [string, string];
+  const label = (u: string) => ({ c: '°C', f: '°F', km: 'km', mi: 'miles', kg: 'kg', lb: 'lb', cm: 'cm', in: 'in' })[u] ?? ` ${u}`;
+  const text = `{args}${label(from).startsWith(' ') ? label(from) : label(from)} = {value}${label(to)}`;
+  return [{ id: command.name, when: { kind: 'command', name: command.name }, if: [], do: [{ kind: 'convert', from, to, text }], source: plain.trim() }];
+}
+
+const COINS: Record<string, string> = { bitcoin: 'bitcoin', btc: 'bitcoin', ethereum: 'ethereum', eth: 'ethereum', solana: 'solana', sol: 'solana', doge: 'dogecoin', dogecoin: 'dogecoin' };
+
+/** "tell me when bitcoin drops below 60k", "alert the channel if ETH goes above 4000". */
+function alertRules(sentence: string, m: Masked): RuleDraft[] {
+  const plain = restore(sentence, m.quotes);
+  const hit = /\b(bitcoin|btc|ethereum|eth|solana|sol|doge|dogecoin)\b[^.]*?\b(?:drops?|falls?|goes|gets|is|dips?|rises?|climbs?|jumps?|crosses?)\s+(below|under|above|over|past)\s+\$?([\d.,]+)\s*(k)?/i.exec(plain);
+  if (!hit) return [];
+  const value = Number(hit[3]!.replace(/,/g, '')) * (hit[4] ? 1000 : 1);
+  const below = /below|under/i.test(hit[2]!);
+  const toOwner = /\b(?:tell|message|dm|notify|alert|ping)\s+me\b|\bto me\b/i.test(plain);
+  const coin = COINS[hit[1]!.toLowerCase()]!;
+  const threshold: Condition = { kind: 'threshold', source: { kind: 'price', coin, currency: 'usd' }, ...(below ? { below: value } : { above: value }) };
+  return [{
+    id: `${coin}-alert`,
+    when: { kind: 'schedule', everyMinutes: 5, times: [], weekdays: [], offsetMinutes: 0 },
+    if: [threshold],
+    do: [{ kind: 'post', to: toOwner ? 'owner' : 'channel', text: `${coin[0]!.toUpperCase()}${coin.slice(1)} is ${below ? 'below' : 'above'} ${value.toLocaleString('en')}: {value} USD` }],
+    source: plain.trim(),
+  }];
+}
+
+/** "30 minutes before Thursday's 9pm raid post 'Raid soon!'". */
+function relativeScheduleRules(sentence: string, m: Masked): RuleDraft[] {
+  const rel = /\b(\d{1,3})\s*(?:min(?:ute)?s?|(h(?:ou)?rs?))\s+(before|after)\b/i.exec(sentence);
+  if (!rel) return [];
+  const after = sentence.slice(rel.index + rel[0].length);
+  const times = timesIn(after);
+  if (times.length === 0) return [];
+  const days = weekdaysIn(after);
+  const minutes = Number(rel[1]) * (rel[2] ? 60 : 1) * (rel[3]!.toLowerCase() === 'before' ? -1 : 1);
+  const quoted = [...sentence.matchAll(MARKER)].pop();
+  const text = quoted ? (m.quotes[Number(quoted[1])] ?? null) : null;
+  return [{
+    id: 'reminder',
+    when: { kind: 'schedule', times: [times[0]!.time], weekdays: days, offsetMinutes: minutes },
+    if: [],
+    do: [{ kind: 'post', to: 'channel', text }],
+    source: restore(sentence, m.quotes).trim(),
+  }];
+}
+
+/** "only in #ask-here", "only admins can use /announce": conditions on the sentence's rules. */
+export function conditionsIn(sentence: string): { chat: string | null; admins: boolean } {
+  const chat = /\bonly (?:in|on|inside|from)\s+(?:the\s+)?#([\w-]+)|\bin\s+#([\w-]+)\s+only\b/i.exec(sentence);
+  const admins = /\bonly (?:for )?(?:admins?|mods?|moderators?|the owner|staff)\b|\b(?:admins?|mods?|moderators?) only\b/i.test(sentence);
+  return { chat: chat ? (chat[1] ?? chat[2])! : null, admins };
+}
+
+/** The rules these readers find in the request, each with the conditions of its sentence. */
+export function ruleClausesIn(m: Masked): RuleDraft[] {
+  const rules: RuleDraft[] = [];
+  const sentences = sentencesOf(m.masked);
+  for (const sentence of sentences) {
+    const found = [
+      ...listRules(sentence, m, m.masked),
+      ...counterRules(sentence, m, m.masked),
+      ...askRules(sentence, m),
+      ...mentionRules(sentence, m),
+      ...reactionRules(sentence, m),
+      ...forwardRules(sentence, m),
+      ...convertRules(sentence, m),
+      ...alertRules(sentence, m),
+      ...relativeScheduleRules(sentence, m),
+    ];
+    const { chat, admins } = conditionsIn(sentence);
+    for (const rule of found) {
+      if (chat && rule.when.kind !== 'schedule') rule.if.push({ kind: 'chat', name: chat });
+      if (admins && rule.when.kind === 'command') rule.if.push({ kind: 'admins' });
+      rules.push(rule);
+    }
+  }
+  return rules;
+}
+
+/** The actions of a draft, for the callers that only need to know what kinds were read. */
+export function actionKinds(rules: RuleDraft[]): Set<Action['kind']> {
+  return new Set(rules.flatMap((r) => r.do.map((a) => a.kind)));
+}

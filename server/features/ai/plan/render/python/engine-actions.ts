@@ -1,0 +1,273 @@
+// The engine's actions as Python methods (one per action kind, included only when a rule uses it),
+// and the module-level helpers they need. Each method is
+// `async def do_x(self, action, event, values, rule, index)` and returns True to stop the rule.
+
+import type { Action } from '../../../../../../shared/bot-plan.schema';
+import { code, lines, sections } from '../../../builtin/templates/compose';
+import { pyWeb } from './engine-web';
+import type { Usage } from './usage';
+
+export const ACTION_METHODS: Array<[Action['kind'], string]> = [
+  ['reply', 'do_reply'],
+  ['replyOneOf', 'do_reply_one_of'],
+  ['buttons', 'do_buttons'],
+  ['ask', 'start_questions'],
+  ['quiz', 'start_questions'],
+  ['list', 'do_list'],
+  ['count', 'do_count'],
+  ['top', 'do_top'],
+  ['convert', 'do_convert'],
+  ['post', 'do_post'],
+  ['forward', 'do_forward'],
+  ['react', 'do_react'],
+  ['delete', 'do_delete'],
+  ['warn', 'do_warn'],
+  ['mute', 'do_mute'],
+  ['kick', 'do_kick'],
+  ['ban', 'do_ban'],
+  ['poll', 'do_poll'],
+  ['data', 'do_data'],
+  ['custom', 'do_custom'],
+];
+
+const METHODS: Partial<Record<Action['kind'], string>> = {
+  reply: code`
+    async def do_reply(self, action, event, values, rule, index):
+        await self.say(event["chat"], fill(action["text"], values))`,
+  replyOneOf: code`
+    async def do_reply_one_of(self, action, event, values, rule, index):
+        """One of the texts: at random, or each in turn (the turn is kept in the state)."""
+        texts = action["texts"]
+        if action.get("order") == "inTurn":
+            turns = self.kept("turns")
+            key = rule["id"] + ":" + str(index)
+            text = texts[turns.get(key, 0) % len(texts)]
+            turns[key] = turns.get(key, 0) + 1
+            self.save()
+        else:
+            text = random.choice(texts)
+        await self.say(event["chat"], fill(text, values))`,
+  buttons: code`
+    async def do_buttons(self, action, event, values, rule, index):
+        """A text with buttons; a press comes back as a "button" event with the button's id."""
+        buttons = [{"id": button["id"], "label": button["label"]} for button in action["buttons"]]
+        await self.say(event["chat"], fill(action["text"], values), buttons)`,
+  list: code`
+    async def do_list(self, action, event, values, rule, index):
+        """A list kept per chat: add, remove, show or clear it, then say the text ({list}, {item})."""
+        items = self.kept("lists", event["chat"]).setdefault(action["list"], [])
+        if action["op"] in ("add", "remove"):
+            item = event["name"] if action.get("item") == "sender" else values["args"]
+            if not item:
+                await self.say(event["chat"], "Write what to add after the command, e.g. " + self.prefix() + command_name(rule) + " milk")
+                return True
+            values["item"] = item
+            if action["op"] == "add":
+                items.append(item)
+            else:
+                same = [kept for kept in items if kept.lower() == item.lower()]
+                if same:
+                    items.remove(same[0])
+        elif action["op"] == "clear":
+            items.clear()
+        self.save()
+        values["list"] = "\n".join("- " + kept for kept in items)
+        if action["op"] == "show" and not items:
+            await self.say(event["chat"], fill(action.get("empty") or "The list is empty.", values))
+        else:
+            await self.say(event["chat"], fill(action["text"], values))`,
+  count: code`
+    async def do_count(self, action, event, values, rule, index):
+        """Adds one to the counter of the sender (or of the chat); {count} is the new value."""
+        per_chat = action.get("per") == "chat"
+        counts = self.kept("counters", action["counter"], event["chat"])
+        entry = counts.setdefault("chat" if per_chat else event["user"], {"name": "", "count": 0})
+        entry["name"] = (event.get("chatName") or event["chat"]) if per_chat else event["name"]
+        entry["count"] += 1
+        self.save()
+        values["count"] = entry["count"]`,
+  top: code`
+    async def do_top(self, action, event, values, rule, index):
+        """The counter's highest in this chat, as {top}: "1. Ann: 12" per line."""
+        counts = self.state.get("counters", {}).get(action["counter"], {}).get(event["chat"], {})
+        ranked = sorted(counts.values(), key=lambda entry: -entry["count"])[: action.get("n") or 10]
+        if not ranked:
+            await self.say(event["chat"], fill(action.get("empty") or "Nobody has any yet.", values))
+            return
+        values["top"] = "\n".join(str(place) + ". " + entry["name"] + ": " + str(entry["count"]) for place, entry in enumerate(ranked, start=1))
+        await self.say(event["chat"], fill(action["text"], values))`,
+  convert: code`
+    async def do_convert(self, action, event, values, rule, index):
+        """Converts the first number of the argument; {value} is the result."""
+        found = re.search(r"-?\d+(?:[.,]\d+)?", values["args"])
+        if not found:
+            await self.say(event["chat"], "Write a number after the command, e.g. " + self.prefix() + command_name(rule) + " 20")
+            return True
+        amount = float(found.group().replace(",", "."))
+        try:
+            values["value"] = number_text(await converted(amount, action["from"], action["to"]))
+        except Exception as error:  # the exchange rates could not be read
+            logger.error("Rule %s: could not convert: %s", rule["id"], error)
+            await self.say(event["chat"], SORRY)
+            return True
+        await self.say(event["chat"], fill(action["text"], values))`,
+  post: code`
+    async def do_post(self, action, event, values, rule, index):
+        await self.say(await self.target(action.get("to") or "channel"), fill(action["text"], values))`,
+  forward: code`
+    async def do_forward(self, action, event, values, rule, index):
+        """Copies the message to the owner's chat, saying who wrote it where."""
+        where = event.get("chatName") or event["chat"]
+        await self.say(await self.target("owner"), event["name"] + " wrote in " + where + ": " + (event.get("text") or ""))`,
+  react: code`
+    async def do_react(self, action, event, values, rule, index):
+        await self.adapter.react(event, action["emoji"])`,
+  delete: code`
+    async def do_delete(self, action, event, values, rule, index):
+        await self.adapter.delete_message(event)`,
+  warn: code`
+    async def do_warn(self, action, event, values, rule, index):
+        """Counts a warning for the sender in this chat (see the "warnings" condition), then says the text."""
+        warnings = self.kept("warnings", event["chat"])
+        warnings[event["user"]] = warnings.get(event["user"], 0) + 1
+        self.save()
+        values["count"] = warnings[event["user"]]
+        await self.say(event["chat"], fill(action["text"], values))`,
+  poll: code`
+    async def do_poll(self, action, event, values, rule, index):
+        """A poll: the plan's question and options, or ("fromArgument") the ones written after the command."""
+        if action.get("fromArgument"):
+            question, options = poll_of(values["args"])
+            if len(options) < 2:
+                await self.say(event["chat"], "Write a question and its options after the command, e.g. " + self.prefix() + command_name(rule) + " Pizza or burgers?")
+                return True
+        else:
+            question, options = fill(action["question"], values), [fill(option, values) for option in action["options"]]
+        if event["chat"] is not None:
+            await self.adapter.send_poll(event["chat"], question, options)`,
+  data: code`
+    async def do_data(self, action, event, values, rule, index):
+        """Asks a web service; says the text with {value} (or the value itself)."""
+        try:
+            values["value"] = await value_of(action["source"], values["args"] or event.get("text") or "")
+        except Exception as error:  # no network, a timeout, an unexpected answer
+            logger.error("Rule %s: could not get the %s: %s", rule["id"], action["source"]["kind"], error)
+            await self.say(event["chat"], SORRY)
+            return True
+        await self.say(event["chat"], fill(action.get("text") or "{value}", values))`,
+  custom: code`
+    async def do_custom(self, action, event, values, rule, index):
+        """Runs custom_<name>(event, vars, say) from the file's custom code regions."""
+
+        async def say(text):
+            await self.say(event["chat"], text)
+
+        done = CUSTOM_CODE[action["name"]](event, values, say)
+        if inspect.isawaitable(done):
+            await done`,
+};
+
+function moderation(kind: 'mute' | 'kick' | 'ban'): string {
+  const call = kind === 'mute' ? 'await self.adapter.mute(event, action["minutes"])' : `await self.adapter.${kind}(event)`;
+  return lines(
+    `    async def do_${kind}(self, action, event, values, rule, index):`,
+    `        ${call}`,
+    '        if action.get("text"):',
+    '            await self.say(event["chat"], fill(action["text"], values))',
+  );
+}
+
+const QUESTIONS = code`
+    async def start_questions(self, action, event, values, rule, index):
+        """Asks the first question; the sender's next messages in this chat are the answers (answer())."""
+        talk = {"rule": rule["id"], "action": index, "step": 0, "answers": [], "right": 0, "values": values}
+        self.kept("conversations")[event["chat"] + "|" + event["user"]] = talk
+        self.save()
+        await self.say(event["chat"], fill(question_of(action, 0), values))
+        return True  # the rest of the rule runs after the last answer
+
+    async def answer(self, event, text):
+        """An answer to the question asked last: then the next question, or the end of the questions."""
+        key = event["chat"] + "|" + event["user"]
+        talk = self.state["conversations"][key]
+        rule = next((rule for rule in self.rules if rule["id"] == talk["rule"]), None)
+        if rule is None:  # the rule was removed since
+            del self.state["conversations"][key]
+            self.save()
+            return
+        action, values, step = rule["do"][talk["action"]], talk["values"], talk["step"]
+        if action["kind"] == "quiz":
+            right = action["questions"][step]["answer"]
+            good = text.strip().lower() == right.strip().lower()
+            talk["right"] += 1 if good else 0
+            await self.say(event["chat"], fill(action["right"] if good else action["wrong"], {**values, "value": right}))
+        else:
+            talk["answers"].append(text.strip())
+        talk["step"] = step + 1
+        if talk["step"] < len(action["questions"]):
+            self.save()
+            await self.say(event["chat"], fill(question_of(action, talk["step"]), values))
+            return
+        del self.state["conversations"][key]
+        self.save()
+        if action["kind"] == "quiz":
+            values = {**values, "count": talk["right"], "total": len(action["questions"])}
+            await self.say(event["chat"], fill(action["done"], values))
+        else:
+            asked = zip(action["questions"], talk["answers"])
+            values = {**values, "answers": "\n".join(question + ": " + answer for question, answer in asked)}
+            await self.say(event["chat"], fill(action["done"], values))
+            await self.say(await self.target("owner"), "New answers from " + values["name"] + ":\n" + values["answers"])
+        await self.run_actions(rule, event, values, talk["action"] + 1)`;
+
+const QUESTION_OF = code`
+def question_of(action, step):
+    """The question number step of an "ask" or a "quiz"."""
+    question = action["questions"][step]
+    return question["question"] if isinstance(question, dict) else question`;
+
+const COMMAND_NAME = code`
+def command_name(rule):
+    """The rule's command, for the examples in "write ... after the command" answers."""
+    return rule["when"]["name"] if rule["when"]["kind"] == "command" else "command"`;
+
+const NUMBER_TEXT = code`
+def number_text(number):
+    """A number rounded to 2 decimals, without trailing zeros: 68.0 -> "68", 2.504 -> "2.5"."""
+    text = "{:.2f}".format(number).rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text`;
+
+const POLL_OF = code`
+def poll_of(text):
+    """"Where? park, beach, pool" -> ("Where?", [park, beach, pool]); "Pizza or burgers?" -> ("Pizza or burgers?", [Pizza, burgers])."""
+    text = text.strip()
+    question, mark, rest = text.partition("?")
+    options = rest if mark and rest.strip() else question
+    question = question.strip() + mark if mark and rest.strip() else text
+    return question, [option.strip() for option in re.split(r"\s*,\s*(?:or\s+)?|\s+or\s+", options, flags=re.IGNORECASE) if option.strip()]`;
+
+const SORRY = 'SORRY = "Sorry, I could not get that right now."  # said when a web service fails';
+
+export function pyActionMethods(u: Usage): string {
+  const a = u.actions;
+  return sections(
+    1,
+    ...ACTION_METHODS.filter(([kind]) => a.has(kind) && METHODS[kind]).map(([kind]) => METHODS[kind]!),
+    ...(['mute', 'kick', 'ban'] as const).filter((k) => a.has(k)).map(moderation),
+    u.conversations && QUESTIONS,
+  );
+}
+
+export function pyActionHelpers(u: Usage): string {
+  const a = u.actions;
+  const listing = (kind: Action['kind']) => a.has(kind);
+  return sections(
+    2,
+    (listing('list') || listing('convert') || listing('poll')) && COMMAND_NAME,
+    u.conversations && QUESTION_OF,
+    (listing('convert') || u.conditions.has('threshold') || u.sources.has('price')) && NUMBER_TEXT,
+    listing('poll') && POLL_OF,
+    (listing('data') || listing('convert')) && SORRY,
+    pyWeb(u),
+  );
+}

@@ -1,0 +1,408 @@
+// The engine's behaviour as data: a plan, the events (and clock ticks) handed to the engine, and the
+// adapter calls expected back. Language-neutral (the spec's names: send, sendPoll, deleteMessage),
+// so the Python and the JavaScript cores can be run over the same cases.
+//
+// What the harness provides: an adapter recording its calls, whose channel() is `channel-1`, owner()
+// `owner-1` and isAdmin() true for the user `boss` (unless `adapter` says otherwise); a clock at
+// `start` (default Monday 2024-01-01 12:00 UTC) moved by each step's `at`; a data file that survives
+// `restart` (a new engine over the same file); and loopback fakes of the web services:
+//   geocoding: any city is at 52.52,13.41 in Germany, except "Nowhere" (no result);
+//   forecast: 14.2 °C, weather code 2 (partly cloudy), wind 11.5 km/h;
+//   coin prices: bitcoin 64000.5 (a `prices` step changes them); exchange rates: EUR -> USD 1.08;
+//   feeds at http://web.test/feed.xml: "First" (https://news.example/1), "Second", "Third";
+//   the model answers "[<system message>] <user message>".
+
+import type { BotPlanInput } from '../../../../../../shared/bot-plan.schema';
+import { CLOCK_CASES } from './engine-cases-clock';
+
+export interface CaseEvent {
+  type: 'message' | 'join' | 'leave' | 'button' | 'reaction';
+  /** Defaults: chat c1 named "bakery", user u1 called Ann, text '', not mentioned. */
+  chat?: string;
+  chatName?: string | null;
+  user?: string;
+  name?: string;
+  text?: string;
+  mentioned?: boolean;
+  buttonId?: string;
+  emoji?: string;
+}
+
+export type CaseCall =
+  | { call: 'send'; chat: string; text: string; buttons?: Array<{ id: string; label: string }> }
+  /** A random choice: any one of these texts. */
+  | { call: 'send'; chat: string; textOneOf: string[] }
+  | { call: 'sendPoll'; chat: string; question: string; options: string[] }
+  | { call: 'react'; chat: string; user: string; emoji: string }
+  | { call: 'mute'; chat: string; user: string; minutes: number }
+  | { call: 'deleteMessage' | 'kick' | 'ban'; chat: string; user: string };
+
+interface Expecting {
+  /** The clock for this step (UTC, ISO). */
+  at?: string;
+  expect: CaseCall[];
+  /** Each must be part of a line the engine logged during the step. */
+  logs?: string[];
+}
+
+export type CaseStep =
+  | (Expecting & { event: CaseEvent })
+  | (Expecting & { tick: true })
+  /** A new engine over the same data file (the bot restarted). */
+  | { restart: true; at?: string }
+  /** The fake CoinGecko's prices from now on. */
+  | { prices: Record<string, number> };
+
+export interface EngineCase {
+  name: string;
+  plan: Pick<BotPlanInput, 'rules' | 'settings'>;
+  adapter?: { channel?: string | null; owner?: string | null; admins?: string[] };
+  start?: string;
+  steps: CaseStep[];
+  /** Part of what the data file holds at the end. */
+  data?: Record<string, unknown>;
+}
+
+const msg = (text: string, more: Partial<CaseEvent> = {}): CaseEvent => ({ type: 'message', text, ...more });
+const send = (text: string, chat = 'c1'): CaseCall => ({ call: 'send', chat, text });
+
+export const ENGINE_CASES: EngineCase[] = [
+  ...CLOCK_CASES,
+  {
+    name: 'commands: {name} and {args}, /cmd@Bot, the automatic help, unknown commands',
+    plan: {
+      settings: { unknownCommand: 'Sorry {name}, I do not know that command.' },
+      rules: [
+        { id: 'order', when: { kind: 'command', name: 'Order' }, do: [{ kind: 'reply', text: '{name} ordered {args}. {unknown}' }] },
+        { id: 'hours', when: { kind: 'command', name: 'hours' }, do: [{ kind: 'reply', text: 'We open at nine every day of the week except on the public holidays of Bavaria.' }] },
+        { id: 'blank', when: { kind: 'command', name: 'blank' }, do: [{ kind: 'reply', text: null }] },
+        { id: 'gone', when: { kind: 'command', name: 'gone' }, do: [{ kind: 'reply', text: 'x' }], unsupported: 'not here' },
+      ],
+    },
+    steps: [
+      { event: msg('/order  two lattes '), expect: [send('Ann ordered two lattes. {unknown}')] },
+      { event: msg('/ORDER@BakeryBot one tea'), expect: [send('Ann ordered one tea. {unknown}')] },
+      { event: msg('/help'), expect: [send('Commands:\n/Order: {name} ordered {args}. {unknown}\n/hours: We open at nine every day of the week except on the public h')] },
+      { event: msg('/start'), expect: [send('Commands:\n/Order: {name} ordered {args}. {unknown}\n/hours: We open at nine every day of the week except on the public h')] },
+      // A rule with a blank or marked unsupported is not in the code: its command is unknown.
+      { event: msg('/blank'), expect: [send('Sorry Ann, I do not know that command.')] },
+      { event: msg('/gone now'), expect: [send('Sorry Ann, I do not know that command.')] },
+      { event: msg('/ order'), expect: [] },
+    ],
+  },
+  {
+    name: 'an unknown command says nothing without settings.unknownCommand; "!" as the prefix',
+    plan: { settings: { prefix: '!' }, rules: [{ id: 'hi', when: { kind: 'command', name: 'hi' }, do: [{ kind: 'reply', text: 'Hi!' }] }] },
+    steps: [
+      { event: msg('!nope'), expect: [] },
+      { event: msg('/hi'), expect: [] },
+      { event: msg('!hi'), expect: [send('Hi!')] },
+    ],
+  },
+  {
+    name: 'keywords at word boundaries, whole messages, mentions, and message rules only when nothing else ran',
+    plan: {
+      rules: [
+        { id: 'price', when: { kind: 'keyword', words: ['price', 'how much'] }, do: [{ kind: 'reply', text: 'Bread is 3 euros.' }] },
+        { id: 'hi', when: { kind: 'keyword', words: ['hi'], whole: true }, do: [{ kind: 'reply', text: 'Hello!' }] },
+        { id: 'mention', when: { kind: 'mention' }, do: [{ kind: 'reply', text: 'You called?' }] },
+        { id: 'other', when: { kind: 'message' }, do: [{ kind: 'reply', text: 'I did not get that.' }] },
+      ],
+    },
+    steps: [
+      { event: msg("What's the PRICE?"), expect: [send('Bread is 3 euros.')] },
+      { event: msg('How much is it'), expect: [send('Bread is 3 euros.')] },
+      { event: msg('That is priceless'), expect: [send('I did not get that.')] },
+      { event: msg('  Hi '), expect: [send('Hello!')] },
+      { event: msg('hi there'), expect: [send('I did not get that.')] },
+      { event: msg('the price?', { mentioned: true }), expect: [send('Bread is 3 euros.'), send('You called?')] },
+      { event: msg('hey', { mentioned: true }), expect: [send('You called?')] },
+    ],
+  },
+  {
+    name: 'conditions: the chat (name or id, case and # ignored) and admins; a rule whose conditions fail does not count as run',
+    plan: {
+      rules: [
+        { id: 'here', when: { kind: 'command', name: 'here' }, if: [{ kind: 'chat', name: '#Bakery' }], do: [{ kind: 'reply', text: 'In the bakery.' }] },
+        { id: 'staff', when: { kind: 'keyword', words: ['close'] }, if: [{ kind: 'admins' }], do: [{ kind: 'reply', text: 'Closing.' }] },
+        { id: 'other', when: { kind: 'message' }, do: [{ kind: 'reply', text: 'Other.' }] },
+      ],
+    },
+    steps: [
+      { event: msg('/here'), expect: [send('In the bakery.')] },
+      { event: msg('/here', { chat: 'c2', chatName: 'garden' }), expect: [] },
+      { event: msg('/here', { chat: 'bakery', chatName: null }), expect: [send('In the bakery.', 'bakery')] },
+      { event: msg('close now', { user: 'boss', name: 'Bo' }), expect: [send('Closing.')] },
+      { event: msg('close now'), expect: [send('Other.')] },
+    ],
+  },
+  {
+    name: 'warnings per chat, then a mute: a warnings rule after the warn rule sees the new count',
+    plan: {
+      rules: [
+        { id: 'warn', when: { kind: 'keyword', words: ['darn'] }, do: [{ kind: 'delete' }, { kind: 'warn', text: 'Please be kind, {name}.' }] },
+        { id: 'mute', when: { kind: 'keyword', words: ['darn'] }, if: [{ kind: 'warnings', atLeast: 2 }], do: [{ kind: 'mute', minutes: 10, text: '{name} is muted for 10 minutes.' }] },
+      ],
+    },
+    steps: [
+      { event: msg('darn'), expect: [{ call: 'deleteMessage', chat: 'c1', user: 'u1' }, send('Please be kind, Ann.')] },
+      { event: msg('darn it', { chat: 'c2' }), expect: [{ call: 'deleteMessage', chat: 'c2', user: 'u1' }, send('Please be kind, Ann.', 'c2')] },
+      {
+        event: msg('oh darn'),
+        expect: [{ call: 'deleteMessage', chat: 'c1', user: 'u1' }, send('Please be kind, Ann.'), { call: 'mute', chat: 'c1', user: 'u1', minutes: 10 }, send('Ann is muted for 10 minutes.')],
+      },
+      { restart: true },
+      {
+        event: msg('darn'),
+        expect: [{ call: 'deleteMessage', chat: 'c1', user: 'u1' }, send('Please be kind, Ann.'), { call: 'mute', chat: 'c1', user: 'u1', minutes: 10 }, send('Ann is muted for 10 minutes.')],
+      },
+    ],
+    data: { warnings: { c1: { u1: 3 }, c2: { u1: 1 } } },
+  },
+  {
+    name: 'joins, leaves, buttons and reactions',
+    plan: {
+      rules: [
+        { id: 'welcome', when: { kind: 'join' }, do: [{ kind: 'reply', text: 'Welcome, {name}!' }] },
+        { id: 'bye', when: { kind: 'leave' }, do: [{ kind: 'reply', text: 'Bye, {name}.' }] },
+        { id: 'menu', when: { kind: 'command', name: 'menu' }, do: [{ kind: 'buttons', text: 'What would you like, {name}?', buttons: [{ id: 'hours', label: 'Opening hours' }, { id: 'where', label: 'Where' }] }] },
+        { id: 'hours', when: { kind: 'button', id: 'hours' }, do: [{ kind: 'reply', text: 'From 9 to 5.' }] },
+        { id: 'love', when: { kind: 'reaction', emoji: '❤️' }, do: [{ kind: 'react', emoji: '🙏' }] },
+        { id: 'any', when: { kind: 'reaction' }, do: [{ kind: 'reply', text: '{name} reacted.' }] },
+      ],
+    },
+    steps: [
+      { event: { type: 'join', name: 'Bea', user: 'u2' }, expect: [send('Welcome, Bea!')] },
+      { event: { type: 'leave', name: 'Bea', user: 'u2' }, expect: [send('Bye, Bea.')] },
+      {
+        event: msg('/menu'),
+        expect: [{ call: 'send', chat: 'c1', text: 'What would you like, Ann?', buttons: [{ id: 'hours', label: 'Opening hours' }, { id: 'where', label: 'Where' }] }],
+      },
+      { event: { type: 'button', buttonId: 'hours', text: 'Opening hours' }, expect: [send('From 9 to 5.')] },
+      { event: { type: 'button', buttonId: 'where', text: 'Where' }, expect: [] },
+      { event: { type: 'reaction', emoji: '❤' }, expect: [{ call: 'react', chat: 'c1', user: 'u1', emoji: '🙏' }, send('Ann reacted.')] },
+      { event: { type: 'reaction', emoji: '👍' }, expect: [send('Ann reacted.')] },
+    ],
+  },
+  {
+    name: 'one of the replies: in turn (the turn survives a restart) or at random',
+    plan: {
+      rules: [
+        { id: 'tip', when: { kind: 'command', name: 'tip' }, do: [{ kind: 'replyOneOf', texts: ['One', 'Two', 'Three'], order: 'inTurn' }] },
+        { id: 'joke', when: { kind: 'command', name: 'joke' }, do: [{ kind: 'replyOneOf', texts: ['A {name}', 'B {name}'] }] },
+      ],
+    },
+    steps: [
+      { event: msg('/tip'), expect: [send('One')] },
+      { event: msg('/tip'), expect: [send('Two')] },
+      { restart: true },
+      { event: msg('/tip'), expect: [send('Three')] },
+      { event: msg('/tip'), expect: [send('One')] },
+      { event: msg('/joke'), expect: [{ call: 'send', chat: 'c1', textOneOf: ['A Ann', 'B Ann'] }] },
+    ],
+  },
+  {
+    name: 'a list per chat: add, remove (any case), show, clear, the sender as the item; kept across a restart',
+    plan: {
+      rules: [
+        { id: 'add', when: { kind: 'command', name: 'add' }, do: [{ kind: 'list', list: 'shopping', op: 'add', text: 'Added {item}.' }] },
+        { id: 'remove', when: { kind: 'command', name: 'remove' }, do: [{ kind: 'list', list: 'shopping', op: 'remove', text: 'Removed {item}.\n{list}' }] },
+        { id: 'show', when: { kind: 'command', name: 'list' }, do: [{ kind: 'list', list: 'shopping', op: 'show', text: 'To buy:\n{list}' }] },
+        { id: 'clear', when: { kind: 'command', name: 'clear' }, do: [{ kind: 'list', list: 'shopping', op: 'clear', text: 'Cleared.' }] },
+        { id: 'join', when: { kind: 'command', name: 'in' }, do: [{ kind: 'list', list: 'players', op: 'add', item: 'sender', text: '{name} is in:\n{list}' }] },
+        { id: 'who', when: { kind: 'command', name: 'who' }, do: [{ kind: 'list', list: 'players', op: 'show', text: '{list}', empty: 'Nobody yet.' }] },
+      ],
+    },
+    steps: [
+      { event: msg('/add'), expect: [send('Write what to add after the command, e.g. /add milk')] },
+      { event: msg('/add Milk'), expect: [send('Added Milk.')] },
+      { event: msg('/add eggs'), expect: [send('Added eggs.')] },
+      { event: msg('/add bread', { chat: 'c2' }), expect: [send('Added bread.', 'c2')] },
+      { restart: true },
+      { event: msg('/list'), expect: [send('To buy:\n- Milk\n- eggs')] },
+      { event: msg('/remove milk'), expect: [send('Removed milk.\n- eggs')] },
+      { event: msg('/clear'), expect: [send('Cleared.')] },
+      { event: msg('/list'), expect: [send('The list is empty.')] },
+      { event: msg('/who'), expect: [send('Nobody yet.')] },
+      { event: msg('/in'), expect: [send('Ann is in:\n- Ann')] },
+      { event: msg('/in', { user: 'u2', name: 'Bo' }), expect: [send('Bo is in:\n- Ann\n- Bo')] },
+    ],
+    data: { lists: { c1: { shopping: [], players: ['Ann', 'Bo'] }, c2: { shopping: ['bread'] } } },
+  },
+  {
+    name: 'counters per user and per chat, and the top of a chat',
+    plan: {
+      rules: [
+        { id: 'thanks', when: { kind: 'keyword', words: ['thanks'] }, do: [{ kind: 'count', counter: 'thanks' }, { kind: 'reply', text: '{name} has {count} thanks.' }] },
+        { id: 'cake', when: { kind: 'command', name: 'cake' }, do: [{ kind: 'count', counter: 'cakes', per: 'chat' }, { kind: 'reply', text: 'Cake number {count}.' }] },
+        { id: 'top', when: { kind: 'command', name: 'top' }, do: [{ kind: 'top', counter: 'thanks', n: 2, text: 'Most thanked:\n{top}' }] },
+      ],
+    },
+    steps: [
+      { event: msg('/top'), expect: [send('Nobody has any yet.')] },
+      { event: msg('thanks!'), expect: [send('Ann has 1 thanks.')] },
+      { event: msg('thanks', { user: 'u2', name: 'Bo' }), expect: [send('Bo has 1 thanks.')] },
+      { event: msg('thanks', { user: 'u2', name: 'Bo' }), expect: [send('Bo has 2 thanks.')] },
+      { event: msg('thanks', { user: 'u3', name: 'Cy' }), expect: [send('Cy has 1 thanks.')] },
+      { event: msg('thanks', { chat: 'c2' }), expect: [send('Ann has 1 thanks.', 'c2')] },
+      { event: msg('/top'), expect: [send('Most thanked:\n1. Bo: 2\n2. Ann: 1')] },
+      { event: msg('/cake'), expect: [send('Cake number 1.')] },
+      { event: msg('/cake', { user: 'u2', name: 'Bo' }), expect: [send('Cake number 2.')] },
+    ],
+  },
+  {
+    name: 'a quiz: right and wrong answers, the score at the end; a command ends it',
+    plan: {
+      rules: [
+        {
+          id: 'quiz',
+          when: { kind: 'command', name: 'quiz' },
+          do: [
+            {
+              kind: 'quiz',
+              questions: [{ question: 'Capital of France?', answer: 'Paris' }, { question: '2 + 2?', answer: '4' }],
+              right: 'Right, {name}!',
+              wrong: 'No: it is {value}.',
+              done: '{count} of {total} right.',
+            },
+          ],
+        },
+        { id: 'ping', when: { kind: 'command', name: 'ping' }, do: [{ kind: 'reply', text: 'pong' }] },
+        { id: 'other', when: { kind: 'message' }, do: [{ kind: 'reply', text: 'Other.' }] },
+      ],
+    },
+    steps: [
+      { event: msg('/quiz'), expect: [send('Capital of France?')] },
+      { event: msg('Hello', { user: 'u2', name: 'Bo' }), expect: [send('Other.')] },
+      { event: msg('  paris '), expect: [send('Right, Ann!'), send('2 + 2?')] },
+      { restart: true },
+      { event: msg('5'), expect: [send('No: it is 4.'), send('1 of 2 right.')] },
+      { event: msg('5'), expect: [send('Other.')] },
+      { event: msg('/quiz'), expect: [send('Capital of France?')] },
+      { event: msg('/ping'), expect: [send('pong')] },
+      { event: msg('Paris'), expect: [send('Other.')] },
+    ],
+  },
+  {
+    name: 'ask: the questions one at a time, done with {answers}, the answers sent to the owner',
+    plan: {
+      rules: [
+        {
+          id: 'apply',
+          when: { kind: 'command', name: 'apply' },
+          do: [{ kind: 'ask', questions: ['Your name?', 'Your age?'], done: 'Thanks, {name}:\n{answers}' }, { kind: 'reply', text: 'We will call you.' }],
+        },
+      ],
+    },
+    steps: [
+      { event: msg('/apply'), expect: [send('Your name?')] },
+      { event: msg('Ann Lee'), expect: [send('Your age?')] },
+      {
+        event: msg(' 31 '),
+        expect: [send('Thanks, Ann:\nYour name?: Ann Lee\nYour age?: 31'), send('New answers from Ann:\nYour name?: Ann Lee\nYour age?: 31', 'owner-1'), send('We will call you.')],
+      },
+    ],
+  },
+  {
+    name: 'ask without an owner chat: the answers are not sent and the log says to set OWNER_CHAT_ID',
+    plan: { rules: [{ id: 'ask', when: { kind: 'command', name: 'ask' }, do: [{ kind: 'ask', questions: ['Why?'], done: 'Noted.' }] }] },
+    adapter: { owner: null },
+    steps: [
+      { event: msg('/ask'), expect: [send('Why?')] },
+      { event: msg('Because'), expect: [send('Noted.')], logs: ['OWNER_CHAT_ID'] },
+    ],
+  },
+  {
+    name: 'convert: units both ways, 2 decimals without trailing zeros, currencies, no number',
+    plan: {
+      rules: [
+        { id: 'f', when: { kind: 'command', name: 'f' }, do: [{ kind: 'convert', from: 'C', to: 'F', text: '{args} is {value} °F' }] },
+        { id: 'km', when: { kind: 'command', name: 'km' }, do: [{ kind: 'convert', from: 'mi', to: 'km', text: '{value} km' }] },
+        { id: 'usd', when: { kind: 'command', name: 'usd' }, do: [{ kind: 'convert', from: 'eur', to: 'usd', text: '{value} USD' }] },
+        { id: 'jpy', when: { kind: 'command', name: 'jpy' }, do: [{ kind: 'convert', from: 'EUR', to: 'XYZ', text: '{value} XYZ' }] },
+      ],
+    },
+    steps: [
+      { event: msg('/f 20'), expect: [send('20 is 68 °F')] },
+      { event: msg('/f -40.5 degrees'), expect: [send('-40.5 degrees is -40.9 °F')] },
+      { event: msg('/km 10'), expect: [send('16.09 km')] },
+      { event: msg('/usd 2,5'), expect: [send('2.7 USD')] },
+      { event: msg('/f'), expect: [send('Write a number after the command, e.g. /f 20')] },
+      { event: msg('/jpy 3'), expect: [send('Sorry, I could not get that right now.')] },
+    ],
+  },
+  {
+    name: 'post to the channel or the owner, forward to the owner; a missing channel is logged by its setting',
+    plan: {
+      rules: [
+        { id: 'news', when: { kind: 'command', name: 'announce' }, do: [{ kind: 'post', text: 'News: {args}' }, { kind: 'post', to: 'owner', text: '{name} announced.' }] },
+        { id: 'fw', when: { kind: 'keyword', words: ['help'] }, do: [{ kind: 'forward' }] },
+      ],
+    },
+    steps: [
+      { event: msg('/announce cake {today}'), expect: [send('News: cake {today}', 'channel-1'), send('Ann announced.', 'owner-1')] },
+      { event: msg('I need help with {args}'), expect: [send('Ann wrote in bakery: I need help with {args}', 'owner-1')] },
+      { event: msg('help', { chat: '42', chatName: null }), expect: [send('Ann wrote in 42: help', 'owner-1')] },
+    ],
+  },
+  {
+    name: 'posts without a channel set do nothing but log the setting',
+    plan: { rules: [{ id: 'news', when: { kind: 'command', name: 'announce' }, do: [{ kind: 'post', text: 'News' }, { kind: 'reply', text: 'Done.' }] }] },
+    adapter: { channel: null },
+    steps: [{ event: msg('/announce'), expect: [send('Done.')], logs: ['TEST_CHANNEL_ID'] }],
+  },
+  {
+    name: 'moderation: react, delete, kick and ban, with their texts',
+    plan: {
+      rules: [
+        { id: 'spam', when: { kind: 'keyword', words: ['buy now'] }, do: [{ kind: 'delete' }, { kind: 'ban', text: '{name} is banned.' }] },
+        { id: 'kick', when: { kind: 'keyword', words: ['kick me'] }, do: [{ kind: 'kick' }] },
+        { id: 'like', when: { kind: 'keyword', words: ['cake'] }, do: [{ kind: 'react', emoji: '🎂' }] },
+      ],
+    },
+    steps: [
+      { event: msg('BUY NOW!!'), expect: [{ call: 'deleteMessage', chat: 'c1', user: 'u1' }, { call: 'ban', chat: 'c1', user: 'u1' }, send('Ann is banned.')] },
+      { event: msg('kick me'), expect: [{ call: 'kick', chat: 'c1', user: 'u1' }] },
+      { event: msg('cake!'), expect: [{ call: 'react', chat: 'c1', user: 'u1', emoji: '🎂' }] },
+    ],
+  },
+  {
+    name: 'polls: the plan\'s, or written after the command in both forms',
+    plan: {
+      rules: [
+        { id: 'lunch', when: { kind: 'command', name: 'lunch' }, do: [{ kind: 'poll', question: 'Lunch, {name}?', options: ['Pizza', 'Pasta'] }] },
+        // The question is not used with fromArgument, but a null text is a blank all the same.
+        { id: 'vote', when: { kind: 'command', name: 'vote' }, do: [{ kind: 'poll', question: 'Written after the command', fromArgument: true }] },
+      ],
+    },
+    steps: [
+      { event: msg('/lunch'), expect: [{ call: 'sendPoll', chat: 'c1', question: 'Lunch, Ann?', options: ['Pizza', 'Pasta'] }] },
+      { event: msg('/vote Pizza or burgers?'), expect: [{ call: 'sendPoll', chat: 'c1', question: 'Pizza or burgers?', options: ['Pizza', 'burgers'] }] },
+      { event: msg('/vote Where? park, beach, pool'), expect: [{ call: 'sendPoll', chat: 'c1', question: 'Where?', options: ['park', 'beach', 'pool'] }] },
+      { event: msg('/vote Tea, coffee or juice?'), expect: [{ call: 'sendPoll', chat: 'c1', question: 'Tea, coffee or juice?', options: ['Tea', 'coffee', 'juice'] }] },
+      { event: msg('/vote Tea?'), expect: [send('Write a question and its options after the command, e.g. /vote Pizza or burgers?')] },
+    ],
+  },
+  {
+    name: 'data: weather, price, news, ai and translate from the web services; a failure says sorry',
+    plan: {
+      rules: [
+        { id: 'weather', when: { kind: 'command', name: 'weather' }, do: [{ kind: 'data', source: { kind: 'weather' } }] },
+        { id: 'berlin', when: { kind: 'command', name: 'berlin' }, do: [{ kind: 'data', source: { kind: 'weather', city: 'Berlin' }, text: 'Now: {value}' }] },
+        { id: 'btc', when: { kind: 'command', name: 'btc' }, do: [{ kind: 'data', source: { kind: 'price', coin: 'btc' }, text: 'Bitcoin: {value}' }] },
+        { id: 'news', when: { kind: 'command', name: 'news' }, do: [{ kind: 'data', source: { kind: 'news', feedUrl: 'http://web.test/feed.xml', count: 2 } }] },
+        { id: 'ask', when: { kind: 'command', name: 'ask' }, do: [{ kind: 'data', source: { kind: 'ai', instructions: 'Answer like a baker.' } }] },
+        { id: 'es', when: { kind: 'keyword', words: ['translate'] }, do: [{ kind: 'data', source: { kind: 'translate', to: 'es' }, text: 'In Spanish: {value}' }] },
+      ],
+    },
+    steps: [
+      { event: msg('/weather Munich'), expect: [send('Munich, Germany: partly cloudy, 14.2°C, wind 11.5 km/h')] },
+      { event: msg('/berlin'), expect: [send('Now: Berlin, Germany: partly cloudy, 14.2°C, wind 11.5 km/h')] },
+      { event: msg('/weather Nowhere'), expect: [send('Sorry, I could not get that right now.')], logs: ['Nowhere'] },
+      { event: msg('/btc'), expect: [send('Bitcoin: 64000.5 USD')] },
+      { event: msg('/news'), expect: [send('First\nhttps://news.example/1\n\nSecond\nhttps://news.example/2')] },
+      { event: msg('/ask Why is bread brown?'), expect: [send('[Answer like a baker.] Why is bread brown?')] },
+      { event: msg('translate good morning'), expect: [send("In Spanish: [Translate the user's message into es. Answer with the translation only.] translate good morning")] },
+    ],
+  },
+];

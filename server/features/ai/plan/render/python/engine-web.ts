@@ -1,0 +1,183 @@
+// What the engine asks the web: Open-Meteo (weather), CoinGecko (prices), RSS/Atom feeds (news), an
+// OpenAI-compatible model (ai, translate) and open.er-api.com (exchange rates), plus the unit
+// conversions. Standard library only (urllib in a worker thread); every call times out after 10 s.
+
+import { pyString } from '../../../builtin/literals';
+import { COIN_ALIASES, WEATHER_CODES } from '../../../builtin/templates/behaviour-content';
+import { code, lines, sections } from '../../../builtin/templates/compose';
+import type { Usage } from './usage';
+
+const FETCH = code`
+def download(url, body=None, headers=None):
+    """What a web address answers (at most 10 seconds, 5 MB); raises an error when it fails."""
+    request = urllib.request.Request(url, data=body, headers={"User-Agent": "Botwright-bot/1.0 (Python urllib)", **(headers or {})})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return response.read(5_000_000)
+
+
+async def get_json(url, body=None, headers=None):
+    """download() in a worker thread (the bot keeps answering meanwhile), read as JSON."""
+    return json.loads(await asyncio.to_thread(download, url, body, headers))`;
+
+function weather(): string {
+  const codes = WEATHER_CODES.map(([n, words]) => `    ${n}: ${pyString(words)},`).join('\n');
+  return sections(
+    2,
+    lines('# Open-Meteo\'s weather codes (WMO) in words.', 'WEATHER_CODES = {', codes, '}'),
+    code`
+async def weather_now(city):
+    """The weather now in a city from Open-Meteo (no key needed): (the words, the temperature)."""
+    found = await get_json(GEOCODING_URL + "?" + urllib.parse.urlencode({"name": city, "count": 1}))
+    places = found.get("results") or []
+    if not places:
+        raise ValueError("no place called " + city)
+    place = places[0]
+    position = urllib.parse.urlencode({"latitude": place["latitude"], "longitude": place["longitude"]})
+    current = (await get_json(FORECAST_URL + "?" + position + "&current=temperature_2m,weather_code,wind_speed_10m"))["current"]
+    where = place.get("name", city) + (", " + place["country"] if place.get("country") else "")
+    sky = WEATHER_CODES.get(current.get("weather_code"), "weather code " + str(current.get("weather_code")))
+    words = where + ": " + sky + ", " + str(current["temperature_2m"]) + "°C, wind " + str(current.get("wind_speed_10m")) + " km/h"
+    return words, float(current["temperature_2m"])`,
+  );
+}
+
+function price(): string {
+  const aliases = Object.entries(COIN_ALIASES).map(([k, v]) => `${pyString(k)}: ${pyString(v)}`).join(', ');
+  return sections(
+    2,
+    `COIN_ALIASES = {${aliases}}  # symbols people type -> CoinGecko ids`,
+    code`
+async def coin_price(coin, currency):
+    """A coin's price from CoinGecko (no key needed)."""
+    coin = COIN_ALIASES.get(coin.strip().lower(), coin.strip().lower())
+    query = urllib.parse.urlencode({"ids": coin, "vs_currencies": currency.lower()})
+    return float((await get_json(COIN_PRICES_URL + "?" + query))[coin][currency.lower()])`,
+  );
+}
+
+const NEWS = code`
+def plain_tag(element):
+    """An XML tag without the Atom or RSS 1.0 namespace: '{http://www.w3.org/2005/Atom}entry' -> 'entry'."""
+    tag = element.tag if isinstance(element.tag, str) else ""
+    return tag.split("}")[-1]
+
+
+async def latest_news(feed_url, count):
+    """The newest items of an RSS or Atom feed (the feed's own order), each as its title and link."""
+    data = await asyncio.to_thread(download, feed_url)
+    items = []
+    for item in ElementTree.fromstring(data).iter():
+        if plain_tag(item) not in ("item", "entry"):
+            continue
+        title, link = "", ""
+        for child in item:
+            if plain_tag(child) == "title":
+                title = " ".join(re.sub(r"<[^>]*>", "", "".join(child.itertext())).split())  # titles may hold HTML
+            elif plain_tag(child) == "link" and not link:
+                link = (child.get("href") or child.text or "").strip()  # Atom: href; RSS: the text
+        if title:
+            items.append(title + ("\n" + link if link else ""))
+    if not items:
+        raise ValueError("the feed has no items")
+    return "\n\n".join(items[:count])`;
+
+const MODEL = code`
+async def ask_model(instructions, text):
+    """The language model's answer (OpenAI, or a compatible service at OPENAI_BASE_URL)."""
+    key = os.getenv("OPENAI_API_KEY", "").strip()
+    if not key:
+        raise RuntimeError("OPENAI_API_KEY is not set")
+    base = (os.getenv("OPENAI_BASE_URL") or "https://api.openai.com/v1").rstrip("/")
+    messages = [{"role": "system", "content": instructions}, {"role": "user", "content": text}]
+    body = json.dumps({"model": os.getenv("OPENAI_MODEL") or "gpt-4o-mini", "messages": messages}).encode()
+    headers = {"Content-Type": "application/json", "Authorization": "Bearer " + key}
+    answer = await get_json(base + "/chat/completions", body, headers)
+    return answer["choices"][0]["message"]["content"].strip()`;
+
+function valueOf(u: Usage): string {
+  const s = u.sources;
+  return lines(
+    'async def value_of(source, text):',
+    '    """What a data source says now, as text ({value}); text is the argument (or the message)."""',
+    '    kind = source["kind"]',
+    s.has('weather') && '    if kind == "weather":',
+    s.has('weather') && '        return (await weather_now(source.get("city") or text))[0]',
+    s.has('price') && '    if kind == "price":',
+    s.has('price') && '        currency = source.get("currency") or "usd"',
+    s.has('price') && '        return number_text(await coin_price(source.get("coin") or text, currency)) + " " + currency.upper()',
+    s.has('news') && '    if kind == "news":',
+    s.has('news') && '        return await latest_news(source["feedUrl"], source.get("count") or 3)',
+    s.has('ai') && '    if kind == "ai":',
+    s.has('ai') && '        return await ask_model(source["instructions"], text)',
+    s.has('translate') && '    if kind == "translate":',
+    s.has('translate') && `        return await ask_model("Translate the user's message into " + source["to"] + ". Answer with the translation only.", text)`,
+    '    raise ValueError("unknown data source " + kind)',
+  );
+}
+
+function numberOf(u: Usage): string {
+  const s = u.sources;
+  return lines(
+    'async def number_of(source):',
+    '    """The number a threshold compares: a price, a temperature, or the first number the source says."""',
+    s.has('price') && '    if source["kind"] == "price":',
+    s.has('price') && '        return await coin_price(source.get("coin") or "", source.get("currency") or "usd")',
+    s.has('weather') && '    if source["kind"] == "weather":',
+    s.has('weather') && '        return (await weather_now(source.get("city") or ""))[1]',
+    '    found = re.search(r"-?\\d+(?:\\.\\d+)?", await value_of(source, ""))',
+    '    if not found:',
+    '        raise ValueError("no number in what the source said")',
+    '    return float(found.group())',
+  );
+}
+
+const UNITS = code`
+# Unit conversions: (from, to) -> the formula.
+UNITS = {
+    ("c", "f"): lambda value: value * 9 / 5 + 32,
+    ("f", "c"): lambda value: (value - 32) * 5 / 9,
+    ("km", "mi"): lambda value: value / 1.609344,
+    ("mi", "km"): lambda value: value * 1.609344,
+    ("kg", "lb"): lambda value: value / 0.45359237,
+    ("lb", "kg"): lambda value: value * 0.45359237,
+    ("cm", "in"): lambda value: value / 2.54,
+    ("in", "cm"): lambda value: value * 2.54,
+    ("m", "ft"): lambda value: value / 0.3048,
+    ("ft", "m"): lambda value: value * 0.3048,
+}`;
+
+function converted(u: Usage): string {
+  return lines(
+    'async def converted(amount, source, target):',
+    '    """The amount in the other unit or currency (currencies from open.er-api.com, no key needed)."""',
+    u.units && '    if (source.lower(), target.lower()) in UNITS:',
+    u.units && '        return UNITS[(source.lower(), target.lower())](amount)',
+    u.currencies ? '    rates = (await get_json(EXCHANGE_RATES_URL + source.upper()))["rates"]' : '    raise ValueError("no conversion from " + source + " to " + target)',
+    u.currencies && '    return amount * rates[target.upper()]',
+  );
+}
+
+export function pyWeb(u: Usage): string {
+  const s = u.sources;
+  const convert = u.actions.has('convert');
+  const urls = lines(
+    u.web && '# The web services the bot asks (change them to use others).',
+    s.has('weather') && 'GEOCODING_URL = "https://geocoding-api.open-meteo.com/v1/search"',
+    s.has('weather') && 'FORECAST_URL = "https://api.open-meteo.com/v1/forecast"',
+    s.has('price') && 'COIN_PRICES_URL = "https://api.coingecko.com/api/v3/simple/price"',
+    u.currencies && 'EXCHANGE_RATES_URL = "https://open.er-api.com/v6/latest/"',
+  );
+  return sections(
+    2,
+    urls,
+    u.web && FETCH,
+    s.has('weather') && weather(),
+    s.has('price') && price(),
+    s.has('news') && NEWS,
+    (s.has('ai') || s.has('translate')) && MODEL,
+    s.size > 0 && valueOf(u),
+    u.conditions.has('threshold') && numberOf(u),
+    u.units && UNITS,
+    convert && converted(u),
+  );
+}

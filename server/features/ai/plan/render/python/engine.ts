@@ -1,0 +1,337 @@
+// The rules engine of a rendered Python bot, platform-independent: Engine(rules, settings, adapter,
+// data_file, now) with handle(event) and tick(). Composed from the parts the plan's rules use.
+
+import { code, lines, sections } from '../../../builtin/templates/compose';
+import { pyActionMethods, pyActionHelpers, ACTION_METHODS } from './engine-actions';
+import { PY_NO_TICK, pyScheduleMethods } from './engine-schedule';
+import type { Usage } from './usage';
+
+/** The standard-library imports the engine needs ('json', 'from x import y'). */
+export function pyEngineImports(u: Usage): string[] {
+  const out = ['json', 'logging', 'os', 're', 'from datetime import datetime, timezone'];
+  if (u.everyMinutes || u.times) out.push('from datetime import timedelta');
+  if (u.zone) out.push('from zoneinfo import ZoneInfo');
+  if (u.actions.has('replyOneOf')) out.push('random');
+  if (u.actions.has('custom')) out.push('inspect');
+  if (u.web) out.push('asyncio', 'urllib.request', 'urllib.parse');
+  if (u.sources.has('news')) out.push('from xml.etree import ElementTree');
+  return out;
+}
+
+const STATE = code`
+def load_state(path):
+    """What the bot remembers (lists, counters, ...) from the data file; empty when there is none yet."""
+    try:
+        with open(path, encoding="utf-8") as file:
+            data = json.load(file)
+        return data if isinstance(data, dict) else {}
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError) as error:
+        logger.error("Could not read %s, starting empty: %s", path, error)
+        return {}`;
+
+const FILL = code`
+def fill(text, values):
+    """Puts the values into the {placeholders} of a text; an unknown {x} stays as it is."""
+    return re.sub(r"\{(\w+)\}", lambda found: str(values[found.group(1)]) if found.group(1) in values else found.group(0), text)`;
+
+const UTC_NOW = code`
+def utc_now():
+    """The time now (the engine reads the clock only through the now() it is given)."""
+    return datetime.now(timezone.utc)`;
+
+const SAYS = code`
+def says(text, when):
+    """True when the message holds one of the words as a word (with "whole": is exactly one of them)."""
+    for word in when["words"]:
+        if when.get("whole"):
+            if text.strip().lower() == word.strip().lower():
+                return True
+        elif re.search(r"(?<!\w)" + re.escape(word) + r"(?!\w)", text, re.IGNORECASE):
+            return True
+    return False`;
+
+const IN_CHAT = code`
+def in_chat(event, name):
+    """True when the event happened in the named chat or channel (case-insensitive, without '#')."""
+    wanted = name.lstrip("#").lower()
+    return wanted in ((event.get("chatName") or "").lstrip("#").lower(), str(event["chat"]).lower())`;
+
+const MINUTES_OF = code`
+def minutes_of(clock_time):
+    """'09:30' -> 570, the minutes since midnight."""
+    hours, minutes = clock_time.split(":")
+    return int(hours) * 60 + int(minutes)`;
+
+function init(u: Usage): string {
+  return lines(
+    '    def __init__(self, rules, settings, adapter, data_file, now):',
+    '        self.rules = rules',
+    '        self.settings = settings',
+    '        self.adapter = adapter',
+    '        self.data_file = data_file',
+    '        self.now = now',
+    '        self.state = load_state(data_file)',
+    u.zone && '        self.zone = ZoneInfo(settings.get("timeZone") or "UTC")',
+    u.everyMinutes && '        self.started = now()',
+    u.everyMinutes && '        self.last_runs = {}  # rule id -> when it last ran (every N minutes)',
+  );
+}
+
+const SAVE = code`
+    def save(self):
+        """Writes the state to the data file: into a temporary file first, then renamed over the old one."""
+        temporary = self.data_file + ".tmp"
+        try:
+            with open(temporary, "w", encoding="utf-8") as file:
+                json.dump(self.state, file, ensure_ascii=False, indent=1)
+            os.replace(temporary, self.data_file)
+        except OSError as error:
+            logger.error("Could not save %s: %s", self.data_file, error)
+
+    def kept(self, *path):
+        """The part of the state at that path, made when missing: kept("lists", chat)."""
+        place = self.state
+        for key in path:
+            place = place.setdefault(key, {})
+        return place`;
+
+const SAY = code`
+    async def say(self, chat, text, buttons=None):
+        """Sends a text (with buttons) to a chat; no chat: nothing (target() said which setting is missing)."""
+        if chat is None:
+            return
+        if buttons:
+            await self.adapter.send(chat, text, buttons)
+        else:
+            await self.adapter.send(chat, text)
+
+    async def target(self, to):
+        """The chat of the channel or of the owner; None (and a line in the log) when it is not set."""
+        chat = await (self.adapter.channel() if to == "channel" else self.adapter.owner())
+        if chat is None:
+            setting = getattr(self.adapter, "channel_setting", "the channel setting") if to == "channel" else "OWNER_CHAT_ID"
+            logger.warning("Not sent to the %s: set %s", to, setting)
+        return chat
+
+    def prefix(self):
+        return self.settings.get("prefix") or "/"`;
+
+function handle(u: Usage): string {
+  const t = u.triggers;
+  const branch = (kind: string, match: string) => [`        elif kind == "${kind}":`, `            await self.run_all(event, lambda when: ${match})`];
+  return lines(
+    '    async def handle(self, event):',
+    '        """One event from the adapter: a message, a join or leave, a button press or a reaction."""',
+    '        kind = event["type"]',
+    '        if kind == "message":',
+    '            await self.on_message(event)',
+    ...(t.has('join') ? branch('join', 'when["kind"] == "join"') : []),
+    ...(t.has('leave') ? branch('leave', 'when["kind"] == "leave"') : []),
+    ...(t.has('button') ? branch('button', 'when["kind"] == "button" and when["id"] == event.get("buttonId")') : []),
+    ...(t.has('reaction') ? branch('reaction', 'when["kind"] == "reaction" and same_emoji(when.get("emoji"), event.get("emoji"))') : []),
+  );
+}
+
+const SAME_EMOJI = code`
+def same_emoji(wanted, given):
+    """True when the reaction is the rule's emoji (any emoji when the rule names none)."""
+    return not wanted or wanted.replace("\ufe0f", "") == (given or "").replace("\ufe0f", "")`;
+
+function onMessage(u: Usage): string {
+  const t = u.triggers;
+  const track = t.has('message');
+  const run = (match: string) => (track ? `ran = await self.run_all(event, lambda when: ${match}) or ran` : `await self.run_all(event, lambda when: ${match})`);
+  return lines(
+    '    async def on_message(self, event):',
+    '        """A message: the answer to a question asked, a command, or words for the keyword, mention and message rules."""',
+    '        text = event.get("text") or ""',
+    '        command = self.command_of(text)',
+    u.conversations &&
+      lines(
+        '        talks = self.state.get("conversations", {})',
+        '        if event["chat"] + "|" + event["user"] in talks:',
+        '            if command is None:',
+        '                await self.answer(event, text)',
+        '                return',
+        '            del talks[event["chat"] + "|" + event["user"]]  # a command ends the questions',
+        '            self.save()',
+      ),
+    '        if command is not None:',
+    '            await self.on_command(event, command[0], command[1])',
+    '            return',
+    track && '        ran = False',
+    t.has('keyword') && `        ${run('when["kind"] == "keyword" and says(text, when)')}`,
+    t.has('mention') && '        if event.get("mentioned"):',
+    t.has('mention') && `            ${run('when["kind"] == "mention"')}`,
+    track && '        if not ran:  # only messages no other rule answered',
+    track && '            await self.run_all(event, lambda when: when["kind"] == "message")',
+  );
+}
+
+const COMMANDS = code`
+    def command_of(self, text):
+        """("menu", "the rest") for "/menu@MyBot the rest"; None when the message is no command."""
+        prefix = self.prefix()
+        if not text.startswith(prefix) or not re.match(r"\w", text[len(prefix):]):
+            return None
+        parts = text[len(prefix):].split(None, 1)
+        return parts[0].split("@")[0].lower(), (parts[1].strip() if len(parts) > 1 else "")
+
+    async def on_command(self, event, name, args):
+        """Runs the rules of the command; /help and /start list the commands; others: settings["unknownCommand"]."""
+        rules = [rule for rule in self.rules if rule["when"]["kind"] == "command" and rule["when"]["name"].lower() == name]
+        for rule in rules:
+            await self.run_rule(rule, event, args)
+        if rules:
+            return
+        if name in ("help", "start"):
+            await self.say(event["chat"], self.help_text())
+        elif isinstance(self.settings.get("unknownCommand"), str):
+            await self.say(event["chat"], fill(self.settings["unknownCommand"], {"name": event["name"], "args": args}))
+
+    def help_text(self):
+        """The commands, each with the start of its first reply."""
+        listed = []
+        for rule in self.rules:
+            when = rule["when"]
+            if when["kind"] != "command" or any(line.split(":")[0] == self.prefix() + when["name"] for line in listed):
+                continue
+            texts = [action.get("text") or action.get("texts", [""])[0] for action in rule["do"] if action["kind"] in ("reply", "replyOneOf", "buttons")]
+            about = (texts[0] or "")[:60] if texts else ""
+            listed.append(self.prefix() + when["name"] + (": " + about if about else ""))
+        return "Commands:\n" + "\n".join(listed) if listed else "I have no commands yet."`;
+
+const RUN = code`
+    async def run_all(self, event, matches, args=""):
+        """Runs every rule whose trigger matches, in plan order; True when one ran."""
+        ran = False
+        for rule in self.rules:
+            if matches(rule["when"]) and await self.run_rule(rule, event, args):
+                ran = True
+        return ran
+
+    async def run_rule(self, rule, event, args=""):
+        """Runs the rule's actions when its conditions hold; True when it ran."""
+        values = {"name": event["name"], "args": args}
+        if not await self.holds(rule, event, values):
+            return False
+        logger.info("Rule %s (%s from %s)", rule["id"], event["type"], event["name"] or "the clock")
+        await self.run_actions(rule, event, values, 0)
+        return True
+
+    async def run_actions(self, rule, event, values, start):
+        """The rule's actions from start on, in order; one may stop the rest (a missing argument, a question)."""
+        for index in range(start, len(rule["do"])):
+            action = rule["do"][index]
+            try:
+                if await self.ACTIONS[action["kind"]](self, action, event, values, rule, index):
+                    return
+            except Exception as error:  # a failed action is logged; the bot goes on
+                logger.error("Rule %s: %s failed: %s", rule["id"], action["kind"], error, exc_info=error)
+                return`;
+
+function holds(u: Usage): string {
+  const c = u.conditions;
+  const order = ['chat', 'admins', 'hours', 'warnings', 'threshold'].filter((k) => c.has(k as never));
+  if (order.length === 0) {
+    return code`
+    async def holds(self, rule, event, values):
+        """The rules of this bot have no conditions."""
+        return True`;
+  }
+  return lines(
+    '    async def holds(self, rule, event, values):',
+    '        """True when every condition of the rule holds (the quick ones first); a threshold sets {value}."""',
+    `        for condition in sorted(rule.get("if") or [], key=lambda condition: ${JSON.stringify(order).replace(/,/g, ', ')}.index(condition["kind"])):`,
+    '            kind = condition["kind"]',
+    c.has('chat') && '            if kind == "chat" and not in_chat(event, condition["name"]):',
+    c.has('chat') && '                return False',
+    c.has('admins') && '            if kind == "admins" and not await self.adapter.is_admin(event):',
+    c.has('admins') && '                return False',
+    c.has('hours') && '            if kind == "hours" and not self.in_hours(condition):',
+    c.has('hours') && '                return False',
+    c.has('warnings') && '            if kind == "warnings" and self.state.get("warnings", {}).get(event["chat"], {}).get(event["user"], 0) < condition["atLeast"]:',
+    c.has('warnings') && '                return False',
+    c.has('threshold') && '            if kind == "threshold" and not await self.crossed(rule, condition, values, event["type"] == "schedule"):',
+    c.has('threshold') && '                return False',
+    '        return True',
+  );
+}
+
+const IN_HOURS = code`
+    def in_hours(self, condition):
+        """Now inside the hours (outside them with "outside"); hours past midnight belong to the day they start."""
+        local = self.now().astimezone(self.zone)
+        minute = local.hour * 60 + local.minute
+        start, end = minutes_of(condition["from"]), minutes_of(condition["to"])
+        days = condition.get("weekdays") or []
+
+        def on(day):
+            return not days or day in days
+
+        if start < end:
+            inside = on(local.weekday()) and start <= minute < end
+        elif start == end:
+            inside = on(local.weekday())  # all day
+        else:
+            inside = (on(local.weekday()) and minute >= start) or (on((local.weekday() - 1) % 7) and minute < end)
+        return inside != bool(condition.get("outside"))`;
+
+const CROSSED = code`
+    async def crossed(self, rule, condition, values, scheduled):
+        """A threshold: the source's number is below/above the value. On a schedule: only when it was not at the last check."""
+        try:
+            number = await number_of(condition["source"])
+        except Exception as error:  # no network, a timeout, an unexpected answer
+            logger.error("Rule %s: could not read the number to compare: %s", rule["id"], error)
+            return False
+        values["value"] = number_text(number)
+        now_holds = (condition.get("below") is None or number < condition["below"]) and (condition.get("above") is None or number > condition["above"])
+        if not scheduled:
+            return now_holds
+        checks = self.kept("thresholds")
+        before = checks.get(rule["id"], False)
+        checks[rule["id"]] = now_holds
+        self.save()
+        return now_holds and not before`;
+
+/** The engine: its module-level helpers, then the Engine class. */
+export function pyEngine(u: Usage): string {
+  const helpers = sections(
+    2,
+    STATE,
+    FILL,
+    UTC_NOW,
+    u.triggers.has('keyword') && SAYS,
+    u.triggers.has('reaction') && SAME_EMOJI,
+    u.conditions.has('chat') && IN_CHAT,
+    (u.conditions.has('hours') || u.times) && MINUTES_OF,
+    pyActionHelpers(u),
+  );
+  const methods = sections(
+    1,
+    init(u),
+    SAVE,
+    SAY,
+    handle(u),
+    onMessage(u),
+    COMMANDS,
+    RUN,
+    holds(u),
+    u.conditions.has('hours') && IN_HOURS,
+    u.conditions.has('threshold') && CROSSED,
+    pyScheduleMethods(u) || PY_NO_TICK,
+    pyActionMethods(u),
+    lines('    # The method doing each kind of action (it returns True to stop the rule).', `    ACTIONS = {`, ...ACTION_METHODS.filter(([kind]) => u.actions.has(kind)).map(([kind, method]) => `        "${kind}": ${method},`), '    }'),
+  );
+  const engine = lines(
+    'class Engine:',
+    '    """Runs RULES: handle(event) for each message, join, button press or reaction; tick() every 20 seconds.',
+    '    The adapter (the platform\'s part below) sends what the rules say; the state is kept in the data file."""',
+    '',
+    methods,
+  );
+  return sections(2, helpers, engine);
+}

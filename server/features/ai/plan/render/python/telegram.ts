@@ -1,0 +1,237 @@
+// The Telegram part of a rendered Python bot (python-telegram-bot 21, asyncio, long polling): an
+// adapter the engine acts through, the handlers turning updates into events, and main().
+
+import { code, lines, sections } from '../../../builtin/templates/compose';
+import type { Usage } from './usage';
+
+export interface PyPlatform {
+  /** Standard-library imports and whole third-party import lines. */
+  stdlib: string[];
+  thirdParty: string[];
+  code: string;
+  /** Loggers too chatty at INFO. */
+  quiet: string[];
+}
+
+export function telegramPython(u: Usage): PyPlatform {
+  const a = u.actions;
+  const t = u.triggers;
+  const buttons = a.has('buttons') || t.has('button');
+  const schedule = t.has('schedule');
+  const needsMessageId = a.has('react') || a.has('delete');
+  const telegramNames = ['Update', ...(a.has('mute') ? ['ChatPermissions'] : []), ...(a.has('buttons') ? ['InlineKeyboardButton', 'InlineKeyboardMarkup'] : [])].sort();
+  const extNames = ['Application', 'MessageHandler', ...(buttons ? ['CallbackQueryHandler'] : []), ...(t.has('reaction') ? ['MessageReactionHandler'] : [])].sort();
+  const thirdParty = [
+    `from telegram import ${telegramNames.join(', ')}`,
+    ...(u.conditions.has('admins') ? ['from telegram.error import TelegramError'] : []),
+    `from telegram.ext import ${[...extNames, 'filters'].join(', ')}`,
+  ];
+  const stdlib = ['logging', 'os', ...(schedule ? ['asyncio'] : []), ...(a.has('mute') ? ['time'] : [])];
+
+  const adapter = lines(
+    'class TelegramAdapter:',
+    '    """What the engine calls to act on Telegram (the bot is set once the application is built)."""',
+    '',
+    '    channel_setting = "TELEGRAM_CHAT_ID"',
+    '',
+    '    def __init__(self):',
+    '        self.bot = None',
+    '',
+    '    async def send(self, chat, text, buttons=None):',
+    a.has('buttons')
+      ? code`
+        markup = None
+        if buttons:  # one button per row; a press comes back with callback data "b:<id>"
+            markup = InlineKeyboardMarkup([[InlineKeyboardButton(button["label"], callback_data="b:" + button["id"])] for button in buttons])
+        await self.bot.send_message(chat, text, reply_markup=markup)`
+      : '        await self.bot.send_message(chat, text)',
+    '        logger.info("Sent to %s: %s", chat, text)',
+    a.has('poll') && '\n    async def send_poll(self, chat, question, options):\n        await self.bot.send_poll(chat, question, options)',
+    a.has('react') && '\n    async def react(self, event, emoji):\n        await self.bot.set_message_reaction(event["chat"], message_id(event), emoji)',
+    a.has('delete') && '\n    async def delete_message(self, event):\n        await self.bot.delete_message(event["chat"], message_id(event))',
+    a.has('mute') &&
+      code`
+
+    async def mute(self, event, minutes):
+        """No messages from the sender for that long (the bot must be a group admin allowed to ban users)."""
+        until = int(time.time()) + minutes * 60
+        await self.bot.restrict_chat_member(event["chat"], int(event["user"]), ChatPermissions(can_send_messages=False), until_date=until)`,
+    a.has('kick') &&
+      code`
+
+    async def kick(self, event):
+        """Removes the sender; unbanned at once, so they may join again."""
+        await self.bot.ban_chat_member(event["chat"], int(event["user"]))
+        await self.bot.unban_chat_member(event["chat"], int(event["user"]), only_if_banned=True)`,
+    a.has('ban') && '\n    async def ban(self, event):\n        await self.bot.ban_chat_member(event["chat"], int(event["user"]))',
+    u.conditions.has('admins') &&
+      code`
+
+    async def is_admin(self, event):
+        try:
+            member = await self.bot.get_chat_member(event["chat"], int(event["user"]))
+        except TelegramError as error:  # a private chat, or the bot cannot see the members
+            logger.warning("Could not check whether %s is an admin: %s", event["name"], error)
+            return False
+        return member.status in ("administrator", "creator")`,
+    code`
+
+    async def channel(self):
+        """The chat schedules and posts go to: TELEGRAM_CHAT_ID (like @mychannel or -100...)."""
+        return os.getenv("TELEGRAM_CHAT_ID", "").strip() or None
+
+    async def owner(self):
+        """The owner's chat (answers, forwarded messages): OWNER_CHAT_ID."""
+        return os.getenv("OWNER_CHAT_ID", "").strip() or None`,
+  );
+
+  const helpers = sections(
+    2,
+    code`
+def require_env(name):
+    """Reads a required setting from the environment, or stops with a clear message."""
+    value = os.getenv(name, "").strip()
+    if not value:
+        raise SystemExit("Missing environment variable " + name + ": set it before starting the bot.")
+    return value`,
+    code`
+def event_of(update, kind, user, text, **more):
+    """An event for the engine: the chat, who, their words (private chats count as mentioning the bot)."""
+    chat = update.effective_chat
+    return {
+        "type": kind,
+        "chat": str(chat.id),
+        "chatName": None if chat.type == "private" else (chat.title or chat.username),
+        "user": str(user.id) if user else str(chat.id),
+        "name": user.first_name if user else (chat.title or ""),
+        "text": text,
+        "mentioned": chat.type == "private",
+        "raw": update,
+        **more,
+    }`,
+    t.has('mention') &&
+      code`
+def mentions_bot(message, bot):
+    """True when a message names the bot (@its_name) or answers one of its messages."""
+    replied = message.reply_to_message
+    named = ("@" + (bot.username or "")).lower() in (message.text or "").lower()
+    return named or bool(replied and replied.from_user and replied.from_user.id == bot.id)`,
+    needsMessageId &&
+      code`
+def message_id(event):
+    """The message an event is about: the message itself, or the one reacted to."""
+    update = event["raw"]
+    if update.message_reaction:
+        return update.message_reaction.message_id
+    return update.effective_message.message_id`,
+    schedule &&
+      code`
+background_tasks = set()  # asyncio keeps only weak references to tasks
+
+
+async def tick_forever(engine):
+    """Calls engine.tick() every 20 seconds: the schedule rules."""
+    while True:
+        try:
+            await engine.tick()
+        except Exception as error:  # the schedule goes on
+            logger.error("The schedule failed: %s", error, exc_info=error)
+        await asyncio.sleep(20)`,
+  );
+
+  const onMessage = lines(
+    '    async def on_message(update, context):',
+    '        message = update.effective_message',
+    '        event = event_of(update, "message", update.effective_user, message.text or "")',
+    t.has('mention') && '        event["mentioned"] = event["mentioned"] or mentions_bot(message, context.bot)',
+    '        logger.info("Message from %s: %s", event["name"], event["text"])',
+    '        await engine.handle(event)',
+  );
+  const handlers = sections(
+    1,
+    lines('def connect(application, engine):', '    """The handlers: every update becomes an event for the engine."""'),
+    onMessage,
+    t.has('join') &&
+      code`
+    async def on_join(update, context):
+        for member in update.effective_message.new_chat_members:
+            if not member.is_bot:
+                await engine.handle(event_of(update, "join", member, ""))`,
+    t.has('leave') &&
+      code`
+    async def on_leave(update, context):
+        member = update.effective_message.left_chat_member
+        if not member.is_bot:
+            await engine.handle(event_of(update, "leave", member, ""))`,
+    buttons &&
+      code`
+    async def on_button(update, context):
+        query = update.callback_query
+        await query.answer()
+        markup = query.message.reply_markup if query.message else None
+        rows = markup.inline_keyboard if markup else ()
+        label = next((button.text for row in rows for button in row if button.callback_data == query.data), "")
+        await engine.handle(event_of(update, "button", query.from_user, label, buttonId=query.data[2:]))`,
+    t.has('reaction') &&
+      code`
+    async def on_reaction(update, context):
+        reaction = update.message_reaction
+        before = {getattr(old, "emoji", None) for old in reaction.old_reaction}
+        for new in reaction.new_reaction:
+            emoji = getattr(new, "emoji", None)  # custom emoji have none
+            if emoji and emoji not in before:
+                await engine.handle(event_of(update, "reaction", reaction.user, "", emoji=emoji))`,
+    code`
+    async def on_error(update, context):
+        logger.error("Error while handling an update: %s", context.error, exc_info=context.error)`,
+    lines(
+      '    application.add_handler(MessageHandler(filters.TEXT & filters.UpdateType.MESSAGE, on_message))',
+      t.has('join') && '    application.add_handler(MessageHandler(filters.StatusUpdate.NEW_CHAT_MEMBERS, on_join))',
+      t.has('leave') && '    application.add_handler(MessageHandler(filters.StatusUpdate.LEFT_CHAT_MEMBER, on_leave))',
+      buttons && '    application.add_handler(CallbackQueryHandler(on_button, pattern=r"^b:"))',
+      t.has('reaction') && '    application.add_handler(MessageReactionHandler(on_reaction))',
+      '    application.add_error_handler(on_error)',
+    ),
+  );
+
+  const main = lines(
+    'def main():',
+    '    token = require_env("TELEGRAM_BOT_TOKEN")',
+    '    data_file = os.getenv("DATA_FILE") or os.path.join(os.path.dirname(os.path.abspath(__file__)), "bot_data.json")',
+    '    adapter = TelegramAdapter()',
+    '    engine = Engine(RULES, SETTINGS, adapter, data_file, utc_now)',
+    '    builder = Application.builder().token(token)',
+    "    # The Bot API server: Telegram itself, unless TELEGRAM_API_BASE names another one (Botwright's",
+    '    # test chat sets it to its own Telegram emulator). The library adds the token after "/bot".',
+    '    api_base = os.getenv("TELEGRAM_API_BASE")',
+    '    if api_base:',
+    '        builder = builder.base_url(f"{api_base}/bot").base_file_url(f"{api_base}/file/bot")',
+    schedule &&
+      lines(
+        '',
+        '    async def start_ticking(application):',
+        '        background_tasks.add(asyncio.create_task(tick_forever(engine)))',
+        '',
+        '    builder = builder.post_init(start_ticking)',
+      ),
+    '    application = builder.build()',
+    '    adapter.bot = application.bot',
+    '    connect(application, engine)',
+    '    logger.info("%s is starting: polling Telegram for updates", BOT_NAME)',
+    '    application.run_polling(allowed_updates=Update.ALL_TYPES)  # all: reactions are not sent otherwise',
+  );
+
+  return {
+    stdlib,
+    thirdParty,
+    quiet: ['httpx'],
+    code: sections(
+      2,
+      lines('# ---- Telegram: updates become events for the engine; the engine acts through the adapter ----', adapter),
+      helpers,
+      handlers,
+      main,
+      lines('if __name__ == "__main__":', '    main()'),
+    ),
+  };
+}
