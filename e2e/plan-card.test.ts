@@ -2,22 +2,15 @@
 // sloppy Telegram request in JavaScript with one blank (/menu named without its answer), the card
 // showing that blank, filling it giving a proposal in the editor, Accept and Save, and the test chat
 // answering /menu with the filled text; then a rule's text edited and a rule removed, each through
-// the same review; the card at phone width (390 px).
-//
-// Until the builtin chat answers with a ```bot-plan block (being switched to plans on main), the test
-// does what that chat will do after the reply: the builtin's own plan of the request (planFromRequest)
-// rendered (renderPlan), saved as the file and its plan, and the block added to the stored reply.
-// Once the chat writes the block itself, that step finds the card and does nothing.
+// the same review; the card at phone width (390 px). The request goes through the real chat (the
+// builtin assistant, which answers with a ```bot-plan block and stores the file's plan).
 import path from 'node:path';
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type SignedUpUser } from '../server/testing/fixtures';
 import { copyPackages } from '../server/testing/node-packages';
-import { understandRequest } from '../server/features/ai/builtin/request';
-import { planFromRequest } from '../server/features/ai/builtin/plan-from-request';
 import { renderPlan } from '../server/features/ai/plan/render';
-import { plansOf, savePlan } from '../server/features/ai/bot-plans';
-import { ruleInWords } from '../shared/bot-plan-words';
+import { plansOf } from '../server/features/ai/bot-plans';
 import { browserAvailable, startWorld, type World } from './harness';
 import { loginThroughUi, openPage, pathIs, settle, snap, toastMark, uniqueEmail, waitForToast, type TestPage } from './helpers';
 
@@ -51,26 +44,6 @@ describe.skipIf(!browserAvailable())('the plan card in the browser', () => {
   const privateLog = () => pane().getByRole('log', { name: 'Conversation with the bot' });
   const botSaid = (text: string) => privateLog().locator('[data-testid="test-chat-message"][data-from="bot"]', { hasText: text });
 
-  /** What the chat does once it builds from plans: the builtin's plan of the request, rendered, kept, and shown as a block. */
-  async function asThePlanChatWould(fileId: string, projectId: string) {
-    const deps = world.app.app.deps;
-    const plan = planFromRequest(understandRequest(REQUEST)!, 'Cafe Bot');
-    const rendered = renderPlan(plan, { filename: BOT });
-    const saved = await world.app.request('PUT', `/api/files/${fileId}`, { token: user.token, body: { content: rendered.code } });
-    expect(saved.status).toBe(200);
-    await savePlan(deps.db, deps, fileId, { request: JSON.stringify(understandRequest(REQUEST)), rendered: rendered.code, plan });
-    const block = ['```bot-plan ' + BOT, ...plan.rules.map((r) => ruleInWords(r, plan)), '```'].join('\n');
-    const reply = await deps.db
-      .selectFrom('chat_messages')
-      .select(['id', 'content'])
-      .where('project_id', '=', projectId)
-      .where('role', '=', 'assistant')
-      .orderBy('created_at', 'desc')
-      .executeTakeFirstOrThrow();
-    await deps.db.updateTable('chat_messages').set({ content: `${block}\n\n${reply.content}` }).where('id', '=', reply.id).execute();
-    return rendered.dependencies;
-  }
-
   /** Accepts the proposal the editor shows and saves it; the card then shows the stored plan. */
   async function acceptAndSave(proposed: string) {
     const { page } = tp;
@@ -97,15 +70,12 @@ describe.skipIf(!browserAvailable())('the plan card in the browser', () => {
     const files = (await world.app.request('GET', '/api/files', { token: user.token })).body as Array<{ id: string; filename: string; projectId: string }>;
     const file = files.find((f) => f.filename === BOT)!;
     const built = (await plansOf(world.app.app.deps.db, [file.id])).get(file.id);
-    let dependencies = ['telegraf'];
-    if (!built?.plan || (await card().count()) === 0) {
-      dependencies = await asThePlanChatWould(file.id, file.projectId);
-      await page.reload();
-    }
+    expect(built?.plan, 'the chat stored the plan of the file it built').toBeDefined();
     // What 'Install Dependencies' would fetch from npm: the repository's own packages.
     const packagesDir = await world.app.app.deps.packageVolumes.dir(file.projectId, true);
-    copyPackages(dependencies, path.join(packagesDir!, 'node_modules'));
+    copyPackages(renderPlan(built!.plan!, { filename: BOT }).dependencies, path.join(packagesDir!, 'node_modules'));
 
+    await card().getByRole('list', { name: 'Rules' }).waitFor();
     await ruleWith("When someone sends /hours: reply 'Mon-Fri 8-16'").waitFor();
     const menu = ruleWith('When someone sends /menu');
     await menu.getByText('needs your words').waitFor();
@@ -186,7 +156,7 @@ describe.skipIf(!browserAvailable())('the plan card in the browser', () => {
     const { page, errors } = tp;
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${world.url}/builder`);
-    await card().waitFor();
+    await card().getByRole('list', { name: 'Rules' }).waitFor();
     await card().scrollIntoViewIfNeeded();
     await settle(page);
     await page.screenshot({ path: '/tmp/plan-card-phone.png' });

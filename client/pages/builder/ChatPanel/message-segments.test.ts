@@ -48,7 +48,7 @@ describe('messageSegments', () => {
       '```bot-plan telegram_bot.js',
       "When someone sends /hours: reply 'Mon-Fri 8-16'",
       '',
-      '  When someone sends /menu: reply [needs your words]  ',
+      '  - When someone sends /menu: reply [needs your words]  ',
       '```',
       'Fill the blank below.',
     ].join('\n');

@@ -40,7 +40,7 @@ export function messageSegments(content: string): Segment[] {
     // An unclosed fence (a reply still streaming in) runs to the end, as the parser reads it.
     const planOf = planFenceFile(open[3]!);
     if (planOf !== null) {
-      segments.push({ kind: 'plan', filename: planOf, lines: lines.slice(i + 1, j).map((l) => l.trim()).filter(Boolean) });
+      segments.push({ kind: 'plan', filename: planOf, lines: lines.slice(i + 1, j).map((l) => l.trim().replace(/^[-*•]\s+/, '')).filter(Boolean) });
       i = j;
       continue;
     }
