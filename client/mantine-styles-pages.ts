@@ -8,6 +8,7 @@
 import '@mantine/core/styles/InlineInput.css';
 import '@mantine/core/styles/FloatingIndicator.css';
 import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Chip.css';
 import '@mantine/core/styles/AspectRatio.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Drawer.css';

@@ -24,6 +24,8 @@ const RULES: Record<string, Rule[]> = {
   'chat.send': [{ max: 20, window: '1 minute', key: 'user' }],
   'ai.modifyCode': [{ max: 20, window: '1 minute', key: 'user' }],
   'ai.rejectModification': [{ max: 30, window: '1 minute', key: 'user' }],
+  // Free (no AI call), but each renders a whole bot and stores a proposal.
+  'ai.editPlan': [{ max: 60, window: '1 minute', key: 'user' }],
   'ai.help': [{ max: 20, window: '1 minute', key: 'user' }],
   'files.import': [{ max: 30, window: '1 minute', key: 'user' }],
   'feed.create': [{ max: 10, window: '1 hour', key: 'user' }],

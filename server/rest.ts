@@ -12,9 +12,11 @@ type Caller = ReturnType<typeof createCaller>;
 
 /**
  * What a route hands its procedure: nothing, the JSON body, the path's parameters, the query string,
- * or the path's parameters merged into the body or the query (the path wins over a field of the same name).
+ * or the path's parameters merged into the body or the query (the path wins over a field of the same name);
+ * 'path+body-as-field': the path's parameters, and the whole body as the input's field `bodyField`
+ * (PUT /api/files/:fileId/plan takes the plan itself as its body).
  */
-export type RestInput = 'none' | 'body' | 'path' | 'path+body' | 'query' | 'path+query';
+export type RestInput = 'none' | 'body' | 'path' | 'path+body' | 'query' | 'path+query' | 'path+body-as-field';
 
 export type RestRoute = {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -23,6 +25,8 @@ export type RestRoute = {
   procedure: string;
   /** Read here to build the call's input, and by the API description (features/api-docs). */
   input: RestInput;
+  /** With 'path+body-as-field': the input's field the body is. */
+  bodyField?: string;
   /** The answer's body; `reply` is there for the rare header (the feed's next page). */
   call: (caller: Caller, input: never, reply: FastifyReply) => Promise<unknown>;
 };
@@ -40,13 +44,14 @@ function linkNextPage(reply: FastifyReply, query: Record<string, unknown> | unde
 }
 
 const params = (req: FastifyRequest) => req.params as Record<string, string>;
-const inputOf: Record<RestInput, (req: FastifyRequest) => unknown> = {
+const inputOf: Record<RestInput, (req: FastifyRequest, route: RestRoute) => unknown> = {
   none: () => undefined,
   body: (req) => req.body,
   path: (req) => params(req),
   'path+body': (req) => ({ ...(req.body as object), ...params(req) }),
   query: (req) => req.query,
   'path+query': (req) => ({ ...(req.query as object), ...params(req) }),
+  'path+body-as-field': (req, route) => ({ [route.bodyField!]: req.body, ...params(req) }),
 };
 
 export const restRoutes: RestRoute[] = [
@@ -90,6 +95,15 @@ export const restRoutes: RestRoute[] = [
     url: '/api/ai/modify-code/:proposalId/reject',
     procedure: 'ai.rejectModification',
     input: 'path', call: (c, i) => c.ai.rejectModification(i),
+  },
+  { method: 'GET', url: '/api/files/:fileId/plan', procedure: 'ai.plan', input: 'path', call: (c, i) => c.ai.plan(i) },
+  {
+    method: 'PUT',
+    url: '/api/files/:fileId/plan',
+    procedure: 'ai.editPlan',
+    input: 'path+body-as-field',
+    bodyField: 'plan',
+    call: (c, i) => c.ai.editPlan(i),
   },
   { method: 'POST', url: '/api/ai/assistant', procedure: 'ai.help', input: 'body', call: (c, i) => c.ai.help(i) },
 
@@ -151,7 +165,7 @@ export function registerRest(app: FastifyInstance, deps: Deps, limit: Limiter): 
       // Before Fastify's own count: the call's message for a body too large, and the import gate.
       preParsing: async (req, reply, payload) => admitBody(req, reply, payload, route.procedure, limit),
       preHandler: async (req) => limit(route.procedure, req),
-      handler: async (req, reply) => route.call(createCaller(await createContext(deps, req)), inputOf[route.input](req) as never, reply),
+      handler: async (req, reply) => route.call(createCaller(await createContext(deps, req)), inputOf[route.input](req, route) as never, reply),
     });
   }
   // A run's log is text, not JSON: a route of its own, under the same limiter.

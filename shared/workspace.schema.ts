@@ -62,4 +62,14 @@ export const modifyCodeInput = z.strictObject({
 });
 /** 'Reject Changes' on a Modify preview: the id modify-code answered with. */
 export const rejectModificationInput = z.strictObject({ proposalId: idField });
+/** The plan card of a file the assistant built (ai.plan, GET /api/files/:fileId/plan). */
+export const planOfFileInput = z.strictObject({ fileId: idField });
+/**
+ * A plan edited on the card. The plan is read with BotPlanSchema by the service, which names the
+ * field at fault ("rules[0].when.name: ..."); here it is only an object.
+ */
+export const editPlanInput = z.strictObject({
+  fileId: idField,
+  plan: z.record(z.string(), z.unknown()).meta({ description: 'The whole bot plan (shared/bot-plan.schema.ts): rules, settings, defaults, notBuilt.' }),
+});
 export const messagesInput = z.strictObject({ projectId: projectIdField.optional() }).optional();

@@ -7,6 +7,8 @@ export interface OfferedChange {
   fileId: string;
   proposalId: string;
   code: string;
+  /** The preview's title, when the change is not the AI's (an edit of the plan card). */
+  title?: string;
 }
 
 const EVENT = 'botwright:offered-change';

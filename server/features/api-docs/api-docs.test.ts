@@ -229,6 +229,15 @@ describe('splitting an input between path, query and body', () => {
     expect(Object.keys(query.query!.shape)).toEqual(['name', 'note']);
   });
 
+  it('takes the whole body as one field of the input when the route says so', () => {
+    const withPlan = z.strictObject({ id: z.string(), plan: z.strictObject({ name: z.string() }) });
+    const split = splitInput({ method: 'PUT', url: '/x/:id/plan', input: 'path+body-as-field', bodyField: 'plan' }, withPlan);
+    expect(Object.keys(split.path!.shape)).toEqual(['id']);
+    expect(split.body).toEqual({ schema: withPlan.shape.plan, required: true });
+    expect(() => splitInput({ method: 'PUT', url: '/x/:id/plan', input: 'path+body-as-field', bodyField: 'other' }, withPlan)).toThrow(/field "other"/);
+    expect(() => splitInput({ method: 'PUT', url: '/x/:id', input: 'path+body-as-field', bodyField: 'name' }, input)).toThrow(/besides the path's and "name"/);
+  });
+
   it('refuses a route that cannot work as the table says', () => {
     // The path gives an id the procedure never receives.
     expect(() => splitInput({ method: 'POST', url: '/x/:id', input: 'body' }, input)).toThrow(/path's parameters/);

@@ -82,7 +82,7 @@ function objectsOf(input: z.ZodType, where: string): AnyObject[] {
 type Split = { path?: AnyObject; query?: AnyObject; body?: { schema: z.ZodType; required: boolean } };
 
 /** Where each part of a procedure's input comes from on this route (rest.ts's `input`), checked against the path. */
-export function splitInput(route: Pick<RestRoute, 'method' | 'url' | 'input'>, input: z.ZodType | undefined): Split {
+export function splitInput(route: Pick<RestRoute, 'method' | 'url' | 'input' | 'bodyField'>, input: z.ZodType | undefined): Split {
   const where = `${route.method} ${route.url}`;
   const names = pathNames(route.url);
   if (names.length > 0 && !route.input.startsWith('path')) throw new Error(`${where}: the path's parameters are not handed to the procedure`);
@@ -104,6 +104,13 @@ export function splitInput(route: Pick<RestRoute, 'method' | 'url' | 'input'>, i
   if (route.input === 'path') {
     if (restFields) throw new Error(`${where}: the procedure takes fields besides the path's, which this route never gives`);
     return { path };
+  }
+  if (route.input === 'path+body-as-field') {
+    const field = route.bodyField;
+    const schema = field && objects.length === 1 ? (objects[0]!.omit(mask).shape as Record<string, z.ZodType>)[field] : undefined;
+    if (!schema) throw new Error(`${where}: the body is the input's field "${field}", which it does not have`);
+    if (Object.keys(rest[0]!.shape).length !== 1) throw new Error(`${where}: the procedure takes fields besides the path's and "${field}"`);
+    return { path, body: { schema, required: true } };
   }
   if (route.input === 'path+body') {
     if (!restFields) return { path };

@@ -129,6 +129,17 @@ export const NOTES: Partial<Record<ProcedurePath, ProcedureNote>> = {
     answers: 'That the charge was refunded, and your credits now.',
     errors: [409],
   },
+  'ai.plan': {
+    summary: "Read a file's bot plan",
+    description: 'Only for files the assistant built. Each rule comes with its plain words; blanks are the texts still to be given.',
+    answers: 'The plan, its rules in words, its blanks, what was not built and the defaults chosen.',
+  },
+  'ai.editPlan': {
+    summary: "Change a file's bot plan",
+    description:
+      'The body is the whole plan. It is written as code without the AI (free), keeping the code written in custom regions, and nothing is saved: the answer is a proposal to review, then save or reject. Saving it makes the plan the file\'s.',
+    answers: 'The proposal id, the new code and the file name.',
+  },
   'ai.help': {
     summary: "AI Help: explain a run's log",
     description: 'Costs credits, like a chat message.',

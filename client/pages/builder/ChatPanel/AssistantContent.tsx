@@ -1,10 +1,12 @@
 // An assistant message as React elements only (never injected HTML): prose with light formatting,
-// and each fenced block as code under its file name.
-import { Fragment } from 'react';
+// each fenced block as code under its file name, and a plan block as its lines (or, given
+// `renderPlan`, as whatever the caller shows for it: the builder's plan card).
+import { Fragment, type ReactNode } from 'react';
 import { ActionIcon, Box, Code, Group, List, Text } from '@mantine/core';
 import { IconCopy, IconFileCode, IconTerminal2 } from '@tabler/icons-react';
 import { copyText } from '../../../components/CopyCommand/copy-text';
-import { inlineTokens, messageSegments, textBlocks, type Inline } from './message-segments';
+import { inlineTokens, messageSegments, textBlocks, type Inline, type Segment } from './message-segments';
+import { PlanLines } from '../PlanCard/PlanLines';
 import { Tooltip } from '../../../components/LazyTooltip';
 import classes from './ChatPanel.module.css';
 
@@ -77,12 +79,16 @@ function CodeBlock({ filename, language, code }: { filename: string | null; lang
   );
 }
 
-export function AssistantContent({ content }: { content: string }) {
+export type PlanSegment = Extract<Segment, { kind: 'plan' }>;
+
+export function AssistantContent({ content, renderPlan }: { content: string; renderPlan?: (segment: PlanSegment) => ReactNode }) {
   return (
     <div className={classes.assistantContent}>
       {messageSegments(content).map((segment, i) =>
         segment.kind === 'text' ? (
           <Prose key={i} text={segment.text} />
+        ) : segment.kind === 'plan' ? (
+          <Fragment key={i}>{renderPlan ? renderPlan(segment) : <PlanLines filename={segment.filename} lines={segment.lines} />}</Fragment>
         ) : (
           <CodeBlock key={i} filename={segment.filename} language={segment.language} code={segment.code} />
         ),

@@ -1,16 +1,21 @@
 // A finished assistant reply in the builder's chat: its text and code, its Files Created /
-// Dependencies Required / proposed changes boxes and, when it made files, the next-step buttons.
+// Dependencies Required / proposed changes boxes, its plan cards and, when it made files, the next-step buttons.
 // Its own module, which ChatPanel loads when a reply is first shown (or once the page is idle):
 // the reply's parsing and boxes are not needed to paint an empty chat.
+import { lazy, Suspense } from 'react';
 import { Stack } from '@mantine/core';
 import { parseAssistantReply } from '../../../../shared/code-blocks';
 import { proposalsIn, withoutProposalLines } from '../../../../shared/proposals';
 import type { WorkspaceFile } from '../../../lib/workspace';
-import { AssistantContent } from './AssistantContent';
+import { AssistantContent, type PlanSegment } from './AssistantContent';
+import { PlanLines } from '../PlanCard/PlanLines';
 import { AssistantBubble } from './MessageBubble';
 import { NextStepsRow, type NextStepActions } from './NextSteps';
 import { nextSteps } from './next-steps';
 import { DependenciesBox, FilesCreatedBox, ProposedChangesBox, useDependencyInstall } from './ReplyBoxes';
+
+// The card's forms load with the first plan shown; its lines show until then.
+const PlanCard = lazy(() => import('../PlanCard/PlanCard'));
 
 interface AssistantMessageProps extends NextStepActions<WorkspaceFile> {
   content: string;
@@ -25,9 +30,14 @@ export function AssistantMessage({ content, files, ...actions }: AssistantMessag
   const steps = nextSteps({ blocks: created, dependencies }, files);
   // The main file decides pip or npm; without one, the first block does, as before.
   const install = useDependencyInstall(dependencies, steps?.file.filename ?? blocks[0]?.filename, steps?.file.projectId ?? files[0]?.projectId);
+  const renderPlan = (segment: PlanSegment) => (
+    <Suspense fallback={<PlanLines filename={segment.filename} lines={segment.lines} />}>
+      <PlanCard filename={segment.filename} lines={segment.lines} files={files} onOpenFile={actions.onOpenFile} />
+    </Suspense>
+  );
   return (
     <AssistantBubble>
-      <AssistantContent content={withoutProposalLines(content)} />
+      <AssistantContent content={withoutProposalLines(content)} renderPlan={renderPlan} />
       {(blocks.length > 0 || dependencies.length > 0) && (
         <Stack gap="xs" mt="sm">
           {proposed.length > 0 && <ProposedChangesBox changes={proposed} blocks={blocks} files={files} onOpenFile={actions.onOpenFile} />}

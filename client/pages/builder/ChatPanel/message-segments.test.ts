@@ -41,6 +41,26 @@ describe('messageSegments', () => {
       { kind: 'code', filename: 'bot.py', language: 'python', code: 'import os\n' },
     ]);
   });
+
+  it('reads a ```bot-plan block as the plan card of its file, with its lines as the fallback', () => {
+    const content = [
+      'Your cafe bot:',
+      '```bot-plan telegram_bot.js',
+      "When someone sends /hours: reply 'Mon-Fri 8-16'",
+      '',
+      '  - When someone sends /menu: reply [needs your words]  ',
+      '```',
+      'Fill the blank below.',
+    ].join('\n');
+    expect(messageSegments(content)).toEqual([
+      { kind: 'text', text: 'Your cafe bot:' },
+      { kind: 'plan', filename: 'telegram_bot.js', lines: ["When someone sends /hours: reply 'Mon-Fri 8-16'", 'When someone sends /menu: reply [needs your words]'] },
+      { kind: 'text', text: 'Fill the blank below.' },
+    ]);
+    // Still streaming: the lines so far.
+    expect(messageSegments('```bot-plan bot.py\nWhen someone joins')).toEqual([{ kind: 'plan', filename: 'bot.py', lines: ['When someone joins'] }]);
+    expect(messageSegments('```bot-plan\nA rule\n```')).toEqual([{ kind: 'plan', filename: '', lines: ['A rule'] }]);
+  });
 });
 
 describe('textBlocks and inlineTokens', () => {

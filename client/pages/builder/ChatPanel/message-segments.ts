@@ -1,12 +1,15 @@
 // How an assistant message is shown: its text as text, never HTML, with fenced code
 // blocks as code under their file name. The fence grammar matches shared/code-blocks.ts, and each
 // block's name comes from parseAssistantReply itself, so the chat names files as the server does.
-import { parseAssistantReply, stripControlChars } from '../../../../shared/code-blocks';
+// A ```bot-plan <file> block is the plan card of that file; its lines are what shows without one.
+import { parseAssistantReply, planFenceFile, stripControlChars } from '../../../../shared/code-blocks';
 
 export type Segment =
   | { kind: 'text'; text: string }
   /** filename is null for blocks that are commands or output (```bash), which never become files. */
-  | { kind: 'code'; filename: string | null; language: string; code: string };
+  | { kind: 'code'; filename: string | null; language: string; code: string }
+  /** filename is '' when the fence named no (safe) file; lines are the rules in words, non-empty. */
+  | { kind: 'plan'; filename: string; lines: string[] };
 
 const OPEN_FENCE = /^( *)(`{3,}|~{3,})(.*)$/;
 
@@ -35,6 +38,12 @@ export function messageSegments(content: string): Segment[] {
     let j = i + 1;
     while (j < lines.length && !closes(lines[j]!, open[2]!)) j++;
     // An unclosed fence (a reply still streaming in) runs to the end, as the parser reads it.
+    const planOf = planFenceFile(open[3]!);
+    if (planOf !== null) {
+      segments.push({ kind: 'plan', filename: planOf, lines: lines.slice(i + 1, j).map((l) => l.trim().replace(/^[-*•]\s+/, '')).filter(Boolean) });
+      i = j;
+      continue;
+    }
     const raw = lines.slice(i, Math.min(j + 1, lines.length)).join('\n');
     const block = parseAssistantReply(raw).blocks[0];
     if (block) {

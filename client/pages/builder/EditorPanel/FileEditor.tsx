@@ -127,7 +127,7 @@ export function FileEditor({ file, onClose, onTestChat }: { file: FileDetails; o
           />
         )}
         {previewing && (
-          <PreviewBanner onAccept={modify.accept} onReject={modify.reject}>
+          <PreviewBanner onAccept={modify.accept} onReject={modify.reject} title={modify.proposal?.title}>
             {telegram && modify.proposal && <SavedChatsCheck fileId={file.id} content={modify.proposal.code} />}
           </PreviewBanner>
         )}

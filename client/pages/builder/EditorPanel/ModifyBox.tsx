@@ -44,9 +44,19 @@ export function ModifyBox({ prompt, onPromptChange, onGenerate, onCancel, genera
 }
 
 /** `children`: checks to run before accepting (the saved chats of a Telegram bot). */
-export function PreviewBanner({ onAccept, onReject, children }: { onAccept: () => void; onReject: () => void; children?: ReactNode }) {
+export function PreviewBanner({
+  onAccept,
+  onReject,
+  title = 'Preview of the AI changes',
+  children,
+}: {
+  onAccept: () => void;
+  onReject: () => void;
+  title?: string;
+  children?: ReactNode;
+}) {
   return (
-    <Alert color="green" radius="md" icon={<IconSparkles size={18} />} title="Preview of the AI changes" className={classes.banner}>
+    <Alert color="green" radius="md" icon={<IconSparkles size={18} />} title={title} className={classes.banner}>
       <Text size="sm" mb="sm">
         Green lines are added, red lines removed. Nothing changes until you accept; you can still undo with History after saving.
       </Text>

@@ -63,6 +63,8 @@ export function useFileEditor(file: FileDetails) {
     utils.files.get.setData({ id: file.id }, updated);
     void utils.files.list.invalidate();
     void utils.files.versions.invalidate({ id: file.id });
+    // Saving an accepted proposal may have made its plan the file's (the plan card shows it).
+    void utils.ai.plan.invalidate({ fileId: file.id });
     void utils.projects.list.invalidate();
   };
 

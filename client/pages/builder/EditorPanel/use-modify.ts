@@ -21,7 +21,7 @@ export function useModify({ fileId, filename, projectId, code, onAccept }: Modif
   const utils = trpc.useUtils();
   const [open, setOpen] = useState(false);
   const [prompt, setPrompt] = useState('');
-  const [proposal, setProposal] = useState<{ base: string; code: string; id: string } | null>(null);
+  const [proposal, setProposal] = useState<{ base: string; code: string; id: string; title?: string } | null>(null);
   const modifyMutation = trpc.ai.modifyCode.useMutation();
   const rejectMutation = trpc.ai.rejectModification.useMutation();
 
@@ -30,7 +30,7 @@ export function useModify({ fileId, filename, projectId, code, onAccept }: Modif
   current.current = code;
   const takeOffer = useCallback((change: OfferedChange) => {
     setOpen(false);
-    setProposal({ base: current.current, code: change.code, id: change.proposalId });
+    setProposal({ base: current.current, code: change.code, id: change.proposalId, ...(change.title ? { title: change.title } : {}) });
   }, []);
   useOfferedChange(fileId, takeOffer);
 

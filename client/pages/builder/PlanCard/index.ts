@@ -1,0 +1,2 @@
+export { default as PlanCard } from './PlanCard';
+export { PlanLines } from './PlanLines';
