@@ -177,7 +177,8 @@ export interface PlanBlank {
 export function blanksOf(plan: BotPlan): PlanBlank[] {
   const blanks: PlanBlank[] = [];
   for (const rule of plan.rules) {
-    const when = triggerInWords(rule.when, plan).replace(/^When /, 'when ');
+    const trigger = triggerInWords(rule.when, plan);
+    const when = `${trigger.charAt(0).toLowerCase()}${trigger.slice(1)}`;
     const visit = (value: unknown, path: PlanPath, what: string) => {
       if (value === null) blanks.push({ ruleId: rule.id, path, label: `${what} ${when}`.trim() });
       else if (Array.isArray(value)) value.forEach((v, i) => visit(v, [...path, i], what));

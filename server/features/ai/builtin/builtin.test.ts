@@ -7,6 +7,7 @@ import { isSafeFilename } from '../../../../shared/filenames';
 import { compileAll } from '../../../testing/compile-check';
 import { builtinChat, understandRequest } from './index';
 import { chooseFilename } from './reply';
+import { rendersPlan } from '../plan/render';
 
 type Platform = 'telegram' | 'discord' | 'twitter' | 'whatsapp' | 'slack' | 'generic';
 
@@ -44,15 +45,15 @@ const ALL = "with /start and /help, echo, reply 'We open at 9' when someone says
 
 const ROWS: Row[] = [
   // Telegram
-  { message: 'Make a Telegram bot in Python that answers /start and echoes messages', platform: 'telegram', has: ['CommandHandler', 'reply = text', 'run_polling'] },
-  { message: 'Make a Telegram bot in Node.js that answers /start and echoes messages', platform: 'telegram', js: true, has: ["require('telegraf')", 'reply = text'] },
-  { message: "a bot for my bakery's Telegram channel", platform: 'telegram', has: ['BOT_NAME = "Bakery Bot"', 'TELEGRAM_CHAT_ID', 'POST_INTERVAL_MINUTES = 60'] },
-  { message: `A Telegram bot ${ALL}`, platform: 'telegram', has: ['"hours": "We open at 9"', 'POST_INTERVAL_MINUTES = 30', 'AsyncOpenAI', 'OPENAI_API_KEY', 'NEW_CHAT_MEMBERS', '"spam"', 'remind'] },
-  { message: `A Telegram bot in javascript ${ALL}`, platform: 'telegram', js: true, has: ["'hours': 'We open at 9'", 'const POST_INTERVAL_MINUTES = 30;', "require('openai')", 'new_chat_members', 'deleteMessage'] },
-  { message: "Telegram bot with a /price command that replies 'Bread is 3 euros'", platform: 'telegram', has: ['"price": "Bread is 3 euros"'] },
-  { message: "telegram bot in js with a /price command that replies 'Bread is 3 euros'", platform: 'telegram', js: true, has: ["'price': 'Bread is 3 euros'"] },
-  { message: 'Telegram bot that reminds people of things', platform: 'telegram', has: ['CommandHandler("remind", remind)', 'asyncio.sleep(minutes * 60)'] },
-  { message: 'A Telegram group moderator in node that deletes messages with swear words', platform: 'telegram', js: true, has: ['findBannedWord', 'BANNED_WORDS'] },
+  { message: 'Make a Telegram bot in Python that answers /start and echoes messages', platform: 'telegram', has: ['"kind": "message"', '"{text}"', 'run_polling'] },
+  { message: 'Make a Telegram bot in Node.js that answers /start and echoes messages', platform: 'telegram', js: true, has: ["require('telegraf')", '"{text}"'] },
+  { message: "a bot for my bakery's Telegram channel", platform: 'telegram', has: ['BOT_NAME = "Bakery Bot"', 'TELEGRAM_CHAT_ID'] },
+  { message: `A Telegram bot ${ALL}`, platform: 'telegram', has: ['"words": ["hours"]', '"We open at 9"', '"kind": "ai"', 'OPENAI_API_KEY', '"kind": "join"', '"spam"'] },
+  { message: `A Telegram bot in javascript ${ALL}`, platform: 'telegram', js: true, has: ['"words": ["hours"]', '"We open at 9"', '"kind": "ai"', 'new_chat_members', 'deleteMessage'] },
+  { message: "Telegram bot with a /price command that replies 'Bread is 3 euros'", platform: 'telegram', has: ['"name": "price"', '"Bread is 3 euros"'] },
+  { message: "telegram bot in js with a /price command that replies 'Bread is 3 euros'", platform: 'telegram', js: true, has: ['"name": "price"', '"Bread is 3 euros"'] },
+  { message: 'Telegram bot that reminds people of things', platform: 'telegram', has: [] },
+  { message: 'A Telegram group moderator in node that deletes messages with swear words', platform: 'telegram', js: true, has: [] },
   // Discord
   { message: 'Discord bot in Python that welcomes new members', platform: 'discord', has: ['on_member_join', 'intents.members = True'] },
   { message: 'Discord bot in node.js that welcomes new members and deletes messages with bad words', platform: 'discord', js: true, has: ['GuildMemberAdd', 'GatewayIntentBits.GuildMembers', 'message.delete()'] },
@@ -87,15 +88,15 @@ const ROWS: Row[] = [
   { message: `a webhook bot in node ${ALL}`, platform: 'generic', js: true, has: ['OUTGOING_WEBHOOK_URL', "'/join'", 'askLlm'] },
   { message: 'an Instagram bot for my shop', platform: 'generic', has: ['Shop Bot'] },
   // Vague requests: a platform or a purpose is enough
-  { message: 'a customer service bot for my coffee shop', platform: 'telegram', has: ['Coffee Shop Bot', 'KEYWORD_REPLIES'] },
-  { message: 'bot that posts every 15 minutes', platform: 'telegram', has: ['POST_INTERVAL_MINUTES = 15'] },
+  { message: 'a customer service bot for my coffee shop', platform: 'telegram', has: ['Coffee Shop Bot'] },
+  { message: 'bot that posts every 15 minutes', platform: 'telegram', has: [] },
   { message: 'build me a bot called Pizza Pal for our pizzeria on telegram', platform: 'telegram', has: ['BOT_NAME = "Pizza Pal"'] },
-  { message: "if someone asks about prices, answer 'Bread is 3 euros'. When someone says hello reply 'Hi!'", platform: 'telegram', has: ['"prices": "Bread is 3 euros"', '"hello": "Hi!"'] },
+  { message: "if someone asks about prices, answer 'Bread is 3 euros'. When someone says hello reply 'Hi!'", platform: 'telegram', has: ['"words": ["prices"]', '"Bread is 3 euros"', '"hello"', '"Hi!"'] },
   { message: 'Telegram and Discord bot in node', platform: 'telegram', js: true },
   { message: "welcome new members with 'Hi {name}, welcome to the \"Rust\" community!' on discord", platform: 'discord', has: ['WELCOME_MESSAGE = "Hi {name}, welcome to the \\"Rust\\" community!"'] },
   // Hostile text inside quotes must still compile and stay text.
-  { message: "telegram bot that replies '\"\"\" + __import__(\"os\").system(\"x\") # \\' when someone says hack", platform: 'telegram', has: ['"hack": "\\"\\"\\" + __import__'] },
-  { message: "telegram bot in node that replies '`${process.exit()}` */ \\n' when someone says hack", platform: 'telegram', js: true, has: ["'hack': '`${process.exit()}` */ \\\\n'"] },
+  { message: "telegram bot that replies '\"\"\" + __import__(\"os\").system(\"x\") # \\' when someone says hack", platform: 'telegram', has: ['"text": "\\"\\"\\" + __import__(\\"os\\").system(\\"x\\") # \\\\"'] },
+  { message: "telegram bot in node that replies '`${process.exit()}` */ \\n' when someone says hack", platform: 'telegram', js: true, has: ['"text": "`${process.exit()}` */ \\\\n"'] },
 ];
 
 const SECRET_LITERAL = /=\s*['"][A-Za-z0-9:_-]{20,}['"]/;
@@ -174,8 +175,9 @@ describe('builtinChat: generated bots', () => {
     });
 
     it('explains the bot and how to run it', () => {
-      expect(reply).toMatch(/\*\*What it does\*\*/);
-      expect(reply).toMatch(/\*\*Environment variables\*\*/);
+      // Bots built from a plan lead with it; the others (until they switch) describe their features.
+      expect(reply).toMatch(rendersPlan(row.platform, row.js ? 'javascript' : 'python') ? /```bot-plan / : /\*\*What it does\*\*/);
+      expect(reply).toMatch(/\*\*(?:Environment variables|Settings)\*\*/);
       expect(reply).toMatch(/\*\*Run it\*\*/);
       expect(reply).toContain(`${row.js ? 'node' : 'python'} ${parsed.blocks[0]!.filename}`);
     });
@@ -204,8 +206,9 @@ describe('builtinChat: behaviour', () => {
     const { reply } = builtinChat("a bot for my bakery's Telegram channel");
     expect(reply).toContain('**Defaults I chose**');
     expect(reply).toMatch(/Python; say "in Node\.js"/);
-    expect(reply).toMatch(/every 60 minutes: change POST_INTERVAL_MINUTES/);
-    expect(reply).toMatch(/FAQ answers are samples/);
+    // A channel bot with no texts given: the post is a blank to fill, never a sample.
+    expect(reply).toMatch(/\*\*Needs your words\*\*/);
+    expect(reply.split('```python')[0]).not.toMatch(/samples|placeholder/);
   });
 
   it('says what a platform cannot do instead of pretending, and builds nothing in its place', () => {

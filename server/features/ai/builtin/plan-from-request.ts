@@ -56,6 +56,7 @@ export function planFromRequest(request: BotRequest, name: string, options: { fo
   const list = new RuleList();
   const cmd = (feature: Feature) => request.commandNames[feature] ?? COMMAND_OF[feature]!;
 
+  if (!options.followUp) defaults.push(...choicesMade(request));
   if (f.has('commands') && request.platform !== 'twitter' && !options.followUp) {
     list.add('start', command('start'), [{ kind: 'reply', text: `Hi! I am ${name}. Send ${p}help to see what I can do.` }]);
     defaults.push(`${p}start greets people with a short hello and ${p}help lists the commands: edit the ${p}start rule to say something else.`);
@@ -176,6 +177,22 @@ export function planFromRequest(request: BotRequest, name: string, options: { fo
     defaults,
     notBuilt,
   });
+}
+
+/** The platform and language chosen for the person, when they named none (or one without a template). */
+function choicesMade(request: BotRequest): string[] {
+  const said: string[] = [];
+  if (request.platformSource === 'default') {
+    said.push('No platform was named, so this is a Telegram bot. Say "for Discord", "for WhatsApp", "for Slack", "for Twitter" or "as a webhook" to get another one.');
+  } else if (request.platformSource === 'substitute') {
+    said.push(`I have no template for ${request.requestedPlatform}, so this is a generic HTTP webhook bot you can connect to it (or to any service that calls webhooks).`);
+  }
+  if (request.otherPlatforms.length > 0) {
+    const others = request.otherPlatforms.map((o) => PLATFORM_INFO[o].label).join(' and ');
+    said.push(`I build one bot per request: this one is for ${PLATFORM_INFO[request.platform].label}. Ask again for ${others}.`);
+  }
+  if (!request.languageStated) said.push('It is written in Python; say "in Node.js" or "in JavaScript" if you prefer JavaScript.');
+  return said;
 }
 
 function oneOf(list: RuleList, name: string, own: string[], builtin: string[], what: string, defaults: string[], p: string): void {
