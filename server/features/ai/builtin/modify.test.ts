@@ -1,17 +1,23 @@
-// The builtin edits on generated bots (every platform, both languages) and on hand-written files:
-// each result compiles and keeps every other line; anything else is declined naming OPENAI_API_KEY.
+// The builtin edits on bots of the builtin's templates (every platform, both languages) and on
+// hand-written files: each result compiles and keeps every other line; anything else is declined
+// naming OPENAI_API_KEY. (Bots built from a plan change through the plan: change-planned-bot.ts.)
 
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseAssistantReply } from '../../../../shared/code-blocks';
 import { compileAll, type SourceFile } from '../../../testing/compile-check';
-import { builtinChat, builtinModify, BUILTIN_MODIFY_HELP } from './index';
+import { builtinModify, BUILTIN_MODIFY_HELP, understandRequest } from './index';
+import { planBot } from './plan';
+import { PLATFORM_INFO } from './platforms';
+import { asSaved } from './reply';
+import { renderBot } from './templates';
 
 const PLATFORMS = ['Telegram', 'Discord', 'Twitter', 'WhatsApp', 'Slack', 'webhook'] as const;
 const LANGUAGES = ['Python', 'Node.js'] as const;
 
+/** A bot of the builtin's templates (what the chat built before plans, and still builds for some platforms). */
 function generate(platform: string, language: string) {
-  const { reply } = builtinChat(`a ${platform} bot in ${language} that welcomes new members, answers FAQs and posts every hour`);
-  return parseAssistantReply(reply).blocks[0]!;
+  const plan = planBot(understandRequest(`a ${platform} bot in ${language} that welcomes new members, answers FAQs and posts every hour`)!);
+  const filename = `${PLATFORM_INFO[plan.platform].fileStem}.${plan.language === 'python' ? 'py' : 'js'}`;
+  return { filename, code: asSaved(renderBot(plan, filename)) };
 }
 
 /** Original lines that are gone from the result (a line that only gained a trailing comma counts as kept). */
