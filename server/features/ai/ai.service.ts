@@ -110,6 +110,12 @@ export async function chat(
       });
       proposals.push({ proposalId, fileId, filename: block.filename, modifiedCode: block.code, refundable: cost > 0 });
     }
+    // A plan that changed without its file (a rule still waiting for words) is kept as the file's plan.
+    for (const [filename, from] of Object.entries(answer.generated ?? {})) {
+      const row = rows.find((f) => f.filename === filename);
+      const changesFile = parsed.blocks.some((b) => b.filename === filename && existing.get(filename) !== b.code);
+      if (row && from.plan && !changesFile) await savePlan(trx, deps, row.id, from);
+    }
     const reply = [parsed.text, ...proposals.map(proposalLine)].join('\n\n');
     await addExchange(trx, { userId, projectId: project.id, message: input.message, reply, at: deps.clock.now().getTime() });
     await nameBotAfterRequest(trx, project.id, input.message); // a bot made without a name is named after this request

@@ -3,7 +3,7 @@
 // elsewhere in the file is kept by the same three-way merge as before. The answer shows the new
 // plan and names the rules added, changed and removed.
 import type { BotPlan } from '../../../../../shared/bot-plan.schema';
-import { ruleInWords } from '../../../../../shared/bot-plan-words';
+import { blanksOf, ruleInWords } from '../../../../../shared/bot-plan-words';
 import { formatCodeBlock, formatDependencies, parseAssistantReply } from '../../../../../shared/code-blocks';
 import type { GeneratedFrom, ProjectFile } from '../../provider';
 import { customRegionsOf, renderPlan } from '../../plan/render';
@@ -27,7 +27,20 @@ export function changePlannedBot(message: string, file: PlannedFile, delta: BotR
     ...bullets('**Not understood** (say it another way and I will add it)', delta.notUnderstood.map((t) => `"${t}"`)),
   ];
   const bot = renderPlan(change.plan, { filename: file.filename, custom: customRegionsOf(file.content) });
+  const before = renderPlan(current, { filename: file.filename });
+  const newSettings = bot.env.filter((e) => !before.env.some((b) => b.name === e.name));
   const next = asSaved(bot.code);
+  if (next === file.generatedFrom.rendered && JSON.stringify(change.plan) !== JSON.stringify(current)) {
+    // Only rules still waiting for words changed: the plan is kept (the card shows the blanks), the file is not.
+    const reply = [
+      `I added it to the plan of **${change.plan.name}** (\`${file.filename}\`), but the bot cannot do it until you give its words: fill the blanks in the plan, or tell me here. Nothing was built, so nothing was charged.`,
+      ...bullets('**Needs your words**', blanksOf(change.plan).map((b) => b.label)),
+      ...notes,
+      '',
+      planBlock(change.plan, file.filename),
+    ].join('\n');
+    return { reply, charged: false, generated: { [file.filename]: { ...file.generatedFrom, plan: change.plan } } };
+  }
   if (next === file.generatedFrom.rendered) {
     const lead = notes.length > 0 ? `Nothing changed in \`${file.filename}\`, and nothing was charged.` : `\`${file.filename}\` already does that: nothing changed and nothing was charged.`;
     return { reply: [lead, ...notes].join('\n'), charged: false };
@@ -45,6 +58,8 @@ export function changePlannedBot(message: string, file: PlannedFile, delta: BotR
     ...bullets('**Added**', words(change.added)),
     ...bullets('**Changed**', words(change.replaced)),
     ...bullets('**Removed**', words(change.removed)),
+    ...bullets('**Needs your words** (fill them in the plan, or tell me here)', blanksOf(change.plan).map((b) => b.label)),
+    ...bullets('**New settings to set**', newSettings.map((e) => `\`${e.name}\`: ${e.description}`)),
     ...notes,
     '',
     planBlock(change.plan, file.filename),

@@ -88,16 +88,19 @@ export function mergePlan(current: BotPlan, delta: BotRequest, message: string):
   const removed = current.rules.filter(removes);
   let rules = current.rules.filter((r) => !removes(r));
 
+  const replaced: Rule[] = [];
   for (const part of delta.shorter) {
-    rules = rules.map((r) =>
-      SHORTER_RULES[part](r) ? { ...r, do: r.do.map((a) => (a.kind === 'reply' && a.text ? { ...a, text: shorten(a.text) } : a)) } : r,
-    );
+    rules = rules.map((r) => {
+      if (!SHORTER_RULES[part](r)) return r;
+      const shorter = { ...r, do: r.do.map((a) => (a.kind === 'reply' && a.text ? { ...a, text: shorten(a.text) } : a)) };
+      if (JSON.stringify(shorter) !== JSON.stringify(r)) replaced.push(shorter);
+      return shorter;
+    });
   }
 
   const stated = planFromRequest({ ...delta, platform: current.platform, language: current.language }, current.name, { followUp: true });
   const taken = new Set(rules.map((r) => r.id));
   const added: Rule[] = [];
-  const replaced: Rule[] = [];
   for (const rule of stated.rules) {
     if (rule.when.kind === 'command' && removedCommands.has(rule.when.name.toLowerCase())) continue;
     const at = rules.findIndex((r) => triggerKey(r.when) === triggerKey(rule.when) && JSON.stringify(r.if) === JSON.stringify(rule.if));
