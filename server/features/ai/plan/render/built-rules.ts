@@ -2,9 +2,18 @@
 // has not given yet) or one the platform cannot do stays on the plan card only.
 import type { BotPlan, Rule } from '../../../../../shared/bot-plan.schema';
 
-/** The rules the renderer writes, in plan order. */
+/**
+ * The rules the renderer writes, in plan order. A button whose press rule is left out (it waits for
+ * words) is not shown: its press would answer nothing; a message of buttons with none left is left out.
+ */
 export function builtRules(plan: BotPlan): Rule[] {
-  return plan.rules.filter((rule) => !rule.unsupported && !hasBlank(rule) && canRun(rule));
+  const ready = plan.rules.filter((rule) => !rule.unsupported && !hasBlank(rule) && canRun(rule));
+  const waiting = new Set(plan.rules.flatMap((r) => (r.when.kind === 'button' && !ready.includes(r) ? [r.when.id] : [])));
+  return ready.flatMap((rule) => {
+    const actions = rule.do.map((a) => (a.kind === 'buttons' ? { ...a, buttons: a.buttons.filter((b) => !waiting.has(b.id)) } : a));
+    if (actions.some((a) => a.kind === 'buttons' && a.buttons.length === 0)) return [];
+    return [actions.some((a, i) => a !== rule.do[i]) ? { ...rule, do: actions } : rule];
+  });
 }
 
 /** A `null` anywhere is a text not given; so is a poll with no options to offer. */
