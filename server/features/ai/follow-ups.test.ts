@@ -75,9 +75,11 @@ describe('a follow-up in the chat of a generated bot', () => {
   it('refuses for free when the person\'s edits overlap the lines the change rewrites', async () => {
     const { token, file } = await botWithFile();
     const lines = file.content.split('\n');
-    const at = lines.findIndex((l) => /COMMAND_REPLIES = \{/.test(l));
-    expect(at).toBeGreaterThan(0);
-    lines.splice(at + 1, 0, "  hello: 'my own command',");
+    // A rule of their own at the end of RULES, where the change adds its rule.
+    const rules = lines.findIndex((l) => /^const RULES = \[/.test(l));
+    const end = lines.findIndex((l, i) => i > rules && /^\];/.test(l));
+    expect(rules).toBeGreaterThan(0);
+    lines.splice(end, 0, '  { "id": "hello", "when": { "kind": "command", "name": "hello" }, "if": [], "do": [{ "kind": "reply", "text": "my own command" }] },');
     await save(token, file.id, lines.join('\n'));
     const before = await credits(token);
     const res = await chat(token, "add a /price command that replies 'Bread is 3 euros'");
@@ -89,7 +91,7 @@ describe('a follow-up in the chat of a generated bot', () => {
 
   it('a rejected follow-up is refunded', async () => {
     const { token } = await botWithFile();
-    const proposal = (await chat(token, 'also post every 30 minutes')).body.proposals[0];
+    const proposal = (await chat(token, "also post 'Fresh bread!' every 30 minutes")).body.proposals[0];
     expect(await credits(token)).toBe(90);
     const res = await t.request('POST', `/api/ai/modify-code/${proposal.proposalId}/reject`, { token });
     expect(res.status).toBe(200);

@@ -20,10 +20,11 @@ interface Row {
 }
 
 const ROWS: Row[] = [
-  { message: `a telegram bot ${ALL}`, packages: ['python-telegram-bot', 'openai'], env: ['LOG_LEVEL?', ...AI, 'TELEGRAM_BOT_TOKEN!', 'TELEGRAM_CHAT_ID!', 'TELEGRAM_API_BASE?'] },
-  { message: `a telegram bot in node ${ALL}`, packages: ['telegraf', 'openai'], env: [...AI, 'TELEGRAM_BOT_TOKEN!', 'TELEGRAM_API_BASE?', 'TELEGRAM_CHAT_ID!'] },
-  { message: 'a telegram bot that echoes', packages: ['python-telegram-bot'], env: ['LOG_LEVEL?', 'TELEGRAM_BOT_TOKEN!', 'TELEGRAM_API_BASE?'] },
-  { message: 'a telegram bot in javascript that echoes', packages: ['telegraf'], env: ['TELEGRAM_BOT_TOKEN!', 'TELEGRAM_API_BASE?'] },
+  // Telegram bots are built from their plan: web calls use the standard library (no openai package).
+  { message: `a telegram bot ${ALL}`, packages: ['python-telegram-bot'], env: ['LOG_LEVEL?', 'OPENAI_API_KEY?', 'OPENAI_BASE_URL?', 'OPENAI_MODEL?', 'TELEGRAM_CHAT_ID?', 'OWNER_CHAT_ID?', 'TELEGRAM_BOT_TOKEN!', 'DATA_FILE?', 'TELEGRAM_API_BASE?'] },
+  { message: `a telegram bot in node ${ALL}`, packages: ['telegraf'], env: ['OPENAI_API_KEY?', 'OPENAI_BASE_URL?', 'OPENAI_MODEL?', 'TELEGRAM_CHAT_ID?', 'OWNER_CHAT_ID?', 'TELEGRAM_BOT_TOKEN!', 'TELEGRAM_API_BASE?', 'DATA_FILE?'] },
+  { message: 'a telegram bot that echoes', packages: ['python-telegram-bot'], env: ['LOG_LEVEL?', 'TELEGRAM_CHAT_ID?', 'OWNER_CHAT_ID?', 'TELEGRAM_BOT_TOKEN!', 'DATA_FILE?', 'TELEGRAM_API_BASE?'] },
+  { message: 'a telegram bot in javascript that echoes', packages: ['telegraf'], env: ['TELEGRAM_CHAT_ID?', 'OWNER_CHAT_ID?', 'TELEGRAM_BOT_TOKEN!', 'TELEGRAM_API_BASE?', 'DATA_FILE?'] },
   { message: `a discord bot ${ALL}`, packages: ['discord.py', 'openai'], env: ['LOG_LEVEL?', ...AI, 'DISCORD_CHANNEL_ID!', 'DISCORD_BOT_TOKEN!'] },
   { message: `a discord bot in node ${ALL}`, packages: ['discord.js', 'openai'], env: [...AI, 'DISCORD_CHANNEL_ID!', 'DISCORD_BOT_TOKEN!'] },
   { message: 'a discord bot that echoes', packages: ['discord.py'], env: ['LOG_LEVEL?', 'DISCORD_BOT_TOKEN!'] },
