@@ -2,15 +2,11 @@
 // batch), only the helpers a plan uses are written (every name the file defines is used), the
 // header says each rule in words, and the custom regions are read back and kept.
 import { describe, expect, it } from 'vitest';
+import { PLAN_PLATFORMS, type BotPlan } from '../../../../../shared/bot-plan.schema';
 import { compileMany } from '../../../../testing/compile-batch';
 import { builtRules, customRegionsOf, renderPlan } from './index';
+import { unusedNames } from './javascript/names-check.harness';
 import { EVERY_KIND, newPlan } from './plans.fixture';
-
-/** Names the file defines at its top level (functions and constants) that it never uses again. */
-function unusedNames(code: string): string[] {
-  const defined = [...code.matchAll(/^(?:async )?function (\w+)\(|^const (\w+) =|^const \{ ([\w, ]+) \} =/gm)].flatMap((m) => (m[3] ? m[3].split(/,\s*/) : [m[1] ?? m[2]!]));
-  return defined.filter((name) => code.match(new RegExp(`\\b${name}\\b`, 'g'))!.length < 2);
-}
 
 describe('builtRules', () => {
   it('leaves out rules with a blank, unsupported rules, polls without options and schedules without a moment', () => {
@@ -80,8 +76,9 @@ describe('rendered JavaScript files', () => {
     expect(customRegionsOf('// ---- custom code: open (kept when the plan is rendered again) ----\nnever closed')).toEqual({});
   });
 
-  it('renders Python through its own renderer, and says which platforms are not rendered yet', () => {
+  it('renders Python through its own renderer; JavaScript renders every platform with its own library', () => {
     expect(renderPlan(newPlan([], { language: 'python' }), { filename: 'bot.py' }).dependencies).toEqual(['python-telegram-bot']);
-    expect(() => renderPlan(newPlan([], { platform: 'discord' }), { filename: 'bot.js' })).toThrow(/not built yet/);
+    const dependencies = (platform: BotPlan['platform']) => renderPlan(newPlan([], { platform }), { filename: 'bot.js' }).dependencies;
+    expect(PLAN_PLATFORMS.map(dependencies)).toEqual([['telegraf'], ['discord.js'], ['@slack/bolt'], ['express'], ['twitter-api-v2'], []]);
   });
 });

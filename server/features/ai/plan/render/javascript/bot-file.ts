@@ -17,6 +17,8 @@ export interface PlatformCode {
   code: string;
   env: EnvVar[];
   dependencies: string[];
+  /** Steps to create the bot on the platform, written in the header. */
+  setup?: string[];
 }
 
 /** A line comment's text: line breaks (which would end the comment) become spaces. */
@@ -36,10 +38,22 @@ function header(plan: BotPlan, uses: PlanUses, platform: PlatformCode, filename:
     '//',
     '// Settings it reads from the environment (never written in this file):',
     ...platform.env.map((e) => `//   ${e.name}${e.required ? ' (required)' : ''}: ${commentLine(e.description)}`),
+    ...(platform.setup ? ['//', '// Set it up:', ...platform.setup.map((step) => `// - ${commentLine(step)}`)] : []),
     '//',
-    `// Run it: set ${required.join(', ')}, install ${platform.dependencies.join(', ')} (npm install ${platform.dependencies.join(' ')}),`,
-    `// then run \`node ${commentLine(filename)}\`. To change what it says, edit the texts in RULES below.`,
+    ...runIt(required, platform.dependencies, filename),
   );
+}
+
+/** 'Run it: set X, install y (npm install y), then run `node bot.js`', without the parts a bot has none of. */
+function runIt(required: string[], dependencies: string[], filename: string): string[] {
+  const steps = [
+    required.length > 0 && `set ${required.join(', ')}`,
+    dependencies.length > 0 && `install ${dependencies.join(', ')} (npm install ${dependencies.join(' ')})`,
+  ].filter((step): step is string => typeof step === 'string');
+  return [
+    steps.length > 0 ? `// Run it: ${steps.join(', ')},` : '// Run it:',
+    `// then run \`node ${commentLine(filename)}\`. To change what it says, edit the texts in RULES below.`,
+  ];
 }
 
 function settings(plan: BotPlan): string {

@@ -1,0 +1,288 @@
+// The Slack adapter of a rendered JavaScript bot (Bolt for JavaScript, Socket Mode: no public URL):
+// messages, slash commands, app mentions, members, Block Kit button presses and reactions become the
+// engine's events; its calls become Web API calls. Only what the plan's rules use is written.
+// Patterns and settings from the builtin generator (templates/slack-javascript.ts).
+import type { BotPlan } from '../../../../../../shared/bot-plan.schema';
+import { code, lines, sections } from '../../../builtin/templates/compose';
+import { postsToChannel, ruleEnv, type EnvVar } from '../env';
+import type { PlanUses } from '../plan-uses';
+import { POLL_TEXT, REQUIRE_ENV, withOwner } from './adapter-parts';
+import type { PlatformCode } from './bot-file';
+
+function slackEnv(uses: PlanUses): EnvVar[] {
+  return [
+    { name: 'SLACK_BOT_TOKEN', required: true, description: 'the Bot User OAuth Token (xoxb-...) from OAuth & Permissions' },
+    { name: 'SLACK_APP_TOKEN', required: true, description: 'an app-level token (xapp-...) with the connections:write scope, for Socket Mode' },
+    ...(postsToChannel(uses) ? [{ name: 'SLACK_CHANNEL_ID', required: false, description: 'the id of the channel scheduled posts go to (channel details, at the bottom)' }] : []),
+    ...withOwner(ruleEnv(uses), 'your own Slack member id (your profile, ⋮, Copy member ID): the bot sends you answers and forwarded messages in a direct message'),
+  ];
+}
+
+/** Slash commands: the plan's commands when its prefix is '/' (Slack keeps /name for itself otherwise). */
+function slashCommands(plan: BotPlan, uses: PlanUses): string[] {
+  if (plan.settings.prefix !== '/') return [];
+  return [...new Set(uses.rules.flatMap((r) => (r.when.kind === 'command' ? [r.when.name.toLowerCase()] : [])))];
+}
+
+function setup(plan: BotPlan, uses: PlanUses): string[] {
+  const t = uses.triggers;
+  const a = uses.actions;
+  const scopes = [
+    'chat:write',
+    'channels:history',
+    'groups:history',
+    'im:history',
+    'channels:read',
+    'groups:read',
+    'users:read',
+    ...(t.has('mention') ? ['app_mentions:read'] : []),
+    ...(t.has('reaction') ? ['reactions:read'] : []),
+    ...(a.has('react') ? ['reactions:write'] : []),
+    ...(a.has('kick') ? ['channels:manage', 'groups:write'] : []),
+    ...(slashCommands(plan, uses).length > 0 ? ['commands'] : []),
+  ];
+  const events = [
+    'message.channels',
+    'message.groups',
+    'message.im',
+    ...(t.has('mention') ? ['app_mention'] : []),
+    ...(t.has('join') ? ['member_joined_channel'] : []),
+    ...(t.has('leave') ? ['member_left_channel'] : []),
+    ...(t.has('reaction') ? ['reaction_added'] : []),
+  ];
+  const slash = slashCommands(plan, uses);
+  return [
+    'Create a Slack app (api.slack.com/apps), turn on Socket Mode and create an app-level token with connections:write (SLACK_APP_TOKEN).',
+    `Add the bot token scopes ${scopes.join(', ')}; subscribe to the bot events ${events.join(', ')}.`,
+    ...(slash.length > 0 ? [`Create the slash commands ${slash.map((name) => `/${name}`).join(', ')} under Slash Commands (Socket Mode needs no request URL).`] : []),
+    ...(a.has('buttons') ? ['Turn on Interactivity & Shortcuts, for the buttons (Socket Mode needs no request URL).'] : []),
+    'Install the app to the workspace (SLACK_BOT_TOKEN is the Bot User OAuth Token), then invite the bot to its channels (/invite @the-bot).',
+  ];
+}
+
+const INTRO = code`
+// ==== Slack (Bolt for JavaScript, Socket Mode) ====
+
+// Slack writes &, < and > as &amp; &lt; &gt; in message text (< and > mark mentions and links).
+function fromSlack(text) {
+  return String(text || '').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+}
+
+function toSlack(text) {
+  return String(text).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+// People's display names and channels' names (users.info, conversations.info), asked once each; a name
+// that cannot be read is the person's mention, and a direct message has no channel name.
+function slackDirectory(app) {
+  const names = new Map();
+  const chats = new Map();
+  return {
+    async name(user) {
+      if (!names.has(user)) {
+        const found = await app.client.users.info({ user }).catch((error) => logError('Could not read the name of ' + user + ':', error.message));
+        const profile = (found && found.user && found.user.profile) || {};
+        names.set(user, profile.display_name || profile.real_name || (found && found.user && found.user.name) || '<@' + user + '>');
+      }
+      return names.get(user);
+    },
+    async chatName(channel) {
+      if (!chats.has(channel)) {
+        const found = await app.client.conversations.info({ channel }).catch((error) => logError('Could not read the channel ' + channel + ':', error.message));
+        chats.set(channel, found && found.channel && !found.channel.is_im ? found.channel.name : null);
+      }
+      return chats.get(channel);
+    },
+  };
+}
+
+// The engine's event for something in a Slack channel (chatName: the channel's name without '#').
+async function slackEvent(directory, type, channel, user, extra) {
+  return { type, chat: channel, chatName: await directory.chatName(channel), user, name: await directory.name(user), text: '', mentioned: false, raw: {}, ...extra };
+}`;
+
+const BUTTON_BLOCKS = code`
+// The text and its buttons as Block Kit; a press comes back with the action id b:<id>.
+function buttonBlocks(text, buttons) {
+  const elements = buttons.slice(0, 25).map((b) => ({ type: 'button', text: { type: 'plain_text', text: b.label.slice(0, 75), emoji: true }, action_id: 'b:' + b.id, value: b.id }));
+  return [{ type: 'section', text: { type: 'plain_text', text: text.slice(0, 3000), emoji: true } }, { type: 'actions', elements }];
+}`;
+
+const EMOJI = code`
+// Slack names reactions (+1, tada); the plan writes emoji. The common ones, both ways; ':name:' in RULES
+// names any other (a workspace's own emoji too).
+const SLACK_EMOJI = {
+  '👍': '+1', '👎': '-1', '❤️': 'heart', '😂': 'joy', '🎉': 'tada', '🔥': 'fire', '👀': 'eyes', '✅': 'white_check_mark',
+  '❌': 'x', '😀': 'grinning', '😊': 'blush', '😢': 'cry', '😮': 'open_mouth', '😡': 'rage', '🙏': 'pray', '👏': 'clap',
+  '🚀': 'rocket', '💯': '100', '⭐': 'star', '🤔': 'thinking_face', '👋': 'wave', '🙌': 'raised_hands', '💪': 'muscle',
+  '😍': 'heart_eyes', '😎': 'sunglasses', '🍕': 'pizza', '☕': 'coffee', '🎂': 'birthday', '⚠️': 'warning', '❓': 'question',
+  '👌': 'ok_hand', '🙂': 'slightly_smiling_face', '😉': 'wink', '🤣': 'rolling_on_the_floor_laughing', '💡': 'bulb',
+};
+
+// '👍' -> '+1', ':partyparrot:' -> 'partyparrot'; null when Slack's name for it is not known here.
+function slackEmojiName(emoji) {
+  const named = /^:([\w+-]+):$/.exec(emoji);
+  if (named) return named[1];
+  const plain = (e) => e.replace(/\uFE0F/g, '');
+  const found = Object.keys(SLACK_EMOJI).find((e) => plain(e) === plain(emoji));
+  return found ? SLACK_EMOJI[found] : null;
+}`;
+
+const EMOJI_OF = code`
+// A reaction's name as the plan writes it: the emoji of a reaction rule with that Slack name, else the
+// emoji, else ':name:'. Skin tones (thumbsup::skin-tone-2) do not count; thumbsup is +1.
+function emojiOf(name) {
+  const plainName = ({ thumbsup: '+1', thumbsdown: '-1' })[name.split('::')[0]] || name.split('::')[0];
+  const rule = RULES.find((r) => r.when.kind === 'reaction' && r.when.emoji && slackEmojiName(r.when.emoji) === plainName);
+  if (rule) return rule.when.emoji;
+  return Object.keys(SLACK_EMOJI).find((e) => SLACK_EMOJI[e] === plainName) || ':' + plainName + ':';
+}`;
+
+function adapter(uses: PlanUses): string {
+  const a = uses.actions;
+  return lines(
+    '// What the engine asks of Slack. A chat is a channel id; a member id (the owner) is the direct message with',
+    '// them. Kicking needs the channels:manage scope; a refusal is logged.',
+    'function slackAdapter(app) {',
+    '  return {',
+    "    channelSetting: 'SLACK_CHANNEL_ID',",
+    a.has('buttons')
+      ? lines(
+          '    send: (chat, text, buttons) =>',
+          '      app.client.chat.postMessage(buttons ? { channel: chat, text: toSlack(text), blocks: buttonBlocks(text, buttons) } : { channel: chat, text: toSlack(text) }),',
+        )
+      : '    send: (chat, text) => app.client.chat.postMessage({ channel: chat, text: toSlack(text) }),',
+    a.has('poll') && '    sendPoll: (chat, question, options) => app.client.chat.postMessage({ channel: chat, text: toSlack(pollText(question, options)) }),',
+    a.has('react') &&
+      lines(
+        '    react: (event, emoji) => {',
+        '      const name = slackEmojiName(emoji);',
+        "      if (!name) throw new Error('Slack has no name here for ' + emoji + ': write it as :name: in RULES');",
+        '      return app.client.reactions.add({ channel: event.chat, timestamp: event.raw.ts, name });',
+        '    },',
+      ),
+    a.has('kick') && '    kick: (event) => app.client.conversations.kick({ channel: event.chat, user: event.user }),',
+    uses.conditions.has('admins') &&
+      lines(
+        '    // An admin: a workspace admin or owner.',
+        '    isAdmin: async (event) => {',
+        '      const { user } = await app.client.users.info({ user: event.user });',
+        '      return Boolean(user.is_admin || user.is_owner);',
+        '    },',
+      ),
+    "    channel: () => (process.env.SLACK_CHANNEL_ID || '').trim() || null,",
+    "    owner: () => (process.env.OWNER_CHAT_ID || '').trim() || null,",
+    '  };',
+    '}',
+  );
+}
+
+function start(plan: BotPlan, uses: PlanUses): string {
+  const t = uses.triggers;
+  const mention = t.has('mention');
+  const slash = slashCommands(plan, uses).length > 0;
+  return lines(
+    '// Starts the bot: Socket Mode (no public URL); the schedules are checked every 20 seconds once connected.',
+    'async function start() {',
+    "  const app = new App({ token: requireEnv('SLACK_BOT_TOKEN'), appToken: requireEnv('SLACK_APP_TOKEN'), socketMode: true });",
+    '  const directory = slackDirectory(app);',
+    "  const dataFile = process.env.DATA_FILE || path.join(__dirname, 'bot_data.json');",
+    '  const engine = createEngine({ rules: RULES, settings: SETTINGS, adapter: slackAdapter(app), dataFile, now: () => new Date() });',
+    '',
+    mention
+      ? "  // A message (edits, joins and other bots' messages aside). One that mentions the bot in a channel comes as an\n  // app_mention too, and is handled there, once."
+      : "  // A message (edits, joins and other bots' messages aside); a direct message counts as mentioning the bot.",
+    '  app.message(async ({ message, context }) => {',
+    '    if (message.subtype || message.bot_id) return;',
+    "    const direct = message.channel_type === 'im';",
+    "    const mention = '<@' + context.botUserId + '>';",
+    mention && "    if (!direct && (message.text || '').includes(mention)) return;",
+    "    const text = fromSlack((message.text || '').split(mention).join('')).trim();",
+    "    await engine.handle(await slackEvent(directory, 'message', message.channel, message.user, { text, mentioned: direct, raw: { ts: message.ts } }));",
+    '  });',
+    mention &&
+      lines(
+        '  // A message that mentions the bot (the mention taken out of the text).',
+        "  app.event('app_mention', async ({ event, context }) => {",
+        '    if (event.bot_id) return;',
+        "    const text = fromSlack((event.text || '').split('<@' + context.botUserId + '>').join('')).trim();",
+        "    await engine.handle(await slackEvent(directory, 'message', event.channel, event.user, { text, mentioned: true, raw: { ts: event.ts } }));",
+        '  });',
+      ),
+    slash &&
+      lines(
+        "  // Slack keeps messages that start with / for its slash commands: each command of RULES is one (create them in",
+        "  // the app's settings, Slash Commands), handled as the message '/name args'.",
+        "  const commands = new Set(RULES.filter((rule) => rule.when.kind === 'command').map((rule) => rule.when.name.toLowerCase()));",
+        '  for (const name of commands) {',
+        "    app.command('/' + name, async ({ command, ack }) => {",
+        '      await ack();',
+        "      const text = '/' + name + (command.text ? ' ' + fromSlack(command.text) : '');",
+        "      const direct = command.channel_id.startsWith('D');",
+        "      await engine.handle(await slackEvent(directory, 'message', command.channel_id, command.user_id, { text, mentioned: direct, raw: {} }));",
+        '    });',
+        '  }',
+      ),
+    t.has('join') &&
+      lines(
+        "  app.event('member_joined_channel', async ({ event, context }) => {",
+        "    if (event.user !== context.botUserId) await engine.handle(await slackEvent(directory, 'join', event.channel, event.user));",
+        '  });',
+      ),
+    t.has('leave') &&
+      lines(
+        "  app.event('member_left_channel', async ({ event, context }) => {",
+        "    if (event.user !== context.botUserId) await engine.handle(await slackEvent(directory, 'leave', event.channel, event.user));",
+        '  });',
+      ),
+    t.has('button') &&
+      lines(
+        '  // A press of a button the bot sent (action id b:<id>); the text is its label.',
+        '  app.action(/^b:/, async ({ ack, action, body }) => {',
+        '    await ack();',
+        '    const extra = { buttonId: action.action_id.slice(2), text: (action.text && action.text.text) || \'\' };',
+        "    await engine.handle(await slackEvent(directory, 'button', body.channel.id, body.user.id, extra));",
+        '  });',
+      ),
+    t.has('reaction') &&
+      lines(
+        "  app.event('reaction_added', async ({ event, context }) => {",
+        "    if (event.item.type !== 'message' || event.user === context.botUserId) return;",
+        '    const extra = { emoji: emojiOf(event.reaction), raw: { ts: event.item.ts } };',
+        "    await engine.handle(await slackEvent(directory, 'reaction', event.item.channel, event.user, extra));",
+        '  });',
+      ),
+    "  app.error(async (error) => logError('Error while handling a Slack event:', error));",
+    '',
+    "  log(BOT_NAME + ' is starting (Socket Mode)');",
+    '  await app.start();',
+    "  log(BOT_NAME + ' is connected to Slack');",
+    t.has('schedule') && "  const tick = () => engine.tick().catch((error) => logError('The schedules failed:', error));",
+    t.has('schedule') && '  tick();',
+    t.has('schedule') && '  setInterval(tick, 20000);',
+    '}',
+  );
+}
+
+export function slackPlatform(uses: PlanUses, plan: BotPlan): PlatformCode {
+  const a = uses.actions;
+  const emoji = a.has('react') || uses.triggers.has('reaction');
+  return {
+    label: 'Slack (Bolt for JavaScript, Socket Mode, Node.js)',
+    requires: "const { App } = require('@slack/bolt');",
+    code: sections(
+      1,
+      INTRO,
+      REQUIRE_ENV,
+      a.has('buttons') && BUTTON_BLOCKS,
+      a.has('poll') && POLL_TEXT,
+      emoji && EMOJI,
+      uses.triggers.has('reaction') && EMOJI_OF,
+      adapter(uses),
+      start(plan, uses),
+    ),
+    env: slackEnv(uses),
+    dependencies: ['@slack/bolt'],
+    setup: setup(plan, uses),
+  };
+}
