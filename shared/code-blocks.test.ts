@@ -5,6 +5,7 @@ import {
   formatCodeBlock,
   formatDependencies,
   parseAssistantReply,
+  planFenceFile,
   REPLY_FORMAT_INSTRUCTIONS,
   stripControlChars,
   type CodeBlock,
@@ -165,6 +166,36 @@ describe('parseAssistantReply', () => {
       }),
       { numRuns: 1000 },
     );
+  });
+});
+
+describe('the plan block (```bot-plan <file>)', () => {
+  const reply = [
+    'Here is your bot.',
+    '```bot-plan telegram_bot.js',
+    'When someone sends /hours: reply \'Mon-Fri 8-16\'',
+    '// menu.js',
+    'When someone sends /menu: reply [needs your words]',
+    '```',
+    '```javascript filename: telegram_bot.js',
+    "console.log('hi');",
+    '```',
+  ].join('\n');
+
+  it('is not a file, while the code block beside it still is', () => {
+    const parsed = parseAssistantReply(reply);
+    expect(parsed.blocks).toEqual([{ filename: 'telegram_bot.js', language: 'javascript', code: "console.log('hi');" }]);
+    expect(parseAssistantReply('```bot-plan\nWhen someone joins: reply hi\n```').blocks).toEqual([]);
+    expect(parseAssistantReply('~~~Bot-Plan bot.py\nrules\n~~~').blocks).toEqual([]);
+  });
+
+  it('names the file it shows the plan of', () => {
+    expect(planFenceFile('bot-plan telegram_bot.js')).toBe('telegram_bot.js');
+    expect(planFenceFile(' bot-plan   bot.py ')).toBe('bot.py');
+    expect(planFenceFile('bot-plan')).toBe('');
+    expect(planFenceFile('bot-plan ../etc/passwd')).toBe('');
+    expect(planFenceFile('python filename: bot.py')).toBeNull();
+    expect(planFenceFile('bot-plans bot.py')).toBeNull();
   });
 });
 

@@ -36,6 +36,19 @@ const NOT_A_FILE = new Set([
   'batch', 'text', 'txt', 'plaintext', 'plain', 'output', 'log', 'diff', 'env', 'dotenv',
 ]);
 
+/**
+ * The assistant's plan of a file, shown as the plan card: "```bot-plan telegram_bot.js", then the rules
+ * in plain words. Never a file itself.
+ */
+export const PLAN_FENCE = 'bot-plan';
+
+/** The file a fence's info string shows the plan of ("bot-plan telegram_bot.js"), or null for other fences. */
+export function planFenceFile(info: string): string | null {
+  const [word, filename] = info.trim().split(/\s+/);
+  if (word?.toLowerCase() !== PLAN_FENCE) return null;
+  return filename && isSafeFilename(filename) ? filename : '';
+}
+
 /** The language id for an extension ('py' -> 'python'), '' when unknown. */
 export function languageForExtension(ext: string): string {
   return LANGUAGE_BY_EXTENSION[ext.toLowerCase()] ?? '';
@@ -95,6 +108,7 @@ function splitFences(text: string): { blocks: RawBlock[]; outside: string[] } {
 }
 
 function toBlock(raw: RawBlock): CodeBlock | null {
+  if (planFenceFile(raw.info) !== null) return null;
   let candidate = '';
   let language = '';
   const tagged = INFO_FILENAME.exec(raw.info);
