@@ -19,12 +19,25 @@ export type Script = {
 export type OpenAiServer = {
   baseUrl: string;
   /** Every request body received, in order. */
-  requests: Array<{ model: string; stream?: boolean; messages: Array<{ role: string; content: string }> }>;
+  requests: Array<{
+    model: string;
+    stream?: boolean;
+    messages: Array<{ role: string; content: string }>;
+    response_format?: { type: string; json_schema?: { name: string; schema: Record<string, unknown> } };
+  }>;
   /** The next answers, one per request; when empty, `fallback` answers. */
   queue: Script[];
   fallback: Script;
   close(): Promise<void>;
 };
+
+/**
+ * A model's structured chat answer (model-plan/model-answer.ts) as the text the server sends: with
+ * only `reply`, a plain answer (plan null), which is how a free-form code reply is scripted too.
+ */
+export function modelAnswer(answer: { reply: string; plan?: unknown; target?: string | null; custom?: Array<{ name: string; code: string }> }): string {
+  return JSON.stringify({ plan: null, target: null, custom: [], ...answer });
+}
 
 async function readJson(req: IncomingMessage): Promise<any> {
   const chunks: Buffer[] = [];

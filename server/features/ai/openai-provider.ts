@@ -1,11 +1,21 @@
-// The assistant on any OpenAI-compatible endpoint (OpenAI, Ollama, vLLM...). Chat replies stream;
-// failures become honest 502/504 errors that name the service's answer, never a fake reply.
+// The assistant on any OpenAI-compatible endpoint (OpenAI, Ollama, vLLM...). The chat (and Modify with
+// AI on a planned file) asks for structured output: a reply and a bot plan that the same renderer as
+// the builtin's turns into code (model-plan/). Failures become honest 502/504/422 errors that name
+// the service's answer, never a fake reply.
 import OpenAI from 'openai';
 import { AppError } from '../../errors';
 import { parseAssistantReply } from '../../../shared/code-blocks';
 import { CHAT_SYSTEM_PROMPT, MODIFY_SYSTEM_PROMPT, filesContext } from './prompts';
 import { AI_HELP_SYSTEM_PROMPT, aiHelpContext } from './ai-help-prompt';
+import { customRegionsOf } from './plan/render/custom-regions';
+import { MODEL_ANSWER_FORMAT, planRetryMessage, readModelAnswer, type ModelAnswer } from './model-plan/model-answer';
+import { PLAN_SYSTEM_PROMPT, planFilesContext, planModifyMessage } from './model-plan/plan-prompt';
 import type { AiProvider } from './provider';
+
+type Message = { role: 'system' | 'user' | 'assistant'; content: string };
+
+// Turning a plan into the answer pulls the renderers and the builtin's words: loaded when first needed.
+const plannedAnswers = () => import('./model-plan/planned-answer');
 
 export type OpenAiSettings = { apiKey: string; baseUrl: string | null; model: string; timeoutMs?: number };
 
@@ -42,35 +52,84 @@ export function openAiProvider(settings: OpenAiSettings): AiProvider {
     timeout: settings.timeoutMs ?? 120_000,
     maxRetries: 1,
   });
+  /**
+   * One completion, streamed; `onDelta` sees the text as it comes. Only a finished, non-empty text
+   * is returned (assertFinished).
+   */
+  async function complete(messages: Message[], signal: AbortSignal | undefined, options: { onDelta?: (text: string) => void; json?: boolean }): Promise<string> {
+    const stream = await client.chat.completions.create(
+      { model: settings.model, stream: true, messages, ...(options.json ? { response_format: MODEL_ANSWER_FORMAT } : {}) },
+      { signal },
+    );
+    let text = '';
+    let finishReason: string | null = null;
+    for await (const chunk of stream) {
+      const delta = chunk.choices[0]?.delta?.content ?? '';
+      if (delta) {
+        text += delta;
+        options.onDelta?.(delta);
+      }
+      finishReason = chunk.choices[0]?.finish_reason ?? finishReason;
+    }
+    assertFinished(finishReason);
+    if (!text.trim()) throw new AppError('BAD_GATEWAY', 'The AI service sent an empty answer. Please try again.');
+    return text;
+  }
+
+  /**
+   * The model's answer as a plan (model-answer.ts). One that cannot be used is sent back once with
+   * its problems; failing again, it is refused before anything is charged.
+   */
+  async function askForPlan(messages: Message[], kept: (answer: ModelAnswer) => ReadonlySet<string>, signal?: AbortSignal): Promise<ModelAnswer> {
+    const first = await complete(messages, signal, { json: true });
+    const read = readModelAnswer(first, kept);
+    if ('answer' in read) return read.answer;
+    const retry = [...messages, { role: 'assistant' as const, content: first }, { role: 'user' as const, content: planRetryMessage(read.problems) }];
+    const again = readModelAnswer(await complete(retry, signal, { json: true }), kept);
+    if ('answer' in again) return again.answer;
+    throw new AppError(
+      'UNPROCESSABLE_CONTENT',
+      `The AI answer was not saved and nothing was charged: its bot plan still had problems after one retry. ${again.problems.slice(0, 8).join('; ')}`,
+    );
+  }
+
   return {
     kind: 'openai',
     async chat(request, onDelta, signal) {
       try {
-        const stream = await client.chat.completions.create(
-          {
-            model: settings.model,
-            stream: true,
-            messages: [
-              { role: 'system', content: CHAT_SYSTEM_PROMPT },
-              { role: 'system', content: filesContext(request.files) },
-              ...request.history.map((t) => ({ role: t.role, content: t.content })),
-              { role: 'user', content: request.message },
-            ],
-          },
-          { signal },
+        const planned = await plannedAnswers();
+        const answer = await askForPlan(
+          [
+            { role: 'system', content: PLAN_SYSTEM_PROMPT },
+            { role: 'system', content: planFilesContext(request.files) },
+            ...request.history.map((t) => ({ role: t.role, content: t.content })),
+            { role: 'user', content: request.message },
+          ],
+          (a) => planned.keptRegions(a, request),
+          signal,
         );
-        let reply = '';
-        let finishReason: string | null = null;
-        for await (const chunk of stream) {
-          const delta = chunk.choices[0]?.delta?.content ?? '';
-          if (delta) {
-            reply += delta;
-            onDelta?.(delta);
-          }
-          finishReason = chunk.choices[0]?.finish_reason ?? finishReason;
+        // The JSON is never shown: the person gets the composed reply once it is ready.
+        if (!answer.plan) {
+          onDelta?.(answer.reply);
+          return { reply: answer.reply, billable: true };
         }
-        assertFinished(finishReason);
-        if (!reply.trim()) throw new AppError('BAD_GATEWAY', 'The AI service sent an empty answer. Please try again.');
+        const built = planned.chatAnswerFromPlan({ ...answer, plan: answer.plan }, request);
+        if (built) {
+          onDelta?.(built.reply);
+          return built;
+        }
+        // The renderer does not write this platform yet: today's free-form code answer, streamed
+        // (goes away when every platform renders).
+        const reply = await complete(
+          [
+            { role: 'system', content: CHAT_SYSTEM_PROMPT },
+            { role: 'system', content: filesContext(request.files) },
+            ...request.history.map((t) => ({ role: t.role, content: t.content })),
+            { role: 'user', content: request.message },
+          ],
+          signal,
+          { onDelta },
+        );
         return { reply, billable: true };
       } catch (err) {
         throw aiError(err);
@@ -78,6 +137,23 @@ export function openAiProvider(settings: OpenAiSettings): AiProvider {
     },
     async modify(request, signal) {
       try {
+        // A file built from a plan is changed through its plan, as in the chat.
+        if (request.generatedFrom?.plan) {
+          const planned = await plannedAnswers();
+          const file = { filename: request.filename, content: request.code, generatedFrom: request.generatedFrom };
+          const kept = new Set(Object.keys(customRegionsOf(request.code)));
+          const answer = await askForPlan(
+            [
+              { role: 'system', content: PLAN_SYSTEM_PROMPT },
+              { role: 'system', content: planFilesContext([file]) },
+              { role: 'user', content: planModifyMessage(request.filename, request.prompt) },
+            ],
+            () => kept,
+            signal,
+          );
+          const changed = planned.modifyAnswerFromPlan(answer, request);
+          if (changed) return changed;
+        }
         const completion = await client.chat.completions.create(
           {
             model: settings.model,

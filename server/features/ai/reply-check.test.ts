@@ -3,7 +3,7 @@
 // problems, then refused without a charge; nothing of a refused reply is saved.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestApp } from '../../testing/test-app';
-import { startAppWithModel, type OpenAiServer } from '../../testing/openai-server';
+import { modelAnswer, startAppWithModel, type OpenAiServer } from '../../testing/openai-server';
 import { newUser } from '../../testing/fixtures';
 import { replyProblems } from './reply-check';
 
@@ -17,8 +17,11 @@ beforeAll(async () => {
 afterAll(async () => world.close());
 beforeEach(() => world.reset());
 
+// A plain answer (plan null) whose reply holds a file, as a free-form model reply did: used as before.
 const reply = (filename: string, language: string, code: string[], deps = 'python-telegram-bot') =>
-  ['Here is your bot. Set TELEGRAM_BOT_TOKEN and run it.', '', '```' + language + ' filename: ' + filename, ...code, '```', '', `Dependencies: ${deps}`].join('\n');
+  modelAnswer({
+    reply: ['Here is your bot. Set TELEGRAM_BOT_TOKEN and run it.', '', '```' + language + ' filename: ' + filename, ...code, '```', '', `Dependencies: ${deps}`].join('\n'),
+  });
 
 const GOOD_PTB = [
   'import os',

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 import { newUser } from '../../testing/fixtures';
 import { RunClient } from '../../testing/run-client';
-import { startOpenAiServer } from '../../testing/openai-server';
+import { modelAnswer, startOpenAiServer } from '../../testing/openai-server';
 import { openAiProvider } from '../ai/openai-provider';
 import { METRICS_CREDENTIALS_MESSAGE, METRICS_WRONG_MESSAGE } from './metrics-access';
 
@@ -248,7 +248,7 @@ describe('the assistant and credits', () => {
       expect(value(afterFailure, 'botwright_ai_errors_total', { provider: 'openai', operation: 'chat' })).toBe(1);
       expect(value(afterFailure, 'botwright_credits_charged_total', { type: 'ai_message' })).toBe(0);
 
-      llm.queue.push({ reply: 'Hello! What should your bot do?' });
+      llm.queue.push({ reply: modelAnswer({ reply: 'Hello! What should your bot do?' }) });
       const ok = await app.request('POST', '/api/ai/chat', { token: user.token, body: { message: 'Say hello', projectId: 'default' } });
       expect(ok.status).toBe(200);
       const afterSuccess = await scrape(app);

@@ -3,7 +3,9 @@
 // what was not built or not understood, how to try it, and the file behind its fold.
 import type { BotPlan } from '../../../../shared/bot-plan.schema';
 import { blanksOf, ruleInWords } from '../../../../shared/bot-plan-words';
+import { formatCodeBlock, formatDependencies } from '../../../../shared/code-blocks';
 import type { EnvVar } from '../plan/render/env';
+import type { RenderedBot } from '../plan/render';
 import { PLATFORM_INFO } from './platforms';
 
 export interface PlanReplyParts {
@@ -75,4 +77,18 @@ export function explainPlan(p: PlanReplyParts): string {
       : `Press **Install Dependencies** (or run \`${plan.language === 'python' ? 'pip install' : 'npm install'} ${p.dependencies.join(' ')}\`).`;
   parts.push('', '**Run it**', `1. ${install}`, '2. Set the settings above.', `3. Press **Run** (or run \`${plan.language === 'python' ? 'python' : 'node'} ${filename}\`).`);
   return parts.join('\n');
+}
+
+/**
+ * The whole answer for a bot rendered from its plan (the builtin's and a model's alike): the
+ * explanation with its plan card, the file as saved (`code`), then the Dependencies line.
+ */
+export function planAnswer(p: Omit<PlanReplyParts, 'env' | 'dependencies'> & { bot: RenderedBot; code: string }): string {
+  const { bot, code, ...parts } = p;
+  return [
+    explainPlan({ ...parts, env: bot.env, dependencies: bot.dependencies }),
+    '',
+    formatCodeBlock({ filename: p.filename, language: p.plan.language, code }),
+    ...(bot.dependencies.length > 0 ? ['', formatDependencies(bot.dependencies)] : []),
+  ].join('\n');
 }

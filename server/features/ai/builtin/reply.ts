@@ -11,7 +11,7 @@ import { cleanName } from './understanding/purpose';
 import { renderBot } from './templates';
 import { rendersPlan, renderPlan } from '../plan/render';
 import { planFromRequest } from './plan-from-request';
-import { explainPlan } from './plan-reply';
+import { planAnswer } from './plan-reply';
 import { describeFeatures } from './templates/python-common';
 import { describeWords } from './templates/describe-words';
 
@@ -169,12 +169,7 @@ function builtFromPlan(request: BotRequest, filename: string, replacing: boolean
   const plan = planFromRequest(request, request.botName ?? defaultBotName(request));
   const bot = renderPlan(plan, { filename });
   const code = asSaved(bot.code);
-  const reply = [
-    explainPlan({ plan, filename, replacing, notUnderstood: request.notUnderstood, env: bot.env, dependencies: bot.dependencies }),
-    '',
-    formatCodeBlock({ filename, language: plan.language, code }),
-    ...(bot.dependencies.length > 0 ? ['', formatDependencies(bot.dependencies)] : []),
-  ].join('\n');
+  const reply = planAnswer({ plan, filename, replacing, notUnderstood: request.notUnderstood, bot, code });
   return { reply, charged: true, generated: { [filename]: { request: JSON.stringify(request), rendered: code, plan } } };
 }
 

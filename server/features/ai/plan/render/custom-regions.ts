@@ -32,3 +32,8 @@ export function regionStart(comment: '//' | '#', name: string): string {
 export function regionEnd(comment: '//' | '#', name: string): string {
   return `${comment} ---- end of custom code: ${name} ----`;
 }
+
+/** The function a custom action calls, custom_<name> in both languages (as javascript/bot-file.ts and python/header.ts write it). */
+export function customFunctionName(name: string): string {
+  return `custom_${name.replace(/-/g, '_')}`;
+}
