@@ -150,12 +150,12 @@ describe('conditions', () => {
       { when: { kind: 'keyword', words: ['spam'] }, if: [{ kind: 'warnings', atLeast: 2 }], do: [{ kind: 'mute', minutes: 10, text: '{name} is muted' }] },
     ]);
     expect(await b.send({ text: 'spam' })).toEqual([
-      { kind: 'delete', chat: 'chat-1', text: 'spam' },
+      { kind: 'delete', chat: 'chat-1', user: 'u1', text: 'spam' },
       { kind: 'send', chat: 'chat-1', text: 'No spam, Ann (1)' },
     ]);
     expect(await b.texts('spam', { user: 'u2', name: 'Bo' })).toEqual(['No spam, Bo (1)']);
     expect(await b.send({ text: 'more spam' })).toEqual([
-      { kind: 'delete', chat: 'chat-1', text: 'more spam' },
+      { kind: 'delete', chat: 'chat-1', user: 'u1', text: 'more spam' },
       { kind: 'send', chat: 'chat-1', text: 'No spam, Ann (2)' },
       { kind: 'mute', chat: 'chat-1', user: 'u1', minutes: 10 },
       { kind: 'send', chat: 'chat-1', text: 'Ann is muted' },

@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { BotPlanSchema, type BotPlan, type BotPlanInput } from '../../../../../../shared/bot-plan.schema';
 import { compileMany } from '../../../../../testing/compile-batch';
-import { ENGINE_CASES } from './engine-cases';
+import { ENGINE_CASES } from '../engine-cases/cases';
 import { pythonBuiltRules, renderPython, renderPythonCore } from './index';
 
 type RuleInput = BotPlanInput['rules'][number];

@@ -13,7 +13,7 @@
 //   the model answers "[<system message>] <user message>".
 
 import type { BotPlanInput } from '../../../../../../shared/bot-plan.schema';
-import { CLOCK_CASES } from './engine-cases-clock';
+import { CLOCK_CASES } from './cases-clock';
 
 export interface CaseEvent {
   type: 'message' | 'join' | 'leave' | 'button' | 'reaction';
