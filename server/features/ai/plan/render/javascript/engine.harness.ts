@@ -57,6 +57,8 @@ export class BotHarness {
   channel: string | null = 'channel-1';
   owner: string | null = 'owner-1';
   admins = new Set<string>();
+  /** Adapter calls (by kind) that fail, as when the bot lacks the right to do them. */
+  failing = new Set<string>();
   private loaded!: Loaded;
   engine!: Engine;
   code = '';
@@ -77,6 +79,7 @@ export class BotHarness {
   restart(): void {
     const calls = this.calls;
     const record = (call: Call) => {
+      if (this.failing.has(call.kind)) return Promise.reject(new Error(`${call.kind} is not allowed here`));
       calls.push(call);
       return Promise.resolve(true);
     };
