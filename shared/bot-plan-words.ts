@@ -101,7 +101,10 @@ export function conditionInWords(condition: Condition): string {
       return `only ${condition.outside ? 'outside' : 'between'} ${condition.from}–${condition.to}${days === 'every day' ? '' : ` ${days}`}`;
     }
     case 'threshold': {
-      const bound = condition.below !== undefined ? `goes below ${condition.below.toLocaleString('en')}` : `goes above ${(condition.above ?? 0).toLocaleString('en')}`;
+      // Either limit (outside the range) when both are set, as the rendered bots check it.
+      const below = condition.below !== undefined ? `below ${condition.below.toLocaleString('en')}` : '';
+      const above = condition.above !== undefined ? `above ${condition.above.toLocaleString('en')}` : '';
+      const bound = `goes ${[below, above].filter(Boolean).join(' or ') || 'above 0'}`;
       return `when ${sourceInWords(condition.source)} ${bound}`;
     }
     case 'warnings':

@@ -84,7 +84,7 @@ export const ConditionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('admins') }),
   /** Only between `from` and `to` on `weekdays` (all days when empty); `outside`: only outside them. */
   z.object({ kind: z.literal('hours'), from: hhmm, to: hhmm, weekdays: weekdays.default([]), outside: z.boolean().default(false) }),
-  /** A data source's number below/above a value; {value} holds it. Fires once per crossing. */
+  /** A data source's number below/above a value (either, when both are set); {value} holds the source's answer. On a schedule it fires once per crossing; on a message whenever it holds. */
   z.object({ kind: z.literal('threshold'), source: DataSourceSchema, below: z.number().optional(), above: z.number().optional() }),
   /** The sender has been warned at least this many times (counted by `warn`). */
   z.object({ kind: z.literal('warnings'), atLeast: z.number().int().min(1).max(100) }),

@@ -1,5 +1,6 @@
 // What the built rules of a plan use (trigger, condition, action and data-source kinds), so a
-// renderer writes only the helpers a bot needs: an unused name never appears in the file.
+// renderer writes only the helpers a bot needs: an unused name never appears in the file. One
+// reading for both languages (python/usage.ts adds the few names the Python engine asks by).
 import type { Action, BotPlan, Condition, DataSource, Rule, Trigger } from '../../../../../shared/bot-plan.schema';
 import { builtRules } from './built-rules';
 
@@ -10,23 +11,34 @@ export interface PlanUses {
   actions: Set<Action['kind']>;
   /** Data sources of `data` actions and `threshold` conditions. */
   sources: Set<DataSource['kind']>;
-  /** A schedule at times of day (as opposed to only every N minutes). */
+  /** A schedule at times of day / every N minutes (a schedule is one or the other). */
   scheduleTimes: boolean;
   scheduleEvery: boolean;
-  /** A currency conversion (a web call), beside unit conversions. */
+  /** A conversion between units (no web call) / between currencies (today's rate from the web). */
+  units: boolean;
   currencies: boolean;
+  /** Custom code regions, by name, in plan order. */
+  custom: Array<{ name: string; description: string }>;
   customNames: string[];
 }
 
-/** Unit codes a conversion knows without the web; anything else is read as a currency code. */
-export const UNIT_CODES = ['c', 'f', 'km', 'mi', 'kg', 'lb', 'cm', 'in', 'm', 'ft'] as const;
+/** Unit pairs `convert` does without a web call (either direction); any other pair is read as currencies. */
+export const UNIT_PAIRS = [
+  ['c', 'f'],
+  ['km', 'mi'],
+  ['kg', 'lb'],
+  ['cm', 'in'],
+  ['m', 'ft'],
+] as const;
 
-export function isUnit(code: string): boolean {
-  return (UNIT_CODES as readonly string[]).includes(code.trim().toLowerCase());
+export function isUnitPair(from: string, to: string): boolean {
+  const a = from.trim().toLowerCase();
+  const b = to.trim().toLowerCase();
+  return UNIT_PAIRS.some(([x, y]) => (a === x && b === y) || (a === y && b === x));
 }
 
-export function planUses(plan: BotPlan): PlanUses {
-  const rules = builtRules(plan);
+/** What these (built) rules use. */
+export function rulesUses(rules: Rule[]): PlanUses {
   const uses: PlanUses = {
     rules,
     triggers: new Set(),
@@ -35,7 +47,9 @@ export function planUses(plan: BotPlan): PlanUses {
     sources: new Set(),
     scheduleTimes: false,
     scheduleEvery: false,
+    units: false,
     currencies: false,
+    custom: [],
     customNames: [],
   };
   for (const rule of rules) {
@@ -51,11 +65,22 @@ export function planUses(plan: BotPlan): PlanUses {
     for (const action of rule.do) {
       uses.actions.add(action.kind);
       if (action.kind === 'data') uses.sources.add(action.source.kind);
-      if (action.kind === 'convert' && !(isUnit(action.from) && isUnit(action.to))) uses.currencies = true;
-      if (action.kind === 'custom' && !uses.customNames.includes(action.name)) uses.customNames.push(action.name);
+      if (action.kind === 'convert') {
+        if (isUnitPair(action.from, action.to)) uses.units = true;
+        else uses.currencies = true;
+      }
+      if (action.kind === 'custom' && !uses.customNames.includes(action.name)) {
+        uses.customNames.push(action.name);
+        uses.custom.push({ name: action.name, description: action.description });
+      }
     }
   }
   return uses;
+}
+
+/** What the plan's built rules (the ones that go into code) use. */
+export function planUses(plan: BotPlan): PlanUses {
+  return rulesUses(builtRules(plan));
 }
 
 /** The bot calls the web (Node's fetch / Python's HTTP client). */

@@ -56,7 +56,8 @@ describe('rendered JavaScript files', () => {
       { when: { kind: 'command', name: 'later' }, do: [{ kind: 'reply', text: null }] },
     ]);
     const { code, env, dependencies } = renderPlan(plan, { filename: 'bot.js' });
-    expect(code).toContain('// - /price: replies "Bread is 3 euros".\n// - 30 minutes before 21:00 on Thursday (in games): posts "Game night soon" to the channel.\n//\n');
+    // The plan card's words (ruleInWords), one line per built rule.
+    expect(code).toContain("// - When someone sends /price: reply 'Bread is 3 euros'\n// - 30 minutes before Thursday 21:00, only in #games: post 'Game night soon' to the channel\n//\n");
     expect(code).not.toContain('later');
     expect(code).toContain('const RULES = [\n  {\n    "id": "r1",\n    "when": { "kind": "command", "name": "price" },');
     expect(env.map((e) => e.name)).toEqual(['TELEGRAM_BOT_TOKEN', 'TELEGRAM_CHAT_ID', 'DATA_FILE', 'TELEGRAM_API_BASE']);

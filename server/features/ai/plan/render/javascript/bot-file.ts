@@ -1,10 +1,10 @@
 // A whole JavaScript bot file from a plan: the header in plain words, the settings, RULES, the
 // custom code regions, the engine, then the platform's adapter. CommonJS, runs with plain `node`.
 import type { BotPlan } from '../../../../../../shared/bot-plan.schema';
+import { ruleInWords } from '../../../../../../shared/bot-plan-words';
 import { jsString } from '../../../builtin/literals';
 import { lines, sections } from '../../../builtin/templates/compose';
 import { regionEnd, regionStart } from '../custom-regions';
-import { buttonLabelsOf, describeRule } from '../describe-rule';
 import type { EnvVar } from '../env';
 import type { PlanUses } from '../plan-uses';
 import { prettyJson } from '../pretty-json';
@@ -27,14 +27,13 @@ function commentLine(text: string): string {
 }
 
 function header(plan: BotPlan, uses: PlanUses, platform: PlatformCode, filename: string): string {
-  const labels = buttonLabelsOf(uses.rules);
   const required = platform.env.filter((e) => e.required).map((e) => e.name);
   return lines(
     "'use strict';",
     `// ${commentLine(plan.name)}: a ${platform.label} bot, written by Botwright from its plan.`,
     '//',
     '// What it does:',
-    ...(uses.rules.length > 0 ? uses.rules.map((rule) => `// - ${commentLine(describeRule(rule, plan.settings.prefix, labels))}`) : ['// - Nothing yet: the plan has no finished rules.']),
+    ...(uses.rules.length > 0 ? uses.rules.map((rule) => `// - ${commentLine(ruleInWords(rule, plan))}`) : ['// - Nothing yet: the plan has no finished rules.']),
     '//',
     '// Settings it reads from the environment (never written in this file):',
     ...platform.env.map((e) => `//   ${e.name}${e.required ? ' (required)' : ''}: ${commentLine(e.description)}`),
@@ -69,8 +68,8 @@ function settings(plan: BotPlan): string {
 function rules(uses: PlanUses): string {
   return lines(
     '// ==== Rules: when <trigger> [if <conditions>] -> do <actions>, in order ====',
-    '// Texts may hold {name} (the sender), {args} (what follows the command), {count}, {list}, {item}, {top},',
-    '// {value} and {answers} (what an earlier action of the rule found).',
+    '// Texts may hold {name} (the sender), {args} (what follows the command), {text} (the whole message),',
+    '// {count}, {list}, {item}, {top}, {value} and {answers} (what an earlier action of the rule found).',
     `const RULES = ${prettyJson(uses.rules)};`,
   );
 }

@@ -68,7 +68,7 @@ async function changeList(run, a) {
       return STOP;
     }
     const at = items.findIndex((x) => x.toLowerCase() === item.toLowerCase());
-    run.vars.item = at === -1 ? item : items[at];
+    run.vars.item = item; // as written; an item already there is not added twice
     if (a.op === 'add' && at === -1) items.push(item);
     if (a.op === 'remove' && at !== -1) items.splice(at, 1);
   }
@@ -92,10 +92,11 @@ function countOne(run, a) {
 }`;
 
 const TOP = code`
-// The highest counts of a counter in this chat as {top}: '1. Name: 12', one a line.
+// The highest counts of a counter in this chat as {top}: '1. Name: 12', one a line; equal counts by name (A-Z).
 async function showTop(run, a) {
   const counts = Object.values(run.bot.store.part('counters', a.counter, run.event.chat));
-  const top = counts.sort((x, y) => y.count - x.count).slice(0, a.n);
+  const byName = (x, y) => (x.name.toLowerCase() < y.name.toLowerCase() ? -1 : x.name.toLowerCase() > y.name.toLowerCase() ? 1 : 0);
+  const top = counts.sort((x, y) => y.count - x.count || byName(x, y)).slice(0, a.n || 10);
   if (top.length === 0) return say(run, a.empty || 'Nobody has any yet.');
   run.vars.top = top.map((entry, i) => i + 1 + '. ' + entry.name + ': ' + entry.count).join('\n');
   return say(run, a.text);

@@ -57,17 +57,18 @@ function parseCommand(text, prefix) {
   return { name, args: text.slice(prefix.length + first.length).trim() };
 }
 
-// The answer to /help (and /start) when no rule has them: each command with the start of its first answer.
+// The answer to /help (and /start) when no rule has them: "Commands:", then each command with the first
+// 60 characters of its first text ('/name - text'), or "This bot has no commands yet."
 function helpText(bot) {
   const seen = new Set();
   const entries = [];
   for (const rule of bot.rules) {
     if (rule.when.kind !== 'command' || seen.has(rule.when.name.toLowerCase())) continue;
     seen.add(rule.when.name.toLowerCase());
-    const first = firstText(rule).slice(0, 60);
+    const first = Array.from(firstText(rule).split(/\s+/).join(' ').trim()).slice(0, 60).join('');
     entries.push(bot.settings.prefix + rule.when.name + (first ? ' - ' + first : ''));
   }
-  return entries.length > 0 ? entries.join('\n') : 'This bot has no commands yet.';
+  return entries.length > 0 ? 'Commands:\n' + entries.join('\n') : 'This bot has no commands yet.';
 }
 
 // The first text a rule says (a reply, the first of several, the first question).
@@ -107,7 +108,7 @@ export function onMessage(uses: PlanUses): string {
   return lines(
     '// A message: a conversation in progress takes it as its answer (a command ends the conversation);',
     '// a command runs its rules; otherwise the keyword rules whose word it has, the mention rules when the',
-    '// bot was mentioned, and only when none of those ran, the message rules.',
+    '// bot was mentioned, and only when none of those ran, the message rules (those with always: every time, first).',
     'async function onMessage(bot, event) {',
     '  const command = parseCommand(event.text, bot.settings.prefix);',
     talks && '  const talk = conversationOf(bot, event);',
@@ -115,6 +116,11 @@ export function onMessage(uses: PlanUses): string {
     talks && '  if (talk) endConversation(bot, event);',
     '  if (command) return onCommand(bot, event, command);',
     (t.has('keyword') || t.has('mention') || t.has('message')) && '  let ran = false;',
+    t.has('message') &&
+      lines(
+        "  // Message rules with always run for every message that is no command (they do not count as an answer).",
+        "  for (const rule of bot.rules) if (rule.when.kind === 'message' && rule.when.always) await runRule(bot, rule, event, '');",
+      ),
     t.has('keyword') &&
       lines(
         '  for (const rule of bot.rules) {',
@@ -130,7 +136,7 @@ export function onMessage(uses: PlanUses): string {
     t.has('message') &&
       lines(
         '  if (!ran) {',
-        "    for (const rule of bot.rules) if (rule.when.kind === 'message') ran = (await runRule(bot, rule, event, '')) || ran;",
+        "    for (const rule of bot.rules) if (rule.when.kind === 'message' && !rule.when.always) await runRule(bot, rule, event, '');",
         '  }',
       ),
     '}',
@@ -149,7 +155,7 @@ export function handleEvent(uses: PlanUses): string {
       'function triggeredBy(when, event) {',
       '  if (when.kind !== event.type) return false;',
       uses.triggers.has('button') && "  if (when.kind === 'button') return when.id === event.buttonId;",
-      uses.triggers.has('reaction') && "  if (when.kind === 'reaction') return !when.emoji || when.emoji === event.emoji;",
+      uses.triggers.has('reaction') && "  if (when.kind === 'reaction') return !when.emoji || when.emoji.replace(/\\uFE0F/g, '') === String(event.emoji || '').replace(/\\uFE0F/g, '');",
       '  return true;',
       '}',
       '',
@@ -178,17 +184,17 @@ export function runningRules(uses: PlanUses, stops: boolean): string {
   const conditions = uses.conditions.size > 0;
   const schedules = uses.triggers.has('schedule');
   return lines(
-    '// Runs a rule when its conditions hold; true when it ran. A rule has {name} and {args} from the',
+    '// Runs a rule when its conditions hold; true when it ran. A rule has {name}, {args} and {text} from the',
     '// start; its actions add {count}, {list}, {value}... for the ones after them.',
     'async function runRule(bot, rule, event, args, command) {',
-    "  const run = { bot, rule, event, command, chat: event.chat, vars: { name: event.name, args: args || '' } };",
+    "  const run = { bot, rule, event, command, chat: event.chat, vars: { name: event.name, args: args || '', text: event.text || '' } };",
     conditions && '  if (!(await conditionsHold(run))) return false;',
     '  await runActions(run, 0);',
     '  return true;',
     '}',
     '',
-    '// The actions of a rule in order, from the index given. A failing action is logged and skipped' + (stops ? '; an' : '.'),
-    stops && '// action that needs an answer first (a missing argument, a question) stops the rule.',
+    '// The actions of a rule in order, from the index given. A failing action is logged and ends the rule (the',
+    '// next ones would build on it)' + (stops ? ', as does an action that needs an answer first (a missing argument, a question).' : '.'),
     'async function runActions(run, from) {',
     '  for (let index = from; index < run.rule.do.length; index++) {',
     '    const action = run.rule.do[index];',
@@ -196,6 +202,7 @@ export function runningRules(uses: PlanUses, stops: boolean): string {
     stops ? '      if ((await ACTIONS[action.kind](run, action, index)) === STOP) return;' : '      await ACTIONS[action.kind](run, action, index);',
     '    } catch (error) {',
     "      logError('Rule ' + run.rule.id + ': ' + action.kind + ' failed:', error.message || error);",
+    '      return;',
     '    }',
     '  }',
     '}',
@@ -233,8 +240,9 @@ function withinHours(local, hours) {
 `,
     c.has('threshold') &&
       code`
-// A data source's number below or above the limits, checked once per crossing: true only when it holds
-// now and did not hold at the previous check (kept in the state). {value} is the source's answer.
+// A data source's number below or above the limits (either one, when the rule has both). On a schedule only
+// once per crossing: when it holds now and did not at the previous check (kept in the state); on a
+// person's message whenever it holds. {value} is the source's answer, as a data action says it.
 async function thresholdCrossed(run, condition) {
   const found = await SOURCES[condition.source.kind](condition.source, run);
   if (typeof found.number !== 'number') {
@@ -243,6 +251,7 @@ async function thresholdCrossed(run, condition) {
   }
   run.vars.value = found.text;
   const holds = (condition.below !== undefined && found.number < condition.below) || (condition.above !== undefined && found.number > condition.above);
+  if (run.event.type !== 'schedule') return holds;
   const states = run.bot.store.part('thresholds');
   const before = states[run.rule.id] === true;
   if (states[run.rule.id] !== holds) {

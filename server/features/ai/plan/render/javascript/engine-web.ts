@@ -72,7 +72,7 @@ const AMOUNT = code`
 // 1234.5 -> '1,234.50'; amounts below 1 keep four significant digits (0.0001234).
 function formatAmount(value) {
   if (Math.abs(value) >= 1) return value.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  return String(Number(value.toPrecision(4)));
+  return value.toLocaleString('en-US', { maximumSignificantDigits: 4 });
 }`;
 
 function price(): string {
@@ -122,7 +122,7 @@ async function newestHeadlines(source) {
     const link = decodeXml(tagText(item, 'link') || (atomLink ? atomLink[1] : ''));
     if (title) headlines.push(title + (link ? '\n' + link : ''));
   }
-  if (headlines.length === 0) return { text: 'The news feed has no headlines right now.' };
+  if (headlines.length === 0) return { say: 'The news feed has no headlines right now.' };
   return { text: headlines.slice(0, source.count || 3).join('\n\n') };
 }`;
 
@@ -146,7 +146,7 @@ async function askModel(instructions, text) {
   });
   const content = answer.choices && answer.choices[0] && answer.choices[0].message.content;
   if (!content) throw new Error('the model gave no answer');
-  return content;
+  return content.trim();
 }`;
 
 const AI = code`

@@ -57,13 +57,18 @@ export class BotHarness {
   channel: string | null = 'channel-1';
   owner: string | null = 'owner-1';
   admins = new Set<string>();
+  /** Adapter calls (by kind) that fail, as when the bot lacks the right to do them. */
+  failing = new Set<string>();
   private loaded!: Loaded;
   engine!: Engine;
   code = '';
 
-  constructor(plan: BotPlan, custom?: Record<string, string>) {
+  /** `edit` changes the rendered file before it is loaded (as a person would, e.g. a web address); `start` is the clock at the start. */
+  constructor(plan: BotPlan, custom?: Record<string, string>, options: { edit?: (code: string) => string; start?: Date } = {}) {
     symlinkSync(NODE_MODULES, join(this.dir, 'node_modules'));
-    this.code = renderPlan(plan, { filename: 'bot.js', custom }).code;
+    if (options.start) this.clock = options.start;
+    const rendered = renderPlan(plan, { filename: 'bot.js', custom }).code;
+    this.code = options.edit ? options.edit(rendered) : rendered;
     const path = join(this.dir, 'bot.js');
     writeFileSync(path, this.code);
     this.loaded = createRequire(path)(path) as Loaded;
@@ -74,6 +79,7 @@ export class BotHarness {
   restart(): void {
     const calls = this.calls;
     const record = (call: Call) => {
+      if (this.failing.has(call.kind)) return Promise.reject(new Error(`${call.kind} is not allowed here`));
       calls.push(call);
       return Promise.resolve(true);
     };
@@ -82,7 +88,7 @@ export class BotHarness {
       send: (chat: string, text: string, buttons?: Call['buttons']) => record({ kind: 'send', chat, text, ...(buttons ? { buttons } : {}) }),
       sendPoll: (chat: string, question: string, options: string[]) => record({ kind: 'poll', chat, question, options }),
       react: (event: TestEvent, emoji: string) => record({ kind: 'react', chat: event.chat, user: event.user, emoji }),
-      deleteMessage: (event: TestEvent) => record({ kind: 'delete', chat: event.chat, text: event.text }),
+      deleteMessage: (event: TestEvent) => record({ kind: 'delete', chat: event.chat, user: event.user, text: event.text }),
       mute: (event: TestEvent, minutes: number) => record({ kind: 'mute', chat: event.chat, user: event.user, minutes }),
       kick: (event: TestEvent) => record({ kind: 'kick', chat: event.chat, user: event.user }),
       ban: (event: TestEvent) => record({ kind: 'ban', chat: event.chat, user: event.user }),

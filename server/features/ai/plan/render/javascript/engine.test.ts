@@ -57,8 +57,8 @@ describe('messages: commands, keywords, mentions, other messages', () => {
 
   it('help and start list the commands with their first text; another command answers unknownCommand', async () => {
     const b = h();
-    expect(await b.texts('/help')).toEqual(['/Order - Ordered {args} for {name} {unknown}']);
-    expect(await b.texts('/start')).toEqual(['/Order - Ordered {args} for {name} {unknown}']);
+    expect(await b.texts('/help')).toEqual(['Commands:\n/Order - Ordered {args} for {name} {unknown}']);
+    expect(await b.texts('/start')).toEqual(['Commands:\n/Order - Ordered {args} for {name} {unknown}']);
     expect(await b.texts('/nope')).toEqual(['I do not know /that']);
   });
 
@@ -150,12 +150,12 @@ describe('conditions', () => {
       { when: { kind: 'keyword', words: ['spam'] }, if: [{ kind: 'warnings', atLeast: 2 }], do: [{ kind: 'mute', minutes: 10, text: '{name} is muted' }] },
     ]);
     expect(await b.send({ text: 'spam' })).toEqual([
-      { kind: 'delete', chat: 'chat-1', text: 'spam' },
+      { kind: 'delete', chat: 'chat-1', user: 'u1', text: 'spam' },
       { kind: 'send', chat: 'chat-1', text: 'No spam, Ann (1)' },
     ]);
     expect(await b.texts('spam', { user: 'u2', name: 'Bo' })).toEqual(['No spam, Bo (1)']);
     expect(await b.send({ text: 'more spam' })).toEqual([
-      { kind: 'delete', chat: 'chat-1', text: 'more spam' },
+      { kind: 'delete', chat: 'chat-1', user: 'u1', text: 'more spam' },
       { kind: 'send', chat: 'chat-1', text: 'No spam, Ann (2)' },
       { kind: 'mute', chat: 'chat-1', user: 'u1', minutes: 10 },
       { kind: 'send', chat: 'chat-1', text: 'Ann is muted' },
@@ -197,7 +197,7 @@ describe('actions', () => {
     expect(await b.texts('/list')).toEqual(['To buy:\n- Milk\n- eggs']);
     expect(await b.texts('/players')).toEqual(['- Bo']);
     expect(await b.texts('/list', { chat: 'chat-2' })).toEqual(['Nothing to buy']);
-    expect(await b.texts('/remove MILK')).toEqual(['Removed Milk']);
+    expect(await b.texts('/remove MILK')).toEqual(['Removed MILK']);
     expect(await b.texts('/clear')).toEqual(['Cleared']);
     expect(await b.texts('/list')).toEqual(['Nothing to buy']);
   });
@@ -282,7 +282,7 @@ describe('actions', () => {
     expect(log.mock.calls.map((c) => c.slice(1).join(' '))).toEqual(['Not sent (set TEST_CHANNEL_ID to send it): News: x', 'Not sent (set OWNER_CHAT_ID to send it): Ann says y']);
   });
 
-  it("react, delete, kick, ban: the adapter's, then the text; a failing one is logged and the rule goes on", async () => {
+  it("react, delete, kick, ban: the adapter's, then the text; a failing one is logged and ends the rule", async () => {
     const b = bot([
       { when: { kind: 'keyword', words: ['cake'] }, do: [{ kind: 'react', emoji: '🎂' }] },
       { when: { kind: 'command', name: 'out' }, do: [{ kind: 'kick', text: '{name} was removed' }, { kind: 'ban' }, { kind: 'reply', text: 'after' }] },
@@ -294,6 +294,13 @@ describe('actions', () => {
       { kind: 'ban', chat: 'chat-1', user: 'u1' },
       { kind: 'send', chat: 'chat-1', text: 'after' },
     ]);
+    const error = errors();
+    b.failing.add('ban');
+    expect(await b.send({ text: '/out' })).toEqual([
+      { kind: 'kick', chat: 'chat-1', user: 'u1' },
+      { kind: 'send', chat: 'chat-1', text: 'Ann was removed' },
+    ]);
+    expect(error.mock.calls.flat().join(' ')).toContain('ban is not allowed here');
   });
 
   it('poll: from the argument ("A or B?", "Q? a, b, c") or the plan\'s question and options', async () => {

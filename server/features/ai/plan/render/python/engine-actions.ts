@@ -59,15 +59,14 @@ const METHODS: Partial<Record<Action['kind'], string>> = {
         if action["op"] in ("add", "remove"):
             item = event["name"] if action.get("item") == "sender" else values["args"]
             if not item:
-                await self.say(event["chat"], "Write what to add after the command, e.g. " + self.prefix() + command_name(rule) + " milk")
+                await self.say(event["chat"], "Write what to add after the command, e.g. " + self.prefix() + command_name(rule, action["list"]) + " milk")
                 return True
-            values["item"] = item
-            if action["op"] == "add":
+            values["item"] = item  # as written
+            same = [kept for kept in items if kept.lower() == item.lower()]
+            if action["op"] == "add" and not same:  # an item already there is not added twice
                 items.append(item)
-            else:
-                same = [kept for kept in items if kept.lower() == item.lower()]
-                if same:
-                    items.remove(same[0])
+            elif action["op"] == "remove" and same:
+                items.remove(same[0])
         elif action["op"] == "clear":
             items.clear()
         self.save()
@@ -88,9 +87,9 @@ const METHODS: Partial<Record<Action['kind'], string>> = {
         values["count"] = entry["count"]`,
   top: code`
     async def do_top(self, action, event, values, rule, index):
-        """The counter's highest in this chat, as {top}: "1. Ann: 12" per line."""
+        """The counter's highest in this chat, as {top}: "1. Ann: 12" per line; equal counts by name (A-Z)."""
         counts = self.state.get("counters", {}).get(action["counter"], {}).get(event["chat"], {})
-        ranked = sorted(counts.values(), key=lambda entry: -entry["count"])[: action.get("n") or 10]
+        ranked = sorted(counts.values(), key=lambda entry: (-entry["count"], entry["name"].lower()))[: action.get("n") or 10]
         if not ranked:
             await self.say(event["chat"], fill(action.get("empty") or "Nobody has any yet.", values))
             return
@@ -101,7 +100,7 @@ const METHODS: Partial<Record<Action['kind'], string>> = {
         """Converts the first number of the argument; {value} is the result."""
         found = re.search(r"-?\d+(?:[.,]\d+)?", values["args"])
         if not found:
-            await self.say(event["chat"], "Write a number after the command, e.g. " + self.prefix() + command_name(rule) + " 20")
+            await self.say(event["chat"], "Write a number after the command, e.g. " + self.prefix() + command_name(rule, "convert") + " 20")
             return True
         amount = float(found.group().replace(",", "."))
         try:
@@ -117,7 +116,7 @@ const METHODS: Partial<Record<Action['kind'], string>> = {
   forward: code`
     async def do_forward(self, action, event, values, rule, index):
         """Copies the message to the owner's chat, saying who wrote it where."""
-        where = event.get("chatName") or event["chat"]
+        where = event.get("chatName") or "a private chat"
         await self.say(await self.target("owner"), event["name"] + " wrote in " + where + ": " + (event.get("text") or ""))`,
   react: code`
     async def do_react(self, action, event, values, rule, index):
@@ -139,7 +138,7 @@ const METHODS: Partial<Record<Action['kind'], string>> = {
         if action.get("fromArgument"):
             question, options = poll_of(values["args"])
             if len(options) < 2:
-                await self.say(event["chat"], "Write a question and its options after the command, e.g. " + self.prefix() + command_name(rule) + " Pizza or burgers?")
+                await self.say(event["chat"], "Write a question and its options after the command, e.g. " + self.prefix() + command_name(rule, "poll") + " Pizza or burgers?")
                 return True
         else:
             question, options = fill(action["question"], values), [fill(option, values) for option in action["options"]]
@@ -149,7 +148,10 @@ const METHODS: Partial<Record<Action['kind'], string>> = {
     async def do_data(self, action, event, values, rule, index):
         """Asks a web service; says the text with {value} (or the value itself)."""
         try:
-            values["value"] = await value_of(action["source"], values["args"] or event.get("text") or "")
+            values["value"] = (await answer_of(action["source"], values["args"], event.get("text") or "", self.prefix() + command_name(rule, action["source"]["kind"])))[0]
+        except Reply as reply:  # something the person has to write first, or a place or coin not found
+            await self.say(event["chat"], str(reply))
+            return True
         except Exception as error:  # no network, a timeout, an unexpected answer
             logger.error("Rule %s: could not get the %s: %s", rule["id"], action["source"]["kind"], error)
             await self.say(event["chat"], SORRY)
@@ -227,9 +229,9 @@ def question_of(action, step):
     return question["question"] if isinstance(question, dict) else question`;
 
 const COMMAND_NAME = code`
-def command_name(rule):
-    """The rule's command, for the examples in "write ... after the command" answers."""
-    return rule["when"]["name"] if rule["when"]["kind"] == "command" else "command"`;
+def command_name(rule, fallback):
+    """The rule's command, for the examples in "write ... after the command" answers (else the fallback)."""
+    return rule["when"]["name"] if rule["when"]["kind"] == "command" else fallback`;
 
 const NUMBER_TEXT = code`
 def number_text(number):
@@ -244,7 +246,7 @@ def poll_of(text):
     question, mark, rest = text.partition("?")
     options = rest if mark and rest.strip() else question
     question = question.strip() + mark if mark and rest.strip() else text
-    return question, [option.strip() for option in re.split(r"\s*,\s*(?:or\s+)?|\s+or\s+", options, flags=re.IGNORECASE) if option.strip()]`;
+    return question, [option.strip() for option in re.split(r"\s*,\s*(?:or\s+)?|\s+or\s+", options, flags=re.IGNORECASE) if option.strip()][:10]`;
 
 const SORRY = 'SORRY = "Sorry, I could not get that right now."  # said when a web service fails';
 
@@ -263,9 +265,9 @@ export function pyActionHelpers(u: Usage): string {
   const listing = (kind: Action['kind']) => a.has(kind);
   return sections(
     2,
-    (listing('list') || listing('convert') || listing('poll')) && COMMAND_NAME,
+    (listing('list') || listing('convert') || listing('poll') || listing('data')) && COMMAND_NAME,
     u.conversations && QUESTION_OF,
-    (listing('convert') || u.conditions.has('threshold') || u.sources.has('price')) && NUMBER_TEXT,
+    listing('convert') && NUMBER_TEXT,
     listing('poll') && POLL_OF,
     (listing('data') || listing('convert')) && SORRY,
     pyWeb(u),

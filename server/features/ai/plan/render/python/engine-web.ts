@@ -30,7 +30,7 @@ async def weather_now(city):
     found = await get_json(GEOCODING_URL + "?" + urllib.parse.urlencode({"name": city, "count": 1}))
     places = found.get("results") or []
     if not places:
-        raise ValueError("no place called " + city)
+        raise Reply("I could not find a place called " + city + ".")
     place = places[0]
     position = urllib.parse.urlencode({"latitude": place["latitude"], "longitude": place["longitude"]})
     current = (await get_json(FORECAST_URL + "?" + position + "&current=temperature_2m,weather_code,wind_speed_10m"))["current"]
@@ -47,11 +47,20 @@ function price(): string {
     2,
     `COIN_ALIASES = {${aliases}}  # symbols people type -> CoinGecko ids`,
     code`
-async def coin_price(coin, currency):
+async def coin_price(typed, currency):
     """A coin's price from CoinGecko (no key needed)."""
-    coin = COIN_ALIASES.get(coin.strip().lower(), coin.strip().lower())
+    coin = COIN_ALIASES.get(typed, typed)
     query = urllib.parse.urlencode({"ids": coin, "vs_currencies": currency.lower()})
-    return float((await get_json(COIN_PRICES_URL + "?" + query))[coin][currency.lower()])`,
+    value = (await get_json(COIN_PRICES_URL + "?" + query)).get(coin, {}).get(currency.lower())
+    if not isinstance(value, (int, float)):
+        raise Reply("I do not know the coin " + typed + " (use CoinGecko names like bitcoin).")
+    return float(value)`,
+    code`
+def amount_text(value):
+    """1234.5 -> "1,234.50"; amounts below 1 keep four significant digits (0.0001234)."""
+    if abs(value) >= 1:
+        return "{:,.2f}".format(value)
+    return format(Decimal("{:.4g}".format(value)), "f")`,
   );
 }
 
@@ -78,7 +87,7 @@ async def latest_news(feed_url, count):
         if title:
             items.append(title + ("\n" + link if link else ""))
     if not items:
-        raise ValueError("the feed has no items")
+        raise Reply("The news feed has no headlines right now.")
     return "\n\n".join(items[:count])`;
 
 const MODEL = code`
@@ -94,40 +103,38 @@ async def ask_model(instructions, text):
     answer = await get_json(base + "/chat/completions", body, headers)
     return answer["choices"][0]["message"]["content"].strip()`;
 
-function valueOf(u: Usage): string {
+const REPLY = code`
+class Reply(Exception):
+    """What to tell the person instead of a value: something to write first, a place or coin not found."""`;
+
+function answerOf(u: Usage): string {
   const s = u.sources;
   return lines(
-    'async def value_of(source, text):',
-    '    """What a data source says now, as text ({value}); text is the argument (or the message)."""',
+    'async def answer_of(source, args, message, example=""):',
+    '    """What a data source says now: (the text, its number or None). args: what was written after the',
+    '    command; message: the whole message; example: the command, for "write ... after" answers."""',
     '    kind = source["kind"]',
     s.has('weather') && '    if kind == "weather":',
-    s.has('weather') && '        return (await weather_now(source.get("city") or text))[0]',
+    s.has('weather') && '        city = (source.get("city") or args).strip()',
+    s.has('weather') && '        if not city:',
+    s.has('weather') && '            raise Reply("Write a city after the command, e.g. " + (example or "/weather") + " Paris")',
+    s.has('weather') && '        return await weather_now(city)',
     s.has('price') && '    if kind == "price":',
+    s.has('price') && '        typed = (source.get("coin") or (args.split() or [""])[0]).lower()',
+    s.has('price') && '        if not typed:',
+    s.has('price') && '            raise Reply("Write a coin after the command, e.g. " + (example or "/price") + " bitcoin")',
     s.has('price') && '        currency = source.get("currency") or "usd"',
-    s.has('price') && '        return number_text(await coin_price(source.get("coin") or text, currency)) + " " + currency.upper()',
+    s.has('price') && '        number = await coin_price(typed, currency)',
+    s.has('price') && '        return amount_text(number) + " " + currency.upper(), number',
     s.has('news') && '    if kind == "news":',
-    s.has('news') && '        return await latest_news(source["feedUrl"], source.get("count") or 3)',
+    s.has('news') && '        return await latest_news(source["feedUrl"], source.get("count") or 3), None',
     s.has('ai') && '    if kind == "ai":',
-    s.has('ai') && '        return await ask_model(source["instructions"], text)',
+    s.has('ai') && '        return await ask_model(source["instructions"], args or message), None',
     s.has('translate') && '    if kind == "translate":',
-    s.has('translate') && `        return await ask_model("Translate the user's message into " + source["to"] + ". Answer with the translation only.", text)`,
+    s.has('translate') && '        if not (args or message):',
+    s.has('translate') && '            raise Reply("Write the text after the command, e.g. " + (example or "/translate") + " Good morning")',
+    s.has('translate') && `        return await ask_model("Translate the user's message into " + source["to"] + ". Answer with the translation only.", args or message), None`,
     '    raise ValueError("unknown data source " + kind)',
-  );
-}
-
-function numberOf(u: Usage): string {
-  const s = u.sources;
-  return lines(
-    'async def number_of(source):',
-    '    """The number a threshold compares: a price, a temperature, or the first number the source says."""',
-    s.has('price') && '    if source["kind"] == "price":',
-    s.has('price') && '        return await coin_price(source.get("coin") or "", source.get("currency") or "usd")',
-    s.has('weather') && '    if source["kind"] == "weather":',
-    s.has('weather') && '        return (await weather_now(source.get("city") or ""))[1]',
-    '    found = re.search(r"-?\\d+(?:\\.\\d+)?", await value_of(source, ""))',
-    '    if not found:',
-    '        raise ValueError("no number in what the source said")',
-    '    return float(found.group())',
   );
 }
 
@@ -175,8 +182,8 @@ export function pyWeb(u: Usage): string {
     s.has('price') && price(),
     s.has('news') && NEWS,
     (s.has('ai') || s.has('translate')) && MODEL,
-    s.size > 0 && valueOf(u),
-    u.conditions.has('threshold') && numberOf(u),
+    s.size > 0 && REPLY,
+    s.size > 0 && answerOf(u),
     u.units && UNITS,
     convert && converted(u),
   );

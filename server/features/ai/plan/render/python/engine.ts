@@ -1,5 +1,21 @@
 // The rules engine of a rendered Python bot, platform-independent: Engine(rules, settings, adapter,
 // data_file, now) with handle(event) and tick(). Composed from the parts the plan's rules use.
+// It behaves as the JavaScript core (/work/engine-spec.md; ../engine-cases runs both over the same cases).
+// - Choices where the spec was open, the same in JavaScript (render/engine-cases/cases-agreed.ts checks both):
+//   * /help: "Commands:", then '/name - <first 60 characters of its first text, on one line>' (a question
+//     counts as a text); no commands: "This bot has no commands yet."
+//   * {value} of a price: '64,000.50 USD' (2 decimals, thousands separators; below 1: 4 digits, 0.0001234);
+//     a threshold's {value} is the source's answer as a data action says it.
+//   * A web failure (sorry), a missing number or argument, a place or coin not found (said plainly) and
+//     any failing action end the rule: the later actions would build on them.
+//   * threshold: with both below and above, either one (outside the range); once per crossing only on a
+//     schedule; on a person's message whenever it holds.
+//   * list add: an item already there (any case) is not added twice; {item} is as written.
+//   * Keywords: word boundaries count letters and digits of every script (Unicode), any case.
+//   * top: equal counts in name order (A-Z, any case). forward from a private chat: "... wrote in a private chat".
+//   * Reactions: an emoji matches with or without its variation selector (U+FE0F). Polls: at most 10 options.
+//   * message rules with always run first for every message that is no command and are no answer for the
+//     plain message rules; {text} is the whole message in every rule.
 
 import { code, lines, sections } from '../../../builtin/templates/compose';
 import { pyActionMethods, pyActionHelpers, ACTION_METHODS } from './engine-actions';
@@ -15,6 +31,7 @@ export function pyEngineImports(u: Usage): string[] {
   if (u.actions.has('custom')) out.push('inspect');
   if (u.web) out.push('asyncio', 'urllib.request', 'urllib.parse');
   if (u.sources.has('news')) out.push('from xml.etree import ElementTree');
+  if (u.sources.has('price')) out.push('from decimal import Decimal');
   return out;
 }
 
@@ -48,7 +65,7 @@ def says(text, when):
         if when.get("whole"):
             if text.strip().lower() == word.strip().lower():
                 return True
-        elif re.search(r"(?<!\w)" + re.escape(word) + r"(?!\w)", text, re.IGNORECASE):
+        elif re.search(r"(?<!\w)" + re.escape(word.strip()) + r"(?!\w)", text, re.IGNORECASE):
             return True
     return False`;
 
@@ -162,11 +179,12 @@ function onMessage(u: Usage): string {
     '            await self.on_command(event, command[0], command[1])',
     '            return',
     track && '        ran = False',
+    track && '        await self.run_all(event, lambda when: when["kind"] == "message" and when.get("always"))  # every message; not an answer',
     t.has('keyword') && `        ${run('when["kind"] == "keyword" and says(text, when)')}`,
     t.has('mention') && '        if event.get("mentioned"):',
     t.has('mention') && `            ${run('when["kind"] == "mention"')}`,
     track && '        if not ran:  # only messages no other rule answered',
-    track && '            await self.run_all(event, lambda when: when["kind"] == "message")',
+    track && '            await self.run_all(event, lambda when: when["kind"] == "message" and not when.get("always"))',
   );
 }
 
@@ -192,16 +210,26 @@ const COMMANDS = code`
             await self.say(event["chat"], fill(self.settings["unknownCommand"], {"name": event["name"], "args": args}))
 
     def help_text(self):
-        """The commands, each with the start of its first reply."""
-        listed = []
+        """"Commands:", then each command with the first 60 characters of its first text ("/name - text")."""
+        listed, seen = [], set()
         for rule in self.rules:
             when = rule["when"]
-            if when["kind"] != "command" or any(line.split(":")[0] == self.prefix() + when["name"] for line in listed):
+            if when["kind"] != "command" or when["name"].lower() in seen:
                 continue
-            texts = [action.get("text") or action.get("texts", [""])[0] for action in rule["do"] if action["kind"] in ("reply", "replyOneOf", "buttons")]
-            about = (texts[0] or "")[:60] if texts else ""
-            listed.append(self.prefix() + when["name"] + (": " + about if about else ""))
-        return "Commands:\n" + "\n".join(listed) if listed else "I have no commands yet."`;
+            seen.add(when["name"].lower())
+            about = " ".join(first_text(rule).split())[:60]
+            listed.append(self.prefix() + when["name"] + (" - " + about if about else ""))
+        return "Commands:\n" + "\n".join(listed) if listed else "This bot has no commands yet."`;
+
+const FIRST_TEXT = code`
+def first_text(rule):
+    """The first text a rule says (a reply, the first of several, the first question); "" when none."""
+    for action in rule["do"]:
+        question = (action.get("questions") or [None])[0]
+        text = action.get("text") or (action.get("texts") or [None])[0] or (question.get("question") if isinstance(question, dict) else question)
+        if isinstance(text, str):
+            return text
+    return ""`;
 
 const RUN = code`
     async def run_all(self, event, matches, args=""):
@@ -214,7 +242,7 @@ const RUN = code`
 
     async def run_rule(self, rule, event, args=""):
         """Runs the rule's actions when its conditions hold; True when it ran."""
-        values = {"name": event["name"], "args": args}
+        values = {"name": event["name"], "args": args, "text": event.get("text") or ""}
         if not await self.holds(rule, event, values):
             return False
         logger.info("Rule %s (%s from %s)", rule["id"], event["type"], event["name"] or "the clock")
@@ -281,14 +309,18 @@ const IN_HOURS = code`
 
 const CROSSED = code`
     async def crossed(self, rule, condition, values, scheduled):
-        """A threshold: the source's number is below/above the value. On a schedule: only when it was not at the last check."""
+        """A threshold: the source's number below or above the limits (either, when both are set). On a
+        schedule only once per crossing (it did not hold at the last check); on a message whenever it holds."""
         try:
-            number = await number_of(condition["source"])
+            text, number = await answer_of(condition["source"], "", "")
         except Exception as error:  # no network, a timeout, an unexpected answer
             logger.error("Rule %s: could not read the number to compare: %s", rule["id"], error)
             return False
-        values["value"] = number_text(number)
-        now_holds = (condition.get("below") is None or number < condition["below"]) and (condition.get("above") is None or number > condition["above"])
+        if number is None:
+            logger.info("Rule %s: %s gives no number to compare", rule["id"], condition["source"]["kind"])
+            return False
+        values["value"] = text
+        now_holds = (condition.get("below") is not None and number < condition["below"]) or (condition.get("above") is not None and number > condition["above"])
         if not scheduled:
             return now_holds
         checks = self.kept("thresholds")
@@ -304,6 +336,7 @@ export function pyEngine(u: Usage): string {
     STATE,
     FILL,
     UTC_NOW,
+    FIRST_TEXT,
     u.triggers.has('keyword') && SAYS,
     u.triggers.has('reaction') && SAME_EMOJI,
     u.conditions.has('chat') && IN_CHAT,

@@ -3,6 +3,7 @@
 
 import type { BotPlan } from '../../../../../../shared/bot-plan.schema';
 import { pyString } from '../../../builtin/literals';
+import type { EnvVar } from '../env';
 import { lines, sections } from '../../../builtin/templates/compose';
 import { pyEngine, pyEngineImports } from './engine';
 import { pyCustom, pyHeader, pyRules, pySettings } from './header';
@@ -15,12 +16,6 @@ export interface RenderOptions {
   filename: string;
   /** Custom code by name: the text between a region's marker lines, kept from the last render. */
   custom?: Record<string, string>;
-}
-
-export interface EnvVar {
-  name: string;
-  required: boolean;
-  description: string;
 }
 
 export interface Rendered {

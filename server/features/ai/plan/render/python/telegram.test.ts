@@ -9,7 +9,8 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { BotPlanSchema, type BotPlan, type BotPlanInput } from '../../../../../../shared/bot-plan.schema';
 import { compileMany } from '../../../../../testing/compile-batch';
-import { ENGINE_CASES } from './engine-cases';
+import { ENGINE_CASES } from '../engine-cases/cases';
+import { ruleInWords } from '../../../../../../shared/bot-plan-words';
 import { pythonBuiltRules, renderPython, renderPythonCore } from './index';
 
 type RuleInput = BotPlanInput['rules'][number];
@@ -133,7 +134,8 @@ describe('the rendered Telegram Python file', () => {
     const child = run(PYTHON, ['-c', script], { timeout: 20_000 });
     child.child.stdin!.end(code);
     expect(JSON.parse((await child).stdout)).toEqual(pythonBuiltRules(p));
-    expect(code).toContain('- /ok: replies "Fine "quoted" \\\\ {name} next line"\n- a message with "a" (during 09:00-10:00): replies "Hi {name}", then counts c\n(3 rule(s)');
+    // The plan card's words (ruleInWords), one line per built rule, backslashes doubled for the docstring.
+    expect(code).toContain(`- When someone sends /ok: reply 'Fine "quoted" \\\\ {name} / next line'\n- ${ruleInWords(pythonBuiltRules(p)[1]!, p)}\n(3 rule(s)`);
   });
 
   it('lists the environment it reads and python-telegram-bot as its dependency', () => {

@@ -13,7 +13,8 @@
 //   the model answers "[<system message>] <user message>".
 
 import type { BotPlanInput } from '../../../../../../shared/bot-plan.schema';
-import { CLOCK_CASES } from './engine-cases-clock';
+import { AGREED_CASES } from './cases-agreed';
+import { CLOCK_CASES } from './cases-clock';
 
 export interface CaseEvent {
   type: 'message' | 'join' | 'leave' | 'button' | 'reaction';
@@ -68,6 +69,7 @@ const send = (text: string, chat = 'c1'): CaseCall => ({ call: 'send', chat, tex
 
 export const ENGINE_CASES: EngineCase[] = [
   ...CLOCK_CASES,
+  ...AGREED_CASES,
   {
     name: 'commands: {name} and {args}, /cmd@Bot, the automatic help, unknown commands',
     plan: {
@@ -82,8 +84,8 @@ export const ENGINE_CASES: EngineCase[] = [
     steps: [
       { event: msg('/order  two lattes '), expect: [send('Ann ordered two lattes. {unknown}')] },
       { event: msg('/ORDER@BakeryBot one tea'), expect: [send('Ann ordered one tea. {unknown}')] },
-      { event: msg('/help'), expect: [send('Commands:\n/Order: {name} ordered {args}. {unknown}\n/hours: We open at nine every day of the week except on the public h')] },
-      { event: msg('/start'), expect: [send('Commands:\n/Order: {name} ordered {args}. {unknown}\n/hours: We open at nine every day of the week except on the public h')] },
+      { event: msg('/help'), expect: [send('Commands:\n/Order - {name} ordered {args}. {unknown}\n/hours - We open at nine every day of the week except on the public h')] },
+      { event: msg('/start'), expect: [send('Commands:\n/Order - {name} ordered {args}. {unknown}\n/hours - We open at nine every day of the week except on the public h')] },
       // A rule with a blank or marked unsupported is not in the code: its command is unknown.
       { event: msg('/blank'), expect: [send('Sorry Ann, I do not know that command.')] },
       { event: msg('/gone now'), expect: [send('Sorry Ann, I do not know that command.')] },
@@ -342,7 +344,7 @@ export const ENGINE_CASES: EngineCase[] = [
     steps: [
       { event: msg('/announce cake {today}'), expect: [send('News: cake {today}', 'channel-1'), send('Ann announced.', 'owner-1')] },
       { event: msg('I need help with {args}'), expect: [send('Ann wrote in bakery: I need help with {args}', 'owner-1')] },
-      { event: msg('help', { chat: '42', chatName: null }), expect: [send('Ann wrote in 42: help', 'owner-1')] },
+      { event: msg('help', { chat: '42', chatName: null }), expect: [send('Ann wrote in a private chat: help', 'owner-1')] },
     ],
   },
   {
@@ -384,7 +386,7 @@ export const ENGINE_CASES: EngineCase[] = [
     ],
   },
   {
-    name: 'data: weather, price, news, ai and translate from the web services; a failure says sorry',
+    name: 'data: weather, price, news, ai and translate from the web services; a place not found or a missing city says so',
     plan: {
       rules: [
         { id: 'weather', when: { kind: 'command', name: 'weather' }, do: [{ kind: 'data', source: { kind: 'weather' } }] },
@@ -398,8 +400,9 @@ export const ENGINE_CASES: EngineCase[] = [
     steps: [
       { event: msg('/weather Munich'), expect: [send('Munich, Germany: partly cloudy, 14.2°C, wind 11.5 km/h')] },
       { event: msg('/berlin'), expect: [send('Now: Berlin, Germany: partly cloudy, 14.2°C, wind 11.5 km/h')] },
-      { event: msg('/weather Nowhere'), expect: [send('Sorry, I could not get that right now.')], logs: ['Nowhere'] },
-      { event: msg('/btc'), expect: [send('Bitcoin: 64000.5 USD')] },
+      { event: msg('/weather Nowhere'), expect: [send('I could not find a place called Nowhere.')] },
+      { event: msg('/weather'), expect: [send('Write a city after the command, e.g. /weather Paris')] },
+      { event: msg('/btc'), expect: [send('Bitcoin: 64,000.50 USD')] },
       { event: msg('/news'), expect: [send('First\nhttps://news.example/1\n\nSecond\nhttps://news.example/2')] },
       { event: msg('/ask Why is bread brown?'), expect: [send('[Answer like a baker.] Why is bread brown?')] },
       { event: msg('translate good morning'), expect: [send("In Spanish: [Translate the user's message into es. Answer with the translation only.] translate good morning")] },

@@ -1,7 +1,7 @@
-// The engine cases that depend on the clock (see engine-cases.ts for the harness): hours, schedules
+// The engine cases that depend on the clock (see cases.ts for the harness): hours, schedules
 // at times and every N minutes, thresholds checked on a schedule.
 
-import type { CaseCall, CaseEvent, EngineCase } from './engine-cases';
+import type { CaseCall, CaseEvent, EngineCase } from './cases';
 
 const msg = (text: string): CaseEvent => ({ type: 'message', text });
 const send = (text: string, chat = 'c1'): CaseCall => ({ call: 'send', chat, text });
@@ -84,13 +84,13 @@ export const CLOCK_CASES: EngineCase[] = [
       { prices: { bitcoin: 60000 } },
       { at: '2024-01-01T12:01:00Z', tick: true, expect: [] },
       { prices: { bitcoin: 45000.256 } },
-      { at: '2024-01-01T12:02:00Z', tick: true, expect: [send('Bitcoin is down to 45000.26!', 'channel-1')] },
+      { at: '2024-01-01T12:02:00Z', tick: true, expect: [send('Bitcoin is down to 45,000.26 USD!', 'channel-1')] },
       { prices: { bitcoin: 44000 } },
       { at: '2024-01-01T12:03:00Z', tick: true, expect: [] },
       { prices: { bitcoin: 55000 } },
       { at: '2024-01-01T12:04:00Z', tick: true, expect: [] },
       { prices: { bitcoin: 40000 } },
-      { at: '2024-01-01T12:05:00Z', tick: true, expect: [send('Bitcoin is down to 40000!', 'channel-1')] },
+      { at: '2024-01-01T12:05:00Z', tick: true, expect: [send('Bitcoin is down to 40,000.00 USD!', 'channel-1')] },
     ],
   },
 ];
