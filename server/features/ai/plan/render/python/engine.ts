@@ -307,7 +307,7 @@ export function pyEngine(u: Usage): string {
     u.triggers.has('keyword') && SAYS,
     u.triggers.has('reaction') && SAME_EMOJI,
     u.conditions.has('chat') && IN_CHAT,
-    (u.conditions.has('hours') || u.times) && MINUTES_OF,
+    u.conditions.has('hours') && MINUTES_OF,  // only in_hours() reads it (the schedule's due() compares clock texts)
     pyActionHelpers(u),
   );
   const methods = sections(
