@@ -91,6 +91,22 @@ export const ENGINE_CASES: EngineCase[] = [
     ],
   },
   {
+    name: '{text} is the whole message; message rules with always run for every message that is no command, and do not count as an answer',
+    plan: {
+      rules: [
+        { id: 'count', when: { kind: 'message', always: true }, do: [{ kind: 'count', counter: 'messages' }, { kind: 'reply', text: 'Message {count}: {text}' }] },
+        { id: 'price', when: { kind: 'keyword', words: ['price'] }, do: [{ kind: 'reply', text: 'Bread is 3 euros ({text}).' }] },
+        { id: 'echo', when: { kind: 'message' }, do: [{ kind: 'reply', text: 'You said: {text}' }] },
+        { id: 'say', when: { kind: 'command', name: 'say' }, do: [{ kind: 'reply', text: '{args} / {text}' }] },
+      ],
+    },
+    steps: [
+      { event: msg('the price?'), expect: [send('Message 1: the price?'), send('Bread is 3 euros (the price?).')] },
+      { event: msg('hello there'), expect: [send('Message 2: hello there'), send('You said: hello there')] },
+      { event: msg('/say hi all'), expect: [send('hi all / /say hi all')] },
+    ],
+  },
+  {
     name: 'an unknown command says nothing without settings.unknownCommand; "!" as the prefix',
     plan: { settings: { prefix: '!' }, rules: [{ id: 'hi', when: { kind: 'command', name: 'hi' }, do: [{ kind: 'reply', text: 'Hi!' }] }] },
     steps: [

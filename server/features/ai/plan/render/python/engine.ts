@@ -162,11 +162,12 @@ function onMessage(u: Usage): string {
     '            await self.on_command(event, command[0], command[1])',
     '            return',
     track && '        ran = False',
+    track && '        await self.run_all(event, lambda when: when["kind"] == "message" and when.get("always"))  # every message; not counted as an answer',
     t.has('keyword') && `        ${run('when["kind"] == "keyword" and says(text, when)')}`,
     t.has('mention') && '        if event.get("mentioned"):',
     t.has('mention') && `            ${run('when["kind"] == "mention"')}`,
     track && '        if not ran:  # only messages no other rule answered',
-    track && '            await self.run_all(event, lambda when: when["kind"] == "message")',
+    track && '            await self.run_all(event, lambda when: when["kind"] == "message" and not when.get("always"))',
   );
 }
 
@@ -214,7 +215,7 @@ const RUN = code`
 
     async def run_rule(self, rule, event, args=""):
         """Runs the rule's actions when its conditions hold; True when it ran."""
-        values = {"name": event["name"], "args": args}
+        values = {"name": event["name"], "args": args, "text": event.get("text") or ""}
         if not await self.holds(rule, event, values):
             return False
         logger.info("Rule %s (%s from %s)", rule["id"], event["type"], event["name"] or "the clock")

@@ -33,7 +33,7 @@ function triggerWords(when: Trigger, plan: BotPlan): string {
     case 'keyword':
       return when.whole ? `the message ${when.words.map((w) => quote(w)).join(' or ')}` : `a message with ${when.words.map((w) => quote(w)).join(', ')}`;
     case 'message':
-      return 'any other message';
+      return when.always ? 'every message' : 'any other message';
     case 'mention':
       return 'a mention of the bot';
     case 'join':
@@ -156,7 +156,7 @@ export function pySettings(plan: BotPlan): string {
 export function pyRules(rules: Rule[]): string {
   return lines(
     '# ---- What the bot does: each rule is "when" (the trigger), "if" (conditions) and "do" (actions, in order) ----',
-    '# Texts may hold {name}, {args}, {count}, {list}, {item}, {top}, {value} and {answers}.',
+    '# Texts may hold {name}, {args}, {text} (the whole message), {count}, {list}, {item}, {top}, {value} and {answers}.',
     `RULES = ${pyLiteral(rules)}`,
   );
 }
