@@ -43,11 +43,11 @@ export function slackPython(u: Usage, plan: BotPlan): PyPlatform {
     '    async def send(self, chat, text, buttons=None):',
     a.has('buttons')
       ? code`
-        blocks = None
+        message = {"channel": chat, "text": text}
         if buttons:  # Block Kit; a press comes back as an action with action_id "b:<id>"
             elements = [{"type": "button", "text": {"type": "plain_text", "text": button["label"][:75]}, "action_id": "b:" + button["id"], "value": button["id"]} for button in buttons[:25]]
-            blocks = [{"type": "section", "text": {"type": "mrkdwn", "text": text[:3000]}}, {"type": "actions", "elements": elements}]
-        await self.app.client.chat_postMessage(channel=chat, text=text, blocks=blocks)`
+            message["blocks"] = [{"type": "section", "text": {"type": "mrkdwn", "text": text[:3000]}}, {"type": "actions", "elements": elements}]
+        await self.app.client.chat_postMessage(**message)`
       : '        await self.app.client.chat_postMessage(channel=chat, text=text)',
     '        logger.info("Sent to %s: %s", chat, text)',
     a.has('poll') && '\n    async def send_poll(self, chat, question, options):\n        """Slack has no polls of its own: the options as numbered lines."""\n        await self.send(chat, numbered(question, options))',
