@@ -19,7 +19,7 @@ export interface RenderedBot {
  * The platforms whose new bots the builtin renders from a plan (the others still use its templates).
  * None on main until the switch lands with its tests (branch plan-switch).
  */
-const RENDERED: ReadonlySet<BotPlan['platform']> = new Set(['telegram']);
+const RENDERED: ReadonlySet<BotPlan['platform']> = new Set(['telegram', 'discord', 'slack', 'whatsapp', 'twitter', 'generic']);
 
 export function rendersPlan(platform: BotPlan['platform'], _language: BotPlan['language']): boolean {
   return RENDERED.has(platform);

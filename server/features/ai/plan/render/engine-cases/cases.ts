@@ -84,12 +84,28 @@ export const ENGINE_CASES: EngineCase[] = [
     steps: [
       { event: msg('/order  two lattes '), expect: [send('Ann ordered two lattes. {unknown}')] },
       { event: msg('/ORDER@BakeryBot one tea'), expect: [send('Ann ordered one tea. {unknown}')] },
-      { event: msg('/help'), expect: [send('Commands:\n/Order - {name} ordered {args}. {unknown}\n/hours - We open at nine every day of the week except on the public h')] },
-      { event: msg('/start'), expect: [send('Commands:\n/Order - {name} ordered {args}. {unknown}\n/hours - We open at nine every day of the week except on the public h')] },
+      { event: msg('/help'), expect: [send('Commands:\n/Order - … ordered …. …\n/hours - We open at nine every day of the week except on the public h')] },
+      { event: msg('/start'), expect: [send('Commands:\n/Order - … ordered …. …\n/hours - We open at nine every day of the week except on the public h')] },
       // A rule with a blank or marked unsupported is not in the code: its command is unknown.
       { event: msg('/blank'), expect: [send('Sorry Ann, I do not know that command.')] },
       { event: msg('/gone now'), expect: [send('Sorry Ann, I do not know that command.')] },
       { event: msg('/ order'), expect: [] },
+    ],
+  },
+  {
+    name: '{text} is the whole message; message rules with always run for every message that is no command, and do not count as an answer',
+    plan: {
+      rules: [
+        { id: 'count', when: { kind: 'message', always: true }, do: [{ kind: 'count', counter: 'messages' }, { kind: 'reply', text: 'Message {count}: {text}' }] },
+        { id: 'price', when: { kind: 'keyword', words: ['price'] }, do: [{ kind: 'reply', text: 'Bread is 3 euros ({text}).' }] },
+        { id: 'echo', when: { kind: 'message' }, do: [{ kind: 'reply', text: 'You said: {text}' }] },
+        { id: 'say', when: { kind: 'command', name: 'say' }, do: [{ kind: 'reply', text: '{args} / {text}' }] },
+      ],
+    },
+    steps: [
+      { event: msg('the price?'), expect: [send('Message 1: the price?'), send('Bread is 3 euros (the price?).')] },
+      { event: msg('hello there'), expect: [send('Message 2: hello there'), send('You said: hello there')] },
+      { event: msg('/say hi all'), expect: [send('hi all / /say hi all')] },
     ],
   },
   {

@@ -58,17 +58,22 @@ function parseCommand(text, prefix) {
 }
 
 // The answer to /help (and /start) when no rule has them: "Commands:", then each command with the first
-// 60 characters of its first text ('/name - text'), or "This bot has no commands yet."
+// 60 characters of its first text, placeholders shown as '…' ('/name - text'), or "This bot has no commands yet."
 function helpText(bot) {
   const seen = new Set();
   const entries = [];
   for (const rule of bot.rules) {
     if (rule.when.kind !== 'command' || seen.has(rule.when.name.toLowerCase())) continue;
     seen.add(rule.when.name.toLowerCase());
-    const first = Array.from(firstText(rule).split(/\s+/).join(' ').trim()).slice(0, 60).join('');
+    const first = Array.from(aboutText(firstText(rule))).slice(0, 60).join('');
     entries.push(bot.settings.prefix + rule.when.name + (first ? ' - ' + first : ''));
   }
   return entries.length > 0 ? 'Commands:\n' + entries.join('\n') : 'This bot has no commands yet.';
+}
+
+// A text as /help shows it: on one line, each {placeholder} shown as '…' ("Pick one, {name}" -> "Pick one, …").
+function aboutText(text) {
+  return text.replace(/\{\w+\}/g, '…').replace(/\s+/g, ' ').trim();
 }
 
 // The first text a rule says (a reply, the first of several, the first question).

@@ -57,8 +57,8 @@ describe('messages: commands, keywords, mentions, other messages', () => {
 
   it('help and start list the commands with their first text; another command answers unknownCommand', async () => {
     const b = h();
-    expect(await b.texts('/help')).toEqual(['Commands:\n/Order - Ordered {args} for {name} {unknown}']);
-    expect(await b.texts('/start')).toEqual(['Commands:\n/Order - Ordered {args} for {name} {unknown}']);
+    expect(await b.texts('/help')).toEqual(['Commands:\n/Order - Ordered … for … …']);
+    expect(await b.texts('/start')).toEqual(['Commands:\n/Order - Ordered … for … …']);
     expect(await b.texts('/nope')).toEqual(['I do not know /that']);
   });
 

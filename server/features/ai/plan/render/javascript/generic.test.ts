@@ -79,7 +79,7 @@ describe('the rendered HTTP webhook bot answers over HTTP', () => {
     expect(await say('/tip')).toEqual(['Rye keeps longest']);
     expect(await say('/tip')).toEqual(['Spelt is nutty']);
     expect(await say('/nothing')).toEqual(['I do not know that command']);
-    expect(((await say('/help')) as string[])[0]).toMatch(/^\/order - One \{args\} for \{name\}, coming up\n\/tip - Rye keeps longest/);
+    expect(((await say('/help')) as string[])[0]).toMatch(/^Commands:\n\/order - One … for …, coming up\n\/tip - Rye keeps longest/);
     expect(await say('tell me a joke', { mentioned: false })).toEqual(['Sorry Ann, I only know bread']);
   });
 

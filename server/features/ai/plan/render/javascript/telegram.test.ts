@@ -80,7 +80,7 @@ describe('rendered Telegram bots answer in the test chat', () => {
     await say(solo, '/tip', 'Rye keeps longest');
     await say(solo, '/tip', 'Spelt is nutty');
     await say(solo, '/nothing', 'I do not know that command');
-    await say(solo, '/help', (t) => t.startsWith('Commands:\n/order - One {args} for {name}, coming up\n/tip - Rye keeps longest'));
+    await say(solo, '/help', (t) => t.startsWith('Commands:\n/order - One … for …, coming up\n/tip - Rye keeps longest'));
     await say(solo, 'tell me a joke', 'Sorry Test user, I only know bread');
   });
 

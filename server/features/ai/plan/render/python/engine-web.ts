@@ -12,9 +12,10 @@ def download(url, body=None, headers=None):
     """What a web address answers (at most 10 seconds, 5 MB); raises an error when it fails."""
     request = urllib.request.Request(url, data=body, headers={"User-Agent": "Botwright-bot/1.0 (Python urllib)", **(headers or {})})
     with urllib.request.urlopen(request, timeout=10) as response:
-        return response.read(5_000_000)
+        return response.read(5_000_000)`;
 
-
+/** get_json(): every web call but the news feeds (read as XML). */
+const GET_JSON = code`
 async def get_json(url, body=None, headers=None):
     """download() in a worker thread (the bot keeps answering meanwhile), read as JSON."""
     return json.loads(await asyncio.to_thread(download, url, body, headers))`;
@@ -178,6 +179,7 @@ export function pyWeb(u: Usage): string {
     2,
     urls,
     u.web && FETCH,
+    (s.has('weather') || s.has('price') || s.has('ai') || s.has('translate') || u.currencies) && GET_JSON,
     s.has('weather') && weather(),
     s.has('price') && price(),
     s.has('news') && NEWS,

@@ -2,7 +2,7 @@
 // data_file, now) with handle(event) and tick(). Composed from the parts the plan's rules use.
 // It behaves as the JavaScript core (/work/engine-spec.md; ../engine-cases runs both over the same cases).
 // - Choices where the spec was open, the same in JavaScript (render/engine-cases/cases-agreed.ts checks both):
-//   * /help: "Commands:", then '/name - <first 60 characters of its first text, on one line>' (a question
+//   * /help: "Commands:", then '/name - <first 60 characters of its first text, on one line, {x} as …>' (a question
 //     counts as a text); no commands: "This bot has no commands yet."
 //   * {value} of a price: '64,000.50 USD' (2 decimals, thousands separators; below 1: 4 digits, 0.0001234);
 //     a threshold's {value} is the source's answer as a data action says it.
@@ -217,11 +217,16 @@ const COMMANDS = code`
             if when["kind"] != "command" or when["name"].lower() in seen:
                 continue
             seen.add(when["name"].lower())
-            about = " ".join(first_text(rule).split())[:60]
+            about = about_text(first_text(rule))[:60]
             listed.append(self.prefix() + when["name"] + (" - " + about if about else ""))
         return "Commands:\n" + "\n".join(listed) if listed else "This bot has no commands yet."`;
 
 const FIRST_TEXT = code`
+def about_text(text):
+    """A text as /help shows it: on one line, each {placeholder} shown as "…" ("Pick one, {name}" -> "Pick one, …")."""
+    return " ".join(re.sub(r"\{\w+\}", "…", text).split())
+
+
 def first_text(rule):
     """The first text a rule says (a reply, the first of several, the first question); "" when none."""
     for action in rule["do"]:
@@ -340,7 +345,7 @@ export function pyEngine(u: Usage): string {
     u.triggers.has('keyword') && SAYS,
     u.triggers.has('reaction') && SAME_EMOJI,
     u.conditions.has('chat') && IN_CHAT,
-    (u.conditions.has('hours') || u.times) && MINUTES_OF,
+    u.conditions.has('hours') && MINUTES_OF,  // only in_hours() reads it (the schedule's due() compares clock texts)
     pyActionHelpers(u),
   );
   const methods = sections(

@@ -16,7 +16,8 @@ export function oneLine(text: string): string {
     .replace(/"{3,}/g, (quotes) => quotes.split('').join('\\'));
 }
 
-export function pyHeader(plan: BotPlan, rules: Rule[], required: string[], filename: string, platformLine: string): string {
+/** `setup`: the steps to create the bot on its platform; `dependencies`: the pip packages it needs. */
+export function pyHeader(plan: BotPlan, rules: Rule[], required: string[], filename: string, platformLine: string, setup: string[] = [], dependencies: string[] = []): string {
   const left = plan.rules.length - rules.length;
   return lines(
     `"""${oneLine(plan.name)}: ${platformLine}.`,
@@ -25,7 +26,8 @@ export function pyHeader(plan: BotPlan, rules: Rule[], required: string[], filen
     ...(rules.length > 0 ? rules.map((r) => `- ${oneLine(ruleInWords(r, plan))}`) : ['- nothing yet: its plan has no finished rules']),
     left > 0 && `(${left} rule(s) of the plan wait for their missing words and are not in this file yet.)`,
     '',
-    `Run it: set ${required.join(', ') || 'the variables below you need'}, install the dependencies, then run`,
+    setup.length > 0 && lines('Set it up:', ...setup.map((step) => `- ${oneLine(step)}`), ''),
+    `Run it: set ${required.join(', ') || 'the variables below you need'}, install the dependencies${dependencies.length > 0 ? ` (pip install ${dependencies.join(' ')})` : ''}, then run`,
     `\`python ${filename}\`. Tokens are read from the environment, never written in the code.`,
     'To change what the bot says, edit the texts in RULES below.',
     '"""',

@@ -1,14 +1,20 @@
 // The Python renderer: a bot plan -> one Python file (header, settings, RULES, the engine core and
-// the platform's adapter), with the environment variables and packages it needs. Telegram so far.
+// the platform's adapter), with the environment variables and packages it needs.
 
 import type { BotPlan } from '../../../../../../shared/bot-plan.schema';
 import { pyString } from '../../../builtin/literals';
 import type { EnvVar } from '../env';
 import { lines, sections } from '../../../builtin/templates/compose';
+import { discordPython } from './discord';
 import { pyEngine, pyEngineImports } from './engine';
+import { genericPython } from './generic';
 import { pyCustom, pyHeader, pyRules, pySettings } from './header';
-import { telegramPython, type PyPlatform } from './telegram';
+import type { PyPlatform } from './platform';
+import { slackPython } from './slack';
+import { telegramPython } from './telegram';
+import { twitterPython } from './twitter';
 import { keepsState, pythonBuiltRules, usageOf, type Usage } from './usage';
+import { whatsappPython } from './whatsapp';
 
 export { pythonBuiltRules } from './usage';
 
@@ -58,12 +64,11 @@ function logging(plan: BotPlan, quiet: string[]): string {
 function compose(plan: BotPlan, options: RenderOptions, platform: PyPlatform | null, required: string[]): string {
   const rules = pythonBuiltRules(plan);
   const u = usageOf(rules);
-  const platformLine = platform ? 'a Telegram bot (python-telegram-bot 21)' : 'the rules engine of a bot';
   return `${sections(
     2,
     sections(
       1,
-      pyHeader(plan, rules, required, options.filename, platformLine),
+      pyHeader(plan, rules, required, options.filename, platform?.label ?? 'the rules engine of a bot', platform?.setup, platform?.dependencies),
       imports([...pyEngineImports(u), ...(platform?.stdlib ?? [])], platform?.thirdParty ?? []),
       logging(plan, platform?.quiet ?? []),
       pySettings(plan),
@@ -75,8 +80,9 @@ function compose(plan: BotPlan, options: RenderOptions, platform: PyPlatform | n
   )}\n`;
 }
 
-function envOf(u: Usage): EnvVar[] {
-  const env: EnvVar[] = [{ name: 'TELEGRAM_BOT_TOKEN', required: true, description: 'the token @BotFather gives you for the bot' }];
+/** The platform's required settings, then what the rules read (model, channel, owner, data file), then its optional ones. */
+function envOf(u: Usage, platform: PyPlatform): EnvVar[] {
+  const env: EnvVar[] = platform.env.filter((e) => e.required);
   if (u.sources.has('ai') || u.sources.has('translate')) {
     env.push(
       { name: 'OPENAI_API_KEY', required: true, description: 'the key of the OpenAI account (or of a compatible service) the AI answers come from' },
@@ -84,26 +90,34 @@ function envOf(u: Usage): EnvVar[] {
       { name: 'OPENAI_MODEL', required: false, description: 'the model (default gpt-4o-mini)' },
     );
   }
-  const posts = u.triggers.has('schedule') || u.actions.has('post');
-  if (posts) env.push({ name: 'TELEGRAM_CHAT_ID', required: false, description: 'the chat or channel scheduled posts go to (e.g. @mychannel or -100...); the bot must be an admin of a channel' });
-  if (u.actions.has('ask') || u.actions.has('forward') || u.actions.has('post')) {
-    env.push({ name: 'OWNER_CHAT_ID', required: false, description: "your own chat id: answers and forwarded messages are sent there" });
+  if (platform.channel && (u.triggers.has('schedule') || u.actions.has('post'))) env.push(platform.channel);
+  if (u.actions.has('ask') || u.actions.has('forward') || u.actions.has('post') || (platform.ownerIsAdmin && u.conditions.has('admins'))) {
+    env.push({ name: 'OWNER_CHAT_ID', required: false, description: platform.owner });
   }
   if (keepsState(u)) env.push({ name: 'DATA_FILE', required: false, description: 'where the bot keeps its lists, counts and warnings (default: bot_data.json beside the bot)' });
-  env.push(
-    { name: 'LOG_LEVEL', required: false, description: 'DEBUG for more detail (default INFO)' },
-    { name: 'TELEGRAM_API_BASE', required: false, description: "leave it unset to talk to Telegram; Botwright's test chat sets it to its own Telegram emulator" },
-  );
+  env.push({ name: 'LOG_LEVEL', required: false, description: 'DEBUG for more detail (default INFO)' }, ...platform.env.filter((e) => !e.required));
   return env;
 }
 
-/** The bot file for the plan's platform (Telegram so far). */
+const PLATFORMS: Record<BotPlan['platform'], (u: Usage, plan: BotPlan) => PyPlatform> = {
+  telegram: telegramPython,
+  discord: discordPython,
+  slack: slackPython,
+  whatsapp: whatsappPython,
+  twitter: twitterPython,
+  generic: genericPython,
+};
+
+/** The platforms the Python renderer writes bots for. */
+export const PYTHON_PLATFORMS = Object.keys(PLATFORMS) as Array<BotPlan['platform']>;
+
+/** The bot file for the plan's platform. */
 export function renderPython(plan: BotPlan, options: RenderOptions): Rendered {
-  if (plan.platform !== 'telegram') throw new Error(`The Python renderer does not write ${plan.platform} bots yet`);
   const u = usageOf(pythonBuiltRules(plan));
-  const env = envOf(u);
+  const platform = PLATFORMS[plan.platform](u, plan);
+  const env = envOf(u, platform);
   const required = env.filter((e) => e.required).map((e) => e.name);
-  return { code: compose(plan, options, telegramPython(u), required), env, dependencies: ['python-telegram-bot'] };
+  return { code: compose(plan, options, platform, required), env, dependencies: [...platform.dependencies] };
 }
 
 /**

@@ -2,16 +2,8 @@
 // adapter the engine acts through, the handlers turning updates into events, and main().
 
 import { code, lines, sections } from '../../../builtin/templates/compose';
+import { BACKGROUND_TASKS, REQUIRE_ENV, TICK_FOREVER, type PyPlatform } from './platform';
 import type { Usage } from './usage';
-
-export interface PyPlatform {
-  /** Standard-library imports and whole third-party import lines. */
-  stdlib: string[];
-  thirdParty: string[];
-  code: string;
-  /** Loggers too chatty at INFO. */
-  quiet: string[];
-}
 
 export function telegramPython(u: Usage): PyPlatform {
   const a = u.actions;
@@ -87,13 +79,7 @@ export function telegramPython(u: Usage): PyPlatform {
 
   const helpers = sections(
     2,
-    code`
-def require_env(name):
-    """Reads a required setting from the environment, or stops with a clear message."""
-    value = os.getenv(name, "").strip()
-    if not value:
-        raise SystemExit("Missing environment variable " + name + ": set it before starting the bot.")
-    return value`,
+    REQUIRE_ENV,
     code`
 def event_of(update, kind, user, text, **more):
     """An event for the engine: the chat, who, their words (private chats count as mentioning the bot)."""
@@ -124,19 +110,7 @@ def message_id(event):
     if update.message_reaction:
         return update.message_reaction.message_id
     return update.effective_message.message_id`,
-    schedule &&
-      code`
-background_tasks = set()  # asyncio keeps only weak references to tasks
-
-
-async def tick_forever(engine):
-    """Calls engine.tick() every 20 seconds: the schedule rules."""
-    while True:
-        try:
-            await engine.tick()
-        except Exception as error:  # the schedule goes on
-            logger.error("The schedule failed: %s", error, exc_info=error)
-        await asyncio.sleep(20)`,
+    schedule && lines(BACKGROUND_TASKS, '', '', TICK_FOREVER),
   );
 
   const onMessage = lines(
@@ -222,9 +196,23 @@ async def tick_forever(engine):
   );
 
   return {
+    label: 'a Telegram bot (python-telegram-bot 21)',
     stdlib,
     thirdParty,
     quiet: ['httpx'],
+    env: [
+      { name: 'TELEGRAM_BOT_TOKEN', required: true, description: 'the token @BotFather gives you for the bot' },
+      { name: 'TELEGRAM_API_BASE', required: false, description: "leave it unset to talk to Telegram; Botwright's test chat sets it to its own Telegram emulator" },
+    ],
+    channel: { name: 'TELEGRAM_CHAT_ID', required: false, description: 'the chat or channel scheduled posts go to (e.g. @mychannel or -100...); the bot must be an admin of a channel' },
+    owner: 'your own chat id: answers and forwarded messages are sent there',
+    ownerIsAdmin: false,
+    dependencies: ['python-telegram-bot'],
+    setup: [
+      'Talk to @BotFather on Telegram, send /newbot and copy the token it gives you.',
+      'In groups, bots only see commands unless you turn privacy mode off (@BotFather, /setprivacy): do that for keyword and message rules in groups.',
+      'To delete messages, mute, remove or ban people in a group, make the bot an admin with the "Delete messages" and "Ban users" rights.',
+    ],
     code: sections(
       2,
       lines('# ---- Telegram: updates become events for the engine; the engine acts through the adapter ----', adapter),

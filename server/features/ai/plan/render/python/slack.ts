@@ -1,0 +1,291 @@
+// The Slack part of a rendered Python bot (Bolt for Python, asyncio, Socket Mode): messages,
+// mentions, slash commands (when the plan's prefix is "/"), joins and leaves, Block Kit button
+// presses and reactions become events; the adapter posts, reacts and removes people from channels.
+
+import type { BotPlan } from '../../../../../../shared/bot-plan.schema';
+import { pyString } from '../../../builtin/literals';
+import { code, lines, sections } from '../../../builtin/templates/compose';
+import { BACKGROUND_TASKS, NUMBERED, REQUIRE_ENV, TICK_FOREVER, type PyPlatform } from './platform';
+import { pythonBuiltRules, type Usage } from './usage';
+
+/** Slack names its emoji (reaction_added says "thumbsup"); the ones people react with most. */
+export const SLACK_EMOJI: Array<[string, string]> = [
+  ['👍', '+1'], ['👎', '-1'], ['❤️', 'heart'], ['😂', 'joy'], ['🎉', 'tada'], ['🔥', 'fire'], ['👏', 'clap'],
+  ['😀', 'grinning'], ['😃', 'smiley'], ['😄', 'smile'], ['😊', 'blush'], ['🙂', 'slightly_smiling_face'], ['😍', 'heart_eyes'],
+  ['😮', 'open_mouth'], ['😢', 'cry'], ['😭', 'sob'], ['😡', 'rage'], ['🤔', 'thinking_face'], ['🙏', 'pray'], ['👀', 'eyes'],
+  ['✅', 'white_check_mark'], ['❌', 'x'], ['💯', '100'], ['🚀', 'rocket'], ['⭐', 'star'], ['👋', 'wave'], ['👌', 'ok_hand'],
+  ['💪', 'muscle'], ['🙌', 'raised_hands'], ['😎', 'sunglasses'], ['🤣', 'rolling_on_the_floor_laughing'], ['😅', 'sweat_smile'],
+  ['😉', 'wink'], ['🥳', 'partying_face'], ['💡', 'bulb'], ['⚠️', 'warning'], ['☕', 'coffee'], ['🍕', 'pizza'], ['🎂', 'birthday'],
+];
+
+/** The command rules' names, registered as slash commands when the plan's commands start with "/". */
+function slashCommands(plan: BotPlan, u: Usage): boolean {
+  return plan.settings.prefix === '/' && u.triggers.has('command');
+}
+
+export function slackPython(u: Usage, plan: BotPlan): PyPlatform {
+  const a = u.actions;
+  const t = u.triggers;
+  const schedule = t.has('schedule');
+  const slash = slashCommands(plan, u);
+  const emoji = t.has('reaction') || a.has('react');
+  const messageTs = a.has('react');
+
+  const adapter = lines(
+    'class SlackAdapter:',
+    '    """What the engine calls to act on Slack (the app is set in main())."""',
+    '',
+    '    channel_setting = "SLACK_CHANNEL_ID"',
+    '',
+    '    def __init__(self):',
+    '        self.app = None',
+    '',
+    '    async def send(self, chat, text, buttons=None):',
+    a.has('buttons')
+      ? code`
+        message = {"channel": chat, "text": text}
+        if buttons:  # Block Kit; a press comes back as an action with action_id "b:<id>"
+            elements = [{"type": "button", "text": {"type": "plain_text", "text": button["label"][:75]}, "action_id": "b:" + button["id"], "value": button["id"]} for button in buttons[:25]]
+            message["blocks"] = [{"type": "section", "text": {"type": "mrkdwn", "text": text[:3000]}}, {"type": "actions", "elements": elements}]
+        await self.app.client.chat_postMessage(**message)`
+      : '        await self.app.client.chat_postMessage(channel=chat, text=text)',
+    '        logger.info("Sent to %s: %s", chat, text)',
+    a.has('poll') && '\n    async def send_poll(self, chat, question, options):\n        """Slack has no polls of its own: the options as numbered lines."""\n        await self.send(chat, numbered(question, options))',
+    a.has('react') &&
+      code`
+
+    async def react(self, event, emoji):
+        name = EMOJI_NAMES.get(emoji.replace("\ufe0f", ""), emoji.strip(":"))  # not in the table: write its Slack name in RULES
+        await self.app.client.reactions_add(channel=event["chat"], timestamp=message_ts(event), name=name)`,
+    a.has('kick') &&
+      code`
+
+    async def kick(self, event):
+        """Removes the sender from the channel (the bot needs the channels:manage and groups:write scopes)."""
+        await self.app.client.conversations_kick(channel=event["chat"], user=event["user"])`,
+    u.conditions.has('admins') &&
+      code`
+
+    async def is_admin(self, event):
+        """A workspace admin or owner."""
+        try:
+            user = (await self.app.client.users_info(user=event["user"]))["user"]
+        except SlackApiError as error:
+            logger.warning("Could not check whether %s is an admin: %s", event["name"], error.response["error"])
+            return False
+        return bool(user.get("is_admin") or user.get("is_owner"))`,
+    code`
+
+    async def channel(self):
+        """The channel schedules and posts go to: SLACK_CHANNEL_ID (channel details, at the bottom)."""
+        return os.getenv("SLACK_CHANNEL_ID", "").strip() or None
+
+    async def owner(self):
+        """The owner's direct messages with the app (answers, forwarded messages): OWNER_CHAT_ID, a user id."""
+        return os.getenv("OWNER_CHAT_ID", "").strip() or None`,
+  );
+
+  const emojiTable = emoji &&
+    lines(
+      '# Slack names emoji ("+1"); RULES writes them as emoji. Add a line for one missing here.',
+      'EMOJI_NAMES = {',
+      ...SLACK_EMOJI.map(([e, name]) => `    ${pyString(e.replace('\ufe0f', ''))}: ${pyString(name)},`),
+      '}',
+      t.has('reaction') && 'EMOJI_OF_NAME = {name: emoji for emoji, name in EMOJI_NAMES.items()} | {"thumbsup": "👍", "thumbsdown": "👎"}',
+    );
+
+  const helpers = sections(
+    2,
+    REQUIRE_ENV,
+    emojiTable,
+    a.has('poll') && NUMBERED,
+    messageTs &&
+      code`
+def message_ts(event):
+    """The message an event is about: the message itself, the one reacted to, the one whose button was pressed."""
+    raw = event["raw"]
+    return raw.get("ts") or (raw.get("item") or {}).get("ts") or (raw.get("message") or {}).get("ts")`,
+    code`
+class Names:
+    """The names of channels and people, asked of Slack once each (channels:read, groups:read, users:read)."""
+
+    def __init__(self, client):
+        self.client = client
+        self.known = {}
+
+    async def channel(self, channel_id):
+        if ("c", channel_id) not in self.known:
+            try:
+                found = (await self.client.conversations_info(channel=channel_id))["channel"]
+                self.known[("c", channel_id)] = None if found.get("is_im") else found.get("name")
+            except SlackApiError as error:
+                logger.debug("No name for channel %s: %s", channel_id, error.response["error"])
+                self.known[("c", channel_id)] = None
+        return self.known[("c", channel_id)]
+
+    async def person(self, user_id):
+        if ("u", user_id) not in self.known:
+            try:
+                profile = (await self.client.users_info(user=user_id))["user"]["profile"]
+                self.known[("u", user_id)] = profile.get("display_name") or profile.get("real_name") or user_id
+            except SlackApiError as error:
+                logger.debug("No name for %s: %s", user_id, error.response["error"])
+                self.known[("u", user_id)] = user_id
+        return self.known[("u", user_id)]`,
+    schedule && lines(BACKGROUND_TASKS, '', '', TICK_FOREVER),
+  );
+
+  const handlers = sections(
+    1,
+    lines(
+      'def connect(app, engine):',
+      '    """The listeners: each becomes an event for the engine."""',
+      '    names = Names(app.client)',
+      '    handled = []  # the last messages handled: a mention comes both as "message" and as "app_mention"',
+    ),
+    code`
+    async def event_of(kind, chat, user, text, raw, **more):
+        return {
+            "type": kind,
+            "chat": chat,
+            "chatName": await names.channel(chat),
+            "user": user,
+            "name": await names.person(user),
+            "text": text,
+            "mentioned": chat.startswith("D"),  # a direct message
+            "raw": raw,
+            **more,
+        }
+
+    async def on_text(event, context, mentioned):
+        if event.get("subtype") or event.get("bot_id") or not event.get("user"):
+            return  # edits, joins, other bots
+        key = event["channel"] + "|" + event["ts"]
+        if key in handled:
+            return
+        handled.append(key)
+        del handled[:-100]
+        text = event.get("text") or ""
+        mention = "<@" + str(context.get("bot_user_id")) + ">"
+        engine_event = await event_of("message", event["channel"], event["user"], text.replace(mention, "").strip(), event)
+        engine_event["mentioned"] = engine_event["mentioned"] or mentioned or mention in text
+        logger.info("Message from %s in %s: %s", engine_event["name"], engine_event["chatName"] or event["channel"], engine_event["text"])
+        await engine.handle(engine_event)
+
+    @app.event("message")
+    async def on_message(event, context):
+        await on_text(event, context, False)
+
+    @app.event("app_mention")
+    async def on_mention(event, context):
+        await on_text(event, context, True)`,
+    slash &&
+      code`
+    async def on_slash_command(ack, command):
+        """A slash command: answered as the message "/name args"."""
+        await ack()
+        text = command["command"] + (" " + command["text"] if command.get("text") else "")
+        await engine.handle(await event_of("message", command["channel_id"], command["user_id"], text, command))
+
+    for name in sorted({rule["when"]["name"].lower() for rule in RULES if rule["when"]["kind"] == "command"}):
+        app.command("/" + name)(on_slash_command)  # create each one under Slash Commands in the app's settings`,
+    t.has('join') &&
+      code`
+    @app.event("member_joined_channel")
+    async def on_join(event, context):
+        if event["user"] == context.get("bot_user_id"):
+            return  # the bot itself, invited
+        await engine.handle(await event_of("join", event["channel"], event["user"], "", event))`,
+    t.has('leave') &&
+      code`
+    @app.event("member_left_channel")
+    async def on_leave(event, context):
+        if event["user"] == context.get("bot_user_id"):
+            return
+        await engine.handle(await event_of("leave", event["channel"], event["user"], "", event))`,
+    t.has('button') &&
+      code`
+    @app.action(re.compile(r"^b:"))
+    async def on_button(ack, body, action):
+        await ack()
+        label = action.get("text", {}).get("text", "")
+        await engine.handle(await event_of("button", body["channel"]["id"], body["user"]["id"], label, body, buttonId=action["action_id"][2:]))`,
+    t.has('reaction') &&
+      code`
+    @app.event("reaction_added")
+    async def on_reaction(event):
+        item = event.get("item") or {}
+        if item.get("type") != "message":
+            return
+        name = event["reaction"].split("::")[0]  # "+1::skin-tone-2"
+        emoji = EMOJI_OF_NAME.get(name, ":" + name + ":")
+        await engine.handle(await event_of("reaction", item["channel"], event["user"], "", event, emoji=emoji))`,
+  );
+
+  const main = lines(
+    'async def run():',
+    '    data_file = os.getenv("DATA_FILE") or os.path.join(os.path.dirname(os.path.abspath(__file__)), "bot_data.json")',
+    '    app = AsyncApp(token=require_env("SLACK_BOT_TOKEN"))',
+    '    adapter = SlackAdapter()',
+    '    adapter.app = app',
+    '    engine = Engine(RULES, SETTINGS, adapter, data_file, utc_now)',
+    '    connect(app, engine)',
+    '    handler = AsyncSocketModeHandler(app, require_env("SLACK_APP_TOKEN"))',
+    schedule && '    background_tasks.add(asyncio.create_task(tick_forever(engine)))',
+    '    logger.info("%s is starting (Socket Mode)", BOT_NAME)',
+    '    await handler.start_async()',
+    '',
+    '',
+    'def main():',
+    '    asyncio.run(run())',
+  );
+
+  const scopes = [
+    'chat:write',
+    'channels:history',
+    'groups:history',
+    'im:history',
+    'app_mentions:read',
+    'channels:read',
+    'groups:read',
+    'users:read',
+    emoji && 'reactions:read',
+    a.has('react') && 'reactions:write',
+    slash && 'commands',
+    a.has('kick') && 'channels:manage',
+    a.has('kick') && 'groups:write',
+  ].filter((s): s is string => typeof s === 'string');
+  const events = ['message.channels', 'message.groups', 'message.im', 'app_mention', t.has('join') && 'member_joined_channel', t.has('leave') && 'member_left_channel', t.has('reaction') && 'reaction_added'].filter(
+    (e): e is string => typeof e === 'string',
+  );
+  const commandNames = [...new Set(pythonBuiltRules(plan).flatMap((r) => (r.when.kind === 'command' ? [r.when.name.toLowerCase()] : [])))].sort();
+
+  return {
+    label: 'a Slack bot (Bolt for Python, Socket Mode)',
+    stdlib: ['asyncio', 'logging', 'os', ...(t.has('button') ? ['re'] : [])],
+    thirdParty: ['from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler', 'from slack_bolt.async_app import AsyncApp', 'from slack_sdk.errors import SlackApiError'],
+    quiet: ['slack_bolt', 'slack_sdk'],
+    env: [
+      { name: 'SLACK_BOT_TOKEN', required: true, description: 'the Bot User OAuth Token (xoxb-...) from OAuth & Permissions' },
+      { name: 'SLACK_APP_TOKEN', required: true, description: 'an app-level token (xapp-...) with the connections:write scope, for Socket Mode' },
+    ],
+    channel: { name: 'SLACK_CHANNEL_ID', required: false, description: 'the id of the channel scheduled posts go to (channel details, at the bottom); invite the bot to it' },
+    owner: 'your Slack member id (your profile, ⋮, Copy member ID): answers and forwarded messages come to you in the app\'s direct messages',
+    ownerIsAdmin: false,
+    dependencies: ['slack_bolt', 'aiohttp'],
+    setup: [
+      'Create a Slack app, turn on Socket Mode and create an app-level token with connections:write.',
+      `Add the bot scopes ${scopes.join(', ')}; subscribe to the bot events ${events.join(', ')}; then install the app and invite the bot to its channels.`,
+      a.has('buttons') ? 'Turn on Interactivity & Shortcuts for the buttons (Socket Mode needs no request URL).' : '',
+      slash ? `Create the slash commands ${commandNames.map((n) => `/${n}`).join(', ')} under Slash Commands in the app's settings (Socket Mode needs no request URL).` : '',
+    ].filter(Boolean),
+    code: sections(
+      2,
+      lines('# ---- Slack: events become events for the engine; the engine acts through the adapter ----', adapter),
+      helpers,
+      handlers,
+      main,
+      lines('if __name__ == "__main__":', '    main()'),
+    ),
+  };
+}

@@ -1,0 +1,173 @@
+// The X (Twitter) part of a rendered Python bot (tweepy, API v2, as the builtin's template: polling
+// the mentions): each mention is a message to the bot; replies are reply posts, reactions likes,
+// posts to the channel new posts, and the owner gets direct messages.
+
+import { code, lines, sections } from '../../../builtin/templates/compose';
+import { BACKGROUND_TASKS, NUMBERED, REQUIRE_ENV, TICK_FOREVER, type PyPlatform } from './platform';
+import type { Usage } from './usage';
+
+export function twitterPython(u: Usage): PyPlatform {
+  const a = u.actions;
+  const schedule = u.triggers.has('schedule');
+
+  const adapter = lines(
+    'class XAdapter:',
+    '    """What the engine calls to act on X. Its chats: MENTIONS (the reply goes under the mention being',
+    '    answered), TIMELINE (a new post) and a user id (a direct message)."""',
+    '',
+    '    channel_setting = "the X account"',
+    '',
+    '    def __init__(self, client):',
+    '        self.client = client',
+    '        self.answering = None  # the mention being answered',
+    '',
+    '    async def send(self, chat, text, buttons=None):',
+    a.has('buttons') && '        if buttons:  # X has no buttons: their labels as numbered lines',
+    a.has('buttons') && '            text = numbered(text, [button["label"] for button in buttons])',
+    code`
+        if chat == MENTIONS and self.answering is not None:
+            await asyncio.to_thread(self.client.create_tweet, text=text[:280], in_reply_to_tweet_id=self.answering.id, user_auth=True)
+        elif chat in (MENTIONS, TIMELINE):
+            await asyncio.to_thread(self.client.create_tweet, text=text[:280], user_auth=True)
+        else:
+            try:
+                await asyncio.to_thread(self.client.create_direct_message, participant_id=int(chat), text=text, user_auth=True)
+            except tweepy.TweepyException as error:
+                logger.error("X did not take the direct message to %s (the app needs the Direct Messages permission): %s", chat, error)
+                return
+        logger.info("Sent to %s: %s", chat, text)`,
+    a.has('react') &&
+      code`
+
+    async def react(self, event, emoji):
+        """X has one reaction: a like."""
+        await asyncio.to_thread(self.client.like, event["raw"].id, user_auth=True)`,
+    u.conditions.has('admins') &&
+      code`
+
+    async def is_admin(self, event):
+        """X has no admins: the owner (OWNER_CHAT_ID) is the admin."""
+        return event["user"] == os.getenv("OWNER_CHAT_ID", "").strip()`,
+    code`
+
+    async def channel(self):
+        """Schedules and posts to the channel become posts of the bot's account."""
+        return TIMELINE
+
+    async def owner(self):
+        """The owner's direct messages (answers, forwarded messages): OWNER_CHAT_ID, a user id."""
+        return os.getenv("OWNER_CHAT_ID", "").strip() or None`,
+  );
+
+  const helpers = sections(
+    2,
+    lines(
+      'POLL_INTERVAL_SECONDS = 60  # how often to read the mentions (mind the API rate limits)',
+      'MENTIONS = "mentions"  # the chat of every mention: lists and counts are shared by all who write',
+      'TIMELINE = "timeline"  # the bot\'s own posts',
+    ),
+    REQUIRE_ENV,
+    a.has('buttons') && NUMBERED,
+    code`
+def make_client():
+    """A client that acts as the bot account (OAuth 1.0a user context)."""
+    return tweepy.Client(
+        consumer_key=require_env("TWITTER_API_KEY"),
+        consumer_secret=require_env("TWITTER_API_SECRET"),
+        access_token=require_env("TWITTER_ACCESS_TOKEN"),
+        access_token_secret=require_env("TWITTER_ACCESS_SECRET"),
+    )`,
+    code`
+async def read_mentions(client, me, since_id):
+    """The mentions newer than since_id, oldest first, with their authors; (mentions, authors)."""
+    options = {"user_auth": True, "max_results": 20, "tweet_fields": ["author_id"], "expansions": ["author_id"]}
+    if since_id:
+        options["since_id"] = since_id
+    response = await asyncio.to_thread(client.get_users_mentions, me.id, **options)
+    authors = {user.id: user for user in (response.includes or {}).get("users", [])}
+    return list(reversed(response.data or [])), authors`,
+    code`
+async def answer_mentions(client, engine, adapter):
+    """Reads the mentions every POLL_INTERVAL_SECONDS; each one is a message to the bot without its @name."""
+    me = (await asyncio.to_thread(client.get_me, user_auth=True)).data
+    since_id = None
+    try:
+        newest = await asyncio.to_thread(client.get_users_mentions, me.id, user_auth=True, max_results=5)
+        since_id = (newest.meta or {}).get("newest_id")  # only mentions that come after the start
+    except tweepy.TweepyException as error:
+        logger.error("Reading the mentions failed (it needs an API plan that allows it): %s", error)
+    logger.info("%s is running as @%s; reading mentions every %s seconds", BOT_NAME, me.username, POLL_INTERVAL_SECONDS)
+    own_name = re.compile(r"@" + re.escape(me.username) + r"\b", re.IGNORECASE)
+    while True:
+        try:
+            mentions, authors = await read_mentions(client, me, since_id)
+        except tweepy.TweepyException as error:  # rate limits and network errors: try again later
+            logger.error("Reading the mentions failed: %s", error)
+            mentions, authors = [], {}
+        for tweet in mentions:
+            since_id = max(int(since_id or 0), int(tweet.id))
+            if tweet.author_id == me.id:
+                continue
+            author = authors.get(tweet.author_id)
+            event = {
+                "type": "message",
+                "chat": MENTIONS,
+                "chatName": None,
+                "user": str(tweet.author_id),
+                "name": author.name if author else "you",
+                "text": own_name.sub("", tweet.text).strip(),
+                "mentioned": True,
+                "raw": tweet,
+            }
+            logger.info("Mention %s from %s: %s", tweet.id, event["name"], tweet.text)
+            adapter.answering = tweet
+            try:
+                await engine.handle(event)
+            finally:
+                adapter.answering = None
+        await asyncio.sleep(POLL_INTERVAL_SECONDS)`,
+    schedule && lines(BACKGROUND_TASKS, '', '', TICK_FOREVER),
+  );
+
+  const main = lines(
+    'async def run():',
+    '    data_file = os.getenv("DATA_FILE") or os.path.join(os.path.dirname(os.path.abspath(__file__)), "bot_data.json")',
+    '    client = make_client()',
+    '    adapter = XAdapter(client)',
+    '    engine = Engine(RULES, SETTINGS, adapter, data_file, utc_now)',
+    schedule && '    background_tasks.add(asyncio.create_task(tick_forever(engine)))',
+    '    await answer_mentions(client, engine, adapter)',
+    '',
+    '',
+    'def main():',
+    '    asyncio.run(run())',
+  );
+
+  return {
+    label: 'an X (Twitter) bot (tweepy, API v2)',
+    stdlib: ['asyncio', 'logging', 'os', 're'],
+    thirdParty: ['import tweepy'],
+    quiet: [],
+    env: [
+      { name: 'TWITTER_API_KEY', required: true, description: 'the API key (consumer key) of your X developer app' },
+      { name: 'TWITTER_API_SECRET', required: true, description: 'the API key secret' },
+      { name: 'TWITTER_ACCESS_TOKEN', required: true, description: "the access token of the bot's account (read and write)" },
+      { name: 'TWITTER_ACCESS_SECRET', required: true, description: 'the access token secret' },
+    ],
+    channel: null,
+    owner: 'your X user id (digits): answers and forwarded messages come to you by direct message, and it counts as the admin',
+    ownerIsAdmin: true,
+    dependencies: ['tweepy'],
+    setup: [
+      `Create a project and app at the X developer portal, set its permissions to Read and Write${a.has('ask') || a.has('forward') || a.has('post') ? ' and Direct Messages' : ''}, then generate the access token and secret for the bot account.`,
+      'Reading mentions needs an API plan that allows it (Basic or higher). Posts are cut to 280 characters.',
+    ],
+    code: sections(
+      2,
+      lines('# ---- X: mentions become events for the engine; the engine acts through the adapter ----', adapter),
+      helpers,
+      main,
+      lines('if __name__ == "__main__":', '    main()'),
+    ),
+  };
+}

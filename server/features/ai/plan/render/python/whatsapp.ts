@@ -1,0 +1,219 @@
+// The WhatsApp part of a rendered Python bot (the Cloud API's webhook on Flask, as the builtin's
+// template: verify token, signature check; answers sent with requests): texts, reply-button presses
+// and reactions become events; the adapter sends texts, reply buttons and reactions.
+
+import { code, lines, sections } from '../../../builtin/templates/compose';
+import { LOOP_THREAD, NUMBERED, PRESSED, REQUIRE_ENV, TICK_FOREVER, type PyPlatform } from './platform';
+import type { Usage } from './usage';
+
+export function whatsappPython(u: Usage): PyPlatform {
+  const a = u.actions;
+  const t = u.triggers;
+  const schedule = t.has('schedule');
+  const buttons = a.has('buttons');
+  const presses = buttons || t.has('button');
+  const numbered = buttons || a.has('poll');
+
+  const adapter = lines(
+    'class WhatsAppAdapter:',
+    '    """What the engine calls to act on WhatsApp: messages through the Cloud API."""',
+    '',
+    '    channel_setting = "WHATSAPP_RECIPIENTS"',
+    buttons && '',
+    buttons && '    def __init__(self):',
+    buttons && '        self.offered = {}  # number -> the buttons last shown as numbered lines (more than 3)',
+    '',
+    '    async def send(self, chat, text, buttons=None):',
+    '        """chat: a number, or WHATSAPP_RECIPIENTS (numbers separated by commas): each one gets it."""',
+    '        for number in [number.strip().lstrip("+") for number in chat.split(",") if number.strip()]:',
+    buttons
+      ? code`
+            if buttons and len(buttons) <= 3:  # reply buttons; a press comes back with the id "b:<id>"
+                choices = [{"type": "reply", "reply": {"id": "b:" + button["id"], "title": button["label"][:20]}} for button in buttons]
+                message = {"type": "interactive", "interactive": {"type": "button", "body": {"text": text[:1024]}, "action": {"buttons": choices}}}
+            elif buttons:  # WhatsApp shows at most 3: numbered lines; a reply of a number or a label is a press
+                self.offered[number] = buttons
+                message = {"type": "text", "text": {"body": numbered(text, [button["label"] for button in buttons])[:4096]}}
+            else:
+                message = {"type": "text", "text": {"body": text[:4096]}}
+            await asyncio.to_thread(send_message, number, message)`
+      : '            await asyncio.to_thread(send_message, number, {"type": "text", "text": {"body": text[:4096]}})',
+    a.has('poll') && '\n    async def send_poll(self, chat, question, options):\n        """WhatsApp bots have no polls: the options as numbered lines."""\n        await self.send(chat, numbered(question, options))',
+    a.has('react') &&
+      code`
+
+    async def react(self, event, emoji):
+        """A reaction to the message (or to the one the event reacted to)."""
+        raw = event["raw"]
+        message_id = raw["reaction"]["message_id"] if raw.get("type") == "reaction" else raw.get("id")
+        await asyncio.to_thread(send_message, event["chat"], {"type": "reaction", "reaction": {"message_id": message_id, "emoji": emoji}})`,
+    u.conditions.has('admins') &&
+      code`
+
+    async def is_admin(self, event):
+        """WhatsApp chats have no admins: the owner (OWNER_CHAT_ID) is the admin."""
+        owner = os.getenv("OWNER_CHAT_ID", "").strip().lstrip("+")
+        return bool(owner) and event["user"] == owner`,
+    code`
+
+    async def channel(self):
+        """The numbers schedules and posts go to: WHATSAPP_RECIPIENTS, separated by commas."""
+        return os.getenv("WHATSAPP_RECIPIENTS", "").strip() or None
+
+    async def owner(self):
+        """The owner's number (answers, forwarded messages): OWNER_CHAT_ID, with its country code."""
+        return os.getenv("OWNER_CHAT_ID", "").strip().lstrip("+") or None`,
+  );
+
+  const helpers = sections(
+    2,
+    'GRAPH_API = "https://graph.facebook.com/v21.0"',
+    REQUIRE_ENV,
+    code`
+def send_message(to, message):
+    """Sends one message through the WhatsApp Cloud API (a text, buttons, a reaction); logs a failure."""
+    url = GRAPH_API + "/" + os.environ["WHATSAPP_PHONE_NUMBER_ID"] + "/messages"
+    payload = {"messaging_product": "whatsapp", "to": to, **message}
+    try:
+        response = requests.post(url, json=payload, headers={"Authorization": "Bearer " + os.environ["WHATSAPP_TOKEN"]}, timeout=15)
+    except requests.RequestException as error:
+        logger.error("Sending to %s failed: %s", to, error)
+        return
+    if response.ok:
+        logger.info("Sent to %s: %s", to, json.dumps(message, ensure_ascii=False)[:300])
+    else:
+        logger.error("Sending to %s failed (%s): %s", to, response.status_code, response.text)`,
+    numbered && NUMBERED,
+    buttons && PRESSED,
+    code`
+def event_of(kind, message, name, text, **more):
+    """An event for the engine: WhatsApp chats are one to one, so every message is to the bot."""
+    return {
+        "type": kind,
+        "chat": message["from"],
+        "chatName": None,
+        "user": message["from"],
+        "name": name,
+        "text": text,
+        "mentioned": True,
+        "raw": message,
+        **more,
+    }`,
+    code`
+def signature_ok():
+    """Checks the X-Hub-Signature-256 header when WHATSAPP_APP_SECRET is set."""
+    secret = os.getenv("WHATSAPP_APP_SECRET", "")
+    if not secret:
+        return True
+    expected = "sha256=" + hmac.new(secret.encode(), request.get_data(), hashlib.sha256).hexdigest()
+    return hmac.compare_digest(expected.encode(), request.headers.get("X-Hub-Signature-256", "").encode())`,
+    LOOP_THREAD,
+    schedule && TICK_FOREVER,
+  );
+
+  const events = lines(
+    'def events_of(message, name, adapter):',
+    '    """The engine\'s event for one incoming message; None for the kinds the bot does not read."""',
+    '    kind = message.get("type")',
+    '    if kind == "text":',
+    '        text = message["text"]["body"]',
+    buttons && '        button = pressed(adapter.offered.get(message["from"]), text)',
+    buttons && '        if button is not None:',
+    buttons && '            del adapter.offered[message["from"]]',
+    buttons && '            return event_of("button", message, name, button["label"], buttonId=button["id"])',
+    '        return event_of("message", message, name, text)',
+    presses &&
+      code`
+    reply = (message.get("interactive") or {}).get("button_reply") or {}
+    if kind == "interactive" and reply.get("id", "").startswith("b:"):
+        return event_of("button", message, name, reply.get("title", ""), buttonId=reply["id"][2:])`,
+    t.has('reaction') &&
+      code`
+    if kind == "reaction" and message["reaction"].get("emoji"):  # no emoji: a reaction taken back
+        return event_of("reaction", message, name, "", emoji=message["reaction"]["emoji"])`,
+    '    return None',
+  );
+
+  const routes = code`
+def connect(app, engine, adapter, loop):
+    """The webhook: Meta's verification, then each message becomes an event, handled in the engine's loop."""
+
+    @app.get("/webhook")
+    def verify_webhook():
+        """Meta calls this once with your verify token when you set up the webhook."""
+        token = request.args.get("hub.verify_token", "")
+        if request.args.get("hub.mode") == "subscribe" and hmac.compare_digest(token.encode(), os.environ["WHATSAPP_VERIFY_TOKEN"].encode()):
+            logger.info("Webhook verified")
+            return request.args.get("hub.challenge", ""), 200
+        logger.warning("Webhook verification failed: wrong verify token")
+        return "Forbidden", 403
+
+    @app.post("/webhook")
+    def receive_webhook():
+        """Messages: each is handled in the background, so Meta gets its 200 at once."""
+        if not signature_ok():
+            logger.warning("Rejected a webhook call with a bad signature")
+            return "Forbidden", 403
+        data = request.get_json(silent=True) or {}
+        for entry in data.get("entry", []):
+            for change in entry.get("changes", []):
+                value = change.get("value", {})
+                names = {contact.get("wa_id"): contact.get("profile", {}).get("name", "") for contact in value.get("contacts", [])}
+                for message in value.get("messages", []):
+                    event = events_of(message, names.get(message.get("from")) or "there", adapter)
+                    if event is None:
+                        logger.info("Ignoring a %s message from %s", message.get("type"), message.get("from"))
+                        continue
+                    logger.info("%s from %s: %s", event["type"], event["name"], event["text"] or event.get("emoji", ""))
+                    asyncio.run_coroutine_threadsafe(engine.handle(event), loop)
+        return "ok", 200`;
+
+  const main = lines(
+    'def main():',
+    '    for name in ("WHATSAPP_TOKEN", "WHATSAPP_PHONE_NUMBER_ID", "WHATSAPP_VERIFY_TOKEN"):',
+    '        require_env(name)',
+    '    data_file = os.getenv("DATA_FILE") or os.path.join(os.path.dirname(os.path.abspath(__file__)), "bot_data.json")',
+    '    loop = start_loop()',
+    '    adapter = WhatsAppAdapter()',
+    '    engine = Engine(RULES, SETTINGS, adapter, data_file, utc_now)',
+    schedule && '    asyncio.run_coroutine_threadsafe(tick_forever(engine), loop)  # the schedule, in the engine\'s loop',
+    '    app = Flask(__name__)',
+    '    connect(app, engine, adapter, loop)',
+    '    port = int(os.getenv("PORT", "5000"))',
+    '    logger.info("%s is listening on port %s (webhook path /webhook)", BOT_NAME, port)',
+    '    app.run(host=os.getenv("HOST", "0.0.0.0"), port=port)',
+  );
+
+  return {
+    label: 'a WhatsApp bot (the Cloud API webhook on Flask)',
+    stdlib: ['asyncio', 'hashlib', 'hmac', 'json', 'logging', 'os', 'threading'],
+    thirdParty: ['import requests', 'from flask import Flask, request'],
+    quiet: ['werkzeug', 'urllib3'],
+    env: [
+      { name: 'WHATSAPP_TOKEN', required: true, description: 'the access token of your Meta app (WhatsApp > API Setup)' },
+      { name: 'WHATSAPP_PHONE_NUMBER_ID', required: true, description: 'the phone number id shown on the same page' },
+      { name: 'WHATSAPP_VERIFY_TOKEN', required: true, description: 'any secret text you choose; enter the same text as the webhook verify token' },
+      { name: 'WHATSAPP_APP_SECRET', required: false, description: 'your Meta app secret: when set, webhook calls without a valid signature are refused' },
+      { name: 'PORT', required: false, description: 'the port of the webhook server (default 5000)' },
+      { name: 'HOST', required: false, description: 'the address to listen on (default 0.0.0.0, every address)' },
+    ],
+    channel: { name: 'WHATSAPP_RECIPIENTS', required: false, description: 'comma-separated phone numbers (with country code) that get the scheduled messages' },
+    owner: 'your phone number with its country code (e.g. 4915112345678): answers and forwarded messages are sent there, and it counts as the admin',
+    ownerIsAdmin: true,
+    dependencies: ['flask', 'requests'],
+    setup: [
+      'Create a Meta app with the WhatsApp product and note the token and phone number id (WhatsApp > API Setup).',
+      'Run or deploy the bot, then set the webhook URL to its webhook URL from its runner page (Botwright forwards it to PORT) followed by /webhook, with your verify token, and subscribe to "messages".',
+      'WhatsApp only lets a bot message a person within 24 hours of their last message, unless it sends an approved template: scheduled posts reach only those who wrote lately.',
+    ],
+    code: sections(
+      2,
+      lines('# ---- WhatsApp: webhook calls become events for the engine; the engine acts through the adapter ----', adapter),
+      helpers,
+      events,
+      routes,
+      main,
+      lines('if __name__ == "__main__":', '    main()'),
+    ),
+  };
+}
