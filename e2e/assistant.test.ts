@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type SignedUpUser } from '../server/testing/fixtures';
 import { copyPackages } from '../server/testing/node-packages';
 import { loadProjectSecrets } from '../server/features/runner/env-vars/env-vars.store';
-import { BUILTIN_JOKES, BUILTIN_QUOTES } from '../server/features/ai/builtin/templates/behaviour-content';
+import { BUILTIN_JOKES, BUILTIN_QUOTES } from '../server/features/ai/builtin/plan-content';
 import { browserAvailable, startWorld, type World } from './harness';
 import { loginThroughUi, openPage, snap, toastMark, uniqueEmail, waitForToast, type TestPage } from './helpers';
 

@@ -8,7 +8,7 @@ import { addLogging } from './edits/logging';
 import { changeInterval } from './edits/intervals';
 import { setTableEntry, tableKeys, type EditResult } from './edits/tables';
 import { changeNamedText, replaceLiteralText } from './edits/texts';
-import type { CodeLanguage } from './literals';
+import type { CodeLanguage } from '../literals';
 import { commandRepliesIn, intervalSecondsIn, isCommandName, keywordRepliesIn, maskQuotes } from './phrases';
 
 export type BuiltinModifyResult = { modifiedCode: string } | { unsupported: string };

@@ -6,8 +6,8 @@ import type { Action, BotPlan, Rule, Trigger } from '../../../../shared/bot-plan
 import { markUnsupported } from '../../../../shared/bot-plan-platforms';
 import { PLATFORM_INFO } from './platforms';
 import type { BotRequest, Feature } from './request';
-import { BUILTIN_FACTS, BUILTIN_JOKES, BUILTIN_QUOTES, DEFAULT_OPEN_HOURS } from './templates/behaviour-content';
-import { awayText, DEFAULT_MUTE_MINUTES, DEFAULT_WARN_LIMIT, nonEmpty, timeOfDay, weekdays } from './plan-defaults';
+import { BUILTIN_FACTS, BUILTIN_JOKES, BUILTIN_QUOTES, DEFAULT_OPEN_HOURS } from './plan-content';
+import { awayText, DEFAULT_MUTE_MINUTES, DEFAULT_WARN_LIMIT, nonEmpty, timeOfDay, weekdays } from './plan-content';
 
 /** The names of the behaviours' commands when the person did not rename them. */
 const COMMAND_OF: Partial<Record<Feature, string>> = {

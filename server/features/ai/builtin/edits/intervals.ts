@@ -1,7 +1,7 @@
 // Changes how often something happens: an *_INTERVAL_* setting (POST_INTERVAL_MINUTES,
 // POLL_INTERVAL_MS...) or the delay of a setInterval call, converted to the setting's unit.
 
-import type { CodeLanguage } from '../literals';
+import type { CodeLanguage } from '../../literals';
 import type { EditResult } from './tables';
 
 interface Candidate {

@@ -1,7 +1,7 @@
 // "Add logging": sets up timestamped logging when the file has none, and makes every function
 // that does not log yet say when it runs. Only adds lines; never logs arguments (they may be secrets).
 
-import type { CodeLanguage } from '../literals';
+import type { CodeLanguage } from '../../literals';
 import type { EditResult } from './tables';
 
 const indentOf = (line: string): string => line.slice(0, line.length - line.trimStart().length);

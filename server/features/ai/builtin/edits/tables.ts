@@ -1,7 +1,7 @@
 // Adds or changes one entry of a settings table (COMMAND_REPLIES, KEYWORD_REPLIES) in place,
 // leaving every other line as it was.
 
-import { literalsOf, readLiteral, stringLiteral, type CodeLanguage } from '../literals';
+import { literalsOf, readLiteral, stringLiteral, type CodeLanguage } from '../../literals';
 
 export type EditResult = { code: string } | { problem: string };
 

@@ -1,7 +1,7 @@
 // Changes a text the bot says: a named setting (WELCOME_MESSAGE...), or any string literal that
 // holds a given old text. Only the literal changes; the rest of the line stays as it was.
 
-import { literalLike, literalsOf, type CodeLanguage } from '../literals';
+import { literalLike, literalsOf, type CodeLanguage } from '../../literals';
 import type { EditResult } from './tables';
 
 /** Words of a request mapped to the settings the generated bots use. */

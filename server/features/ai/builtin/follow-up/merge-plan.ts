@@ -7,13 +7,20 @@ import { markUnsupported } from '../../../../../shared/bot-plan-platforms';
 import { blanksOf } from '../../../../../shared/bot-plan-words';
 import { planFromRequest } from '../plan-from-request';
 import type { BotRequest, Feature } from '../request';
-import { shorten } from './merge-request';
 
 export interface PlanChange {
   plan: BotPlan;
   added: Rule[];
   replaced: Rule[];
   removed: Rule[];
+}
+
+/** "Welcome, {name}! I am X. Send /help to see what I can do." -> "Welcome, {name}!" */
+function shorten(text: string): string {
+  const first = /^.*?[.!?](?=\s|$)/.exec(text.trim())?.[0] ?? text.trim();
+  if (first.length < text.trim().length) return first;
+  const words = first.split(/\s+/);
+  return words.length > 6 ? `${words.slice(0, 6).join(' ').replace(/[,;:]$/, '')}.` : first;
 }
 
 /** Rules with the same key answer the same thing: the later one replaces the earlier. */

@@ -1,7 +1,7 @@
 // Pieces several JavaScript platform adapters write alike: reading a required setting, a poll or
 // buttons as numbered text (where a platform has none), the plan's spelling of a reaction's emoji,
 // and the owner's setting described in the platform's own words.
-import { code } from '../../../builtin/templates/compose';
+import { code } from '../compose';
 import type { EnvVar } from '../env';
 
 export const REQUIRE_ENV = code`

@@ -2,8 +2,8 @@
 // custom code regions, the engine, then the platform's adapter. CommonJS, runs with plain `node`.
 import type { BotPlan } from '../../../../../../shared/bot-plan.schema';
 import { ruleInWords } from '../../../../../../shared/bot-plan-words';
-import { jsString } from '../../../builtin/literals';
-import { lines, sections } from '../../../builtin/templates/compose';
+import { jsString } from '../../../literals';
+import { lines, sections } from '../compose';
 import { regionEnd, regionStart } from '../custom-regions';
 import type { EnvVar } from '../env';
 import type { PlanUses } from '../plan-uses';

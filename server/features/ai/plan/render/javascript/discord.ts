@@ -2,7 +2,7 @@
 // button presses and reactions become the engine's events; its calls become Discord calls. Only the
 // handlers, intents and calls the plan's rules use are written. Patterns and settings from the
 // builtin generator (templates/discord-javascript.ts).
-import { code, lines, sections } from '../../../builtin/templates/compose';
+import { code, lines, sections } from '../compose';
 import { postsToChannel, ruleEnv, type EnvVar } from '../env';
 import type { PlanUses } from '../plan-uses';
 import { PLAN_EMOJI, POLL_TEXT, REQUIRE_ENV, withOwner } from './adapter-parts';

@@ -1,7 +1,7 @@
 // The engine's actions as JavaScript source, one snippet per action kind: only the kinds the plan
 // uses are written, in the ACTIONS table the engine runs them from.
 import type { Action } from '../../../../../../shared/bot-plan.schema';
-import { code, lines, sections } from '../../../builtin/templates/compose';
+import { code, lines, sections } from '../compose';
 import type { PlanUses } from '../plan-uses';
 
 type Kind = Action['kind'];

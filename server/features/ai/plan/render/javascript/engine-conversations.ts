@@ -1,7 +1,7 @@
 // The engine's conversations as JavaScript source: `ask` (questions, answers to the owner) and `quiz`
 // (questions with right answers). A conversation belongs to one person in one chat and is kept in
 // the state file, so it survives a restart; when it ends, the rule's later actions run.
-import { code, lines, sections } from '../../../builtin/templates/compose';
+import { code, lines, sections } from '../compose';
 import type { PlanUses } from '../plan-uses';
 
 const CORE = code`

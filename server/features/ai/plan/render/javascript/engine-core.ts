@@ -1,7 +1,7 @@
 // The engine's always-present parts as JavaScript source: the state file, filling placeholders,
 // reading commands, dispatching a message (conversation, command, keywords, mention, message) and
 // running one rule (conditions, then actions in order). engine.ts composes them.
-import { code, lines } from '../../../builtin/templates/compose';
+import { code, lines } from '../compose';
 import type { PlanUses } from '../plan-uses';
 
 export const LOGGING = code`

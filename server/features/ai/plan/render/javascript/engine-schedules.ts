@@ -1,7 +1,7 @@
 // The engine's schedules as JavaScript source: tick(), called by the adapter every 20 seconds, runs
 // the schedule rules whose moment has come (every N minutes, or at times of day on weekdays moved by
 // an offset), each moment once, with reply and post going to the channel.
-import { code, lines, sections } from '../../../builtin/templates/compose';
+import { code, lines, sections } from '../compose';
 import type { PlanUses } from '../plan-uses';
 
 const EVERY = code`

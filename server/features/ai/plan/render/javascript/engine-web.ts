@@ -1,9 +1,9 @@
 // The engine's web calls as JavaScript source (Node's own fetch, no library): the `data` action's
 // sources (Open-Meteo weather, CoinGecko prices, RSS/Atom news, the OpenAI-compatible model) and
 // currency rates (open.er-api.com). Every call stops after 10 s; a failure says SORRY and is logged.
-import { jsString } from '../../../builtin/literals';
-import { COIN_ALIASES, WEATHER_CODES } from '../../../builtin/templates/behaviour-content';
-import { code, lines, sections } from '../../../builtin/templates/compose';
+import { jsString } from '../../../literals';
+import { COIN_ALIASES, WEATHER_CODES } from '../web-facts';
+import { code, lines, sections } from '../compose';
 import { usesModel, usesWeb, type PlanUses } from '../plan-uses';
 
 const SORRY = "const SORRY = 'Sorry, I could not get that right now.';";

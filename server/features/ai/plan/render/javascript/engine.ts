@@ -37,7 +37,7 @@
 //   * Reactions: an emoji matches with or without its variation selector (U+FE0F). Polls: at most 10 options.
 //   * message rules with always run first for every message that is no command and are no answer for the
 //     plain message rules; {text} is the whole message in every rule.
-import { code, lines, sections } from '../../../builtin/templates/compose';
+import { code, lines, sections } from '../compose';
 import type { PlanUses } from '../plan-uses';
 import { actions, stopsRules } from './engine-actions';
 import { conditions, COMMANDS, FILL, handleEvent, KEYWORDS, LOCAL_TIME, LOGGING, onMessage, runningRules, STORE } from './engine-core';

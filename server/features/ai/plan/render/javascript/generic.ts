@@ -3,7 +3,7 @@
 // chat while handling it; POST /button {buttonId} (or a buttonId in /message) presses a button.
 // Scheduled posts and posts to the owner go to POST_WEBHOOK_URL, else to the log. Patterns and
 // settings from the builtin generator (templates/generic-javascript.ts).
-import { code, lines, sections } from '../../../builtin/templates/compose';
+import { code, lines, sections } from '../compose';
 import { ruleEnv, type EnvVar } from '../env';
 import type { PlanUses } from '../plan-uses';
 import { POLL_TEXT, withOwner } from './adapter-parts';

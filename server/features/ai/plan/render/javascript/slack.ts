@@ -3,7 +3,7 @@
 // engine's events; its calls become Web API calls. Only what the plan's rules use is written.
 // Patterns and settings from the builtin generator (templates/slack-javascript.ts).
 import type { BotPlan } from '../../../../../../shared/bot-plan.schema';
-import { code, lines, sections } from '../../../builtin/templates/compose';
+import { code, lines, sections } from '../compose';
 import { postsToChannel, ruleEnv, type EnvVar } from '../env';
 import type { PlanUses } from '../plan-uses';
 import { POLL_TEXT, REQUIRE_ENV, withOwner } from './adapter-parts';

@@ -1,7 +1,7 @@
 // The Telegram adapter of a rendered JavaScript bot (Telegraf 4, long polling): updates become the
 // engine's events, the engine's calls become Bot API calls. Only the handlers and calls the plan's
 // rules use are written. Patterns from the builtin generator (templates/telegram-javascript.ts).
-import { code, lines, sections } from '../../../builtin/templates/compose';
+import { code, lines, sections } from '../compose';
 import { postsToChannel, ruleEnv, type EnvVar } from '../env';
 import type { PlanUses } from '../plan-uses';
 

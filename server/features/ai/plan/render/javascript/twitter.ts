@@ -2,7 +2,7 @@
 // the bot's mentions, checked every minute, are its messages; answers are reply tweets, a reaction
 // is a like, the channel is the bot's own timeline and the owner gets a direct message. Patterns and
 // settings from the builtin generator (templates/twitter-javascript.ts).
-import { code, lines, sections } from '../../../builtin/templates/compose';
+import { code, lines, sections } from '../compose';
 import { ruleEnv, type EnvVar } from '../env';
 import type { PlanUses } from '../plan-uses';
 import { REQUIRE_ENV, withOwner } from './adapter-parts';

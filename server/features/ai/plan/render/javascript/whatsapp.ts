@@ -2,7 +2,7 @@
 // (verify token, signature check with the app secret), answers sent through the Graph API with fetch.
 // Texts, reply-button presses and reactions become the engine's events; each person is their own
 // chat. Patterns and settings from the builtin generator (templates/whatsapp-javascript.ts).
-import { code, lines, sections } from '../../../builtin/templates/compose';
+import { code, lines, sections } from '../compose';
 import { postsToChannel, ruleEnv, type EnvVar } from '../env';
 import type { PlanUses } from '../plan-uses';
 import { NUMBERED_BUTTONS, PLAN_EMOJI, POLL_TEXT, REQUIRE_ENV, withOwner } from './adapter-parts';

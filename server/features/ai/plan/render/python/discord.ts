@@ -2,7 +2,7 @@
 // plain text starting with the plan's prefix), joins and leaves, button presses and reactions
 // become events; the adapter sends, reacts, deletes, times out, kicks and bans.
 
-import { code, lines, sections } from '../../../builtin/templates/compose';
+import { code, lines, sections } from '../compose';
 import { BACKGROUND_TASKS, NUMBERED, REQUIRE_ENV, TICK_FOREVER, type PyPlatform } from './platform';
 import type { Usage } from './usage';
 

@@ -3,7 +3,7 @@
 // `async def do_x(self, action, event, values, rule, index)` and returns True to stop the rule.
 
 import type { Action } from '../../../../../../shared/bot-plan.schema';
-import { code, lines, sections } from '../../../builtin/templates/compose';
+import { code, lines, sections } from '../compose';
 import { pyWeb } from './engine-web';
 import type { Usage } from './usage';
 

@@ -1,7 +1,7 @@
 // The engine's clock: tick(), called by the adapter every 20 seconds, runs the schedule rules whose
 // time has come (every N minutes; or at times on weekdays, moved by an offset, each once).
 
-import { code, lines, sections } from '../../../builtin/templates/compose';
+import { code, lines, sections } from '../compose';
 import type { Usage } from './usage';
 
 const DUE = code`

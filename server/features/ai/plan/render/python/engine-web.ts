@@ -2,9 +2,9 @@
 // OpenAI-compatible model (ai, translate) and open.er-api.com (exchange rates), plus the unit
 // conversions. Standard library only (urllib in a worker thread); every call times out after 10 s.
 
-import { pyString } from '../../../builtin/literals';
-import { COIN_ALIASES, WEATHER_CODES } from '../../../builtin/templates/behaviour-content';
-import { code, lines, sections } from '../../../builtin/templates/compose';
+import { pyString } from '../../../literals';
+import { COIN_ALIASES, WEATHER_CODES } from '../web-facts';
+import { code, lines, sections } from '../compose';
 import type { Usage } from './usage';
 
 const FETCH = code`

@@ -17,7 +17,7 @@
 //   * message rules with always run first for every message that is no command and are no answer for the
 //     plain message rules; {text} is the whole message in every rule.
 
-import { code, lines, sections } from '../../../builtin/templates/compose';
+import { code, lines, sections } from '../compose';
 import { pyActionMethods, pyActionHelpers, ACTION_METHODS } from './engine-actions';
 import { PY_NO_TICK, pyScheduleMethods } from './engine-schedule';
 import type { Usage } from './usage';

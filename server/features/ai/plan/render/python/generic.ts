@@ -1,7 +1,7 @@
 // The HTTP webhook part of a rendered Python bot (Flask, as the builtin's webhook template): POST
 // /message and /button become events; what the bot says in that chat is the JSON answer.
 
-import { code, lines, sections } from '../../../builtin/templates/compose';
+import { code, lines, sections } from '../compose';
 import type { EnvVar } from '../env';
 import { LOOP_THREAD, NUMBERED, TICK_FOREVER, type PyPlatform } from './platform';
 import type { Usage } from './usage';

@@ -3,8 +3,8 @@
 
 import type { BotPlan, Rule } from '../../../../../../shared/bot-plan.schema';
 import { ruleInWords } from '../../../../../../shared/bot-plan-words';
-import { pyString } from '../../../builtin/literals';
-import { lines } from '../../../builtin/templates/compose';
+import { pyString } from '../../../literals';
+import { lines } from '../compose';
 import { pyLiteral } from './literal';
 import type { Usage } from './usage';
 

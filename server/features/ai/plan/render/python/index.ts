@@ -2,9 +2,9 @@
 // the platform's adapter), with the environment variables and packages it needs.
 
 import type { BotPlan } from '../../../../../../shared/bot-plan.schema';
-import { pyString } from '../../../builtin/literals';
+import { pyString } from '../../../literals';
 import type { EnvVar } from '../env';
-import { lines, sections } from '../../../builtin/templates/compose';
+import { lines, sections } from '../compose';
 import { discordPython } from './discord';
 import { pyEngine, pyEngineImports } from './engine';
 import { genericPython } from './generic';

@@ -1,7 +1,7 @@
 // A JSON value written as a Python literal (None/True/False, double-quoted strings), pretty-printed
 // so RULES reads like the plan card: short parts on one line, longer ones one entry per line.
 
-import { pyString } from '../../../builtin/literals';
+import { pyString } from '../../../literals';
 
 const WIDTH = 100;
 

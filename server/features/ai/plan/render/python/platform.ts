@@ -1,7 +1,7 @@
 // What each platform's part of a rendered Python bot gives the renderer (imports, code, settings,
 // packages, setup steps), and the small pieces of Python several platforms share.
 
-import { code } from '../../../builtin/templates/compose';
+import { code } from '../compose';
 import type { EnvVar } from '../env';
 
 export interface PyPlatform {

@@ -3,8 +3,8 @@
 // presses and reactions become events; the adapter posts, reacts and removes people from channels.
 
 import type { BotPlan } from '../../../../../../shared/bot-plan.schema';
-import { pyString } from '../../../builtin/literals';
-import { code, lines, sections } from '../../../builtin/templates/compose';
+import { pyString } from '../../../literals';
+import { code, lines, sections } from '../compose';
 import { BACKGROUND_TASKS, NUMBERED, REQUIRE_ENV, TICK_FOREVER, type PyPlatform } from './platform';
 import { pythonBuiltRules, type Usage } from './usage';
 

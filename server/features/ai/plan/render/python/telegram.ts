@@ -1,7 +1,7 @@
 // The Telegram part of a rendered Python bot (python-telegram-bot 21, asyncio, long polling): an
 // adapter the engine acts through, the handlers turning updates into events, and main().
 
-import { code, lines, sections } from '../../../builtin/templates/compose';
+import { code, lines, sections } from '../compose';
 import { BACKGROUND_TASKS, REQUIRE_ENV, TICK_FOREVER, type PyPlatform } from './platform';
 import type { Usage } from './usage';
 

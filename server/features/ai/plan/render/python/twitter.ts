@@ -2,7 +2,7 @@
 // the mentions): each mention is a message to the bot; replies are reply posts, reactions likes,
 // posts to the channel new posts, and the owner gets direct messages.
 
-import { code, lines, sections } from '../../../builtin/templates/compose';
+import { code, lines, sections } from '../compose';
 import { BACKGROUND_TASKS, NUMBERED, REQUIRE_ENV, TICK_FOREVER, type PyPlatform } from './platform';
 import type { Usage } from './usage';
 

@@ -2,7 +2,7 @@
 // template: verify token, signature check; answers sent with requests): texts, reply-button presses
 // and reactions become events; the adapter sends texts, reply buttons and reactions.
 
-import { code, lines, sections } from '../../../builtin/templates/compose';
+import { code, lines, sections } from '../compose';
 import { LOOP_THREAD, NUMBERED, PRESSED, REQUIRE_ENV, TICK_FOREVER, type PyPlatform } from './platform';
 import type { Usage } from './usage';
 

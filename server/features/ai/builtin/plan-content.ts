@@ -1,5 +1,6 @@
-// The texts the behaviours start with when the request gives none: built-in jokes, quotes and
-// facts, a sample menu and rules, and the words for Open-Meteo's weather codes.
+// What the builtin's plans start from when a request gives no words of its own for something that is
+// not the person's content: built-in jokes, quotes and facts, open hours, warnings before a mute, and
+// the small normalisers applied to what the request gave (times of day, weekdays).
 
 export const BUILTIN_JOKES = [
   "Why don't scientists trust atoms? Because they make up everything.",
@@ -55,48 +56,29 @@ export const BUILTIN_FACTS = [
   'A bolt of lightning is about five times hotter than the surface of the Sun.',
 ];
 
-export const DEFAULT_CHOICES = ['Yes', 'No', 'Maybe'];
-
-export const DEFAULT_POLL = { question: 'How do you like this chat?', options: ['Love it', 'It is fine', 'Could be better'] };
-
-export const DEFAULT_RULES = [
-  'The rules of this chat:',
-  '1. Be kind and respectful.',
-  '2. No spam or advertising.',
-  '3. Stay on topic.',
-  '4. No offensive language.',
-].join('\n');
-
-export function defaultMenu(botName: string): Array<{ label: string; reply: string }> {
-  return [
-    { label: 'Opening hours', reply: 'We are open Monday to Saturday, 9:00 to 18:00 (edit this text in MENU).' },
-    { label: 'Contact', reply: 'Write your question here and we will get back to you as soon as we can.' },
-    { label: 'About us', reply: `${botName} is here to help: send a question or pick from the menu.` },
-  ];
-}
-
-export const DEFAULT_CITY = 'London';
-export const DEFAULT_FEED = 'https://feeds.bbci.co.uk/news/rss.xml';
-export const DEFAULT_COINS = ['bitcoin', 'ethereum'];
-export const DEFAULT_CURRENCIES = ['USD', 'EUR'];
-export const DEFAULT_TARGET_LANGUAGE = 'English';
 export const DEFAULT_OPEN_HOURS = { from: '09:00', to: '17:00', weekdays: [0, 1, 2, 3, 4] };
 
-/** Common ticker symbols people type, to CoinGecko ids. */
-export const COIN_ALIASES: Record<string, string> = {
-  btc: 'bitcoin', eth: 'ethereum', sol: 'solana', doge: 'dogecoin', ada: 'cardano', xrp: 'ripple', ltc: 'litecoin',
-  dot: 'polkadot', bnb: 'binancecoin', usdt: 'tether', usdc: 'usd-coin', trx: 'tron', avax: 'avalanche-2', link: 'chainlink',
-};
+export const DEFAULT_WARN_LIMIT = 3;
+export const DEFAULT_MUTE_MINUTES = 10;
 
-/** Open-Meteo's WMO weather codes in words. */
-export const WEATHER_CODES: Array<[number, string]> = [
-  [0, 'clear sky'], [1, 'mainly clear'], [2, 'partly cloudy'], [3, 'overcast'], [45, 'fog'], [48, 'freezing fog'],
-  [51, 'light drizzle'], [53, 'drizzle'], [55, 'heavy drizzle'], [56, 'light freezing drizzle'], [57, 'freezing drizzle'],
-  [61, 'light rain'], [63, 'rain'], [65, 'heavy rain'], [66, 'light freezing rain'], [67, 'freezing rain'],
-  [71, 'light snow'], [73, 'snow'], [75, 'heavy snow'], [77, 'snow grains'], [80, 'light showers'], [81, 'showers'],
-  [82, 'violent showers'], [85, 'light snow showers'], [86, 'heavy snow showers'], [95, 'thunderstorm'],
-  [96, 'thunderstorm with light hail'], [99, 'thunderstorm with heavy hail'],
-];
+/** '9:5' -> '09:05'; null for anything that is no time of day. */
+export function timeOfDay(value: string): string | null {
+  const m = /^(\d{1,2}):(\d{1,2})$/.exec(value.trim());
+  if (!m || Number(m[1]) > 23 || Number(m[2]) > 59) return null;
+  return `${m[1]!.padStart(2, '0')}:${m[2]!.padStart(2, '0')}`;
+}
+
+export function weekdays(days: readonly number[]): number[] {
+  return [...new Set(days)].filter((d) => Number.isInteger(d) && d >= 0 && d <= 6).sort((a, b) => a - b);
+}
+
+export function nonEmpty(values: readonly string[]): string[] {
+  return values.map((v) => v.trim()).filter((v) => v.length > 0);
+}
+
+export function awayText(hours: { from: string; to: string; weekdays: number[] }): string {
+  return `Thanks for your message! We are closed right now. Our hours are ${describeWeekdays(hours.weekdays)}, ${hours.from} to ${hours.to}; we will answer you then.`;
+}
 
 const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
