@@ -29,6 +29,13 @@ export function extensionOf(name: string): string {
 }
 
 /** True for a plain file name that matches FILENAME_PATTERN and has an allowed extension. */
+const CODE_EXTENSIONS = new Set(['py', 'js', 'mjs', 'cjs', 'ts']);
+
+/** A file a bot runs from (Python, JavaScript or TypeScript), as opposed to data or notes. */
+export function isCodeFile(name: string): boolean {
+  return CODE_EXTENSIONS.has(extensionOf(name));
+}
+
 export function isSafeFilename(name: string): boolean {
   return typeof name === 'string' && FILENAME_PATTERN.test(name) && allowed.has(extensionOf(name));
 }

@@ -52,7 +52,8 @@ export const importFilesInput = z.strictObject({
   projectId: projectIdField,
   files: z.array(z.strictObject({ filename: filenameField, content: contentField })).min(1).max(20),
 });
-export const chatInput = z.strictObject({ message: chatMessageField, projectId: projectIdField.optional() });
+/** `filename`: the file open in the editor, which a change the message asks for goes to. */
+export const chatInput = z.strictObject({ message: chatMessageField, projectId: projectIdField.optional(), filename: filenameField.optional() });
 export const modifyCodeInput = z.strictObject({
   code: contentField,
   filename: filenameField,

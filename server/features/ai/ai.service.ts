@@ -9,7 +9,7 @@ import { AppError } from '../../errors';
 import { parseAssistantReply } from '../../../shared/code-blocks';
 import { proposalLine } from '../../../shared/proposals';
 import { assertCanAfford, balanceOf, chargeCredits } from '../credits/ledger';
-import { givenBotName, nameBotAfterRequest, ownedProject } from '../workspace/projects';
+import { botNameFor, createProject, givenBotName, nameBotAfterRequest, ownedProject } from '../workspace/projects';
 import { filesNamed, projectFiles } from '../workspace/files';
 import { fileWriting, writeFile } from '../workspace/file-writes';
 import { assertNotTruncated } from './truncation-guard';
@@ -25,7 +25,7 @@ const HISTORY_TURNS = 20;
 
 export async function chat(
   { deps, userId }: ServiceCtx,
-  input: { message: string; projectId?: string },
+  input: { message: string; projectId?: string; filename?: string },
   onDelta?: (text: string) => void,
   signal?: AbortSignal,
 ) {
@@ -40,9 +40,10 @@ export async function chat(
   });
 
   const existing = new Map(files.map((f) => [f.filename, f.content]));
-  const read = (reply: string) => {
+  // A new bot's files go to a project of their own: a name they share with this bot's is no rewrite.
+  const read = ({ reply, newBot }: { reply: string; newBot?: boolean }) => {
     const parsed = parseAssistantReply(reply);
-    for (const block of parsed.blocks) {
+    for (const block of newBot ? [] : parsed.blocks) {
       const previous = existing.get(block.filename);
       if (previous !== undefined) assertNotTruncated(previous, block.code, block.filename);
     }
@@ -50,8 +51,9 @@ export async function chat(
   };
 
   const botName = givenBotName(project);
-  let answer = await deps.ai.chat({ message: input.message, history, files, ...(botName ? { botName } : {}) }, onDelta, signal);
-  let parsed = read(answer.reply);
+  const openFile = input.filename && existing.has(input.filename) ? { openFile: input.filename } : {};
+  let answer = await deps.ai.chat({ message: input.message, history, files, ...(botName ? { botName } : {}), ...openFile }, onDelta, signal);
+  let parsed = read(answer);
   // A real model's files must parse and install before they are saved (reply-check.ts): a reply
   // that fails is sent back once with its problems; failing again, it is refused before any charge.
   if (deps.ai.kind === 'openai') {
@@ -60,8 +62,8 @@ export async function chat(
       deps.log.info({ problems }, 'the AI reply failed its code check; asking once more');
       onDelta?.('\n\n(The code above did not pass the check before saving; asking the AI to fix it.)\n\n');
       const retryHistory: ChatTurn[] = [...history, { role: 'user', content: input.message }, { role: 'assistant', content: answer.reply }];
-      answer = await deps.ai.chat({ message: retryMessage(input.message, problems), history: retryHistory, files, ...(botName ? { botName } : {}) }, onDelta, signal);
-      parsed = read(answer.reply);
+      answer = await deps.ai.chat({ message: retryMessage(input.message, problems), history: retryHistory, files, ...(botName ? { botName } : {}), ...openFile }, onDelta, signal);
+      parsed = read(answer);
       problems = await replyProblems(deps, parsed.blocks);
       if (problems.length > 0) {
         throw new AppError(
@@ -85,10 +87,15 @@ export async function chat(
     // A new file is written; a file the bot already has is only proposed (a diff to accept or
     // reject, like Modify with AI): the first proposal carries the charge a rejection refunds.
     const files = [];
-    const changes = parsed.blocks.filter((b) => existing.has(b.filename));
-    for (const block of parsed.blocks.filter((b) => !existing.has(b.filename))) {
+    // Another bot beside this one gets a bot (project) of its own; past the bots quota this throws (409)
+    // and nothing is charged or stored.
+    const home = answer.newBot && parsed.blocks.length > 0 ? await createProject(trx, deps, userId, { name: botNameFor(input.message) }) : project;
+    const inHome = home.id === project.id ? existing : new Map<string, string>();
+    const changes = parsed.blocks.filter((b) => inHome.has(b.filename));
+    const created = parsed.blocks.filter((b) => !inHome.has(b.filename));
+    for (const block of created) {
       // Past a storage cap this throws: nothing is charged or stored, the answer is lost.
-      const result = await writeFile(trx, w, { userId, projectId: project.id, filename: block.filename, content: block.code, reason: 'ai_chat' });
+      const result = await writeFile(trx, w, { userId, projectId: home.id, filename: block.filename, content: block.code, reason: 'ai_chat' });
       const plan = answer.generated?.[block.filename];
       if (plan) await savePlan(trx, deps, result.file.id, plan);
       files.push(result);
@@ -111,26 +118,28 @@ export async function chat(
       proposals.push({ proposalId, fileId, filename: block.filename, modifiedCode: block.code, refundable: cost > 0 });
     }
     // A plan that changed without its file (a rule still waiting for words) is kept as the file's plan.
-    for (const [filename, from] of Object.entries(answer.generated ?? {})) {
+    for (const [filename, from] of Object.entries(home.id === project.id ? (answer.generated ?? {}) : {})) {
       const row = rows.find((f) => f.filename === filename);
       const changesFile = parsed.blocks.some((b) => b.filename === filename && existing.get(filename) !== b.code);
       if (row && from.plan && !changesFile) await savePlan(trx, deps, row.id, from);
     }
-    const reply = [parsed.text, ...proposals.map(proposalLine)].join('\n\n');
-    await addExchange(trx, { userId, projectId: project.id, message: input.message, reply, at: deps.clock.now().getTime() });
-    await nameBotAfterRequest(trx, project.id, input.message); // a bot made without a name is named after this request
-    return { files, proposals, credits: await balanceOf(trx, userId) };
+    const moved = home.id === project.id ? [] : [`This is a new bot, **${home.name}**, with a page of its own (${project.name ? `**${project.name}**` : 'the bot you were in'} stays as it was).`];
+    const reply = [...moved, parsed.text, ...proposals.map(proposalLine)].join('\n\n');
+    // The conversation goes on where the bot is: a new bot's page holds the message that made it.
+    await addExchange(trx, { userId, projectId: home.id, message: input.message, reply, at: deps.clock.now().getTime() });
+    await nameBotAfterRequest(trx, home.id, input.message); // a bot made without a name is named after this request
+    return { files, proposals, credits: await balanceOf(trx, userId), home, moved };
   });
 
   const createdFiles = written.files.map(({ file }) => ({ id: file.id, filename: file.filename }));
   return {
-    message: parsed.text,
+    message: [...written.moved, parsed.text].join('\n\n'),
     createdFile: createdFiles[0],
     createdFiles,
     proposals: written.proposals,
     dependencies: parsed.dependencies,
     credits: written.credits,
-    projectId: project.id,
+    projectId: written.home.id,
   };
 }
 

@@ -11,9 +11,9 @@ export function builtinProvider(): AiProvider {
   return {
     kind: 'builtin',
     async chat(request, onDelta) {
-      const { reply, charged, generated } = (await builtin()).builtinAnswer(request.message, request.files, request.botName);
+      const { reply, charged, generated, newBot } = (await builtin()).builtinAnswer(request.message, request.files, request.botName, request.openFile);
       onDelta?.(reply);
-      return { reply, billable: charged, ...(generated ? { generated } : {}) };
+      return { reply, billable: charged, ...(generated ? { generated } : {}), ...(newBot ? { newBot } : {}) };
     },
     async modify(request) {
       const b = await builtin();

@@ -107,11 +107,26 @@ describe('a follow-up in the chat of a generated bot', () => {
     expect(res.body.proposals[0].fileId).not.toBe(file.id);
   });
 
-  it('asking for another bot writes a new file', async () => {
-    const { token } = await botWithFile();
+  it('asking for another bot makes a new bot (project) with the file, says so, and its chat holds the message', async () => {
+    const { token, file } = await botWithFile();
     const res = await chat(token, 'another telegram bot that echoes messages, in node');
     expect(res.body.proposals).toEqual([]);
-    expect(res.body.createdFile.filename).toBe('telegram_bot_2.js');
+    expect(res.body.createdFile.filename).toBe('telegram_bot.js');
+    expect(res.body.projectId).not.toBe(file.projectId);
+    expect(res.body.message).toMatch(/^This is a new bot, \*\*.+\*\*, with a page of its own/);
+    expect((await fileOf(token, res.body.createdFile.id)).projectId).toBe(res.body.projectId);
+    const newChat = (await t.request('GET', `/api/chat/messages?projectId=${res.body.projectId}`, { token })).body as Array<{ content: string }>;
+    expect(newChat.map((m) => m.content)).toContain('another telegram bot that echoes messages, in node');
+    const bots = (await t.request('GET', '/api/projects', { token })).body as unknown[];
+    expect(bots).toHaveLength(2);
+  });
+
+  it('a follow-up goes to the file open in the editor, not the newest', async () => {
+    const { token, file } = await botWithFile();
+    const other = await t.request('PUT', `/api/projects/${file.projectId}/files/notes_bot.js`, { token, body: { content: "const GREETING = 'Hello';\nconsole.log(GREETING);\n" } });
+    expect(other.status).toBeLessThan(300);
+    const res = (await t.request('POST', '/api/ai/chat', { token, body: { message: "add a /price command that replies 'Bread is 3 euros'", projectId: file.projectId, filename: file.filename } })).body;
+    expect(res.proposals.map((p: { filename: string }) => p.filename)).toEqual([file.filename]);
   });
 
   it('a message it cannot read as a change is answered for free', async () => {

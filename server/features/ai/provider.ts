@@ -12,13 +12,15 @@ export type GeneratedFrom = { request: string; rendered: string; plan?: BotPlan 
 export type ProjectFile = { filename: string; content: string; generatedFrom?: GeneratedFrom };
 
 /** `botName`: the name the person gave the bot (its project), when they gave one. */
-export type ChatRequest = { message: string; history: ChatTurn[]; files: ProjectFile[]; botName?: string };
+/** `openFile`: the file open in the editor, which a change goes to unless the message names another. */
+export type ChatRequest = { message: string; history: ChatTurn[]; files: ProjectFile[]; botName?: string; openFile?: string };
 /**
  * `billable` is false for answers that create nothing (e.g. the builtin help text). A file block
  * whose name the project already has becomes a proposal to review, not a write (ai.service.ts).
  * `generated`: per file name, what the builtin built it from.
  */
-export type ChatAnswer = { reply: string; billable: boolean; generated?: Record<string, GeneratedFrom> };
+/** `newBot`: the answer is another bot than the one(s) the project has: it gets a project of its own. */
+export type ChatAnswer = { reply: string; billable: boolean; generated?: Record<string, GeneratedFrom>; newBot?: boolean };
 
 /** `generatedFrom`: what the assistant built the file from, when it did (its plan goes through the same understanding as the chat). */
 export type ModifyRequest = { code: string; filename: string; prompt: string; generatedFrom?: GeneratedFrom };

@@ -1,7 +1,9 @@
 // Sending a chat message: the person's message shows at once, the
 // reply streams in over the chat.stream subscription, then messages, projects, files and credits
 // reload. A message that fails stays in the list, marked as not sent, with the server's reason.
-// A reply that changes an existing file opens that file with the change to accept or reject.
+// A reply that changes an existing file opens that file with the change to accept or reject; a
+// reply that made another bot opens that bot's file (its page). The file open in the editor goes
+// with the message: a change the message asks for goes to it.
 import { useCallback, useRef, useState } from 'react';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../../server/router';
@@ -33,7 +35,17 @@ const MAX_STREAMED_INPUT = 6000;
 
 let localIds = 0;
 
-/** `onChangeProposed`: a reply proposed a change to this file (already offered to its editor). */
+/** The file open in the editor (?file=ID), by name, when it belongs to the bot the message goes to. */
+function openFilename(files: ReadonlyArray<{ id: string; projectId: string; filename: string }> | undefined, projectId: string): string | undefined {
+  const id = new URLSearchParams(window.location.search).get('file');
+  const file = files?.find((f) => f.id === id);
+  return file && file.projectId === projectId ? file.filename : undefined;
+}
+
+/**
+ * `onChangeProposed`: a reply proposed a change to this file (already offered to its editor), or
+ * made a new bot whose file this is (the page opens it).
+ */
 export function useChat(projectId: string | undefined, onChangeProposed?: (fileId: string) => void) {
   const utils = trpc.useUtils();
   const refresh = useWorkspaceRefresh();
@@ -49,7 +61,9 @@ export function useChat(projectId: string | undefined, onChangeProposed?: (fileI
       const message: ChatMessage = { id: `local-${++localIds}`, role: 'user', content: text, createdAt: new Date().toISOString() };
       setPending({ message, reply: '' });
       const current = botInAddress({ files: utils.files.list.getData(), bots: utils.projects.list.getData() });
-      const input = { message: text, projectId: current ?? projectId ?? FALLBACK_PROJECT_ID };
+      const botId = current ?? projectId ?? FALLBACK_PROJECT_ID;
+      const open = openFilename(utils.files.list.getData(), botId);
+      const input = { message: text, projectId: botId, ...(open ? { filename: open } : {}) };
 
       const succeed = async (result: ChatResult) => {
         if (result.createdFiles.length > 0) {
@@ -60,6 +74,9 @@ export function useChat(projectId: string | undefined, onChangeProposed?: (fileI
         if (changed) {
           notifyInfo('Change ready to review', `Accept or reject the change to ${changed.filename} in the editor.`);
           onChangeProposed?.(changed.fileId);
+        } else if (result.projectId !== botId && result.createdFile) {
+          notifyInfo('A new bot', 'It has a page of its own; the bot you were in stays as it was.');
+          onChangeProposed?.(result.createdFile.id);
         }
         // The stored messages replace the local ones only once they have arrived: no flicker.
         await refresh().catch(() => undefined);

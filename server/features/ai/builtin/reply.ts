@@ -3,6 +3,7 @@
 // place gets a guide instead, for free.
 
 import { stripControlChars } from '../../../../shared/code-blocks';
+import { isCodeFile } from '../../../../shared/filenames';
 import type { GeneratedFrom } from '../provider';
 import { renderPlan } from '../plan/render';
 import { PLATFORM_INFO } from './platforms';
@@ -29,6 +30,8 @@ export interface BuiltinChatResult {
   charged: boolean;
   /** Per file name, the request and rendered text it was built from (see follow-up/). */
   generated?: Record<string, GeneratedFrom>;
+  /** A new bot beside the bot(s) the project has: it gets a project of its own. */
+  newBot?: boolean;
 }
 
 const UPDATE_WORDS = /\b(?:update|change|modify|edit|fix|improve|extend|rewrite|regenerate|replace|adjust|tweak|upgrade)\b|\badd\b.*\b(?:to|in)\s+(?:my|the|this|that)\b/i;
@@ -90,14 +93,19 @@ export function builtinChat(message: string, context?: BuiltinChatContext): Buil
   const clean = stripControlChars(message).trim();
   const understood = understandRequest(clean);
   if (!understood) return { reply: guide(), charged: false };
-  const given = context?.botName ? cleanName(context.botName) : '';
-  const request = given && !understood.botName ? { ...understood, botName: given } : understood;
   // Only impossible things asked for ("a bot that makes video calls"): say why, build nothing, free.
-  if (request.features.length === 0 && request.impossible.length > 0) return { reply: cannotBuild(request), charged: false };
-
-  const ext = request.language === 'python' ? 'py' : 'js';
+  if (understood.features.length === 0 && understood.impossible.length > 0 && understood.rules.length === 0) {
+    return { reply: cannotBuild(understood), charged: false };
+  }
+  const ext = understood.language === 'python' ? 'py' : 'js';
   const existing = context?.existingFilenames ?? [];
-  const filename = chooseFilename(PLATFORM_INFO[request.platform].fileStem, ext, existing, clean);
-  const replacing = existing.some((n) => n.toLowerCase() === filename);
-  return builtFromPlan(request, filename, replacing);
+  const chosen = chooseFilename(PLATFORM_INFO[understood.platform].fileStem, ext, existing, clean);
+  const replacing = existing.some((n) => n.toLowerCase() === chosen);
+  // Another bot where one is already: it gets its own project (and page), name and plain file name.
+  const newBot = !replacing && existing.some(isCodeFile);
+  const filename = newBot ? `${PLATFORM_INFO[understood.platform].fileStem}.${ext}` : chosen;
+  const given = context?.botName && !newBot ? cleanName(context.botName) : '';
+  const request = given && !understood.botName ? { ...understood, botName: given } : understood;
+  const built = builtFromPlan(request, filename, replacing);
+  return newBot ? { ...built, newBot } : built;
 }

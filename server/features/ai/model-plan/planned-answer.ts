@@ -4,7 +4,7 @@
 // Loaded on the first planned answer (it pulls the renderers and the builtin's words).
 import type { BotPlan } from '../../../../shared/bot-plan.schema';
 import { markUnsupported } from '../../../../shared/bot-plan-platforms';
-import { extensionOf } from '../../../../shared/filenames';
+import { extensionOf, isCodeFile } from '../../../../shared/filenames';
 import { customRegionsOf, renderPlan, type RenderedBot } from '../plan/render';
 import { planAnswer } from '../builtin/plan-reply';
 import { PLATFORM_INFO } from '../builtin/platforms';
@@ -22,9 +22,12 @@ const extensionFor = (plan: Pick<BotPlan, 'language'>) => (plan.language === 'py
 export function placeOf(answer: ModelAnswer & { plan: BotPlan }, request: Pick<ChatRequest, 'files' | 'message'>): { filename: string; current?: ProjectFile } {
   const ext = extensionFor(answer.plan);
   const target = request.files.find((f) => f.filename === answer.target && extensionOf(f.filename) === ext);
-  const filename = target?.filename ?? chooseFilename(PLATFORM_INFO[answer.plan.platform].fileStem, ext, request.files.map((f) => f.filename), request.message);
+  const stem = PLATFORM_INFO[answer.plan.platform].fileStem;
+  const filename = target?.filename ?? chooseFilename(stem, ext, request.files.map((f) => f.filename), request.message);
   const current = request.files.find((f) => f.filename.toLowerCase() === filename.toLowerCase());
-  return current ? { filename: current.filename, current } : { filename };
+  if (current) return { filename: current.filename, current };
+  // A new bot beside one the project has goes to a project of its own (ai.service.ts): its plain name.
+  return { filename: request.files.some((f) => isCodeFile(f.filename)) ? `${stem}.${ext}` : filename };
 }
 
 /** The custom regions the chat answer's file keeps from its current text (for the answer check). */
@@ -72,7 +75,9 @@ export function chatAnswerFromPlan(answer: ModelAnswer & { plan: BotPlan }, requ
   }
   const ownEdits = current?.generatedFrom && current.content !== current.generatedFrom.rendered ? ['', 'Your own edits to the file are kept.'] : [];
   const reply = [answer.reply, '', planAnswer({ plan, filename, replacing: current !== undefined, notUnderstood: [], bot, code: merge.code }), ...ownEdits].join('\n');
-  return { reply, billable: true, generated: { [filename]: { request: request.message, rendered: next, plan } } };
+  // Another bot where one is already gets a project of its own (ai.service.ts).
+  const newBot = current === undefined && request.files.some((f) => isCodeFile(f.filename));
+  return { reply, billable: true, generated: { [filename]: { request: request.message, rendered: next, plan } }, ...(newBot ? { newBot } : {}) };
 }
 
 /** Modify with AI on a planned file; null when its platform does not render yet. */

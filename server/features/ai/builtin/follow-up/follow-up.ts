@@ -5,7 +5,7 @@
 // (ai.service.ts); what the person edited by hand is kept.
 
 import { formatCodeBlock, stripControlChars } from '../../../../../shared/code-blocks';
-import { extensionOf } from '../../../../../shared/filenames';
+import { extensionOf, isCodeFile } from '../../../../../shared/filenames';
 import type { GeneratedFrom, ProjectFile } from '../../provider';
 import { builtinModify } from '../modify';
 import { planFromRequest } from '../plan-from-request';
@@ -27,13 +27,12 @@ const ASKS_FOR_CHANGE =
 /** "Make a Telegram bot that ...", "I want a bot for my shop": a description of a whole bot. */
 const DESCRIBES_A_BOT = /\b(?:a|an|my|some)\s+(?:[\w-]+\s+){0,4}?bot\b/i;
 
-const CODE_EXTENSIONS = new Set(['py', 'js', 'mjs', 'cjs', 'ts']);
-const isCode = (f: ProjectFile) => CODE_EXTENSIONS.has(extensionOf(f.filename));
+const isCode = (f: ProjectFile) => isCodeFile(f.filename);
 
-/** The file the message names, else the newest (files come newest first). */
-function fileToChange<F extends ProjectFile>(message: string, files: F[]): F | undefined {
+/** The file the message names, else the one open in the editor, else the newest (files come newest first). */
+function fileToChange<F extends ProjectFile>(message: string, files: F[], openFile?: string): F | undefined {
   const lower = message.toLowerCase();
-  return files.find((f) => lower.includes(f.filename.toLowerCase())) ?? files[0];
+  return files.find((f) => lower.includes(f.filename.toLowerCase())) ?? files.find((f) => f.filename === openFile) ?? files[0];
 }
 
 function readStoredRequest(generatedFrom: GeneratedFrom): BotRequest | null {
@@ -84,17 +83,17 @@ function changeHandWrittenFile(message: string, file: ProjectFile): BuiltinAnswe
 }
 
 /** The builtin assistant's answer to a chat message in a bot's project (`botName`: the name the person gave it). */
-export function builtinAnswer(message: string, files: ProjectFile[], botName?: string): BuiltinAnswer {
+export function builtinAnswer(message: string, files: ProjectFile[], botName?: string, openFile?: string): BuiltinAnswer {
   const clean = stripControlChars(message).trim();
   const code = files.filter(isCode);
   if (!ASKS_FOR_NEW.test(clean)) {
     const generated = code.filter((f): f is ProjectFile & { generatedFrom: GeneratedFrom } => f.generatedFrom !== undefined);
-    const target = fileToChange(clean, generated);
+    const target = fileToChange(clean, generated, openFile);
     if (target) {
       const change = changeGeneratedBot(clean, target);
       if (change) return change;
     } else if (code.length > 0 && ASKS_FOR_CHANGE.test(clean) && !DESCRIBES_A_BOT.test(clean)) {
-      return changeHandWrittenFile(clean, fileToChange(clean, code)!);
+      return changeHandWrittenFile(clean, fileToChange(clean, code, openFile)!);
     }
   }
   return builtinChat(clean, { existingFilenames: files.map((f) => f.filename), ...(botName ? { botName } : {}) });
