@@ -53,7 +53,7 @@ describe('the plan of a request', () => {
 
   it('reads questions asked in turn and sent to the owner', () => {
     const plan = planOf('whatsapp bot for my cake shop: /order asks their name, which cake and pickup day, then sends it to me');
-    expect(plan.rules.find((r) => r.id === 'order')!.do[0]).toMatchObject({ kind: 'ask', questions: ['Name?', 'Cake?', 'Pickup day?'] });
+    expect(plan.rules.find((r) => r.id === 'order')!.do[0]).toMatchObject({ kind: 'ask', questions: ['Name?', 'Which cake?', 'Pickup day?'] });
     expect(understandRequest('whatsapp bot for my cake shop: /order asks their name, which cake and pickup day, then sends it to me')!.notUnderstood).toEqual([]);
   });
 

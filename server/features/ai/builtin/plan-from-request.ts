@@ -19,11 +19,6 @@ class RuleList {
   readonly rules: Rule[] = [];
   private readonly ids = new Set<string>();
 
-  /** The command names rules already answer. */
-  commands(): Set<string> {
-    return new Set(this.rules.flatMap((r) => (r.when.kind === 'command' ? [r.when.name.toLowerCase()] : [])));
-  }
-
   add(base: string, when: Trigger, actions: Action[], extra: Partial<Pick<Rule, 'if' | 'source'>> = {}): void {
     let id = base.toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 36) || 'rule';
     for (let n = 2; this.ids.has(id); n++) id = `${base.slice(0, 34)}-${n}`;
@@ -51,6 +46,14 @@ export function planFromRequest(request: BotRequest, name: string, options: { fo
   if (readKinds.has('count') || readKinds.has('top')) f.delete('counter');
   if (readKinds.has('threshold') && !request.commandNames.prices) f.delete('prices');
   if (read.some((r) => r.when.kind === 'schedule' && r.when.offsetMinutes !== 0)) f.delete('scheduled');
+  if (read.some((r) => r.when.kind === 'join')) f.delete('welcome');
+  if (read.some((r) => r.do.some((x) => x.kind === 'delete'))) f.delete('moderation');
+  if (read.some((r) => r.when.kind === 'leave')) f.delete('goodbye');
+  // A word a read rule listens for ("when someone DMs me quote") is not the behaviour of that name.
+  const readWords = new Set(read.flatMap((r) => (r.when.kind === 'keyword' ? r.when.words.map((w) => w.toLowerCase()) : [])));
+  for (const [feature, command] of Object.entries(COMMAND_OF) as Array<[Feature, string]>) {
+    if (!request.commandNames[feature] && (readWords.has(command) || readWords.has(`${command}s`))) f.delete(feature);
+  }
   const readTexts = new Set(read.flatMap((r) => r.do.flatMap((a) => ('text' in a && typeof a.text === 'string' ? [a.text] : []))));
   const defaults: string[] = [];
   const list = new RuleList();
@@ -62,9 +65,9 @@ export function planFromRequest(request: BotRequest, name: string, options: { fo
     defaults.push(`${p}start greets people with a short hello and ${p}help lists the commands: edit the ${p}start rule to say something else.`);
   }
   for (const r of read) list.add(r.id, r.when, r.do, { if: r.if, ...(r.source ? { source: r.source } : {}) });
-  const readCommands = list.commands();
+  const readCommands = new Set(read.flatMap((r) => (r.when.kind === 'command' ? [r.when.name.toLowerCase()] : [])));
   for (const c of request.commandReplies) {
-    if (readCommands.has(c.name.toLowerCase()) && !c.reply) continue;
+    if (readCommands.has(c.name.toLowerCase())) continue;
     if (c.name === 'start' && c.reply) list.rules.splice(0, list.rules.length, ...list.rules.filter((r) => r.id !== 'start'));
     if (c.name === 'help' && !c.reply) continue;
     list.add(c.name, command(c.name), [{ kind: 'reply', text: c.reply || null }]);
@@ -167,12 +170,20 @@ export function planFromRequest(request: BotRequest, name: string, options: { fo
     ...request.impossible.map((i) => ({ words: i.what, reason: i.why })),
     ...(f.has('reminders') ? [{ words: 'reminders', reason: 'reminders at a time someone names are not in the plan language yet' }] : []),
   ];
+  // A command a sentence said in its own words is that rule, not a behaviour of the same name ("/quote
+  // starts the questions" is no quotes command); a FAQ without words is no rule when others were read.
+  const readIds = new Set(read.map((r) => r.id));
+  const rules = list.rules.filter(
+    (r) =>
+      readIds.has(r.id) ||
+      !(r.when.kind === 'command' && readCommands.has(r.when.name.toLowerCase())) && !(r.id === 'faq' && read.some((x) => x.when.kind === 'keyword')),
+  );
   return markUnsupported({
     version: 1,
     name,
     platform: request.platform,
     language: request.language,
-    rules: list.rules,
+    rules,
     settings: { timeZone: 'UTC', prefix: p },
     defaults,
     notBuilt,

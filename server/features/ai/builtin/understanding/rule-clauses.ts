@@ -1,7 +1,7 @@
 // Rules the feature-based reading has no words for, read sentence by sentence straight into the plan:
 // lists kept per chat ("/add milk adds to the shopping list, /list shows it"), who is coming ("!in",
 // "!out"), counting and a top N ("!top shows the 5 most active"), a few questions asked in turn and
-// sent to the owner ("/order asks name, cake and pickup day, then sends it to me"), a quiz, replies
+// sent to the owner (questions.ts), a quiz, replies
 // to mentions, reactions, copies to the owner, conversions ("/f 20 should answer 68"), a price
 // alert ("tell me when bitcoin drops below 60k"), posts relative to another time ("30 min before
 // Thursday's 9pm raid"), and the conditions "only in #channel" and "only admins". Words the person
@@ -9,6 +9,8 @@
 import type { Action, Condition, Rule, Trigger } from '../../../../../shared/bot-plan.schema';
 import { sentencesOf } from './clauses';
 import { answerAt } from './stated-replies';
+import { questionRules } from './questions';
+import { commandAnswerAt, saidWordsAt } from './said-words';
 import { timesIn, weekdaysIn } from './times';
 
 type Masked = { masked: string; quotes: string[] };
@@ -92,30 +94,6 @@ function counterRules(sentence: string, m: Masked, context: string): RuleDraft[]
     rules.push({ id: `top-${counter}`, when, if: [], do: [{ kind: 'top', counter, n: Math.min(50, Math.max(1, n)), text: `Top ${Math.min(50, Math.max(1, n))}:\n{top}` }], source: restore(sentence, m.quotes).trim() });
   }
   return rules;
-}
-
-const ASK = /\b(?:asks?|collects?|takes?|gets?|requests?)\s+(?:them\s+|people\s+|the (?:customer|user|person)\s+)?(?:for\s+)?(?:(?:their|the|your)\s+)?(.+?)(?:,?\s+(?:and\s+)?then\s+|\s*[.;]\s*|,?\s+and\s+(?=(?:sends?|forwards?|dms?|messages?|emails?|passes?|notif)))/i;
-const TO_OWNER = /\b(?:send|sends|forward|forwards|dm|dms|message|messages|pass|passes|notify|notifies|email|emails)\b[^.]*?\b(?:me|us|the owner|the admin|owner|admin|my (?:dm|chat|phone))\b/i;
-
-function asQuestion(item: string): string {
-  const words = item.trim().replace(/^(?:their|the|your|a|an|which|what)\s+/i, '').replace(/[?.]+$/, '');
-  return `${words.charAt(0).toUpperCase()}${words.slice(1)}?`;
-}
-
-/** "/order asks name, which cake and pickup day, then sends it to me". */
-function askRules(sentence: string, m: Masked): RuleDraft[] {
-  if (!TO_OWNER.test(sentence)) return [];
-  const ask = ASK.exec(sentence);
-  if (!ask) return [];
-  const items = restore(ask[1]!, m.quotes)
-    .split(/\s*(?:,|\band\b|\+|&)\s*/i)
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0 && s.split(/\s+/).length <= 6);
-  if (items.length === 0) return [];
-  const command = commandsIn(sentence)[0];
-  const keyword = /\bwhen (?:someone|anyone|people|a customer) (?:says|writes|types)\s+(\S+)/i.exec(sentence);
-  const when: Trigger = command ? { kind: 'command', name: command.name } : keyword ? { kind: 'keyword', words: [restore(keyword[1]!, m.quotes).toLowerCase()], whole: false } : { kind: 'command', name: 'order' };
-  return [{ id: command?.name ?? 'ask', when, if: [], do: [{ kind: 'ask', questions: items.slice(0, 10).map(asQuestion), done: 'Thanks! I have sent your answers on.' }], source: restore(sentence, m.quotes).trim() }];
 }
 
 const MENTION = /\b(?:mentions?|tags?|@'?s|pings?|@\s*mentions?)\s+(?:the bot|me|us|it|the account|our account|@\w+)\b|\bwhen (?:i'?m|we'?re|the bot is|it'?s) (?:mentioned|tagged|pinged)\b/i;
@@ -239,6 +217,80 @@ function relativeScheduleRules(sentence: string, m: Masked): RuleDraft[] {
   }];
 }
 
+const MEMBER = '(?:someone|somebody|anyone|people|ppl|a new (?:member|person|user|player)|new (?:people|members|ppl|folks|users|players)|a member|members|they)';
+const JOIN_OR_LEAVE = new RegExp(
+  `\\bwhen(?:ever)?\\s+${MEMBER}(?:\\s+new)?\\s+(join|joins|leave|leaves|left|enter|enters|arrive|arrives)\\b(?:\\s+(?:the|our)\\s+(?:group|server|chat|channel|community|discord|workspace))?` +
+    `|\\b(?:new (?:people|members|ppl|folks|joiners|users)(?: joining)?|welcome (?:ppl|people|new (?:members|people|ppl|folks)|newcomers|everyone new))(?=\\s*(?::|→|->|with\\b))`,
+  'gi',
+);
+
+/** "when someone new joins: Hi {name}! ...", "new people joining: Bienvenue {name}!", "when someone leaves the group: Bye {name}". */
+function joinRules(m: Masked): RuleDraft[] {
+  const rules: RuleDraft[] = [];
+  for (const hit of m.masked.matchAll(JOIN_OR_LEAVE)) {
+    const leaves = /^(?:leave|leaves|left)$/i.test(hit[1] ?? '');
+    const rest = m.masked.slice(hit.index! + hit[0].length);
+    const lead = /^[\s,]*(?:(?:bot\s+)?(?:should\s+)?(?:post|posts|say|says|send|sends|reply|replies|write|writes|greet (?:them|him|her)|welcome (?:them|him|her))\b)?(?:\s+(?:in|to)\s+#[\w-]+)?\s*(?::|→|->|-|with|saying)\s*/i.exec(rest);
+    if (!lead) continue;
+    const text = saidWordsAt(rest.slice(lead[0].length), m.quotes);
+    if (!text || /^(?:a|an|the|them|him|her|it|nice|something|some)\b/i.test(text)) continue;
+    rules.push({ id: leaves ? 'goodbye' : 'welcome', when: { kind: leaves ? 'leave' : 'join' }, if: [], do: [{ kind: 'reply', text }], source: restore(m.masked.slice(hit.index!, hit.index! + hit[0].length + lead[0].length + text.length), m.quotes) });
+  }
+  return rules;
+}
+
+/** "/exam → Exam: 14 Feb, Hall B. Allowed: one A4 sheet", "!socials → Twitch: ... / YouTube: ...": a command's words as written. */
+function commandAnswerRules(m: Masked): RuleDraft[] {
+  const rules: RuleDraft[] = [];
+  for (const hit of m.masked.matchAll(/(?:^|[^\w/:.])([/!])([A-Za-z][A-Za-z0-9_]{0,31})\b(?:\s+command)?\s*(?:→|->|=>|=|:)\s*/g)) {
+    const text = commandAnswerAt(m.masked.slice(hit.index! + hit[0].length), m.quotes);
+    if (!text) continue;
+    const name = hit[2]!.toLowerCase();
+    rules.push({ id: name, when: { kind: 'command', name }, if: [], do: [{ kind: 'reply', text }], source: restore(hit[0] + text, m.quotes).trim() });
+  }
+  return rules;
+}
+
+const PUNISH: Array<[RegExp, (minutes: number) => Action]> = [
+  [/\b(?:mute|time (?:them|him|her) out|timeout|time out)\b/i, (minutes) => ({ kind: 'mute', minutes })],
+  [/\bkick\b/i, () => ({ kind: 'kick' })],
+  [/\bban\b/i, () => ({ kind: 'ban' })],
+];
+
+/** "for 1 hour", "24h", "10 min": minutes of a mute (10 when none is given). */
+function muteMinutesIn(text: string): number {
+  const m = /(\d+)\s*(h|hours?|hrs?|m|mins?|minutes?|d|days?)\b/i.exec(text);
+  if (!m) return /\bhour\b/i.test(text) ? 60 : /\bday\b/i.test(text) ? 1440 : 10;
+  const n = Number(m[1]);
+  return /^h/i.test(m[2]!) ? n * 60 : /^d/i.test(m[2]!) ? n * 1440 : n;
+}
+
+/**
+ * "if a msg has spoof, spoofing or 'selling account': delete it and warn {name}, no spoofing here. 2nd
+ * time mute them 24h, 3rd time kick them out": the words, the warning as written, and what follows.
+ */
+function moderationRules(m: Masked): RuleDraft[] {
+  const hit = /\bif (?:a |the |any )?(?:msg|message|post|comment|someone'?s? (?:msg|message)|someone|anyone|people|ppl)\s+(?:has|have|contains?|includes?|says?|writes?|mentions?|uses?)\s+(?:any of\s+)?((?:\u0001\d+\u0002|[^:→.;\n])+?)\s*(?::|→|->|,)?\s*(?:then\s+)?(?:just\s+)?delete (?:it|the (?:msg|message|post))\b/i.exec(m.masked);
+  if (!hit) return [];
+  const words = hit[1]!
+    .split(/\s*(?:,|\bor\b|\/)\s*/i)
+    .map((w) => restore(w, m.quotes).trim().toLowerCase())
+    .filter((w) => w.length > 0 && w.split(/\s+/).length <= 5);
+  if (words.length === 0) return [];
+  const when: Trigger = { kind: 'keyword', words, whole: false };
+  const rest = m.masked.slice(hit.index + hit[0].length);
+  const warn = /^\s*(?:and\s+)?(?:warn|reply|say|tell|answer)(?:\s+(?:them|him|her|the (?:user|sender)))?(?:\s+with)?[\s,:]*/i.exec(rest);
+  const text = warn ? saidWordsAt(rest.slice(warn[0].length), m.quotes) : null;
+  const rules: RuleDraft[] = [{ id: 'banned-words', when, if: [], do: [{ kind: 'delete' }, { kind: 'warn', text: text ?? '{name}, please keep the chat friendly: that message is not allowed here.' }], source: restore(hit[0], m.quotes) }];
+  for (const step of rest.matchAll(/\b(2nd|second|3rd|third|4th|fourth|(\d+)(?:st|nd|rd|th)?) (?:time|strike|warning)s?\b\s*(?:→|->|:|,)?\s*([^,.;\n]*)/gi)) {
+    const n = ({ '2nd': 2, second: 2, '3rd': 3, third: 3, '4th': 4, fourth: 4 } as Record<string, number>)[step[1]!.toLowerCase()] ?? Number(step[2]);
+    const punish = PUNISH.find(([re]) => re.test(step[3]!));
+    if (!punish || !(n >= 2)) continue;
+    rules.push({ id: `strike-${n}`, when, if: [{ kind: 'warnings', atLeast: n }], do: [punish[1](muteMinutesIn(step[3]!))], source: restore(step[0], m.quotes) });
+  }
+  return rules;
+}
+
 /** "only in #ask-here", "only admins can use /announce": conditions on the sentence's rules. */
 export function conditionsIn(sentence: string): { chat: string | null; admins: boolean } {
   const chat = /\bonly (?:in|on|inside|from)\s+(?:the\s+)?#([\w-]+)|\bin\s+#([\w-]+)\s+only\b/i.exec(sentence);
@@ -248,13 +300,12 @@ export function conditionsIn(sentence: string): { chat: string | null; admins: b
 
 /** The rules these readers find in the request, each with the conditions of its sentence. */
 export function ruleClausesIn(m: Masked): RuleDraft[] {
-  const rules: RuleDraft[] = [];
+  const rules: RuleDraft[] = [...questionRules(m), ...joinRules(m), ...commandAnswerRules(m), ...moderationRules(m)];
   const sentences = sentencesOf(m.masked);
   for (const sentence of sentences) {
     const found = [
       ...listRules(sentence, m, m.masked),
       ...counterRules(sentence, m, m.masked),
-      ...askRules(sentence, m),
       ...mentionRules(sentence, m),
       ...reactionRules(sentence, m),
       ...forwardRules(sentence, m),

@@ -1,0 +1,102 @@
+// Questions asked in turn and sent to the owner, read across sentences (a question ends a sentence):
+// "/quote starts it, then ask one after the other - How many bedrooms? - Any pets? ... after that say
+// Thanks! ... and send all the answers to me", "when someone writes pickup, ask: What's the address?
+// → How many bags? → When? then Got it! and send the answers to my number", "/order asks their name,
+// which cake and pickup day, then sends it to me". The person's questions are kept as written; a list
+// of things to ask for ("name, cake and pickup day") becomes short questions.
+import type { Trigger } from '../../../../../shared/bot-plan.schema';
+import type { RuleDraft } from './rule-clauses';
+
+type Masked = { masked: string; quotes: string[] };
+
+const MARKER = /\u0001(\d+)\u0002/g;
+const restore = (text: string, quotes: string[]) => text.replace(MARKER, (_, n: string) => quotes[Number(n)] ?? '');
+
+/** Where the questions start: "ask: ", "asks them", "ask one after the other", "should ask the volunteer:". */
+const ASK = /\b(?:ask|asks|asking)\b(?:\s+(?:them|people|the (?:customer|user|person|volunteer|client)s?|him|her))?(?:\s+in (?:dms?|private))?(?:\s+(?:one (?:after|by) (?:the other|one)|in turn|one at a time|step by step|these|the following|for))*\s*(?::|-)?\s*/i;
+/** Where the questions end, earliest first: what the bot says after them, "after that", or where the answers go. */
+const AFTER = [
+  /(?:^|[\s.,;)])(?:then|after that|afterwards|and then)[\s,:]*(?:say|says|reply|replies|answer|tell them)\b[\s,:]*/i,
+  /(?:^|[\s.,;)])(?:after that|afterwards|when (?:they'?re |it'?s )?(?:done|finished))\b[\s,:]*/i,
+  /[\s,.;]+(?:and\s+|then\s+)?(?:send|sends|forward|forwards|dm|message|post|posts|pass)\b/i,
+];
+const TO_OWNER = /\b(?:send|sends|forward|forwards|dm|dms|message|pass|passes|post|posts|email)\b[^.]*?(?:\b(?:me|us|the owner|the admin|owner|admin|my (?:dm|chat|phone|number|personal|account))\b|#[\w-]+)/i;
+
+function asQuestion(item: string): string {
+  const words = item.trim().replace(/^(?:their|the|your|a|an)\s+/i, '').replace(/[?.]+$/, '');
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}?`;
+}
+
+/** The questions of the span: the person's own (ending in ?) as written, else the things named. */
+function questionsIn(span: string): string[] {
+  const text = span.trim();
+  const own = text.match(/[^?→\n]*?\?/g);
+  if (own && (own.length >= 2 || own.join('').length >= text.replace(/[→\-\n\s]+$/, '').length * 0.6)) {
+    // Explanations after a question stay with it: "Any pets? (we're fine with them)".
+    const withNotes = text.match(/[^?→\n]*?\?(?:\s*\([^)]*\))?/g) ?? [];
+    return withNotes.map((q) => q.replace(/^[\s,\-•*→]+/, '').replace(/^(?:then|and|and then)\s+/i, '').trim()).filter((q) => q.length > 1).slice(0, 10);
+  }
+  return text
+    .split(/\s*(?:,|\band\b|\bthen\b|→|->|\+|&|\n-?)\s*/i)
+    .map((s) => s.replace(/^[\s\-•*]+/, '').trim())
+    .filter((s) => s.length > 0 && s.split(/\s+/).length <= 8)
+    .slice(0, 10)
+    .map(asQuestion);
+}
+
+/** The trigger the questions follow: the command before them, or "when someone writes pickup". */
+function triggerBefore(before: string, quotes: string[]): Trigger | null {
+  const command = [...before.matchAll(/(?:^|[^\w/:.])([/!])([A-Za-z][A-Za-z0-9_]{0,31})\b/g)].pop();
+  const keyword = [...before.matchAll(/\bwhen (?:someone|anyone|people|ppl|a customer|they|somebody)\s+(?:writes?|types?|says?|sends?|dms? (?:me|us))\s+(\u0001\d+\u0002|["']?[\w-]+["']?)/gi)].pop();
+  if (keyword && (!command || keyword.index! > command.index!)) {
+    return { kind: 'keyword', words: [restore(keyword[1]!, quotes).replace(/["']/g, '').toLowerCase()], whole: false };
+  }
+  return command ? { kind: 'command', name: command[2]!.toLowerCase() } : null;
+}
+
+/** The sentence around position `at` (the text since the last full stop or line break before it). */
+function sentenceBefore(masked: string, at: number): string {
+  const head = masked.slice(0, at);
+  const start = Math.max(head.lastIndexOf('. '), head.lastIndexOf('\n\n'), head.lastIndexOf('! '));
+  return head.slice(start + 1);
+}
+
+/**
+ * What the bot says once the answers are in: the words after the last question ("... (yes/no). then
+ * Got it!"), or after "then say" / "after that say", up to where the answers are sent.
+ */
+function doneText(span: string, from: string, cue: string, quotes: string[]): string | null {
+  const lastQuestion = [...span.matchAll(/\?(?:\s*\([^)]*\))?/g)].pop();
+  const tail = lastQuestion ? span.slice(lastQuestion.index! + lastQuestion[0].length) : '';
+  const inSpan = tail.replace(/^[\s.,;)]*(?:then|and then|after that)?[\s,:]*(?:say|says|reply|replies)?[\s,:]*/i, '').trim();
+  if (inSpan && !/[?]/.test(inSpan)) return inSpan.replace(/\s*[.,]$/, '');
+  if (/\b(?:send|sends|forward|forwards|dm|message|post|posts|pass)\b/i.test(cue)) return null;
+  const said = /^(\u0001\d+\u0002|[^\n]*?)(?=\s+and\s+(?:send|sends|forward|post|posts|dm|pass)\b|[\n;]|$)/i.exec(from.slice(cue.length));
+  const text = said ? restore(said[1]!, quotes).trim().replace(/\s*\.$/, '') : '';
+  return text || null;
+}
+
+export function questionRules(m: Masked): RuleDraft[] {
+  const rules: RuleDraft[] = [];
+  const text = m.masked;
+  for (const ask of text.matchAll(new RegExp(ASK.source, 'gi'))) {
+    const start = ask.index! + ask[0].length;
+    const rest = text.slice(start);
+    if (!TO_OWNER.test(rest.slice(0, 600))) continue;
+    const end = AFTER.map((re) => re.exec(rest)).filter((e): e is RegExpExecArray => e !== null && e.index >= 3).sort((x, y) => x.index - y.index)[0];
+    if (!end) continue;
+    const span = restore(rest.slice(0, end.index), m.quotes);
+    const questions = questionsIn(span);
+    if (questions.length === 0) continue;
+    const done = doneText(span, rest.slice(end.index), end[0], m.quotes) ?? 'Thanks! I have sent your answers on.';
+    const when = triggerBefore(sentenceBefore(text, ask.index!), m.quotes) ?? { kind: 'command' as const, name: 'start' };
+    rules.push({
+      id: when.kind === 'command' ? when.name : `ask-${when.kind === 'keyword' ? when.words[0] : 'questions'}`,
+      when,
+      if: [],
+      do: [{ kind: 'ask', questions, done }],
+      source: restore(text.slice(Math.max(0, ask.index! - 60), start + end.index + 80), m.quotes).trim(),
+    });
+  }
+  return rules;
+}

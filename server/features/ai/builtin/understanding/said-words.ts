@@ -1,0 +1,34 @@
+// The words a bot should say, written without quotes, read up to where the next rule starts:
+// "when someone new joins: Hi {name}! 👋 check the pinned msg. /exam → Exam: 14 Feb, Hall B. Allowed:
+// one A4 sheet. and /ask ..." gives "Hi {name}! 👋 check the pinned msg" and "Exam: 14 Feb, Hall B.
+// Allowed: one A4 sheet". A sentence goes on unless the next one starts another rule (a command, "and",
+// "when", "if", "every", "also"...), so the person's text keeps its own full stops and exclamations.
+import { answerAt } from './stated-replies';
+
+const MARKER = /\u0001(\d+)\u0002/g;
+const restore = (text: string, quotes: string[]) => text.replace(MARKER, (_, n: string) => quotes[Number(n)] ?? '');
+
+/** Where the next rule starts after a sentence end (or after "and"). */
+const NEXT_RULE =
+  /[.!?;]+\s+(?=(?:and|also|plus|oh|then|but|when|whenever|if|every|each|on|in|pls|please|thx|thanks|btw|ps|ALSO|And|Also|Plus|When|If|Every|Oh|Btw|\d+(?:st|nd|rd|th)|second|third|admins?|mods?|new|ppl|people)\b|[/!][A-Za-z]|\u0001)|\s+(?:and|also|plus|&)\s+(?=(?:when|whenever|if|every|in #|[/!][A-Za-z]))|\s*\n|\s*\|\s*(?=[/!][A-Za-z])|,?\s+(?=(?:when|whenever|if) (?:someone|somebody|anyone|people|ppl|they|a (?:member|user|customer))\b)/;
+
+/** The unquoted words at the start of `rest` (a quote there is taken whole); null when none. */
+export function saidWordsAt(rest: string, quotes: string[]): string | null {
+  const first = /^\s*\u0001(\d+)\u0002/.exec(rest);
+  if (first) return quotes[Number(first[1])] ?? null;
+  const end = NEXT_RULE.exec(rest);
+  const text = restore((end ? rest.slice(0, end.index) : rest).trim(), quotes).replace(/\s*[.,;]$/, '').trim();
+  return text.length > 0 ? text : null;
+}
+
+/**
+ * A command's answer as the person wrote it: what the older reading (answerAt) takes, carried on past
+ * its first full stop while the next sentence is still the answer. Null when the words only describe
+ * the answer ("should show the checklist": the checklist is not given).
+ */
+export function commandAnswerAt(rest: string, quotes: string[]): string | null {
+  const short = answerAt(rest, quotes);
+  if (!short) return null;
+  const long = saidWordsAt(rest, quotes);
+  return long && long.startsWith(short) ? long : short;
+}
