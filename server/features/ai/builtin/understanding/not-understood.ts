@@ -23,12 +23,15 @@ function wordsUsed(r: Understood): Set<string> {
   return new Set(texts.filter((t): t is string => typeof t === 'string').join('\n').toLowerCase().match(WORD) ?? []);
 }
 
-/** The texts a rule carries (its replies, questions, keywords, names, the words it was read from), not its field names. */
+/**
+ * The texts a rule carries (its replies, questions, keywords, names), not its field names nor the
+ * sentence it was read from: the rest of that sentence may still hold something not understood.
+ */
 function wordsOfRule(rule: unknown): string[] {
   if (typeof rule === 'string') return [rule];
   if (Array.isArray(rule)) return rule.flatMap(wordsOfRule);
   if (rule && typeof rule === 'object') {
-    return Object.entries(rule).flatMap(([key, value]) => (['kind', 'op', 'per', 'order', 'item', 'to', 'id'].includes(key) ? [] : wordsOfRule(value)));
+    return Object.entries(rule).flatMap(([key, value]) => (['kind', 'op', 'per', 'order', 'item', 'to', 'source', 'id'].includes(key) ? [] : wordsOfRule(value)));
   }
   return [];
 }
