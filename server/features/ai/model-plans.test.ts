@@ -185,26 +185,3 @@ describe('custom code and follow-ups', () => {
   });
 });
 
-describe('a platform the renderer does not write yet', () => {
-  const plan: BotPlanInput = { ...BAKERY, platform: 'whatsapp' };
-  const renders = (() => {
-    try {
-      renderPlan(BotPlanSchema.parse(plan), { filename: 'whatsapp_bot.py' });
-      return true;
-    } catch {
-      return false;
-    }
-  })();
-
-  it.skipIf(renders)('falls back to a free-form code answer, streamed as before', async () => {
-    const user = await newUser(t);
-    const code = ['import os', 'print(os.environ.get("WHATSAPP_TOKEN"))'].join('\n');
-    llm.queue.push({ reply: modelAnswer({ reply: 'Here.', plan }) }, { reply: `A WhatsApp bot.\n\n\`\`\`python filename: whatsapp_bot.py\n${code}\n\`\`\`` });
-    const res = await chat(user.token, 'a whatsapp bot for my bakery');
-    expect(res.status).toBe(200);
-    expect(llm.requests[1]!.response_format).toBeUndefined();
-    expect(llm.requests[1]!.messages[0]!.content).toContain('filename: telegram_bot.py');
-    expect((await fileOf(user.token, res.body.createdFile.id)).content).toBe(code);
-    expect(await credits(user.token)).toBe(95);
-  });
-});

@@ -7,7 +7,7 @@ import { EventSource } from 'eventsource';
 import type { AppRouter } from '../../router';
 import type { TestApp } from '../../testing/test-app';
 import { modelAnswer, startAppWithModel, type OpenAiServer } from '../../testing/openai-server';
-import { CHAT_SYSTEM_PROMPT } from './prompts';
+import { MODIFY_SYSTEM_PROMPT } from './prompts';
 import { newUser } from '../../testing/fixtures';
 
 let llm: OpenAiServer;
@@ -90,11 +90,11 @@ describe('chat through an OpenAI-compatible server', () => {
       'new Bot(token, { client: { apiRoot: api } })',
       'baseApiUrl: api',
     ]) {
-      expect(CHAT_SYSTEM_PROMPT).toContain(option);
+      expect(MODIFY_SYSTEM_PROMPT).toContain(option);
     }
-    // The model is told which major versions get installed, and their APIs.
+    // The model editing a hand-written file is told which major versions get installed, and their APIs.
     for (const pinned of ['python-telegram-bot 21+', 'discord.py 2', 'discord.js 14', 'telegraf 4', 'slack_bolt', 'never Updater, use_context=True']) {
-      expect(CHAT_SYSTEM_PROMPT).toContain(pinned);
+      expect(MODIFY_SYSTEM_PROMPT).toContain(pinned);
     }
     expect(sent.messages.map((m) => m.content).join('\n')).toContain("token(os.environ['TELEGRAM_BOT_TOKEN'])");
     expect(sent.messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['Make an echo bot', 'What does it do?']);

@@ -5,7 +5,7 @@
 import OpenAI from 'openai';
 import { AppError } from '../../errors';
 import { parseAssistantReply } from '../../../shared/code-blocks';
-import { CHAT_SYSTEM_PROMPT, MODIFY_SYSTEM_PROMPT, filesContext } from './prompts';
+import { MODIFY_SYSTEM_PROMPT } from './prompts';
 import { AI_HELP_SYSTEM_PROMPT, aiHelpContext } from './ai-help-prompt';
 import { customRegionsOf } from './plan/render/custom-regions';
 import { MODEL_ANSWER_FORMAT, planRetryMessage, readModelAnswer, type ModelAnswer } from './model-plan/model-answer';
@@ -114,23 +114,8 @@ export function openAiProvider(settings: OpenAiSettings): AiProvider {
           return { reply: answer.reply, billable: true };
         }
         const built = planned.chatAnswerFromPlan({ ...answer, plan: answer.plan }, request);
-        if (built) {
-          onDelta?.(built.reply);
-          return built;
-        }
-        // The renderer does not write this platform yet: today's free-form code answer, streamed
-        // (goes away when every platform renders).
-        const reply = await complete(
-          [
-            { role: 'system', content: CHAT_SYSTEM_PROMPT },
-            { role: 'system', content: filesContext(request.files) },
-            ...request.history.map((t) => ({ role: t.role, content: t.content })),
-            { role: 'user', content: request.message },
-          ],
-          signal,
-          { onDelta },
-        );
-        return { reply, billable: true };
+        onDelta?.(built.reply);
+        return built;
       } catch (err) {
         throw aiError(err);
       }
@@ -151,8 +136,7 @@ export function openAiProvider(settings: OpenAiSettings): AiProvider {
             () => kept,
             signal,
           );
-          const changed = planned.modifyAnswerFromPlan(answer, request);
-          if (changed) return changed;
+          return planned.modifyAnswerFromPlan(answer, request);
         }
         const completion = await client.chat.completions.create(
           {

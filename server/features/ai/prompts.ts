@@ -1,4 +1,5 @@
-// What the OpenAI-compatible model is told: the fenced-block format the shared parser reads.
+// What the OpenAI-compatible model is told when it edits a file that has no plan (the chat asks for a
+// plan: model-plan/plan-prompt.ts), and the project's files as context.
 import type { ProjectFile } from './provider';
 
 /**
@@ -16,21 +17,6 @@ export const TELEGRAM_API_BASE_RULE = `Every Telegram bot reads the Bot API addr
 
 /** The library versions the runner installs today, and the API each must be written against. */
 export const LIBRARY_RULES = `Write against the current major versions, which are what gets installed: python-telegram-bot 21+ (async: Application.builder().token(...).build(), async def handlers with (update, context), application.run_polling(); never Updater, use_context=True, Filters or dispatcher from v13), aiogram 3 (Dispatcher() and Router, not executor), discord.py 2 (discord.Intents set explicitly, message_content=True to read messages; await bot.tree.sync() for slash commands), discord.js 14 (GatewayIntentBits, Events, EmbedBuilder; not Intents.FLAGS or MessageEmbed), telegraf 4 (bot.command, bot.on(message('text')) from 'telegraf/filters', bot.launch()), slack_bolt (App(token=..., signing_secret=...) or Socket Mode with SocketModeHandler), tweepy 4 (tweepy.Client with API v2).`;
-
-export const CHAT_SYSTEM_PROMPT = `You are Botwright's assistant. You write complete, runnable bots for Telegram, Discord, Twitter/X, WhatsApp, Slack and other platforms, in Python unless the person asks for JavaScript/Node.js.
-
-When you write or change a file:
-- Put each file in one fenced code block whose info string names the language and the file, exactly like:
-  \`\`\`python filename: telegram_bot.py
-  ...the whole file...
-  \`\`\`
-- Always write the whole file: never leave out code or write placeholders such as "rest of the code" or "... existing code ...".
-- Read every token, key and secret from environment variables; never put a secret in the code.
-- Log what the bot does.
-- ${LIBRARY_RULES}
-- ${TELEGRAM_API_BASE_RULE}
-- After the code, add one line listing the packages to install: "Dependencies: package1, package2".
-Before the code, explain in a few sentences what the bot does, which environment variables to set and how to run it.`;
 
 export const MODIFY_SYSTEM_PROMPT = `You edit one source file of a bot as asked. Answer with the complete modified file in a single fenced code block and nothing else. Keep everything that the request does not ask to change. Never leave out code or write placeholders such as "rest of the code".
 

@@ -5,7 +5,7 @@
 import type { BotPlan } from '../../../../shared/bot-plan.schema';
 import { markUnsupported } from '../../../../shared/bot-plan-platforms';
 import { extensionOf, isCodeFile } from '../../../../shared/filenames';
-import { customRegionsOf, renderPlan, type RenderedBot } from '../plan/render';
+import { customRegionsOf, renderPlan } from '../plan/render';
 import { planAnswer } from '../builtin/plan-reply';
 import { PLATFORM_INFO } from '../builtin/platforms';
 import { asSaved, chooseFilename } from '../builtin/reply';
@@ -37,19 +37,6 @@ export function keptRegions(answer: ModelAnswer, request: Pick<ChatRequest, 'fil
   return new Set(current ? Object.keys(customRegionsOf(current.content)) : []);
 }
 
-/**
- * The plan rendered, or null when the renderer does not write the plan's platform yet (the caller
- * falls back to a free-form code answer; this goes away when every platform renders).
- */
-function rendered(plan: BotPlan, filename: string, custom: Record<string, string>): RenderedBot | null {
-  try {
-    return renderPlan(plan, { filename, custom });
-  } catch (err) {
-    if (err instanceof Error && /\byet\b/.test(err.message)) return null;
-    throw err;
-  }
-}
-
 /** The code of the custom regions: the file's own, each replaced where the model wrote it anew. */
 function customCode(answer: ModelAnswer, currentText: string | undefined): Record<string, string> {
   const kept = currentText === undefined ? {} : customRegionsOf(currentText);
@@ -62,12 +49,11 @@ function withOwnEdits(current: ProjectFile | undefined, next: string): { code: s
   return keepOwnEdits(current, current.generatedFrom.rendered, next);
 }
 
-/** A chat answer with a plan; null when its platform does not render yet. */
-export function chatAnswerFromPlan(answer: ModelAnswer & { plan: BotPlan }, request: ChatRequest): ChatAnswer | null {
+/** A chat answer with a plan: the bot rendered from it, explained like the builtin's. */
+export function chatAnswerFromPlan(answer: ModelAnswer & { plan: BotPlan }, request: ChatRequest): ChatAnswer {
   const plan = markUnsupported(answer.plan);
   const { filename, current } = placeOf(answer, request);
-  const bot = rendered(plan, filename, customCode(answer, current?.content));
-  if (!bot) return null;
+  const bot = renderPlan(plan, { filename, custom: customCode(answer, current?.content) });
   const next = asSaved(bot.code);
   const merge = withOwnEdits(current, next);
   if ('conflict' in merge) {
@@ -81,14 +67,13 @@ export function chatAnswerFromPlan(answer: ModelAnswer & { plan: BotPlan }, requ
 }
 
 /** Modify with AI on a planned file; null when its platform does not render yet. */
-export function modifyAnswerFromPlan(answer: ModelAnswer, request: ModifyRequest): ModifyAnswer | null {
+export function modifyAnswerFromPlan(answer: ModelAnswer, request: ModifyRequest): ModifyAnswer {
   if (!answer.plan) return { unsupported: answer.reply };
   if (extensionFor(answer.plan) !== extensionOf(request.filename)) {
     return { unsupported: `That would make it a ${answer.plan.language} bot, a new file: ask for it in the chat instead.` };
   }
   const plan = markUnsupported(answer.plan);
-  const bot = rendered(plan, request.filename, customCode(answer, request.code));
-  if (!bot) return null;
+  const bot = renderPlan(plan, { filename: request.filename, custom: customCode(answer, request.code) });
   const next = asSaved(bot.code);
   const file = { filename: request.filename, content: request.code, ...(request.generatedFrom ? { generatedFrom: request.generatedFrom } : {}) };
   const merge = withOwnEdits(file, next);
