@@ -1,8 +1,9 @@
 // The builder's assistant as a new user meets it, in real Chromium against the real app,
 // its sandbox and the test chat's Telegram emulator, with the builtin (offline) assistant: two bots
 // with different tokens; a Telegram bot with /joke and /weather asked for in plain words, its reply
-// leading with the plan card (one line per rule, no blanks); a follow-up that proposes a change as a diff, accepted and saved; the bot then answers its commands
-// in the test chat, and a saved chat replays as passed. The tests share one page, in order.
+// leading with the plan card (one line per rule, no blanks); a follow-up that proposes a change as a
+// diff, accepted and saved; the bot then answers its commands in the test chat, and a saved chat
+// replays as passed. The tests share one page, in order.
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
