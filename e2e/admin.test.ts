@@ -145,7 +145,10 @@ describe.skipIf(!browserAvailable())('the operator dashboard in the browser', ()
     const shown = (await mine.locator('p').last().textContent())!;
     expect(shown).toBe(`${LONG_MESSAGE.slice(0, 500)}...`);
     expect(shown).not.toContain(TAIL);
-    await drawer.locator('.mantine-Paper-root', { has: page.getByText('Assistant', { exact: true }) }).getByText(/telegram_bot\.py/).waitFor();
+    // The assistant's answer as the builder shows it: its opening names the file, then the plan's lines.
+    const answer = drawer.locator('.mantine-Paper-root', { has: page.getByText('Assistant', { exact: true }) });
+    await answer.getByText(/^Here is .+, a Telegram bot in Python\. It is saved as telegram_bot\.py\./).waitFor();
+    await answer.getByRole('group', { name: 'Plan of telegram_bot.py' }).getByText("When any other message arrives: reply '{text}'", { exact: true }).waitFor();
     await snap(page, errors, 'admin-messages', { viewport: true });
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'detached' });

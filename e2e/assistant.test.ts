@@ -1,8 +1,9 @@
 // The builder's assistant as a new user meets it, in real Chromium against the real app,
 // its sandbox and the test chat's Telegram emulator, with the builtin (offline) assistant: two bots
-// with different tokens; a Telegram bot with /joke and /weather asked for in plain words; a
-// follow-up that proposes a change as a diff, accepted and saved; the bot then answers its commands
-// in the test chat, and a saved chat replays as passed. The tests share one page, in order.
+// with different tokens; a Telegram bot with /joke and /weather asked for in plain words, its reply
+// leading with the plan card (one line per rule, no blanks); a follow-up that proposes a change as a
+// diff, accepted and saved; the bot then answers its commands in the test chat, and a saved chat
+// replays as passed. The tests share one page, in order.
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +20,8 @@ const ECHO_TOKEN = '7200000002:AAechoBotTokenForTheE2eTest_bbbbbbbb';
 const REQUEST = 'a telegram bot in node that tells jokes and has a /weather command';
 const FOLLOW_UP = 'also add a /quote command with inspiring quotes';
 const BOT = 'telegram_bot.js';
-const WEATHER_OFFLINE = 'I could not reach the weather service right now, try again later.';
+/** What a bot built from a plan says when a web service (here the weather) cannot be reached. */
+const WEATHER_OFFLINE = 'Sorry, I could not get that right now.';
 /** How long a bot in the sandbox may take to start and answer. */
 const ANSWER_MS = 20_000;
 
@@ -99,13 +101,16 @@ describe.skipIf(!browserAvailable())('the assistant builds what was asked', () =
     ids.jokes = await createBot('Joker');
     await ask(REQUEST, 'File created successfully');
     const reply = lastReply();
-    // The reply leads with what the bot does and how to try it, then the file.
-    await reply.getByText('What it does', { exact: true }).waitFor();
-    await reply.getByText(/\/joke/).first().waitFor();
-    await reply.getByText(/\/weather/).first().waitFor();
-    await reply.getByText(/Try it now/).waitFor();
+    // The reply leads with the bot's plan (the editable card: one line per rule) and how to try it, then the file.
+    const card = reply.getByRole('group', { name: `Plan of ${BOT}` });
+    const rules = card.getByRole('list', { name: 'Rules' });
+    await rules.getByRole('listitem').filter({ hasText: 'When someone sends /joke: reply one of 15 texts at random' }).waitFor();
+    await rules.getByRole('listitem').filter({ hasText: 'When someone sends /weather: reply with the weather for the city asked' }).waitFor();
+    await reply.getByText(/Try it now.*send \/start, \/joke and \/weather/).waitFor();
     await reply.getByRole('group', { name: 'Files Created' }).getByText(BOT, { exact: true }).waitFor();
-    expect(await reply.innerText()).not.toMatch(/None of the features you asked for/);
+    // Everything asked for was understood and built, with words of its own: nothing is left blank.
+    expect(await card.getByText('needs your words').count()).toBe(0);
+    expect(await reply.innerText()).not.toMatch(/Needs your words|Not understood|Not built/);
     await snap(page, errors, 'assistant-1-jokes-and-weather');
 
     ids.echo = await createBot('Echo');

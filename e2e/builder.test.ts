@@ -2,7 +2,7 @@
 // chat to a file, open, edit and save it, modify it with a previewed AI change, restore an older
 // version, delete it (import and Run: builder-import.test.ts). Every step goes through the UI only;
 // the tests share one signed-in page and build on each other in order.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,12 +15,42 @@ import { editorText, loginThroughUi, openPage, pathIs, settle, snap, toastMark, 
 const VIEWPORT = { width: 1440, height: 900 };
 const REQUEST = 'Make a Telegram bot in Python that answers /start and echoes messages';
 const FILE = 'telegram_bot.py';
-const PRICE_LINE = '"price": "Bread is 3 euros",';
+/** The rule the Modify box adds for "add a /price command that replies 'Bread is 3 euros'", as RULES holds it. */
+const PRICE_RULE = ['{', '"id": "price",', '"when": {"kind": "command", "name": "price"},', '"if": [],', '"do": [{"kind": "reply", "text": "Bread is 3 euros"}],', '},'];
+const PRICE_LINE = '"do": [{"kind": "reply", "text": "Bread is 3 euros"}],';
+/** The same rule in plain words, in the file's opening comment ("What it does"). */
+const PRICE_WORDS = "- When someone sends /price: reply 'Bread is 3 euros'";
 const TAB_LINE = '#    tab-indented note'; // typed as '#', Tab, 'tab-indented note'
 const LABELS = ['AI Assistant', 'Code Modification', 'Welcome Bonus', 'Credit Refund'];
 
 /** The editor's text, line by line. */
 const lines = async (page: Page): Promise<string[]> => (await editorText(page)).split('\n');
+
+const sorted = (lines: string[]) => [...lines].sort();
+
+/**
+ * The lines a proposal adds and removes (trimmed, sorted: where the diff puts a rule's braces is its
+ * own business), read while scrolling it through from the top as a person would: the editor draws
+ * only the lines in sight.
+ */
+async function changes(proposal: Locator): Promise<{ added: string[]; removed: string[] }> {
+  return proposal.evaluate(async (content) => {
+    const scroller = content.closest('.cm-scroller')!;
+    const seen = { added: new Map<number, string>(), removed: new Map<number, string>() };
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    for (let top = 0; ; top += scroller.clientHeight / 2) {
+      scroller.scrollTop = top;
+      await frame();
+      // Lines sit at fixed offsets in the content, whatever is drawn around them: one key per line.
+      for (const line of content.querySelectorAll<HTMLElement>('.cm-changedLine')) seen.added.set(line.offsetTop, line.textContent!.trim());
+      for (const line of content.querySelectorAll<HTMLElement>('.cm-deletedChunk .cm-deletedLine')) {
+        seen.removed.set(line.getBoundingClientRect().top - content.getBoundingClientRect().top, line.textContent!.trim());
+      }
+      if (scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 1) break;
+    }
+    return { added: [...seen.added.values()].sort(), removed: [...seen.removed.values()].sort() };
+  });
+}
 
 /** The Credit Usage list of /usage as [label, signed amount] pairs, read from the page's text. */
 async function ledger(page: Page): Promise<string[][]> {
@@ -115,7 +145,11 @@ describe.skipIf(!browserAvailable())('the builder in the browser', () => {
 
     await waitForToast(page, 'File created successfully', { since, message: `Created: ${FILE}` });
     const reply = conversation.locator('[data-role="assistant"]').last();
-    await reply.locator('pre code', { hasText: 'COMMAND_REPLIES' }).waitFor();
+    // The plan first (a line per rule), then the file: its rules are the RULES list.
+    const rules = reply.getByRole('group', { name: `Plan of ${FILE}` }).getByRole('list', { name: 'Rules' });
+    await rules.getByRole('listitem').filter({ hasText: "When someone sends /start: reply 'Hi! I am Telegram Bot." }).waitFor();
+    await rules.getByRole('listitem').filter({ hasText: "When any other message arrives: reply '{text}'" }).waitFor();
+    await reply.locator('pre code', { hasText: 'RULES = [' }).waitFor();
     await reply.getByText(FILE, { exact: true }).first().waitFor(); // the code block's header
     await conversation.getByRole('status', { name: 'Assistant is typing' }).waitFor({ state: 'detached' });
     const created = reply.getByRole('group', { name: 'Files Created' });
@@ -208,15 +242,16 @@ describe.skipIf(!browserAvailable())('the builder in the browser', () => {
     let since = await modify("add a /price command that replies 'Bread is 3 euros'");
     await waitForToast(page, 'Code modification preview ready!', { since });
     const proposal = editor().getByRole('textbox', { name: 'Proposed code' });
-    await proposal.locator('.cm-changedLine', { hasText: PRICE_LINE }).waitFor();
-    expect(await proposal.locator('.cm-changedLine').count()).toBe(1);
+    await proposal.locator('.cm-changedLine', { hasText: PRICE_WORDS }).waitFor(); // the first change, scrolled into sight
+    // Only the new rule and its line in the opening comment are added; nothing is removed or rewritten.
+    expect(await changes(proposal)).toEqual({ added: sorted([PRICE_WORDS, ...PRICE_RULE]), removed: [] });
     expect(await editor().getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
     await header.getByText('90 credits').waitFor();
     await snap(page, errors, 'builder-modify-preview');
     since = await toastMark(page);
     await editor().getByRole('button', { name: 'Accept Changes' }).click();
     await waitForToast(page, 'Changes applied successfully!', { since });
-    expect(await lines(page)).toContain(`    ${PRICE_LINE}`);
+    expect(await lines(page)).toContain(`        ${PRICE_LINE}`);
     await editor().getByLabel('Unsaved changes').waitFor();
     since = await toastMark(page);
     await editor().getByRole('button', { name: 'Save' }).click();
@@ -226,7 +261,11 @@ describe.skipIf(!browserAvailable())('the builder in the browser', () => {
     const before = await lines(page);
     since = await modify("add a /hours command that replies 'We open at 9'");
     await waitForToast(page, 'Code modification preview ready!', { since });
-    await proposal.locator('.cm-changedLine', { hasText: '"hours": "We open at 9",' }).waitFor();
+    // It builds on the accepted /price rule: only the /hours rule is added, the /price rule stays as it is.
+    expect(await changes(proposal)).toEqual({
+      added: sorted([PRICE_WORDS, ...PRICE_RULE].map((l) => l.replace(/price/g, 'hours').replace('Bread is 3 euros', 'We open at 9'))),
+      removed: [],
+    });
     await header.getByText('85 credits').waitFor();
     since = await toastMark(page);
     await editor().getByRole('button', { name: 'Reject Changes' }).click();
@@ -270,7 +309,7 @@ describe.skipIf(!browserAvailable())('the builder in the browser', () => {
   it("restores the oldest version from History: the editor and the server have the chat's text again", async () => {
     const { page, errors } = tp;
     await page.goto(fileUrl);
-    await expect.poll(() => lines(page)).toContain(`    ${PRICE_LINE}`);
+    await expect.poll(() => lines(page)).toContain(`        ${PRICE_LINE}`);
     await editor().getByRole('button', { name: 'History' }).click();
     const drawer = page.getByRole('dialog', { name: /Version history/ });
     const versions = drawer.getByRole('list', { name: 'Versions' }).getByRole('listitem');
@@ -290,7 +329,8 @@ describe.skipIf(!browserAvailable())('the builder in the browser', () => {
     const restored = await lines(page);
     expect(restored[0]).toMatch(/^"""Telegram Bot/);
     expect(restored).not.toContain(TAB_LINE);
-    expect(restored).not.toContain(`    ${PRICE_LINE}`);
+    expect(restored).not.toContain(`        ${PRICE_LINE}`);
+    expect(restored).not.toContain(PRICE_WORDS);
     await snap(page, errors, 'builder-restored');
 
     await page.reload();

@@ -194,6 +194,7 @@ export function runningRules(uses: PlanUses, stops: boolean): string {
     'async function runRule(bot, rule, event, args, command) {',
     "  const run = { bot, rule, event, command, chat: event.chat, vars: { name: event.name, args: args || '', text: event.text || '' } };",
     conditions && '  if (!(await conditionsHold(run))) return false;',
+    "  log('Rule ' + rule.id + ' (' + event.type + ' from ' + (event.name || 'the clock') + ')');",
     '  await runActions(run, 0);',
     '  return true;',
     '}',

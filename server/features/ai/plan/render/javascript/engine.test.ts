@@ -279,7 +279,12 @@ describe('actions', () => {
     const log = logged();
     expect(await b.send({ text: '/announce x' })).toEqual([]);
     expect(await b.send({ text: '/tell y' })).toEqual([]);
-    expect(log.mock.calls.map((c) => c.slice(1).join(' '))).toEqual(['Not sent (set TEST_CHANNEL_ID to send it): News: x', 'Not sent (set OWNER_CHAT_ID to send it): Ann says y']);
+    expect(log.mock.calls.map((c) => c.slice(1).join(' '))).toEqual([
+      'Rule r1 (message from Ann)',
+      'Not sent (set TEST_CHANNEL_ID to send it): News: x',
+      'Rule r2 (message from Ann)',
+      'Not sent (set OWNER_CHAT_ID to send it): Ann says y',
+    ]);
   });
 
   it("react, delete, kick, ban: the adapter's, then the text; a failing one is logged and ends the rule", async () => {
@@ -342,7 +347,7 @@ describe('actions', () => {
     const rules: Rules = [{ when: { kind: 'command', name: 'magic' }, do: [{ kind: 'custom', name: 'magic-trick', description: 'Does a trick' }, { kind: 'reply', text: 'after {trick}' }] }];
     const log = logged();
     expect(await bot(rules).texts('/magic')).toEqual(['after {trick}']);
-    expect(log.mock.calls.map((c) => c[1])).toEqual(['custom code magic-trick is not written yet']);
+    expect(log.mock.calls.map((c) => c[1])).toEqual(['Rule r1 (message from Ann)', 'custom code magic-trick is not written yet']);
     const written = "async function custom_magic_trick(event, vars, say) {\n  vars.trick = 'done';\n  await say('A trick for ' + event.name + ' with ' + vars.args);\n}";
     expect(await bot(rules, {}, { 'magic-trick': written }).texts('/magic cards')).toEqual(['A trick for Ann with cards', 'after done']);
   });
@@ -386,7 +391,7 @@ describe('schedules (tick with a test clock)', () => {
     b.channel = null;
     const log = logged();
     expect(await b.tickAt('2025-01-06T08:50:00Z')).toEqual([]);
-    expect(log.mock.calls.map((c) => c[1])).toEqual(['Not posted (set TEST_CHANNEL_ID to post it): Tick']);
+    expect(log.mock.calls.map((c) => c[1])).toEqual(['Rule r1 (schedule from the clock)', 'Not posted (set TEST_CHANNEL_ID to post it): Tick']);
   });
 
   it('threshold: runs once per crossing, with {value}', async () => {
