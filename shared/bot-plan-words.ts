@@ -116,8 +116,11 @@ export function actionInWords(action: Action): string {
   switch (action.kind) {
     case 'reply':
       return `reply ${quoted(action.text)}`;
-    case 'replyOneOf':
-      return `reply one of ${action.texts.length} texts${action.order === 'inTurn' ? ' in turn' : ' at random'} (${action.texts.map(quoted).join(', ')})`;
+    case 'replyOneOf': {
+      const shown = action.texts.slice(0, 3).map(quoted).join(', ');
+      const more = action.texts.length > 3 ? ` and ${action.texts.length - 3} more` : '';
+      return `reply one of ${action.texts.length} texts${action.order === 'inTurn' ? ' in turn' : ' at random'} (${shown}${more})`;
+    }
     case 'buttons':
       return `say ${quoted(action.text)} with the buttons ${joinWords(action.buttons.map((b) => `"${b.label}"`))}`;
     case 'ask':

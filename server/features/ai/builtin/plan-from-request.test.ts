@@ -84,4 +84,41 @@ describe('the plan of a request', () => {
     const plan = planOf("an X bot that welcomes new followers with 'Thanks for following!'");
     expect(plan.rules.find((r) => r.when.kind === 'join')!.unsupported).toMatch(/X tells a bot nothing/);
   });
+
+  it('reads questions in turn across sentences, keeping the questions as written', () => {
+    const plan = planOf("telegram bot for my cleaning company: /quote starts it, then ask one after the other\n- How many bedrooms?\n- Any pets? (we're fine with them)\nafter that say Thanks! Dana will text you a price and send all the answers to me");
+    expect(plan.rules.find((r) => r.id === 'quote')!.do[0]).toEqual({
+      kind: 'ask',
+      questions: ['How many bedrooms?', "Any pets? (we're fine with them)"],
+      done: 'Thanks! Dana will text you a price',
+    });
+    expect(plan.rules.filter((r) => r.when.kind === 'command' && r.when.name === 'quote')).toHaveLength(1); // not also the quotes behaviour
+  });
+
+  it('reads texts without quotes, past their own full stops, up to the next rule', () => {
+    const plan = planOf('telegram study group. when someone new joins: Hi {name}! check the pinned msg. /exam → Exam: 14 Feb, Hall B. Allowed: one A4 sheet. and when someone leaves the group: Bye {name}');
+    expect(lines(plan)).toEqual(
+      expect.arrayContaining([
+        "When someone joins: reply 'Hi {name}! check the pinned msg'",
+        "When someone sends /exam: reply 'Exam: 14 Feb, Hall B. Allowed: one A4 sheet'",
+        "When someone leaves: reply 'Bye {name}'",
+      ]),
+    );
+  });
+
+  it('reads banned words with the warning as written and the strikes after it', () => {
+    const plan = planOf("discord bot: if a message contains ez noob or trash team: delete it and reply Keep it clean, {name}. 2nd time → time them out for 1 hour, 3rd time → ban");
+    const banned = plan.rules.filter((r) => r.when.kind === 'keyword');
+    expect(banned.map((r) => [r.if, r.do])).toEqual([
+      [[], [{ kind: 'delete' }, { kind: 'warn', text: 'Keep it clean, {name}' }]],
+      [[{ kind: 'warnings', atLeast: 2 }], [{ kind: 'mute', minutes: 60 }]],
+      [[{ kind: 'warnings', atLeast: 3 }], [{ kind: 'ban' }]],
+    ]);
+  });
+
+  it('reads what the bot says to any other message', () => {
+    const plan = planOf("telegram bot: /hours says 'Mon-Fri 9-5' and replies 'Sorry, try /hours' to any other message");
+    expect(lines(plan)).toContain("When any other message arrives: reply 'Sorry, try /hours'");
+    expect(plan.rules.some((r) => r.when.kind === 'keyword')).toBe(false);
+  });
 });

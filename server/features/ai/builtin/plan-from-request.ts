@@ -54,6 +54,7 @@ export function planFromRequest(request: BotRequest, name: string, options: { fo
   for (const [feature, command] of Object.entries(COMMAND_OF) as Array<[Feature, string]>) {
     if (!request.commandNames[feature] && (readWords.has(command) || readWords.has(`${command}s`))) f.delete(feature);
   }
+  if (read.some((r) => r.when.kind === 'message' && !r.when.always && r.do.some((x) => x.kind === 'reply'))) f.delete('echo');
   const readTexts = new Set(read.flatMap((r) => r.do.flatMap((a) => ('text' in a && typeof a.text === 'string' ? [a.text] : []))));
   const defaults: string[] = [];
   const list = new RuleList();

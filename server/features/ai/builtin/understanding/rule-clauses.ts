@@ -291,6 +291,20 @@ function moderationRules(m: Masked): RuleDraft[] {
   return rules;
 }
 
+/** "reply 'Type menu to see options' to any other message", "if they write anything else just say X". */
+function otherMessageRules(m: Masked): RuleDraft[] {
+  const before = /\b(?:reply|replies|answer|answers|say|says|respond)\s+(?:with\s+)?\u0001(\d+)\u0002\s+(?:to|for|on)\s+(?:any|every|all)\s+other\s+messages?\b/i.exec(m.masked);
+  if (before) return [otherRule(m.quotes[Number(before[1])] ?? null, before[0], m)];
+  const after = /\b(?:(?:to\s+)?(?:any|every|all)\s+other\s+messages?|(?:if\s+(?:they|someone|people|ppl)\s+(?:write|writes|send|sends|say|says|type|types)\s+)?anything\s+else(?:\s+(?:they|people|ppl)\s+(?:write|send|say|type))?)\s*[,:]?\s*(?:→|->|:)?\s*(?:just\s+|the bot\s+|it\s+)?(?:should\s+)?(?:gets?|say|says|reply|replies|answer|answers|respond|responds)(?:\s+with)?\s*:?\s*/i.exec(m.masked);
+  if (!after) return [];
+  const text = saidWordsAt(m.masked.slice(after.index + after[0].length), m.quotes);
+  return text ? [otherRule(text, after[0] + text, m)] : [];
+}
+
+function otherRule(text: string | null, source: string, m: Masked): RuleDraft {
+  return { id: 'anything-else', when: { kind: 'message', always: false }, if: [], do: [{ kind: 'reply', text }], source: restore(source, m.quotes).trim() };
+}
+
 /** "only in #ask-here", "only admins can use /announce": conditions on the sentence's rules. */
 export function conditionsIn(sentence: string): { chat: string | null; admins: boolean } {
   const chat = /\bonly (?:in|on|inside|from)\s+(?:the\s+)?#([\w-]+)|\bin\s+#([\w-]+)\s+only\b/i.exec(sentence);
@@ -300,7 +314,7 @@ export function conditionsIn(sentence: string): { chat: string | null; admins: b
 
 /** The rules these readers find in the request, each with the conditions of its sentence. */
 export function ruleClausesIn(m: Masked): RuleDraft[] {
-  const rules: RuleDraft[] = [...questionRules(m), ...joinRules(m), ...commandAnswerRules(m), ...moderationRules(m)];
+  const rules: RuleDraft[] = [...questionRules(m), ...joinRules(m), ...commandAnswerRules(m), ...moderationRules(m), ...otherMessageRules(m)];
   const sentences = sentencesOf(m.masked);
   for (const sentence of sentences) {
     const found = [
