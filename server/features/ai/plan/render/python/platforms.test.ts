@@ -104,10 +104,10 @@ describe('the rendered Python files of Discord, Slack, WhatsApp, X and the HTTP 
     expect(names('discord', reply)).toEqual([['DISCORD_BOT_TOKEN', true], ['LOG_LEVEL', false]]);
     expect(names('slack', reply)).toEqual([['SLACK_BOT_TOKEN', true], ['SLACK_APP_TOKEN', true], ['LOG_LEVEL', false]]);
     expect(names('whatsapp', reply)).toEqual([
-      ['WHATSAPP_TOKEN', true], ['WHATSAPP_PHONE_NUMBER_ID', true], ['WHATSAPP_VERIFY_TOKEN', true], ['LOG_LEVEL', false], ['WHATSAPP_APP_SECRET', false], ['PORT', false], ['HOST', false],
+      ['WHATSAPP_TOKEN', true], ['WHATSAPP_PHONE_NUMBER_ID', true], ['WHATSAPP_VERIFY_TOKEN', true], ['WHATSAPP_APP_SECRET', false], ['LOG_LEVEL', false], ['PORT', false], ['HOST', false],
     ]);
     expect(names('twitter', reply)).toEqual([['TWITTER_API_KEY', true], ['TWITTER_API_SECRET', true], ['TWITTER_ACCESS_TOKEN', true], ['TWITTER_ACCESS_SECRET', true], ['LOG_LEVEL', false]]);
-    expect(names('generic', reply)).toEqual([['LOG_LEVEL', false], ['PORT', false], ['HOST', false], ['WEBHOOK_SECRET', false]]);
+    expect(names('generic', reply)).toEqual([['WEBHOOK_SECRET', false], ['LOG_LEVEL', false], ['PORT', false], ['HOST', false]]);
     const posts: RuleInput[] = [{ when: { kind: 'schedule', times: ['09:00'] }, do: [{ kind: 'post', text: 'Morning' }] }, { when: { kind: 'command', name: 'x' }, if: [{ kind: 'admins' }], do: [{ kind: 'forward' }] }];
     expect(names('discord', posts).map(([n]) => n)).toEqual(['DISCORD_BOT_TOKEN', 'DISCORD_CHANNEL_ID', 'OWNER_CHAT_ID', 'DATA_FILE', 'LOG_LEVEL']);
     expect(names('slack', posts).map(([n]) => n)).toContain('SLACK_CHANNEL_ID');
@@ -156,7 +156,8 @@ describe('what each platform\'s file holds', () => {
     expect(slash).toContain('await handler.start_async()');
     expect(slash).toContain('app.command("/" + name)(on_slash_command)');
     expect(slash).toMatch(/async def on_slash_command\(ack, command\):\n\s+"""[^\n]*"""\n\s+await ack\(\)/);
-    expect(slash).toContain('Create the slash commands /apply, /ask, /btc, /ctof, /de, /drop');
+    const slashLine = /Create the slash commands [^\n]*/.exec(slash)?.[0] ?? '';
+    for (const name of ['/apply', '/ask', '/btc', '/ctof', '/de', '/drop']) expect(slashLine).toContain(name);
     expect(slash).toContain('scopes chat:write');
     expect(slash).toContain('commands');
     const bang = every('slack', { settings: { timeZone: 'UTC', prefix: '!' } });
