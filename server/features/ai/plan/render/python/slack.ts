@@ -235,7 +235,7 @@ class Names:
   return {
     label: 'a Slack bot (Bolt for Python, Socket Mode)',
     stdlib: ['asyncio', 'logging', 'os', ...(t.has('button') ? ['re'] : [])],
-    thirdParty: ['from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler', 'from slack_bolt.async_app import AsyncApp', 'from slack_sdk.errors import SlackApiError'],
+    thirdParty: ['from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler', 'from slack_bolt.async_app import AsyncApp', 'from slack_sdk.errors import SlackApiError', 'import aiohttp  # noqa: F401  Socket Mode runs on it: imported so that it is installed with the bot'],
     quiet: ['slack_bolt', 'slack_sdk'],
     dependencies: ['slack_bolt', 'aiohttp'],
     code: sections(
