@@ -3,7 +3,9 @@
 // engine's events; its calls become Web API calls. Only what the plan's rules use is written.
 // Patterns and settings from the builtin generator (templates/slack-javascript.ts).
 import type { BotPlan } from '../../../../../../shared/bot-plan.schema';
+import { jsString } from '../../../literals';
 import { code, lines, sections } from '../compose';
+import { SLACK_EMOJI } from '../slack-emoji';
 import type { PlanUses } from '../plan-uses';
 import { slackSlashCommands } from '../setup';
 import { channelAndOwner, dataFileLine, POLL_TEXT, REQUIRE_ENV, requiredChecks } from './adapter-parts';
@@ -57,17 +59,14 @@ function buttonBlocks(text, buttons) {
   return [{ type: 'section', text: { type: 'plain_text', text: text.slice(0, 3000), emoji: true } }, { type: 'actions', elements }];
 }`;
 
-const EMOJI = code`
-// Slack names reactions (+1, tada); the plan writes emoji. The common ones, both ways; ':name:' in RULES
-// names any other (a workspace's own emoji too).
-const SLACK_EMOJI = {
-  '👍': '+1', '👎': '-1', '❤️': 'heart', '😂': 'joy', '🎉': 'tada', '🔥': 'fire', '👀': 'eyes', '✅': 'white_check_mark',
-  '❌': 'x', '😀': 'grinning', '😊': 'blush', '😢': 'cry', '😮': 'open_mouth', '😡': 'rage', '🙏': 'pray', '👏': 'clap',
-  '🚀': 'rocket', '💯': '100', '⭐': 'star', '🤔': 'thinking_face', '👋': 'wave', '🙌': 'raised_hands', '💪': 'muscle',
-  '😍': 'heart_eyes', '😎': 'sunglasses', '🍕': 'pizza', '☕': 'coffee', '🎂': 'birthday', '⚠️': 'warning', '❓': 'question',
-  '👌': 'ok_hand', '🙂': 'slightly_smiling_face', '😉': 'wink', '🤣': 'rolling_on_the_floor_laughing', '💡': 'bulb',
-};
-
+const EMOJI = lines(
+  "// Slack names reactions (+1, tada); the plan writes emoji. The common ones, both ways; ':name:' in RULES",
+  "// names any other (a workspace's own emoji too).",
+  'const SLACK_EMOJI = {',
+  ...SLACK_EMOJI.map(([emoji, name]) => `  ${jsString(emoji)}: ${jsString(name)},`),
+  '};',
+  '',
+  code`
 // '👍' -> '+1', ':partyparrot:' -> 'partyparrot'; null when Slack's name for it is not known here.
 function slackEmojiName(emoji) {
   const named = /^:([\w+-]+):$/.exec(emoji);
@@ -75,7 +74,8 @@ function slackEmojiName(emoji) {
   const plain = (e) => e.replace(/\uFE0F/g, '');
   const found = Object.keys(SLACK_EMOJI).find((e) => plain(e) === plain(emoji));
   return found ? SLACK_EMOJI[found] : null;
-}`;
+}`,
+);
 
 const EMOJI_OF = code`
 // A reaction's name as the plan writes it: the emoji of a reaction rule with that Slack name, else the

@@ -29,7 +29,9 @@ function adapter(uses: PlanUses): string {
     "// thread); the channel ('timeline') is a tweet; 'dm:<id>' (the owner) is a direct message. Tweets are cut to 280.",
     'function twitterAdapter(client, me, answering) {',
     '  return {',
-    '    send: async (chat, text) => {',
+    uses.actions.has('buttons') ? '    send: async (chat, text, buttons) => {' : '    send: async (chat, text) => {',
+    uses.actions.has('buttons') &&
+      "      // X has no buttons: their labels as numbered lines.\n      if (buttons) text = text + '\\n' + buttons.map((b, i) => i + 1 + '. ' + b.label).join('\\n');",
     "      if (chat.startsWith('dm:')) {",
     "        return client.v2.sendDmToParticipant(chat.slice(3), { text }).catch((error) => log('X refused the direct message (the app needs Direct Message permission): ' + error.message + ': ' + text));",
     '      }',

@@ -182,7 +182,7 @@ describe('what each platform\'s file holds', () => {
     expect(code).toContain('hub.verify_token');
     expect(code).toContain('X-Hub-Signature-256');
     expect(code).toContain('"type": "button", "body"');
-    expect(code).toContain('if buttons and len(buttons) <= 3:');
+    expect(code).toContain('if buttons and len(buttons) <= 3 and len(text) <= 1024 and all(len(button["label"]) <= 20 for button in buttons):');
     expect(code).toContain('button = pressed(adapter.offered.get(message["from"]), text)');
     expect(code).toContain('{"type": "reaction", "reaction": {"message_id": message_id, "emoji": emoji}}');
     expect(code).toContain('if kind == "reaction" and message["reaction"].get("emoji"):');
@@ -195,7 +195,8 @@ describe('what each platform\'s file holds', () => {
     expect(code).toContain('import tweepy');
     expect(code).toContain('client.get_users_mentions');
     expect(code).toContain('"mentioned": True');
-    expect(code).toContain('own_name.sub("", tweet.text).strip()');
+    expect(code).toContain('"text": mention_text(tweet.text, own_name),');
+    expect(code).toContain('re.sub(r"^(\\s*@\\w+)+", "", own_name.sub("", text)).strip()');
     expect(code).toContain('in_reply_to_tweet_id=self.answering.id');
     expect(code).toContain('self.client.like, event["raw"].id');
     expect(code).toContain('create_direct_message, participant_id=int(chat)');

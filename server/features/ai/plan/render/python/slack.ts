@@ -5,18 +5,10 @@
 import type { BotPlan } from '../../../../../../shared/bot-plan.schema';
 import { pyString } from '../../../literals';
 import { code, lines, sections } from '../compose';
+import { SLACK_EMOJI } from '../slack-emoji';
 import { BACKGROUND_TASKS, channelAndOwner, dataFileLine, NUMBERED, type PyPlatform, REQUIRE_ENV, requiredChecks, TICK_FOREVER } from './platform';
 import type { Usage } from './usage';
 
-/** Slack names its emoji (reaction_added says "thumbsup"); the ones people react with most. */
-export const SLACK_EMOJI: Array<[string, string]> = [
-  ['👍', '+1'], ['👎', '-1'], ['❤️', 'heart'], ['😂', 'joy'], ['🎉', 'tada'], ['🔥', 'fire'], ['👏', 'clap'],
-  ['😀', 'grinning'], ['😃', 'smiley'], ['😄', 'smile'], ['😊', 'blush'], ['🙂', 'slightly_smiling_face'], ['😍', 'heart_eyes'],
-  ['😮', 'open_mouth'], ['😢', 'cry'], ['😭', 'sob'], ['😡', 'rage'], ['🤔', 'thinking_face'], ['🙏', 'pray'], ['👀', 'eyes'],
-  ['✅', 'white_check_mark'], ['❌', 'x'], ['💯', '100'], ['🚀', 'rocket'], ['⭐', 'star'], ['👋', 'wave'], ['👌', 'ok_hand'],
-  ['💪', 'muscle'], ['🙌', 'raised_hands'], ['😎', 'sunglasses'], ['🤣', 'rolling_on_the_floor_laughing'], ['😅', 'sweat_smile'],
-  ['😉', 'wink'], ['🥳', 'partying_face'], ['💡', 'bulb'], ['⚠️', 'warning'], ['☕', 'coffee'], ['🍕', 'pizza'], ['🎂', 'birthday'],
-];
 
 /** The command rules' names, registered as slash commands when the plan's commands start with "/". */
 function slashCommands(plan: BotPlan, u: Usage): boolean {

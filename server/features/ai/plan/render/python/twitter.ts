@@ -64,6 +64,12 @@ export function twitterPython(u: Usage): PyPlatform {
     REQUIRE_ENV,
     a.has('buttons') && NUMBERED,
     code`
+def mention_text(text, own_name):
+    """A mention's words: X's &amp; &lt; &gt; as & < >, without the bot's @name and the @names X puts
+    before a reply, so "@bot /order tea" is the command /order."""
+    text = (text or "").replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+    return re.sub(r"^(\s*@\w+)+", "", own_name.sub("", text)).strip()`,
+    code`
 def make_client():
     """A client that acts as the bot account (OAuth 1.0a user context)."""
     return tweepy.Client(
@@ -109,8 +115,8 @@ async def answer_mentions(client, engine, adapter):
                 "chat": MENTIONS,
                 "chatName": None,
                 "user": str(tweet.author_id),
-                "name": author.name if author else "you",
-                "text": own_name.sub("", tweet.text).strip(),
+                "name": (author.name or "@" + author.username) if author else "someone",
+                "text": mention_text(tweet.text, own_name),
                 "mentioned": True,
                 "raw": tweet,
             }

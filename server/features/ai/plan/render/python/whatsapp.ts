@@ -20,24 +20,27 @@ export function whatsappPython(u: Usage): PyPlatform {
     '',
     buttons && '',
     buttons && '    def __init__(self):',
-    buttons && '        self.offered = {}  # number -> the buttons last shown as numbered lines (more than 3)',
+    buttons && '        self.offered = {}  # number -> the buttons last shown as numbered lines',
     '',
     '    async def send(self, chat, text, buttons=None):',
     '        """chat: a number, or WHATSAPP_RECIPIENTS (numbers separated by commas): each one gets it."""',
     '        for number in [number.strip().lstrip("+") for number in chat.split(",") if number.strip()]:',
     buttons
       ? code`
-            if buttons and len(buttons) <= 3:  # reply buttons; a press comes back with the id "b:<id>"
-                choices = [{"type": "reply", "reply": {"id": "b:" + button["id"], "title": button["label"][:20]}} for button in buttons]
-                message = {"type": "interactive", "interactive": {"type": "button", "body": {"text": text[:1024]}, "action": {"buttons": choices}}}
-            elif buttons:  # WhatsApp shows at most 3: numbered lines; a reply of a number or a label is a press
+            if buttons and len(buttons) <= 3 and len(text) <= 1024 and all(len(button["label"]) <= 20 for button in buttons):
+                # reply buttons; a press comes back with the id "b:<id>"
+                choices = [{"type": "reply", "reply": {"id": "b:" + button["id"], "title": button["label"]}} for button in buttons]
+                message = {"type": "interactive", "interactive": {"type": "button", "body": {"text": text}, "action": {"buttons": choices}}}
+            elif buttons:  # more than 3 (or too long for reply buttons): numbered lines; a reply of a number or a label is a press
                 self.offered[number] = buttons
-                message = {"type": "text", "text": {"body": numbered(text, [button["label"] for button in buttons])[:4096]}}
+                body = numbered(text, [button["label"] for button in buttons]) + "\n(Reply with the number or the name.)"
+                message = {"type": "text", "text": {"body": body[:4096]}}
             else:
+                self.offered.pop(number, None)  # numbered buttons hold until the bot says something else in the chat
                 message = {"type": "text", "text": {"body": text[:4096]}}
             await asyncio.to_thread(send_message, number, message)`
       : '            await asyncio.to_thread(send_message, number, {"type": "text", "text": {"body": text[:4096]}})',
-    a.has('poll') && '\n    async def send_poll(self, chat, question, options):\n        """WhatsApp bots have no polls: the options as numbered lines."""\n        await self.send(chat, numbered(question, options))',
+    a.has('poll') && '\n    async def send_poll(self, chat, question, options):\n        """WhatsApp bots have no polls: the options as numbered lines."""\n        await self.send(chat, numbered("📊 " + question, options))',
     a.has('react') &&
       code`
 
