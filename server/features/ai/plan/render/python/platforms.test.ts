@@ -173,7 +173,7 @@ describe('what each platform\'s file holds', () => {
       expect(code).toContain('conversations_kick(channel=event["chat"], user=event["user"])');
       expect(code).toContain('"👍": "+1"');
       expect(code).toContain('os.getenv("SLACK_CHANNEL_ID", "").strip() or None');
-      expect(code).toContain('numbered(question, options)');
+      expect(code).toContain('numbered("📊 " + question, options)');
     }
   });
 

@@ -40,7 +40,7 @@ export function slackPython(u: Usage, plan: BotPlan): PyPlatform {
         await self.app.client.chat_postMessage(**message)`
       : '        await self.app.client.chat_postMessage(channel=chat, text=text)',
     '        logger.info("Sent to %s: %s", chat, text)',
-    a.has('poll') && '\n    async def send_poll(self, chat, question, options):\n        """Slack has no polls of its own: the options as numbered lines."""\n        await self.send(chat, numbered(question, options))',
+    a.has('poll') && '\n    async def send_poll(self, chat, question, options):\n        """Slack has no polls of its own: the options as numbered lines."""\n        await self.send(chat, numbered("📊 " + question, options))',
     a.has('react') &&
       code`
 
