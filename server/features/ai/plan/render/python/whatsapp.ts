@@ -53,9 +53,9 @@ export function whatsappPython(u: Usage): PyPlatform {
       code`
 
     async def is_admin(self, event):
-        """WhatsApp chats have no admins: the owner (OWNER_CHAT_ID) is the admin."""
-        owner = os.getenv("OWNER_CHAT_ID", "").strip().lstrip("+")
-        return bool(owner) and event["user"] == owner`,
+        """WhatsApp chats have no admins: the owner (OWNER_CHAT_ID) is the admin ("+49 170 123" is 49170123)."""
+        owner = "".join(c for c in os.getenv("OWNER_CHAT_ID", "") if c.isdigit())
+        return bool(owner) and "".join(c for c in event["user"] if c.isdigit()) == owner`,
     channelAndOwner('whatsapp', u, 'return os.getenv("OWNER_CHAT_ID", "").strip().lstrip("+") or None'),
   );
 
