@@ -47,7 +47,7 @@ const ROWS: Row[] = [
   // Telegram
   { message: 'Make a Telegram bot in Python that answers /start and echoes messages', platform: 'telegram', has: ['"kind": "message"', '"{text}"', 'run_polling'] },
   { message: 'Make a Telegram bot in Node.js that answers /start and echoes messages', platform: 'telegram', js: true, has: ["require('telegraf')", '"{text}"'] },
-  { message: "a bot for my bakery's Telegram channel", platform: 'telegram', has: ['BOT_NAME = "Bakery Bot"', 'TELEGRAM_CHAT_ID'] },
+  { message: "a bot for my bakery's Telegram channel", platform: 'telegram', has: ['BOT_NAME = "Bakery Bot"'], hasNot: ['TELEGRAM_CHAT_ID'] },
   { message: `A Telegram bot ${ALL}`, platform: 'telegram', has: ['"words": ["hours"]', '"We open at 9"', '"kind": "ai"', 'OPENAI_API_KEY', '"kind": "join"', '"spam"'] },
   { message: `A Telegram bot in javascript ${ALL}`, platform: 'telegram', js: true, has: ['"words": ["hours"]', '"We open at 9"', '"kind": "ai"', 'new_chat_members', 'deleteMessage'] },
   { message: "Telegram bot with a /price command that replies 'Bread is 3 euros'", platform: 'telegram', has: ['"name": "price"', '"Bread is 3 euros"'] },
@@ -55,37 +55,37 @@ const ROWS: Row[] = [
   { message: 'Telegram bot that reminds people of things', platform: 'telegram', has: [] },
   { message: 'A Telegram group moderator in node that deletes messages with swear words', platform: 'telegram', js: true, has: [] },
   // Discord
-  { message: 'Discord bot in Python that welcomes new members', platform: 'discord', has: ['import discord'] },
-  { message: 'Discord bot in node.js that welcomes new members and deletes messages with bad words', platform: 'discord', js: true, has: ['discord.js'] },
-  { message: `a discord bot ${ALL}`, platform: 'discord', has: ['"words": ["hours"]', '"We open at 9"', '"kind": "ai"', '"kind": "delete"', 'intents.members = True'] },
-  { message: `a discord.js bot ${ALL}`, platform: 'discord', js: true, has: ['"kind": "ai"', '"kind": "mention"', 'GatewayIntentBits.GuildMembers'] },
-  { message: "a moderation bot for discord that bans the words spam, scam and 'buy now'", platform: 'discord', has: ['"buy now"', '"kind": "delete"'] },
-  { message: 'Discord bot that answers questions with ChatGPT', platform: 'discord', has: ['"kind": "ai"', '"kind": "mention"'] },
-  { message: 'Discord echo bot in javascript', platform: 'discord', js: true, has: ['discord.js', '"{text}"'] },
+  { message: 'Discord bot in Python that welcomes new members', platform: 'discord', has: ['RULES = []', '1 rule(s) of the plan wait for their missing words'], hasNot: ['on_member_join'] },
+  { message: 'Discord bot in node.js that welcomes new members and deletes messages with bad words', platform: 'discord', js: true, has: ['const RULES = [];'], hasNot: ['GuildMemberAdd'] },
+  { message: `a discord bot ${ALL}`, platform: 'discord', has: ['"words": ["hours"]', '"We open at 9"', 'on_member_join', 'intents.members = True', '"kind": "ai"', 'OPENAI_API_KEY', 'member.timeout('] },
+  { message: `a discord.js bot ${ALL}`, platform: 'discord', js: true, has: ['GuildMemberAdd', 'GatewayIntentBits.GuildMembers', '"kind": "ai"', 'OPENAI_API_KEY'] },
+  { message: "a moderation bot for discord that bans the words spam, scam and 'buy now'", platform: 'discord', has: ['"buy now"', '"kind": "delete"', '"kind": "mute"'] },
+  { message: 'Discord bot that answers questions with ChatGPT', platform: 'discord', has: ['"kind": "mention"', '"kind": "ai"', 'OPENAI_API_KEY'] },
+  { message: 'Discord echo bot in javascript', platform: 'discord', js: true, has: ['"kind": "message"', '"{text}"'], hasNot: ['OWNER_CHAT_ID', 'DATA_FILE', 'DISCORD_CHANNEL_ID'] },
   // Twitter / X
-  { message: 'A Twitter bot that auto-replies to mentions', platform: 'twitter', has: ['tweepy'] },
-  { message: 'A Twitter auto-reply bot in JavaScript', platform: 'twitter', js: true, has: ['twitter-api-v2'] },
-  { message: "twitter bot that tweets 'Fresh bread is ready!' every 2 hours", platform: 'twitter', has: ['"Fresh bread is ready!"', '"everyMinutes": 120', 'tweepy'] },
+  { message: 'A Twitter bot that auto-replies to mentions', platform: 'twitter', has: ['get_users_mentions', 'POLL_INTERVAL_SECONDS = 60', 'in_reply_to_tweet_id'] },
+  { message: 'A Twitter auto-reply bot in JavaScript', platform: 'twitter', js: true, has: ['MENTION_CHECK_MS = 60000', 'userMentionTimeline', 'client.v2.reply'] },
+  { message: "twitter bot that tweets 'Fresh bread is ready!' every 2 hours", platform: 'twitter', has: ['"Fresh bread is ready!"', '"everyMinutes": 120', 'create_tweet'] },
   { message: 'A bot on X in node that replies to mentions with AI', platform: 'twitter', js: true, has: ['"kind": "ai"', 'OPENAI_API_KEY'] },
-  { message: `a twitter bot in node ${ALL}`, platform: 'twitter', js: true, has: ['"words": ["hours"]', '"We open at 9"', 'twitter-api-v2'], hasNot: ['"kind": "join"'] },
-  { message: `a tweepy bot ${ALL}`, platform: 'twitter', has: ['"kind": "ai"', 'tweepy'], hasNot: ['"kind": "join"'] },
+  { message: `a twitter bot in node ${ALL}`, platform: 'twitter', js: true, has: ['"words": ["hours"]', '"We open at 9"'], hasNot: ['COMMAND_REPLIES', 'WELCOME_MESSAGE'] },
+  { message: `a tweepy bot ${ALL}`, platform: 'twitter', has: ['"words": ["hours"]', '"kind": "ai"', 'import tweepy'], hasNot: ['COMMAND_REPLIES'] },
   // WhatsApp
   { message: "A WhatsApp bot for my bakery that replies 'We open at 8' when someone says hours", platform: 'whatsapp', has: ['"words": ["hours"]', '"We open at 8"', 'hub.verify_token', 'graph.facebook.com', 'Bakery Bot'] },
-  { message: "A WhatsApp bot in Node.js for my bakery that replies 'We open at 8' when someone says hours", platform: 'whatsapp', js: true, has: ['"We open at 8"', 'hub.verify_token', 'graph.facebook.com'] },
-  { message: `whatsapp bot ${ALL}`, platform: 'whatsapp', has: ['"We open at 9"', 'Flask'], hasNot: ['"kind": "join"'] },
-  { message: `whatsapp bot in javascript ${ALL}`, platform: 'whatsapp', js: true, has: ['"We open at 9"', 'hub.verify_token'], hasNot: ['"kind": "join"'] },
-  { message: 'WhatsApp customer support bot with AI answers', platform: 'whatsapp', has: ['"kind": "ai"', 'OPENAI_API_KEY'] },
+  { message: "A WhatsApp bot in Node.js for my bakery that replies 'We open at 8' when someone says hours", platform: 'whatsapp', js: true, has: ['"words": ["hours"]', '"We open at 8"', "app.get('/webhook'", 'fetch('] },
+  { message: `whatsapp bot ${ALL}`, platform: 'whatsapp', has: ['"We open at 9"', '"kind": "ai"'], hasNot: ['WHATSAPP_RECIPIENTS"'] },
+  { message: `whatsapp bot in javascript ${ALL}`, platform: 'whatsapp', js: true, has: ['"We open at 9"', '"kind": "ai"'], hasNot: ['process.env.WHATSAPP_RECIPIENTS'] },
+  { message: 'WhatsApp customer support bot with AI answers', platform: 'whatsapp', has: ['"kind": "ai"', 'OPENAI_BASE_URL'] },
   // Slack
-  { message: 'Slack bot in Python that welcomes people who join a channel', platform: 'slack', has: ['slack_bolt'] },
-  { message: 'Slack bot in JavaScript with reminders', platform: 'slack', js: true, has: ['@slack/bolt'] },
-  { message: `slack bot ${ALL}`, platform: 'slack', has: ['"kind": "join"', 'member_joined_channel', '"kind": "ai"', 'slack_bolt'] },
-  { message: `slack bot in js ${ALL}`, platform: 'slack', js: true, has: ['"kind": "join"', 'member_joined_channel', '"kind": "mention"', '@slack/bolt'] },
-  { message: 'a slack FAQ bot for our team', platform: 'slack', has: ['slack_bolt'] },
+  { message: 'Slack bot in Python that welcomes people who join a channel', platform: 'slack', has: ['RULES = []', 'AsyncSocketModeHandler'], hasNot: ['member_joined_channel'] },
+  { message: 'Slack bot in JavaScript with reminders', platform: 'slack', js: true, has: ["require('@slack/bolt')", 'socketMode: true', 'const RULES = [];'] },
+  { message: `slack bot ${ALL}`, platform: 'slack', has: ['"kind": "join"', 'member_joined_channel', '"kind": "ai"'] },
+  { message: `slack bot in js ${ALL}`, platform: 'slack', js: true, has: ['"kind": "join"', 'member_joined_channel', '"kind": "ai"'] },
+  { message: 'a slack FAQ bot for our team', platform: 'slack', has: ['RULES = []', 'AsyncApp'] },
   // Generic webhook bots
-  { message: 'a webhook bot in js that echoes', platform: 'generic', js: true, has: ['node:http', '"{text}"'] },
-  { message: 'a generic HTTP bot in Python that echoes', platform: 'generic', has: ['Flask', '"{text}"'] },
-  { message: `a webhook bot ${ALL}`, platform: 'generic', has: ['Flask', '"kind": "ai"', '"We open at 9"'] },
-  { message: `a webhook bot in node ${ALL}`, platform: 'generic', js: true, has: ['node:http', '"kind": "ai"', '"We open at 9"'] },
+  { message: 'a webhook bot in js that echoes', platform: 'generic', js: true, has: ["require('node:http')", '"{text}"'], hasNot: ['process.env.POST_WEBHOOK_URL', 'process.env.DATA_FILE'] },
+  { message: 'a generic HTTP bot in Python that echoes', platform: 'generic', has: ['@app.post("/message")', 'reply = text'] },
+  { message: `a webhook bot ${ALL}`, platform: 'generic', has: ['@app.post("/message")', '"kind": "ai"', 'OPENAI_API_KEY'], hasNot: ['getenv("POST_WEBHOOK_URL"'] },
+  { message: `a webhook bot in node ${ALL}`, platform: 'generic', js: true, has: ["'/message'", '"kind": "ai"', 'OPENAI_API_KEY'] },
   { message: 'an Instagram bot for my shop', platform: 'generic', has: ['Shop Bot'] },
   // Vague requests: a platform or a purpose is enough
   { message: 'a customer service bot for my coffee shop', platform: 'telegram', has: ['Coffee Shop Bot'] },
@@ -93,7 +93,7 @@ const ROWS: Row[] = [
   { message: 'build me a bot called Pizza Pal for our pizzeria on telegram', platform: 'telegram', has: ['BOT_NAME = "Pizza Pal"'] },
   { message: "if someone asks about prices, answer 'Bread is 3 euros'. When someone says hello reply 'Hi!'", platform: 'telegram', has: ['"words": ["prices"]', '"Bread is 3 euros"', '"hello"', '"Hi!"'] },
   { message: 'Telegram and Discord bot in node', platform: 'telegram', js: true },
-  { message: "welcome new members with 'Hi {name}, welcome to the \"Rust\" community!' on discord", platform: 'discord', has: ['"text": "Hi {name}, welcome to the \\"Rust\\" community!"'] },
+  { message: "welcome new members with 'Hi {name}, welcome to the \"Rust\" community!' on discord", platform: 'discord', has: ['"text": "Hi {name}, welcome to the \\"Rust\\" community!"', 'on_member_join'] },
   // Hostile text inside quotes must still compile and stay text.
   { message: "telegram bot that replies '\"\"\" + __import__(\"os\").system(\"x\") # \\' when someone says hack", platform: 'telegram', has: ['"text": "\\"\\"\\" + __import__(\\"os\\").system(\\"x\\") # \\\\"'] },
   { message: "telegram bot in node that replies '`${process.exit()}` */ \\n' when someone says hack", platform: 'telegram', js: true, has: ['"text": "`${process.exit()}` */ \\\\n"'] },
@@ -213,9 +213,10 @@ describe('builtinChat: behaviour', () => {
 
   it('says what a platform cannot do instead of pretending, and builds nothing in its place', () => {
     const { reply } = builtinChat('a twitter bot that welcomes new followers');
-    expect(reply).toMatch(/- When someone joins: .*\(not built: X tells a bot nothing about followers joining or leaving\)/);
-    expect(reply).toMatch(/\*\*Not built\*\*\n- When someone joins: .*: X tells a bot nothing/);
-    expect(parseAssistantReply(reply).blocks[0]!.code).not.toContain('"kind": "join"');
+    expect(reply).toMatch(/\*\*Not built\*\*\n- When someone joins: [^\n]*: X tells a bot nothing about followers joining or leaving/);
+    const code = parseAssistantReply(reply).blocks[0]!.code;
+    expect(code).toContain('RULES = []'); // no sample answers stand in for the welcome
+    expect(code).not.toContain('"kind": "join"');
   });
 
   it('picks a new name for a new bot when the name is taken, and keeps it for an update', () => {

@@ -14,6 +14,8 @@ export interface PlanReplyParts {
   replacing: boolean;
   notUnderstood: string[];
   env: EnvVar[];
+  /** The steps to set the bot up on its platform, from the renderer (plan/render/setup.ts). */
+  setup: string[];
   dependencies: string[];
 }
 
@@ -69,7 +71,7 @@ export function explainPlan(p: PlanReplyParts): string {
     ...p.env.map((e) => `- \`${e.name}\` (${e.required ? 'required' : 'optional'}): ${e.description}`),
     '',
     `**Set it up on ${info.label}**`,
-    ...info.setup.map((s, i) => `${i + 1}. ${s}`),
+    ...p.setup.map((s, i) => `${i + 1}. ${s}`),
   );
   const install =
     p.dependencies.length === 0
@@ -83,10 +85,10 @@ export function explainPlan(p: PlanReplyParts): string {
  * The whole answer for a bot rendered from its plan (the builtin's and a model's alike): the
  * explanation with its plan card, the file as saved (`code`), then the Dependencies line.
  */
-export function planAnswer(p: Omit<PlanReplyParts, 'env' | 'dependencies'> & { bot: RenderedBot; code: string }): string {
+export function planAnswer(p: Omit<PlanReplyParts, 'env' | 'setup' | 'dependencies'> & { bot: RenderedBot; code: string }): string {
   const { bot, code, ...parts } = p;
   return [
-    explainPlan({ ...parts, env: bot.env, dependencies: bot.dependencies }),
+    explainPlan({ ...parts, env: bot.env, setup: bot.setup, dependencies: bot.dependencies }),
     '',
     formatCodeBlock({ filename: p.filename, language: p.plan.language, code }),
     ...(bot.dependencies.length > 0 ? ['', formatDependencies(bot.dependencies)] : []),

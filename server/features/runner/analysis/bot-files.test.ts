@@ -7,8 +7,9 @@ import { builtinChat } from '../../ai/builtin';
 import { detectEnvVars } from './env-vars';
 import { parseImports } from './imports';
 
-const ALL = "with /start and /help, echo, reply 'We open at 9' when someone says hours, a welcome message for new members, ban the words spam and scam, post every 30 minutes, reminders and AI replies";
-const AI = ['OPENAI_MODEL?', 'OPENAI_API_KEY!', 'OPENAI_BASE_URL?'];
+const ALL =
+  "with /start and /help, echo, reply 'We open at 9' when someone says hours, a welcome message for new members, ban the words spam and scam, post 'Fresh bread is ready' every 30 minutes, forward messages that mention the bot to me, reminders and AI replies";
+const AI = ['OPENAI_API_KEY!', 'OPENAI_BASE_URL?', 'OPENAI_MODEL?'];
 const TWITTER = ['TWITTER_API_KEY!', 'TWITTER_API_SECRET!', 'TWITTER_ACCESS_TOKEN!', 'TWITTER_ACCESS_SECRET!'];
 
 interface Row {
@@ -19,48 +20,53 @@ interface Row {
   env: string[];
 }
 
+// Every bot is built from its plan: it reads a setting only when its rules use it, and requires the ones
+// they cannot work without (the channel of a schedule, OWNER_CHAT_ID for forwards, the model's key). An
+// echo bot reads its platform's settings only. Python's bots read LOG_LEVEL first (logging is set up first).
 const ROWS: Row[] = [
-  // Telegram bots are built from their plan: web calls use the standard library (no openai package).
-  { message: `a telegram bot ${ALL}`, packages: ['python-telegram-bot'], env: ['LOG_LEVEL?', 'OPENAI_API_KEY?', 'OPENAI_BASE_URL?', 'OPENAI_MODEL?', 'TELEGRAM_CHAT_ID?', 'OWNER_CHAT_ID?', 'TELEGRAM_BOT_TOKEN!', 'DATA_FILE?', 'TELEGRAM_API_BASE?'] },
-  { message: `a telegram bot in node ${ALL}`, packages: ['telegraf'], env: ['OPENAI_API_KEY?', 'OPENAI_BASE_URL?', 'OPENAI_MODEL?', 'TELEGRAM_CHAT_ID?', 'OWNER_CHAT_ID?', 'TELEGRAM_BOT_TOKEN!', 'TELEGRAM_API_BASE?', 'DATA_FILE?'] },
-  { message: 'a telegram bot that echoes', packages: ['python-telegram-bot'], env: ['LOG_LEVEL?', 'TELEGRAM_CHAT_ID?', 'OWNER_CHAT_ID?', 'TELEGRAM_BOT_TOKEN!', 'DATA_FILE?', 'TELEGRAM_API_BASE?'] },
-  { message: 'a telegram bot in javascript that echoes', packages: ['telegraf'], env: ['TELEGRAM_CHAT_ID?', 'OWNER_CHAT_ID?', 'TELEGRAM_BOT_TOKEN!', 'TELEGRAM_API_BASE?', 'DATA_FILE?'] },
-  { message: `a discord bot ${ALL}`, packages: ['discord.py', 'openai'], env: ['LOG_LEVEL?', ...AI, 'DISCORD_CHANNEL_ID!', 'DISCORD_BOT_TOKEN!'] },
-  { message: `a discord bot in node ${ALL}`, packages: ['discord.js', 'openai'], env: [...AI, 'DISCORD_CHANNEL_ID!', 'DISCORD_BOT_TOKEN!'] },
+  { message: `a telegram bot ${ALL}`, packages: ['python-telegram-bot'], env: ['LOG_LEVEL?', ...AI, 'TELEGRAM_CHAT_ID!', 'OWNER_CHAT_ID!', 'TELEGRAM_BOT_TOKEN!', 'DATA_FILE?', 'TELEGRAM_API_BASE?'] },
+  { message: `a telegram bot in node ${ALL}`, packages: ['telegraf'], env: [...AI, 'TELEGRAM_CHAT_ID!', 'OWNER_CHAT_ID!', 'TELEGRAM_BOT_TOKEN!', 'TELEGRAM_API_BASE?', 'DATA_FILE?'] },
+  { message: 'a telegram bot that echoes', packages: ['python-telegram-bot'], env: ['LOG_LEVEL?', 'TELEGRAM_BOT_TOKEN!', 'TELEGRAM_API_BASE?'] },
+  { message: 'a telegram bot in javascript that echoes', packages: ['telegraf'], env: ['TELEGRAM_BOT_TOKEN!', 'TELEGRAM_API_BASE?'] },
+  { message: `a discord bot ${ALL}`, packages: ['discord.py'], env: ['LOG_LEVEL?', ...AI, 'DISCORD_CHANNEL_ID!', 'OWNER_CHAT_ID!', 'DISCORD_BOT_TOKEN!', 'DATA_FILE?'] },
+  { message: `a discord bot in node ${ALL}`, packages: ['discord.js'], env: [...AI, 'DISCORD_CHANNEL_ID!', 'OWNER_CHAT_ID!', 'DISCORD_BOT_TOKEN!', 'DATA_FILE?'] },
   { message: 'a discord bot that echoes', packages: ['discord.py'], env: ['LOG_LEVEL?', 'DISCORD_BOT_TOKEN!'] },
   { message: 'a discord bot in javascript that echoes', packages: ['discord.js'], env: ['DISCORD_BOT_TOKEN!'] },
-  { message: `a twitter bot ${ALL}`, packages: ['tweepy', 'openai'], env: ['LOG_LEVEL?', ...AI, ...TWITTER] },
-  { message: `a twitter bot in node ${ALL}`, packages: ['twitter-api-v2', 'openai'], env: [...AI, ...TWITTER] },
+  // X's channel is the bot's own timeline: no setting.
+  { message: `a twitter bot ${ALL}`, packages: ['tweepy'], env: ['LOG_LEVEL?', ...AI, 'OWNER_CHAT_ID!', ...TWITTER] },
+  { message: `a twitter bot in node ${ALL}`, packages: ['twitter-api-v2'], env: [...AI, 'OWNER_CHAT_ID!', ...TWITTER] },
   { message: 'a twitter bot that echoes', packages: ['tweepy'], env: ['LOG_LEVEL?', ...TWITTER] },
   { message: 'a twitter bot in javascript that echoes', packages: ['twitter-api-v2'], env: TWITTER },
   {
     message: `a whatsapp bot ${ALL}`,
-    packages: ['requests', 'flask', 'openai'],
-    env: ['LOG_LEVEL?', ...AI, 'WHATSAPP_PHONE_NUMBER_ID!', 'WHATSAPP_TOKEN!', 'WHATSAPP_VERIFY_TOKEN!', 'WHATSAPP_APP_SECRET?', 'WHATSAPP_RECIPIENTS!', 'PORT?'],
+    packages: ['requests', 'flask'],
+    env: ['LOG_LEVEL?', ...AI, 'WHATSAPP_RECIPIENTS!', 'OWNER_CHAT_ID!', 'WHATSAPP_PHONE_NUMBER_ID!', 'WHATSAPP_TOKEN!', 'WHATSAPP_APP_SECRET?', 'WHATSAPP_VERIFY_TOKEN!', 'PORT?', 'HOST?'],
   },
   {
     message: `a whatsapp bot in node ${ALL}`,
-    packages: ['express', 'openai'],
-    env: [...AI, 'WHATSAPP_TOKEN!', 'WHATSAPP_PHONE_NUMBER_ID!', 'WHATSAPP_VERIFY_TOKEN!', 'PORT?', 'WHATSAPP_APP_SECRET?', 'WHATSAPP_RECIPIENTS!'],
+    packages: ['express'],
+    env: [...AI, 'WHATSAPP_APP_SECRET?', 'WHATSAPP_RECIPIENTS!', 'OWNER_CHAT_ID!', 'WHATSAPP_TOKEN!', 'WHATSAPP_PHONE_NUMBER_ID!', 'WHATSAPP_VERIFY_TOKEN!', 'PORT?', 'HOST?'],
   },
   {
     message: 'a whatsapp bot that echoes',
     packages: ['requests', 'flask'],
-    env: ['LOG_LEVEL?', 'WHATSAPP_PHONE_NUMBER_ID!', 'WHATSAPP_TOKEN!', 'WHATSAPP_VERIFY_TOKEN!', 'WHATSAPP_APP_SECRET?', 'PORT?'],
+    env: ['LOG_LEVEL?', 'WHATSAPP_PHONE_NUMBER_ID!', 'WHATSAPP_TOKEN!', 'WHATSAPP_APP_SECRET?', 'WHATSAPP_VERIFY_TOKEN!', 'PORT?', 'HOST?'],
   },
   {
     message: 'a whatsapp bot in javascript that echoes',
     packages: ['express'],
-    env: ['WHATSAPP_TOKEN!', 'WHATSAPP_PHONE_NUMBER_ID!', 'WHATSAPP_VERIFY_TOKEN!', 'PORT?', 'WHATSAPP_APP_SECRET?'],
+    env: ['WHATSAPP_APP_SECRET?', 'WHATSAPP_TOKEN!', 'WHATSAPP_PHONE_NUMBER_ID!', 'WHATSAPP_VERIFY_TOKEN!', 'PORT?', 'HOST?'],
   },
-  { message: `a slack bot ${ALL}`, packages: ['slack-bolt', 'slack-sdk', 'openai'], env: ['LOG_LEVEL?', ...AI, 'SLACK_BOT_TOKEN!', 'SLACK_APP_TOKEN!', 'SLACK_CHANNEL_ID!'] },
-  { message: `a slack bot in node ${ALL}`, packages: ['@slack/bolt', 'openai'], env: [...AI, 'SLACK_BOT_TOKEN!', 'SLACK_APP_TOKEN!', 'SLACK_CHANNEL_ID!'] },
-  { message: 'a slack bot that echoes', packages: ['slack-bolt'], env: ['LOG_LEVEL?', 'SLACK_BOT_TOKEN!', 'SLACK_APP_TOKEN!'] },
+  // Socket Mode (async) runs on aiohttp: the Python file imports it so that it is installed.
+  { message: `a slack bot ${ALL}`, packages: ['slack-bolt', 'slack-sdk', 'aiohttp'], env: ['LOG_LEVEL?', ...AI, 'SLACK_CHANNEL_ID!', 'OWNER_CHAT_ID!', 'SLACK_BOT_TOKEN!', 'SLACK_APP_TOKEN!'] },
+  { message: `a slack bot in node ${ALL}`, packages: ['@slack/bolt'], env: [...AI, 'SLACK_CHANNEL_ID!', 'OWNER_CHAT_ID!', 'SLACK_BOT_TOKEN!', 'SLACK_APP_TOKEN!'] },
+  { message: 'a slack bot that echoes', packages: ['slack-bolt', 'slack-sdk', 'aiohttp'], env: ['LOG_LEVEL?', 'SLACK_BOT_TOKEN!', 'SLACK_APP_TOKEN!'] },
   { message: 'a slack bot in javascript that echoes', packages: ['@slack/bolt'], env: ['SLACK_BOT_TOKEN!', 'SLACK_APP_TOKEN!'] },
-  { message: `a webhook bot ${ALL}`, packages: ['flask', 'openai'], env: ['LOG_LEVEL?', ...AI, 'OUTGOING_WEBHOOK_URL?', 'WEBHOOK_SECRET?', 'PORT?'] },
-  { message: `a webhook bot in node ${ALL}`, packages: ['openai'], env: [...AI, 'OUTGOING_WEBHOOK_URL?', 'WEBHOOK_SECRET?', 'PORT?'] },
-  { message: 'a webhook bot that echoes', packages: ['flask'], env: ['LOG_LEVEL?', 'WEBHOOK_SECRET?', 'PORT?'] },
-  { message: 'a webhook bot in javascript that echoes', packages: [], env: ['WEBHOOK_SECRET?', 'PORT?'] },
+  // The HTTP bot's channel and owner are POST_WEBHOOK_URL (generic-contract.ts).
+  { message: `a webhook bot ${ALL}`, packages: ['flask'], env: ['LOG_LEVEL?', ...AI, 'POST_WEBHOOK_URL!', 'WEBHOOK_SECRET?', 'PORT?', 'HOST?'] },
+  { message: `a webhook bot in node ${ALL}`, packages: [], env: [...AI, 'WEBHOOK_SECRET?', 'POST_WEBHOOK_URL!', 'PORT?', 'HOST?'] },
+  { message: 'a webhook bot that echoes', packages: ['flask'], env: ['LOG_LEVEL?', 'WEBHOOK_SECRET?', 'PORT?', 'HOST?'] },
+  { message: 'a webhook bot in javascript that echoes', packages: [], env: ['WEBHOOK_SECRET?', 'PORT?', 'HOST?'] },
 ];
 
 /** pip treats '-', '_' and '.' alike and ignores case. */

@@ -50,7 +50,7 @@ describe('analysis robustness', () => {
     const big = one.repeat(Math.floor(MiB / one.length));
     const imports = await timed(() => parseImports(big, 'javascript'));
     const vars = await timed(() => detectEnvVars(big, 'javascript'));
-    expect(imports.value.imports).toEqual(['express', 'openai']);
+    expect(imports.value.imports).toEqual(['express']); // built from its plan: the model is called with fetch
     expect(vars.value.map((v) => v.key)).toContain('WHATSAPP_TOKEN');
     expect(imports.ms + vars.ms).toBeLessThan(10_000);
   });

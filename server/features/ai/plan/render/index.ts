@@ -12,6 +12,8 @@ export type { EnvVar } from './env';
 export interface RenderedBot {
   code: string;
   env: EnvVar[];
+  /** The steps to set the bot up on its platform (setup.ts), as its header and the assistant's answer say them. */
+  setup: string[];
   dependencies: string[];
 }
 

@@ -83,3 +83,42 @@ describe('rendered JavaScript files', () => {
     expect(PLAN_PLATFORMS.map(dependencies)).toEqual([['telegraf'], ['discord.js'], ['@slack/bolt'], ['express'], ['twitter-api-v2'], []]);
   });
 });
+
+describe('one list of settings and setup steps for both languages', () => {
+  const ECHO = [{ when: { kind: 'message' as const }, do: [{ kind: 'reply' as const, text: '{text}' }] }];
+  const both = (platform: BotPlan['platform'], rules: Parameters<typeof newPlan>[0]) =>
+    (['javascript', 'python'] as const).map((language) => renderPlan(newPlan(rules, { platform, language }), { filename: 'bot' }));
+
+  it.each(PLAN_PLATFORMS)('%s: the same settings (Python adds LOG_LEVEL) and the same steps, from what the rules use', (platform) => {
+    for (const rules of [ECHO, EVERY_KIND]) {
+      const [js, py] = both(platform, rules);
+      expect(py!.env.filter((e) => e.name !== 'LOG_LEVEL')).toEqual(js!.env);
+      expect(py!.setup).toEqual(js!.setup);
+      expect(js!.setup.length).toBeGreaterThan(0);
+      for (const step of js!.setup.slice(0, 1)) {
+        expect(js!.code).toContain(step.slice(0, 40));
+        expect(py!.code).toContain(step.slice(0, 40));
+      }
+    }
+  });
+
+  it.each(PLAN_PLATFORMS)('%s: an echo bot reads no channel, owner or data file; a bot that posts requires its channel and owner', (platform) => {
+    for (const bot of both(platform, ECHO)) {
+      for (const name of ['OWNER_CHAT_ID', 'DATA_FILE', 'OPENAI_API_KEY', 'TELEGRAM_CHAT_ID', 'DISCORD_CHANNEL_ID', 'SLACK_CHANNEL_ID', 'WHATSAPP_RECIPIENTS', 'POST_WEBHOOK_URL']) {
+        // A read: process.env.X, requireEnv('X'), os.getenv("X"), require_env("X").
+        expect(bot.code).not.toMatch(new RegExp(`process\\.env\\.${name}|requireEnv\\('${name}'|getenv\\("${name}"|require_env\\("${name}"`));
+        expect(bot.env.map((e) => e.name)).not.toContain(name);
+      }
+    }
+    const posting = [
+      { when: { kind: 'schedule' as const, times: ['09:00'] }, do: [{ kind: 'post' as const, text: 'Morning' }] },
+      { when: { kind: 'command' as const, name: 'tell' }, do: [{ kind: 'post' as const, to: 'owner' as const, text: '{args}' }] },
+    ];
+    for (const bot of both(platform, posting)) {
+      const required = bot.env.filter((e) => e.required).map((e) => e.name);
+      if (platform !== 'twitter') expect(required).toContain({ telegram: 'TELEGRAM_CHAT_ID', discord: 'DISCORD_CHANNEL_ID', slack: 'SLACK_CHANNEL_ID', whatsapp: 'WHATSAPP_RECIPIENTS', generic: 'POST_WEBHOOK_URL' }[platform]);
+      if (platform !== 'generic') expect(required).toContain('OWNER_CHAT_ID');
+      expect(bot.env.map((e) => e.name)).toContain('DATA_FILE'); // schedule times remember what they ran
+    }
+  });
+});

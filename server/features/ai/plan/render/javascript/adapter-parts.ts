@@ -1,8 +1,11 @@
 // Pieces several JavaScript platform adapters write alike: reading a required setting, a poll or
 // buttons as numbered text (where a platform has none), the plan's spelling of a reaction's emoji,
-// and the owner's setting described in the platform's own words.
+// and the lines that read the settings the rules use (env.ts).
 import { code } from '../compose';
-import type { EnvVar } from '../env';
+import type { BotPlan } from '../../../../../../shared/bot-plan.schema';
+import { channelSetting, keepsState, readsOwner, requiredRuleSettings } from '../env';
+import { lines } from '../compose';
+import type { PlanUses } from '../plan-uses';
 
 export const REQUIRE_ENV = code`
 // Reads a required setting from the environment, or stops with a clear message.
@@ -42,9 +45,25 @@ function planEmoji(emoji) {
   return rule ? rule.when.emoji : emoji;
 }`;
 
-/** The rule settings, with OWNER_CHAT_ID said in the platform's words (and listed when `admins` needs it). */
-export function withOwner(env: EnvVar[], description: string, neededForAdmins = false): EnvVar[] {
-  const owner: EnvVar = { name: 'OWNER_CHAT_ID', required: false, description };
-  if (env.some((e) => e.name === 'OWNER_CHAT_ID')) return env.map((e) => (e.name === 'OWNER_CHAT_ID' ? owner : e));
-  return neededForAdmins ? [owner, ...env] : env;
+/** start()'s line naming the data file: DATA_FILE is read only when the rules remember something. */
+export function dataFileLine(uses: PlanUses): string {
+  return keepsState(uses)
+    ? "  const dataFile = process.env.DATA_FILE || path.join(__dirname, 'bot_data.json');"
+    : '  const dataFile = null; // the rules remember nothing';
+}
+
+/** start()'s checks of the settings the rules cannot work without (env.ts), before it connects. */
+export function requiredChecks(platform: BotPlan['platform'], uses: PlanUses): string | false {
+  const names = requiredRuleSettings(platform, uses);
+  return names.length > 0 && names.map((name) => `  requireEnv('${name}');`).join('\n');
+}
+
+/** The adapter's channel() and owner() lines that read a setting, written only when the rules use them. */
+export function channelAndOwner(platform: BotPlan['platform'], uses: PlanUses, owner = "(process.env.OWNER_CHAT_ID || '').trim() || null"): string | false {
+  const channel = channelSetting(platform, uses);
+  return lines(
+    channel && `    channelSetting: '${channel}',`,
+    channel && `    channel: () => (process.env.${channel} || '').trim() || null,`,
+    readsOwner(platform, uses) && (owner.includes('\n') ? owner : `    owner: () => ${owner},`),
+  ) || false;
 }

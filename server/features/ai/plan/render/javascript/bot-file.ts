@@ -15,10 +15,13 @@ export interface PlatformCode {
   label: string;
   requires: string;
   code: string;
-  env: EnvVar[];
   dependencies: string[];
-  /** Steps to create the bot on the platform, written in the header. */
-  setup?: string[];
+}
+
+/** What the file's header lists beside the rules: the settings (env.ts) and the setup steps (setup.ts). */
+export interface BotFacts {
+  env: EnvVar[];
+  setup: string[];
 }
 
 /** A line comment's text: line breaks (which would end the comment) become spaces. */
@@ -26,8 +29,8 @@ function commentLine(text: string): string {
   return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ');
 }
 
-function header(plan: BotPlan, uses: PlanUses, platform: PlatformCode, filename: string): string {
-  const required = platform.env.filter((e) => e.required).map((e) => e.name);
+function header(plan: BotPlan, uses: PlanUses, platform: PlatformCode, facts: BotFacts, filename: string): string {
+  const required = facts.env.filter((e) => e.required).map((e) => e.name);
   return lines(
     "'use strict';",
     `// ${commentLine(plan.name)}: a ${platform.label} bot, written by Botwright from its plan.`,
@@ -36,8 +39,8 @@ function header(plan: BotPlan, uses: PlanUses, platform: PlatformCode, filename:
     ...(uses.rules.length > 0 ? uses.rules.map((rule) => `// - ${commentLine(ruleInWords(rule, plan))}`) : ['// - Nothing yet: the plan has no finished rules.']),
     '//',
     '// Settings it reads from the environment (never written in this file):',
-    ...platform.env.map((e) => `//   ${e.name}${e.required ? ' (required)' : ''}: ${commentLine(e.description)}`),
-    ...(platform.setup ? ['//', '// Set it up:', ...platform.setup.map((step) => `// - ${commentLine(step)}`)] : []),
+    ...facts.env.map((e) => `//   ${e.name}${e.required ? ' (required)' : ''}: ${commentLine(e.description)}`),
+    ...(facts.setup.length > 0 ? ['//', '// Set it up:', ...facts.setup.map((step) => `// - ${commentLine(step)}`)] : []),
     '//',
     ...runIt(required, platform.dependencies, filename),
   );
@@ -117,12 +120,12 @@ const ENDING = lines(
   'module.exports = { createEngine, RULES, SETTINGS };',
 );
 
-export function javascriptBotFile(plan: BotPlan, uses: PlanUses, platform: PlatformCode, filename: string, custom: Record<string, string>): string {
+export function javascriptBotFile(plan: BotPlan, uses: PlanUses, platform: PlatformCode, facts: BotFacts, filename: string, custom: Record<string, string>): string {
   const requires = lines(
     "const fs = require('node:fs');",
     "const path = require('node:path');",
     platform.requires,
   );
-  return `${sections(1, header(plan, uses, platform, filename), requires, settings(plan), rules(uses), customRegions(uses, custom), engineCode(uses), platform.code, ENDING)}\n`;
+  return `${sections(1, header(plan, uses, platform, facts, filename), requires, settings(plan), rules(uses), customRegions(uses, custom), engineCode(uses), platform.code, ENDING)}\n`;
 }
 

@@ -3,20 +3,9 @@
 // handlers, intents and calls the plan's rules use are written. Patterns and settings from the
 // builtin generator (templates/discord-javascript.ts).
 import { code, lines, sections } from '../compose';
-import { postsToChannel, ruleEnv, type EnvVar } from '../env';
 import type { PlanUses } from '../plan-uses';
-import { PLAN_EMOJI, POLL_TEXT, REQUIRE_ENV, withOwner } from './adapter-parts';
+import { channelAndOwner, dataFileLine, PLAN_EMOJI, POLL_TEXT, REQUIRE_ENV, requiredChecks } from './adapter-parts';
 import type { PlatformCode } from './bot-file';
-
-function discordEnv(uses: PlanUses): EnvVar[] {
-  return [
-    { name: 'DISCORD_BOT_TOKEN', required: true, description: 'the bot token from the Discord Developer Portal (Bot tab)' },
-    ...(postsToChannel(uses)
-      ? [{ name: 'DISCORD_CHANNEL_ID', required: false, description: 'the id of the channel scheduled posts go to (Developer Mode, right-click the channel, Copy ID)' }]
-      : []),
-    ...withOwner(ruleEnv(uses), 'your own Discord user id (Developer Mode, right-click yourself, Copy User ID): the bot sends you answers and forwarded messages in a direct message'),
-  ];
-}
 
 function discordRequires(uses: PlanUses): string {
   const names = [
@@ -32,27 +21,6 @@ function discordRequires(uses: PlanUses): string {
 
 function moderates(uses: PlanUses): boolean {
   return uses.actions.has('mute') || uses.actions.has('kick') || uses.actions.has('ban') || uses.conditions.has('admins');
-}
-
-function setup(uses: PlanUses): string[] {
-  const t = uses.triggers;
-  const a = uses.actions;
-  const permissions = [
-    'Send Messages',
-    'Read Message History',
-    ...(a.has('react') ? ['Add Reactions'] : []),
-    ...(a.has('delete') ? ['Manage Messages'] : []),
-    ...(a.has('mute') ? ['Moderate Members'] : []),
-    ...(a.has('kick') ? ['Kick Members'] : []),
-    ...(a.has('ban') ? ['Ban Members'] : []),
-    ...(a.has('poll') ? ['Send Polls'] : []),
-  ];
-  return [
-    'Create an application at the Discord Developer Portal, add a bot and copy its token (DISCORD_BOT_TOKEN).',
-    `On the Bot tab turn on the Message Content intent${t.has('join') || t.has('leave') ? ' and the Server Members intent (for members joining and leaving)' : ''}.`,
-    `Invite the bot with the OAuth2 URL generator: scope bot, permissions ${permissions.join(', ')}.`,
-    ...(a.has('mute') || a.has('kick') || a.has('ban') ? ["Drag the bot's role above the roles of the members it may mute, kick or ban."] : []),
-  ];
 }
 
 const INTRO = code`
@@ -102,7 +70,6 @@ function adapter(uses: PlanUses): string {
     'function discordAdapter(client) {',
     '  const target = (chat) => (chat.startsWith(\'user:\') ? client.users.fetch(chat.slice(5)) : client.channels.fetch(chat));',
     '  return {',
-    "    channelSetting: 'DISCORD_CHANNEL_ID',",
     '    // Discord messages hold at most 2000 characters.',
     `    send: async (chat, text${a.has('buttons') ? ', buttons' : ''}) => {`,
     "      if (!chat) return log('Not sent (this server has no system channel for it): ' + text);",
@@ -139,11 +106,7 @@ function adapter(uses: PlanUses): string {
         '      return permissions.has(PermissionFlagsBits.Administrator) || permissions.has(PermissionFlagsBits.ManageGuild);',
         '    },',
       ),
-    "    channel: () => (process.env.DISCORD_CHANNEL_ID || '').trim() || null,",
-    '    owner: () => {',
-    "      const id = (process.env.OWNER_CHAT_ID || '').trim();",
-    "      return id ? 'user:' + id : null;",
-    '    },',
+    channelAndOwner('discord', uses, "    owner: () => {\n      const id = (process.env.OWNER_CHAT_ID || '').trim();\n      return id ? 'user:' + id : null;\n    },"),
     '  };',
     '}',
   );
@@ -165,12 +128,13 @@ function start(uses: PlanUses): string {
     '// Starts the bot: connects to the Discord gateway; the schedules are checked every 20 seconds once online.',
     'async function start() {',
     "  const token = requireEnv('DISCORD_BOT_TOKEN');",
+    requiredChecks('discord', uses),
     `  // Message Content${members ? ' and Server Members' : ''} must be turned on in the Developer Portal (Bot tab).`,
     '  const client = new Client({',
     `    intents: [${intents.map((i) => `GatewayIntentBits.${i}`).join(', ')}],`,
     `    partials: [${partials.map((p) => `Partials.${p}`).join(', ')}], // direct messages${t.has('reaction') ? ' and reactions to older messages' : ''}`,
     '  });',
-    "  const dataFile = process.env.DATA_FILE || path.join(__dirname, 'bot_data.json');",
+    dataFileLine(uses),
     '  const engine = createEngine({ rules: RULES, settings: SETTINGS, adapter: discordAdapter(client), dataFile, now: () => new Date() });',
     '',
     '  // A message; the bot mentioned (or a direct message) sets mentioned, and the mention is taken out of the text.',
@@ -253,8 +217,6 @@ export function discordPlatform(uses: PlanUses): PlatformCode {
       adapter(uses),
       start(uses),
     ),
-    env: discordEnv(uses),
     dependencies: ['discord.js'],
-    setup: setup(uses),
   };
 }

@@ -16,10 +16,11 @@ function logError(...args) {
 export const STORE = code`
 // The bot's memory: one JSON file, read at start and written after each change to a temporary file
 // that then replaces it (a rename), so a crash in the middle of a write never leaves half a file.
+// No file (null): the rules remember nothing.
 function openStore(file) {
   let state = {};
   try {
-    state = JSON.parse(fs.readFileSync(file, 'utf8'));
+    if (file) state = JSON.parse(fs.readFileSync(file, 'utf8'));
   } catch (error) {
     if (error.code !== 'ENOENT') logError('Could not read ' + file + ', starting with empty data:', error.message);
   }

@@ -1,52 +1,21 @@
-// The HTTP adapter of a rendered JavaScript bot (Node's own http module, nothing to install):
-// POST /message {chat?, user?, name?, text} answers {replies: [...]} with what the rules said to that
-// chat while handling it; POST /button {buttonId} (or a buttonId in /message) presses a button.
-// Scheduled posts and posts to the owner go to POST_WEBHOOK_URL, else to the log. Patterns and
-// settings from the builtin generator (templates/generic-javascript.ts).
+// The HTTP adapter of a rendered JavaScript bot (Node's own http module, nothing to install), following
+// the contract in ../generic-contract.ts (the same as the Python bot's).
 import { code, lines, sections } from '../compose';
-import { ruleEnv, type EnvVar } from '../env';
+import { channelSetting, ownerIsAdmin } from '../env';
+import { BUTTON_EXAMPLE, MESSAGE_EXAMPLE, NOT_AN_OBJECT, NOT_FOUND } from '../generic-contract';
 import type { PlanUses } from '../plan-uses';
-import { POLL_TEXT, withOwner } from './adapter-parts';
+import { dataFileLine, POLL_TEXT, REQUIRE_ENV, requiredChecks } from './adapter-parts';
 import type { PlatformCode } from './bot-file';
 
-function genericEnv(uses: PlanUses): EnvVar[] {
-  const env = ruleEnv(uses).filter((e) => e.name !== 'OWNER_CHAT_ID'); // the owner's messages go to POST_WEBHOOK_URL
-  return [
-    { name: 'PORT', required: false, description: 'the port to listen on (default 5000)' },
-    { name: 'HOST', required: false, description: 'the address to listen on (default: all of them)' },
-    { name: 'WEBHOOK_SECRET', required: false, description: 'when set, callers must send it in the X-Webhook-Secret header' },
-    { name: 'POST_WEBHOOK_URL', required: false, description: 'where scheduled posts and messages for the owner are sent, as a POST of JSON {"text": ..., "to": "channel" or "owner"}; without it they are only logged' },
-    ...withOwner(env, 'the user (the "user" field of a message) who counts as the admin', uses.conditions.has('admins')),
-  ];
-}
-
-function setup(uses: PlanUses): string[] {
-  return [
-    'Send each message as JSON to POST /message, e.g. {"chat": "room-1", "user": "u42", "name": "Ann", "text": "hello"}; the answer is {"replies": [...]}, each reply a text, or {"text", "buttons": [{"id", "label"}]} for buttons.',
-    ...(uses.triggers.has('button') ? ['A press of a button: POST /button {"chat", "user", "name", "buttonId"} (or a buttonId in /message).'] : []),
-    ...(uses.actions.has('react') ? ['Reactions the bot gives to a message come back as {"reactions": [...]} beside the replies.'] : []),
-    'Every message counts as addressed to the bot (for mention rules) unless it says "mentioned": false.',
-    'GET /health answers {"status": "ok"}. Connect it to anything that can call a webhook (a website chat widget, Zapier, n8n...).',
-  ];
+/** A bot that takes button presses: it shows buttons or has rules for their presses. */
+function takesPresses(uses: PlanUses): boolean {
+  return uses.triggers.has('button') || uses.actions.has('buttons');
 }
 
 const INTRO = code`
 // ==== HTTP webhook (Node's http module) ====
-
-// Sends a scheduled post or a message for the owner to POST_WEBHOOK_URL as JSON {text, to: 'channel', 'owner' or
-// a chat}; logs it when that is not set.
-async function postOut(chat, text) {
-  const to = chat.startsWith('post:') ? chat.slice(5) : chat;
-  const url = (process.env.POST_WEBHOOK_URL || '').trim();
-  if (!url) return log('Not sent (set POST_WEBHOOK_URL to send it) to ' + to + ': ' + text);
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ text, to }),
-    signal: AbortSignal.timeout(15000),
-  });
-  if (!response.ok) throw new Error('POST_WEBHOOK_URL answered HTTP ' + response.status);
-}
+// The contract (the same as the Python bot's): POST /message, the answer {replies, reactions?}, POST /button,
+// GET /health, WEBHOOK_SECRET; what goes to the channel or the owner is POSTed to POST_WEBHOOK_URL.
 
 // True when WEBHOOK_SECRET is not set, or the caller sent it in the X-Webhook-Secret header.
 function authorised(req) {
@@ -74,7 +43,7 @@ function readJson(req) {
         if (data === null || typeof data !== 'object' || Array.isArray(data)) throw new Error('not an object');
         resolve(data);
       } catch {
-        reject(new Error('The body is not a JSON object'));
+        reject(new Error(${JSON.stringify(NOT_AN_OBJECT)}));
       }
     });
     req.on('error', reject);
@@ -98,68 +67,95 @@ function buttonLabel(id) {
   return '';
 }`;
 
+const POST_OUT = code`
+// Sends what the rules say to the channel, to the owner or to a chat whose call is not the one being answered
+// to POST_WEBHOOK_URL as JSON {to, text, buttons?}; logs it when that is not set.
+async function postOut(to, text, buttons) {
+  const url = (process.env.POST_WEBHOOK_URL || '').trim();
+  if (!url) return log('Not sent (set POST_WEBHOOK_URL to send it) to ' + to + ': ' + text);
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(buttons ? { to, text, buttons } : { to, text }),
+    signal: AbortSignal.timeout(15000),
+  }).catch((error) => log('POST_WEBHOOK_URL failed: ' + error.message));
+  if (response && !response.ok) log('POST_WEBHOOK_URL answered HTTP ' + response.status);
+}`;
+
 function adapter(uses: PlanUses): string {
   const a = uses.actions;
+  const posts = channelSetting('generic', uses) !== null;
   return lines(
     "// What the engine asks of the webhook. What a rule says in the chat of the request being answered goes into its",
-    "// replies (outbox: the request's { chat, replies } while its rules run); the channel ('post:channel') and the",
-    "// owner ('post:owner') are POST_WEBHOOK_URL, and so is anything said after its request was answered.",
+    "// replies (outbox: the request's { chat, replies } while its rules run); the channel ('channel') and the owner",
+    "// ('owner') are POST_WEBHOOK_URL, and so is anything said to another chat.",
     'function webhookAdapter(outbox) {',
     '  const send = async (chat, text, buttons) => {',
     '    const request = outbox.getStore();',
     '    if (request && request.chat === chat) return request.replies.push(buttons ? { text, buttons } : text);',
-    '    await postOut(chat, text);',
+    posts ? '    await postOut(chat, text, buttons);' : "    log('No call from ' + chat + ' is being answered: not sent: ' + text);",
     '  };',
     '  return {',
-    "    channelSetting: 'POST_WEBHOOK_URL',",
+    posts && "    channelSetting: 'POST_WEBHOOK_URL',",
     '    send,',
     a.has('poll') && '    sendPoll: (chat, question, options) => send(chat, pollText(question, options)),',
     a.has('react') &&
       lines(
         '    react: async (event, emoji) => {',
         '      const request = outbox.getStore();',
-        '      if (request) request.reactions.push(emoji);',
+        '      if (request && request.chat === event.chat) request.reactions.push(emoji);',
         '    },',
       ),
-    uses.conditions.has('admins') &&
+    ownerIsAdmin('generic', uses) &&
       "    // The admin: the user named by OWNER_CHAT_ID.\n    isAdmin: async (event) => event.user === (process.env.OWNER_CHAT_ID || '').trim(),",
-    "    channel: () => 'post:channel',",
-    "    owner: () => 'post:owner',",
+    "    channel: () => 'channel',",
+    "    owner: () => 'owner',",
     '  };',
     '}',
   );
 }
 
 function start(uses: PlanUses): string {
-  const buttons = uses.triggers.has('button');
+  const buttons = takesPresses(uses);
   const routes = ['/message', ...(buttons ? ['/button'] : [])];
   const react = uses.actions.has('react');
+  const checks = requiredChecks('generic', uses);
   return lines(
     "// The engine's event for a request's JSON: a message, or a press of a button (buttonId).",
     'function webhookEvent(route, data) {',
     "  const user = String(data.user || 'someone');",
-    "  const event = { type: 'message', chat: String(data.chat || 'webhook'), chatName: null, user, name: String(data.name || user), text: '', mentioned: data.mentioned !== false, raw: data };",
+    '  const event = {',
+    "    type: 'message',",
+    '    chat: String(data.chat || user), // no chat: each caller talks to the bot in a chat of their own',
+    "    chatName: typeof data.chatName === 'string' && data.chatName ? data.chatName : null,",
+    '    user,',
+    '    name: String(data.name || user),',
+    "    text: '',",
+    '    mentioned: data.mentioned !== false, // a caller talks to the bot directly unless it says otherwise',
+    '    raw: data,',
+    '  };',
     buttons &&
       lines(
         "  if (route === '/button' || data.buttonId) {",
-        "    if (!data.buttonId) throw new Error('Send JSON like {\"user\": \"ann\", \"buttonId\": \"menu\"}');",
+        `    if (!data.buttonId) throw new Error(${JSON.stringify(BUTTON_EXAMPLE)});`,
         "    return { ...event, type: 'button', buttonId: String(data.buttonId), text: buttonLabel(String(data.buttonId)) };",
         '  }',
       ),
-    "  if (typeof data.text !== 'string' || !data.text.trim()) throw new Error('Send JSON like {\"user\": \"ann\", \"text\": \"hello\"}');",
+    `  if (typeof data.text !== 'string' || !data.text.trim()) throw new Error(${JSON.stringify(MESSAGE_EXAMPLE)});`,
     '  return { ...event, text: data.text };',
     '}',
     '',
     '// Starts the bot: the HTTP server; the schedules are checked every 20 seconds once it listens.',
     'async function start() {',
+    checks,
     '  const outbox = new AsyncLocalStorage();',
-    "  const dataFile = process.env.DATA_FILE || path.join(__dirname, 'bot_data.json');",
+    dataFileLine(uses),
     '  const engine = createEngine({ rules: RULES, settings: SETTINGS, adapter: webhookAdapter(outbox), dataFile, now: () => new Date() });',
     '  const server = http.createServer(async (req, res) => {',
     "    const route = (req.url || '').split('?')[0];",
     '    try {',
     "      if (req.method === 'GET' && route === '/health') return sendJson(res, 200, { status: 'ok', bot: BOT_NAME });",
-    `      if (req.method !== 'POST' || ![${routes.map((r) => `'${r}'`).join(', ')}].includes(route)) return sendJson(res, 404, { error: 'Not found: use POST /message' });`,
+    `      if (req.method !== 'POST' || ![${routes.map((r) => `'${r}'`).join(', ')}].includes(route)) return sendJson(res, 404, { error: ${JSON.stringify(NOT_FOUND).replace(/"/g, "'")} });`,
     '      if (!authorised(req)) {',
     "        log('Refused a call without the right X-Webhook-Secret');",
     "        return sendJson(res, 401, { error: 'Unauthorized' });",
@@ -177,7 +173,7 @@ function start(uses: PlanUses): string {
     '  });',
     '  const port = Number(process.env.PORT || 5000);',
     '  server.listen(port, process.env.HOST || undefined, () => {',
-    "    log(BOT_NAME + ' is listening on port ' + server.address().port + ': POST /message with {\"chat\", \"user\", \"name\", \"text\"}');",
+    "    log(BOT_NAME + ' is listening on port ' + server.address().port + ': POST /message with {\"user\", \"text\"}');",
     uses.triggers.has('schedule') && "    const tick = () => engine.tick().catch((error) => logError('The schedules failed:', error));",
     uses.triggers.has('schedule') && '    tick();',
     uses.triggers.has('schedule') && '    setInterval(tick, 20000);',
@@ -190,9 +186,16 @@ export function genericPlatform(uses: PlanUses): PlatformCode {
   return {
     label: "HTTP webhook (Node's http module)",
     requires: lines("const { AsyncLocalStorage } = require('node:async_hooks');", "const crypto = require('node:crypto');", "const http = require('node:http');"),
-    code: sections(1, INTRO, uses.triggers.has('button') && BUTTON_LABEL, uses.actions.has('poll') && POLL_TEXT, adapter(uses), start(uses)),
-    env: genericEnv(uses),
+    code: sections(
+      1,
+      INTRO,
+      requiredChecks('generic', uses) && REQUIRE_ENV,
+      channelSetting('generic', uses) !== null && POST_OUT,
+      takesPresses(uses) && BUTTON_LABEL,
+      uses.actions.has('poll') && POLL_TEXT,
+      adapter(uses),
+      start(uses),
+    ),
     dependencies: [],
-    setup: setup(uses),
   };
 }

@@ -1,13 +1,14 @@
 // A plan rendered as a JavaScript bot: the engine (shared by every platform) and the platform's
 // adapter, chosen here.
 import type { BotPlan } from '../../../../../../shared/bot-plan.schema';
-import type { EnvVar } from '../env';
+import { planEnv, type EnvVar } from '../env';
+import { platformSetup } from '../setup';
 import { planUses, type PlanUses } from '../plan-uses';
 import { javascriptBotFile, type PlatformCode } from './bot-file';
 import { discordPlatform } from './discord';
 import { genericPlatform } from './generic';
 import { slackPlatform } from './slack';
-import { TELEGRAM_DEPENDENCIES, telegramCode, telegramEnv, telegramRequires } from './telegram';
+import { TELEGRAM_DEPENDENCIES, telegramCode, telegramRequires } from './telegram';
 import { twitterPlatform } from './twitter';
 import { whatsappPlatform } from './whatsapp';
 
@@ -16,7 +17,6 @@ function telegramPlatform(uses: PlanUses): PlatformCode {
     label: 'Telegram (Telegraf 4, Node.js)',
     requires: telegramRequires(uses),
     code: telegramCode(uses),
-    env: telegramEnv(uses),
     dependencies: TELEGRAM_DEPENDENCIES,
   };
 }
@@ -30,9 +30,13 @@ const PLATFORMS: Record<BotPlan['platform'], (uses: PlanUses, plan: BotPlan) => 
   generic: genericPlatform,
 };
 
-export function renderJavascript(plan: BotPlan, options: { filename: string; custom?: Record<string, string> }): { code: string; env: EnvVar[]; dependencies: string[] } {
+export function renderJavascript(
+  plan: BotPlan,
+  options: { filename: string; custom?: Record<string, string> },
+): { code: string; env: EnvVar[]; setup: string[]; dependencies: string[] } {
   const uses = planUses(plan);
   const platform = PLATFORMS[plan.platform](uses, plan);
-  const code = javascriptBotFile(plan, uses, platform, options.filename, options.custom ?? {});
-  return { code, env: platform.env, dependencies: [...platform.dependencies] };
+  const facts = { env: planEnv(plan.platform, uses, 'javascript'), setup: platformSetup(plan, uses) };
+  const code = javascriptBotFile(plan, uses, platform, facts, options.filename, options.custom ?? {});
+  return { code, ...facts, dependencies: [...platform.dependencies] };
 }

@@ -89,9 +89,9 @@ describe('Discord (discord.js 14)', () => {
   const reply = render('discord', [REPLY]);
 
   it('reads the token, the channel and the owner; asks for the intents and permissions the rules need', () => {
-    expect(names(every.env)).toEqual(['DISCORD_BOT_TOKEN', 'DISCORD_CHANNEL_ID', 'OWNER_CHAT_ID', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL', 'DATA_FILE']);
+    expect(names(every.env)).toEqual(['DISCORD_BOT_TOKEN', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL', 'DISCORD_CHANNEL_ID', 'OWNER_CHAT_ID', 'DATA_FILE']);
     expect(every.env.find((e) => e.name === 'OWNER_CHAT_ID')!.description).toMatch(/Discord user id/);
-    expect(names(reply.env)).toEqual(['DISCORD_BOT_TOKEN', 'DATA_FILE']);
+    expect(names(reply.env)).toEqual(['DISCORD_BOT_TOKEN']);
     expect(every.code).toContain('intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages, GatewayIntentBits.MessageContent, GatewayIntentBits.DirectMessages, GatewayIntentBits.GuildMembers, GatewayIntentBits.GuildMessageReactions, GatewayIntentBits.DirectMessageReactions],');
     expect(every.code).toContain('partials: [Partials.Channel, Partials.Message, Partials.Reaction, Partials.GuildMember]');
     expect(every.code).toMatch(/Message Content intent and the Server Members intent/);
@@ -126,7 +126,7 @@ describe('Slack (Bolt, Socket Mode)', () => {
   const bang = render('slack', EVERY_KIND, { settings: { timeZone: 'UTC', prefix: '!' } });
 
   it('reads both tokens, the channel and the owner; with the / prefix each command is a slash command the setup names', () => {
-    expect(names(slash.env)).toEqual(['SLACK_BOT_TOKEN', 'SLACK_APP_TOKEN', 'SLACK_CHANNEL_ID', 'OWNER_CHAT_ID', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL', 'DATA_FILE']);
+    expect(names(slash.env)).toEqual(['SLACK_BOT_TOKEN', 'SLACK_APP_TOKEN', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL', 'SLACK_CHANNEL_ID', 'OWNER_CHAT_ID', 'DATA_FILE']);
     expect(slash.code).toContain("app.command('/' + name, async ({ command, ack }) => {");
     expect(slash.code).toContain("const text = '/' + name + (command.text ? ' ' + fromSlack(command.text) : '');");
     expect(slash.code).toContain('// - Create the slash commands /menu, /join, /drop, /team, /reset, /top, /apply, /quiz, /ctof, /usd, /tell, /kick, /poll, /lunch, /weather, /btc, /news, /ask, /de, /magic under Slash Commands');
@@ -167,13 +167,13 @@ describe('WhatsApp (the Cloud API webhook)', () => {
       'WHATSAPP_TOKEN',
       'WHATSAPP_PHONE_NUMBER_ID',
       'WHATSAPP_VERIFY_TOKEN',
-      'WHATSAPP_APP_SECRET',
-      'WHATSAPP_RECIPIENTS',
-      'OWNER_CHAT_ID',
       'OPENAI_API_KEY',
       'OPENAI_BASE_URL',
       'OPENAI_MODEL',
+      'WHATSAPP_RECIPIENTS',
+      'OWNER_CHAT_ID',
       'DATA_FILE',
+      'WHATSAPP_APP_SECRET',
       'PORT',
       'HOST',
     ]);
@@ -186,7 +186,7 @@ describe('WhatsApp (the Cloud API webhook)', () => {
 describe('X (twitter-api-v2)', () => {
   const every = render('twitter', EVERY_KIND);
   it('polls mentions, replies to them, likes, tweets to the timeline and messages the owner', () => {
-    expect(names(every.env)).toEqual(['TWITTER_API_KEY', 'TWITTER_API_SECRET', 'TWITTER_ACCESS_TOKEN', 'TWITTER_ACCESS_SECRET', 'OWNER_CHAT_ID', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL', 'DATA_FILE']);
+    expect(names(every.env)).toEqual(['TWITTER_API_KEY', 'TWITTER_API_SECRET', 'TWITTER_ACCESS_TOKEN', 'TWITTER_ACCESS_SECRET', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL', 'OWNER_CHAT_ID', 'DATA_FILE']);
     for (const part of [
       'client.v2.userMentionTimeline(me.id, options)',
       "new RegExp('@' + me.username + '\\\\b', 'gi')",

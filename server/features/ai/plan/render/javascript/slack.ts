@@ -3,62 +3,13 @@
 // engine's events; its calls become Web API calls. Only what the plan's rules use is written.
 // Patterns and settings from the builtin generator (templates/slack-javascript.ts).
 import type { BotPlan } from '../../../../../../shared/bot-plan.schema';
+import { jsString } from '../../../literals';
 import { code, lines, sections } from '../compose';
-import { postsToChannel, ruleEnv, type EnvVar } from '../env';
+import { SLACK_EMOJI } from '../slack-emoji';
 import type { PlanUses } from '../plan-uses';
-import { POLL_TEXT, REQUIRE_ENV, withOwner } from './adapter-parts';
+import { slackSlashCommands } from '../setup';
+import { channelAndOwner, dataFileLine, POLL_TEXT, REQUIRE_ENV, requiredChecks } from './adapter-parts';
 import type { PlatformCode } from './bot-file';
-
-function slackEnv(uses: PlanUses): EnvVar[] {
-  return [
-    { name: 'SLACK_BOT_TOKEN', required: true, description: 'the Bot User OAuth Token (xoxb-...) from OAuth & Permissions' },
-    { name: 'SLACK_APP_TOKEN', required: true, description: 'an app-level token (xapp-...) with the connections:write scope, for Socket Mode' },
-    ...(postsToChannel(uses) ? [{ name: 'SLACK_CHANNEL_ID', required: false, description: 'the id of the channel scheduled posts go to (channel details, at the bottom)' }] : []),
-    ...withOwner(ruleEnv(uses), 'your own Slack member id (your profile, ⋮, Copy member ID): the bot sends you answers and forwarded messages in a direct message'),
-  ];
-}
-
-/** Slash commands: the plan's commands when its prefix is '/' (Slack keeps /name for itself otherwise). */
-function slashCommands(plan: BotPlan, uses: PlanUses): string[] {
-  if (plan.settings.prefix !== '/') return [];
-  return [...new Set(uses.rules.flatMap((r) => (r.when.kind === 'command' ? [r.when.name.toLowerCase()] : [])))];
-}
-
-function setup(plan: BotPlan, uses: PlanUses): string[] {
-  const t = uses.triggers;
-  const a = uses.actions;
-  const scopes = [
-    'chat:write',
-    'channels:history',
-    'groups:history',
-    'im:history',
-    'channels:read',
-    'groups:read',
-    'users:read',
-    ...(t.has('mention') ? ['app_mentions:read'] : []),
-    ...(t.has('reaction') ? ['reactions:read'] : []),
-    ...(a.has('react') ? ['reactions:write'] : []),
-    ...(a.has('kick') ? ['channels:manage', 'groups:write'] : []),
-    ...(slashCommands(plan, uses).length > 0 ? ['commands'] : []),
-  ];
-  const events = [
-    'message.channels',
-    'message.groups',
-    'message.im',
-    ...(t.has('mention') ? ['app_mention'] : []),
-    ...(t.has('join') ? ['member_joined_channel'] : []),
-    ...(t.has('leave') ? ['member_left_channel'] : []),
-    ...(t.has('reaction') ? ['reaction_added'] : []),
-  ];
-  const slash = slashCommands(plan, uses);
-  return [
-    'Create a Slack app (api.slack.com/apps), turn on Socket Mode and create an app-level token with connections:write (SLACK_APP_TOKEN).',
-    `Add the bot token scopes ${scopes.join(', ')}; subscribe to the bot events ${events.join(', ')}.`,
-    ...(slash.length > 0 ? [`Create the slash commands ${slash.map((name) => `/${name}`).join(', ')} under Slash Commands (Socket Mode needs no request URL).`] : []),
-    ...(a.has('buttons') ? ['Turn on Interactivity & Shortcuts, for the buttons (Socket Mode needs no request URL).'] : []),
-    'Install the app to the workspace (SLACK_BOT_TOKEN is the Bot User OAuth Token), then invite the bot to its channels (/invite @the-bot).',
-  ];
-}
 
 const INTRO = code`
 // ==== Slack (Bolt for JavaScript, Socket Mode) ====
@@ -108,17 +59,14 @@ function buttonBlocks(text, buttons) {
   return [{ type: 'section', text: { type: 'plain_text', text: text.slice(0, 3000), emoji: true } }, { type: 'actions', elements }];
 }`;
 
-const EMOJI = code`
-// Slack names reactions (+1, tada); the plan writes emoji. The common ones, both ways; ':name:' in RULES
-// names any other (a workspace's own emoji too).
-const SLACK_EMOJI = {
-  '👍': '+1', '👎': '-1', '❤️': 'heart', '😂': 'joy', '🎉': 'tada', '🔥': 'fire', '👀': 'eyes', '✅': 'white_check_mark',
-  '❌': 'x', '😀': 'grinning', '😊': 'blush', '😢': 'cry', '😮': 'open_mouth', '😡': 'rage', '🙏': 'pray', '👏': 'clap',
-  '🚀': 'rocket', '💯': '100', '⭐': 'star', '🤔': 'thinking_face', '👋': 'wave', '🙌': 'raised_hands', '💪': 'muscle',
-  '😍': 'heart_eyes', '😎': 'sunglasses', '🍕': 'pizza', '☕': 'coffee', '🎂': 'birthday', '⚠️': 'warning', '❓': 'question',
-  '👌': 'ok_hand', '🙂': 'slightly_smiling_face', '😉': 'wink', '🤣': 'rolling_on_the_floor_laughing', '💡': 'bulb',
-};
-
+const EMOJI = lines(
+  "// Slack names reactions (+1, tada); the plan writes emoji. The common ones, both ways; ':name:' in RULES",
+  "// names any other (a workspace's own emoji too).",
+  'const SLACK_EMOJI = {',
+  ...SLACK_EMOJI.map(([emoji, name]) => `  ${jsString(emoji)}: ${jsString(name)},`),
+  '};',
+  '',
+  code`
 // '👍' -> '+1', ':partyparrot:' -> 'partyparrot'; null when Slack's name for it is not known here.
 function slackEmojiName(emoji) {
   const named = /^:([\w+-]+):$/.exec(emoji);
@@ -126,7 +74,8 @@ function slackEmojiName(emoji) {
   const plain = (e) => e.replace(/\uFE0F/g, '');
   const found = Object.keys(SLACK_EMOJI).find((e) => plain(e) === plain(emoji));
   return found ? SLACK_EMOJI[found] : null;
-}`;
+}`,
+);
 
 const EMOJI_OF = code`
 // A reaction's name as the plan writes it: the emoji of a reaction rule with that Slack name, else the
@@ -145,7 +94,6 @@ function adapter(uses: PlanUses): string {
     '// them. Kicking needs the channels:manage scope; a refusal is logged.',
     'function slackAdapter(app) {',
     '  return {',
-    "    channelSetting: 'SLACK_CHANNEL_ID',",
     a.has('buttons')
       ? lines(
           '    send: (chat, text, buttons) =>',
@@ -170,8 +118,7 @@ function adapter(uses: PlanUses): string {
         '      return Boolean(user.is_admin || user.is_owner);',
         '    },',
       ),
-    "    channel: () => (process.env.SLACK_CHANNEL_ID || '').trim() || null,",
-    "    owner: () => (process.env.OWNER_CHAT_ID || '').trim() || null,",
+    channelAndOwner('slack', uses),
     '  };',
     '}',
   );
@@ -180,13 +127,14 @@ function adapter(uses: PlanUses): string {
 function start(plan: BotPlan, uses: PlanUses): string {
   const t = uses.triggers;
   const mention = t.has('mention');
-  const slash = slashCommands(plan, uses).length > 0;
+  const slash = slackSlashCommands(plan, uses).length > 0;
   return lines(
     '// Starts the bot: Socket Mode (no public URL); the schedules are checked every 20 seconds once connected.',
     'async function start() {',
     "  const app = new App({ token: requireEnv('SLACK_BOT_TOKEN'), appToken: requireEnv('SLACK_APP_TOKEN'), socketMode: true });",
+    requiredChecks('slack', uses),
     '  const directory = slackDirectory(app);',
-    "  const dataFile = process.env.DATA_FILE || path.join(__dirname, 'bot_data.json');",
+    dataFileLine(uses),
     '  const engine = createEngine({ rules: RULES, settings: SETTINGS, adapter: slackAdapter(app), dataFile, now: () => new Date() });',
     '',
     mention
@@ -281,8 +229,6 @@ export function slackPlatform(uses: PlanUses, plan: BotPlan): PlatformCode {
       adapter(uses),
       start(plan, uses),
     ),
-    env: slackEnv(uses),
     dependencies: ['@slack/bolt'],
-    setup: setup(plan, uses),
   };
 }

@@ -2,21 +2,10 @@
 // engine's events, the engine's calls become Bot API calls. Only the handlers and calls the plan's
 // rules use are written. Patterns from the builtin generator (templates/telegram-javascript.ts).
 import { code, lines, sections } from '../compose';
-import { postsToChannel, ruleEnv, type EnvVar } from '../env';
 import type { PlanUses } from '../plan-uses';
+import { channelAndOwner, dataFileLine, requiredChecks } from './adapter-parts';
 
 export const TELEGRAM_DEPENDENCIES = ['telegraf'];
-
-export function telegramEnv(uses: PlanUses): EnvVar[] {
-  return [
-    { name: 'TELEGRAM_BOT_TOKEN', required: true, description: 'the token @BotFather gives you for the bot' },
-    ...(postsToChannel(uses)
-      ? [{ name: 'TELEGRAM_CHAT_ID', required: false, description: 'the chat or channel scheduled posts go to (e.g. @mychannel or -100...); the bot must be an admin of a channel' }]
-      : []),
-    ...ruleEnv(uses),
-    { name: 'TELEGRAM_API_BASE', required: false, description: "leave it unset to talk to Telegram; Botwright's test chat sets it to its own Telegram emulator" },
-  ];
-}
 
 export function telegramRequires(uses: PlanUses): string {
   return lines(
@@ -60,7 +49,6 @@ function adapter(uses: PlanUses): string {
     "// What the engine asks of Telegram. Moderation needs the bot to be a group admin; a refusal is logged.",
     'function telegramAdapter(bot) {',
     '  return {',
-    "    channelSetting: 'TELEGRAM_CHAT_ID',",
     a.has('buttons')
       ? lines(
           '    // Buttons as an inline keyboard, one a row; a press comes back as callback data b:<id>.',
@@ -92,8 +80,7 @@ function adapter(uses: PlanUses): string {
       lines(
         "    isAdmin: async (event) => ['creator', 'administrator'].includes((await bot.telegram.getChatMember(event.chat, Number(event.user))).status),",
       ),
-    "    channel: () => (process.env.TELEGRAM_CHAT_ID || '').trim() || null,",
-    "    owner: () => (process.env.OWNER_CHAT_ID || '').trim() || null,",
+    channelAndOwner('telegram', uses),
     '  };',
     '}',
   );
@@ -124,11 +111,12 @@ function start(uses: PlanUses): string {
     '// Starts the bot: long polling for updates; the schedules are checked every 20 seconds once connected.',
     'async function start() {',
     "  const token = requireEnv('TELEGRAM_BOT_TOKEN');",
+    requiredChecks('telegram', uses),
     "  // The Bot API server: Telegram itself, unless TELEGRAM_API_BASE names another one (Botwright's test chat",
     '  // sets it to its own Telegram emulator).',
     '  const apiBase = process.env.TELEGRAM_API_BASE;',
     '  const bot = new Telegraf(token, apiBase ? { telegram: { apiRoot: apiBase } } : {});',
-    "  const dataFile = process.env.DATA_FILE || path.join(__dirname, 'bot_data.json');",
+    dataFileLine(uses),
     '  const engine = createEngine({ rules: RULES, settings: SETTINGS, adapter: telegramAdapter(bot), dataFile, now: () => new Date() });',
     '',
     "  bot.on(message('text'), (ctx) => {",

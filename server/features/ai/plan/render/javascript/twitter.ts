@@ -3,29 +3,9 @@
 // is a like, the channel is the bot's own timeline and the owner gets a direct message. Patterns and
 // settings from the builtin generator (templates/twitter-javascript.ts).
 import { code, lines, sections } from '../compose';
-import { ruleEnv, type EnvVar } from '../env';
 import type { PlanUses } from '../plan-uses';
-import { REQUIRE_ENV, withOwner } from './adapter-parts';
+import { channelAndOwner, dataFileLine, REQUIRE_ENV, requiredChecks } from './adapter-parts';
 import type { PlatformCode } from './bot-file';
-
-function twitterEnv(uses: PlanUses): EnvVar[] {
-  return [
-    { name: 'TWITTER_API_KEY', required: true, description: 'the API key (consumer key) of your X developer app' },
-    { name: 'TWITTER_API_SECRET', required: true, description: 'the API key secret' },
-    { name: 'TWITTER_ACCESS_TOKEN', required: true, description: "the access token of the bot's account (read and write)" },
-    { name: 'TWITTER_ACCESS_SECRET', required: true, description: 'the access token secret' },
-    ...withOwner(
-      ruleEnv(uses),
-      'your own X user id (the number, not the @handle): answers and forwarded mentions go to you as direct messages, and it counts as the admin',
-      uses.conditions.has('admins'),
-    ),
-  ];
-}
-
-const SETUP = [
-  'Create a project and app at the X developer portal, set its permissions to Read and Write (and Direct Messages, for messages to the owner), then generate the access token and secret of the bot account.',
-  'Reading mentions needs an API plan that allows it (Basic or higher). The bot checks them once a minute.',
-];
 
 const INTRO = code`
 // ==== X (twitter-api-v2, checking mentions) ====
@@ -49,8 +29,9 @@ function adapter(uses: PlanUses): string {
     "// thread); the channel ('timeline') is a tweet; 'dm:<id>' (the owner) is a direct message. Tweets are cut to 280.",
     'function twitterAdapter(client, me, answering) {',
     '  return {',
-    "    channelSetting: 'TWITTER_ACCESS_TOKEN',",
-    '    send: async (chat, text) => {',
+    uses.actions.has('buttons') ? '    send: async (chat, text, buttons) => {' : '    send: async (chat, text) => {',
+    uses.actions.has('buttons') &&
+      "      // X has no buttons: their labels as numbered lines.\n      if (buttons) text = text + '\\n' + buttons.map((b, i) => i + 1 + '. ' + b.label).join('\\n');",
     "      if (chat.startsWith('dm:')) {",
     "        return client.v2.sendDmToParticipant(chat.slice(3), { text }).catch((error) => log('X refused the direct message (the app needs Direct Message permission): ' + error.message + ': ' + text));",
     '      }',
@@ -65,10 +46,7 @@ function adapter(uses: PlanUses): string {
     uses.conditions.has('admins') &&
       "    // The admin: the owner (OWNER_CHAT_ID).\n    isAdmin: async (event) => event.user === (process.env.OWNER_CHAT_ID || '').trim(),",
     "    channel: () => 'timeline',",
-    '    owner: () => {',
-    "      const id = (process.env.OWNER_CHAT_ID || '').trim();",
-    "      return id ? 'dm:' + id : null;",
-    '    },',
+    channelAndOwner('twitter', uses, "    owner: () => {\n      const id = (process.env.OWNER_CHAT_ID || '').trim();\n      return id ? 'dm:' + id : null;\n    },"),
     '  };',
     '}',
   );
@@ -100,9 +78,10 @@ function start(uses: PlanUses): string {
     "    accessToken: requireEnv('TWITTER_ACCESS_TOKEN'),",
     "    accessSecret: requireEnv('TWITTER_ACCESS_SECRET'),",
     '  });',
+    requiredChecks('twitter', uses),
     '  const me = (await client.v2.me()).data;',
     '  const answering = { tweetId: null };',
-    "  const dataFile = process.env.DATA_FILE || path.join(__dirname, 'bot_data.json');",
+    dataFileLine(uses),
     '  const engine = createEngine({ rules: RULES, settings: SETTINGS, adapter: twitterAdapter(client, me, answering), dataFile, now: () => new Date() });',
     '  const latest = await client.v2.userMentionTimeline(me.id, { max_results: 5 });',
     '  const seen = { sinceId: (latest.meta && latest.meta.newest_id) || null };',
@@ -124,8 +103,6 @@ export function twitterPlatform(uses: PlanUses): PlatformCode {
     label: 'X/Twitter (twitter-api-v2, Node.js)',
     requires: "const { TwitterApi } = require('twitter-api-v2');",
     code: sections(1, INTRO, REQUIRE_ENV, adapter(uses), CHECK, start(uses)),
-    env: twitterEnv(uses),
     dependencies: ['twitter-api-v2'],
-    setup: SETUP,
   };
 }

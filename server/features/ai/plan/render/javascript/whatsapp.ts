@@ -3,35 +3,9 @@
 // Texts, reply-button presses and reactions become the engine's events; each person is their own
 // chat. Patterns and settings from the builtin generator (templates/whatsapp-javascript.ts).
 import { code, lines, sections } from '../compose';
-import { postsToChannel, ruleEnv, type EnvVar } from '../env';
 import type { PlanUses } from '../plan-uses';
-import { NUMBERED_BUTTONS, PLAN_EMOJI, POLL_TEXT, REQUIRE_ENV, withOwner } from './adapter-parts';
+import { channelAndOwner, dataFileLine, NUMBERED_BUTTONS, PLAN_EMOJI, POLL_TEXT, REQUIRE_ENV, requiredChecks } from './adapter-parts';
 import type { PlatformCode } from './bot-file';
-
-function whatsappEnv(uses: PlanUses): EnvVar[] {
-  return [
-    { name: 'WHATSAPP_TOKEN', required: true, description: 'the access token of your Meta app (WhatsApp > API Setup)' },
-    { name: 'WHATSAPP_PHONE_NUMBER_ID', required: true, description: 'the phone number id shown on the same page' },
-    { name: 'WHATSAPP_VERIFY_TOKEN', required: true, description: 'any secret text you choose; enter the same text as the webhook verify token' },
-    { name: 'WHATSAPP_APP_SECRET', required: false, description: 'your Meta app secret: when set, webhook calls without a valid signature are refused' },
-    ...(postsToChannel(uses)
-      ? [{ name: 'WHATSAPP_RECIPIENTS', required: false, description: 'comma-separated phone numbers (with country code) that get the scheduled messages and posts' }]
-      : []),
-    ...withOwner(
-      ruleEnv(uses),
-      'your own phone number with country code (e.g. 4917012345678): answers and forwarded messages go there, and it counts as the admin',
-      uses.conditions.has('admins'),
-    ),
-    { name: 'PORT', required: false, description: 'the port of the webhook server (default 5000)' },
-    { name: 'HOST', required: false, description: 'the address the webhook server listens on (default: all of them)' },
-  ];
-}
-
-const SETUP = [
-  'Create a Meta app with the WhatsApp product and note the token and phone number id (WhatsApp > API Setup).',
-  'Run or deploy the bot, then set the webhook URL to its address followed by /webhook, with your verify token, and subscribe to "messages".',
-  'WhatsApp only lets a bot message a person within 24 hours of their last message, unless it sends an approved template.',
-];
 
 const INTRO = code`
 // ==== WhatsApp (the Cloud API webhook, Express) ====
@@ -81,7 +55,6 @@ function adapter(uses: PlanUses): string {
     '// are numbered lines, and a reply of the number or label presses one (menus: the chat -> its buttons).',
     `function whatsappAdapter(config${a.has('buttons') ? ', menus' : ''}) {`,
     '  return {',
-    "    channelSetting: 'WHATSAPP_RECIPIENTS',",
     `    send: async (chat, text${a.has('buttons') ? ', buttons' : ''}) => {`,
     '      for (const to of numbersOf(chat)) {',
     a.has('buttons')
@@ -103,8 +76,7 @@ function adapter(uses: PlanUses): string {
       "    sendPoll: async (chat, question, options) => {\n      for (const to of numbersOf(chat)) await sendWhatsapp(config, to, { type: 'text', text: { body: pollText(question, options) } });\n    },",
     a.has('react') && "    react: (event, emoji) => sendWhatsapp(config, event.user, { type: 'reaction', reaction: { message_id: event.raw.id, emoji } }),",
     uses.conditions.has('admins') && "    // The admin: the owner's number (every chat is one person's).\n    isAdmin: async (event) => Boolean(digitsOf(process.env.OWNER_CHAT_ID)) && digitsOf(event.user) === digitsOf(process.env.OWNER_CHAT_ID),",
-    "    channel: () => (process.env.WHATSAPP_RECIPIENTS || '').trim() || null,",
-    "    owner: () => (process.env.OWNER_CHAT_ID || '').trim() || null,",
+    channelAndOwner('whatsapp', uses),
     '  };',
     '}',
   );
@@ -155,8 +127,9 @@ function start(uses: PlanUses): string {
     'async function start() {',
     "  const config = { token: requireEnv('WHATSAPP_TOKEN'), phoneNumberId: requireEnv('WHATSAPP_PHONE_NUMBER_ID') };",
     "  const verifyToken = requireEnv('WHATSAPP_VERIFY_TOKEN');",
+    requiredChecks('whatsapp', uses),
     menus && '  const menus = new Map();',
-    "  const dataFile = process.env.DATA_FILE || path.join(__dirname, 'bot_data.json');",
+    dataFileLine(uses),
     `  const engine = createEngine({ rules: RULES, settings: SETTINGS, adapter: whatsappAdapter(config${menus ? ', menus' : ''}), dataFile, now: () => new Date() });`,
     '  // One person\'s messages are handled in the order they came (an answer after its question).',
     '  const queues = new Map();',
@@ -228,8 +201,6 @@ export function whatsappPlatform(uses: PlanUses): PlatformCode {
       eventOf(uses),
       start(uses),
     ),
-    env: whatsappEnv(uses),
     dependencies: ['express'],
-    setup: SETUP,
   };
 }

@@ -3,7 +3,7 @@
 // become events; the adapter sends, reacts, deletes, times out, kicks and bans.
 
 import { code, lines, sections } from '../compose';
-import { BACKGROUND_TASKS, NUMBERED, REQUIRE_ENV, TICK_FOREVER, type PyPlatform } from './platform';
+import { BACKGROUND_TASKS, channelAndOwner, dataFileLine, NUMBERED, type PyPlatform, REQUIRE_ENV, requiredChecks, TICK_FOREVER } from './platform';
 import type { Usage } from './usage';
 
 export function discordPython(u: Usage): PyPlatform {
@@ -17,8 +17,6 @@ export function discordPython(u: Usage): PyPlatform {
   const adapter = lines(
     'class DiscordAdapter:',
     '    """What the engine calls to act on Discord (the client is set in main())."""',
-    '',
-    '    channel_setting = "DISCORD_CHANNEL_ID"',
     '',
     '    def __init__(self):',
     '        self.client = None',
@@ -112,21 +110,18 @@ export function discordPython(u: Usage): PyPlatform {
             return False
         permissions = member.guild_permissions if member is not None else None
         return bool(permissions and (permissions.administrator or permissions.manage_guild))`,
-    code`
-
-    async def channel(self):
-        """The channel schedules and posts go to: DISCORD_CHANNEL_ID (Developer Mode, right-click it, Copy ID)."""
-        return os.getenv("DISCORD_CHANNEL_ID", "").strip() or None
-
-    async def owner(self):
-        """The owner's direct messages (answers, forwarded messages): OWNER_CHAT_ID, a user id."""
-        user_id = os.getenv("OWNER_CHAT_ID", "").strip()
+    channelAndOwner(
+      'discord',
+      u,
+      code`
+user_id = os.getenv("OWNER_CHAT_ID", "").strip()
         if not user_id:
             return None
         if self.owner_channel is None:
             user = self.client.get_user(int(user_id)) or await self.client.fetch_user(int(user_id))
             self.owner_channel = str((user.dm_channel or await user.create_dm()).id)
         return self.owner_channel`,
+    ),
   );
 
   const helpers = sections(
@@ -151,10 +146,8 @@ def event_of(kind, channel, user, text, raw, **more):
     members &&
       code`
 def welcome_channel(member):
-    """Where joins and leaves are told: DISCORD_CHANNEL_ID when set, else the server's system channel."""
-    chosen = os.getenv("DISCORD_CHANNEL_ID", "").strip()
-    channel = member.guild.get_channel(int(chosen)) if chosen.isdigit() else None
-    return channel or member.guild.system_channel`,
+    """Where joins and leaves are told: the server's system channel (Server Settings, Overview)."""
+    return member.guild.system_channel`,
     schedule && lines(BACKGROUND_TASKS, '', '', TICK_FOREVER),
   );
 
@@ -225,7 +218,8 @@ def welcome_channel(member):
   const main = lines(
     'def main():',
     '    token = require_env("DISCORD_BOT_TOKEN")',
-    '    data_file = os.getenv("DATA_FILE") or os.path.join(os.path.dirname(os.path.abspath(__file__)), "bot_data.json")',
+    requiredChecks('discord', u),
+    dataFileLine(u),
     '    intents = discord.Intents.default()  # with the reactions',
     '    intents.message_content = True  # turn on "Message Content Intent" in the Developer Portal',
     members && '    intents.members = True  # and "Server Members Intent": joins and leaves',
@@ -237,33 +231,13 @@ def welcome_channel(member):
     '    client.run(token, log_handler=None)  # log_handler=None: the logging set up above',
   );
 
-  const permissions = [
-    'Send Messages',
-    'Read Message History',
-    a.has('react') && 'Add Reactions',
-    a.has('delete') && 'Manage Messages',
-    a.has('mute') && 'Moderate Members',
-    a.has('kick') && 'Kick Members',
-    a.has('ban') && 'Ban Members',
-    a.has('poll') && 'Send Polls',
-  ].filter((p): p is string => typeof p === 'string');
 
   return {
     label: 'a Discord bot (discord.py 2)',
     stdlib: ['logging', 'os', 're', ...(schedule ? ['asyncio'] : []), ...(a.has('mute') || a.has('poll') ? ['from datetime import timedelta'] : [])],
     thirdParty: ['import discord'],
     quiet: ['discord'],
-    env: [{ name: 'DISCORD_BOT_TOKEN', required: true, description: 'the bot token from the Discord Developer Portal (Bot tab)' }],
-    channel: { name: 'DISCORD_CHANNEL_ID', required: false, description: 'the id of the channel scheduled posts go to (Developer Mode, right-click the channel, Copy ID)' },
-    owner: 'your Discord user id (Developer Mode, right-click your name, Copy User ID): answers and forwarded messages come to you by direct message',
-    ownerIsAdmin: false,
     dependencies: ['discord.py'],
-    setup: [
-      'Create an application at the Discord Developer Portal, add a bot and copy its token.',
-      `On the Bot tab turn on the Message Content intent${members ? ' and the Server Members intent (joins and leaves)' : ''}.`,
-      `Invite the bot with the OAuth2 URL generator (scope bot; permissions ${permissions.join(', ')}).`,
-      members ? 'Joins and leaves are told in DISCORD_CHANNEL_ID when set, else in the server\'s system channel.' : '',
-    ].filter(Boolean),
     code: sections(
       2,
       lines('# ---- Discord: events become events for the engine; the engine acts through the adapter ----', adapter),

@@ -37,7 +37,9 @@ export function pyEngineImports(u: Usage): string[] {
 
 const STATE = code`
 def load_state(path):
-    """What the bot remembers (lists, counters, ...) from the data file; empty when there is none yet."""
+    """What the bot remembers (lists, counters, ...) from the data file; empty when there is none yet (or no file: None)."""
+    if not path:
+        return {}
     try:
         with open(path, encoding="utf-8") as file:
             data = json.load(file)

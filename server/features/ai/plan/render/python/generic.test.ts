@@ -149,7 +149,7 @@ async function startBot(): Promise<Bot> {
   return started;
 }
 
-async function call(path: string, body: unknown, secret: string | null = SECRET): Promise<{ status: number; body: { replies?: unknown[]; error?: string } }> {
+async function call(path: string, body: unknown, secret: string | null = SECRET): Promise<{ status: number; body: { replies?: unknown[]; reactions?: string[]; error?: string } }> {
   const response = await fetch(bot.url + path, { method: 'POST', headers: { 'Content-Type': 'application/json', ...(secret ? { 'X-Webhook-Secret': secret } : {}) }, body: JSON.stringify(body) });
   return { status: response.status, body: (await response.json()) as { replies?: unknown[] } };
 }
@@ -193,7 +193,7 @@ afterAll(async () => {
 describe('the rendered Python webhook bot, running on Flask', () => {
   it('posts the schedule to POST_WEBHOOK_URL as the channel', async () => {
     await until(() => outgoing.find((o) => o.text === 'Good morning'), 10_000, () => `the scheduled post\n${bot.output()}`);
-    expect(outgoing.filter((o) => o.text === 'Good morning')).toEqual([{ chat: 'channel', text: 'Good morning' }]);
+    expect(outgoing.filter((o) => o.text === 'Good morning')).toEqual([{ to: 'channel', text: 'Good morning' }]);
   });
 
   it('refuses a call without WEBHOOK_SECRET, and a call with no text', async () => {
@@ -228,7 +228,7 @@ describe('the rendered Python webhook bot, running on Flask', () => {
     const chat = { chat: 'shop', mentioned: false };
     expect(await say('What is the price?', chat)).toEqual(['Bread is 3 euros']);
     expect(await say('price again', chat)).toEqual(['Three euros for bread']);
-    expect(await say('this is great', chat)).toEqual([{ react: '🎉' }]);
+    expect((await call('/message', { user: 'ann', name: 'Ann', text: 'this is great', ...chat })).body).toEqual({ replies: [], reactions: ['🎉'] });
     expect(await say('spam', chat)).toEqual(['No spam, Ann (1)']);
     expect(await say('more spam', chat)).toEqual(['No spam, Ann (2)', 'Last warning, Ann']);
     expect(await say('hello bot', chat)).toEqual(['Echo: hello bot']);
@@ -256,8 +256,8 @@ describe('the rendered Python webhook bot, running on Flask', () => {
     expect(await say('/apply', chat)).toEqual(['Your name?']);
     expect(await say('Ann Smith', chat)).toEqual(['Your age?']);
     expect(await say('33', chat)).toEqual(['Thanks Ann:\nYour name?: Ann Smith\nYour age?: 33']);
-    await until(() => outgoing.find((o) => o.chat === 'boss'), 5_000, () => 'the answers at POST_WEBHOOK_URL');
-    expect(outgoing.filter((o) => o.chat === 'boss')).toEqual([{ chat: 'boss', text: 'New answers from Ann:\nYour name?: Ann Smith\nYour age?: 33' }]);
+    await until(() => outgoing.find((o) => o.to === 'owner'), 5_000, () => 'the answers at POST_WEBHOOK_URL');
+    expect(outgoing.filter((o) => o.to === 'owner')).toEqual([{ to: 'owner', text: 'New answers from Ann:\nYour name?: Ann Smith\nYour age?: 33' }]);
     expect(await say('/quiz', chat)).toEqual(['2+2?']);
     expect(await say(' 4 ', chat)).toEqual(['Right!', 'Capital of France?']);
     expect(await say('Lyon', chat)).toEqual(['No, it is Paris', '1/2 right']);
@@ -266,23 +266,25 @@ describe('the rendered Python webhook bot, running on Flask', () => {
     expect(await say('4', { ...chat, mentioned: false })).toEqual(['Echo: 4']);
   });
 
-  it('posts to the channel and the owner, forwards, and the owner\'s own calls get the owner\'s messages', async () => {
+  it('posts to the channel and the owner, and forwards, all at POST_WEBHOOK_URL (the owner\'s own calls too)', async () => {
     outgoing.length = 0;
     expect(await say('/announce fresh bread', { chat: 'c2' })).toEqual(['Announced']);
     expect(await say('/tell hello', { chat: 'c2' })).toEqual([]);
     expect(await say('help me please', { chat: 'c2', chatName: 'front desk', mentioned: false })).toEqual([]);
     await until(() => outgoing.length >= 3, 5_000, () => 'three posts at POST_WEBHOOK_URL');
     expect(outgoing).toEqual([
-      { chat: 'channel', text: 'News: fresh bread' },
-      { chat: 'boss', text: 'Ann says hello' },
-      { chat: 'boss', text: 'Ann wrote in front desk: help me please' },
+      { to: 'channel', text: 'News: fresh bread' },
+      { to: 'owner', text: 'Ann says hello' },
+      { to: 'owner', text: 'Ann wrote in front desk: help me please' },
     ]);
-    expect(await say('/tell hi', { user: 'boss', name: 'Boss' })).toEqual(['Boss says hi']);
+    expect(await say('/tell hi', { user: 'boss', name: 'Boss' })).toEqual([]);
+    await until(() => outgoing.length >= 4, 5_000, () => "the owner's own message at POST_WEBHOOK_URL");
+    expect(outgoing.at(-1)).toEqual({ to: 'owner', text: 'Boss says hi' });
   });
 
   it('writes polls as numbered lines, from the plan or from the argument; asks the model with the instructions', async () => {
-    expect(await say('/lunch')).toEqual(['Lunch?\n1. Pizza\n2. Soup']);
-    expect(await say('/vote Where? park, beach, pool')).toEqual(['Where?\n1. park\n2. beach\n3. pool']);
+    expect(await say('/lunch')).toEqual(['📊 Lunch?\n1. Pizza\n2. Soup']);
+    expect(await say('/vote Where? park, beach, pool')).toEqual(['📊 Where?\n1. park\n2. beach\n3. pool']);
     expect(await say('/vote')).toEqual(['Write a question and its options after the command, e.g. /vote Pizza or burgers?']);
     expect(await say('/ask how long does bread keep')).toEqual(['AI: Bread keeps three days.']);
     const asked = llm.requests.at(-1)!.messages;

@@ -1,9 +1,11 @@
-// The HTTP webhook part of a rendered Python bot (Flask, as the builtin's webhook template): POST
-// /message and /button become events; what the bot says in that chat is the JSON answer.
+// The HTTP webhook part of a rendered Python bot (Flask), following the contract in
+// ../generic-contract.ts (the same as the JavaScript bot's).
 
+import { pyString } from '../../../literals';
 import { code, lines, sections } from '../compose';
-import type { EnvVar } from '../env';
-import { LOOP_THREAD, NUMBERED, TICK_FOREVER, type PyPlatform } from './platform';
+import { channelSetting, ownerIsAdmin } from '../env';
+import { BUTTON_EXAMPLE, MESSAGE_EXAMPLE, NOT_AN_OBJECT, NOT_FOUND } from '../generic-contract';
+import { dataFileLine, LOOP_THREAD, NUMBERED, REQUIRE_ENV, requiredChecks, TICK_FOREVER, type PyPlatform } from './platform';
 import type { Usage } from './usage';
 
 export function genericPython(u: Usage): PyPlatform {
@@ -11,33 +13,34 @@ export function genericPython(u: Usage): PyPlatform {
   const t = u.triggers;
   const schedule = t.has('schedule');
   const presses = t.has('button') || a.has('buttons');
-  // Said outside the chat being answered: the schedule's posts and the owner's messages.
-  const outgoing = schedule || a.has('post') || a.has('ask') || a.has('forward');
+  // Said outside the chat being answered (the channel, the owner): POST_WEBHOOK_URL.
+  const outgoing = channelSetting('generic', u) !== null;
+  const checks = requiredChecks('generic', u);
 
   const adapter = lines(
     'class WebhookAdapter:',
     '    """What the engine calls. What it says in the chat of the call being answered goes back in that',
     '    call\'s answer; the rest (schedules, the owner) is POSTed to POST_WEBHOOK_URL, or logged."""',
     '',
-    '    channel_setting = "POST_WEBHOOK_URL"',
-    '',
+    outgoing && '    channel_setting = "POST_WEBHOOK_URL"',
+    outgoing && '',
     '    async def send(self, chat, text, buttons=None):',
     a.has('buttons') ? '        reply = {"text": text, "buttons": buttons} if buttons else text' : '        reply = text',
     '        here = replies_here.get(None)',
     '        if here is not None and here[0] == chat:',
     '            here[1].append(reply)',
-    outgoing ? '        else:\n            await asyncio.to_thread(deliver, chat, reply)' : '        else:\n            logger.warning("No call from %s is being answered: not sent", chat)',
+    outgoing ? '        else:\n            await asyncio.to_thread(deliver, chat, text, buttons)' : '        else:\n            logger.warning("No call from %s is being answered: not sent", chat)',
     '        logger.info("Sent to %s: %s", chat, text)',
-    a.has('poll') && '\n    async def send_poll(self, chat, question, options):\n        await self.send(chat, numbered(question, options))',
+    a.has('poll') && '\n    async def send_poll(self, chat, question, options):\n        await self.send(chat, numbered("📊 " + question, options))',
     a.has('react') &&
       code`
 
     async def react(self, event, emoji):
-        """A reaction comes back in the answer as {"react": "👍"}."""
-        here = replies_here.get(None)
+        """A reaction comes back in the answer, in "reactions" beside the replies."""
+        here = reactions_here.get(None)
         if here is not None and here[0] == event["chat"]:
-            here[1].append({"react": emoji})`,
-    u.conditions.has('admins') &&
+            here[1].append(emoji)`,
+    ownerIsAdmin('generic', u) &&
       code`
 
     async def is_admin(self, event):
@@ -47,22 +50,26 @@ export function genericPython(u: Usage): PyPlatform {
     code`
 
     async def channel(self):
-        """Schedules and posts to the channel are delivered to POST_WEBHOOK_URL with "chat": "channel"."""
+        """Schedules and posts to the channel go to POST_WEBHOOK_URL with "to": "channel"."""
         return "channel"
 
     async def owner(self):
-        """OWNER_CHAT_ID: answers in that chat come back to its own calls; "owner" (POST_WEBHOOK_URL) when unset."""
-        return os.getenv("OWNER_CHAT_ID", "").strip() or "owner"`,
+        """Messages for the owner go to POST_WEBHOOK_URL with "to": "owner"."""
+        return "owner"`,
   );
 
   const helpers = sections(
     2,
-    'replies_here = contextvars.ContextVar("replies_here")  # (chat, replies) of the call being answered',
+    lines(
+      'replies_here = contextvars.ContextVar("replies_here")  # (chat, replies) of the call being answered',
+      a.has('react') && 'reactions_here = contextvars.ContextVar("reactions_here")  # (chat, reactions) of the call being answered',
+    ),
+    checks && REQUIRE_ENV,
     outgoing &&
       code`
-def deliver(chat, reply):
-    """POSTs {"chat", "text"} to POST_WEBHOOK_URL (a schedule's post, a message to the owner); logs it when unset."""
-    message = {"chat": chat, **(reply if isinstance(reply, dict) else {"text": reply})}
+def deliver(chat, text, buttons=None):
+    """POSTs {"to", "text", "buttons"?} to POST_WEBHOOK_URL (the channel, the owner, another chat); logs it when unset."""
+    message = {"to": chat, "text": text, **({"buttons": buttons} if buttons else {})}
     url = os.getenv("POST_WEBHOOK_URL", "").strip()
     if not url:
         logger.info("Not delivered (set POST_WEBHOOK_URL to deliver it): %s", json.dumps(message, ensure_ascii=False))
@@ -70,7 +77,7 @@ def deliver(chat, reply):
     body = json.dumps(message).encode()
     outgoing = urllib.request.Request(url, data=body, headers={"Content-Type": "application/json"}, method="POST")
     try:
-        with urllib.request.urlopen(outgoing, timeout=10) as response:
+        with urllib.request.urlopen(outgoing, timeout=15) as response:
             logger.info("Delivered to POST_WEBHOOK_URL (HTTP %s)", response.status)
     except OSError as error:
         logger.error("POST_WEBHOOK_URL failed: %s", error)`,
@@ -95,14 +102,15 @@ def authorised():
 def event_of(data, kind, text, **more):
     """An event for the engine from a call's JSON: {"chat", "chatName", "user", "name", "mentioned"}, all optional."""
     user = str(data.get("user") or "someone")
+    chat_name = data.get("chatName")
     return {
         "type": kind,
         "chat": str(data.get("chat") or user),  # no chat: each caller talks to the bot in a chat of their own
-        "chatName": data.get("chatName") or None,
+        "chatName": chat_name if isinstance(chat_name, str) and chat_name else None,
         "user": user,
         "name": str(data.get("name") or user),
         "text": text,
-        "mentioned": bool(data.get("mentioned", True)),  # a caller talks to the bot directly unless it says otherwise
+        "mentioned": data.get("mentioned") is not False,  # a caller talks to the bot directly unless it says otherwise
         "raw": data,
         **more,
     }`,
@@ -116,7 +124,7 @@ def event_of(data, kind, text, **more):
     def press(data):
         button_id = str(data.get("buttonId") or "")
         if not button_id:
-            return jsonify(error='Send JSON like {"user": "ann", "buttonId": "yes"}'), 400
+            return jsonify(error=${pyString(BUTTON_EXAMPLE)}), 400
         logger.info("Button %s from %s", button_id, data.get("user"))
         return answer(event_of(data, "button", ${t.has('button') ? 'button_label(button_id)' : '""'}, buttonId=button_id))`;
 
@@ -128,10 +136,12 @@ def event_of(data, kind, text, **more):
     '        async def handled():',
     '            replies = []',
     '            replies_here.set((event["chat"], replies))  # this task only: calls answered at once stay apart',
+    a.has('react') && '            reactions = []',
+    a.has('react') && '            reactions_here.set((event["chat"], reactions))',
     '            await engine.handle(event)',
-    '            return replies',
+    a.has('react') ? '            return {"replies": replies, "reactions": reactions} if reactions else {"replies": replies}' : '            return {"replies": replies}',
     '',
-    '        return jsonify(replies=asyncio.run_coroutine_threadsafe(handled(), loop).result(timeout=120))',
+    '        return jsonify(asyncio.run_coroutine_threadsafe(handled(), loop).result(timeout=120))',
     '',
     '    def refused():',
     '        logger.warning("Refused a call without the right X-Webhook-Secret")',
@@ -143,6 +153,11 @@ def event_of(data, kind, text, **more):
     def health():
         return jsonify(status="ok", bot=BOT_NAME)
 
+    @app.errorhandler(404)
+    @app.errorhandler(405)
+    def not_found(error):
+        return jsonify(error=${pyString(NOT_FOUND)}), 404
+
     @app.post("/message")
     def message():
         """{"user": "ann", "text": "hello"} (and "chat", "name", "mentioned"); with "buttonId": a button press."""
@@ -150,12 +165,12 @@ def event_of(data, kind, text, **more):
             return refused()
         data = request.get_json(force=True, silent=True)
         if not isinstance(data, dict):
-            return jsonify(error='Send JSON like {"user": "ann", "text": "hello"}'), 400`,
+            return jsonify(error=${pyString(NOT_AN_OBJECT)}), 400`,
     presses && '        if data.get("buttonId"):\n            return press(data)',
     code`
-        text = str(data.get("text") or "")
-        if not text.strip():
-            return jsonify(error='Send JSON like {"user": "ann", "text": "hello"}'), 400
+        text = data.get("text")
+        if not isinstance(text, str) or not text.strip():
+            return jsonify(error=${pyString(MESSAGE_EXAMPLE)}), 400
         logger.info("Message from %s: %s", data.get("user"), text)
         return answer(event_of(data, "message", text))`,
     presses &&
@@ -167,12 +182,15 @@ def event_of(data, kind, text, **more):
         if not authorised():
             return refused()
         data = request.get_json(force=True, silent=True)
-        return press(data if isinstance(data, dict) else {})`,
+        if not isinstance(data, dict):
+            return jsonify(error=${pyString(NOT_AN_OBJECT)}), 400
+        return press(data)`,
   );
 
   const main = lines(
     'def main():',
-    '    data_file = os.getenv("DATA_FILE") or os.path.join(os.path.dirname(os.path.abspath(__file__)), "bot_data.json")',
+    checks,
+    dataFileLine(u),
     '    loop = start_loop()',
     '    engine = Engine(RULES, SETTINGS, WebhookAdapter(), data_file, utc_now)',
     schedule && '    asyncio.run_coroutine_threadsafe(tick_forever(engine), loop)  # the schedule, in the engine\'s loop',
@@ -183,27 +201,12 @@ def event_of(data, kind, text, **more):
     '    app.run(host=os.getenv("HOST", "0.0.0.0"), port=port)',
   );
 
-  const env: EnvVar[] = [
-    { name: 'PORT', required: false, description: 'the port to listen on (default 5000)' },
-    { name: 'HOST', required: false, description: 'the address to listen on (default 0.0.0.0, every address)' },
-    { name: 'WEBHOOK_SECRET', required: false, description: 'when set, callers must send it in the X-Webhook-Secret header' },
-    ...(outgoing ? [{ name: 'POST_WEBHOOK_URL', required: false, description: 'where scheduled posts and messages to the owner are sent as JSON {"chat", "text"}; without it they are only logged' }] : []),
-  ];
   return {
     label: 'an HTTP webhook bot (Flask)',
     stdlib: ['asyncio', 'contextvars', 'hmac', 'logging', 'os', 'threading', ...(outgoing ? ['json', 'urllib.request'] : [])],
     thirdParty: ['from flask import Flask, jsonify, request'],
     quiet: ['werkzeug'],
-    env,
-    channel: null,
-    owner: "the owner's user id: their calls get the owner's messages and count as an admin's (unset: those messages go to POST_WEBHOOK_URL)",
-    ownerIsAdmin: true,
     dependencies: ['flask'],
-    setup: [
-      'Send messages as JSON to POST /message, e.g. {"user": "ann", "text": "hello"} (add "chat" for a group, "name" for the name the bot says); the answer is {"replies": [...]}: texts, {"text", "buttons"} and {"react"}.',
-      'A press of a button: POST /button with {"user": "ann", "buttonId": "<the button\'s id>"} (or "buttonId" in /message).',
-      'Its webhook URL is shown on its runner page (Botwright forwards it to PORT): call that URL followed by /message from a website chat, Zapier, n8n, IFTTT...',
-    ],
     code: sections(
       2,
       lines('# ---- HTTP webhook: calls become events for the engine; the engine acts through the adapter ----', adapter),

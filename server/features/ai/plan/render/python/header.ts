@@ -6,6 +6,7 @@ import { ruleInWords } from '../../../../../../shared/bot-plan-words';
 import { pyString } from '../../../literals';
 import { lines } from '../compose';
 import { pyLiteral } from './literal';
+import type { EnvVar } from '../env';
 import type { Usage } from './usage';
 
 /** One line of a docstring or comment: no line breaks, backslashes doubled, never three quotes in a row. */
@@ -16,9 +17,18 @@ export function oneLine(text: string): string {
     .replace(/"{3,}/g, (quotes) => quotes.split('').join('\\'));
 }
 
-/** `setup`: the steps to create the bot on its platform; `dependencies`: the pip packages it needs. */
-export function pyHeader(plan: BotPlan, rules: Rule[], required: string[], filename: string, platformLine: string, setup: string[] = [], dependencies: string[] = []): string {
+/** `env`: the settings it reads (env.ts); `setup`: the steps to create the bot on its platform (setup.ts); `dependencies`: the pip packages it needs. */
+export function pyHeader(
+  plan: BotPlan,
+  rules: Rule[],
+  env: EnvVar[],
+  filename: string,
+  platformLine: string,
+  setup: string[] = [],
+  dependencies: string[] = [],
+): string {
   const left = plan.rules.length - rules.length;
+  const required = env.filter((e) => e.required).map((e) => e.name);
   return lines(
     `"""${oneLine(plan.name)}: ${platformLine}.`,
     '',
@@ -26,6 +36,7 @@ export function pyHeader(plan: BotPlan, rules: Rule[], required: string[], filen
     ...(rules.length > 0 ? rules.map((r) => `- ${oneLine(ruleInWords(r, plan))}`) : ['- nothing yet: its plan has no finished rules']),
     left > 0 && `(${left} rule(s) of the plan wait for their missing words and are not in this file yet.)`,
     '',
+    env.length > 0 && lines('Settings it reads from the environment (never written in this file):', ...env.map((e) => `  ${e.name}${e.required ? ' (required)' : ''}: ${oneLine(e.description)}`), ''),
     setup.length > 0 && lines('Set it up:', ...setup.map((step) => `- ${oneLine(step)}`), ''),
     `Run it: set ${required.join(', ') || 'the variables below you need'}, install the dependencies${dependencies.length > 0 ? ` (pip install ${dependencies.join(' ')})` : ''}, then run`,
     `\`python ${filename}\`. Tokens are read from the environment, never written in the code.`,

@@ -3,7 +3,8 @@
 
 import type { BotPlan } from '../../../../../../shared/bot-plan.schema';
 import { pyString } from '../../../literals';
-import type { EnvVar } from '../env';
+import { planEnv, type EnvVar } from '../env';
+import { platformSetup } from '../setup';
 import { lines, sections } from '../compose';
 import { discordPython } from './discord';
 import { pyEngine, pyEngineImports } from './engine';
@@ -13,7 +14,7 @@ import type { PyPlatform } from './platform';
 import { slackPython } from './slack';
 import { telegramPython } from './telegram';
 import { twitterPython } from './twitter';
-import { keepsState, pythonBuiltRules, usageOf, type Usage } from './usage';
+import { pythonBuiltRules, usageOf, type Usage } from './usage';
 import { whatsappPython } from './whatsapp';
 
 export { pythonBuiltRules } from './usage';
@@ -27,6 +28,7 @@ export interface RenderOptions {
 export interface Rendered {
   code: string;
   env: EnvVar[];
+  setup: string[];
   dependencies: string[];
 }
 
@@ -61,14 +63,14 @@ function logging(plan: BotPlan, quiet: string[]): string {
   );
 }
 
-function compose(plan: BotPlan, options: RenderOptions, platform: PyPlatform | null, required: string[]): string {
+function compose(plan: BotPlan, options: RenderOptions, platform: PyPlatform | null, env: EnvVar[], setup: string[] = []): string {
   const rules = pythonBuiltRules(plan);
   const u = usageOf(rules);
   return `${sections(
     2,
     sections(
       1,
-      pyHeader(plan, rules, required, options.filename, platform?.label ?? 'the rules engine of a bot', platform?.setup, platform?.dependencies),
+      pyHeader(plan, rules, env, options.filename, platform?.label ?? 'the rules engine of a bot', setup, platform?.dependencies),
       imports([...pyEngineImports(u), ...(platform?.stdlib ?? [])], platform?.thirdParty ?? []),
       logging(plan, platform?.quiet ?? []),
       pySettings(plan),
@@ -78,25 +80,6 @@ function compose(plan: BotPlan, options: RenderOptions, platform: PyPlatform | n
     lines('# ---- The engine: runs RULES for each event (the same on every platform) ----', pyEngine(u)),
     platform?.code,
   )}\n`;
-}
-
-/** The platform's required settings, then what the rules read (model, channel, owner, data file), then its optional ones. */
-function envOf(u: Usage, platform: PyPlatform): EnvVar[] {
-  const env: EnvVar[] = platform.env.filter((e) => e.required);
-  if (u.sources.has('ai') || u.sources.has('translate')) {
-    env.push(
-      { name: 'OPENAI_API_KEY', required: true, description: 'the key of the OpenAI account (or of a compatible service) the AI answers come from' },
-      { name: 'OPENAI_BASE_URL', required: false, description: 'the address of an OpenAI-compatible service (default: OpenAI)' },
-      { name: 'OPENAI_MODEL', required: false, description: 'the model (default gpt-4o-mini)' },
-    );
-  }
-  if (platform.channel && (u.triggers.has('schedule') || u.actions.has('post'))) env.push(platform.channel);
-  if (u.actions.has('ask') || u.actions.has('forward') || u.actions.has('post') || (platform.ownerIsAdmin && u.conditions.has('admins'))) {
-    env.push({ name: 'OWNER_CHAT_ID', required: false, description: platform.owner });
-  }
-  if (keepsState(u)) env.push({ name: 'DATA_FILE', required: false, description: 'where the bot keeps its lists, counts and warnings (default: bot_data.json beside the bot)' });
-  env.push({ name: 'LOG_LEVEL', required: false, description: 'DEBUG for more detail (default INFO)' }, ...platform.env.filter((e) => !e.required));
-  return env;
 }
 
 const PLATFORMS: Record<BotPlan['platform'], (u: Usage, plan: BotPlan) => PyPlatform> = {
@@ -115,9 +98,9 @@ export const PYTHON_PLATFORMS = Object.keys(PLATFORMS) as Array<BotPlan['platfor
 export function renderPython(plan: BotPlan, options: RenderOptions): Rendered {
   const u = usageOf(pythonBuiltRules(plan));
   const platform = PLATFORMS[plan.platform](u, plan);
-  const env = envOf(u, platform);
-  const required = env.filter((e) => e.required).map((e) => e.name);
-  return { code: compose(plan, options, platform, required), env, dependencies: [...platform.dependencies] };
+  const env = planEnv(plan.platform, u, 'python');
+  const setup = platformSetup(plan, u);
+  return { code: compose(plan, options, platform, env, setup), env, setup, dependencies: [...platform.dependencies] };
 }
 
 /**

@@ -1,8 +1,9 @@
-// What each platform's part of a rendered Python bot gives the renderer (imports, code, settings,
-// packages, setup steps), and the small pieces of Python several platforms share.
+// What each platform's part of a rendered Python bot gives the renderer (imports, code, packages), and the small pieces of Python several platforms share.
 
-import { code } from '../compose';
-import type { EnvVar } from '../env';
+import type { BotPlan } from '../../../../../../shared/bot-plan.schema';
+import { code, lines } from '../compose';
+import { channelSetting, keepsState, readsOwner, requiredRuleSettings } from '../env';
+import type { PlanUses } from '../plan-uses';
 
 export interface PyPlatform {
   /** How the header names the bot: 'a Telegram bot (python-telegram-bot 21)'. */
@@ -13,18 +14,8 @@ export interface PyPlatform {
   code: string;
   /** Loggers too chatty at INFO. */
   quiet: string[];
-  /** The platform's own settings (tokens...); the required ones are listed first, the others last. */
-  env: EnvVar[];
-  /** The setting channel() reads, listed when a rule posts to the channel (null: the platform needs none). */
-  channel: EnvVar | null;
-  /** What OWNER_CHAT_ID is on this platform (a chat id, a user id, a phone number). */
-  owner: string;
-  /** is_admin() asks whether the sender is OWNER_CHAT_ID (platforms without admins of their own). */
-  ownerIsAdmin: boolean;
   /** pip packages. */
   dependencies: string[];
-  /** Steps to create the bot on the platform (written in the header). */
-  setup: string[];
 }
 
 export const REQUIRE_ENV = code`
@@ -72,3 +63,29 @@ def start_loop():
     loop = asyncio.new_event_loop()
     threading.Thread(target=loop.run_forever, name="engine", daemon=True).start()
     return loop`;
+
+
+/** main()'s line naming the data file: DATA_FILE is read only when the rules remember something. */
+export function dataFileLine(uses: PlanUses): string {
+  return keepsState(uses)
+    ? '    data_file = os.getenv("DATA_FILE") or os.path.join(os.path.dirname(os.path.abspath(__file__)), "bot_data.json")'
+    : '    data_file = None  # the rules remember nothing';
+}
+
+/** main()'s checks of the settings the rules cannot work without (env.ts), before it connects. */
+export function requiredChecks(platform: BotPlan['platform'], uses: PlanUses): string | false {
+  const names = requiredRuleSettings(platform, uses);
+  return names.length > 0 && names.map((name) => `    require_env("${name}")`).join('\n');
+}
+
+/** The adapter's channel() and owner() methods that read a setting, written only when the rules use them. */
+export function channelAndOwner(platform: BotPlan['platform'], uses: PlanUses, ownerBody = 'return os.getenv("OWNER_CHAT_ID", "").strip() or None'): string | false {
+  const channel = channelSetting(platform, uses);
+  return (
+    lines(
+      channel && `\n    channel_setting = "${channel}"`,
+      channel && `\n    async def channel(self):\n        """Where schedules and posts to the channel go: ${channel}."""\n        return os.getenv("${channel}", "").strip() or None`,
+      readsOwner(platform, uses) && `\n    async def owner(self):\n        """The owner's chat (answers, forwarded messages): OWNER_CHAT_ID."""\n        ${ownerBody}`,
+    ) || false
+  );
+}

@@ -5,18 +5,10 @@
 import type { BotPlan } from '../../../../../../shared/bot-plan.schema';
 import { pyString } from '../../../literals';
 import { code, lines, sections } from '../compose';
-import { BACKGROUND_TASKS, NUMBERED, REQUIRE_ENV, TICK_FOREVER, type PyPlatform } from './platform';
-import { pythonBuiltRules, type Usage } from './usage';
+import { SLACK_EMOJI } from '../slack-emoji';
+import { BACKGROUND_TASKS, channelAndOwner, dataFileLine, NUMBERED, type PyPlatform, REQUIRE_ENV, requiredChecks, TICK_FOREVER } from './platform';
+import type { Usage } from './usage';
 
-/** Slack names its emoji (reaction_added says "thumbsup"); the ones people react with most. */
-export const SLACK_EMOJI: Array<[string, string]> = [
-  ['👍', '+1'], ['👎', '-1'], ['❤️', 'heart'], ['😂', 'joy'], ['🎉', 'tada'], ['🔥', 'fire'], ['👏', 'clap'],
-  ['😀', 'grinning'], ['😃', 'smiley'], ['😄', 'smile'], ['😊', 'blush'], ['🙂', 'slightly_smiling_face'], ['😍', 'heart_eyes'],
-  ['😮', 'open_mouth'], ['😢', 'cry'], ['😭', 'sob'], ['😡', 'rage'], ['🤔', 'thinking_face'], ['🙏', 'pray'], ['👀', 'eyes'],
-  ['✅', 'white_check_mark'], ['❌', 'x'], ['💯', '100'], ['🚀', 'rocket'], ['⭐', 'star'], ['👋', 'wave'], ['👌', 'ok_hand'],
-  ['💪', 'muscle'], ['🙌', 'raised_hands'], ['😎', 'sunglasses'], ['🤣', 'rolling_on_the_floor_laughing'], ['😅', 'sweat_smile'],
-  ['😉', 'wink'], ['🥳', 'partying_face'], ['💡', 'bulb'], ['⚠️', 'warning'], ['☕', 'coffee'], ['🍕', 'pizza'], ['🎂', 'birthday'],
-];
 
 /** The command rules' names, registered as slash commands when the plan's commands start with "/". */
 function slashCommands(plan: BotPlan, u: Usage): boolean {
@@ -35,8 +27,6 @@ export function slackPython(u: Usage, plan: BotPlan): PyPlatform {
     'class SlackAdapter:',
     '    """What the engine calls to act on Slack (the app is set in main())."""',
     '',
-    '    channel_setting = "SLACK_CHANNEL_ID"',
-    '',
     '    def __init__(self):',
     '        self.app = None',
     '',
@@ -50,7 +40,7 @@ export function slackPython(u: Usage, plan: BotPlan): PyPlatform {
         await self.app.client.chat_postMessage(**message)`
       : '        await self.app.client.chat_postMessage(channel=chat, text=text)',
     '        logger.info("Sent to %s: %s", chat, text)',
-    a.has('poll') && '\n    async def send_poll(self, chat, question, options):\n        """Slack has no polls of its own: the options as numbered lines."""\n        await self.send(chat, numbered(question, options))',
+    a.has('poll') && '\n    async def send_poll(self, chat, question, options):\n        """Slack has no polls of its own: the options as numbered lines."""\n        await self.send(chat, numbered("📊 " + question, options))',
     a.has('react') &&
       code`
 
@@ -74,15 +64,7 @@ export function slackPython(u: Usage, plan: BotPlan): PyPlatform {
             logger.warning("Could not check whether %s is an admin: %s", event["name"], error.response["error"])
             return False
         return bool(user.get("is_admin") or user.get("is_owner"))`,
-    code`
-
-    async def channel(self):
-        """The channel schedules and posts go to: SLACK_CHANNEL_ID (channel details, at the bottom)."""
-        return os.getenv("SLACK_CHANNEL_ID", "").strip() or None
-
-    async def owner(self):
-        """The owner's direct messages with the app (answers, forwarded messages): OWNER_CHAT_ID, a user id."""
-        return os.getenv("OWNER_CHAT_ID", "").strip() or None`,
+    channelAndOwner('slack', u),
   );
 
   const emojiTable = emoji &&
@@ -224,8 +206,9 @@ class Names:
 
   const main = lines(
     'async def run():',
-    '    data_file = os.getenv("DATA_FILE") or os.path.join(os.path.dirname(os.path.abspath(__file__)), "bot_data.json")',
+    dataFileLine(u),
     '    app = AsyncApp(token=require_env("SLACK_BOT_TOKEN"))',
+    requiredChecks('slack', u),
     '    adapter = SlackAdapter()',
     '    adapter.app = app',
     '    engine = Engine(RULES, SETTINGS, adapter, data_file, utc_now)',
@@ -240,45 +223,13 @@ class Names:
     '    asyncio.run(run())',
   );
 
-  const scopes = [
-    'chat:write',
-    'channels:history',
-    'groups:history',
-    'im:history',
-    'app_mentions:read',
-    'channels:read',
-    'groups:read',
-    'users:read',
-    emoji && 'reactions:read',
-    a.has('react') && 'reactions:write',
-    slash && 'commands',
-    a.has('kick') && 'channels:manage',
-    a.has('kick') && 'groups:write',
-  ].filter((s): s is string => typeof s === 'string');
-  const events = ['message.channels', 'message.groups', 'message.im', 'app_mention', t.has('join') && 'member_joined_channel', t.has('leave') && 'member_left_channel', t.has('reaction') && 'reaction_added'].filter(
-    (e): e is string => typeof e === 'string',
-  );
-  const commandNames = [...new Set(pythonBuiltRules(plan).flatMap((r) => (r.when.kind === 'command' ? [r.when.name.toLowerCase()] : [])))].sort();
 
   return {
     label: 'a Slack bot (Bolt for Python, Socket Mode)',
     stdlib: ['asyncio', 'logging', 'os', ...(t.has('button') ? ['re'] : [])],
-    thirdParty: ['from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler', 'from slack_bolt.async_app import AsyncApp', 'from slack_sdk.errors import SlackApiError'],
+    thirdParty: ['from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler', 'from slack_bolt.async_app import AsyncApp', 'from slack_sdk.errors import SlackApiError', 'import aiohttp  # noqa: F401  Socket Mode runs on it: imported so that it is installed with the bot'],
     quiet: ['slack_bolt', 'slack_sdk'],
-    env: [
-      { name: 'SLACK_BOT_TOKEN', required: true, description: 'the Bot User OAuth Token (xoxb-...) from OAuth & Permissions' },
-      { name: 'SLACK_APP_TOKEN', required: true, description: 'an app-level token (xapp-...) with the connections:write scope, for Socket Mode' },
-    ],
-    channel: { name: 'SLACK_CHANNEL_ID', required: false, description: 'the id of the channel scheduled posts go to (channel details, at the bottom); invite the bot to it' },
-    owner: 'your Slack member id (your profile, ⋮, Copy member ID): answers and forwarded messages come to you in the app\'s direct messages',
-    ownerIsAdmin: false,
     dependencies: ['slack_bolt', 'aiohttp'],
-    setup: [
-      'Create a Slack app, turn on Socket Mode and create an app-level token with connections:write.',
-      `Add the bot scopes ${scopes.join(', ')}; subscribe to the bot events ${events.join(', ')}; then install the app and invite the bot to its channels.`,
-      a.has('buttons') ? 'Turn on Interactivity & Shortcuts for the buttons (Socket Mode needs no request URL).' : '',
-      slash ? `Create the slash commands ${commandNames.map((n) => `/${n}`).join(', ')} under Slash Commands in the app's settings (Socket Mode needs no request URL).` : '',
-    ].filter(Boolean),
     code: sections(
       2,
       lines('# ---- Slack: events become events for the engine; the engine acts through the adapter ----', adapter),

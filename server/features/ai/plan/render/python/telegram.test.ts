@@ -142,12 +142,12 @@ describe('the rendered Telegram Python file', () => {
     const bare = renderPython(plan([ONE_OF_EACH['action reply']!]), { filename: 'bot.py' });
     expect(bare.env.map((e) => [e.name, e.required])).toEqual([
       ['TELEGRAM_BOT_TOKEN', true],
-      ['LOG_LEVEL', false],
       ['TELEGRAM_API_BASE', false],
+      ['LOG_LEVEL', false],
     ]);
     expect(bare.dependencies).toEqual(['python-telegram-bot']);
     const all = renderPython(PLANS['every kind at once']!, { filename: 'bot.py' });
-    expect(all.env.filter((e) => e.required).map((e) => e.name)).toEqual(['TELEGRAM_BOT_TOKEN', 'OPENAI_API_KEY']);
+    expect(all.env.filter((e) => e.required).map((e) => e.name)).toEqual(['TELEGRAM_BOT_TOKEN', 'OPENAI_API_KEY', 'TELEGRAM_CHAT_ID', 'OWNER_CHAT_ID']);
     expect(all.env.map((e) => e.name)).toEqual(expect.arrayContaining(['TELEGRAM_CHAT_ID', 'OWNER_CHAT_ID', 'DATA_FILE', 'OPENAI_BASE_URL', 'OPENAI_MODEL']));
     for (const e of all.env) expect(all.code).toContain(e.name);
   });

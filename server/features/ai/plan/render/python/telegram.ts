@@ -2,7 +2,7 @@
 // adapter the engine acts through, the handlers turning updates into events, and main().
 
 import { code, lines, sections } from '../compose';
-import { BACKGROUND_TASKS, REQUIRE_ENV, TICK_FOREVER, type PyPlatform } from './platform';
+import { BACKGROUND_TASKS, channelAndOwner, dataFileLine, type PyPlatform, REQUIRE_ENV, requiredChecks, TICK_FOREVER } from './platform';
 import type { Usage } from './usage';
 
 export function telegramPython(u: Usage): PyPlatform {
@@ -23,8 +23,6 @@ export function telegramPython(u: Usage): PyPlatform {
   const adapter = lines(
     'class TelegramAdapter:',
     '    """What the engine calls to act on Telegram (the bot is set once the application is built)."""',
-    '',
-    '    channel_setting = "TELEGRAM_CHAT_ID"',
     '',
     '    def __init__(self):',
     '        self.bot = None',
@@ -66,15 +64,7 @@ export function telegramPython(u: Usage): PyPlatform {
             logger.warning("Could not check whether %s is an admin: %s", event["name"], error)
             return False
         return member.status in ("administrator", "creator")`,
-    code`
-
-    async def channel(self):
-        """The chat schedules and posts go to: TELEGRAM_CHAT_ID (like @mychannel or -100...)."""
-        return os.getenv("TELEGRAM_CHAT_ID", "").strip() or None
-
-    async def owner(self):
-        """The owner's chat (answers, forwarded messages): OWNER_CHAT_ID."""
-        return os.getenv("OWNER_CHAT_ID", "").strip() or None`,
+    channelAndOwner('telegram', u),
   );
 
   const helpers = sections(
@@ -171,7 +161,8 @@ def message_id(event):
   const main = lines(
     'def main():',
     '    token = require_env("TELEGRAM_BOT_TOKEN")',
-    '    data_file = os.getenv("DATA_FILE") or os.path.join(os.path.dirname(os.path.abspath(__file__)), "bot_data.json")',
+    requiredChecks('telegram', u),
+    dataFileLine(u),
     '    adapter = TelegramAdapter()',
     '    engine = Engine(RULES, SETTINGS, adapter, data_file, utc_now)',
     '    builder = Application.builder().token(token)',
@@ -200,19 +191,7 @@ def message_id(event):
     stdlib,
     thirdParty,
     quiet: ['httpx'],
-    env: [
-      { name: 'TELEGRAM_BOT_TOKEN', required: true, description: 'the token @BotFather gives you for the bot' },
-      { name: 'TELEGRAM_API_BASE', required: false, description: "leave it unset to talk to Telegram; Botwright's test chat sets it to its own Telegram emulator" },
-    ],
-    channel: { name: 'TELEGRAM_CHAT_ID', required: false, description: 'the chat or channel scheduled posts go to (e.g. @mychannel or -100...); the bot must be an admin of a channel' },
-    owner: 'your own chat id: answers and forwarded messages are sent there',
-    ownerIsAdmin: false,
     dependencies: ['python-telegram-bot'],
-    setup: [
-      'Talk to @BotFather on Telegram, send /newbot and copy the token it gives you.',
-      'In groups, bots only see commands unless you turn privacy mode off (@BotFather, /setprivacy): do that for keyword and message rules in groups.',
-      'To delete messages, mute, remove or ban people in a group, make the bot an admin with the "Delete messages" and "Ban users" rights.',
-    ],
     code: sections(
       2,
       lines('# ---- Telegram: updates become events for the engine; the engine acts through the adapter ----', adapter),

@@ -3,7 +3,7 @@
 // posts to the channel new posts, and the owner gets direct messages.
 
 import { code, lines, sections } from '../compose';
-import { BACKGROUND_TASKS, NUMBERED, REQUIRE_ENV, TICK_FOREVER, type PyPlatform } from './platform';
+import { BACKGROUND_TASKS, channelAndOwner, dataFileLine, NUMBERED, type PyPlatform, REQUIRE_ENV, requiredChecks, TICK_FOREVER } from './platform';
 import type { Usage } from './usage';
 
 export function twitterPython(u: Usage): PyPlatform {
@@ -14,8 +14,6 @@ export function twitterPython(u: Usage): PyPlatform {
     'class XAdapter:',
     '    """What the engine calls to act on X. Its chats: MENTIONS (the reply goes under the mention being',
     '    answered), TIMELINE (a new post) and a user id (a direct message)."""',
-    '',
-    '    channel_setting = "the X account"',
     '',
     '    def __init__(self, client):',
     '        self.client = client',
@@ -52,11 +50,8 @@ export function twitterPython(u: Usage): PyPlatform {
 
     async def channel(self):
         """Schedules and posts to the channel become posts of the bot's account."""
-        return TIMELINE
-
-    async def owner(self):
-        """The owner's direct messages (answers, forwarded messages): OWNER_CHAT_ID, a user id."""
-        return os.getenv("OWNER_CHAT_ID", "").strip() or None`,
+        return TIMELINE`,
+    channelAndOwner('twitter', u),
   );
 
   const helpers = sections(
@@ -68,6 +63,12 @@ export function twitterPython(u: Usage): PyPlatform {
     ),
     REQUIRE_ENV,
     a.has('buttons') && NUMBERED,
+    code`
+def mention_text(text, own_name):
+    """A mention's words: X's &amp; &lt; &gt; as & < >, without the bot's @name and the @names X puts
+    before a reply, so "@bot /order tea" is the command /order."""
+    text = (text or "").replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+    return re.sub(r"^(\s*@\w+)+", "", own_name.sub("", text)).strip()`,
     code`
 def make_client():
     """A client that acts as the bot account (OAuth 1.0a user context)."""
@@ -114,8 +115,8 @@ async def answer_mentions(client, engine, adapter):
                 "chat": MENTIONS,
                 "chatName": None,
                 "user": str(tweet.author_id),
-                "name": author.name if author else "you",
-                "text": own_name.sub("", tweet.text).strip(),
+                "name": (author.name or "@" + author.username) if author else "someone",
+                "text": mention_text(tweet.text, own_name),
                 "mentioned": True,
                 "raw": tweet,
             }
@@ -131,7 +132,8 @@ async def answer_mentions(client, engine, adapter):
 
   const main = lines(
     'async def run():',
-    '    data_file = os.getenv("DATA_FILE") or os.path.join(os.path.dirname(os.path.abspath(__file__)), "bot_data.json")',
+    dataFileLine(u),
+    requiredChecks('twitter', u),
     '    client = make_client()',
     '    adapter = XAdapter(client)',
     '    engine = Engine(RULES, SETTINGS, adapter, data_file, utc_now)',
@@ -148,20 +150,7 @@ async def answer_mentions(client, engine, adapter):
     stdlib: ['asyncio', 'logging', 'os', 're'],
     thirdParty: ['import tweepy'],
     quiet: [],
-    env: [
-      { name: 'TWITTER_API_KEY', required: true, description: 'the API key (consumer key) of your X developer app' },
-      { name: 'TWITTER_API_SECRET', required: true, description: 'the API key secret' },
-      { name: 'TWITTER_ACCESS_TOKEN', required: true, description: "the access token of the bot's account (read and write)" },
-      { name: 'TWITTER_ACCESS_SECRET', required: true, description: 'the access token secret' },
-    ],
-    channel: null,
-    owner: 'your X user id (digits): answers and forwarded messages come to you by direct message, and it counts as the admin',
-    ownerIsAdmin: true,
     dependencies: ['tweepy'],
-    setup: [
-      `Create a project and app at the X developer portal, set its permissions to Read and Write${a.has('ask') || a.has('forward') || a.has('post') ? ' and Direct Messages' : ''}, then generate the access token and secret for the bot account.`,
-      'Reading mentions needs an API plan that allows it (Basic or higher). Posts are cut to 280 characters.',
-    ],
     code: sections(
       2,
       lines('# ---- X: mentions become events for the engine; the engine acts through the adapter ----', adapter),

@@ -32,9 +32,3 @@ export function usageOf(rules: Rule[]): Usage {
     zone: uses.conditions.has('hours') || uses.scheduleTimes,
   };
 }
-
-/** Whether the engine keeps anything in the data file. */
-export function keepsState(u: Usage): boolean {
-  const stateful: Array<Usage['actions'] extends Set<infer K> ? K : never> = ['list', 'count', 'top', 'warn', 'replyOneOf'];
-  return stateful.some((k) => u.actions.has(k)) || u.conditions.has('warnings') || u.conditions.has('threshold') || u.times || u.conversations;
-}

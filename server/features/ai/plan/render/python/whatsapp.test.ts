@@ -177,7 +177,7 @@ describe('the rendered Python WhatsApp bot, running on Flask', () => {
   });
 
   it('writes more than 3 buttons as numbered lines; a reply of the number or the label presses one', async () => {
-    expect(await answers(text('/day'))).toEqual([{ type: 'text', text: { body: 'Which day?\n1. Mon\n2. Tue\n3. Wed\n4. Thu' } }]);
+    expect(await answers(text('/day'))).toEqual([{ type: 'text', text: { body: 'Which day?\n1. Mon\n2. Tue\n3. Wed\n4. Thu\n(Reply with the number or the name.)' } }]);
     expect(await answers(text(' 2 '))).toEqual([{ type: 'text', text: { body: 'See you on Tue' } }]);
     // The offer is used up: "2" is a plain message now.
     expect(await answers(text('2'))).toEqual([{ type: 'text', text: { body: 'You wrote: 2' } }]);
@@ -189,7 +189,7 @@ describe('the rendered Python WhatsApp bot, running on Flask', () => {
     const thanks = await answers(text('thanks a lot'));
     expect(thanks).toEqual([{ type: 'reaction', reaction: { message_id: expect.stringMatching(/^wamid\./), emoji: '❤️' } }]);
     expect(await answers({ type: 'reaction', reaction: { message_id: 'wamid.out', emoji: '👍' } })).toEqual([{ type: 'text', text: { body: 'Glad you like it, Ann' } }]);
-    expect(await answers(text('/lunch'))).toEqual([{ type: 'text', text: { body: 'Lunch?\n1. Pizza\n2. Soup' } }]);
+    expect(await answers(text('/lunch'))).toEqual([{ type: 'text', text: { body: '📊 Lunch?\n1. Pizza\n2. Soup' } }]);
     expect(renderPython(plan, { filename: 'bot.py' }).code).not.toContain('Nobody joins here');
   });
 });

@@ -3,7 +3,7 @@
 // and reactions become events; the adapter sends texts, reply buttons and reactions.
 
 import { code, lines, sections } from '../compose';
-import { LOOP_THREAD, NUMBERED, PRESSED, REQUIRE_ENV, TICK_FOREVER, type PyPlatform } from './platform';
+import { channelAndOwner, dataFileLine, LOOP_THREAD, NUMBERED, PRESSED, type PyPlatform, REQUIRE_ENV, requiredChecks, TICK_FOREVER } from './platform';
 import type { Usage } from './usage';
 
 export function whatsappPython(u: Usage): PyPlatform {
@@ -18,27 +18,29 @@ export function whatsappPython(u: Usage): PyPlatform {
     'class WhatsAppAdapter:',
     '    """What the engine calls to act on WhatsApp: messages through the Cloud API."""',
     '',
-    '    channel_setting = "WHATSAPP_RECIPIENTS"',
     buttons && '',
     buttons && '    def __init__(self):',
-    buttons && '        self.offered = {}  # number -> the buttons last shown as numbered lines (more than 3)',
+    buttons && '        self.offered = {}  # number -> the buttons last shown as numbered lines',
     '',
     '    async def send(self, chat, text, buttons=None):',
     '        """chat: a number, or WHATSAPP_RECIPIENTS (numbers separated by commas): each one gets it."""',
     '        for number in [number.strip().lstrip("+") for number in chat.split(",") if number.strip()]:',
     buttons
       ? code`
-            if buttons and len(buttons) <= 3:  # reply buttons; a press comes back with the id "b:<id>"
-                choices = [{"type": "reply", "reply": {"id": "b:" + button["id"], "title": button["label"][:20]}} for button in buttons]
-                message = {"type": "interactive", "interactive": {"type": "button", "body": {"text": text[:1024]}, "action": {"buttons": choices}}}
-            elif buttons:  # WhatsApp shows at most 3: numbered lines; a reply of a number or a label is a press
+            if buttons and len(buttons) <= 3 and len(text) <= 1024 and all(len(button["label"]) <= 20 for button in buttons):
+                # reply buttons; a press comes back with the id "b:<id>"
+                choices = [{"type": "reply", "reply": {"id": "b:" + button["id"], "title": button["label"]}} for button in buttons]
+                message = {"type": "interactive", "interactive": {"type": "button", "body": {"text": text}, "action": {"buttons": choices}}}
+            elif buttons:  # more than 3 (or too long for reply buttons): numbered lines; a reply of a number or a label is a press
                 self.offered[number] = buttons
-                message = {"type": "text", "text": {"body": numbered(text, [button["label"] for button in buttons])[:4096]}}
+                body = numbered(text, [button["label"] for button in buttons]) + "\n(Reply with the number or the name.)"
+                message = {"type": "text", "text": {"body": body[:4096]}}
             else:
+                self.offered.pop(number, None)  # numbered buttons hold until the bot says something else in the chat
                 message = {"type": "text", "text": {"body": text[:4096]}}
             await asyncio.to_thread(send_message, number, message)`
       : '            await asyncio.to_thread(send_message, number, {"type": "text", "text": {"body": text[:4096]}})',
-    a.has('poll') && '\n    async def send_poll(self, chat, question, options):\n        """WhatsApp bots have no polls: the options as numbered lines."""\n        await self.send(chat, numbered(question, options))',
+    a.has('poll') && '\n    async def send_poll(self, chat, question, options):\n        """WhatsApp bots have no polls: the options as numbered lines."""\n        await self.send(chat, numbered("📊 " + question, options))',
     a.has('react') &&
       code`
 
@@ -51,18 +53,10 @@ export function whatsappPython(u: Usage): PyPlatform {
       code`
 
     async def is_admin(self, event):
-        """WhatsApp chats have no admins: the owner (OWNER_CHAT_ID) is the admin."""
-        owner = os.getenv("OWNER_CHAT_ID", "").strip().lstrip("+")
-        return bool(owner) and event["user"] == owner`,
-    code`
-
-    async def channel(self):
-        """The numbers schedules and posts go to: WHATSAPP_RECIPIENTS, separated by commas."""
-        return os.getenv("WHATSAPP_RECIPIENTS", "").strip() or None
-
-    async def owner(self):
-        """The owner's number (answers, forwarded messages): OWNER_CHAT_ID, with its country code."""
-        return os.getenv("OWNER_CHAT_ID", "").strip().lstrip("+") or None`,
+        """WhatsApp chats have no admins: the owner (OWNER_CHAT_ID) is the admin ("+49 170 123" is 49170123)."""
+        owner = "".join(c for c in os.getenv("OWNER_CHAT_ID", "") if c.isdigit())
+        return bool(owner) and "".join(c for c in event["user"] if c.isdigit()) == owner`,
+    channelAndOwner('whatsapp', u, 'return os.getenv("OWNER_CHAT_ID", "").strip().lstrip("+") or None'),
   );
 
   const helpers = sections(
@@ -172,7 +166,8 @@ def connect(app, engine, adapter, loop):
     'def main():',
     '    for name in ("WHATSAPP_TOKEN", "WHATSAPP_PHONE_NUMBER_ID", "WHATSAPP_VERIFY_TOKEN"):',
     '        require_env(name)',
-    '    data_file = os.getenv("DATA_FILE") or os.path.join(os.path.dirname(os.path.abspath(__file__)), "bot_data.json")',
+    requiredChecks('whatsapp', u),
+    dataFileLine(u),
     '    loop = start_loop()',
     '    adapter = WhatsAppAdapter()',
     '    engine = Engine(RULES, SETTINGS, adapter, data_file, utc_now)',
@@ -189,23 +184,7 @@ def connect(app, engine, adapter, loop):
     stdlib: ['asyncio', 'hashlib', 'hmac', 'json', 'logging', 'os', 'threading'],
     thirdParty: ['import requests', 'from flask import Flask, request'],
     quiet: ['werkzeug', 'urllib3'],
-    env: [
-      { name: 'WHATSAPP_TOKEN', required: true, description: 'the access token of your Meta app (WhatsApp > API Setup)' },
-      { name: 'WHATSAPP_PHONE_NUMBER_ID', required: true, description: 'the phone number id shown on the same page' },
-      { name: 'WHATSAPP_VERIFY_TOKEN', required: true, description: 'any secret text you choose; enter the same text as the webhook verify token' },
-      { name: 'WHATSAPP_APP_SECRET', required: false, description: 'your Meta app secret: when set, webhook calls without a valid signature are refused' },
-      { name: 'PORT', required: false, description: 'the port of the webhook server (default 5000)' },
-      { name: 'HOST', required: false, description: 'the address to listen on (default 0.0.0.0, every address)' },
-    ],
-    channel: { name: 'WHATSAPP_RECIPIENTS', required: false, description: 'comma-separated phone numbers (with country code) that get the scheduled messages' },
-    owner: 'your phone number with its country code (e.g. 4915112345678): answers and forwarded messages are sent there, and it counts as the admin',
-    ownerIsAdmin: true,
     dependencies: ['flask', 'requests'],
-    setup: [
-      'Create a Meta app with the WhatsApp product and note the token and phone number id (WhatsApp > API Setup).',
-      'Run or deploy the bot, then set the webhook URL to its webhook URL from its runner page (Botwright forwards it to PORT) followed by /webhook, with your verify token, and subscribe to "messages".',
-      'WhatsApp only lets a bot message a person within 24 hours of their last message, unless it sends an approved template: scheduled posts reach only those who wrote lately.',
-    ],
     code: sections(
       2,
       lines('# ---- WhatsApp: webhook calls become events for the engine; the engine acts through the adapter ----', adapter),
