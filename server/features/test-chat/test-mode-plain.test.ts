@@ -25,10 +25,12 @@ while True:
         m = u.get('message')
         if m:
             call('sendMessage', chat_id=m['chat']['id'], text='plain ' + m['text'] + ' ' + str(os.environ.get('MY_TOKEN') == TOKEN))
+            call('sendMessage', chat_id=os.environ['TELEGRAM_CHAT_ID'], text='a post')
+            call('sendMessage', chat_id=os.environ['OWNER_CHAT_ID'], text='for the owner')
 `;
 
 describe('test mode without the sandbox', () => {
-  it('gives the bot a loopback TELEGRAM_API_BASE and the test token, and closes it on release', async () => {
+  it('gives the bot a loopback TELEGRAM_API_BASE, the test token, the test group as its channel and the tester as its owner, and closes it on release', async () => {
     const owner = { userId: 'u1', fileId: 'f1' };
     const test = await prepareTestMode({ chats, emulator, owner, secrets: { MY_TOKEN: '7212345678:AAFakeRealTokenThatMustNeverLeave_x1' }, bridged: false });
     expect(test.env.TELEGRAM_API_BASE).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
@@ -41,6 +43,11 @@ describe('test mode without the sandbox', () => {
       session.post({ text: '/start' });
       for (let i = 0; i < 200 && !session.messages('private').some((m) => m.from === 'bot'); i++) await new Promise((r) => setTimeout(r, 25));
       expect(session.messages('private').find((m) => m.from === 'bot')?.text).toBe('plain /start True');
+      // Posts go to the test group, and what is for the owner to the tester's private chat.
+      for (let i = 0; i < 200 && !session.messages('group').some((m) => m.from === 'bot'); i++) await new Promise((r) => setTimeout(r, 25));
+      expect(session.messages('group').filter((m) => m.from === 'bot').map((m) => m.text)).toEqual(['a post']);
+      for (let i = 0; i < 200 && session.messages('private').filter((m) => m.from === 'bot').length < 2; i++) await new Promise((r) => setTimeout(r, 25));
+      expect(session.messages('private').filter((m) => m.from === 'bot').map((m) => m.text)).toEqual(['plain /start True', 'for the owner']);
     } finally {
       bot.kill('SIGKILL');
     }

@@ -47,6 +47,10 @@ export async function prepareTestMode(options: TestModeOptions): Promise<TestMod
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(options.secrets)) env[key] = TELEGRAM_TOKEN_PATTERN.test(value.trim()) ? session.token : value;
   env.TELEGRAM_BOT_TOKEN = session.token;
+  // Where a bot posts on its own and writes to its owner, in the test chat: the test group and the
+  // tester's private chat (a real channel or owner id means nothing to the emulator).
+  env.TELEGRAM_CHAT_ID = String(session.chatId('group'));
+  env.OWNER_CHAT_ID = String(session.chatId('private'));
   env.PORT ??= String(DEFAULT_WEBHOOK_PORT);
   const webhookPort = Number(env.PORT) || DEFAULT_WEBHOOK_PORT;
 

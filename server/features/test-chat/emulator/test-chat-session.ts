@@ -105,6 +105,11 @@ export class TestChatSession {
     return () => this.listeners.delete(listener);
   }
 
+  /** The id the bot sees for the private chat with the tester or for the test group. */
+  chatId(chat: TestChatKind): number {
+    return this.core.chat(chat).id;
+  }
+
   /** A new run of the bot: pending long polls end (they belong to the old process); the chat and unconfirmed updates stay. */
   botRestarted(): void {
     this.core.updates.endPoll();
