@@ -3,7 +3,7 @@
 // rules use are written. Patterns from the builtin generator (templates/telegram-javascript.ts).
 import { code, lines, sections } from '../compose';
 import type { PlanUses } from '../plan-uses';
-import { channelAndOwner, dataFileLine, requiredChecks } from './adapter-parts';
+import { channelAndOwner, dataFileLine, requiredChecks, REQUIRE_ENV } from './adapter-parts';
 
 export const TELEGRAM_DEPENDENCIES = ['telegraf'];
 
@@ -17,15 +17,7 @@ export function telegramRequires(uses: PlanUses): string {
 const INTRO = code`
 // ==== Telegram (Telegraf, long polling) ====
 
-// Reads a required setting from the environment, or stops with a clear message.
-function requireEnv(name) {
-  const value = (process.env[name] || '').trim();
-  if (!value) {
-    logError('Missing environment variable ' + name + ': set it before starting the bot.');
-    process.exit(1);
-  }
-  return value;
-}
+${REQUIRE_ENV}
 
 // The engine's event for a Telegram update (chatName: the group's title, null in a private chat).
 function telegramEvent(ctx, type, extra) {
