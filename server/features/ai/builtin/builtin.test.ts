@@ -221,8 +221,9 @@ describe('builtinChat: behaviour', () => {
 
   it('picks a new name for a new bot when the name is taken, and keeps it for an update', () => {
     const taken = { existingFilenames: ['telegram_bot.py', 'telegram_bot_2.py'] };
+    expect(parseAssistantReply(builtinChat('a telegram echo bot', taken).reply).blocks[0]!.filename).toBe('telegram_bot_3.py'); // beside hand-written files
     // Another bot where bots are: a project of its own (ai.service.ts), under the plain name.
-    const another = builtinChat('a telegram echo bot', taken);
+    const another = builtinChat('a telegram echo bot', { ...taken, hasBuiltBot: true });
     expect(another.newBot).toBe(true);
     expect(parseAssistantReply(another.reply).blocks[0]!.filename).toBe('telegram_bot.py');
     expect(parseAssistantReply(builtinChat('update my telegram bot so it echoes', taken).reply).blocks[0]!.filename).toBe('telegram_bot.py');

@@ -3,7 +3,6 @@
 // place gets a guide instead, for free.
 
 import { stripControlChars } from '../../../../shared/code-blocks';
-import { isCodeFile } from '../../../../shared/filenames';
 import type { GeneratedFrom } from '../provider';
 import { renderPlan } from '../plan/render';
 import { PLATFORM_INFO } from './platforms';
@@ -22,6 +21,8 @@ export interface BuiltinChatContext {
   existingFilenames: string[];
   /** The name the person gave the bot: used unless the message names it ("called Pizza Pal"). */
   botName?: string;
+  /** The project already holds a bot the assistant built: another one gets a project of its own. */
+  hasBuiltBot?: boolean;
 }
 
 export interface BuiltinChatResult {
@@ -101,8 +102,8 @@ export function builtinChat(message: string, context?: BuiltinChatContext): Buil
   const existing = context?.existingFilenames ?? [];
   const chosen = chooseFilename(PLATFORM_INFO[understood.platform].fileStem, ext, existing, clean);
   const replacing = existing.some((n) => n.toLowerCase() === chosen);
-  // Another bot where one is already: it gets its own project (and page), name and plain file name.
-  const newBot = !replacing && existing.some(isCodeFile);
+  // Another bot where the assistant built one: it gets its own project (and page), name and plain file name.
+  const newBot = !replacing && (context?.hasBuiltBot ?? false);
   const filename = newBot ? `${PLATFORM_INFO[understood.platform].fileStem}.${ext}` : chosen;
   const given = context?.botName && !newBot ? cleanName(context.botName) : '';
   const request = given && !understood.botName ? { ...understood, botName: given } : understood;

@@ -4,7 +4,7 @@
 // Loaded on the first planned answer (it pulls the renderers and the builtin's words).
 import type { BotPlan } from '../../../../shared/bot-plan.schema';
 import { markUnsupported } from '../../../../shared/bot-plan-platforms';
-import { extensionOf, isCodeFile } from '../../../../shared/filenames';
+import { extensionOf } from '../../../../shared/filenames';
 import { customRegionsOf, renderPlan } from '../plan/render';
 import { planAnswer } from '../builtin/plan-reply';
 import { PLATFORM_INFO } from '../builtin/platforms';
@@ -26,8 +26,8 @@ export function placeOf(answer: ModelAnswer & { plan: BotPlan }, request: Pick<C
   const filename = target?.filename ?? chooseFilename(stem, ext, request.files.map((f) => f.filename), request.message);
   const current = request.files.find((f) => f.filename.toLowerCase() === filename.toLowerCase());
   if (current) return { filename: current.filename, current };
-  // A new bot beside one the project has goes to a project of its own (ai.service.ts): its plain name.
-  return { filename: request.files.some((f) => isCodeFile(f.filename)) ? `${stem}.${ext}` : filename };
+  // A new bot beside one the assistant built goes to a project of its own (ai.service.ts): its plain name.
+  return { filename: request.files.some((f) => f.generatedFrom !== undefined) ? `${stem}.${ext}` : filename };
 }
 
 /** The custom regions the chat answer's file keeps from its current text (for the answer check). */
@@ -61,8 +61,8 @@ export function chatAnswerFromPlan(answer: ModelAnswer & { plan: BotPlan }, requ
   }
   const ownEdits = current?.generatedFrom && current.content !== current.generatedFrom.rendered ? ['', 'Your own edits to the file are kept.'] : [];
   const reply = [answer.reply, '', planAnswer({ plan, filename, replacing: current !== undefined, notUnderstood: [], bot, code: merge.code }), ...ownEdits].join('\n');
-  // Another bot where one is already gets a project of its own (ai.service.ts).
-  const newBot = current === undefined && request.files.some((f) => isCodeFile(f.filename));
+  // Another bot where the assistant built one gets a project of its own (ai.service.ts).
+  const newBot = current === undefined && request.files.some((f) => f.generatedFrom !== undefined);
   return { reply, billable: true, generated: { [filename]: { request: request.message, rendered: next, plan } }, ...(newBot ? { newBot } : {}) };
 }
 

@@ -124,10 +124,10 @@ describe('webhooks into a live run', () => {
     const res = await t.request('POST', `${path}/message`, { body: { user: 'ann', text: '/joke' } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.headers.get('content-type')).toContain('application/json');
-    expect(typeof res.body.reply).toBe('string');
-    expect(res.body.reply.length).toBeGreaterThan(10);
+    expect(res.body.replies).toHaveLength(1);
+    expect(res.body.replies[0].length).toBeGreaterThan(10);
     const help = await t.request('POST', `${path}/message`, { body: { user: 'ann', text: '/help' } });
-    expect(help.body.reply).toContain('/joke');
+    expect(help.body.replies[0]).toContain('/joke');
     client.send({ type: 'stop-execution', fileId: file.id });
     await client.waitForExit(file.id);
     client.close();

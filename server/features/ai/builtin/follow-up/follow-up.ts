@@ -96,5 +96,5 @@ export function builtinAnswer(message: string, files: ProjectFile[], botName?: s
       return changeHandWrittenFile(clean, fileToChange(clean, code, openFile)!);
     }
   }
-  return builtinChat(clean, { existingFilenames: files.map((f) => f.filename), ...(botName ? { botName } : {}) });
+  return builtinChat(clean, { existingFilenames: files.map((f) => f.filename), ...(botName ? { botName } : {}), hasBuiltBot: files.some((f) => f.generatedFrom !== undefined) });
 }
