@@ -180,4 +180,26 @@ describe.skipIf(!browserAvailable())('the plan card in the browser', () => {
     await snap(page, errors, 'plan-card-4-phone');
     await page.screenshot({ path: '/tmp/plan-card-phone-proposal.png' });
   });
+
+  it('a follow-up for another platform makes a second bot: the answer says so and the page opens it', async () => {
+    const { page, errors } = tp;
+    await page.setViewportSize(VIEWPORT);
+    await page.goto(`${world.url}/builder`);
+    await card().getByRole('list', { name: 'Rules' }).waitFor();
+    const before = (await world.app.request('GET', '/api/projects', { token: user.token })).body as Array<{ id: string }>;
+    const since = await toastMark(page);
+    await chat().getByRole('textbox', { name: 'Message' }).fill("now a discord bot in node where !ping replies 'pong'");
+    await chat().getByRole('textbox', { name: 'Message' }).press('Enter');
+    await waitForToast(page, 'A new bot', { since });
+    const after = (await world.app.request('GET', '/api/projects', { token: user.token })).body as Array<{ id: string }>;
+    expect(after).toHaveLength(before.length + 1);
+    const files = (await world.app.request('GET', '/api/files', { token: user.token })).body as Array<{ id: string; filename: string; projectId: string }>;
+    const discord = files.find((f) => f.filename === 'discord_bot.js')!;
+    expect(before.map((b) => b.id)).not.toContain(discord.projectId);
+    // The page is the new bot's: its file is open and its chat holds the message and the answer.
+    await page.waitForURL((url) => url.searchParams.get('file') === discord.id);
+    await chat().getByText(/This is a new bot, .+, with a page of its own/).waitFor();
+    await chat().getByRole('group', { name: 'Plan of discord_bot.js' }).getByText("When someone sends !ping: reply 'pong'").waitFor();
+    await snap(page, errors, 'plan-card-5-new-bot');
+  });
 });

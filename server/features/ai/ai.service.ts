@@ -140,6 +140,8 @@ export async function chat(
     dependencies: parsed.dependencies,
     credits: written.credits,
     projectId: written.home.id,
+    /** The answer made another bot, in a project of its own (its page is projectId's). */
+    newBot: written.home.id !== project.id,
   };
 }
 

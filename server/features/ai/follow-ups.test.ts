@@ -113,6 +113,7 @@ describe('a follow-up in the chat of a generated bot', () => {
     expect(res.body.proposals).toEqual([]);
     expect(res.body.createdFile.filename).toBe('telegram_bot.js');
     expect(res.body.projectId).not.toBe(file.projectId);
+    expect(res.body.newBot).toBe(true);
     expect(res.body.message).toMatch(/^This is a new bot, \*\*.+\*\*, with a page of its own/);
     expect((await fileOf(token, res.body.createdFile.id)).projectId).toBe(res.body.projectId);
     const newChat = (await t.request('GET', `/api/chat/messages?projectId=${res.body.projectId}`, { token })).body as Array<{ content: string }>;

@@ -74,7 +74,7 @@ export function useChat(projectId: string | undefined, onChangeProposed?: (fileI
         if (changed) {
           notifyInfo('Change ready to review', `Accept or reject the change to ${changed.filename} in the editor.`);
           onChangeProposed?.(changed.fileId);
-        } else if (result.projectId !== botId && result.createdFile) {
+        } else if (result.newBot && result.createdFile) {
           notifyInfo('A new bot', 'It has a page of its own; the bot you were in stays as it was.');
           onChangeProposed?.(result.createdFile.id);
         }
