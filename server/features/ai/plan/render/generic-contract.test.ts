@@ -3,7 +3,7 @@
 // sent the same requests; the answers (status and JSON) and what reaches POST_WEBHOOK_URL must be the
 // same, and what the contract names. Real: node, python3, Flask, both rendered files, HTTP on
 // loopback. Fake: the receiver of POST_WEBHOOK_URL (a loopback server recording the calls).
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer as createTcpServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -15,16 +15,9 @@ import { renderPlan } from './index';
 import { until } from './javascript/telegram-chat.harness';
 import { startBot, startReceiver, type Receiver, type RunningBot } from './javascript/webhook-bot.harness';
 import { newPlan } from './plans.fixture';
+import { pythonWith } from './python/python-with.harness';
 
-/** Debian's python3 (CI installs python3-flask) or the one on PATH; without Flask the test fails with this reason. */
-const PYTHON = ['/usr/bin/python3', 'python3'].find((python) => {
-  try {
-    execFileSync(python, ['-c', 'import flask'], { stdio: 'ignore', timeout: 20_000 });
-    return true;
-  } catch {
-    return false;
-  }
-});
+const PYTHON = pythonWith('flask');
 
 const SECRET = 's3cret';
 

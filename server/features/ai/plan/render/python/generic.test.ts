@@ -4,7 +4,7 @@
 // rendered file, its data file, HTTP on loopback. Fake: the model (an OpenAI-compatible server on
 // loopback) and the receiver of POST_WEBHOOK_URL (a small HTTP server here that records the calls).
 
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { createServer as createTcpServer } from 'node:net';
@@ -15,16 +15,9 @@ import { BotPlanSchema, type BotPlanInput } from '../../../../../../shared/bot-p
 import { markUnsupported } from '../../../../../../shared/bot-plan-platforms';
 import { startOpenAiServer, type OpenAiServer } from '../../../../../testing/openai-server';
 import { renderPython } from './index';
+import { pythonWith } from './python-with.harness';
 
-/** Debian's python3 (CI installs python3-flask) or the one on PATH; without Flask the test fails with this reason. */
-const PYTHON = ['/usr/bin/python3', 'python3'].find((python) => {
-  try {
-    execFileSync(python, ['-c', 'import flask'], { stdio: 'ignore', timeout: 20_000 });
-    return true;
-  } catch {
-    return false;
-  }
-});
+const PYTHON = pythonWith('flask');
 
 const dir = mkdtempSync(join(tmpdir(), 'python-webhook-bot-'));
 const SECRET = 'let-me-in';

@@ -5,7 +5,7 @@
 // Graph API (a small HTTP server here recording the messages; GRAPH_API in the file points at it, as
 // a person would edit it).
 
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -16,15 +16,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BotPlanSchema } from '../../../../../../shared/bot-plan.schema';
 import { markUnsupported } from '../../../../../../shared/bot-plan-platforms';
 import { renderPython } from './index';
+import { pythonWith } from './python-with.harness';
 
-const PYTHON = ['/usr/bin/python3', 'python3'].find((python) => {
-  try {
-    execFileSync(python, ['-c', 'import flask, requests'], { stdio: 'ignore', timeout: 20_000 });
-    return true;
-  } catch {
-    return false;
-  }
-});
+const PYTHON = pythonWith('flask, requests');
 
 const dir = mkdtempSync(join(tmpdir(), 'python-whatsapp-bot-'));
 const APP_SECRET = 'app-secret';
