@@ -1,7 +1,7 @@
 // The engine cases for the choices the spec left open, where the two cores once differed (the choices
 // are listed in the headers of javascript/engine.ts and python/engine.ts), and for `always` message rules.
 
-import type { CaseCall, CaseEvent, EngineCase } from './cases';
+import type { CaseCall, CaseEvent, EngineCase } from './case-format';
 
 const msg = (text: string, more: Partial<CaseEvent> = {}): CaseEvent => ({ type: 'message', text, ...more });
 const send = (text: string, chat = 'c1'): CaseCall => ({ call: 'send', chat, text });

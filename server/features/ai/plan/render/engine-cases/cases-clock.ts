@@ -1,7 +1,7 @@
 // The engine cases that depend on the clock (see cases.ts for the harness): hours, schedules
 // at times and every N minutes, thresholds checked on a schedule.
 
-import type { CaseCall, CaseEvent, EngineCase } from './cases';
+import type { CaseCall, CaseEvent, EngineCase } from './case-format';
 
 const msg = (text: string): CaseEvent => ({ type: 'message', text });
 const send = (text: string, chat = 'c1'): CaseCall => ({ call: 'send', chat, text });

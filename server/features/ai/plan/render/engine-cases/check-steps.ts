@@ -1,6 +1,6 @@
 // Compares what a core did in each step of a case with what the case expects (both languages).
 import { expect } from 'vitest';
-import type { CaseCall, EngineCase } from './cases';
+import type { CaseCall, EngineCase } from './case-format';
 
 export interface StepSeen {
   calls: Array<Record<string, unknown>>;

@@ -10,7 +10,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { BotPlanSchema } from '../../../../../../shared/bot-plan.schema';
 import { BotHarness, type Call } from '../javascript/engine.harness';
 import { runPythonCase } from '../python/engine.harness';
-import { ENGINE_CASES, type EngineCase } from './cases';
+import type { EngineCase } from './case-format';
+import { ENGINE_CASES } from './cases';
 import { checkSteps, type StepSeen } from './check-steps';
 import { pointAtFakes, startWebFakes, type WebFakes } from './web-fakes.fixture';
 

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { BotPlanSchema, type BotPlan } from '../../../../../../shared/bot-plan.schema';
-import type { EngineCase } from '../engine-cases/cases';
+import type { EngineCase } from '../engine-cases/case-format';
 import { pointAtFakes, type WebFakes } from '../engine-cases/web-fakes.fixture';
 import { renderPythonCore } from './index';
 

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EngineCase } from '../engine-cases/cases';
+import type { EngineCase } from '../engine-cases/case-format';
 import { checkSteps } from '../engine-cases/check-steps';
 import { startWebFakes, type WebFakes } from '../engine-cases/web-fakes.fixture';
 import { pythonPlanOf, runPythonCase } from './engine.harness';
