@@ -10,6 +10,7 @@ import { Markup, Telegraf } from 'telegraf';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startEmulator, until, type EmulatorHarness } from './emulator.fixture';
 import type { WebhookDelivery } from './test-chats';
+import { freePort } from '../../../testing/free-port';
 
 process.env.NTBA_FIX_319 = '1';
 process.env.NTBA_FIX_350 = '1';
@@ -172,16 +173,6 @@ describe('webhooks, node-telegram-bot-api', () => {
 });
 
 /** A port nothing listens on now (node-telegram-bot-api takes 0 for its default, 8443). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 describe('Python', () => {
   it('a bot on the standard library (urllib long polling, form bodies) answers /start', async () => {

@@ -5,7 +5,6 @@
 // loopback. Fake: the receiver of POST_WEBHOOK_URL (a loopback server recording the calls).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer as createTcpServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +15,7 @@ import { until } from './javascript/telegram-chat.harness';
 import { startBot, startReceiver, type Receiver, type RunningBot } from './javascript/webhook-bot.harness';
 import { newPlan } from './plans.fixture';
 import { pythonWith } from './python/python-with.harness';
+import { freePort } from '../../../../testing/free-port';
 
 const PYTHON = pythonWith('flask');
 
@@ -40,16 +40,6 @@ const plan = (language: BotPlan['language']) =>
     { name: 'Contract bot', platform: 'generic', language, settings: { timeZone: 'UTC', prefix: '/', unknownCommand: 'I do not know that command' } },
   );
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createTcpServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function startPythonBot(env: Record<string, string>): Promise<RunningBot> {
   if (!PYTHON) throw new Error('No python3 with Flask: install python3-flask (.ci/run does).');

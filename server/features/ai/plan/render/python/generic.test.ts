@@ -7,7 +7,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { createServer as createTcpServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +15,7 @@ import { markUnsupported } from '../../../../../../shared/bot-plan-platforms';
 import { startOpenAiServer, type OpenAiServer } from '../../../../../testing/openai-server';
 import { renderPython } from './index';
 import { pythonWith } from './python-with.harness';
+import { freePort } from '../../../../../testing/free-port';
 
 const PYTHON = pythonWith('flask');
 
@@ -83,16 +83,6 @@ let receiverUrl = '';
 let llm: OpenAiServer;
 let bot: Bot;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createTcpServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function until<T>(check: () => Promise<T> | T, timeoutMs: number, what: () => string): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;

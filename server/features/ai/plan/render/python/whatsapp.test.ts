@@ -9,7 +9,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { createServer as createTcpServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +16,7 @@ import { BotPlanSchema } from '../../../../../../shared/bot-plan.schema';
 import { markUnsupported } from '../../../../../../shared/bot-plan-platforms';
 import { renderPython } from './index';
 import { pythonWith } from './python-with.harness';
+import { freePort } from '../../../../../testing/free-port';
 
 const PYTHON = pythonWith('flask, requests');
 
@@ -53,16 +53,6 @@ let child: ChildProcess;
 let url = '';
 let output = '';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createTcpServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function until<T>(check: () => Promise<T> | T, timeoutMs: number, what: string): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
