@@ -43,6 +43,8 @@ type Batch = { batch: number; requests: BatchRequest[] };
 type Verdict = { id: string; right: boolean; rightAfterBlanks: boolean; silentlyWrong: boolean; misses: string[] };
 
 const DIR = path.resolve(import.meta.dirname, 'understanding');
+/** `UNDERSTANDING_BATCHES=4,5` judges only those batches (all of them by default). */
+const ONLY = process.env.UNDERSTANDING_BATCHES?.split(',').map(Number);
 const NODE_MODULES = path.resolve(import.meta.dirname, '..', 'node_modules');
 /**
  * An answer owns up to a gap when it has a part saying so (the builtin's "Not understood", "Not
@@ -203,7 +205,8 @@ export async function runUnderstanding(): Promise<void> {
   const batches = readdirSync(DIR)
     .filter((f) => /^batch-\d+\.json$/.test(f))
     .sort()
-    .map((f) => JSON.parse(readFileSync(path.join(DIR, f), 'utf8')) as Batch);
+    .map((f) => JSON.parse(readFileSync(path.join(DIR, f), 'utf8')) as Batch)
+    .filter((b) => !ONLY || ONLY.includes(b.batch));
   const workDir = mkdtempSync(path.join(tmpdir(), 'understanding-'));
   try {
     for (const batch of batches) {

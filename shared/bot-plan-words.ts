@@ -112,14 +112,15 @@ export function conditionInWords(condition: Condition): string {
   }
 }
 
-export function actionInWords(action: Action): string {
+/** An action in words; `posts`: the rule runs on a schedule, so its words are posted, not replied. */
+export function actionInWords(action: Action, posts = false): string {
   switch (action.kind) {
     case 'reply':
-      return `reply ${quoted(action.text)}`;
+      return `${posts ? 'post' : 'reply'} ${quoted(action.text)}`;
     case 'replyOneOf': {
       const shown = action.texts.slice(0, 3).map(quoted).join(', ');
       const more = action.texts.length > 3 ? ` and ${action.texts.length - 3} more` : '';
-      return `reply one of ${action.texts.length} texts${action.order === 'inTurn' ? ' in turn' : ' at random'} (${shown}${more})`;
+      return `${posts ? 'post' : 'reply'} one of ${action.texts.length} texts${action.order === 'inTurn' ? ' in turn' : ' at random'} (${shown}${more})`;
     }
     case 'buttons':
       return `say ${quoted(action.text)} with the buttons ${joinWords(action.buttons.map((b) => `"${b.label}"`))}`;
@@ -157,7 +158,7 @@ export function actionInWords(action: Action): string {
     case 'poll':
       return action.fromArgument ? 'start a poll with the question and options written after the command' : `start a poll ${quoted(action.question)} (${action.options.map(quoted).join(', ')})`;
     case 'data':
-      return action.text ? `get ${sourceInWords(action.source)} and say ${quoted(action.text)}` : `reply with ${sourceInWords(action.source)}`;
+      return action.text ? `get ${sourceInWords(action.source)} and ${posts ? 'post' : 'say'} ${quoted(action.text)}` : `${posts ? 'post' : 'reply with'} ${sourceInWords(action.source)}`;
     case 'custom':
       return `run custom code "${action.name}": ${action.description}`;
   }
@@ -167,7 +168,7 @@ export function actionInWords(action: Action): string {
 export function ruleInWords(rule: Rule, plan: BotPlan): string {
   const conditions = rule.if.map(conditionInWords);
   const when = [triggerInWords(rule.when, plan), ...conditions].join(', ');
-  return `${when}: ${joinWords(rule.do.map(actionInWords))}`;
+  return `${when}: ${joinWords(rule.do.map((a) => actionInWords(a, rule.when.kind === 'schedule')))}`;
 }
 
 export type PlanPath = Array<string | number>;

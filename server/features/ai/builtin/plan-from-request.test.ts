@@ -75,7 +75,7 @@ describe('the plan of a request', () => {
 
   it('reads a time relative to another, once, and reactions and copies to the owner', () => {
     const raid = planOf(`discord: 30 minutes before thursday's 9pm raid post "Raid in 30 min, get online!" and react with 👍 to messages containing gg`);
-    expect(lines(raid)).toEqual([`When a message mentions "gg": react with 👍`, "30 minutes before Thursday 21:00: post 'Raid in 30 min, get online!' to the channel"]);
+    expect(lines(raid)).toEqual(["30 minutes before Thursday 21:00: post 'Raid in 30 min, get online!' to the channel", `When a message mentions "gg": react with 👍`]);
     const refunds = planOf('forward every message that mentions refund to me pls, telegram');
     expect(lines(refunds)).toContain('When a message mentions "refund": send you a copy of the message');
   });
@@ -120,5 +120,22 @@ describe('the plan of a request', () => {
     const plan = planOf("telegram bot: /hours says 'Mon-Fri 9-5' and replies 'Sorry, try /hours' to any other message");
     expect(lines(plan)).toContain("When any other message arrives: reply 'Sorry, try /hours'");
     expect(plan.rules.some((r) => r.when.kind === 'keyword')).toBe(false);
+  });
+
+  it('reads scheduled posts with their own words, the time only from before the words', () => {
+    const choir = planOf('choir whatsapp. every tuesday at 18:00 post: Rehearsal tonight 19:30 in the church hall, bring your folders!');
+    expect(lines(choir)).toContain("On Tuesday at 18:00: post 'Rehearsal tonight 19:30 in the church hall, bring your folders!' to the channel");
+    const match = planOf('discord. kickoff is every saturday at 15:00, 45 min before that post in #match: lineups are out, get in here');
+    expect(lines(match)).toContain("45 minutes before Saturday 15:00: post 'lineups are out, get in here' to the channel");
+    const described = planOf('telegram channel for my bakery, every friday post what bread we have this weekend');
+    expect(lines(described)).toContain('On Friday at 09:00: post [needs your words] to the channel');
+    expect(described.defaults.join(' ')).toMatch(/No time of day was given/);
+  });
+
+  it('reads a list gone through in turn or at random, each item in the person\'s template', () => {
+    const flat = planOf('telegram flat group: every monday 8:00 post whose turn it is for the bins, going round: Ana, Piet, Yusuf -> 🗑️ Bins this week: <name>');
+    expect(lines(flat)).toContain("On Monday at 08:00: post one of 3 texts in turn ('🗑️ Bins this week: Ana', '🗑️ Bins this week: Piet', '🗑️ Bins this week: Yusuf')");
+    const yoga = planOf('discord: !pose gives a random pose from: tree, warrior, cobra → Try this today: <pose>');
+    expect(lines(yoga)).toContain("When someone sends !pose: reply one of 3 texts at random ('Try this today: tree', 'Try this today: warrior', 'Try this today: cobra')");
   });
 });

@@ -45,10 +45,11 @@ export function planFromRequest(request: BotRequest, name: string, options: { fo
   // What a rule read straight from a sentence says is not built a second time by the feature reading.
   if (readKinds.has('count') || readKinds.has('top')) f.delete('counter');
   if (readKinds.has('threshold') && !request.commandNames.prices) f.delete('prices');
-  if (read.some((r) => r.when.kind === 'schedule' && r.when.offsetMinutes !== 0)) f.delete('scheduled');
+  if (read.some((r) => r.when.kind === 'schedule' && r.do.some((a) => a.kind === 'post' || a.kind === 'replyOneOf'))) f.delete('scheduled');
   if (read.some((r) => r.when.kind === 'join')) f.delete('welcome');
   if (read.some((r) => r.do.some((x) => x.kind === 'delete'))) f.delete('moderation');
   if (read.some((r) => r.when.kind === 'leave')) f.delete('goodbye');
+  if (read.some((r) => r.do.some((a) => a.kind === 'replyOneOf'))) f.delete('random');
   // A word a read rule listens for ("when someone DMs me quote") is not the behaviour of that name.
   const readWords = new Set(read.flatMap((r) => (r.when.kind === 'keyword' ? r.when.words.map((w) => w.toLowerCase()) : [])));
   for (const [feature, command] of Object.entries(COMMAND_OF) as Array<[Feature, string]>) {
@@ -65,7 +66,10 @@ export function planFromRequest(request: BotRequest, name: string, options: { fo
     list.add('start', command('start'), [{ kind: 'reply', text: `Hi! I am ${name}. Send ${p}help to see what I can do.` }]);
     defaults.push(`${p}start greets people with a short hello and ${p}help lists the commands: edit the ${p}start rule to say something else.`);
   }
-  for (const r of read) list.add(r.id, r.when, r.do, { if: r.if, ...(r.source ? { source: r.source } : {}) });
+  for (const r of read) {
+    list.add(r.id, r.when, r.do, { if: r.if, ...(r.source ? { source: r.source } : {}) });
+    if (r.note) defaults.push(r.note);
+  }
   const readCommands = new Set(read.flatMap((r) => (r.when.kind === 'command' ? [r.when.name.toLowerCase()] : [])));
   for (const c of request.commandReplies) {
     if (readCommands.has(c.name.toLowerCase())) continue;

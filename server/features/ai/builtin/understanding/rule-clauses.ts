@@ -9,12 +9,14 @@
 import type { Action, Condition, Rule, Trigger } from '../../../../../shared/bot-plan.schema';
 import { sentencesOf } from './clauses';
 import { answerAt } from './stated-replies';
+import { textsOfList } from './listed-texts';
 import { questionRules } from './questions';
+import { scheduledPostRules } from './scheduled-posts';
 import { commandAnswerAt, saidWordsAt } from './said-words';
-import { timesIn, weekdaysIn } from './times';
 
 type Masked = { masked: string; quotes: string[] };
-export type RuleDraft = Omit<Rule, 'id' | 'if'> & { id: string; if: Condition[] };
+/** A rule read from the request; `note` is a default it chose, said in the answer. */
+export type RuleDraft = Omit<Rule, 'id' | 'if'> & { id: string; if: Condition[]; note?: string };
 
 const MARKER = /\u0001(\d+)\u0002/g;
 const COMMAND = /(?:^|[^\w/:.])([/!])([A-Za-z][A-Za-z0-9_]{0,31})\b/g;
@@ -197,26 +199,6 @@ function alertRules(sentence: string, m: Masked): RuleDraft[] {
   }];
 }
 
-/** "30 minutes before Thursday's 9pm raid post 'Raid soon!'". */
-function relativeScheduleRules(sentence: string, m: Masked): RuleDraft[] {
-  const rel = /\b(\d{1,3})\s*(?:min(?:ute)?s?|(h(?:ou)?rs?))\s+(before|after)\b/i.exec(sentence);
-  if (!rel) return [];
-  const after = sentence.slice(rel.index + rel[0].length);
-  const times = timesIn(after);
-  if (times.length === 0) return [];
-  const days = weekdaysIn(after);
-  const minutes = Number(rel[1]) * (rel[2] ? 60 : 1) * (rel[3]!.toLowerCase() === 'before' ? -1 : 1);
-  const quoted = [...sentence.matchAll(MARKER)].pop();
-  const text = quoted ? (m.quotes[Number(quoted[1])] ?? null) : null;
-  return [{
-    id: 'reminder',
-    when: { kind: 'schedule', times: [times[0]!.time], weekdays: days, offsetMinutes: minutes },
-    if: [],
-    do: [{ kind: 'post', to: 'channel', text }],
-    source: restore(sentence, m.quotes).trim(),
-  }];
-}
-
 const MEMBER = '(?:someone|somebody|anyone|people|ppl|a new (?:member|person|user|player)|new (?:people|members|ppl|folks|users|players)|a member|members|they)';
 const JOIN_OR_LEAVE = new RegExp(
   `\\bwhen(?:ever)?\\s+${MEMBER}(?:\\s+new)?\\s+(join|joins|leave|leaves|left|enter|enters|arrive|arrives)\\b(?:\\s+(?:the|our)\\s+(?:group|server|chat|channel|community|discord|workspace))?` +
@@ -247,6 +229,21 @@ function commandAnswerRules(m: Masked): RuleDraft[] {
     if (!text) continue;
     const name = hit[2]!.toLowerCase();
     rules.push({ id: name, when: { kind: 'command', name }, if: [], do: [{ kind: 'reply', text }], source: restore(hit[0] + text, m.quotes).trim() });
+  }
+  return rules;
+}
+
+/** "/kata gives a random kata to practise, from: Heian Shodan, Tekki Shodan → Practise this today: <kata>". */
+function commandListRules(m: Masked): RuleDraft[] {
+  const rules: RuleDraft[] = [];
+  for (const line of m.masked.split(/\n+/)) {
+    const commands = commandsIn(line);
+    for (const c of commands) {
+      const rest = afterCommand(line, c.end, commands);
+      const listed = textsOfList(restore(rest, m.quotes));
+      if (!listed) continue;
+      rules.push({ id: c.name, when: { kind: 'command', name: c.name }, if: [], do: [{ kind: 'replyOneOf', ...listed }], source: restore(line.slice(c.at, c.end) + rest, m.quotes).trim() });
+    }
   }
   return rules;
 }
@@ -314,7 +311,7 @@ export function conditionsIn(sentence: string): { chat: string | null; admins: b
 
 /** The rules these readers find in the request, each with the conditions of its sentence. */
 export function ruleClausesIn(m: Masked): RuleDraft[] {
-  const rules: RuleDraft[] = [...questionRules(m), ...joinRules(m), ...commandAnswerRules(m), ...moderationRules(m), ...otherMessageRules(m)];
+  const rules: RuleDraft[] = [...questionRules(m), ...scheduledPostRules(m), ...joinRules(m), ...commandListRules(m), ...commandAnswerRules(m), ...moderationRules(m), ...otherMessageRules(m)];
   const sentences = sentencesOf(m.masked);
   for (const sentence of sentences) {
     const found = [
@@ -325,7 +322,6 @@ export function ruleClausesIn(m: Masked): RuleDraft[] {
       ...forwardRules(sentence, m),
       ...convertRules(sentence, m),
       ...alertRules(sentence, m),
-      ...relativeScheduleRules(sentence, m),
     ];
     const { chat, admins } = conditionsIn(sentence);
     for (const rule of found) {

@@ -17,7 +17,9 @@ export function saidWordsAt(rest: string, quotes: string[]): string | null {
   const first = /^\s*\u0001(\d+)\u0002/.exec(rest);
   if (first) return quotes[Number(first[1])] ?? null;
   const end = NEXT_RULE.exec(rest);
-  const text = restore((end ? rest.slice(0, end.index) : rest).trim(), quotes).replace(/\s*[.,;]$/, '').trim();
+  // The person's own "!!" or "?" stays with their words; only a full stop is dropped.
+  const stop = end ? end.index + (/^[!?]+/.exec(rest.slice(end.index))?.[0].length ?? 0) : undefined;
+  const text = restore(rest.slice(0, stop).trim(), quotes).replace(/\s*[.,;]$/, '').trim();
   return text.length > 0 ? text : null;
 }
 

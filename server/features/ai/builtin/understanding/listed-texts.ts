@@ -1,0 +1,28 @@
+// Texts a bot goes through, written as a list and a template: "going round: Lena, Tomasz, Aiko ->
+// 🧽 Bathroom this week: <name>", "one of these at random: cozy, awkward → Word of the day: <word>",
+// "a random kata from: Heian Shodan, Tekki Shodan → Practise this today: <kata>". Each item is put
+// into the template's placeholder, so every text is the person's own words.
+
+/** A list the post goes through: "going round: Lena, Tomasz", "in order through A, B", "one of these at random: a, b". */
+export const ROTATION =
+  /\b(going round|going around|taking turns|in turn|rotating(?: through)?|(?:going )?in (?:this )?order(?: through)?|one of these(?: at random)?|one at random (?:from|of)|(?:at )?random(?:ly)? (?:from|of|one of)|(?:a |one )?random\b[\w ]{0,40}?,?\s*(?:from|out of|of these))\s*:?\s*/i;
+/** Where an item goes in the template: <name>, {word}, [theme]. */
+const PLACEHOLDER = /<\s*[\w ]+\s*>|\{\s*\w+\s*\}|\[\s*[\w ]+\s*\]/;
+
+/** The texts of a list written with its template, in turn or at random; null when the words hold no list. */
+export function textsOfList(text: string): { texts: string[]; order: 'random' | 'inTurn' } | null {
+  const rotation = ROTATION.exec(text);
+  if (!rotation) return null;
+  const before = text.slice(0, rotation.index).trim();
+  const rest = text.slice(rotation.index + rotation[0].length);
+  const arrow = /\s*(?:→|->|=>)\s*/.exec(rest);
+  const listPart = (arrow ? rest.slice(0, arrow.index) : rest).replace(/\s*(?:,\s*)?(?:and )?(?:then|etc|\(?and so on)\b[\s\S]*$/i, '');
+  const items = listPart
+    .split(/\s*(?:,|\band\b|\/|\|)\s*/)
+    .map((s) => s.trim().replace(/[.!]$/, ''))
+    .filter((s) => s.length > 0 && s.length <= 100);
+  if (items.length < 2) return null;
+  const template = [arrow ? rest.slice(arrow.index + arrow[0].length).trim() : '', before].find((t) => PLACEHOLDER.test(t)) ?? null;
+  const texts = template ? items.map((item) => template.replace(PLACEHOLDER, item)) : items;
+  return { texts, order: /random/i.test(rotation[1]!) ? 'random' : 'inTurn' };
+}

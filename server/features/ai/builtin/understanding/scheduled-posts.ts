@@ -1,0 +1,137 @@
+// Posts made on a schedule, read with their own words: "every wednesday at 17:00 post: Youth night
+// tonight 19:00 in the crypt", "mon-fri 6:30 → Morning crew, hard hat + hi-vis", "1h before that post
+// in #beat-battle: 1 hour left to submit!", "every monday 9:00 post 📷 This week's theme: <theme> going
+// in order through Reflections, Shadows, Red", "once a day post one of these at random: cozy, awkward".
+// The time is read only from the words before the post (a time inside the text is the text's), a text
+// that only describes the post ("what films are on this week") is a blank, and a schedule without a
+// time of day gets one, said as a default.
+import type { Action, Trigger } from '../../../../../shared/bot-plan.schema';
+import type { TimeOfDay, Weekday } from '../request';
+import type { RuleDraft } from './rule-clauses';
+import { ROTATION, textsOfList } from './listed-texts';
+import { saidWordsAt } from './said-words';
+import { timesIn, weekdaysIn } from './times';
+
+type Masked = { masked: string; quotes: string[] };
+
+const MARKER = /\u0001(\d+)\u0002/g;
+const restore = (text: string, quotes: string[]) => text.replace(MARKER, (_, n: string) => quotes[Number(n)] ?? '');
+
+/** The verb that posts, where it goes, and what introduces the words ("post in #fpl:", "tweet", "→"). */
+const VERB =
+  '(?:(?:the bot |it |bot )?(?:should |will |to )?(?:post|posts|send|sends|tweet|tweets|share|shares|announce|announces|say|says|write|writes|drop|drops)\\b)(?:\\s+(?:a message|this|it|the text))?';
+const WHERE = '(?:\\s+(?:in|to|into|on|at)\\s+(?:#[\\w-]+|(?:the |our )?[\\w-]+ (?:channel|group|chat|server)|the (?:channel|group|chat|server)))?';
+const POST_AT = new RegExp(`(?:\\b${VERB}${WHERE}(?:\\s+(?:saying|that says|with|like))?\\s*(?::|→|->|-(?=\\s)|–)?|→|->|:(?=\\s))\\s*`, 'gi');
+/** Words that start a description of the post, not its text. */
+const DESCRIBES =
+  /^(?:a|an|the|our|my|their|his|her|its|some|something|what|which|who(?:'s| is)?|whose|where|when|how|that|this week'?s|today'?s|the week'?s|new|latest|any|all|info|details|reminders?|updates?|stuff|them|it|nothing)\b/i;
+/** A schedule in the words before a post. */
+const SCHEDULED =
+  /\b(?:every|each|evry|daily|weekly|hourly|once a|twice a|on (?:mon|tue|wed|thu|fri|sat|sun)\w*|mon(?:day)?s?\s*(?:-|–|to|through|thru)|week ?days|before|after)\b/i;
+/** Words of a post about a feed or data (news.ts and the data sources read those). */
+const DATA = /\b(?:feed|rss|articles?|stories|headlines?|news|weather|forecast|price|prices|rate|temperature|wind)\b/i;
+/** Words before a colon that make it a reply or open hours, not a post. */
+const REPLIES = /\b(?:answer|answers|reply|replies|respond|responds|outside|(?:office|opening|business|open) hours|open|closed|warn|delete)\b/i;
+const BARE_HOUR = /\bat\s+(\d{1,2})(?:h\b)?(?![\d:.]|\s*(?:min|hours?|h\b|%|km|people|pm|am))|\b(\d{1,2})h(\d{2})?\b/gi;
+
+/** The times of day in a schedule's words: "17:00", "7pm", "at 8", "19h". */
+function scheduleTimes(lead: string): TimeOfDay[] {
+  const times = new Set<TimeOfDay>(timesIn(lead).map((t) => t.time));
+  if (times.size === 0) {
+    for (const m of lead.matchAll(BARE_HOUR)) {
+      const hour = Number(m[1] ?? m[2]);
+      if (hour <= 23) times.add(`${String(hour).padStart(2, '0')}:${m[3] ?? '00'}` as TimeOfDay);
+    }
+  }
+  return [...times].sort();
+}
+
+/** The trigger a schedule's words say, with a note when a time had to be chosen; null when they say none. */
+function scheduleOf(lead: string, context: string): { when: Trigger; note?: string } | null {
+  const rel = /\b(\d{1,3})\s*(?:(min(?:ute)?s?|m)|(h|hrs?|hours?))\s+(before|after)\b|\b(an?|one|half an) (hour|minute)\s+(before|after)\b/i.exec(lead);
+  if (rel) {
+    const n = rel[1] ? Number(rel[1]) : rel[5]!.toLowerCase() === 'half an' ? 30 : 1;
+    const minutes = rel[6] && rel[5]!.toLowerCase() === 'half an' ? 30 : n * ((rel[3] ?? rel[6] ?? '').toLowerCase().startsWith('h') ? 60 : 1);
+    const sign = (rel[4] ?? rel[7])!.toLowerCase() === 'before' ? -1 : 1;
+    // The time it is relative to: after "before" in the same words, else the nearest one written before.
+    const after = lead.slice(rel.index + rel[0].length);
+    if (scheduleTimes(after).length > 0) return { when: { kind: 'schedule', times: [scheduleTimes(after)[0]!], weekdays: weekdaysIn(after), offsetMinutes: sign * minutes } };
+    // The nearest time written before, with the days of its own sentence.
+    const earlier = `${context} ${lead.slice(0, rel.index)}`;
+    const last = timesIn(earlier).pop();
+    if (!last) return null;
+    const sentence = earlier.slice(0, last.end).split(/[.!?\n]\s/).pop()!;
+    return { when: { kind: 'schedule', times: [last.time], weekdays: weekdaysIn(sentence), offsetMinutes: sign * minutes } };
+  }
+  const every = /\bevery\s+(\d{1,3})\s*(min(?:ute)?s?|m|h|hrs?|hours?)\b|\b(hourly|every hour|each hour)\b/i.exec(lead);
+  if (every) {
+    const minutes = every[3] ? 60 : Number(every[1]) * (/^h/i.test(every[2]!) ? 60 : 1);
+    return { when: { kind: 'schedule', everyMinutes: Math.max(1, minutes), times: [], weekdays: [], offsetMinutes: 0 } };
+  }
+  const times = scheduleTimes(lead);
+  const days = weekdaysIn(lead) as Weekday[];
+  if (times.length > 0) return { when: { kind: 'schedule', times, weekdays: days, offsetMinutes: 0 } };
+  if (!SCHEDULED.test(lead)) return null;
+  const time: TimeOfDay = /\b(?:evening|night|tonight)\b/i.test(lead) ? '18:00' : /\b(?:afternoon|lunch)\b/i.test(lead) ? '12:00' : '09:00';
+  const on = days.length > 0 ? ` on ${days.length === 7 ? 'every day' : 'the days you named'}` : ' every day';
+  return {
+    when: { kind: 'schedule', times: [time], weekdays: days, offsetMinutes: 0 },
+    note: `No time of day was given for a scheduled post, so it posts at ${time}${on}: tell me another time, or edit the rule.`,
+  };
+}
+
+/** The post's words, or the texts of the list it goes through. */
+function postAction(text: string): Action {
+  const listed = textsOfList(text);
+  return listed ? { kind: 'replyOneOf', ...listed } : { kind: 'post', to: 'channel', text };
+}
+
+/** The scheduled posts of a request, each with its own words (or a blank). */
+export function scheduledPostRules(m: Masked): RuleDraft[] {
+  const rules: RuleDraft[] = [];
+  // Each line or sentence is read on its own; the text before it gives a relative post its base time.
+  const parts = m.masked
+    .split(/(?<=[.!?])\s+(?=[A-Z\u0001•*-])|\n+/)
+    .map((p) => p.replace(/^\s*(?:\d{1,2}[.)]|•|-|\*)\s+/, ''))
+    .filter((p) => p.trim());
+  let seen = '';
+  for (const part of parts) {
+    const context = seen;
+    seen += ` ${part}`;
+    let readUpTo = 0;
+    for (const post of part.matchAll(POST_AT)) {
+      if (post.index! < readUpTo) continue;
+      const lead = part
+        .slice(readUpTo, post.index)
+        .replace(/^.*[.;!?]\s+/, '')
+        .replace(/^.*\b(?:and|also|plus)\s+(?=(?:every|each|on|once|\d))/i, '');
+      if (REPLIES.test(lead) || /\b(?:when(?:ever)?|if)\b/i.test(lead) || /[/!][a-z]\w*/i.test(lead)) continue;
+      const rest = part.slice(post.index! + post[0].length);
+      const said = saidWordsAt(rest, m.quotes);
+      // "tweet my free dates every monday": the schedule after the words.
+      const quoted = /^\s*\u0001\d+\u0002/.exec(rest);
+      const after = quoted ? restore(rest.slice(quoted[0].length), m.quotes) : (said ?? '');
+      const trailing = /[a-z]/i.test(post[0]) && !SCHEDULED.test(lead) && timesIn(lead).length === 0 ? /\s((?:every|each|on|daily|weekly|at)\b.*)$/i.exec(after.split(/[.!?]\s/)[0]!) : null;
+      const schedule = scheduleOf(trailing ? trailing[1]! : lead, `${context} ${part.slice(0, post.index)}`);
+      if (!schedule) continue;
+      const words = trailing && !quoted ? said!.slice(0, trailing.index) : said;
+      // A post of a feed or of data is the data sources' (news.ts, weather.ts, prices.ts).
+      if (words && DATA.test(words.split(/\s+/).slice(0, 4).join(' ')) && !/\bbefore|after\b/i.test(lead)) continue;
+      // "Buenos días with the price of BTC": words around data this reading cannot fetch are a blank.
+      const aboutData = words !== null && /\bwith (?:the |today'?s |our )?(?:current |latest )?\w*\s*(?:price|weather|forecast|news|rate|temperature)/i.test(words);
+      readUpTo = post.index! + post[0].length + (said?.length ?? 0);
+      const introduced = /[:→>–-]\s*$/.test(post[0]) || /^\s*\u0001/.test(rest);
+      const action: Action =
+        words && !aboutData && (ROTATION.test(words) || introduced || !DESCRIBES.test(words)) ? postAction(words) : { kind: 'post', to: 'channel', text: null };
+      rules.push({
+        id: 'scheduled-post',
+        when: schedule.when,
+        if: [],
+        do: [action],
+        source: restore(`${lead}${post[0]}${said ?? ''}`, m.quotes).trim(),
+        ...(schedule.note ? { note: schedule.note } : {}),
+      });
+    }
+  }
+  return rules;
+}
