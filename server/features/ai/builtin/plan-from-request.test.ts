@@ -138,4 +138,33 @@ describe('the plan of a request', () => {
     const yoga = planOf('discord: !pose gives a random pose from: tree, warrior, cobra → Try this today: <pose>');
     expect(lines(yoga)).toContain("When someone sends !pose: reply one of 3 texts at random ('Try this today: tree', 'Try this today: warrior', 'Try this today: cobra')");
   });
+
+  it('reads a menu of buttons laid out one line per button, opened by a command or by words', () => {
+    const bakery = planOf('telegram bakery bot\n/menu shows buttons: Bread, Cakes\n  Bread → Rye 4€, spelt 5€\n  Cakes → Cheesecake slice 3.50');
+    expect(lines(bakery)).toEqual(expect.arrayContaining([
+      'When someone sends /menu: say \'Pick one:\' with the buttons "Bread" and "Cakes"',
+      "When someone presses \"Bread\": reply 'Rye 4€, spelt 5€'",
+      "When someone presses \"Cakes\": reply 'Cheesecake slice 3.50'",
+    ]));
+    const gym = planOf('whatsapp for my gym: when someone writes hey or info show buttons: Hours / Trial\nHours → 6-22 every day');
+    expect(lines(gym)).toEqual(expect.arrayContaining([
+      'When a message mentions "hey" or "info": say \'Pick one:\' with the buttons "Hours" and "Trial"',
+      'When someone presses "Trial": reply [needs your words]',
+    ]));
+  });
+
+  it('reads a quiz of questions and answers, with what right and wrong answers get', () => {
+    const plan = planOf('discord pub quiz: !trivia asks these:\nLongest river? → Nile\nHow many legs has a spider? → 8\nright: Nailed it {name}! wrong: Nope, it was {value}');
+    expect(plan.rules.find((r) => r.id === 'trivia')?.do).toEqual([
+      { kind: 'quiz', questions: [{ question: 'Longest river?', answer: 'Nile' }, { question: 'How many legs has a spider?', answer: '8' }], right: 'Nailed it {name}!', wrong: 'Nope, it was {value}', done: 'You got {count} of {total} right.' },
+    ]);
+  });
+
+  it('reads what earns a point, with its own words, and the top of that count', () => {
+    const plan = planOf('telegram running club: whenever someone writes ran or jogged they get a star and the bot says Nice one {name}! ⭐\n/legends shows Club legends: with the top 3');
+    expect(lines(plan)).toEqual(expect.arrayContaining([
+      'When a message mentions "ran" or "jogged": count one for the sender in "stars" and reply \'Nice one {name}! ⭐\'',
+      "When someone sends /legends: show the top 3 of \"stars\" with 'Club legends: / {top}'",
+    ]));
+  });
 });

@@ -50,6 +50,7 @@ export function planFromRequest(request: BotRequest, name: string, options: { fo
   if (read.some((r) => r.do.some((x) => x.kind === 'delete'))) f.delete('moderation');
   if (read.some((r) => r.when.kind === 'leave')) f.delete('goodbye');
   if (read.some((r) => r.do.some((a) => a.kind === 'replyOneOf'))) f.delete('random');
+  if (read.some((r) => r.do.some((a) => a.kind === 'buttons'))) f.delete('menu');
   // A word a read rule listens for ("when someone DMs me quote") is not the behaviour of that name.
   const readWords = new Set(read.flatMap((r) => (r.when.kind === 'keyword' ? r.when.words.map((w) => w.toLowerCase()) : [])));
   for (const [feature, command] of Object.entries(COMMAND_OF) as Array<[Feature, string]>) {

@@ -34,7 +34,12 @@ function questionsIn(span: string): string[] {
   if (own && (own.length >= 2 || own.join('').length >= text.replace(/[→\-\n\s]+$/, '').length * 0.6)) {
     // Explanations after a question stay with it: "Any pets? (we're fine with them)".
     const withNotes = text.match(/[^?→\n]*?\?(?:\s*\([^)]*\))?/g) ?? [];
-    return withNotes.map((q) => q.replace(/^[\s,\-•*→]+/, '').replace(/^(?:then|and|and then)\s+/i, '').trim()).filter((q) => q.length > 1).slice(0, 10);
+    return withNotes
+      .map((q) => q.replace(/^[\s,\-•*→]+/, '').replace(/^(?:then|and|and then)\s+/i, '').replace(/^\d{1,2}[.)]\s*/, '').trim())
+      // "one question at a time: What would you like?": the words before the colon lead in.
+      .map((q) => q.replace(/^[^?:]{0,60}:\s+(?=\S)/, ''))
+      .filter((q) => q.length > 1)
+      .slice(0, 10);
   }
   return text
     .split(/\s*(?:,|\band\b|\bthen\b|→|->|\+|&|\n-?)\s*/i)
@@ -47,9 +52,11 @@ function questionsIn(span: string): string[] {
 /** The trigger the questions follow: the command before them, or "when someone writes pickup". */
 function triggerBefore(before: string, quotes: string[]): Trigger | null {
   const command = [...before.matchAll(/(?:^|[^\w/:.])([/!])([A-Za-z][A-Za-z0-9_]{0,31})\b/g)].pop();
-  const keyword = [...before.matchAll(/\bwhen (?:someone|anyone|people|ppl|a customer|they|somebody)\s+(?:writes?|types?|says?|sends?|dms? (?:me|us))\s+(\u0001\d+\u0002|["']?[\w-]+["']?)/gi)].pop();
+  const WORD = `(?:\u0001\d+\u0002|["']?[\\w-]+["']?)`;
+  const keyword = [...before.matchAll(new RegExp(`\\bwhen (?:someone|anyone|people|ppl|a customer|they|somebody)\\s+(?:writes?|types?|says?|sends?|dms? (?:me|us))\\s+(${WORD}(?:\\s*(?:,|\\bor\\b)\\s*${WORD})*)`, 'gi'))].pop();
   if (keyword && (!command || keyword.index! > command.index!)) {
-    return { kind: 'keyword', words: [restore(keyword[1]!, quotes).replace(/["']/g, '').toLowerCase()], whole: false };
+    const words = keyword[1]!.split(/\s*(?:,|\bor\b)\s*/).map((w) => restore(w, quotes).replace(/["']/g, '').toLowerCase()).filter(Boolean);
+    return { kind: 'keyword', words, whole: false };
   }
   return command ? { kind: 'command', name: command[2]!.toLowerCase() } : null;
 }

@@ -9,8 +9,10 @@
 import type { Action, Condition, Rule, Trigger } from '../../../../../shared/bot-plan.schema';
 import { sentencesOf } from './clauses';
 import { answerAt } from './stated-replies';
+import { buttonMenuRules } from './button-menus';
 import { textsOfList } from './listed-texts';
 import { questionRules } from './questions';
+import { quizRules } from './quiz';
 import { scheduledPostRules } from './scheduled-posts';
 import { commandAnswerAt, saidWordsAt } from './said-words';
 
@@ -55,7 +57,8 @@ function listNameOf(noun: RegExpExecArray | null): string {
 
 /** "/add milk adds to the shopping list, /done removes, /list shows it": per chat lists. */
 function listRules(sentence: string, m: Masked, context: string): RuleDraft[] {
-  const noun = LIST_NOUN.exec(sentence) ?? LIST_NOUN.exec(context);
+  const own = LIST_NOUN.exec(sentence);
+  const noun = own ?? LIST_NOUN.exec(context);
   if (!noun) return [];
   const list = listNameOf(noun);
   const commands = commandsIn(sentence);
@@ -65,6 +68,8 @@ function listRules(sentence: string, m: Masked, context: string): RuleDraft[] {
     const rest = afterCommand(sentence, c.end, commands);
     const op = CLEAR.test(rest) ? 'clear' : REMOVE.test(rest) ? 'remove' : ADD.test(rest) ? 'add' : SHOW.test(rest) ? 'show' : sender && /^(?:in|join|yes|coming|going)$/.test(c.name) ? 'add' : sender && /^(?:out|leave|no|cancel)$/.test(c.name) ? 'remove' : null;
     if (!op) continue;
+    // A list named in another sentence: this command must speak of it ("shows it", "the names").
+    if (!own && !/\b(?:list|it|them|names?|who|entries|items?)\b/i.test(rest.split(/[,.;]/)[0]!)) continue;
     const item = op === 'add' || op === 'remove' ? (THING_ITEM.test(rest) && !PERSON_ITEM.test(rest) ? 'argument' : sender || PERSON_ITEM.test(rest) ? 'sender' : 'argument') : 'argument';
     const said = new RegExp(`\\b(?:says?|repl(?:y|ies)|answers?|responds?|with)\\s*:?\\s*\u0001(\\d+)\u0002`, 'i').exec(rest);
     const given = said ? m.quotes[Number(said[1])] ?? null : null;
@@ -78,22 +83,62 @@ const TOP = /\b(?:top\s*(\d+)?|leaderboard|ranking|rankings|most active|high ?sc
 const COUNTING = /\b(?:count|counts|counting|keeps? (?:track|count)|tally|tallies|track)\b[^.]*?\b(?:messages?|posts?|times?|points?|thanks|karma|kudos|each|every|per|how many)\b/i;
 
 /** "count messages per person and !top shows the 5 most active", "thanks gives a point". */
+/** "they get a point", "earns a star", "counts a rebuy for whoever types it": what is counted. */
+const EARNS = /\b(?:get|gets|earn|earns|score|scores|win|wins)\s+(?:a|one|\+1|1)\s+(point|star|credit|coin|karma)s?\b|\bcounts? (?:a|one|1) ([a-z]+) for\b/i;
+
+/** The name of what the request counts: its own word ("stars", "rebuys"), points, or messages. */
+function counterOf(context: string): string {
+  const earns = EARNS.exec(context);
+  if (earns) return `${(earns[1] ?? earns[2])!.toLowerCase()}s`;
+  return /\b(?:points?|karma|kudos|thanks)\b/i.test(context) ? 'points' : 'messages';
+}
+
+/** "whenever someone writes done or erledigt they get a point and the bot says Danke {name}!", "/rebuy counts a rebuy ... and says X". */
+function earnRules(sentence: string, m: Masked, counter: string): RuleDraft[] {
+  const earns = EARNS.exec(sentence);
+  if (!earns) return [];
+  const before = sentence.slice(0, earns.index);
+  const command = commandsIn(before).pop();
+  const writes = [...before.matchAll(/\b(?:writes?|says?|types?|posts?|sends?)\s+((?:\u0001\d+\u0002|[\w'+-]+)(?:\s*(?:,|\bor\b)\s*(?:\u0001\d+\u0002|[\w'+-]+))*)/gi)].pop();
+  const when: Trigger | null = command
+    ? { kind: 'command', name: command.name }
+    : writes
+      ? { kind: 'keyword', words: writes[1]!.split(/\s*(?:,|\bor\b)\s*/).map((w) => restore(w, m.quotes).trim().toLowerCase()).filter(Boolean), whole: false }
+      : null;
+  if (!when) return [];
+  // The words said run on past the sentence's own "!" ("Danke {name}! +1 clean point"): read them in the whole request.
+  const whole = m.masked.slice(Math.max(0, m.masked.indexOf(sentence)) + earns.index);
+  const says = /\b(?:says?|replies|reply|answers?)\s*(?:with)?\s*:?\s*/i.exec(whole.split('\n')[0]!);
+  const text = says ? saidWordsAt(whole.slice(says.index + says[0].length), m.quotes)?.replace(/<\s*(count|name)\s*>/gi, '{$1}') ?? null : null;
+  const actions: Action[] = [{ kind: 'count', counter, per: 'user' }, ...(text ? [{ kind: 'reply' as const, text }] : [])];
+  return [{ id: when.kind === 'command' ? when.name : counter, when, if: [], do: actions, source: restore(sentence, m.quotes).trim() }];
+}
+
 function counterRules(sentence: string, m: Masked, context: string): RuleDraft[] {
-  const rules: RuleDraft[] = [];
   const lower = sentence.toLowerCase();
-  const counter = /\b(?:points?|karma|kudos|thanks)\b/.test(context.toLowerCase()) ? 'points' : 'messages';
+  const counter = counterOf(context);
+  const rules: RuleDraft[] = earnRules(sentence, m, counter);
   const point = /\b((?:\+1|thanks|thank you|thx|kudos|ty))\b[^.]*\b(?:gives?|adds?|earns?|is worth)\b[^.]*\bpoints?\b/i.exec(sentence);
-  if (point) {
+  if (rules.length > 0) {
+    // The sentence's own rule counts.
+  } else if (point) {
     rules.push({ id: 'points', when: { kind: 'keyword', words: [point[1]!.toLowerCase()], whole: false }, if: [], do: [{ kind: 'count', counter: 'points', per: 'user' }], source: sentence.trim() });
   } else if (COUNTING.test(lower) && /\b(?:messages?|posts?|each|every|per|how many)\b/.test(lower) && !/\bwarn/i.test(lower)) {
     rules.push({ id: 'count-messages', when: { kind: 'message', always: true }, if: [], do: [{ kind: 'count', counter, per: 'user' }], source: restore(sentence, m.quotes).trim() });
   }
   const top = TOP.exec(sentence);
   if (top) {
-    const command = commandsIn(sentence)[0];
-    const n = Number(top[1] ?? /\b(\d{1,2})\b/.exec(sentence.slice(top.index))?.[1] ?? 10);
+    // The command that shows it: the last one before "top", else the first after.
+    const commands = commandsIn(sentence);
+    const command = commands.filter((c) => c.at < top.index).pop() ?? commands[0];
+    const n = Math.min(50, Math.max(1, Number(top[1] ?? /\b(\d{1,2})\b/.exec(sentence.slice(top.index))?.[1] ?? 10)));
     const when: Trigger = command ? { kind: 'command', name: command.name } : { kind: 'command', name: 'top' };
-    rules.push({ id: `top-${counter}`, when, if: [], do: [{ kind: 'top', counter, n: Math.min(50, Math.max(1, n)), text: `Top ${Math.min(50, Math.max(1, n))}:\n{top}` }], source: restore(sentence, m.quotes).trim() });
+    // "/champ shows Cleanest flatmate: with the top 3", "/heroes → 🌊 Top 5 beach heroes: with counts": the heading as written.
+    const between = command ? sentence.slice(command.end, top.index + top[0].length + 40) : '';
+    const heading = /^\s*(?:shows?|lists?|gives?|posts?|says?|=|→|->|:)\s*(\u0001\d+\u0002|[^\n]*?:)\s*(?:with\b|\+|top\b|and\b|$)/i.exec(between);
+    const written = heading ? restore(heading[1]!, m.quotes).trim() : null;
+    const text = written && !/^(?:the|a|an)\s/i.test(written) ? `${written}\n{top}` : `Top ${n}:\n{top}`;
+    rules.push({ id: `top-${counter}`, when, if: [], do: [{ kind: 'top', counter, n, text }], source: restore(sentence, m.quotes).trim() });
   }
   return rules;
 }
@@ -120,7 +165,8 @@ function reactionRules(sentence: string, m: Masked): RuleDraft[] {
     const rest = sentence.slice(sentence.toLowerCase().indexOf('react') + 5).replace(/^[^,]*,\s*/, '');
     return [{ id: 'reaction', when: { kind: 'reaction', ...(emoji ? { emoji } : {}) }, if: [], do: [{ kind: 'reply', text: answerAt(rest, m.quotes) }], source: restore(sentence, m.quotes).trim() }];
   }
-  const react = /\b(?:react(?:s|ing)?|add(?:s)? (?:a|an)?\s*(?:\S+\s+)?reaction|likes?|thumbs? up)\b/i.exec(lower);
+  // "like" only as liking messages ("like every tweet", "likes them"), never "would you like" or "like /f 72".
+  const react = /\b(?:react(?:s|ing)?|add(?:s)? (?:a|an)?\s*(?:\S+\s+)?reaction|gets? (?:a|an)\s*\S*\s*reaction|likes? (?=(?:every|each|all|any|the|their|them|it|tweets?|posts?|messages?|mentions?|replies)\b)|thumbs? up)\b/i.exec(lower);
   if (!react || /\bwould like|i'?d like|we'?d like|like to|like a\b|like this|like that|likes? to\b/i.test(lower.slice(Math.max(0, react.index - 10), react.index + 12))) return [];
   const emoji = EMOJI.exec(restore(sentence, m.quotes))?.[1] ?? (/\blike|thumbs/.test(react[0]) ? '👍' : null);
   if (!emoji) return [];
@@ -160,7 +206,8 @@ function unitsIn(text: string): string[] {
 function convertRules(sentence: string, m: Masked): RuleDraft[] {
   const plain = restore(sentence, m.quotes);
   if (!/\bconvert|\bconversion|\bin (?:fahrenheit|celsius|dollars|euros|pounds|miles|km)\b|[/!][a-z]+\s+\d+\s+(?:should|will|gives?|answers?|says?|returns?|=|→|->)/i.test(plain)) return [];
-  const command = commandsIn(sentence)[0];
+  const word = /\bconver|\bin (?:fahrenheit|celsius|dollars|euros|pounds|miles|km)\b/i.exec(sentence)?.index ?? sentence.length;
+  const command = commandsIn(sentence).filter((c) => c.at < word).pop() ?? commandsIn(sentence)[0];
   if (!command) return [];
   let units = unitsIn(plain.replace(/[/!][a-z]\w*/gi, ' '));
   const example = /[/!]([a-z]+)\s+(-?\d+(?:\.\d+)?)\s+\S+(?:\s+\S+)?\s+(-?\d+(?:\.\d+)?)/i.exec(plain);
@@ -311,7 +358,7 @@ export function conditionsIn(sentence: string): { chat: string | null; admins: b
 
 /** The rules these readers find in the request, each with the conditions of its sentence. */
 export function ruleClausesIn(m: Masked): RuleDraft[] {
-  const rules: RuleDraft[] = [...questionRules(m), ...scheduledPostRules(m), ...joinRules(m), ...commandListRules(m), ...commandAnswerRules(m), ...moderationRules(m), ...otherMessageRules(m)];
+  const rules: RuleDraft[] = [...questionRules(m), ...scheduledPostRules(m), ...buttonMenuRules(m), ...quizRules(m), ...joinRules(m), ...commandListRules(m), ...commandAnswerRules(m), ...moderationRules(m), ...otherMessageRules(m)];
   const sentences = sentencesOf(m.masked);
   for (const sentence of sentences) {
     const found = [
@@ -330,7 +377,9 @@ export function ruleClausesIn(m: Masked): RuleDraft[] {
       rules.push(rule);
     }
   }
-  return rules;
+  // A command read as a list, a top, a quiz... is not also a plain reply of the words that described it.
+  const richer = new Set(rules.filter((r) => r.when.kind === 'command' && r.do.some((a) => a.kind !== 'reply')).map((r) => (r.when as { name: string }).name));
+  return rules.filter((r) => !(r.when.kind === 'command' && richer.has(r.when.name) && r.do.every((a) => a.kind === 'reply')));
 }
 
 /** The actions of a draft, for the callers that only need to know what kinds were read. */

@@ -1,0 +1,67 @@
+// Menus of buttons with what each press says, written as the person lays them out:
+//   "/menu shows 3 buttons: Maki, Nigiri, Bowls
+//      Maki → Salmon maki 5.50, Cucumber maki 4.00
+//      Nigiri → Salmon 2 pcs 4.20"
+// or "when someone writes hola, hi or info show buttons: Classes / Prices / Free trial", then one line
+// per button. The menu opens on the command or the words before it; a button without a line of its
+// own is a blank.
+import type { Trigger } from '../../../../../shared/bot-plan.schema';
+import type { RuleDraft } from './rule-clauses';
+import { listItems } from './stated-replies';
+
+type Masked = { masked: string; quotes: string[] };
+
+const MARKER = /\u0001(\d+)\u0002/g;
+const restore = (text: string, quotes: string[]) => text.replace(MARKER, (_, n: string) => quotes[Number(n)] ?? '');
+
+/** "shows 3 buttons:", "show buttons", "with the buttons", "a menu with buttons", "buttons for". */
+const BUTTONS = /\b(?:shows?|show(?:ing)?|gives?|opens?|sends?|with|has|display(?:s)?|replies with|answers? with)\s+(?:a\s+)?(?:menu\s+(?:with|of)\s+)?(?:the\s+)?(?:\d+|two|three|four|five|six)?\s*(?:inline\s+)?(?:buttons?|options?|choices)\s*(?:for|like|called|labell?ed|saying)?\s*:?\s*/i;
+const COMMAND = /(?:^|[^\w/:.])([/!])([A-Za-z][A-Za-z0-9_]{0,31})\b/;
+const WORDS = /\b(?:if|when(?:ever)?)\s+(?:someone|somebody|anyone|people|ppl|a customer|customers|they|a user|users)?\s*(?:says?|writes?|types?|sends?|messages?)\s+(.+?)\s*(?:,\s*)?(?:→|->|:|\bthen\b|\bthe bot\b|\bit\b|$)/i;
+
+function slug(label: string): string {
+  return label.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 30) || 'button';
+}
+
+/** What opens the menu: the command on its line, the words someone writes, else any first message. */
+function opener(before: string, quotes: string[]): Trigger | null {
+  const command = COMMAND.exec(before);
+  if (command) return { kind: 'command', name: command[2]!.toLowerCase() };
+  const words = WORDS.exec(before);
+  if (words) {
+    const items = listItems(words[1]!, quotes).filter((w) => w.split(/\s+/).length <= 4);
+    if (items.length > 0) return { kind: 'keyword', words: items, whole: false };
+  }
+  if (/\b(?:any|every|first) (?:message|msg)|\bwrites? (?:anything|something)\b|\bmessages? (?:us|the bot)\b/i.test(before)) return { kind: 'message', always: false };
+  return null;
+}
+
+/** The menus of a request: the rule that shows the buttons and one rule per press. */
+export function buttonMenuRules(m: Masked): RuleDraft[] {
+  const lines = m.masked.split('\n');
+  const rules: RuleDraft[] = [];
+  lines.forEach((line, at) => {
+    const shown = BUTTONS.exec(line);
+    if (!shown) return;
+    const when = opener(line.slice(0, shown.index), m.quotes);
+    if (!when) return;
+    const rest = line.slice(shown.index + shown[0].length).split(/[.;]\s|\s(?:and )?(?:then|when|if)\b/)[0]!;
+    const labels = rest
+      .split(/\s*(?:,|\/|\||\bor\b|\band\b)\s*/i)
+      .map((l) => restore(l, m.quotes).trim().replace(/[.!]$/, ''))
+      .filter((l) => l.length > 0 && l.length <= 40 && l.split(/\s+/).length <= 4);
+    if (labels.length < 2) return;
+    // Each button's words: a later line "Label → text" (or "Label: text").
+    const said = new Map<string, string>();
+    for (const next of lines.slice(at + 1, at + 1 + labels.length + 3)) {
+      const hit = /^\s*(?:[-•*]\s*)?(.+?)\s*(?:→|->|=>|:)\s*(.+)$/.exec(restore(next, m.quotes));
+      const label = hit && labels.find((l) => l.toLowerCase() === hit[1]!.toLowerCase().replace(/^["']|["']$/g, ''));
+      if (label) said.set(label, hit[2]!.trim());
+    }
+    const ids = labels.map((l) => slug(l));
+    const source = restore(line, m.quotes).trim();
+    rules.push({ id: when.kind === 'command' ? when.name : 'menu', when, if: [], do: [{ kind: 'buttons', text: 'Pick one:', buttons: labels.map((label, i) => ({ id: ids[i]!, label })) }], source });
+    labels.forEach((label, i) => rules.push({ id: ids[i]!, when: { kind: 'button', id: ids[i]! }, if: [], do: [{ kind: 'reply', text: said.get(label) ?? null }], source: said.has(label) ? `${label} → ${said.get(label)}` : source }));
+  });
+  return rules;
+}
