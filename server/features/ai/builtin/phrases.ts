@@ -8,6 +8,8 @@ import { statedCommandReplies, statedKeywordReplies } from './understanding/stat
 export interface KeywordReply {
   keyword: string;
   reply: string;
+  /** The channel the sentence limits it to ("in #it-help if someone mentions password"). */
+  chat?: string | null;
 }
 
 export interface CommandReply {

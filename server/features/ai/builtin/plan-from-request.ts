@@ -79,9 +79,13 @@ export function planFromRequest(request: BotRequest, name: string, options: { fo
     list.add(c.name, command(c.name), [{ kind: 'reply', text: c.reply || null }]);
   }
   // Keywords with one answer are one rule ("puncture or flat tyre" -> "Walk-in repair takes 20 min").
-  const byReply = new Map<string, string[]>();
-  for (const k of request.keywordReplies.filter((k) => !readTexts.has(k.reply))) byReply.set(k.reply, [...(byReply.get(k.reply) ?? []), k.keyword]);
-  for (const [reply, words] of byReply) list.add(words[0]!, { kind: 'keyword', words: [...new Set(words)], whole: false }, [{ kind: 'reply', text: reply || null }]);
+  const byReply = new Map<string, { words: string[]; chat: string | null }>();
+  for (const k of request.keywordReplies.filter((k) => !readTexts.has(k.reply))) {
+    byReply.set(k.reply, { words: [...(byReply.get(k.reply)?.words ?? []), k.keyword], chat: byReply.get(k.reply)?.chat ?? k.chat ?? null });
+  }
+  for (const [reply, { words, chat }] of byReply) {
+    list.add(words[0]!, { kind: 'keyword', words: [...new Set(words)], whole: false }, [{ kind: 'reply', text: reply || null }], chat ? { if: [{ kind: 'chat', name: chat }] } : {});
+  }
   if (f.has('keywords') && request.keywordReplies.length === 0) {
     list.add('faq', { kind: 'keyword', words: [], whole: false }, [{ kind: 'reply', text: null }]);
   }

@@ -5,7 +5,8 @@ import { stripControlChars } from '../../../../shared/code-blocks';
 import { bannedWordsIn, commandRepliesIn, intervalSecondsIn, postTextsIn, type CommandReply, type KeywordReply } from './phrases';
 import { withoutOpenHours } from './understanding/away';
 import { removedIn, shorterIn } from './understanding/changes';
-import { ruleClausesIn, type RuleDraft } from './understanding/rule-clauses';
+import { sentencesOf } from './understanding/clauses';
+import { conditionsIn, ruleClausesIn, type RuleDraft } from './understanding/rule-clauses';
 import { featureOfName, understandCommands } from './understanding/commands';
 import { parametersIn, withoutReplaced } from './understanding/details';
 import { faqRepliesIn } from './understanding/faq';
@@ -154,6 +155,12 @@ function platformOf(platforms: Platform[], unsupported: string | null): Pick<Bot
   return { platform: 'telegram', platformSource: 'default' };
 }
 
+/** The channel the sentence of a keyword limits it to, if any. */
+function chatOfKeyword(masked: string, keyword: string): string | null {
+  const sentence = sentencesOf(masked).find((x) => x.toLowerCase().includes(keyword.toLowerCase()));
+  return sentence ? conditionsIn(sentence).chat : null;
+}
+
 /** The prefix of the first command the message writes ("/menu", "!next"). */
 function prefixIn(masked: string): '/' | '!' | null {
   const m = /(?:^|[\s(,:])([/!])[A-Za-z][A-Za-z0-9_]*\b/.exec(masked);
@@ -186,7 +193,10 @@ function read(w: Wording): Reading {
     otherPlatforms: platforms.slice(1).filter((p) => p !== 'generic'),
     language,
     languageStated,
-    keywordReplies: faqRepliesIn(masked, quotes),
+    keywordReplies: faqRepliesIn(masked, quotes).map((k) => {
+      const chat = chatOfKeyword(masked, k.keyword);
+      return chat ? { ...k, chat } : k;
+    }),
     commandReplies: [...fixedReplies, ...commands.withoutReply],
     bannedWords: [...new Set([...bannedWordsIn({ masked, quotes }), ...moreBannedWordsIn(masked, quotes), ...deletedPhrasesIn(masked, quotes)])],
     intervalMinutes: intervalSeconds === null ? null : Math.max(1, Math.round(intervalSeconds / 60)),

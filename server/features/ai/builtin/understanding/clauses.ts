@@ -3,10 +3,11 @@
 
 /**
  * The sentences of a masked request (quotes are markers, so their punctuation does not count). A
- * full stop ends a sentence only before a capital, a quote or the end: "9 a.m. to 5" is one sentence.
+ * full stop ends a sentence only before a capital, a quote or the end: "9 a.m. to 5" is one sentence; a line
+ * break always ends one.
  */
 export function sentencesOf(masked: string): string[] {
-  return masked.split(/[!?;\n]+(?=\s|$)|\.+(?=\s+[A-Z\u0001]|\s*$)/).filter((s) => s.trim().length > 0);
+  return masked.split(/[!?;]+(?=\s|$)|\n+|\.+(?=\s+[A-Z\u0001]|\s*$)/).filter((s) => s.trim().length > 0);
 }
 
 /** Where " and ", " also ", " plus " may start another behaviour. */

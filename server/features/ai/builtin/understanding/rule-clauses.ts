@@ -79,7 +79,7 @@ function listRules(sentence: string, m: Masked, context: string): RuleDraft[] {
   return rules;
 }
 
-const TOP = /\b(?:top\s*(\d+)?|leaderboard|ranking|rankings|most active|high ?scores?|scoreboard|who (?:has|talks|posts|writes) the most)\b/i;
+const TOP = /\b(?:top\s*(\d+)(?!\s*(?:[:.]\d|%))|top (?:ten|five|three)\b|leaderboard|ranking|rankings|most active|high ?scores?|scoreboard|who (?:has|talks|posts|writes) the most)\b/i;
 const COUNTING = /\b(?:count|counts|counting|keeps? (?:track|count)|tally|tallies|track)\b[^.]*?\b(?:messages?|posts?|times?|points?|thanks|karma|kudos|each|every|per|how many)\b/i;
 
 /** "count messages per person and !top shows the 5 most active", "thanks gives a point". */
@@ -131,7 +131,7 @@ function counterRules(sentence: string, m: Masked, context: string): RuleDraft[]
     // The command that shows it: the last one before "top", else the first after.
     const commands = commandsIn(sentence);
     const command = commands.filter((c) => c.at < top.index).pop() ?? commands[0];
-    const n = Math.min(50, Math.max(1, Number(top[1] ?? /\b(\d{1,2})\b/.exec(sentence.slice(top.index))?.[1] ?? 10)));
+    const n = Math.min(50, Math.max(1, Number(top[1] ?? /\b(\d{1,2})\b(?![:.]\d)/.exec(sentence.slice(command ? command.end : top.index))?.[1] ?? 10)));
     const when: Trigger = command ? { kind: 'command', name: command.name } : { kind: 'command', name: 'top' };
     // "/champ shows Cleanest flatmate: with the top 3", "/heroes → 🌊 Top 5 beach heroes: with counts": the heading as written.
     const between = command ? sentence.slice(command.end, top.index + top[0].length + 40) : '';
@@ -149,8 +149,10 @@ const MENTION = /\b(?:mentions?|tags?|@'?s|pings?|@\s*mentions?)\s+(?:the bot|me
 function mentionRules(sentence: string, m: Masked): RuleDraft[] {
   const at = MENTION.exec(sentence);
   if (!at) return [];
-  const rest = sentence.slice(at.index + at[0].length).replace(/^[,\s]*(?:it\s+|the bot\s+|then\s+)?(?:should\s+)?(?:reply|answer|say|respond)(?:\s+with)?\s*:?/i, '');
-  const text = answerAt(rest, m.quotes);
+  const rest = sentence
+    .slice(at.index + at[0].length)
+    .replace(/^[,\s]*(?:\([^)]*\)\s*)?,?\s*(?:it\s+|the bot\s+|then\s+)?(?:should\s+)?(?:reply|answer|say|respond)(?:\s+with)?\s*:?/i, '');
+  const text = commandAnswerAt(rest, m.quotes);
   return [{ id: 'mention', when: { kind: 'mention' }, if: [], do: [{ kind: 'reply', text }], source: restore(sentence, m.quotes).trim() }];
 }
 
@@ -168,7 +170,11 @@ function reactionRules(sentence: string, m: Masked): RuleDraft[] {
   // "like" only as liking messages ("like every tweet", "likes them"), never "would you like" or "like /f 72".
   const react = /\b(?:react(?:s|ing)?|add(?:s)? (?:a|an)?\s*(?:\S+\s+)?reaction|gets? (?:a|an)\s*\S*\s*reaction|likes? (?=(?:every|each|all|any|the|their|them|it|tweets?|posts?|messages?|mentions?|replies)\b)|thumbs? up)\b/i.exec(lower);
   if (!react || /\bwould like|i'?d like|we'?d like|like to|like a\b|like this|like that|likes? to\b/i.test(lower.slice(Math.max(0, react.index - 10), react.index + 12))) return [];
-  const emoji = EMOJI.exec(restore(sentence, m.quotes))?.[1] ?? (/\blike|thumbs/.test(react[0]) ? '👍' : null);
+  // The emoji nearest the word that asks for it ("gets a 📸 reaction", "react with ✅").
+  const emojis = [...restore(sentence, m.quotes).matchAll(new RegExp(EMOJI.source, 'gu'))];
+  const at = react.index;
+  const nearest = emojis.sort((x, y) => Math.abs(x.index! - at) - Math.abs(y.index! - at))[0];
+  const emoji = nearest?.[1] ?? (/\blike|thumbs/.test(react[0]) ? '👍' : null);
   if (!emoji) return [];
   const about = /\b(?:with|containing|that (?:say|mention|contain|include)s?|mentioning|about|saying)\s+((?:\u0001\d+\u0002|#?[\w'-]+)(?:\s*(?:,|or)\s*(?:\u0001\d+\u0002|#?[\w'-]+))*)/i.exec(sentence.slice(react.index));
   const words = about ? about[1]!.split(/\s*(?:,|\bor\b)\s*/).map((w) => restore(w, m.quotes).trim().toLowerCase()).filter(Boolean) : [];
@@ -249,7 +255,7 @@ function alertRules(sentence: string, m: Masked): RuleDraft[] {
 const MEMBER = '(?:someone|somebody|anyone|people|ppl|a new (?:member|person|user|player)|new (?:people|members|ppl|folks|users|players)|a member|members|they)';
 const JOIN_OR_LEAVE = new RegExp(
   `\\bwhen(?:ever)?\\s+${MEMBER}(?:\\s+new)?\\s+(join|joins|leave|leaves|left|enter|enters|arrive|arrives)\\b(?:\\s+(?:the|our)\\s+(?:group|server|chat|channel|community|discord|workspace))?` +
-    `|\\b(?:new (?:people|members|ppl|folks|joiners|users)(?: joining)?|welcome (?:ppl|people|new (?:members|people|ppl|folks)|newcomers|everyone new))(?=\\s*(?::|→|->|with\\b))`,
+    `|\\b(?:new (?:people|members|ppl|folks|joiners|users)(?: joining)?(?:\\s+(?:should\\s+)?get)?|welcome (?:ppl|people|new (?:members|people|ppl|folks)|newcomers|everyone new))(?=\\s*(?::|→|->|with\\b))`,
   'gi',
 );
 
@@ -351,9 +357,17 @@ function otherRule(text: string | null, source: string, m: Masked): RuleDraft {
 
 /** "only in #ask-here", "only admins can use /announce": conditions on the sentence's rules. */
 export function conditionsIn(sentence: string): { chat: string | null; admins: boolean } {
-  const chat = /\bonly (?:in|on|inside|from)\s+(?:the\s+)?#([\w-]+)|\bin\s+#([\w-]+)\s+only\b/i.exec(sentence);
+  const only = /\bonly (?:in|on|inside|from)\s+(?:the\s+)?#([\w-]+)|\bin\s+#([\w-]+)\s+only\b/i.exec(sentence);
+  // "in #it-help if someone mentions password", "every photo posted in #cleanup-log": where the rule listens;
+  // "post the answers in #bug-reports" is where it posts, not a condition.
+  // Only where the rule's trigger is written: a #channel inside the words it says is text.
+  const said = /:\s|→|->|\b(?:reply|replies|say|says|answer|answers|respond|responds)\b/i.exec(sentence);
+  const head = said ? sentence.slice(0, said.index) : sentence;
+  const where = [...head.matchAll(/\b(?:in|inside|from)\s+(?:the\s+)?#([\w-]+)/gi)].find(
+    (h) => !/\b(?:post|posts|posting|send|sends|share|shares|tweet|tweets|announce|announces|drop|drops|put|puts|forward|forwards|copy|copies)\b(?:\s+[^\s#]+){0,3}\s*$/i.test(sentence.slice(0, h.index)),
+  );
   const admins = /\bonly (?:for )?(?:admins?|mods?|moderators?|the owner|staff)\b|\b(?:admins?|mods?|moderators?) only\b/i.test(sentence);
-  return { chat: chat ? (chat[1] ?? chat[2])! : null, admins };
+  return { chat: only ? (only[1] ?? only[2])! : where ? where[1]! : null, admins };
 }
 
 /** The rules these readers find in the request, each with the conditions of its sentence. */

@@ -25,7 +25,7 @@ const COMMAND_GIVES = new RegExp(`${COMMAND_HEAD}(?:\\s+${GIVES}\\s*|${ARROW}(?:
 
 /** Where an unquoted answer ends: its sentence, or the start of the next command or clause. */
 const ANSWER_END =
-  /(?<![\d£$€])\.(?=\s|$)|[;\n]|[!?](?=\s+[A-Z/!])|,?\s*(?=[/!][A-Za-z]\w*\b)|,?\s+(?:and|also|then|plus)\s+(?=(?:if|when|every|delete|ban|mute|post)\b)|,\s*(?=(?:if|when|every|and)\b)/i;
+  /(?<![\d£$€])(?<!\b(?:ext|tel|no|nr|approx|incl|mr|mrs|ms|dr|st|vs|min|max|ca|p))\.(?=\s|$)|[;\n]|[!?](?=\s+[A-Z/!])|,?\s*(?<![\w:/.])(?=[/!][A-Za-z]\w*\b)|,?\s+(?:and|also|then|plus)\s+(?=(?:if|when|every|delete|ban|mute|post)\b)|,\s*(?=(?:if|when|every|and)\b)/i;
 
 /** "the address 14 Kirkgate" names the answer before giving it; "the link to our wiki" only names it. */
 const NAMING = /^(?:the|our|my|a|an)\s+(?:(?:opening|business)\s+)?(?:address|link|url|website|site|password|ip|number|phone(?:\s+number)?|email|hours|times|location|menu|schedule|prices|price list|rules|map|wifi(?:\s+password)?)\b\s*(?:is|are|:)?\s*/i;
@@ -39,7 +39,7 @@ const MENU = /^(?:\d+\s+)?(?:buttons?|options?|a menu|menu|this menu)\b/i;
 
 /** Words that start a description of a behaviour or of a menu, not an answer's text. */
 const DESCRIBES =
-  /^(?:a|an|the|some|random|today'?s|current|how|what|which|who|your|their|his|her|its|it|them|all|every|each|everyone'?s?|everybody'?s?|(?:\d+\s+)?buttons?|options?|(?:shows?|lists?|says?|gives?|answers?|sends?|asks?|removes?|adds?|converts?|counts?|saves?|deletes?|clears?)\b)/i;
+  /^(?:a|an|the|some|random|today'?s|current|how|what|which|who|your|their|his|her|its|it|them|my|our|all|every|each|everyone'?s?|everybody'?s?|(?:\d+\s+)?buttons?|options?|(?:shows?|lists?|says?|gives?|answers?|sends?|asks?|removes?|adds?|converts?|counts?|saves?|deletes?|clears?)\b)/i;
 
 /** The answer that starts at `rest`: a quoted text, a quote the words point at, or the words themselves. */
 export function answerAt(rest: string, quotes: string[]): string | null {
