@@ -167,4 +167,13 @@ describe('the plan of a request', () => {
       "When someone sends /legends: show the top 3 of \"stars\" with 'Club legends: / {top}'",
     ]));
   });
+
+  it('reads the time zone the person names, and says UTC where times matter and none was named', () => {
+    expect(planOf('discord: every sunday 20:00 London time post: Quiz night in 1 hour!').settings.timeZone).toBe('Europe/London');
+    expect(planOf('telegram: every day at 7 post Morning! (polish time)').settings.timeZone).toBe('Europe/Warsaw');
+    expect(planOf('slack: mon-fri 9:00 post standup time. timezone is America/Chicago').settings.timeZone).toBe('America/Chicago');
+    const utc = planOf('telegram: every day at 7:00 post: Morning!');
+    expect(utc.settings.timeZone).toBe('UTC');
+    expect(utc.defaults).toContain('Times are in UTC: tell me your time zone ("Berlin time", "Europe/Berlin") to use yours.');
+  });
 });

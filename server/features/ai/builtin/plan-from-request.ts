@@ -45,7 +45,11 @@ export function planFromRequest(request: BotRequest, name: string, options: { fo
   // What a rule read straight from a sentence says is not built a second time by the feature reading.
   if (readKinds.has('count') || readKinds.has('top')) f.delete('counter');
   if (readKinds.has('threshold') && !request.commandNames.prices) f.delete('prices');
-  if (read.some((r) => r.when.kind === 'schedule' && r.do.some((a) => a.kind === 'post' || a.kind === 'replyOneOf'))) f.delete('scheduled');
+  if (read.some((r) => r.when.kind === 'schedule' && r.do.some((a) => a.kind === 'post' || a.kind === 'replyOneOf'))) {
+    // "sends a reminder every tuesday at 6pm: ..." is that post, not reminders someone sets.
+    f.delete('scheduled');
+    f.delete('reminders');
+  }
   if (read.some((r) => r.when.kind === 'join')) f.delete('welcome');
   if (read.some((r) => r.do.some((x) => x.kind === 'delete'))) f.delete('moderation');
   if (read.some((r) => r.when.kind === 'leave')) f.delete('goodbye');
@@ -188,13 +192,16 @@ export function planFromRequest(request: BotRequest, name: string, options: { fo
       readIds.has(r.id) ||
       !(r.when.kind === 'command' && readCommands.has(r.when.name.toLowerCase())) && !(r.id === 'faq' && read.some((x) => x.when.kind === 'keyword')),
   );
+  // Times are the person's own when they named a zone; else UTC, said where times matter.
+  const timed = rules.some((r) => (r.when.kind === 'schedule' && r.when.everyMinutes === undefined) || r.if.some((c) => c.kind === 'hours'));
+  if (timed && !request.timeZone && !options.followUp) defaults.push('Times are in UTC: tell me your time zone ("Berlin time", "Europe/Berlin") to use yours.');
   return markUnsupported({
     version: 1,
     name,
     platform: request.platform,
     language: request.language,
     rules,
-    settings: { timeZone: 'UTC', prefix: p },
+    settings: { timeZone: request.timeZone ?? 'UTC', prefix: p },
     defaults,
     notBuilt,
   });

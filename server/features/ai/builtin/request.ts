@@ -6,6 +6,7 @@ import { bannedWordsIn, commandRepliesIn, intervalSecondsIn, postTextsIn, type C
 import { withoutOpenHours } from './understanding/away';
 import { removedIn, shorterIn } from './understanding/changes';
 import { sentencesOf } from './understanding/clauses';
+import { timeZoneIn } from './understanding/time-zones';
 import { conditionsIn, ruleClausesIn, type RuleDraft } from './understanding/rule-clauses';
 import { featureOfName, understandCommands } from './understanding/commands';
 import { parametersIn, withoutReplaced } from './understanding/details';
@@ -109,6 +110,8 @@ export interface BotRequest extends BehaviourDetails, RequestChanges {
   rules: RuleDraft[];
   /** The command prefix the message wrote ('/' or '!'), when it wrote commands. */
   prefixWritten: '/' | '!' | null;
+  /** The IANA time zone the message names ("London time"), else null (the plan says UTC). */
+  timeZone?: string | null;
 }
 
 export const NO_DETAILS: BehaviourDetails & RequestChanges = {
@@ -206,6 +209,7 @@ function read(w: Wording): Reading {
     botName: botNameOf(name, purpose),
     rules: ruleClausesIn({ masked, quotes }),
     prefixWritten: prefixIn(masked),
+    timeZone: timeZoneIn(masked),
   };
 
   const plain = withoutWords(withoutOpenHours(lower), listedItems(details));

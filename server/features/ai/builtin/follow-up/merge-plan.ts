@@ -127,6 +127,7 @@ export function mergePlan(current: BotPlan, delta: BotRequest, message: string):
   const plan = markUnsupported({
     ...current,
     rules,
+    settings: delta.timeZone ? { ...current.settings, timeZone: delta.timeZone } : current.settings,
     defaults: [...new Set([...current.defaults, ...stated.defaults])],
     notBuilt: stated.notBuilt,
   });

@@ -2,7 +2,9 @@
 // "when someone new joins: Hi {name}! 👋 check the pinned msg. /exam → Exam: 14 Feb, Hall B. Allowed:
 // one A4 sheet. and /ask ..." gives "Hi {name}! 👋 check the pinned msg" and "Exam: 14 Feb, Hall B.
 // Allowed: one A4 sheet". A sentence goes on unless the next one starts another rule (a command, "and",
-// "when", "if", "every", "also"...), so the person's text keeps its own full stops and exclamations.
+// "when", "if", "every", "also"...) or, after a full stop, with a small letter (sloppy writing starts its
+// sentences small; the person's own texts start theirs with a capital), so the text keeps its own full
+// stops and exclamations.
 import { answerAt } from './stated-replies';
 
 const MARKER = /\u0001(\d+)\u0002/g;
@@ -10,7 +12,7 @@ const restore = (text: string, quotes: string[]) => text.replace(MARKER, (_, n: 
 
 /** Where the next rule starts after a sentence end (or after "and"). */
 const NEXT_RULE =
-  /[.!?;]+\s+(?=(?:and|also|plus|oh|then|but|when|whenever|if|every|each|on|in|pls|please|thx|thanks|btw|ps|ALSO|And|Also|Plus|When|If|Every|Oh|Btw|\d+(?:st|nd|rd|th)|second|third|admins?|mods?|new|ppl|people)\b|[/!][A-Za-z]|\u0001)|\s+(?:and|also|plus|&)\s+(?=(?:when|whenever|if|every|in #|[/!][A-Za-z]))|\s*\n|\s*\|\s*(?=[/!][A-Za-z])|,?\s+(?=(?:when|whenever|if) (?:someone|somebody|anyone|people|ppl|they|a (?:member|user|customer))\b)/;
+  /\.\s+(?=[a-z])|[.!?;]+\s+(?=(?:and|also|plus|oh|then|but|when|whenever|if|every|each|on|in|pls|please|thx|thanks|btw|ps|ALSO|And|Also|Plus|When|If|Every|Oh|Btw|\d+(?:st|nd|rd|th)|second|third|admins?|mods?|new|ppl|people)\b|[/!][A-Za-z]|\u0001)|\s+(?:and|also|plus|&)\s+(?=(?:when|whenever|if|every|in #|[/!][A-Za-z]))|\s*\n|\s*\|\s*(?=[/!][A-Za-z])|,?\s+(?=(?:when|whenever|if) (?:someone|somebody|anyone|people|ppl|they|a (?:member|user|customer))\b)/;
 
 /** The unquoted words at the start of `rest` (a quote there is taken whole); null when none. */
 export function saidWordsAt(rest: string, quotes: string[]): string | null {
@@ -19,7 +21,7 @@ export function saidWordsAt(rest: string, quotes: string[]): string | null {
   const end = NEXT_RULE.exec(rest);
   // The person's own "!!" or "?" stays with their words; only a full stop is dropped.
   const stop = end ? end.index + (/^[!?]+/.exec(rest.slice(end.index))?.[0].length ?? 0) : undefined;
-  const text = restore(rest.slice(0, stop).trim(), quotes).replace(/\s*[.,;]$/, '').trim();
+  const text = restore(rest.slice(0, stop).trim(), quotes).replace(/\s*[.,;\-–—]$/, '').trim();
   return text.length > 0 ? text : null;
 }
 

@@ -89,9 +89,10 @@ function postAction(text: string): Action {
 /** The scheduled posts of a request, each with its own words (or a blank). */
 export function scheduledPostRules(m: Masked): RuleDraft[] {
   const rules: RuleDraft[] = [];
-  // Each line or sentence is read on its own; the text before it gives a relative post its base time.
+  // Each line is read on its own (the words said run past their own full stops); the text before it
+  // gives a relative post its base time.
   const parts = m.masked
-    .split(/(?<=[.!?])\s+(?=[A-Z\u0001•*-])|\n+/)
+    .split(/\n+/)
     .map((p) => p.replace(/^\s*(?:\d{1,2}[.)]|•|-|\*)\s+/, ''))
     .filter((p) => p.trim());
   let seen = '';
@@ -112,15 +113,17 @@ export function scheduledPostRules(m: Masked): RuleDraft[] {
       const quoted = /^\s*\u0001\d+\u0002/.exec(rest);
       const after = quoted ? restore(rest.slice(quoted[0].length), m.quotes) : (said ?? '');
       const trailing = /[a-z]/i.test(post[0]) && !SCHEDULED.test(lead) && timesIn(lead).length === 0 ? /\s((?:every|each|on|daily|weekly|at)\b.*)$/i.exec(after.split(/[.!?]\s/)[0]!) : null;
-      const schedule = scheduleOf(trailing ? trailing[1]! : lead, `${context} ${part.slice(0, post.index)}`);
+      // "sends a reminder every tuesday at 6pm: Rehearsal tonight at 7:30": the words follow the schedule's colon.
+      const colon = trailing ? /:\s+|\s*(?:→|->)\s*/.exec(trailing[1]!) : null;
+      const schedule = scheduleOf(trailing ? trailing[1]!.slice(0, colon ? colon.index : undefined) : lead, `${context} ${part.slice(0, post.index)}`);
       if (!schedule) continue;
-      const words = trailing && !quoted ? said!.slice(0, trailing.index) : said;
+      const words = trailing && !quoted ? (colon ? saidWordsAt(trailing[1]!.slice(colon.index + colon[0].length), []) : said!.slice(0, trailing.index)) : said;
       // A post of a feed or of data is the data sources' (news.ts, weather.ts, prices.ts).
       if (words && DATA.test(words.split(/\s+/).slice(0, 4).join(' ')) && !/\bbefore|after\b/i.test(lead)) continue;
       // "Buenos días with the price of BTC": words around data this reading cannot fetch are a blank.
       const aboutData = words !== null && /\bwith (?:the |today'?s |our )?(?:current |latest )?\w*\s*(?:price|weather|forecast|news|rate|temperature)/i.test(words);
       readUpTo = post.index! + post[0].length + (said?.length ?? 0);
-      const introduced = /[:→>–-]\s*$/.test(post[0]) || /^\s*\u0001/.test(rest);
+      const introduced = /[:→>–-]\s*$/.test(post[0]) || /^\s*\u0001/.test(rest) || colon !== null;
       const action: Action =
         words && !aboutData && (ROTATION.test(words) || introduced || !DESCRIBES.test(words)) ? postAction(words) : { kind: 'post', to: 'channel', text: null };
       rules.push({
