@@ -11,7 +11,8 @@
 //   `[press] Label` taps the button so labelled, `[joins] Sam` / `[leaves] Sam` are members coming
 //   and going; a send at a stated time (`[Sunday 11:00] hi`) is only read, not run.
 // - Every other bot (Python cannot run here: no PyPI) is read: each expected reply, scheduled text
-//   and required string must appear in its code, and each command's name.
+//   and required string must appear in its code, and each command's name; words a reply echoes from
+//   the message itself (a member's name, an argument) count when the code has a placeholder for them.
 // - A blank (a value the request left out) must be named in the answer's words around the code,
 //   as something to fill; a bot that ships without owning up to it is wrong.
 // - Silently wrong: not fully right, and the answer has no part saying that something was left out
@@ -84,7 +85,10 @@ function readChecks(r: BatchRequest, code: string, live: boolean): string[] {
       if (name && !has(name)) misses.push(`no command ${parseSend(x.send).text.split(/\s/)[0]}`);
       const { tag, text: label } = parseSend(x.send);
       if (tag === 'press' && !has(label)) misses.push(`no button "${label}"`);
-      for (const e of x.expect) if (!has(e)) misses.push(`reply to "${x.send}" lacks "${e}"`);
+      // Words the bot echoes from the message (the member's name, the command's argument, an item)
+      // cannot be in the code: a placeholder that carries them is what reading can check.
+      const echoes = (e: string) => normalise(label).includes(normalise(e)) && /\{(?:name|args|item|list|text|value|top)\}/.test(code);
+      for (const e of x.expect) if (!has(e) && !echoes(e)) misses.push(`reply to "${x.send}" lacks "${e}"`);
     }
   }
   for (const s of r.scheduled ?? []) for (const t of s.text) if (!has(t)) misses.push(`post (${s.when}) lacks "${t}"`);

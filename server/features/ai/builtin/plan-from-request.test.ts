@@ -95,12 +95,12 @@ describe('the plan of a request', () => {
     expect(plan.rules.filter((r) => r.when.kind === 'command' && r.when.name === 'quote')).toHaveLength(1); // not also the quotes behaviour
   });
 
-  it('reads texts without quotes, past their own full stops, up to the next rule', () => {
+  it('reads texts without quotes, past their own full stops, up to the next rule (a text of several sentences keeps its last full stop)', () => {
     const plan = planOf('telegram study group. when someone new joins: Hi {name}! check the pinned msg. /exam → Exam: 14 Feb, Hall B. Allowed: one A4 sheet. and when someone leaves the group: Bye {name}');
     expect(lines(plan)).toEqual(
       expect.arrayContaining([
-        "When someone joins: reply 'Hi {name}! check the pinned msg'",
-        "When someone sends /exam: reply 'Exam: 14 Feb, Hall B. Allowed: one A4 sheet'",
+        "When someone joins: reply 'Hi {name}! check the pinned msg.'",
+        "When someone sends /exam: reply 'Exam: 14 Feb, Hall B. Allowed: one A4 sheet.'",
         "When someone leaves: reply 'Bye {name}'",
       ]),
     );

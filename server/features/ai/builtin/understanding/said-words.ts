@@ -19,9 +19,13 @@ export function saidWordsAt(rest: string, quotes: string[]): string | null {
   const first = /^\s*\u0001(\d+)\u0002/.exec(rest);
   if (first) return quotes[Number(first[1])] ?? null;
   const end = NEXT_RULE.exec(rest);
-  // The person's own "!!" or "?" stays with their words; only a full stop is dropped.
-  const stop = end ? end.index + (/^[!?]+/.exec(rest.slice(end.index))?.[0].length ?? 0) : undefined;
-  const text = restore(rest.slice(0, stop).trim(), quotes).replace(/\s*[.,;\-–—]$/, '').trim();
+  // The person's own "!!" or "?" stays with their words; a last full stop too when the words are
+  // several sentences ("Got a question? Reply before Sunday."), not after a single one.
+  const stop = end ? end.index + (/^(?:[!?]+|\.)/.exec(rest.slice(end.index))?.[0].length ?? 0) : undefined;
+  const words = restore(rest.slice(0, stop).trim(), quotes);
+  const sentences = /[.!?]\s+\S/.test(words.replace(/\.$/, ''));
+  const period = sentences && /[^.]\.$/.test(words) ? '.' : '';
+  const text = (words.replace(/\s*[.,;\-–—]$/, '').trim() + period).trim();
   return text.length > 0 ? text : null;
 }
 
