@@ -112,8 +112,11 @@ export function conditionInWords(condition: Condition): string {
   }
 }
 
-/** An action in words; `posts`: the rule runs on a schedule, so its words are posted, not replied. */
-export function actionInWords(action: Action, posts = false): string {
+/**
+ * An action in words; `posts`: the rule runs on a schedule, so its words are posted, not replied;
+ * `channel`: the rule's named channel, where a post goes.
+ */
+export function actionInWords(action: Action, posts = false, channel?: string): string {
   switch (action.kind) {
     case 'reply':
       return `${posts ? 'post' : 'reply'} ${quoted(action.text)}`;
@@ -140,7 +143,7 @@ export function actionInWords(action: Action, posts = false): string {
     case 'convert':
       return `convert the number from ${action.from} to ${action.to} and say ${quoted(action.text)}`;
     case 'post':
-      return `post ${quoted(action.text)} to ${action.to === 'owner' ? 'you' : 'the channel'}`;
+      return `post ${quoted(action.text)} to ${action.to === 'owner' ? 'you' : channel ? `#${channel}` : 'the channel'}`;
     case 'forward':
       return 'send you a copy of the message';
     case 'react':
@@ -168,7 +171,10 @@ export function actionInWords(action: Action, posts = false): string {
 export function ruleInWords(rule: Rule, plan: BotPlan): string {
   const conditions = rule.if.map(conditionInWords);
   const when = [triggerInWords(rule.when, plan), ...conditions].join(', ');
-  return `${when}: ${joinWords(rule.do.map((a) => actionInWords(a, rule.when.kind === 'schedule')))}`;
+  const posts = rule.when.kind === 'schedule';
+  // A scheduled rule's words go to its named channel; a post action says where it goes itself.
+  const where = (a: Action) => (rule.channel && posts && a.kind !== 'post' ? ` in #${rule.channel}` : '');
+  return `${when}: ${joinWords(rule.do.map((a) => actionInWords(a, posts, rule.channel) + where(a)))}`;
 }
 
 export type PlanPath = Array<string | number>;

@@ -156,6 +156,12 @@ export const RuleSchema = z.object({
   when: TriggerSchema,
   if: z.array(ConditionSchema).max(5).default([]),
   do: z.array(ActionSchema).min(1).max(10),
+  /**
+   * The named channel this rule posts in ("post in #hall-of-fame"), without the '#': a scheduled rule
+   * runs there and its `post` actions go there. Platforms with named channels (Discord, Slack) find it
+   * by name; elsewhere the configured channel is used.
+   */
+  channel: z.string().regex(/^[\w-]{1,80}$/, 'A channel name is letters, digits, - and _').optional(),
   /** The person's words this rule came from, shown on the card. */
   source: z.string().max(1000).optional(),
   /** Why the platform cannot do this rule (it stays on the card, out of the code). */
