@@ -19,11 +19,11 @@ class RuleList {
   readonly rules: Rule[] = [];
   private readonly ids = new Set<string>();
 
-  add(base: string, when: Trigger, actions: Action[], extra: Partial<Pick<Rule, 'if' | 'source'>> = {}): void {
+  add(base: string, when: Trigger, actions: Action[], extra: Partial<Pick<Rule, 'if' | 'source' | 'channel'>> = {}): void {
     let id = base.toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 36) || 'rule';
     for (let n = 2; this.ids.has(id); n++) id = `${base.slice(0, 34)}-${n}`;
     this.ids.add(id);
-    this.rules.push({ id, when, if: extra.if ?? [], do: actions, ...(extra.source ? { source: extra.source } : {}) });
+    this.rules.push({ id, when, if: extra.if ?? [], do: actions, ...(extra.channel ? { channel: extra.channel } : {}), ...(extra.source ? { source: extra.source } : {}) });
   }
 }
 
@@ -72,7 +72,7 @@ export function planFromRequest(request: BotRequest, name: string, options: { fo
     defaults.push(`${p}start greets people with a short hello and ${p}help lists the commands: edit the ${p}start rule to say something else.`);
   }
   for (const r of read) {
-    list.add(r.id, r.when, r.do, { if: r.if, ...(r.source ? { source: r.source } : {}) });
+    list.add(r.id, r.when, r.do, { if: r.if, ...(r.channel ? { channel: r.channel } : {}), ...(r.source ? { source: r.source } : {}) });
     if (r.note) defaults.push(r.note);
   }
   const readCommands = new Set(read.flatMap((r) => (r.when.kind === 'command' ? [r.when.name.toLowerCase()] : [])));

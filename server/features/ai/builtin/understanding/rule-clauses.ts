@@ -145,6 +145,12 @@ function counterRules(sentence: string, m: Masked, context: string): RuleDraft[]
 
 const MENTION = /\b(?:mentions?|tags?|@'?s|pings?|@\s*mentions?)\s+(?:the bot|me|us|it|the account|our account|@\w+)\b|\bwhen (?:i'?m|we'?re|the bot is|it'?s) (?:mentioned|tagged|pinged)\b/i;
 
+/** The words said from `at` in the sentence on, read in the whole request: they may run past the sentence's own "!". */
+function wordsAfter(sentence: string, at: number, m: Masked): string | null {
+  const start = m.masked.indexOf(sentence);
+  return saidWordsAt(start >= 0 ? m.masked.slice(start + at) : sentence.slice(at), m.quotes);
+}
+
 /** "when someone mentions the bot, reply 'Hi, ask me with !help'". */
 function mentionRules(sentence: string, m: Masked): RuleDraft[] {
   const at = MENTION.exec(sentence);
@@ -161,11 +167,21 @@ const EMOJI = /(\p{Extended_Pictographic}(?:\uFE0F)?)/u;
 /** "react with 👍 to messages with 'thanks'", "like tweets that mention #bikes", "when someone reacts with ⭐". */
 function reactionRules(sentence: string, m: Masked): RuleDraft[] {
   const lower = restore(sentence, m.quotes).toLowerCase();
-  const reacted = /\bwhen (?:someone|anyone|people) reacts?(?: with (\S+))?/i.exec(restore(sentence, m.quotes));
+  const reacted = /\b(?:when|whenever|if) (?:someone|anyone|somebody|people|ppl|(a |an |the )?(?:mod|moderator|admin)s?|a member|members) reacts?(?: with (\S+))?/i.exec(restore(sentence, m.quotes));
   if (reacted) {
-    const emoji = reacted[1] && EMOJI.test(reacted[1]) ? EMOJI.exec(reacted[1])![1] : undefined;
+    const emoji = reacted[2] && EMOJI.test(reacted[2]) ? EMOJI.exec(reacted[2])![1] : undefined;
     const rest = sentence.slice(sentence.toLowerCase().indexOf('react') + 5).replace(/^[^,]*,\s*/, '');
-    return [{ id: 'reaction', when: { kind: 'reaction', ...(emoji ? { emoji } : {}) }, if: [], do: [{ kind: 'reply', text: answerAt(rest, m.quotes) }], source: restore(sentence, m.quotes).trim() }];
+    // "..., post in #hall-of-fame: 🏆 {name}'s run got nominated": a post to that channel, else a reply.
+    const post = /^\s*(?:then\s+)?(?:the bot\s+)?(?:should\s+)?(?:post|posts|share|shares|send|sends)\s+(?:it\s+)?(?:in|to|into)\s+#([\w-]{1,80})\s*(?::|→|->|-|with|saying)?\s*/i.exec(rest);
+    const text = post ? wordsAfter(sentence, sentence.length - rest.length + post[0].length, m) : answerAt(rest, m.quotes);
+    return [{
+      id: 'reaction',
+      when: { kind: 'reaction', ...(emoji ? { emoji } : {}) },
+      if: /mod|admin/i.test(reacted[0]) ? [{ kind: 'admins' }] : [],
+      do: [post ? { kind: 'post', to: 'channel', text } : { kind: 'reply', text }],
+      ...(post ? { channel: post[1]! } : {}),
+      source: restore(sentence, m.quotes).trim(),
+    }];
   }
   // "like" only as liking messages ("like every tweet", "likes them"), never "would you like" or "like /f 72".
   const react = /\b(?:react(?:s|ing)?|add(?:s)? (?:a|an)?\s*(?:\S+\s+)?reaction|gets? (?:a|an)\s*\S*\s*reaction|likes? (?=(?:every|each|all|any|the|their|them|it|tweets?|posts?|messages?|mentions?|replies)\b)|thumbs? up)\b/i.exec(lower);
@@ -278,7 +294,9 @@ function joinRules(m: Masked): RuleDraft[] {
 function commandAnswerRules(m: Masked): RuleDraft[] {
   const rules: RuleDraft[] = [];
   for (const hit of m.masked.matchAll(/(?:^|[^\w/:.])([/!])([A-Za-z][A-Za-z0-9_]{0,31})\b(?:\s+command)?\s*(?:→|->|=>|=|:)\s*/g)) {
-    const text = commandAnswerAt(m.masked.slice(hit.index! + hit[0].length), m.quotes);
+    const after = m.masked.slice(hit.index! + hit[0].length);
+    // After an arrow, words starting with a capital are the answer itself ("!wr → Current WR: 25:39 by Buhbai").
+    const text = commandAnswerAt(after, m.quotes) ?? (/^(?!(?:The|A|An|Our|My|Your|Their)\s)[A-Z]/.test(after) ? saidWordsAt(after, m.quotes) : null);
     if (!text) continue;
     const name = hit[2]!.toLowerCase();
     rules.push({ id: name, when: { kind: 'command', name }, if: [], do: [{ kind: 'reply', text }], source: restore(hit[0] + text, m.quotes).trim() });

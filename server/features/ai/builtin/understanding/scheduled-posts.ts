@@ -126,11 +126,13 @@ export function scheduledPostRules(m: Masked): RuleDraft[] {
       const introduced = /[:→>–-]\s*$/.test(post[0]) || /^\s*\u0001/.test(rest) || colon !== null;
       const action: Action =
         words && !aboutData && (ROTATION.test(words) || introduced || !DESCRIBES.test(words)) ? postAction(words) : { kind: 'post', to: 'channel', text: null };
+      const channel = /#([\w-]{1,80})/.exec(post[0])?.[1];
       rules.push({
         id: 'scheduled-post',
         when: schedule.when,
         if: [],
         do: [action],
+        ...(channel ? { channel } : {}),
         source: restore(`${lead}${post[0]}${said ?? ''}`, m.quotes).trim(),
         ...(schedule.note ? { note: schedule.note } : {}),
       });
