@@ -126,7 +126,7 @@ describe('the plan of a request', () => {
     const choir = planOf('choir whatsapp. every tuesday at 18:00 post: Rehearsal tonight 19:30 in the church hall, bring your folders!');
     expect(lines(choir)).toContain("On Tuesday at 18:00: post 'Rehearsal tonight 19:30 in the church hall, bring your folders!' to the channel");
     const match = planOf('discord. kickoff is every saturday at 15:00, 45 min before that post in #match: lineups are out, get in here');
-    expect(lines(match)).toContain("45 minutes before Saturday 15:00: post 'lineups are out, get in here' to the channel");
+    expect(lines(match)).toContain("45 minutes before Saturday 15:00: post 'lineups are out, get in here' to #match");
     const described = planOf('telegram channel for my bakery, every friday post what bread we have this weekend');
     expect(lines(described)).toContain('On Friday at 09:00: post [needs your words] to the channel');
     expect(described.defaults.join(' ')).toMatch(/No time of day was given/);
