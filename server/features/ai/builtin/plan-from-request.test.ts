@@ -176,4 +176,10 @@ describe('the plan of a request', () => {
     expect(utc.settings.timeZone).toBe('UTC');
     expect(utc.defaults).toContain('Times are in UTC: tell me your time zone ("Berlin time", "Europe/Berlin") to use yours.');
   });
+
+  it('reads AI answers with the person\'s own instructions, on a command or a mention', () => {
+    const plan = planOf('telegram garden club. /ask → answer with AI like an old gardener, 2 sentences max. when they @ the bot, reply using chatgpt in plain words');
+    expect(plan.rules.find((r) => r.id === 'ask')?.do).toEqual([{ kind: 'data', source: { kind: 'ai', instructions: 'Answer like an old gardener, 2 sentences max.' } }]);
+    expect(plan.rules.find((r) => r.when.kind === 'mention')?.do).toEqual([{ kind: 'data', source: { kind: 'ai', instructions: 'Answer in plain words.' } }]);
+  });
 });

@@ -55,6 +55,7 @@ export function planFromRequest(request: BotRequest, name: string, options: { fo
   if (read.some((r) => r.when.kind === 'leave')) f.delete('goodbye');
   if (read.some((r) => r.do.some((a) => a.kind === 'replyOneOf'))) f.delete('random');
   if (read.some((r) => r.do.some((a) => a.kind === 'buttons'))) f.delete('menu');
+  if (read.some((r) => r.do.some((a) => a.kind === 'data' && a.source.kind === 'ai'))) f.delete('llm');
   // A word a read rule listens for ("when someone DMs me quote") is not the behaviour of that name.
   const readWords = new Set(read.flatMap((r) => (r.when.kind === 'keyword' ? r.when.words.map((w) => w.toLowerCase()) : [])));
   for (const [feature, command] of Object.entries(COMMAND_OF) as Array<[Feature, string]>) {

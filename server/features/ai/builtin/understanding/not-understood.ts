@@ -31,7 +31,10 @@ function wordsOfRule(rule: unknown): string[] {
   if (typeof rule === 'string') return [rule];
   if (Array.isArray(rule)) return rule.flatMap(wordsOfRule);
   if (rule && typeof rule === 'object') {
-    return Object.entries(rule).flatMap(([key, value]) => (['kind', 'op', 'per', 'order', 'item', 'to', 'source', 'id'].includes(key) ? [] : wordsOfRule(value)));
+    // A rule's `source` is the sentence it came from; a data action's `source` (the AI's instructions) is read.
+    return Object.entries(rule).flatMap(([key, value]) =>
+      ['kind', 'op', 'per', 'order', 'item', 'to', 'id'].includes(key) || (key === 'source' && typeof value === 'string') ? [] : wordsOfRule(value),
+    );
   }
   return [];
 }

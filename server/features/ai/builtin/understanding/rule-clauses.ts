@@ -9,6 +9,7 @@
 import type { Action, Condition, Rule, Trigger } from '../../../../../shared/bot-plan.schema';
 import { sentencesOf } from './clauses';
 import { answerAt } from './stated-replies';
+import { aiAnswerRules } from './ai-answers';
 import { buttonMenuRules } from './button-menus';
 import { textsOfList } from './listed-texts';
 import { questionRules } from './questions';
@@ -390,7 +391,7 @@ export function conditionsIn(sentence: string): { chat: string | null; admins: b
 
 /** The rules these readers find in the request, each with the conditions of its sentence. */
 export function ruleClausesIn(m: Masked): RuleDraft[] {
-  const rules: RuleDraft[] = [...questionRules(m), ...scheduledPostRules(m), ...buttonMenuRules(m), ...quizRules(m), ...joinRules(m), ...commandListRules(m), ...commandAnswerRules(m), ...moderationRules(m), ...otherMessageRules(m)];
+  const rules: RuleDraft[] = [...questionRules(m), ...scheduledPostRules(m), ...buttonMenuRules(m), ...quizRules(m), ...aiAnswerRules(m), ...joinRules(m), ...commandListRules(m), ...commandAnswerRules(m), ...moderationRules(m), ...otherMessageRules(m)];
   const sentences = sentencesOf(m.masked);
   for (const sentence of sentences) {
     const found = [

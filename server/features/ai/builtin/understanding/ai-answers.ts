@@ -1,0 +1,35 @@
+// Answers written by an AI, with the person's own instructions: "/ask <question> → answer with AI like
+// a friendly experienced beekeeper, max 4 sentences", "when they @ the bot with a question, answer with
+// AI in simple english like a patient teacher, 3 sentences max". The instructions are the person's
+// words after "with AI"; the trigger is the command before them, a mention, or any other message.
+import type { Trigger } from '../../../../../shared/bot-plan.schema';
+import type { RuleDraft } from './rule-clauses';
+
+type Masked = { masked: string; quotes: string[] };
+
+const MARKER = /\u0001(\d+)\u0002/g;
+const restore = (text: string, quotes: string[]) => text.replace(MARKER, (_, n: string) => quotes[Number(n)] ?? '');
+
+const WITH_AI =
+  /\b(?:answers?|repl(?:y|ies)|responds?|respond)\s+(?:it\s+|them\s+|to it\s+)?(?:with|using|via|through|by)\s+(?:an?\s+|the\s+)?(?:ai|a\.i\.|chat ?gpt|gpt|llm|openai|the model)\b[\s,:]*/i;
+const COMMAND = /(?:^|[^\w/:.])[/!]([A-Za-z][A-Za-z0-9_]{0,31})\b/g;
+const MENTIONED = /@\s*(?:the bot|mention|tag)|\b(?:mentions?|tags?|pings?|@'?s)\s+(?:the bot|me|us|it|@\w+)|\bwhen (?:the bot is |it'?s |i'?m )?(?:mentioned|tagged|pinged)\b|\b@\w+\s+with\b/i;
+
+/** The AI answers the request asks for, each with the person's instructions. */
+export function aiAnswerRules(m: Masked): RuleDraft[] {
+  const rules: RuleDraft[] = [];
+  for (const line of m.masked.split(/\n+|(?<=[.!?])\s+/)) {
+    const hit = WITH_AI.exec(line);
+    if (!hit) continue;
+    const before = line.slice(0, hit.index);
+    const command = [...before.matchAll(COMMAND)].pop();
+    const when: Trigger = command ? { kind: 'command', name: command[1]!.toLowerCase() } : MENTIONED.test(before) ? { kind: 'mention' } : { kind: 'message', always: false };
+    const how = restore(line.slice(hit.index + hit[0].length), m.quotes)
+      .split(/[.;]\s|\s+(?:and\s+)?(?=[/!][A-Za-z])/)[0]!
+      .replace(/[\s.,]+$/, '')
+      .trim();
+    const instructions = `Answer ${how || 'briefly and politely'}.`;
+    rules.push({ id: when.kind === 'command' ? when.name : 'ai-answer', when, if: [], do: [{ kind: 'data', source: { kind: 'ai', instructions } }], source: restore(line, m.quotes).trim() });
+  }
+  return rules;
+}
