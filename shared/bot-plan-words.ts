@@ -112,6 +112,11 @@ export function conditionInWords(condition: Condition): string {
   }
 }
 
+/** " and say '...'" for an action that may say something as it is done. */
+function saying(text: string | null | undefined): string {
+  return text ? ` and say ${quoted(text)}` : '';
+}
+
 /**
  * An action in words; `posts`: the rule runs on a schedule, so its words are posted, not replied;
  * `channel`: the rule's named channel, where a post goes.
@@ -153,11 +158,11 @@ export function actionInWords(action: Action, posts = false, channel?: string): 
     case 'warn':
       return `warn the sender: ${quoted(action.text)}`;
     case 'mute':
-      return `mute the sender for ${minutesInWords(action.minutes).replace(/^(hour|minute|day)$/, '1 $1')}`;
+      return `mute the sender for ${minutesInWords(action.minutes).replace(/^(hour|minute|day)$/, '1 $1')}${saying(action.text)}`;
     case 'kick':
-      return 'remove the sender from the group';
+      return `remove the sender from the group${saying(action.text)}`;
     case 'ban':
-      return 'ban the sender';
+      return `ban the sender${saying(action.text)}`;
     case 'poll':
       return action.fromArgument ? 'start a poll with the question and options written after the command' : `start a poll ${quoted(action.question)} (${action.options.map(quoted).join(', ')})`;
     case 'data':

@@ -182,4 +182,15 @@ describe('the plan of a request', () => {
     expect(plan.rules.find((r) => r.id === 'ask')?.do).toEqual([{ kind: 'data', source: { kind: 'ai', instructions: 'Answer like an old gardener, 2 sentences max.' } }]);
     expect(plan.rules.find((r) => r.when.kind === 'mention')?.do).toEqual([{ kind: 'data', source: { kind: 'ai', instructions: 'Answer in plain words.' } }]);
   });
+
+  it('reads moderation written in other ways: who posts what, ban or delete, what the bot says, a strike posted to a log channel', () => {
+    const spam = planOf('telegram building group: anyone posting casino or crypto links → ban them right away and say Removed a spammer 🧹');
+    expect(lines(spam)).toContain('When a message mentions "casino" or "crypto": ban the sender and say \'Removed a spammer 🧹\'');
+    const ads = planOf('discord: if someone who isnt a mod posts discord.gg/ → delete + warn: No ads here, {name}. second time kick them and post in #mod-log: Kicked {name}');
+    expect(lines(ads)).toEqual([
+      'When a message mentions "discord.gg/": delete the message and warn the sender: \'No ads here, {name}\'',
+      'When a message mentions "discord.gg/", once the sender has 2 warnings: remove the sender from the group and post \'Kicked {name}\' to #mod-log',
+    ]);
+    expect(ads.notBuilt[0]?.reason).toMatch(/cannot leave admins out/);
+  });
 });

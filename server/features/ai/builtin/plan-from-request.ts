@@ -6,6 +6,7 @@ import type { Action, BotPlan, Rule, Trigger } from '../../../../shared/bot-plan
 import { markUnsupported } from '../../../../shared/bot-plan-platforms';
 import { PLATFORM_INFO } from './platforms';
 import type { BotRequest, Feature } from './request';
+import { timesIn } from './understanding/times';
 import { BUILTIN_FACTS, BUILTIN_JOKES, BUILTIN_QUOTES, DEFAULT_OPEN_HOURS } from './plan-content';
 import { awayText, DEFAULT_MUTE_MINUTES, DEFAULT_WARN_LIMIT, nonEmpty, timeOfDay, weekdays } from './plan-content';
 
@@ -51,7 +52,7 @@ export function planFromRequest(request: BotRequest, name: string, options: { fo
     f.delete('reminders');
   }
   if (read.some((r) => r.when.kind === 'join')) f.delete('welcome');
-  if (read.some((r) => r.do.some((x) => x.kind === 'delete'))) f.delete('moderation');
+  if (read.some((r) => r.when.kind === 'keyword' && r.do.some((x) => ['delete', 'ban', 'kick', 'mute'].includes(x.kind)))) f.delete('moderation');
   if (read.some((r) => r.when.kind === 'leave')) f.delete('goodbye');
   if (read.some((r) => r.do.some((a) => a.kind === 'replyOneOf'))) f.delete('random');
   if (read.some((r) => r.do.some((a) => a.kind === 'buttons'))) f.delete('menu');
@@ -117,8 +118,12 @@ export function planFromRequest(request: BotRequest, name: string, options: { fo
     defaults.push('The warning text is a default: edit the banned-words rule to say it your way.');
   }
 
+  // Times written inside a rule's own words ("gates open 8:00") are not posting times.
+  const textTimes = new Set([...request.commandReplies.map((c) => c.reply), ...request.keywordReplies.map((k) => k.reply), ...readTexts].flatMap((t) => timesIn(t).map((x) => x.time)));
+  const postTimes = request.postTimes.filter((t) => !textTimes.has(timeOfDay(t) ?? t));
+  if (request.postTimes.length > 0 && postTimes.length === 0 && request.intervalMinutes === null) f.delete('scheduled');
   if (f.has('scheduled')) {
-    const times = [...new Set(request.postTimes.map(timeOfDay).filter((t): t is string => t !== null))].sort();
+    const times = [...new Set(postTimes.map(timeOfDay).filter((t): t is string => t !== null))].sort();
     const when: Trigger =
       times.length > 0
         ? { kind: 'schedule', times, weekdays: weekdays(request.postWeekdays), offsetMinutes: 0 }
@@ -183,6 +188,7 @@ export function planFromRequest(request: BotRequest, name: string, options: { fo
 
   const notBuilt = [
     ...request.impossible.map((i) => ({ words: i.what, reason: i.why })),
+    ...read.flatMap((r) => (r.gap ? [r.gap] : [])),
     ...(f.has('reminders') ? [{ words: 'reminders', reason: 'reminders at a time someone names are not in the plan language yet' }] : []),
   ];
   // A command a sentence said in its own words is that rule, not a behaviour of the same name ("/quote

@@ -18,8 +18,8 @@ import { scheduledPostRules } from './scheduled-posts';
 import { commandAnswerAt, saidWordsAt } from './said-words';
 
 type Masked = { masked: string; quotes: string[] };
-/** A rule read from the request; `note` is a default it chose, said in the answer. */
-export type RuleDraft = Omit<Rule, 'id' | 'if'> & { id: string; if: Condition[]; note?: string };
+/** A rule read from the request; `note` is a default it chose, `gap` a part it could not build, both said in the answer. */
+export type RuleDraft = Omit<Rule, 'id' | 'if'> & { id: string; if: Condition[]; note?: string; gap?: { words: string; reason: string } };
 
 const MARKER = /\u0001(\d+)\u0002/g;
 const COMMAND = /(?:^|[^\w/:.])([/!])([A-Za-z][A-Za-z0-9_]{0,31})\b/g;
@@ -334,28 +334,58 @@ function muteMinutesIn(text: string): number {
   return /^h/i.test(m[2]!) ? n * 60 : /^d/i.test(m[2]!) ? n * 1440 : n;
 }
 
+const WHO = '(?:a |the |any )?(?:msg|message|post|comment|someone\'?s? (?:msg|message)|someone|somebody|anyone|anybody|people|ppl|a user|users|a member|members)';
+const NOT_ADMIN = "(\\s+who\\s+(?:is(?:n'?t| not)|isnt|aren'?t|are not)\\s+an?\\s+(?:admin|mod|moderator)s?)?";
+const WRITES = '(?:has|have|contains?|includes?|says?|writes?|writing|mentions?|uses?|posts?|posting|sends?|sending|shares?|sharing|drops?)';
+/** "if a msg has X, Y or Z", "anyone posting casino, forex or dating site links", "if someone who isnt an admin posts discord.gg/". */
+const OFFENCE = new RegExp(
+  `\\b(?:(?:if|when(?:ever)?)\\s+)?${WHO}${NOT_ADMIN}\\s+${WRITES}\\s+(?:any of\\s+|the words?\\s+|words? like\\s+)?((?:\\u0001\\d+\\u0002|[^:→.;\\n]|\\.(?=\\S))+?)\\s*(?::|→|->|,|-(?=\\s))?\\s*(?:then\\s+)?(?:just\\s+)?(?=(?:delete|remove)\\b|(?:ban|kick|mute|time)\\s+(?:them|him|her|it|the (?:user|sender|person|member|poster))\\b)`,
+  'i',
+);
+
+/** What is done to the message and its sender: "delete + warn: X", "ban them right away and say X". */
+function punishment(rest: string, m: Masked): { actions: Action[]; said: string | null } {
+  const clause = rest.split(/\n|(?<=[.!?])\s+(?=(?:\d(?:st|nd|rd|th)|second|third|next|if|when|and)\b)/i)[0]!;
+  const saying = /\b(?:warn|say|says|reply|replies|tell (?:them|him|her)|answer|post)(?:\s+(?:them|him|her|the (?:user|sender)))?(?:\s+(?:in|to)\s+#[\w-]+)?(?:\s+with)?\s*[:,]?\s*/i.exec(clause);
+  const said = saying ? saidWordsAt(rest.slice(saying.index + saying[0].length), m.quotes) : null;
+  const head = saying ? clause.slice(0, saying.index) : clause;
+  const actions: Action[] = [];
+  if (/\b(?:delete|remove)\b/i.test(head)) actions.push({ kind: 'delete' });
+  const punish = PUNISH.find(([re]) => re.test(head));
+  if (punish) actions.push({ ...punish[1](muteMinutesIn(head)), ...(said ? { text: said } : {}) } as Action);
+  else if (actions.length > 0) actions.push({ kind: 'warn', text: said ?? '{name}, please keep the chat friendly: that message is not allowed here.' });
+  return { actions, said };
+}
+
 /**
  * "if a msg has spoof, spoofing or 'selling account': delete it and warn {name}, no spoofing here. 2nd
  * time mute them 24h, 3rd time kick them out": the words, the warning as written, and what follows.
  */
 function moderationRules(m: Masked): RuleDraft[] {
-  const hit = /\bif (?:a |the |any )?(?:msg|message|post|comment|someone'?s? (?:msg|message)|someone|anyone|people|ppl)\s+(?:has|have|contains?|includes?|says?|writes?|mentions?|uses?)\s+(?:any of\s+)?((?:\u0001\d+\u0002|[^:→.;\n])+?)\s*(?::|→|->|,)?\s*(?:then\s+)?(?:just\s+)?delete (?:it|the (?:msg|message|post))\b/i.exec(m.masked);
+  const hit = OFFENCE.exec(m.masked);
   if (!hit) return [];
-  const words = hit[1]!
-    .split(/\s*(?:,|\bor\b|\/)\s*/i)
-    .map((w) => restore(w, m.quotes).trim().toLowerCase())
+  const words = hit[2]!
+    .split(/\s*(?:,|\bor\b|\/(?!\s*$)|\band\b)\s*/i)
+    .map((w) => restore(w, m.quotes).trim().toLowerCase().replace(/\s+(?:site\s+)?(?:links?|urls?|ads?|spam)$/, ''))
     .filter((w) => w.length > 0 && w.split(/\s+/).length <= 5);
   if (words.length === 0) return [];
   const when: Trigger = { kind: 'keyword', words, whole: false };
   const rest = m.masked.slice(hit.index + hit[0].length);
-  const warn = /^\s*(?:and\s+)?(?:warn|reply|say|tell|answer)(?:\s+(?:them|him|her|the (?:user|sender)))?(?:\s+with)?[\s,:]*/i.exec(rest);
-  const text = warn ? saidWordsAt(rest.slice(warn[0].length), m.quotes) : null;
-  const rules: RuleDraft[] = [{ id: 'banned-words', when, if: [], do: [{ kind: 'delete' }, { kind: 'warn', text: text ?? '{name}, please keep the chat friendly: that message is not allowed here.' }], source: restore(hit[0], m.quotes) }];
-  for (const step of rest.matchAll(/\b(2nd|second|3rd|third|4th|fourth|(\d+)(?:st|nd|rd|th)?) (?:time|strike|warning)s?\b\s*(?:→|->|:|,)?\s*([^,.;\n]*)/gi)) {
+  const { actions, said } = punishment(rest, m);
+  if (actions.length === 0) return [];
+  const rules: RuleDraft[] = [{ id: 'banned-words', when, if: [], do: actions, source: restore(hit[0] + (said ?? ''), m.quotes) }];
+  if (hit[1]) rules[0]!.gap = { words: restore(hit[1].trim(), m.quotes), reason: 'the plan cannot leave admins out of a rule yet: admins are treated like everyone' };
+  const STEP = '\\b(?:2nd|second|3rd|third|4th|fourth|\\d+(?:st|nd|rd|th)?) (?:time|strike|warning)s?\\b';
+  for (const step of rest.matchAll(new RegExp(`\\b(2nd|second|3rd|third|4th|fourth|(\\d+)(?:st|nd|rd|th)?) (?:time|strike|warning)s?\\b\\s*(?:→|->|:|,|=)?\\s*((?:(?!${STEP})[^\\n])*)`, 'gi'))) {
     const n = ({ '2nd': 2, second: 2, '3rd': 3, third: 3, '4th': 4, fourth: 4 } as Record<string, number>)[step[1]!.toLowerCase()] ?? Number(step[2]);
-    const punish = PUNISH.find(([re]) => re.test(step[3]!));
-    if (!punish || !(n >= 2)) continue;
-    rules.push({ id: `strike-${n}`, when, if: [{ kind: 'warnings', atLeast: n }], do: [punish[1](muteMinutesIn(step[3]!))], source: restore(step[0], m.quotes) });
+    if (!(n >= 2)) continue;
+    const then = punishment(step[3]!, m);
+    const punish = then.actions.filter((a) => a.kind !== 'delete' && a.kind !== 'warn');
+    if (punish.length === 0) continue;
+    // "second time kick them and post in #mod-log: Kicked {name} (invite spam)".
+    const log = /\bpost\s+(?:it\s+)?(?:in|to)\s+#([\w-]{1,80})/i.exec(step[3]!);
+    const actionsOf: Action[] = log && then.said ? [...punish.map((a) => ({ ...a, text: undefined }) as Action), { kind: 'post', to: 'channel', text: then.said }] : punish;
+    rules.push({ id: `strike-${n}`, when, if: [{ kind: 'warnings', atLeast: n }], do: actionsOf.map((a) => JSON.parse(JSON.stringify(a)) as Action), ...(log ? { channel: log[1]! } : {}), source: restore(step[0], m.quotes) });
   }
   return rules;
 }
