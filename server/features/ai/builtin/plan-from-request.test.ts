@@ -193,4 +193,18 @@ describe('the plan of a request', () => {
     ]);
     expect(ads.notBuilt[0]?.reason).toMatch(/cannot leave admins out/);
   });
+
+  it('reads rules that depend on the hours, each span of days and hours as written', () => {
+    const shop = planOf('whatsapp for my bike shop: if people ask are you open: in opening hours (Mon-Fri 9-18, Sat 10-14) → Yes, come by! and outside → Sorry, closed now.');
+    expect(lines(shop)).toEqual([
+      'When a message mentions "are you open", only between 09:00–18:00 on weekdays: reply \'Yes, come by!\'',
+      'When a message mentions "are you open", only between 10:00–14:00 on Saturday: reply \'Yes, come by!\'',
+      'When a message mentions "are you open", only outside 09:00–18:00 on weekdays, only outside 10:00–14:00 on Saturday: reply \'Sorry, closed now\'',
+    ]);
+    const desk = planOf('telegram: /help → during office hours (mon-fri 8:00-16:00) forward it to me and reply Passed on ✅, outside those hours reply We are off now');
+    expect(desk.rules.filter((r) => r.when.kind === 'command' && r.when.name === 'help').map((r) => r.do)).toEqual([
+      [{ kind: 'forward', to: 'owner' }, { kind: 'reply', text: 'Passed on ✅' }],
+      [{ kind: 'reply', text: 'We are off now' }],
+    ]);
+  });
 });

@@ -56,6 +56,7 @@ export function planFromRequest(request: BotRequest, name: string, options: { fo
   if (read.some((r) => r.when.kind === 'leave')) f.delete('goodbye');
   if (read.some((r) => r.do.some((a) => a.kind === 'replyOneOf'))) f.delete('random');
   if (read.some((r) => r.do.some((a) => a.kind === 'buttons'))) f.delete('menu');
+  if (read.some((r) => r.if.some((c) => c.kind === 'hours'))) f.delete('away');
   if (read.some((r) => r.do.some((a) => a.kind === 'data' && a.source.kind === 'ai'))) f.delete('llm');
   // A word a read rule listens for ("when someone DMs me quote") is not the behaviour of that name.
   const readWords = new Set(read.flatMap((r) => (r.when.kind === 'keyword' ? r.when.words.map((w) => w.toLowerCase()) : [])));
@@ -86,7 +87,9 @@ export function planFromRequest(request: BotRequest, name: string, options: { fo
   }
   // Keywords with one answer are one rule ("puncture or flat tyre" -> "Walk-in repair takes 20 min").
   const byReply = new Map<string, { words: string[]; chat: string | null }>();
-  for (const k of request.keywordReplies.filter((k) => !readTexts.has(k.reply))) {
+  // A word inside a phrase a read rule listens for ("open" in "are you open") is that rule's.
+  const readPhrases = [...readWords];
+  for (const k of request.keywordReplies.filter((k) => !readTexts.has(k.reply) && !readPhrases.some((w) => w !== k.keyword && w.includes(k.keyword)))) {
     byReply.set(k.reply, { words: [...(byReply.get(k.reply)?.words ?? []), k.keyword], chat: byReply.get(k.reply)?.chat ?? k.chat ?? null });
   }
   for (const [reply, { words, chat }] of byReply) {

@@ -29,6 +29,11 @@ export function keywordOfQuestion(question: string): string {
   return content.find((w) => !WEAK_VERBS.has(w)) ?? content[0] ?? words.join(' ');
 }
 
+/** "What time do you open?", "do you deliver", "how much is it": a question, not a phrase. */
+function isQuestion(text: string): boolean {
+  return /\?\s*$/.test(text) || /^(?:what|when|where|which|who|why|how|do|does|did|can|could|is|are|will|would|have|has)\b/i.test(text.trim()) || text.trim().split(/\s+/).length > 5;
+}
+
 const QA = new RegExp(`\\b(?:Q|Question)\\s*[:)]\\s*${QUOTE}\\s*[.;]?\\s*(?:A|Answer)\\s*[:)]\\s*${QUOTE}`, 'gi');
 
 /** "add 'What are your hours?' to the FAQ with the answer 'Mon-Fri 9-5'". */
@@ -78,7 +83,8 @@ function tellThemReplies(masked: string, quotes: string[]): KeywordReply[] {
 /** Every FAQ answer the request gives, keyed by the main word of its question; later ones win. */
 export function faqRepliesIn(masked: string, quotes: string[]): KeywordReply[] {
   const all = [
-    ...keywordRepliesIn({ masked, quotes }).map((k) => ({ ...k, keyword: keywordOfQuestion(k.keyword) })),
+    // A question becomes its main word; a phrase someone writes ("lost my keys") stays as written.
+    ...keywordRepliesIn({ masked, quotes }).map((k) => ({ ...k, keyword: isQuestion(k.keyword) || /,|\bor\b/.test(k.keyword) ? keywordOfQuestion(k.keyword) : k.keyword.toLowerCase() })),
     ...tellThemReplies(masked, quotes),
     ...botShouldAnswerReplies(masked, quotes),
     ...questionAnswerPairs(masked, quotes),

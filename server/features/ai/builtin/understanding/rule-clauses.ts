@@ -11,6 +11,7 @@ import { sentencesOf } from './clauses';
 import { answerAt } from './stated-replies';
 import { aiAnswerRules } from './ai-answers';
 import { buttonMenuRules } from './button-menus';
+import { hoursRules } from './hours-rules';
 import { textsOfList } from './listed-texts';
 import { questionRules } from './questions';
 import { quizRules } from './quiz';
@@ -199,7 +200,7 @@ function reactionRules(sentence: string, m: Masked): RuleDraft[] {
   return [{ id: 'react', when, if: [], do: [{ kind: 'react', emoji }], source: restore(sentence, m.quotes).trim() }];
 }
 
-const FORWARD = /\b(?:forward|forwards|copy|copies|send|sends|dm|pass)\b\s+(?:me|us|the owner|to me)?\s*(?:a copy of\s+)?(?:every|each|all|any)\s+(?:\w+\s+)?(?:messages?|dms?|questions?|orders?|requests?|complaints?)|\bforward(?:s)?\b[^.]*\bto me\b|\b(?:copy|copies) of (?:every|each|all|any)\b/i;
+const FORWARD = /\b(?:forward|forwards|copy|copies|send|sends|dm|pass)\b\s+(?:me|us|the owner|to me)?\s*(?:a copy of\s+)?(?:every|each|all|any)\s+(?:\w+\s+)?(?:messages?|dms?|questions?|orders?|requests?|complaints?)|\bforward(?:s)?\s+(?!it\b|them\b|that\b|this\b)[^.]*\bto me\b|\b(?:copy|copies) of (?:every|each|all|any)\b/i;
 
 /** "forward every message with 'order' to me", "send me a copy of each question". */
 function forwardRules(sentence: string, m: Masked): RuleDraft[] {
@@ -421,7 +422,7 @@ export function conditionsIn(sentence: string): { chat: string | null; admins: b
 
 /** The rules these readers find in the request, each with the conditions of its sentence. */
 export function ruleClausesIn(m: Masked): RuleDraft[] {
-  const rules: RuleDraft[] = [...questionRules(m), ...scheduledPostRules(m), ...buttonMenuRules(m), ...quizRules(m), ...aiAnswerRules(m), ...joinRules(m), ...commandListRules(m), ...commandAnswerRules(m), ...moderationRules(m), ...otherMessageRules(m)];
+  const rules: RuleDraft[] = [...questionRules(m), ...scheduledPostRules(m), ...buttonMenuRules(m), ...quizRules(m), ...aiAnswerRules(m), ...hoursRules(m), ...joinRules(m), ...commandListRules(m), ...commandAnswerRules(m), ...moderationRules(m), ...otherMessageRules(m)];
   const sentences = sentencesOf(m.masked);
   for (const sentence of sentences) {
     const found = [
@@ -441,8 +442,13 @@ export function ruleClausesIn(m: Masked): RuleDraft[] {
     }
   }
   // A command read as a list, a top, a quiz... is not also a plain reply of the words that described it.
-  const richer = new Set(rules.filter((r) => r.when.kind === 'command' && r.do.some((a) => a.kind !== 'reply')).map((r) => (r.when as { name: string }).name));
-  return rules.filter((r) => !(r.when.kind === 'command' && richer.has(r.when.name) && r.do.every((a) => a.kind === 'reply')));
+  // The same for a command read with hours ("/urgent → during ... hours reply X, outside reply Y").
+  const richer = new Set(
+    rules
+      .filter((r) => r.when.kind === 'command' && ((r.if.length === 0 && r.do.some((a) => a.kind !== 'reply')) || r.if.some((c) => c.kind === 'hours')))
+      .map((r) => (r.when as { name: string }).name),
+  );
+  return rules.filter((r) => !(r.when.kind === 'command' && r.if.length === 0 && richer.has(r.when.name) && r.do.every((a) => a.kind === 'reply')));
 }
 
 /** The actions of a draft, for the callers that only need to know what kinds were read. */

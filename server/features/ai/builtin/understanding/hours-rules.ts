@@ -1,0 +1,129 @@
+// Rules that depend on the hours, read with the hours as written:
+//   "outside office hours (mon-fri 8-18, sat 9-13) answer everything else with: Office closed now"
+//   "if people ask are you open: in opening hours (Tue-Fri 7-18, Sat 7-13) → Yes, we're open! and
+//    outside → Sorry, closed right now"
+//   "/urgent → during Ivo's hours (mon-fri 7:00-15:00) reply Sent to Ivo ✅, outside those hours reply
+//    Ivo is off now"
+// Several spans of days and hours are several conditions: outside all of them is one rule (each
+// condition "outside"), inside any of them is one rule per span.
+import type { Action, Condition, Trigger } from '../../../../../shared/bot-plan.schema';
+import type { TimeOfDay, Weekday } from '../request';
+import type { RuleDraft } from './rule-clauses';
+import { saidWordsAt } from './said-words';
+import { TIME_GROUPS, TIME_OF_DAY, timeFromMatch, weekdaysIn } from './times';
+
+type Masked = { masked: string; quotes: string[] };
+type Span = { from: TimeOfDay; to: TimeOfDay; weekdays: Weekday[] };
+
+const MARKER = /\u0001(\d+)\u0002/g;
+const restore = (text: string, quotes: string[]) => text.replace(MARKER, (_, n: string) => quotes[Number(n)] ?? '');
+
+const DAY = '(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\\.?';
+const DAYS = `(?:${DAY}\\s*(?:-|–|to|through|till)\\s*${DAY}|week ?days|weekends?|daily|every ?day|${DAY}(?:\\s*(?:,|&|and|\\+)\\s*${DAY})*)`;
+const CLOCK = `(?:${TIME_OF_DAY}|(?<![\\u0001\\d.:])(\\d{1,2})(?::(\\d{2}))?(?![\\d:]))`;
+const TO = '\\s*(?:-|–|to|until|till)\\s*';
+/** "mon-fri 8-18" and "9am-5pm weekdays". */
+const DAYS_FIRST = new RegExp(`(${DAYS})\\s*:?\\s*${CLOCK}${TO}${CLOCK}`, 'gi');
+const TIMES_FIRST = new RegExp(`${CLOCK}${TO}${CLOCK}\\s*(?:on\\s+)?(${DAYS})`, 'gi');
+/** The groups one CLOCK adds to a regex. */
+const WIDTH = TIME_GROUPS + 2;
+
+function clock(m: RegExpMatchArray, first: number): TimeOfDay | null {
+  const time = timeFromMatch(m, first);
+  if (time) return time;
+  const hour = m[first + TIME_GROUPS];
+  if (hour === undefined || Number(hour) > 24) return null;
+  return `${String(Number(hour) % 24).padStart(2, '0')}:${m[first + TIME_GROUPS + 1] ?? '00'}`;
+}
+
+/** "mon-fri 8-18, sat 9-13" -> two spans. A bare "9-5" ends in the afternoon. */
+export function spansIn(text: string): Span[] {
+  const found: Array<{ at: number; days: string; from: TimeOfDay | null; to: TimeOfDay | null }> = [
+    ...[...text.matchAll(DAYS_FIRST)].map((m) => ({ at: m.index!, days: m[1]!, from: clock(m, 2), to: clock(m, 2 + WIDTH) })),
+    ...[...text.matchAll(TIMES_FIRST)].map((m) => ({ at: m.index!, days: m[1 + 2 * WIDTH]!, from: clock(m, 1), to: clock(m, 1 + WIDTH) })),
+  ];
+  const spans: Span[] = [];
+  for (const f of found.sort((x, y) => x.at - y.at)) {
+    if (!f.from || !f.to) continue;
+    const to = f.to <= f.from && Number(f.to.slice(0, 2)) < 12 ? `${String(Number(f.to.slice(0, 2)) + 12).padStart(2, '0')}${f.to.slice(2)}` : f.to;
+    const weekdays = daysOf(f.days);
+    if (!spans.some((x) => x.from === f.from && x.to === to && x.weekdays.join() === weekdays.join())) spans.push({ from: f.from, to, weekdays });
+  }
+  return spans;
+}
+
+const SHORT = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
+
+/** "mon-fri" -> 0..4, "sat" -> 5, "sat & sun" -> 5, 6, "weekdays" -> 0..4; every day is []. */
+function daysOf(days: string): Weekday[] {
+  const lower = days.toLowerCase();
+  if (/daily|every ?day/.test(lower)) return [];
+  const range = /([a-z]{3})[a-z]*\.?\s*(?:-|–|to|through|till)\s*([a-z]{3})/.exec(lower);
+  if (range) {
+    const [a, b] = [SHORT.indexOf(range[1]!), SHORT.indexOf(range[2]!)];
+    if (a >= 0 && b >= 0) return SHORT.map((_, i) => i as Weekday).filter((i) => (a <= b ? i >= a && i <= b : i >= a || i <= b));
+  }
+  const named = [...lower.matchAll(/\b(mon|tue|wed|thu|fri|sat|sun)/g)].map((d) => SHORT.indexOf(d[1]!) as Weekday);
+  return named.length > 0 ? [...new Set(named)].sort() : weekdaysIn(days);
+}
+
+function inside(span: Span): Condition {
+  return { kind: 'hours', from: span.from, to: span.to, weekdays: span.weekdays, outside: false };
+}
+
+function outside(span: Span): Condition {
+  return { ...inside(span), outside: true } as Condition;
+}
+
+const SAYS = /^[\s,:]*(?:→|->|=>|-)?\s*(?:the bot\s+|it\s+|just\s+)?(?:should\s+)?(?:(?:answer|reply|respond|say)s?(?:\s+(?:everything else|all (?:other )?messages|any (?:other )?messages?|normal (?:msgs|messages)|people|them))?(?:\s+with)?)?\s*:?\s*(?:→|->)?\s*/i;
+const IN_HOURS = /\b(?:during|in|within|inside)\s+(?:(?:our|the|\w+'s|office|opening|business|working|open)\s+)*hours\b\s*(?:\(([^)]*)\))?/i;
+const OUT_HOURS = /\b(?:outside|out of|after)\s+(?:(?:our|the|those|these|\w+'s|office|opening|business|working|open)\s+)*hours\b\s*(?:\(([^)]*)\))?|\band outside\b|\botherwise\b/i;
+
+/** The trigger a line's hours rule answers: its command, its words, or any other message. */
+function triggerOf(before: string, quotes: string[]): Trigger {
+  const command = [...before.matchAll(/(?:^|[^\w/:.])[/!]([A-Za-z][A-Za-z0-9_]{0,31})\b/g)].pop();
+  if (command) return { kind: 'command', name: command[1]!.toLowerCase() };
+  const asks = /\b(?:ask|asks|write|writes|say|says|type|types)\s+(?:if\s+|whether\s+)?((?:\u0001\d+\u0002|[\w' ?]+?))\s*(?::|→|->|,|$)/i.exec(before);
+  if (asks) {
+    const words = restore(asks[1]!, quotes).replace(/\?$/, '').trim().toLowerCase();
+    if (words && words.split(/\s+/).length <= 5) return { kind: 'keyword', words: [words], whole: false };
+  }
+  return { kind: 'message', always: false };
+}
+
+/** The hours rules of a request, and whether it gave hours at all (the older away reading then stays out). */
+export function hoursRules(m: Masked): RuleDraft[] {
+  const rules: RuleDraft[] = [];
+  const allSpans = spansIn(m.masked);
+  for (const line of m.masked.split(/\n+/)) {
+    const inHit = IN_HOURS.exec(line);
+    const outHit = OUT_HOURS.exec(line);
+    if (!outHit && !inHit) continue;
+    const first = [inHit, outHit].filter((h): h is RegExpExecArray => h !== null).sort((a, b) => a.index - b.index)[0]!;
+    const spans = [inHit?.[1], outHit?.[1]].map((s) => (s ? spansIn(s) : [])).find((s) => s.length > 0) ?? allSpans;
+    if (spans.length === 0) continue;
+    // The trigger is written in the same sentence, before the hours.
+    const when = triggerOf(line.slice(0, first.index).replace(/^.*[.!?]\s+/, ''), m.quotes);
+    const source = restore(line, m.quotes).trim();
+    const wordsAfter = (hit: RegExpExecArray) => {
+      const rest = line.slice(hit.index + hit[0].length);
+      const lead = SAYS.exec(rest)!;
+      const said = saidWordsAt(rest.slice(lead[0].length).split(/\s*,?\s+(?:and\s+)?(?:outside|otherwise|out of)\b/i)[0]!, m.quotes);
+      // "forward it to him and reply Sent to Ivo ✅": the words after the last say-word.
+      const passesOn = said !== null && /^(?:forward|send|pass|dm|message|notify|ping)\b/i.test(said);
+      const last = passesOn ? /.*\b(?:reply|replies|say|says|answer|answers)\s+(?:with\s+)?:?\s*(.+)$/i.exec(said) : null;
+      return { text: last ? last[1]!.trim() : passesOn ? null : said, forward: passesOn };
+    };
+    const actions = ({ text, forward }: { text: string | null; forward: boolean }): Action[] => [
+      ...(forward ? [{ kind: 'forward' as const, to: 'owner' as const }] : []),
+      ...(text ? [{ kind: 'reply' as const, text }] : []),
+    ];
+    if (inHit && (!outHit || inHit.index < outHit.index)) {
+      const said = wordsAfter(inHit);
+      const silent = said.text !== null && /^(?:don'?t|do not|no|nothing|stay silent|be quiet)\b/i.test(said.text);
+      if (!silent && actions(said).length > 0) spans.forEach((span, i) => rules.push({ id: `in-hours-${i + 1}`, when, if: [inside(span)], do: actions(said), source }));
+    }
+    if (outHit && actions(wordsAfter(outHit)).length > 0) rules.push({ id: 'outside-hours', when, if: spans.map(outside), do: actions(wordsAfter(outHit)), source });
+  }
+  return rules;
+}
