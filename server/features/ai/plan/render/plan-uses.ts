@@ -60,7 +60,7 @@ export function rulesUses(rules: Rule[]): PlanUses {
   };
   for (const rule of rules) {
     uses.triggers.add(rule.when.kind);
-    if (rule.channel && (rule.when.kind === 'schedule' || rule.do.some((a) => a.kind === 'post' && a.to === 'channel'))) uses.namedChannels = true;
+    if (postsInNamedChannel(rule)) uses.namedChannels = true;
     if (rule.when.kind === 'schedule') {
       if (rule.when.everyMinutes !== undefined) uses.scheduleEvery = true;
       else uses.scheduleTimes = true;
@@ -83,6 +83,11 @@ export function rulesUses(rules: Rule[]): PlanUses {
     }
   }
   return uses;
+}
+
+/** The rule has a named channel it posts in: a schedule (it runs there), or a post to the channel. */
+export function postsInNamedChannel(rule: Rule): boolean {
+  return rule.channel !== undefined && (rule.when.kind === 'schedule' || rule.do.some((a) => a.kind === 'post' && a.to === 'channel'));
 }
 
 /** What the plan's built rules (the ones that go into code) use. */
