@@ -17,6 +17,11 @@ export interface PlanUses {
   /** A conversion between units (no web call) / between currencies (today's rate from the web). */
   units: boolean;
   currencies: boolean;
+  /**
+   * Some rule posts in a named channel (its `channel`, with a schedule or a post to the channel): the
+   * engine then asks the adapter for that channel by name (where the platform can find one).
+   */
+  namedChannels: boolean;
   /** Custom code regions, by name, in plan order. */
   custom: Array<{ name: string; description: string }>;
   customNames: string[];
@@ -49,11 +54,13 @@ export function rulesUses(rules: Rule[]): PlanUses {
     scheduleEvery: false,
     units: false,
     currencies: false,
+    namedChannels: false,
     custom: [],
     customNames: [],
   };
   for (const rule of rules) {
     uses.triggers.add(rule.when.kind);
+    if (postsInNamedChannel(rule)) uses.namedChannels = true;
     if (rule.when.kind === 'schedule') {
       if (rule.when.everyMinutes !== undefined) uses.scheduleEvery = true;
       else uses.scheduleTimes = true;
@@ -76,6 +83,11 @@ export function rulesUses(rules: Rule[]): PlanUses {
     }
   }
   return uses;
+}
+
+/** The rule has a named channel it posts in: a schedule (it runs there), or a post to the channel. */
+export function postsInNamedChannel(rule: Rule): boolean {
+  return rule.channel !== undefined && (rule.when.kind === 'schedule' || rule.do.some((a) => a.kind === 'post' && a.to === 'channel'));
 }
 
 /** What the plan's built rules (the ones that go into code) use. */

@@ -3,12 +3,17 @@
 // assistant's answer.
 import type { BotPlan } from '../../../../../shared/bot-plan.schema';
 import { sendsToOwner } from './env';
-import type { PlanUses } from './plan-uses';
+import { postsInNamedChannel, type PlanUses } from './plan-uses';
 
 /** The plan's commands Slack registers as slash commands (its prefix is '/'; Slack keeps /name otherwise). */
 export function slackSlashCommands(plan: BotPlan, uses: PlanUses): string[] {
   if (plan.settings.prefix !== '/') return [];
   return [...new Set(uses.rules.flatMap((r) => (r.when.kind === 'command' ? [r.when.name.toLowerCase()] : [])))];
+}
+
+/** '#hall-of-fame, #news': the channels the rules post in by name, once each. */
+function namedChannels(uses: PlanUses): string {
+  return [...new Set(uses.rules.filter(postsInNamedChannel).map((r) => `#${r.channel}`))].join(', ');
 }
 
 function telegram(uses: PlanUses): string[] {
@@ -42,6 +47,9 @@ function discord(uses: PlanUses): string[] {
     `Invite the bot with the OAuth2 URL generator: scope bot, permissions ${permissions.join(', ')}.`,
     ...(members ? ["Members joining and leaving are told in the server's system channel (Server Settings, Overview)."] : []),
     ...(a.has('mute') || a.has('kick') || a.has('ban') ? ["Drag the bot's role above the roles of the members it may mute, kick or ban."] : []),
+    ...(uses.namedChannels
+      ? [`The rules post in ${namedChannels(uses)}: the bot finds each text channel by name among those it can see (let it send messages there); a name it does not find posts in DISCORD_CHANNEL_ID.`]
+      : []),
   ];
 }
 
@@ -78,6 +86,9 @@ function slack(plan: BotPlan, uses: PlanUses): string[] {
     ...(slash.length > 0 ? [`Create the slash commands ${slash.map((name) => `/${name}`).join(', ')} under Slash Commands (Socket Mode needs no request URL).`] : []),
     ...(a.has('buttons') ? ['Turn on Interactivity & Shortcuts, for the buttons (Socket Mode needs no request URL).'] : []),
     'Install the app to the workspace (SLACK_BOT_TOKEN is the Bot User OAuth Token), then invite the bot to its channels (/invite @the-bot).',
+    ...(uses.namedChannels
+      ? [`The rules post in ${namedChannels(uses)}: the bot finds each public channel by name (invite it there too); a name it does not find posts in SLACK_CHANNEL_ID.`]
+      : []),
   ];
 }
 

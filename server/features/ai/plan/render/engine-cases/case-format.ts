@@ -3,7 +3,8 @@
 // so the Python and the JavaScript cores can be run over the same cases.
 //
 // What the harness provides: an adapter recording its calls, whose channel() is `channel-1`, owner()
-// `owner-1` and isAdmin() true for the user `boss` (unless `adapter` says otherwise); a clock at
+// `owner-1` and isAdmin() true for the user `boss` (unless `adapter` says otherwise), and which finds
+// channels by name (channelNamed) only when `adapter.named` lists them; a clock at
 // `start` (default Monday 2024-01-01 12:00 UTC) moved by each step's `at`; a data file that survives
 // `restart` (a new engine over the same file); and loopback fakes of the web services:
 //   geocoding: any city is at 52.52,13.41 in Germany, except "Nowhere" (no result);
@@ -55,7 +56,8 @@ export type CaseStep =
 export interface EngineCase {
   name: string;
   plan: Pick<BotPlanInput, 'rules' | 'settings'>;
-  adapter?: { channel?: string | null; owner?: string | null; admins?: string[] };
+  /** named: the channels channelNamed finds, name -> chat ({'hall-of-fame': 'c-hof'}); none: the adapter has no channelNamed. */
+  adapter?: { channel?: string | null; owner?: string | null; admins?: string[]; named?: Record<string, string> };
   start?: string;
   steps: CaseStep[];
   /** Part of what the data file holds at the end. */

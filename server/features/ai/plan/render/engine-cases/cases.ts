@@ -1,6 +1,8 @@
 // The cases of the engine's messages, conditions and actions (the format: case-format.ts); the clock's
-// cases and the choices both languages agreed on are in cases-clock.ts and cases-agreed.ts.
+// cases, the choices both languages agreed on and named channels are in cases-clock.ts, cases-agreed.ts
+// and cases-channels.ts.
 import { AGREED_CASES } from './cases-agreed';
+import { CHANNEL_CASES } from './cases-channels';
 import { CLOCK_CASES } from './cases-clock';
 import type { CaseCall, CaseEvent, EngineCase } from './case-format';
 
@@ -10,6 +12,7 @@ const send = (text: string, chat = 'c1'): CaseCall => ({ call: 'send', chat, tex
 export const ENGINE_CASES: EngineCase[] = [
   ...CLOCK_CASES,
   ...AGREED_CASES,
+  ...CHANNEL_CASES,
   {
     name: 'commands: {name} and {args}, /cmd@Bot, the automatic help, unknown commands',
     plan: {

@@ -60,6 +60,7 @@ async function runJavascriptCase(c: EngineCase): Promise<{ seen: Array<StepSeen 
   try {
     h.channel = c.adapter?.channel === undefined ? 'channel-1' : c.adapter.channel;
     h.owner = c.adapter?.owner === undefined ? 'owner-1' : c.adapter.owner;
+    h.named = c.adapter?.named ?? null;
     h.admins = new Set(c.adapter?.admins ?? ['boss']);
     const logs: string[] = [];
     const keep = (...args: unknown[]) => void logs.push(args.map((a) => (a instanceof Error ? a.message : String(a))).join(' '));

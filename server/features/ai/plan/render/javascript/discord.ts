@@ -10,6 +10,7 @@ import type { PlatformCode } from './bot-file';
 function discordRequires(uses: PlanUses): string {
   const names = [
     ...(uses.actions.has('buttons') ? ['ActionRowBuilder', 'ButtonBuilder', 'ButtonStyle'] : []),
+    ...(uses.namedChannels ? ['ChannelType'] : []),
     'Client',
     'Events',
     'GatewayIntentBits',
@@ -104,6 +105,17 @@ function adapter(uses: PlanUses): string {
         '      if (!event.raw.guild) return false;',
         '      const permissions = (await memberOf(event)).permissions;',
         '      return permissions.has(PermissionFlagsBits.Administrator) || permissions.has(PermissionFlagsBits.ManageGuild);',
+        '    },',
+      ),
+    uses.namedChannels &&
+      lines(
+        "    // The channel a rule names ('hall-of-fame', any case): a text or announcement channel the bot can see in one",
+        '    // of its servers (the gateway gives them all at start, kept in the cache); null when there is none.',
+        '    channelNamed: (name) => {',
+        '      const wanted = name.toLowerCase();',
+        '      const text = (c) => c.type === ChannelType.GuildText || c.type === ChannelType.GuildAnnouncement;',
+        '      const found = client.channels.cache.find((c) => text(c) && c.viewable && c.name.toLowerCase() === wanted);',
+        '      return found ? found.id : null;',
         '    },',
       ),
     channelAndOwner('discord', uses, "    owner: () => {\n      const id = (process.env.OWNER_CHAT_ID || '').trim();\n      return id ? 'user:' + id : null;\n    },"),

@@ -47,13 +47,21 @@ function oneOf(run, a, index) {
   return a.texts[turn];
 }`;
 
-const SEND_TO = code`
-// Sends to the channel or to the owner's chat; when that setting is missing, one log line says which to set.
-async function sendTo(run, to, text) {
-  const chat = to === 'owner' ? run.bot.adapter.owner() : run.bot.adapter.channel();
-  if (!chat) return log('Not sent (set ' + (to === 'owner' ? 'OWNER_CHAT_ID' : run.bot.adapter.channelSetting) + ' to send it): ' + text);
-  await run.bot.adapter.send(chat, text);
-}`;
+/** sendTo; with named channels, 'the channel' is the rule's (a schedule's chat already is: found once, logged once). */
+function sendTo(named: boolean): string {
+  return lines(
+    named
+      ? "// Sends to the channel (the rule's named channel when it has one; a schedule's chat already is it) or to the\n// owner's chat; when that setting is missing, one log line says which to set."
+      : "// Sends to the channel or to the owner's chat; when that setting is missing, one log line says which to set.",
+    'async function sendTo(run, to, text) {',
+    named
+      ? "  const chat = to === 'owner' ? run.bot.adapter.owner() : run.event.type === 'schedule' ? run.chat : await channelFor(run.bot, run.rule);"
+      : "  const chat = to === 'owner' ? run.bot.adapter.owner() : run.bot.adapter.channel();",
+    "  if (!chat) return log('Not sent (set ' + (to === 'owner' ? 'OWNER_CHAT_ID' : run.bot.adapter.channelSetting) + ' to send it): ' + text);",
+    '  await run.bot.adapter.send(chat, text);',
+    '}',
+  );
+}
 
 const LIST = code`
 // A list kept per chat: add or remove {args} (or the sender's name), show it, or empty it; then say the text
@@ -185,7 +193,7 @@ export function actions(uses: PlanUses): string {
   return sections(
     1,
     stops && "// What an action returns to end its rule here (it waits for an answer, or needs one).\nconst STOP = 'stop';",
-    (a.has('ask') || a.has('post') || a.has('forward')) && SEND_TO,
+    (a.has('ask') || a.has('post') || a.has('forward')) && sendTo(uses.namedChannels),
     a.has('replyOneOf') && ONE_OF,
     a.has('list') && LIST,
     a.has('count') && COUNT,

@@ -57,13 +57,15 @@ export function schedules(uses: PlanUses): string {
     uses.scheduleEvery && EVERY,
     uses.scheduleTimes && TIMES,
     lines(
-      '// The schedule rules whose moment has come run, in plan order, in the channel (channel()).',
+      uses.namedChannels
+        ? "// The schedule rules whose moment has come run, in plan order, in the channel (the rule's named one, else channel())."
+        : '// The schedule rules whose moment has come run, in plan order, in the channel (channel()).',
       'async function tick(bot) {',
       '  const at = bot.now();',
       uses.scheduleTimes && '  const local = localTime(at, bot.settings.timeZone);',
       '  for (const rule of bot.rules) {',
       "    if (rule.when.kind !== 'schedule' || !(" + due + ')) continue;',
-      '    const channel = bot.adapter.channel();',
+      uses.namedChannels ? '    const channel = await channelFor(bot, rule);' : '    const channel = bot.adapter.channel();',
       "    const event = { type: 'schedule', chat: channel || '', chatName: null, user: '', name: '', text: '', mentioned: false };",
       '    try {',
       "      await runRule(bot, rule, event, '');",

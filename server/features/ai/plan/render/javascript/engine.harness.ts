@@ -56,6 +56,8 @@ export class BotHarness {
   clock = new Date('2025-01-06T08:30:00Z'); // a Monday
   channel: string | null = 'channel-1';
   owner: string | null = 'owner-1';
+  /** The channels the adapter finds by name (its channelNamed, as Discord's and Slack's); null: it has no channelNamed. */
+  named: Record<string, string> | null = null;
   admins = new Set<string>();
   /** Adapter calls (by kind) that fail, as when the bot lacks the right to do them. */
   failing = new Set<string>();
@@ -78,6 +80,7 @@ export class BotHarness {
   /** A new engine on the same data file, as after a restart of the bot. */
   restart(): void {
     const calls = this.calls;
+    const namedChannels = () => this.named;
     const record = (call: Call) => {
       if (this.failing.has(call.kind)) return Promise.reject(new Error(`${call.kind} is not allowed here`));
       calls.push(call);
@@ -95,6 +98,11 @@ export class BotHarness {
       isAdmin: (event: TestEvent) => Promise.resolve(this.admins.has(event.user)),
       channel: () => this.channel,
       owner: () => this.owner,
+      // Read when asked, so a test may set `named` after the engine is made.
+      get channelNamed() {
+        const named = namedChannels();
+        return named ? (name: string) => Promise.resolve(named[name] ?? null) : undefined;
+      },
     };
     this.engine = this.loaded.createEngine({ rules: this.loaded.RULES, settings: this.loaded.SETTINGS, adapter, dataFile: this.dataFile, now: () => this.clock });
   }

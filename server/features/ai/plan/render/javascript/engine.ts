@@ -5,7 +5,8 @@
 //   platform adapter. createEngine({ rules, settings, adapter, dataFile, now }) gives
 //   { handle(event), tick() }; the adapter hands it events { type: message|join|leave|button|reaction,
 //   chat, chatName, user, name, text, mentioned, buttonId?, emoji?, raw } and gives it send,
-//   sendPoll, react, deleteMessage, mute, kick, ban, isAdmin, channel() and owner().
+//   sendPoll, react, deleteMessage, mute, kick, ban, isAdmin, channel() and owner(); where the platform
+//   finds channels by name (Discord, Slack), channelNamed(name) too (the chat, or null).
 // - A message: a conversation in progress (ask/quiz of this person in this chat) takes it as its
 //   answer, unless it is a command (then the conversation is dropped). A command (prefix, name cut
 //   at '@', lowercase; {args} the rest) runs its rules; none: /help and /start list the commands with
@@ -20,6 +21,9 @@
 //   not get that right now." A post with no target logs which setting to set.
 // - tick() every 20 s: everyMinutes (first run one period after start), or times on weekdays moved by
 //   offsetMinutes, each (rule, date, time) once; schedule rules say things in channel().
+// - A rule with `channel` (a name, "hall-of-fame") posts there: a schedule runs in it and its posts to the
+//   channel go there, when the adapter has channelNamed and knows the name; else (one log line when the
+//   name is not found) in channel().
 // - State: one JSON file (DATA_FILE or bot_data.json beside the bot), written atomically (temp file +
 //   rename) after each change. The clock is read only through now().
 // - Choices where the spec was open, the same in Python (render/engine-cases/cases-agreed.ts checks both):
@@ -41,6 +45,7 @@ import { code, lines, sections } from '../compose';
 import type { PlanUses } from '../plan-uses';
 import { actions, stopsRules } from './engine-actions';
 import { conditions, COMMANDS, FILL, handleEvent, KEYWORDS, LOCAL_TIME, LOGGING, onMessage, runningRules, STORE } from './engine-core';
+import { CHANNEL_FOR } from './engine-channels';
 import { conversations } from './engine-conversations';
 import { schedules } from './engine-schedules';
 import { web } from './engine-web';
@@ -75,6 +80,7 @@ export function engineCode(uses: PlanUses): string {
     conversations(uses),
     actions(uses),
     web(uses),
+    uses.namedChannels && CHANNEL_FOR,
     schedules(uses),
     (uses.conditions.has('hours') || uses.scheduleTimes) && LOCAL_TIME,
     FILL,

@@ -30,6 +30,13 @@ const HOSTILE: RuleInput[] = [
   { when: { kind: 'command', name: 'go' }, do: [{ kind: 'buttons', text: "'\"`${z}`", buttons: [{ id: 'a-b_c', label: "*/ '\" \\ `${w}`" }] }] },
 ];
 
+/** Rules posting in a named channel: a schedule (with a reply and a post) and a command's post; each alone too. */
+const NAMED: RuleInput[] = [
+  { when: { kind: 'schedule', times: ['09:00'] }, channel: 'hall-of-fame', do: [{ kind: 'reply', text: 'Stars of the week' }, { kind: 'post', text: 'Vote now' }] },
+  { when: { kind: 'command', name: 'star' }, channel: 'hall-of-fame', do: [{ kind: 'post', text: '{name} starred: {args}' }, { kind: 'reply', text: 'Starred' }] },
+];
+const SCHEDULE_IN_NAMED: RuleInput = { when: { kind: 'schedule', everyMinutes: 60 }, channel: 'news', do: [{ kind: 'reply', text: 'Hourly news' }] };
+
 const CASES = PLATFORMS.flatMap((platform) => {
   const single = EVERY_KIND.filter((rule) => !planFor(platform, [rule]).rules[0]!.unsupported).map((rule, i) => ({
     key: `${platform} rule ${i}: ${JSON.stringify(rule.when)} ${rule.do.map((a) => a.kind).join(',')}`,
@@ -42,12 +49,15 @@ const CASES = PLATFORMS.flatMap((platform) => {
     { key: `${platform} every kind, !`, rules: EVERY_KIND, extra: { settings: { timeZone: 'UTC', prefix: '!' as const } } },
     { key: `${platform} no rules`, rules: [], extra: {} },
     { key: `${platform} odd texts`, rules: HOSTILE, extra: { name: "Bob's */ bot\nline" } },
+    { key: `${platform} named channels`, rules: [...NAMED, SCHEDULE_IN_NAMED], extra: {} },
+    { key: `${platform} a post in a named channel`, rules: [NAMED[1]!], extra: {} },
+    { key: `${platform} a schedule in a named channel`, rules: [SCHEDULE_IN_NAMED], extra: {} },
   ].map((c) => ({ ...c, platform, code: render(platform, c.rules, c.extra).code }));
 });
 
 describe('rendered JavaScript files of every platform', () => {
   it('renders a rule of every kind the platform can do, one at a time', () => {
-    const counts = Object.fromEntries(PLATFORMS.map((p) => [p, CASES.filter((c) => c.platform === p).length - 4]));
+    const counts = Object.fromEntries(PLATFORMS.map((p) => [p, CASES.filter((c) => c.platform === p).length - 7])); // 7 plans of several rules or none
     expect(counts).toEqual({ discord: EVERY_KIND.length, slack: EVERY_KIND.length - 3, whatsapp: EVERY_KIND.length - 6, twitter: EVERY_KIND.length - 10, generic: EVERY_KIND.length - 7 });
   });
 
@@ -119,6 +129,20 @@ describe('Discord (discord.js 14)', () => {
       'setInterval(tick, 20000)',
     ]) expect(every.code).toContain(part);
   });
+
+  it('finds a named channel among the text channels it can see, only for a plan whose rules post in one', () => {
+    const named = render('discord', NAMED);
+    for (const part of [
+      "const { ChannelType, Client, Events, GatewayIntentBits, Partials } = require('discord.js');",
+      'channelNamed: (name) => {',
+      'c.type === ChannelType.GuildText || c.type === ChannelType.GuildAnnouncement',
+      'c.viewable && c.name.toLowerCase() === wanted',
+      'const channel = await channelFor(bot, rule);',
+      "run.event.type === 'schedule' ? run.chat : await channelFor(run.bot, run.rule)",
+      "// - The rules post in #hall-of-fame: the bot finds each text channel by name among those it can see",
+    ]) expect(named.code).toContain(part);
+    for (const part of ['channelNamed', 'ChannelType', 'channelFor']) expect(every.code).not.toContain(part);
+  });
 });
 
 describe('Slack (Bolt, Socket Mode)', () => {
@@ -157,6 +181,28 @@ describe('Slack (Bolt, Socket Mode)', () => {
     const plan = planFor('slack', EVERY_KIND);
     expect(plan.rules.filter((r) => r.unsupported).map((r) => r.do.map((a) => a.kind).join(','))).toEqual(['delete,warn', 'mute', 'ban']);
     expect(slash.code).not.toContain('deleteMessage:');
+  });
+});
+
+describe('named channels on Slack and elsewhere', () => {
+  it('Slack finds a public channel by name (conversations.list, every page, kept), only for a plan whose rules post in one', () => {
+    const named = render('slack', NAMED);
+    for (const part of [
+      'channelNamed: channelIds(app),',
+      "app.client.conversations.list({ types: 'public_channel', exclude_archived: true, limit: 1000, cursor })",
+      'cursor = page.response_metadata && page.response_metadata.next_cursor;',
+      'if (!ids.has(wanted) && Date.now() - readAt >= 60000) {',
+      '// - The rules post in #hall-of-fame: the bot finds each public channel by name (invite it there too)',
+    ]) expect(named.code).toContain(part);
+    expect(render('slack', EVERY_KIND).code).not.toMatch(/channelNamed|channelIds|channelFor/);
+  });
+
+  it('the other platforms find no channel by name: their engine posts in the configured channel', () => {
+    for (const platform of ['whatsapp', 'twitter', 'generic'] as const) {
+      const code = render(platform, NAMED).code;
+      expect(code, platform).toContain('async function channelFor(bot, rule) {');
+      expect(code, platform).not.toContain('channelNamed:');
+    }
   });
 });
 

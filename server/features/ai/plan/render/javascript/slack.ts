@@ -87,6 +87,34 @@ function emojiOf(name) {
   return Object.keys(SLACK_EMOJI).find((e) => SLACK_EMOJI[e] === plainName) || ':' + plainName + ':';
 }`;
 
+const CHANNEL_IDS = code`
+// The ids of the public channels by name (conversations.list, every page), read when a name is first asked and
+// again for a name not among them (a channel made or renamed since), at most once a minute.
+function channelIds(app) {
+  let ids = new Map();
+  let readAt = 0;
+  return async (name) => {
+    const wanted = name.toLowerCase();
+    if (!ids.has(wanted) && Date.now() - readAt >= 60000) {
+      readAt = Date.now();
+      try {
+        const found = new Map();
+        let cursor;
+        do {
+          const page = await app.client.conversations.list({ types: 'public_channel', exclude_archived: true, limit: 1000, cursor });
+          for (const channel of page.channels || []) found.set(channel.name, channel.id);
+          cursor = page.response_metadata && page.response_metadata.next_cursor;
+        } while (cursor);
+        ids = found;
+      } catch (error) {
+        // A refusal (a missing scope) or no network: the configured channel is used.
+        logError('Could not list the Slack channels:', error.message);
+      }
+    }
+    return ids.get(wanted) || null;
+  };
+}`;
+
 function adapter(uses: PlanUses): string {
   const a = uses.actions;
   return lines(
@@ -118,6 +146,8 @@ function adapter(uses: PlanUses): string {
         '      return Boolean(user.is_admin || user.is_owner);',
         '    },',
       ),
+    uses.namedChannels && "    // The channel a rule names ('hall-of-fame'): its id, or null when no public channel has that name.",
+    uses.namedChannels && '    channelNamed: channelIds(app),',
     channelAndOwner('slack', uses),
     '  };',
     '}',
@@ -226,6 +256,7 @@ export function slackPlatform(uses: PlanUses, plan: BotPlan): PlatformCode {
       a.has('poll') && POLL_TEXT,
       emoji && EMOJI,
       uses.triggers.has('reaction') && EMOJI_OF,
+      uses.namedChannels && CHANNEL_IDS,
       adapter(uses),
       start(plan, uses),
     ),

@@ -110,6 +110,17 @@ export function discordPython(u: Usage): PyPlatform {
             return False
         permissions = member.guild_permissions if member is not None else None
         return bool(permissions and (permissions.administrator or permissions.manage_guild))`,
+    u.namedChannels &&
+      code`
+
+    async def channel_named(self, name):
+        """The channel a rule names ("hall-of-fame", any case): a text channel the bot can see in one of its
+        servers (the gateway gives them all at start), or None when there is none."""
+        wanted = name.lower()
+        for channel in self.client.get_all_channels():
+            if isinstance(channel, discord.TextChannel) and channel.name.lower() == wanted and channel.permissions_for(channel.guild.me).view_channel:
+                return str(channel.id)
+        return None`,
     channelAndOwner(
       'discord',
       u,

@@ -4,6 +4,7 @@
 
 import type { Action } from '../../../../../../shared/bot-plan.schema';
 import { code, lines, sections } from '../compose';
+import { PY_POST_NAMED } from './engine-channels';
 import { pyWeb } from './engine-web';
 import type { Usage } from './usage';
 
@@ -254,7 +255,7 @@ export function pyActionMethods(u: Usage): string {
   const a = u.actions;
   return sections(
     1,
-    ...ACTION_METHODS.filter(([kind]) => a.has(kind) && METHODS[kind]).map(([kind]) => METHODS[kind]!),
+    ...ACTION_METHODS.filter(([kind]) => a.has(kind) && METHODS[kind]).map(([kind]) => (kind === 'post' && u.namedChannels ? PY_POST_NAMED : METHODS[kind]!)),
     ...(['mute', 'kick', 'ban'] as const).filter((k) => a.has(k)).map(moderation),
     u.conversations && QUESTIONS,
   );

@@ -22,12 +22,18 @@ const DUE = code`
         self.save()
         return True`;
 
-const RUN_SCHEDULED = code`
-    async def run_scheduled(self, rule):
-        """A schedule rule: its replies and posts go to the channel."""
-        chat = await self.target("channel")
-        event = {"type": "schedule", "chat": chat, "chatName": None, "user": "", "name": "", "text": "", "mentioned": False}
-        await self.run_rule(rule, event)`;
+/** run_scheduled; with named channels, the rule's named channel is its chat. */
+function runScheduled(u: Usage): string {
+  return lines(
+    '    async def run_scheduled(self, rule):',
+    u.namedChannels
+      ? '        """A schedule rule: its replies and posts go to the channel (the rule\'s named one when it has one)."""'
+      : '        """A schedule rule: its replies and posts go to the channel."""',
+    u.namedChannels ? '        chat = await self.target("channel", rule)' : '        chat = await self.target("channel")',
+    '        event = {"type": "schedule", "chat": chat, "chatName": None, "user": "", "name": "", "text": "", "mentioned": False}',
+    '        await self.run_rule(rule, event)',
+  );
+}
 
 export function pyScheduleMethods(u: Usage): string | false {
   if (!u.triggers.has('schedule')) return false;
@@ -48,7 +54,7 @@ export function pyScheduleMethods(u: Usage): string | false {
     u.times && '                await self.run_scheduled(rule)',
     !u.times && !u.everyMinutes && '            logger.debug("Rule %s has no time", rule["id"])',
   );
-  return sections(1, tick, u.times && DUE, RUN_SCHEDULED);
+  return sections(1, tick, u.times && DUE, runScheduled(u));
 }
 
 /** tick() for a plan without schedule rules: nothing to do (adapters call it all the same). */

@@ -80,12 +80,20 @@ class RecordingAdapter:
         return self.config["owner"]
 
 
+class NamingAdapter(RecordingAdapter):
+    """A platform that finds channels by name (as Discord and Slack): the case's adapter.named."""
+
+    async def channel_named(self, name):
+        return self.config["named"].get(name)
+
+
 def moment(text):
     return datetime.fromisoformat(text.replace("Z", "+00:00"))
 
 
 async def main():
-    adapter = RecordingAdapter({"channel": "channel-1", "owner": "owner-1", "admins": ["boss"], **case.get("adapter", {})})
+    config = {"channel": "channel-1", "owner": "owner-1", "admins": ["boss"], **case.get("adapter", {})}
+    adapter = (NamingAdapter if "named" in config else RecordingAdapter)(config)
     clock = {"now": moment(case.get("start") or "2024-01-01T12:00:00Z")}
     data_file = os.path.join(os.path.dirname(os.path.abspath(core_path)), "bot_data.json")
 

@@ -19,6 +19,7 @@
 
 import { code, lines, sections } from '../compose';
 import { pyActionMethods, pyActionHelpers, ACTION_METHODS } from './engine-actions';
+import { PY_CHANNEL_FOR } from './engine-channels';
 import { PY_NO_TICK, pyScheduleMethods } from './engine-schedule';
 import type { Usage } from './usage';
 
@@ -116,7 +117,11 @@ const SAVE = code`
             place = place.setdefault(key, {})
         return place`;
 
-const SAY = code`
+/** say, target and prefix; with named channels, target() takes the rule whose channel it is. */
+function say(u: Usage): string {
+  const named = u.namedChannels;
+  return lines(
+    code`
     async def say(self, chat, text, buttons=None):
         """Sends a text (with buttons) to a chat; no chat: nothing (target() said which setting is missing)."""
         if chat is None:
@@ -125,17 +130,25 @@ const SAY = code`
             await self.adapter.send(chat, text, buttons)
         else:
             await self.adapter.send(chat, text)
-
-    async def target(self, to):
-        """The chat of the channel or of the owner; None (and a line in the log) when it is not set."""
-        chat = await (self.adapter.channel() if to == "channel" else self.adapter.owner())
+`,
+    '',
+    named ? '    async def target(self, to, rule=None):' : '    async def target(self, to):',
+    named
+      ? '        """The chat of the channel (the rule\'s named channel when it has one) or of the owner; None (and a line in the log) when it is not set."""'
+      : '        """The chat of the channel or of the owner; None (and a line in the log) when it is not set."""',
+    named
+      ? '        chat = await (self.channel_for(rule) if to == "channel" else self.adapter.owner())'
+      : '        chat = await (self.adapter.channel() if to == "channel" else self.adapter.owner())',
+    code`
         if chat is None:
             setting = getattr(self.adapter, "channel_setting", "the channel setting") if to == "channel" else "OWNER_CHAT_ID"
             logger.warning("Not sent to the %s: set %s", to, setting)
         return chat
 
     def prefix(self):
-        return self.settings.get("prefix") or "/"`;
+        return self.settings.get("prefix") or "/"`,
+  );
+}
 
 function handle(u: Usage): string {
   const t = u.triggers;
@@ -354,7 +367,7 @@ export function pyEngine(u: Usage): string {
     1,
     init(u),
     SAVE,
-    SAY,
+    say(u),
     handle(u),
     onMessage(u),
     COMMANDS,
@@ -363,6 +376,7 @@ export function pyEngine(u: Usage): string {
     u.conditions.has('hours') && IN_HOURS,
     u.conditions.has('threshold') && CROSSED,
     pyScheduleMethods(u) || PY_NO_TICK,
+    u.namedChannels && PY_CHANNEL_FOR,
     pyActionMethods(u),
     lines('    # The method doing each kind of action (it returns True to stop the rule).', `    ACTIONS = {`, ...ACTION_METHODS.filter(([kind]) => u.actions.has(kind)).map(([kind, method]) => `        "${kind}": ${method},`), '    }'),
   );

@@ -38,6 +38,13 @@ const HOSTILE: RuleInput[] = [
   { when: { kind: 'button', id: 'a-1' }, do: [{ kind: 'reply', text: '\\"' }] },
 ];
 
+/** Rules posting in a named channel: a schedule (with a reply and a post) and a command's post; each alone too. */
+const NAMED: RuleInput[] = [
+  { when: { kind: 'schedule', times: ['09:00'] }, channel: 'hall-of-fame', do: [{ kind: 'reply', text: 'Stars of the week' }, { kind: 'post', text: 'Vote now' }] },
+  { when: { kind: 'command', name: 'star' }, channel: 'hall-of-fame', do: [{ kind: 'post', text: '{name} starred: {args}' }, { kind: 'reply', text: 'Starred' }] },
+];
+const SCHEDULE_IN_NAMED: RuleInput = { when: { kind: 'schedule', everyMinutes: 60 }, channel: 'news', do: [{ kind: 'reply', text: 'Hourly news' }] };
+
 /** Names the file defines at its top level (functions, classes, constants) that it never uses again. */
 function unusedNames(code: string): string[] {
   const defined = [...code.matchAll(/^(?:async def |def |class )(\w+)|^(\w+) = /gm)].map((m) => m[1] ?? m[2]!);
@@ -56,6 +63,9 @@ const CASES: Case[] = PLATFORMS.flatMap((platform) => [
   { key: `${platform}: every kind, prefix !`, platform, plan: plan(platform, ALL_KINDS, { settings: { timeZone: 'UTC', prefix: '!' } }) },
   { key: `${platform}: no rules`, platform, plan: plan(platform, []) },
   { key: `${platform}: hostile texts`, platform, plan: plan(platform, HOSTILE, { name: 'Bob\'s """ bot \\ \n' }) },
+  { key: `${platform}: named channels`, platform, plan: plan(platform, [...NAMED, SCHEDULE_IN_NAMED]) },
+  { key: `${platform}: a post in a named channel`, platform, plan: plan(platform, [NAMED[1]!]) },
+  { key: `${platform}: a schedule in a named channel`, platform, plan: plan(platform, [SCHEDULE_IN_NAMED]) },
 ]);
 
 const rendered = new Map<Case, string>();
@@ -175,6 +185,30 @@ describe('what each platform\'s file holds', () => {
       expect(code).toContain('os.getenv("SLACK_CHANNEL_ID", "").strip() or None');
       expect(code).toContain('numbered("📊 " + question, options)');
     }
+  });
+
+  it('Discord and Slack find a named channel by name, only for a plan whose rules post in one; the others post in the configured channel', () => {
+    const named = (p: Platform) => renderPython(plan(p, NAMED), { filename: `${p}_bot.py` }).code;
+    const discord = named('discord');
+    expect(discord).toContain('    async def channel_named(self, name):');
+    expect(discord).toContain('for channel in self.client.get_all_channels():');
+    expect(discord).toContain('isinstance(channel, discord.TextChannel) and channel.name.lower() == wanted and channel.permissions_for(channel.guild.me).view_channel');
+    expect(discord).toContain('- The rules post in #hall-of-fame: the bot finds each text channel by name');
+    const slack = named('slack');
+    expect(slack).toContain('import time');
+    expect(slack).toContain('self.channel_ids = {}');
+    expect(slack).toContain('await self.app.client.conversations_list(types="public_channel", exclude_archived=True, limit=1000, cursor=cursor)');
+    expect(slack).toContain('if wanted not in self.channel_ids and time.monotonic() - self.channels_read >= 60:');
+    expect(slack).toContain('- The rules post in #hall-of-fame: the bot finds each public channel by name (invite it there too)');
+    for (const code of [discord, slack]) {
+      expect(code).toContain('    async def channel_for(self, rule):');
+      expect(code).toContain('        chat = await self.target("channel", rule)');
+    }
+    for (const p of ['whatsapp', 'twitter', 'generic'] as const) {
+      expect(named(p), p).toContain('    async def channel_for(self, rule):');
+      expect(named(p), p).not.toContain('def channel_named(');
+    }
+    for (const p of ['discord', 'slack'] as const) expect(every(p)).not.toMatch(/channel_named|channel_for|channel_ids|import time/);
   });
 
   it('WhatsApp: the verify token, the signature check, reply buttons (numbered beyond 3), reactions both ways, the recipients', () => {

@@ -29,6 +29,8 @@ export function slackPython(u: Usage, plan: BotPlan): PyPlatform {
     '',
     '    def __init__(self):',
     '        self.app = None',
+    u.namedChannels && '        self.channel_ids = {}  # public channels: name -> id (channel_named)',
+    u.namedChannels && '        self.channels_read = float("-inf")  # when they were last listed (time.monotonic())',
     '',
     '    async def send(self, chat, text, buttons=None):',
     a.has('buttons')
@@ -64,6 +66,28 @@ export function slackPython(u: Usage, plan: BotPlan): PyPlatform {
             logger.warning("Could not check whether %s is an admin: %s", event["name"], error.response["error"])
             return False
         return bool(user.get("is_admin") or user.get("is_owner"))`,
+    u.namedChannels &&
+      code`
+
+    async def channel_named(self, name):
+        """The id of the public channel a rule names ("hall-of-fame"), or None. The channels are listed
+        (conversations.list, every page) when a name is first asked, and again for a name not among them
+        (a channel made or renamed since), at most once a minute."""
+        wanted = name.lower()
+        if wanted not in self.channel_ids and time.monotonic() - self.channels_read >= 60:
+            self.channels_read = time.monotonic()
+            try:
+                found, cursor = {}, None
+                while True:
+                    page = await self.app.client.conversations_list(types="public_channel", exclude_archived=True, limit=1000, cursor=cursor)
+                    found.update({channel["name"]: channel["id"] for channel in page["channels"]})
+                    cursor = (page.get("response_metadata") or {}).get("next_cursor")
+                    if not cursor:
+                        break
+                self.channel_ids = found
+            except Exception as error:  # a refusal (a missing scope) or no network: the configured channel is used
+                logger.warning("Could not list the Slack channels: %s", error)
+        return self.channel_ids.get(wanted)`,
     channelAndOwner('slack', u),
   );
 
@@ -226,7 +250,7 @@ class Names:
 
   return {
     label: 'a Slack bot (Bolt for Python, Socket Mode)',
-    stdlib: ['asyncio', 'logging', 'os', ...(t.has('button') ? ['re'] : [])],
+    stdlib: ['asyncio', 'logging', 'os', ...(t.has('button') ? ['re'] : []), ...(u.namedChannels ? ['time'] : [])],
     thirdParty: ['from slack_bolt.adapter.socket_mode.async_handler import AsyncSocketModeHandler', 'from slack_bolt.async_app import AsyncApp', 'from slack_sdk.errors import SlackApiError', 'import aiohttp  # noqa: F401  Socket Mode runs on it: imported so that it is installed with the bot'],
     quiet: ['slack_bolt', 'slack_sdk'],
     dependencies: ['slack_bolt', 'aiohttp'],
