@@ -15,7 +15,8 @@ export function impliedFeatures(r: Details, lower: string): Feature[] {
     ['goodbye', r.goodbyeText !== null],
     ['rules', r.rulesText !== null],
     ['scheduled', (r.postTexts.length > 0 && r.intervalMinutes !== null) || r.postTimes.length > 0 || r.postWeekdays.length > 0],
-    ['away', r.awayText !== null || (r.openHours !== null && /\b(?:closed|away|outside)\b/.test(lower))],
+    // Open hours alone ("Mon-Fri 9-18, sunday closed") ask for no reply while closed; words about closed times do.
+    ['away', r.awayText !== null || (r.openHours !== null && /\boutside\b[^.]*\bhours\b|\b(?:when|while|if) (?:we'?re |we are |i'?m |i am |the \w+ is )?(?:closed|away)\b|\bafter hours\b/.test(lower))],
     ['weather', r.city !== null],
     ['news', r.feedUrl !== null],
     ['prices', r.coins.length > 0 || r.currencies.length > 0],

@@ -41,10 +41,10 @@ function afterCommand(sentence: string, at: number, commands: Array<{ at: number
 
 const LIST_NOUN =
   /\b(?:(shopping|grocery|to-?do|todo|task|wish|reading|watch|guest|waiting|sign-?up|signup|attendee|player|team)s?\s+list|to-?dos?|todo list|list|sign-?ups|signups|attendees|queue|roster|line-?up|wishlist|who(?:'s| is| are)\s+(?:coming|in|going|playing|joining))\b/i;
-const ADD = /^\s*(?:\w+\s+){0,2}?(?:should\s+|will\s+|to\s+)?(?:adds?|puts?|saves?|signs?\b|joins?|registers?|books?|reserves?|counts? (?:them|you|me|people|someone) in|marks? (?:them|you) (?:as )?(?:in|coming|going)|=\s*(?:i'?m\s+)?(?:in|coming|going))/i;
-const REMOVE = /^\s*(?:\w+\s+){0,2}?(?:should\s+|will\s+|to\s+)?(?:removes?|deletes?|drops?|takes? (?:\w+ )?(?:off|out)|cross(?:es)? (?:\w+ )?off|ticks? (?:\w+ )?off|marks? (?:\w+ )?(?:as )?(?:done|out)|cancels?|=\s*(?:not|out|can'?t))/i;
-const SHOW = /^\s*(?:\w+\s+){0,2}?(?:should\s+|will\s+|to\s+)?(?:shows?|lists?|displays?|prints?|gives?|sees?|views?|tells? (?:\w+ )?(?:who|what))/i;
-const CLEAR = /^\s*(?:\w+\s+){0,2}?(?:should\s+|will\s+|to\s+)?(?:clears?|empties|empty|resets?|wipes?)/i;
+const ADD = /^\s*(?:[\w']+\s+){0,2}?(?:→\s*|->\s*|=\s*|:\s*)?(?:should\s+|will\s+|to\s+)?(?:adds?|puts?|saves?|signs?\b|joins?|registers?|books?|reserves?|counts? (?:them|you|me|people|someone) in|marks? (?:them|you) (?:as )?(?:in|coming|going)|=\s*(?:i'?m\s+)?(?:in|coming|going))/i;
+const REMOVE = /^\s*(?:[\w']+\s+){0,2}?(?:→\s*|->\s*|=\s*|:\s*)?(?:should\s+|will\s+|to\s+)?(?:removes?|deletes?|drops?|takes? (?:\w+ )?(?:off|out)|cross(?:es)? (?:\w+ )?off|ticks? (?:\w+ )?off|marks? (?:\w+ )?(?:as )?(?:done|out)|cancels?|=\s*(?:not|out|can'?t))/i;
+const SHOW = /^\s*(?:[\w']+\s+){0,2}?(?:→\s*|->\s*|=\s*|:\s*)?(?:should\s+|will\s+|to\s+)?(?:shows?|lists?|displays?|prints?|gives?|sees?|views?|tells? (?:\w+ )?(?:who|what))/i;
+const CLEAR = /^\s*(?:[\w']+\s+){0,2}?(?:→\s*|->\s*|=\s*|:\s*)?(?:should\s+|will\s+|to\s+)?(?:clears?|empties|empty|resets?|wipes?)/i;
 const PERSON_ITEM = /\b(?:their|your|his|her|my) names?\b|\bthem(?:selves)?\b|\byou(?:rself)?\b|\bthe person\b|\bpeople\b|\bwho(?:'s| is)\b|\bi'?m (?:in|out|coming)\b|\bsigns? (?:up|in)\b|\bjoins?\b/i;
 const THING_ITEM = /\b(?:item|task|thing|whatever|what(?:ever)? (?:they|you|comes|follows)|the text|an? \w+ (?:to|on) the list)\b|[/!][a-z]\w*\s+(?!adds?|puts?|removes?|shows?|lists?)[a-z]+/i;
 
@@ -74,7 +74,11 @@ function listRules(sentence: string, m: Masked, context: string): RuleDraft[] {
     if (!own && !/\b(?:list|it|them|names?|who|entries|items?)\b/i.test(rest.split(/[,.;]/)[0]!)) continue;
     const item = op === 'add' || op === 'remove' ? (THING_ITEM.test(rest) && !PERSON_ITEM.test(rest) ? 'argument' : sender || PERSON_ITEM.test(rest) ? 'sender' : 'argument') : 'argument';
     const said = new RegExp(`\\b(?:says?|repl(?:y|ies)|answers?|responds?|with)\\s*:?\\s*\u0001(\\d+)\u0002`, 'i').exec(rest);
-    const given = said ? m.quotes[Number(said[1])] ?? null : null;
+    // "/buy milk → adds milk to the list and says Added milk": the example item is the bot's {item}.
+    const unquoted = said ? null : /\b(?:and\s+)?(?:says?|repl(?:y|ies)|answers?|responds?)\s*:?\s*(?=[A-Z\p{Extended_Pictographic}])/u.exec(rest);
+    const example = /^\s*([\w'-]+)/.exec(sentence.slice(c.end))?.[1];
+    const written = unquoted ? saidWordsAt(rest.slice(unquoted.index + unquoted[0].length), m.quotes) : null;
+    const given = said ? m.quotes[Number(said[1])] ?? null : written && example ? written.replace(new RegExp(`\\b${example}\\b`, 'i'), '{item}') : written;
     const text = given ?? { add: 'Added {item}.', remove: 'Removed {item}.', show: '{list}', clear: 'The list is empty now.' }[op];
     rules.push({ id: c.name, when: { kind: 'command', name: c.name }, if: [], do: [{ kind: 'list', list, op, item, text }], source: restore(sentence, m.quotes).trim() });
   }
@@ -186,7 +190,7 @@ function reactionRules(sentence: string, m: Masked): RuleDraft[] {
     }];
   }
   // "like" only as liking messages ("like every tweet", "likes them"), never "would you like" or "like /f 72".
-  const react = /\b(?:react(?:s|ing)?|add(?:s)? (?:a|an)?\s*(?:\S+\s+)?reaction|gets? (?:a|an)\s*\S*\s*reaction|likes? (?=(?:every|each|all|any|the|their|them|it|tweets?|posts?|messages?|mentions?|replies)\b)|thumbs? up)\b/i.exec(lower);
+  const react = /\b(?:react(?:s|ing)?|add(?:s)? (?:a|an)?\s*(?:\S+\s+)?reaction|(?:gets?|puts?|adds?|leaves?|gives?) (?:a|an)\s*\S*\s*reaction|likes? (?=(?:every|each|all|any|the|their|them|it|tweets?|posts?|messages?|mentions?|replies)\b)|thumbs? up)\b/i.exec(lower);
   if (!react || /\bwould like|i'?d like|we'?d like|like to|like a\b|like this|like that|likes? to\b/i.test(lower.slice(Math.max(0, react.index - 10), react.index + 12))) return [];
   // The emoji nearest the word that asks for it ("gets a 📸 reaction", "react with ✅").
   const emojis = [...restore(sentence, m.quotes).matchAll(new RegExp(EMOJI.source, 'gu'))];
@@ -270,9 +274,9 @@ function alertRules(sentence: string, m: Masked): RuleDraft[] {
   }];
 }
 
-const MEMBER = '(?:someone|somebody|anyone|people|ppl|a new (?:member|person|user|player)|new (?:people|members|ppl|folks|users|players)|a member|members|they)';
+const MEMBER = '(?:someone|somebody|anyone|people|ppl|a new (?:member|person|user|player|student|guy)|new (?:people|members|ppl|folks|users|players|person|member|student|guy)|a member|members|they)';
 const JOIN_OR_LEAVE = new RegExp(
-  `\\bwhen(?:ever)?\\s+${MEMBER}(?:\\s+new)?\\s+(join|joins|leave|leaves|left|enter|enters|arrive|arrives)\\b(?:\\s+(?:the|our)\\s+(?:group|server|chat|channel|community|discord|workspace))?` +
+  `(?:\\bwhen(?:ever)?\\s+|(?<=(?:^|[\\n.!?•*])\\s*(?:\\d[.)]\\s*)?))${MEMBER}(?:\\s+new)?\\s+(join|joins|leave|leaves|left|enter|enters|arrive|arrives)\\b(?:\\s+(?:the|our)\\s+(?:group|server|chat|channel|community|discord|workspace))?` +
     `|\\b(?:new (?:people|members|ppl|folks|joiners|users)(?: joining)?(?:\\s+(?:should\\s+)?get)?|welcome (?:ppl|people|new (?:members|people|ppl|folks)|newcomers|everyone new))(?=\\s*(?::|→|->|with\\b))`,
   'gi',
 );
@@ -367,7 +371,7 @@ function moderationRules(m: Masked): RuleDraft[] {
   if (!hit) return [];
   const words = hit[2]!
     .split(/\s*(?:,|\bor\b|\/(?!\s*$)|\band\b)\s*/i)
-    .map((w) => restore(w, m.quotes).trim().toLowerCase().replace(/\s+(?:site\s+)?(?:links?|urls?|ads?|spam)$/, ''))
+    .map((w) => restore(w, m.quotes).trim().toLowerCase().replace(/\s+(?:site\s+)?(?:links?|urls?|ads?|spam)$/, '').replace(/^(?:smth|something|anything|stuff|a (?:msg|message|link|post)|links?|msgs?|messages?)\s+(?:with|about|to|containing)\s+/, '').replace(/\s+in (?:it|them)$/, ''))
     .filter((w) => w.length > 0 && w.split(/\s+/).length <= 5);
   if (words.length === 0) return [];
   const when: Trigger = { kind: 'keyword', words, whole: false };

@@ -14,6 +14,11 @@ const restore = (text: string, quotes: string[]) => text.replace(MARKER, (_, n: 
 const NEXT_RULE =
   /\.\s+(?=[a-z])|[.!?;]+\s+(?=(?:and|also|plus|oh|then|but|when|whenever|if|every|each|on|in|pls|please|thx|thanks|btw|ps|ALSO|And|Also|Plus|When|If|Every|Oh|Btw|\d+(?:st|nd|rd|th)|second|third|admins?|mods?|new|ppl|people)\b|[/!][A-Za-z]|\u0001)|\s+(?:and|also|plus|&)\s+(?=(?:when|whenever|if|every|in #|[/!][A-Za-z]))|\s*\n|\s*\|\s*(?=[/!][A-Za-z])|,?\s+(?=(?:when|whenever|if) (?:someone|somebody|anyone|people|ppl|they|a (?:member|user|customer))\b)/;
 
+/** The member's name as people write its place ("Welcome NAME!", "<name>", "[name]") is the bot's {name}. */
+export function memberName(text: string): string {
+  return text.replace(/\bNAME\b|<\s*(?:name|user ?name|user)\s*>|\[\s*(?:name|user ?name)\s*\]|\{\s*(?:user ?name|user)\s*\}/g, '{name}');
+}
+
 /** The unquoted words at the start of `rest` (a quote there is taken whole); null when none. */
 export function saidWordsAt(rest: string, quotes: string[]): string | null {
   const first = /^\s*\u0001(\d+)\u0002/.exec(rest);
@@ -25,7 +30,7 @@ export function saidWordsAt(rest: string, quotes: string[]): string | null {
   const words = restore(rest.slice(0, stop).trim(), quotes);
   const sentences = /[.!?]\s+\S/.test(words.replace(/\.$/, ''));
   const period = sentences && /[^.]\.$/.test(words) ? '.' : '';
-  const text = (words.replace(/\s*[.,;\-–—]$/, '').trim() + period).trim();
+  const text = memberName((words.replace(/\s*[.,;\-–—]$/, '').trim() + period).trim());
   return text.length > 0 ? text : null;
 }
 
