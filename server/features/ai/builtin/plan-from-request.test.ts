@@ -207,4 +207,19 @@ describe('the plan of a request', () => {
       [{ kind: 'reply', text: 'We are off now' }],
     ]);
   });
+
+  it('reads rules written one a line as words → what the bot does, lists kept by words people write', () => {
+    const laundry = planOf('telegram laundromat bot\nbroken, ate my coins → forward to me and reply Thanks! We told the owner\neverything else → Sorry, I only know prices');
+    expect(lines(laundry)).toEqual(expect.arrayContaining([
+      'When a message mentions "broken" or "ate my coins": send you a copy of the message and reply \'Thanks! We told the owner\'',
+      "When any other message arrives: reply 'Sorry, I only know prices'",
+    ]));
+    expect(lines(laundry).some((l) => l.startsWith('For every message'))).toBe(false);
+    const club = planOf('slack volunteers. in #shifts: join → bot adds the person to the list and says Thanks NAME! • drop → off the list • crew → Crew so far: + names');
+    expect(lines(club)).toEqual(expect.arrayContaining([
+      'When a message is exactly "join", only in #shifts: add their name to the list "signups", and say \'Thanks {name}!\'',
+      'When a message is exactly "drop", only in #shifts: remove their name from the list "signups", and say \'Removed {item}.\'',
+      'When a message is exactly "crew", only in #shifts: show the list "signups", and say \'Crew so far: / {list}\'',
+    ]));
+  });
 });

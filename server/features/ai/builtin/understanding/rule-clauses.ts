@@ -10,6 +10,7 @@ import type { Action, Condition, Rule, Trigger } from '../../../../../shared/bot
 import { sentencesOf } from './clauses';
 import { answerAt } from './stated-replies';
 import { aiAnswerRules } from './ai-answers';
+import { arrowLineRules } from './arrow-lines';
 import { buttonMenuRules } from './button-menus';
 import { hoursRules } from './hours-rules';
 import { textsOfList } from './listed-texts';
@@ -204,7 +205,7 @@ function reactionRules(sentence: string, m: Masked): RuleDraft[] {
   return [{ id: 'react', when, if: [], do: [{ kind: 'react', emoji }], source: restore(sentence, m.quotes).trim() }];
 }
 
-const FORWARD = /\b(?:forward|forwards|copy|copies|send|sends|dm|pass)\b\s+(?:me|us|the owner|to me)?\s*(?:a copy of\s+)?(?:every|each|all|any)\s+(?:\w+\s+)?(?:messages?|dms?|questions?|orders?|requests?|complaints?)|\bforward(?:s)?\s+(?!it\b|them\b|that\b|this\b)[^.]*\bto me\b|\b(?:copy|copies) of (?:every|each|all|any)\b/i;
+const FORWARD = /\b(?:forward|forwards|copy|copies|send|sends|dm|pass)\b\s+(?:me|us|the owner|to me)?\s*(?:a copy of\s+)?(?:every|each|all|any)\s+(?:\w+\s+)?(?:messages?|dms?|questions?|orders?|requests?|complaints?)|\bforward(?:s)?\s+(?!it\b|them\b|that\b|this\b|to\b)[^.]*\bto me\b|\b(?:copy|copies) of (?:every|each|all|any)\b/i;
 
 /** "forward every message with 'order' to me", "send me a copy of each question". */
 function forwardRules(sentence: string, m: Masked): RuleDraft[] {
@@ -426,7 +427,7 @@ export function conditionsIn(sentence: string): { chat: string | null; admins: b
 
 /** The rules these readers find in the request, each with the conditions of its sentence. */
 export function ruleClausesIn(m: Masked): RuleDraft[] {
-  const rules: RuleDraft[] = [...questionRules(m), ...scheduledPostRules(m), ...buttonMenuRules(m), ...quizRules(m), ...aiAnswerRules(m), ...hoursRules(m), ...joinRules(m), ...commandListRules(m), ...commandAnswerRules(m), ...moderationRules(m), ...otherMessageRules(m)];
+  const rules: RuleDraft[] = [...questionRules(m), ...scheduledPostRules(m), ...buttonMenuRules(m), ...quizRules(m), ...aiAnswerRules(m), ...hoursRules(m), ...arrowLineRules(m), ...joinRules(m), ...commandListRules(m), ...commandAnswerRules(m), ...moderationRules(m), ...otherMessageRules(m)];
   const sentences = sentencesOf(m.masked);
   for (const sentence of sentences) {
     const found = [
@@ -452,7 +453,13 @@ export function ruleClausesIn(m: Masked): RuleDraft[] {
       .filter((r) => r.when.kind === 'command' && ((r.if.length === 0 && r.do.some((a) => a.kind !== 'reply')) || r.if.some((c) => c.kind === 'hours')))
       .map((r) => (r.when as { name: string }).name),
   );
-  return rules.filter((r) => !(r.when.kind === 'command' && r.if.length === 0 && richer.has(r.when.name) && r.do.every((a) => a.kind === 'reply')));
+  // A button's own line ("Maki → Salmon maki 5.50") is the press, not words someone writes.
+  const labels = new Set(rules.flatMap((r) => r.do.flatMap((a) => (a.kind === 'buttons' ? a.buttons.map((b) => b.label.toLowerCase()) : []))));
+  return rules.filter(
+    (r) =>
+      !(r.when.kind === 'command' && r.if.length === 0 && richer.has(r.when.name) && r.do.every((a) => a.kind === 'reply')) &&
+      !(r.when.kind === 'keyword' && r.when.words.some((w) => labels.has(w))),
+  );
 }
 
 /** The actions of a draft, for the callers that only need to know what kinds were read. */

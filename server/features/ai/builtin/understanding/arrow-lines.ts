@@ -1,0 +1,89 @@
+// Rules written one a line (or one a bullet) as "what someone writes → what the bot does":
+//   "broken, not working, ate my coins → forward to me and reply Thanks! We've told the owner"
+//   "everything else → Sorry, I only know prices"
+//   "signup → bot adds the person to saturday's list and says Thanks NAME, you're on!"
+//   "cancel → off the list", "roster → Saturday crew so far: + names"
+// The left side is a few short words (not a command, a time or a member joining: other readers
+// take those); the right side is a list change, a copy to the owner and a reply, or a reply.
+import type { Action, Trigger } from '../../../../../shared/bot-plan.schema';
+import type { RuleDraft } from './rule-clauses';
+import { memberName, saidWordsAt } from './said-words';
+
+type Masked = { masked: string; quotes: string[] };
+
+const MARKER = /\u0001(\d+)\u0002/g;
+const restore = (text: string, quotes: string[]) => text.replace(MARKER, (_, n: string) => quotes[Number(n)] ?? '');
+
+const ARROW = /\s*(?:→|->|=>)\s*/;
+/** "anyone who replies in or I'm in goes on a list and gets ...", "if they write out, take them off the list". */
+const WRITES_THEN =
+  /\b(?:anyone|anybody|someone|somebody|people|ppl|they|whoever)\s+(?:who\s+)?(?:replies|reply|writes?|says?|types?|sends?)\s+(.+?)(?:\s*,\s*|\s+(?=(?:goes|go|gets?|is|are|will|should|the bot|bot|take|takes|remove|removes|add|adds|put|puts)\b))(.+)$/i;
+/** Left sides that are no words someone writes: other readers' (commands, times, joins, hours, buttons). */
+const NOT_WORDS = /[/!][a-z]|\b(?:\d+(?:st|nd|rd|th)|second|third|fourth|next) (?:time|strike|warning)|\b(?:every|each|daily|weekly|at \d|\d{1,2}[:.]\d{2}|\d\s*(?:am|pm)|(?:someone|somebody|anyone|people|ppl|members?|they|person|new \w+)\s+(?:joins?|leaves?|left)|mentions?|reacts?|press(?:es)?|buttons?|hours?|right|wrong|correct|before|after|outside|during|mon|tue|wed|thu|fri|sat|sun)\b|\?/i;
+const OTHERWISE = /^(?:everything|anything|any|all) (?:else|other(?: messages?)?)$|^(?:other|any other) (?:messages?|msgs?)$|^otherwise$/i;
+const ADDS = /^(?:the )?bot\s+|^(?:it\s+)?/i;
+const LIST_ADD = /\b(?:adds?|puts?|signs?)\s+(?:the person|them|him|her|their name|NAME|the sender|you|people)\b[^.]*?\b(?:to|on)\s+(?:the\s+|this week'?s\s+|[\w']+'?s?\s+)*(?:list|roster|rota|line-?up|queue)\b|\bgoes on (?:a|the) list\b/i;
+const LIST_REMOVE = /\b(?:off the list|take (?:them|him|her) off|(?:removes?|takes?)\s+(?:them|him|her|the person|their name)\s+off|(?:removes?|takes?) (?:them|him|her) (?:from|out of) the list)\b/i;
+const LIST_SHOW = /(?:\+|and|with)\s+(?:the\s+)?names\b|\bshows? (?:the|who'?s on the) list\b/i;
+
+function wordsOf(left: string, quotes: string[]): string[] {
+  return left
+    .split(/\s*(?:,|\/|\bor\b)\s*/i)
+    .map((w) => restore(w, quotes).trim().toLowerCase().replace(/^["']|["']$/g, ''))
+    .filter((w) => w.length > 0 && w.split(/\s+/).length <= 4);
+}
+
+/** What the right side does: a list change, a copy to the owner and a reply, or a reply. */
+function actionsOf(right: string, quotes: string[]): Action[] {
+  const text = right.replace(ADDS, '');
+  const says = /\b(?:and\s+)?(?:says?|repl(?:y|ies)|answers?|tells? (?:them|him|her)|gets)\s*:?\s*/i.exec(text);
+  const said = says ? saidWordsAt(text.slice(says.index + says[0].length), quotes) : null;
+  if (LIST_ADD.test(text)) return [{ kind: 'list', list: 'signups', op: 'add', item: 'sender', text: said ?? 'Added {item}.' }];
+  if (LIST_REMOVE.test(text)) return [{ kind: 'list', list: 'signups', op: 'remove', item: 'sender', text: said ?? 'Removed {item}.' }];
+  if (LIST_SHOW.test(text)) {
+    const heading = text.split(/\s*(?:\+|\band\b|\bwith\b)\s+(?:the\s+)?names\b/i)[0]!.trim();
+    return [{ kind: 'list', list: 'signups', op: 'show', item: 'argument', text: heading ? `${restore(heading, quotes)}\n{list}` : '{list}' }];
+  }
+  if (/^(?:forward|send|pass)\s+(?:it|this|them)?\s*(?:on\s+)?to (?:me|us|the owner)\b/i.test(text)) {
+    return [{ kind: 'forward', to: 'owner' }, ...(said ? [{ kind: 'reply' as const, text: said }] : [])];
+  }
+  const reply = saidWordsAt(text, quotes);
+  return reply ? [{ kind: 'reply', text: memberName(reply) }] : [];
+}
+
+/** The rules written one a line as "words → what the bot does". */
+export function arrowLineRules(m: Masked): RuleDraft[] {
+  const rules: RuleDraft[] = [];
+  // Each line, and each "•" bullet within a line, is one rule; "in #shifts:" at a line's start holds for its bullets.
+  for (const line of m.masked.split(/\n+/)) {
+    const chat = /^\s*(?:[-•*]\s*)?in #([\w-]+)\s*:/i.exec(line)?.[1] ?? /\bin #([\w-]+)\s*:\s*[^:]*(?:→|->)/i.exec(line)?.[1];
+    for (const unit of line.split(/\s+•\s+/)) rules.push(...unitRule(unit, m, chat));
+  }
+  return rules;
+}
+
+function unitRule(unit: string, m: Masked, chat: string | undefined): RuleDraft[] {
+  {
+    const arrow = ARROW.exec(unit);
+    const written = arrow ? null : WRITES_THEN.exec(unit);
+    if (!arrow && !written) return [];
+    // The words before the arrow, from the start of their sentence (or after "in #shifts:").
+    const left = (arrow ? unit.slice(0, arrow.index) : written![1]!)
+      .replace(/^.*(?:[.;!?]|:)\s+/, '')
+      .replace(/^\s*(?:[-•*]\s*|\d{1,2}[.)]\s*)/, '')
+      .replace(/^(?:if (?:someone|anyone|people|ppl|they) (?:writes?|says?|types?|sends?)\s+)/i, '')
+      .trim();
+    if (!left || left.length > 80 || NOT_WORDS.test(restore(left, m.quotes))) return [];
+    const actions = actionsOf(arrow ? unit.slice(arrow.index + arrow[0].length) : written![2]!, m.quotes);
+    // Without an arrow only a list change is read here (the keyword readers take plain answers).
+    if (written && !actions.some((a) => a.kind === 'list')) return [];
+    if (actions.length === 0) return [];
+    const words = wordsOf(left, m.quotes);
+    if (words.length === 0) return [];
+    const other = words.length === 1 && OTHERWISE.test(words[0]!);
+    // A short word that may be part of any sentence ("in", "who") must be the whole message.
+    const whole = words.some((w) => w.split(/\s+/).length === 1 && w.length <= 6) && actions.some((a) => a.kind === 'list');
+    const when: Trigger = other ? { kind: 'message', always: false } : { kind: 'keyword', words, whole };
+    return [{ id: other ? 'anything-else' : words[0]!, when, if: chat ? [{ kind: 'chat', name: chat }] : [], do: actions, source: restore(unit, m.quotes).trim() }];
+  }
+}
