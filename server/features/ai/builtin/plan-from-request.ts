@@ -70,7 +70,9 @@ export function planFromRequest(request: BotRequest, name: string, options: { fo
   const cmd = (feature: Feature) => request.commandNames[feature] ?? COMMAND_OF[feature]!;
 
   if (!options.followUp) defaults.push(...choicesMade(request));
-  if (f.has('commands') && request.platform !== 'twitter' && !options.followUp) {
+  // A start the person wrote (buttons on /start, their own greeting) is theirs, not the default one.
+  const ownStart = read.some((r) => r.when.kind === 'command' && r.when.name === 'start');
+  if (f.has('commands') && request.platform !== 'twitter' && !options.followUp && !ownStart) {
     list.add('start', command('start'), [{ kind: 'reply', text: `Hi! I am ${name}. Send ${p}help to see what I can do.` }]);
     defaults.push(`${p}start greets people with a short hello and ${p}help lists the commands: edit the ${p}start rule to say something else.`);
   }

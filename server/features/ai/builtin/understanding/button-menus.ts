@@ -7,6 +7,7 @@
 // own is a blank.
 import type { Trigger } from '../../../../../shared/bot-plan.schema';
 import type { RuleDraft } from './rule-clauses';
+import { saidWordsAt } from './said-words';
 import { listItems } from './stated-replies';
 
 type Masked = { masked: string; quotes: string[] };
@@ -15,7 +16,7 @@ const MARKER = /\u0001(\d+)\u0002/g;
 const restore = (text: string, quotes: string[]) => text.replace(MARKER, (_, n: string) => quotes[Number(n)] ?? '');
 
 /** "shows 3 buttons:", "show buttons", "with the buttons", "a menu with buttons", "buttons for". */
-const BUTTONS = /\b(?:shows?|show(?:ing)?|gives?|opens?|sends?|with|has|display(?:s)?|replies with|answers? with)\s+(?:a\s+)?(?:menu\s+(?:with|of)\s+)?(?:the\s+)?(?:\d+|two|three|four|five|six)?\s*(?:inline\s+)?(?:buttons?|options?|choices)\s*(?:for|like|called|labell?ed|saying)?\s*:?\s*/i;
+const BUTTONS = /(?:\b(?:shows?|show(?:ing)?|gives?|opens?|sends?|with|has|display(?:s)?|replies with|answers? with)|→|->|=)\s+(?:a\s+)?(?:menu\s+(?:with|of)\s+)?(?:the\s+)?(?:\d+|two|three|four|five|six)?\s*(?:inline\s+)?(?:buttons?|options?|choices)\s*(?:for|like|called|labell?ed|saying)?\s*:?\s*/i;
 const COMMAND = /(?:^|[^\w/:.])([/!])([A-Za-z][A-Za-z0-9_]{0,31})\b/;
 const WORDS = /\b(?:if|when(?:ever)?)\s+(?:someone|somebody|anyone|people|ppl|a customer|customers|they|a user|users)?\s*(?:says?|writes?|types?|sends?|messages?)\s+(.+?)\s*(?:,\s*)?(?:→|->|:|\bthen\b|\bthe bot\b|\bit\b|$)/i;
 
@@ -36,6 +37,40 @@ function opener(before: string, quotes: string[]): Trigger | null {
   return null;
 }
 
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * What each button says: a later line "Label → text" (or "Label: text"), "Label says text" further on,
+ * "each button gives the link: a, b, c" (one each, in order), or "when they press one: text" (all alike).
+ */
+function buttonWords(labels: string[], lines: string[], at: number, after: string, m: Masked): Map<string, string> {
+  const said = new Map<string, string>();
+  for (const next of lines.slice(at + 1, at + 1 + labels.length + 3)) {
+    const hit = /^\s*(?:[-•*]\s*)?(.+?)\s*(?:→|->|=>|:)\s*(.+)$/.exec(restore(next, m.quotes));
+    const label = hit && labels.find((l) => l.toLowerCase() === hit[1]!.toLowerCase().replace(/^["']|["']$/g, ''));
+    if (label) said.set(label, hit[2]!.trim());
+  }
+  const later = [after, ...lines.slice(at + 1)].join('\n');
+  for (const label of labels.filter((l) => !said.has(l))) {
+    const hit = new RegExp(`(?:^|[\\s.,;])${escape(label)}\\s+(?:says?|gives?|shows?|→|->|=)\\s*:?\\s*`, 'i').exec(later);
+    // "Prices says X. Areas says Y": a button's words end where another button's begin.
+    const others = labels.filter((l) => l !== label).map(escape).join('|');
+    const own = hit ? later.slice(hit.index + hit[0].length).split(new RegExp(`(?<=[.!?])\\s+(?=(?:${others})\\b)`, 'i'))[0]! : '';
+    const text = hit ? saidWordsAt(own, m.quotes) : null;
+    if (text) said.set(label, text);
+  }
+  if (said.size > 0) return said;
+  const each = /\beach (?:button|one|option)\s+(?:gives|says|shows|sends|opens|replies)\b[^:\n]*:\s*([^\n]+)/i.exec(later);
+  const items = each ? restore(each[1]!.split(/\.\s/)[0]!, m.quotes).replace(/[.]\s*$/, '').split(/\s*,\s*/) : [];
+  // "site.com/book/vault, /book/tomb": the later paths are on the first one's site.
+  const site = /^(\S+?\.[a-z]{2,})\//i.exec(items[0]?.trim() ?? '')?.[1];
+  if (items.length === labels.length) labels.forEach((label, i) => said.set(label, site && items[i]!.trim().startsWith('/') ? `${site}${items[i]!.trim()}` : items[i]!.trim()));
+  const any = /\b(?:when (?:they|someone|people) (?:press|tap|click)(?:es)? (?:one|any(?: of them)?|a button)|any button)\s*(?::|→|->|,)?\s*/i.exec(later);
+  const text = any ? saidWordsAt(later.slice(any.index + any[0].length), m.quotes) : null;
+  if (text && said.size === 0) labels.forEach((label) => said.set(label, text));
+  return said;
+}
+
 /** The menus of a request: the rule that shows the buttons and one rule per press. */
 export function buttonMenuRules(m: Masked): RuleDraft[] {
   const lines = m.masked.split('\n');
@@ -51,13 +86,7 @@ export function buttonMenuRules(m: Masked): RuleDraft[] {
       .map((l) => restore(l, m.quotes).trim().replace(/[.!]$/, ''))
       .filter((l) => l.length > 0 && l.length <= 40 && l.split(/\s+/).length <= 4);
     if (labels.length < 2) return;
-    // Each button's words: a later line "Label → text" (or "Label: text").
-    const said = new Map<string, string>();
-    for (const next of lines.slice(at + 1, at + 1 + labels.length + 3)) {
-      const hit = /^\s*(?:[-•*]\s*)?(.+?)\s*(?:→|->|=>|:)\s*(.+)$/.exec(restore(next, m.quotes));
-      const label = hit && labels.find((l) => l.toLowerCase() === hit[1]!.toLowerCase().replace(/^["']|["']$/g, ''));
-      if (label) said.set(label, hit[2]!.trim());
-    }
+    const said = buttonWords(labels, lines, at, line.slice(shown.index + shown[0].length + rest.length), m);
     const ids = labels.map((l) => slug(l));
     const source = restore(line, m.quotes).trim();
     rules.push({ id: when.kind === 'command' ? when.name : 'menu', when, if: [], do: [{ kind: 'buttons', text: 'Pick one:', buttons: labels.map((label, i) => ({ id: ids[i]!, label })) }], source });

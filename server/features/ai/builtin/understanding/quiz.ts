@@ -11,7 +11,7 @@ const MARKER = /\u0001(\d+)\u0002/g;
 const restore = (text: string, quotes: string[]) => text.replace(MARKER, (_, n: string) => quotes[Number(n)] ?? '');
 
 /** "What is 15% of 200? → 30", "Capital of Peru? - Lima", "7 x 8 = ? -> 56 (fifty-six is ok too)". */
-const PAIR = /([^\n→?]{2,200}\?)\s*(?:→|->|=>|–|—|-|answer:?)\s*([^\n→?,;]{1,80}?)(?=\s*(?:\([^)]*\))?\s*(?:[,;]\s*|\n|$|\s+(?=[A-Z][^\n→?]*\?)))/g;
+const PAIR = /([^\n→?]{2,200}\?)\s*(?:(?:→|->|=>|–|—|-|answer:?)\s*([^\n→?,;()]{1,80}?)|\(\s*(?:answer:?\s*)?([^)\n]{1,60})\))(?=\s*(?:\([^)]*\))?\s*(?:[,;]\s*|\n|$|\s+(?=[A-Z][^\n→?]*\?)))/g;
 const SAYS = (what: string) =>
   new RegExp(`\\b(?:${what})(?:\\s+answers?)?\\s*(?:,\\s*)?(?::|→|->|=|-)\\s*(?:say|reply|answer)?\\s*:?\\s*([^\\n]+?)\\s*(?=\\n|$|\\b(?:wrong|right|correct|incorrect)(?:\\s+answers?)?\\s*[:→-])`, 'i');
 
@@ -23,15 +23,16 @@ function said(text: string, what: string): string | null {
 /** The quiz of a request, with the command that starts it; none unless two questions have answers. */
 export function quizRules(m: Masked): RuleDraft[] {
   const text = restore(m.masked, m.quotes);
-  if (!/\bquiz|\btrivia|\bquestion/i.test(text)) return [];
+  if (!/\bquiz|\btrivia|\bquestion|\briddle/i.test(text)) return [];
   const pairs = [...text.matchAll(PAIR)].map((p) => ({
     question: p[1]!.replace(/^[\s\-•*]*(?:\d{1,2}[.)]\s+)?/, '').replace(/^.*?:\s+(?=[^:]*\?$)/, '').trim(),
-    answer: p[2]!.trim(),
+    answer: (p[2] ?? p[3])!.trim(),
   }));
   if (pairs.length < 2) return [];
   // The command named for the quiz, else the one that asks: "/q gives the next question".
   const command =
-    /(?:^|[^\w/:.])[/!](quiz\w*|trivia)\b/i.exec(text) ?? /(?:^|[^\w/:.])[/!]([A-Za-z][A-Za-z0-9_]{0,31})\b[^\n/!]{0,30}?\b(?:quiz|question|trivia|asks? the next)/i.exec(text);
+    /(?:^|[^\w/:.])[/!](quiz\w*|trivia|riddles?)\b/i.exec(text) ??
+    /(?:^|[^\w/:.])[/!]([A-Za-z][A-Za-z0-9_]{0,31})\b[^\n/!]{0,30}?\b(?:quiz|question|trivia|riddle|asks? (?:the next|one|a question))/i.exec(text);
   const name = command ? command[1]!.toLowerCase() : 'quiz';
   const right = said(text, 'right|correct|if (?:they(?:\'re| are)|it\'?s) (?:right|correct)');
   const wrong = said(text, 'wrong|incorrect|if (?:they(?:\'re| are)|it\'?s) wrong');

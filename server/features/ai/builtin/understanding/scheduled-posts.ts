@@ -27,7 +27,7 @@ const DESCRIBES =
   /^(?:a|an|the|our|my|their|his|her|its|some|something|what|which|who(?:'s| is)?|whose|where|when|how|that|this week'?s|today'?s|the week'?s|new|latest|any|all|info|details|reminders?|updates?|stuff|them|it|nothing)\b/i;
 /** A schedule in the words before a post. */
 const SCHEDULED =
-  /\b(?:every|each|evry|daily|weekly|hourly|once a|twice a|on (?:mon|tue|wed|thu|fri|sat|sun)\w*|mon(?:day)?s?\s*(?:-|–|to|through|thru)|week ?days|before|after)\b/i;
+  /\b(?:(?:every|each|evry)\s+(?:other\s+)?(?:\d+|day|morning|evening|night|afternoon|week|weekday|weekend|hour|minute|month|(?:mon|tue|wed|thu|fri|sat|sun)\w*)|daily|weekly|hourly|once a|twice a|on (?:mon|tue|wed|thu|fri|sat|sun)\w*|mon(?:day)?s?\s*(?:-|–|to|through|thru)|week ?days|(?:mon|tue|wed|thu|fri|sat|sun)\w*\s+(?:morning|evening|night|afternoon)|before|after)\b/i;
 /** Words of a post about a feed or data (news.ts and the data sources read those). */
 const DATA = /\b(?:feed|rss|articles?|stories|headlines?|news|weather|forecast|price|prices|rate|temperature|wind)\b/i;
 /** Words before a colon that make it a reply or open hours, not a post. */
