@@ -222,4 +222,16 @@ describe('the plan of a request', () => {
       'When a message is exactly "crew", only in #shifts: show the list "signups", and say \'Crew so far: / {list}\'',
     ]));
   });
+
+  it('reads mentions about words, the other mentions, scheduled polls and a post relative to a time said before', () => {
+    const studio = planOf("our X account: if someone @'s us about price or cost reply Drop-in £8! and for any other mention pick one of these randomly: Hi! / Come dance / See you soon");
+    expect(lines(studio)).toEqual([
+      'When a message mentions "price" or "cost": reply \'Drop-in £8!\'',
+      "When any other message arrives: reply one of 3 texts at random ('Hi!', 'Come dance', 'See you soon')",
+    ]);
+    const hikers = planOf('telegram hiking club. mondays 19:00 start a poll Where do we hike? options Lake, Ridge, Forest');
+    expect(lines(hikers)).toContain("On Monday at 19:00: start a poll 'Where do we hike?' ('Lake', 'Ridge', 'Forest')");
+    const books = planOf('bookshop on X: our sale is every saturday 11am, so tweet Sale in 1 hour! an hour before');
+    expect(lines(books)).toContain("1 hour before Saturday 11:00: post 'Sale in 1 hour!' to the channel");
+  });
 });

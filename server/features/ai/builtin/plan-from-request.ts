@@ -46,7 +46,7 @@ export function planFromRequest(request: BotRequest, name: string, options: { fo
   // What a rule read straight from a sentence says is not built a second time by the feature reading.
   if (readKinds.has('count') || readKinds.has('top')) f.delete('counter');
   if (readKinds.has('threshold') && !request.commandNames.prices) f.delete('prices');
-  if (read.some((r) => r.when.kind === 'schedule' && r.do.some((a) => a.kind === 'post' || a.kind === 'replyOneOf'))) {
+  if (read.some((r) => r.when.kind === 'schedule' && r.do.some((a) => a.kind === 'post' || a.kind === 'replyOneOf' || a.kind === 'poll'))) {
     // "sends a reminder every tuesday at 6pm: ..." is that post, not reminders someone sets.
     f.delete('scheduled');
     f.delete('reminders');
@@ -54,7 +54,11 @@ export function planFromRequest(request: BotRequest, name: string, options: { fo
   if (read.some((r) => r.when.kind === 'join')) f.delete('welcome');
   if (read.some((r) => r.when.kind === 'keyword' && r.do.some((x) => ['delete', 'ban', 'kick', 'mute'].includes(x.kind)))) f.delete('moderation');
   if (read.some((r) => r.when.kind === 'leave')) f.delete('goodbye');
-  if (read.some((r) => r.do.some((a) => a.kind === 'replyOneOf'))) f.delete('random');
+  if (read.some((r) => r.do.some((a) => a.kind === 'replyOneOf'))) {
+    // "tweet one of these quotes: ..." is that list, not the built-in quotes (unless a command of theirs was named).
+    for (const own of ['random', 'quotes', 'jokes', 'facts'] as const) if (!request.commandNames[own]) f.delete(own);
+  }
+  if (read.some((r) => r.do.some((a) => a.kind === 'poll'))) f.delete('polls');
   if (read.some((r) => r.do.some((a) => a.kind === 'buttons'))) f.delete('menu');
   if (read.some((r) => r.if.some((c) => c.kind === 'hours'))) f.delete('away');
   if (read.some((r) => r.do.some((a) => a.kind === 'data' && a.source.kind === 'ai'))) f.delete('llm');
@@ -91,7 +95,7 @@ export function planFromRequest(request: BotRequest, name: string, options: { fo
   const byReply = new Map<string, { words: string[]; chat: string | null }>();
   // A word inside a phrase a read rule listens for ("open" in "are you open") is that rule's.
   const readPhrases = [...readWords];
-  for (const k of request.keywordReplies.filter((k) => !readTexts.has(k.reply) && !readPhrases.some((w) => w !== k.keyword && w.includes(k.keyword)))) {
+  for (const k of request.keywordReplies.filter((k) => !readTexts.has(k.reply) && !readPhrases.some((w) => w.includes(k.keyword)))) {
     byReply.set(k.reply, { words: [...(byReply.get(k.reply)?.words ?? []), k.keyword], chat: byReply.get(k.reply)?.chat ?? k.chat ?? null });
   }
   for (const [reply, { words, chat }] of byReply) {
@@ -199,6 +203,8 @@ export function planFromRequest(request: BotRequest, name: string, options: { fo
   // A command a sentence said in its own words is that rule, not a behaviour of the same name ("/quote
   // starts the questions" is no quotes command); a FAQ without words is no rule when others were read.
   const readIds = new Set(read.map((r) => r.id));
+  // On X every message the bot gets is a mention: "any other mention" is any other message.
+  if (request.platform === 'twitter') for (const r of list.rules) if (r.when.kind === 'mention') r.when = { kind: 'message', always: false };
   const rules = list.rules.filter(
     (r) =>
       readIds.has(r.id) ||

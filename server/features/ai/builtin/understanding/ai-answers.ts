@@ -13,7 +13,7 @@ const restore = (text: string, quotes: string[]) => text.replace(MARKER, (_, n: 
 const WITH_AI =
   /\b(?:answers?|repl(?:y|ies)|responds?|respond)\s+(?:it\s+|them\s+|to it\s+)?(?:with|using|via|through|by)\s+(?:an?\s+|the\s+)?(?:ai|a\.i\.|chat ?gpt|gpt|llm|openai|the model)\b[\s,:]*/i;
 const COMMAND = /(?:^|[^\w/:.])[/!]([A-Za-z][A-Za-z0-9_]{0,31})\b/g;
-const MENTIONED = /@\s*(?:the bot|mention|tag)|\b(?:mentions?|tags?|pings?|@'?s)\s+(?:the bot|me|us|it|@\w+)|\bwhen (?:the bot is |it'?s |i'?m )?(?:mentioned|tagged|pinged)\b|\b@\w+\s+with\b/i;
+const MENTIONED = /@\s*(?:the bot|mention|tag)|\bmentions?\b|\b(?:mentions?|tags?|pings?|@'?s)\s+(?:the bot|me|us|it|@\w+)|\bwhen (?:the bot is |it'?s |i'?m )?(?:mentioned|tagged|pinged)\b|\b@\w+\s+with\b/i;
 
 /** The AI answers the request asks for, each with the person's instructions. */
 export function aiAnswerRules(m: Masked): RuleDraft[] {

@@ -19,7 +19,7 @@ const ARROW = /\s*(?:→|->|=>)\s*/;
 const WRITES_THEN =
   /\b(?:anyone|anybody|someone|somebody|people|ppl|they|whoever)\s+(?:who\s+)?(?:replies|reply|writes?|says?|types?|sends?)\s+(.+?)(?:\s*,\s*|\s+(?=(?:goes|go|gets?|is|are|will|should|the bot|bot|take|takes|remove|removes|add|adds|put|puts)\b))(.+)$/i;
 /** Left sides that are no words someone writes: other readers' (commands, times, joins, hours, buttons). */
-const NOT_WORDS = /[/!][a-z]|\b(?:\d+(?:st|nd|rd|th)|second|third|fourth|next) (?:time|strike|warning)|\b(?:every|each|daily|weekly|at \d|\d{1,2}[:.]\d{2}|\d\s*(?:am|pm)|(?:someone|somebody|anyone|people|ppl|members?|they|person|new \w+)\s+(?:joins?|leaves?|left)|mentions?|reacts?|press(?:es)?|buttons?|hours?|right|wrong|correct|before|after|outside|during|mon|tue|wed|thu|fri|sat|sun)\b|\?/i;
+const NOT_WORDS = /[/!][a-z]|\bnew (?:followers?|members?|people|persons?|users?|subscribers?|joiners?)\b|\b(?:\d+(?:st|nd|rd|th)|second|third|fourth|next) (?:time|strike|warning)|\b(?:every|each|daily|weekly|at \d|\d{1,2}[:.]\d{2}|\d\s*(?:am|pm)|(?:someone|somebody|anyone|people|ppl|members?|they|person|new \w+)\s+(?:joins?|leaves?|left)|mentions?|reacts?|press(?:es)?|buttons?|hours?|right|wrong|correct|before|after|outside|during|mon|tue|wed|thu|fri|sat|sun)\b|\?/i;
 const OTHERWISE = /^(?:everything|anything|any|all) (?:else|other(?: messages?)?)$|^(?:other|any other) (?:messages?|msgs?)$|^otherwise$/i;
 const ADDS = /^(?:the )?bot\s+|^(?:it\s+)?/i;
 const LIST_ADD = /\b(?:adds?|puts?|signs?)\s+(?:the person|them|him|her|their name|NAME|the sender|you|people)\b[^.]*?\b(?:to|on)\s+(?:the\s+|this week'?s\s+|[\w']+'?s?\s+)*(?:list|roster|rota|line-?up|queue)\b|\bgoes on (?:a|the) list\b/i;
@@ -47,6 +47,9 @@ function actionsOf(right: string, quotes: string[]): Action[] {
   if (/^(?:forward|send|pass)\s+(?:it|this|them)?\s*(?:on\s+)?to (?:me|us|the owner)\b/i.test(text)) {
     return [{ kind: 'forward', to: 'owner' }, ...(said ? [{ kind: 'reply' as const, text: said }] : [])];
   }
+  // "→ Saturday forecast for Boulder": the weather, not those words.
+  const forecast = /^(?:the |today'?s |tomorrow'?s |\w+day'?s? |current )?(?:forecast|weather)(?:\s+(?:for|in)\s+([A-Z][\w -]+?))?\s*$/i.exec(restore(text, quotes).split(/[.;]/)[0]!.trim());
+  if (forecast) return [{ kind: 'data', source: { kind: 'weather', ...(forecast[1] ? { city: forecast[1].trim() } : {}) } }];
   const reply = saidWordsAt(text, quotes);
   return reply ? [{ kind: 'reply', text: memberName(reply) }] : [];
 }
@@ -71,7 +74,7 @@ function unitRule(unit: string, m: Masked, chat: string | undefined): RuleDraft[
     const left = (arrow ? unit.slice(0, arrow.index) : written![1]!)
       .replace(/^.*(?:[.;!?]|:)\s+/, '')
       .replace(/^\s*(?:[-•*]\s*|\d{1,2}[.)]\s*)/, '')
-      .replace(/^(?:if (?:someone|anyone|people|ppl|they) (?:writes?|says?|types?|sends?)\s+)/i, '')
+      .replace(/^(?:(?:if|when) (?:someone|anyone|people|ppl|they|a customer) (?:writes?|says?|types?|sends?|asks?(?: about| for)?)\s+)/i, '')
       .trim();
     if (!left || left.length > 80 || NOT_WORDS.test(restore(left, m.quotes))) return [];
     const actions = actionsOf(arrow ? unit.slice(arrow.index + arrow[0].length) : written![2]!, m.quotes);

@@ -5,7 +5,7 @@
 
 /** A list the post goes through: "going round: Lena, Tomasz", "in order through A, B", "one of these at random: a, b". */
 export const ROTATION =
-  /\b(going round|going around|taking turns|in turn|rotating(?: through)?|(?:going )?in (?:this )?order(?: through)?|one of these(?: at random)?|one at random (?:from|of)|(?:at )?random(?:ly)? (?:from|of|one of)|(?:a |one )?random\b[\w ]{0,40}?,?\s*(?:from|out of|of these))\s*:?\s*/i;
+  /\b(going round|going around|taking turns|in turn|rotating(?: through)?|(?:going )?in (?:this )?order(?: through)?|one of these(?:\s+[a-z]+)?(?:,?\s*(?:at random|randomly|one after the other|in turn|in order|in this order))?|one at random (?:from|of)|(?:at )?random(?:ly)? (?:from|of|one of)|(?:a |one )?random\b[\w ]{0,40}?,?\s*(?:from|out of|of these))\s*:?\s*/i;
 /** Where an item goes in the template: <name>, {word}, [theme]. */
 const PLACEHOLDER = /<\s*[\w ]+\s*>|\{\s*\w+\s*\}|\[\s*[\w ]+\s*\]/;
 
@@ -17,9 +17,10 @@ export function textsOfList(text: string): { texts: string[]; order: 'random' | 
   const rest = text.slice(rotation.index + rotation[0].length);
   const arrow = /\s*(?:→|->|=>)\s*/.exec(rest);
   const listPart = (arrow ? rest.slice(0, arrow.index) : rest).replace(/\s*(?:,\s*)?(?:and )?(?:then|etc|\(?and so on)\b[\s\S]*$/i, '');
+  // "'So many books, so little time.' – Zappa / 'A room without books...'": with slashes, commas are the items' own.
   const items = listPart
-    .split(/\s*(?:,|\band\b|\/|\|)\s*/)
-    .map((s) => s.trim().replace(/[.!]$/, ''))
+    .split(/\s+\/\s+|\s*\|\s*/.test(listPart) ? /\s+\/\s+|\s*\|\s*/ : /\s*(?:,|\band\b|\/|\|)\s*/)
+    .map((s) => s.trim().replace(/\.$/, ''))
     .filter((s) => s.length > 0 && s.length <= 100);
   if (items.length < 2) return null;
   const template = [arrow ? rest.slice(arrow.index + arrow[0].length).trim() : '', before].find((t) => PLACEHOLDER.test(t)) ?? null;

@@ -12,6 +12,7 @@ import { answerAt } from './stated-replies';
 import { aiAnswerRules } from './ai-answers';
 import { arrowLineRules } from './arrow-lines';
 import { buttonMenuRules } from './button-menus';
+import { mentionAboutRules } from './mention-rules';
 import { hoursRules } from './hours-rules';
 import { textsOfList } from './listed-texts';
 import { questionRules } from './questions';
@@ -277,7 +278,7 @@ function alertRules(sentence: string, m: Masked): RuleDraft[] {
 
 const MEMBER = '(?:someone|somebody|anyone|people|ppl|a new (?:member|person|user|player|student|guy)|new (?:people|members|ppl|folks|users|players|person|member|student|guy)|a member|members|they)';
 const JOIN_OR_LEAVE = new RegExp(
-  `(?:\\bwhen(?:ever)?\\s+|(?<=(?:^|[\\n.!?•*])\\s*(?:\\d[.)]\\s*)?))${MEMBER}(?:\\s+new)?\\s+(join|joins|leave|leaves|left|enter|enters|arrive|arrives)\\b(?:\\s+(?:the|our)\\s+(?:group|server|chat|channel|community|discord|workspace))?` +
+  `(?:\\bwhen(?:ever)?\\s+|(?<=(?:^|[\\n.!?•*])\\s*(?:\\d[.)]\\s*)?))${MEMBER}(?:\\s+new)?\\s+(join|joins|leave|leaves|left|enter|enters|arrive|arrives)\\b(?:\\s+(?:(?:the|our)\\s+)?(?:group|server|chat|channel|community|discord|workspace))?` +
     `|\\b(?:new (?:people|members|ppl|folks|joiners|users)(?: joining)?(?:\\s+(?:should\\s+)?get)?|welcome (?:ppl|people|new (?:members|people|ppl|folks)|newcomers|everyone new))(?=\\s*(?::|→|->|with\\b))`,
   'gi',
 );
@@ -288,11 +289,20 @@ function joinRules(m: Masked): RuleDraft[] {
   for (const hit of m.masked.matchAll(JOIN_OR_LEAVE)) {
     const leaves = /^(?:leave|leaves|left)$/i.test(hit[1] ?? '');
     const rest = m.masked.slice(hit.index! + hit[0].length);
-    const lead = /^[\s,]*(?:(?:bot\s+)?(?:should\s+)?(?:post|posts|say|says|send|sends|reply|replies|write|writes|greet (?:them|him|her)|welcome (?:them|him|her))\b)?(?:\s+(?:in|to)\s+#[\w-]+)?\s*(?::|→|->|-|with|saying)\s*/i.exec(rest);
+    // "→ post in #general: NAME left the pack": the words, and the channel they go to.
+    const lead = /^[\s,]*(?:(?:→|->)\s*)?(?:(?:the\s+)?(?:bot\s+)?(?:should\s+)?(?:post|posts|say|says|send|sends|reply|replies|write|writes|greet (?:them|him|her)|welcome (?:them|him|her))\b)?(?:\s+(?:in|to)\s+#([\w-]+))?\s*(?::|→|->|-|with|saying)\s*/i.exec(rest);
     if (!lead) continue;
     const text = saidWordsAt(rest.slice(lead[0].length), m.quotes);
     if (!text || /^(?:a|an|the|them|him|her|it|nice|something|some)\b/i.test(text)) continue;
-    rules.push({ id: leaves ? 'goodbye' : 'welcome', when: { kind: leaves ? 'leave' : 'join' }, if: [], do: [{ kind: 'reply', text }], source: restore(m.masked.slice(hit.index!, hit.index! + hit[0].length + lead[0].length + text.length), m.quotes) });
+    const channel = lead[1];
+    rules.push({
+      id: leaves ? 'goodbye' : 'welcome',
+      when: { kind: leaves ? 'leave' : 'join' },
+      if: [],
+      do: [channel ? { kind: 'post', to: 'channel', text } : { kind: 'reply', text }],
+      ...(channel ? { channel } : {}),
+      source: restore(m.masked.slice(hit.index!, hit.index! + hit[0].length + lead[0].length + text.length), m.quotes),
+    });
   }
   return rules;
 }
@@ -427,7 +437,7 @@ export function conditionsIn(sentence: string): { chat: string | null; admins: b
 
 /** The rules these readers find in the request, each with the conditions of its sentence. */
 export function ruleClausesIn(m: Masked): RuleDraft[] {
-  const rules: RuleDraft[] = [...questionRules(m), ...scheduledPostRules(m), ...buttonMenuRules(m), ...quizRules(m), ...aiAnswerRules(m), ...hoursRules(m), ...arrowLineRules(m), ...joinRules(m), ...commandListRules(m), ...commandAnswerRules(m), ...moderationRules(m), ...otherMessageRules(m)];
+  const rules: RuleDraft[] = [...questionRules(m), ...scheduledPostRules(m), ...buttonMenuRules(m), ...quizRules(m), ...aiAnswerRules(m), ...hoursRules(m), ...arrowLineRules(m), ...mentionAboutRules(m), ...joinRules(m), ...commandListRules(m), ...commandAnswerRules(m), ...moderationRules(m), ...otherMessageRules(m)];
   const sentences = sentencesOf(m.masked);
   for (const sentence of sentences) {
     const found = [

@@ -19,7 +19,7 @@ const restore = (text: string, quotes: string[]) => text.replace(MARKER, (_, n: 
 
 /** The verb that posts, where it goes, and what introduces the words ("post in #fpl:", "tweet", "→"). */
 const VERB =
-  '(?:(?:the bot |it |bot )?(?:should |will |to )?(?:post|posts|send|sends|tweet|tweets|share|shares|announce|announces|say|says|write|writes|drop|drops)\\b)(?:\\s+(?:a message|this|it|the text))?';
+  '(?:(?:the bot |it |bot )?(?:should |will |to )?(?:post|posts|send|sends|tweet|tweets|share|shares|announce|announces|say|says|write|writes|drop|drops|(?:start|starts|run|runs|create|creates|make|makes)(?= an? poll))\\b)(?:\\s+(?:a message|this|it|the text))?';
 const WHERE = '(?:\\s+(?:in|to|into|on|at)\\s+(?:#[\\w-]+|(?:the |our )?[\\w-]+ (?:channel|group|chat|server)|the (?:channel|group|chat|server)))?';
 const POST_AT = new RegExp(`(?:\\b${VERB}${WHERE}(?:\\s+(?:saying|that says|with|like))?\\s*(?::|→|->|-(?=\\s)|–)?|→|->|:(?=\\s))\\s*`, 'gi');
 /** Words that start a description of the post, not its text. */
@@ -80,8 +80,11 @@ function scheduleOf(lead: string, context: string): { when: Trigger; note?: stri
   };
 }
 
-/** The post's words, or the texts of the list it goes through. */
+/** The post's words, a poll ("a poll Where do we hike? options Blue Lake, Red Rock"), or the texts of the list it goes through. */
 function postAction(text: string): Action {
+  const poll = /^(?:an?\s+)?poll\s*:?\s*(.+?\?)\s*(?:options?\s*:?\s*)?(.+)$/i.exec(text);
+  const options = poll ? poll[2]!.split(/\s*(?:\/|,|\bor\b|\|)\s*/).map((o) => o.trim().replace(/[.!]$/, '')).filter(Boolean) : [];
+  if (poll && options.length >= 2) return { kind: 'poll', question: poll[1]!.trim(), options: options.slice(0, 10), fromArgument: false };
   const listed = textsOfList(text);
   return listed ? { kind: 'replyOneOf', ...listed } : { kind: 'post', to: 'channel', text };
 }
@@ -112,12 +115,22 @@ export function scheduledPostRules(m: Masked): RuleDraft[] {
       // "tweet my free dates every monday": the schedule after the words.
       const quoted = /^\s*\u0001\d+\u0002/.exec(rest);
       const after = quoted ? restore(rest.slice(quoted[0].length), m.quotes) : (said ?? '');
-      const trailing = /[a-z]/i.test(post[0]) && !SCHEDULED.test(lead) && timesIn(lead).length === 0 ? /\s((?:every|each|on|daily|weekly|at)\b.*)$/i.exec(after.split(/[.!?]\s/)[0]!) : null;
+      const trailing =
+        /[a-z]/i.test(post[0]) && !SCHEDULED.test(lead) && timesIn(lead).length === 0
+          ? /\s((?:every|each|on|daily|weekly|at|(?:an?|one|half an|\d+)\s*(?:h|hours?|min(?:ute)?s?)\s+(?:before|after))\b.*)$/i.exec(after.split(/[.!?]\s/)[0]!)
+          : null;
       // "sends a reminder every tuesday at 6pm: Rehearsal tonight at 7:30": the words follow the schedule's colon.
       const colon = trailing ? /:\s+|\s*(?:→|->)\s*/.exec(trailing[1]!) : null;
       const schedule = scheduleOf(trailing ? trailing[1]!.slice(0, colon ? colon.index : undefined) : lead, `${context} ${part.slice(0, post.index)}`);
       if (!schedule) continue;
-      const words = trailing && !quoted ? (colon ? saidWordsAt(trailing[1]!.slice(colon.index + colon[0].length), []) : said!.slice(0, trailing.index)) : said;
+      let words = trailing && !quoted ? (colon ? saidWordsAt(trailing[1]!.slice(colon.index + colon[0].length), []) : said!.slice(0, trailing.index)) : said;
+      // "sale is every saturday 11am, so tweet Fill-a-bag sale in 1 hour! an hour before": before the lead's time.
+      const before = words ? /\s+((?:an?|one|half an|\d+)\s*(?:h|hours?|min(?:ute)?s?)\s+(?:before|after))\s*$/i.exec(words) : null;
+      if (before && schedule.when.kind === 'schedule' && schedule.when.times.length > 0) {
+        const moved = scheduleOf(`${before[1]} `, `${context} ${part.slice(0, post.index)}`);
+        if (moved) schedule.when = moved.when;
+        words = words!.slice(0, before.index);
+      }
       // A post of a feed or of data is the data sources' (news.ts, weather.ts, prices.ts).
       if (words && DATA.test(words.split(/\s+/).slice(0, 4).join(' ')) && !/\bbefore|after\b/i.test(lead)) continue;
       // "Buenos días with the price of BTC": words around data this reading cannot fetch are a blank.
@@ -125,7 +138,7 @@ export function scheduledPostRules(m: Masked): RuleDraft[] {
       readUpTo = post.index! + post[0].length + (said?.length ?? 0);
       const introduced = /[:→>–-]\s*$/.test(post[0]) || /^\s*\u0001/.test(rest) || colon !== null;
       const action: Action =
-        words && !aboutData && (ROTATION.test(words) || introduced || !DESCRIBES.test(words)) ? postAction(words) : { kind: 'post', to: 'channel', text: null };
+        words && !aboutData && (ROTATION.test(words) || /^(?:an?\s+)?poll\b/i.test(words) || introduced || !DESCRIBES.test(words)) ? postAction(words) : { kind: 'post', to: 'channel', text: null };
       const channel = /#([\w-]{1,80})/.exec(post[0])?.[1];
       rules.push({
         id: 'scheduled-post',

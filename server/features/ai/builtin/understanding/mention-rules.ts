@@ -1,0 +1,45 @@
+// Answers to mentions that speak of something: "if someone @'s us about price or cost reply Drop-in
+// class £8", "mentions with grind or grinder → We grind for espresso", "people mentioning us with
+// tickets → Tickets £7 on the door"; and to the other mentions: "for any other mention pick one of
+// these randomly: A / B / C". A mention about words is a keyword rule (on X every message is a
+// mention); the other mentions are the mention rule.
+import type { Action } from '../../../../../shared/bot-plan.schema';
+import { textsOfList } from './listed-texts';
+import type { RuleDraft } from './rule-clauses';
+import { memberName, saidWordsAt } from './said-words';
+
+type Masked = { masked: string; quotes: string[] };
+
+const MARKER = /\u0001(\d+)\u0002/g;
+const restore = (text: string, quotes: string[]) => text.replace(MARKER, (_, n: string) => quotes[Number(n)] ?? '');
+
+const ITEM = "(?:\\u0001\\d+\\u0002|[\\w'-]+)";
+const ABOUT = new RegExp(
+  `(?:\\b(?:mentions?(?: us)?|mentioning us|tags? us|tweets? at us)|@'?s us|@ us)\\s+(?:with|about|asking(?: about)?|mentioning|containing|that (?:says?|mentions?|contains?))\\s+(${ITEM}(?:\\s*(?:,|\\bor\\b|\\/)\\s*${ITEM})*)\\s*(?:,\\s*)?(?:→|->|:)?\\s*(?:(?:just\\s+)?(?:reply|replies|answer|answers|say|says|respond)(?:\\s+with)?\\s*:?\\s*)?`,
+  'gi',
+);
+const OTHER = /\b(?:for |to )?(?:any|all|every) other mentions?\s*(?::|→|->|,)?\s*(?:(?:just\s+)?(?:reply|answer|say|respond|pick)(?:\s+with)?\s*:?\s*)?/i;
+
+function answer(text: string | null): Action | null {
+  if (!text || /^(?:with )?(?:ai|chat ?gpt|gpt)\b/i.test(text)) return null;
+  const listed = textsOfList(text);
+  return listed ? { kind: 'replyOneOf', ...listed } : { kind: 'reply', text: memberName(text) };
+}
+
+/** The mention rules a request writes with their words. */
+export function mentionAboutRules(m: Masked): RuleDraft[] {
+  const rules: RuleDraft[] = [];
+  for (const hit of m.masked.matchAll(ABOUT)) {
+    const words = hit[1]!
+      .split(/\s*(?:,|\bor\b|\/)\s*/i)
+      .map((w) => restore(w, m.quotes).trim().toLowerCase())
+      .filter((w) => w.length > 0 && !/^(?:us|the bot|it)$/.test(w));
+    const action = answer(saidWordsAt(m.masked.slice(hit.index! + hit[0].length), m.quotes));
+    if (words.length === 0 || !action) continue;
+    rules.push({ id: words[0]!, when: { kind: 'keyword', words, whole: false }, if: [], do: [action], source: restore(hit[0], m.quotes).trim() });
+  }
+  const other = OTHER.exec(m.masked);
+  const action = other ? answer(saidWordsAt(m.masked.slice(other.index + other[0].length), m.quotes)) : null;
+  if (other && action) rules.push({ id: 'mention', when: { kind: 'mention' }, if: [], do: [action], source: restore(other[0], m.quotes).trim() });
+  return rules;
+}
