@@ -66,27 +66,29 @@ export function arrowLineRules(m: Masked): RuleDraft[] {
 }
 
 function unitRule(unit: string, m: Masked, chat: string | undefined): RuleDraft[] {
-  {
-    const arrow = ARROW.exec(unit);
-    const written = arrow ? null : WRITES_THEN.exec(unit);
-    if (!arrow && !written) return [];
-    // The words before the arrow, from the start of their sentence (or after "in #shifts:").
-    const left = (arrow ? unit.slice(0, arrow.index) : written![1]!)
-      .replace(/^.*(?:[.;!?]|:)\s+/, '')
-      .replace(/^\s*(?:[-•*]\s*|\d{1,2}[.)]\s*)/, '')
-      .replace(/^(?:(?:if|when) (?:someone|anyone|people|ppl|they|a customer) (?:writes?|says?|types?|sends?|asks?(?: about| for)?)\s+)/i, '')
-      .trim();
-    if (!left || left.length > 80 || NOT_WORDS.test(restore(left, m.quotes))) return [];
-    const actions = actionsOf(arrow ? unit.slice(arrow.index + arrow[0].length) : written![2]!, m.quotes);
-    // Without an arrow only a list change is read here (the keyword readers take plain answers).
-    if (written && !actions.some((a) => a.kind === 'list')) return [];
-    if (actions.length === 0) return [];
-    const words = wordsOf(left, m.quotes);
-    if (words.length === 0) return [];
-    const other = words.length === 1 && OTHERWISE.test(words[0]!);
-    // A short word that may be part of any sentence ("in", "who") must be the whole message.
-    const whole = words.some((w) => w.split(/\s+/).length === 1 && w.length <= 6) && actions.some((a) => a.kind === 'list');
-    const when: Trigger = other ? { kind: 'message', always: false } : { kind: 'keyword', words, whole };
-    return [{ id: other ? 'anything-else' : words[0]!, when, if: chat ? [{ kind: 'chat', name: chat }] : [], do: actions, source: restore(unit, m.quotes).trim() }];
-  }
+  const arrows = [...unit.matchAll(new RegExp(ARROW.source, 'g'))];
+  if (arrows.length > 0) return arrows.flatMap((arrow, i) => ruleAt(unit.slice(i > 0 ? arrows[i - 1]!.index! + arrows[i - 1]![0].length : 0, arrow.index), unit.slice(arrow.index! + arrow[0].length), false, unit, m, chat));
+  const written = WRITES_THEN.exec(unit);
+  return written ? ruleAt(written[1]!, written[2]!, true, unit, m, chat) : [];
+}
+
+/** One rule: the words before an arrow (from the start of their sentence, or after "in #shifts:") and what follows. */
+function ruleAt(before: string, after: string, sentence: boolean, unit: string, m: Masked, chat: string | undefined): RuleDraft[] {
+  const left = before
+    .replace(/^.*(?:[.;!?]|:)\s+/, '')
+    .replace(/^\s*(?:[-•*]\s*|\d{1,2}[.)]\s*)/, '')
+    .replace(/^(?:(?:if|when) (?:someone|anyone|people|ppl|they|a customer) (?:writes?|says?|types?|sends?|asks?(?: about| for)?)\s+)/i, '')
+    .replace(/^(?:anyone|someone|people|ppl) (?:writes?|says?|types?|sends?)\s+/i, '')
+    .trim();
+  if (!left || left.length > 80 || NOT_WORDS.test(restore(left, m.quotes))) return [];
+  const actions = actionsOf(after, m.quotes);
+  // Without an arrow only a list change is read here (the keyword readers take plain answers).
+  if (actions.length === 0 || (sentence && !actions.some((a) => a.kind === 'list'))) return [];
+  const words = wordsOf(left, m.quotes);
+  if (words.length === 0) return [];
+  const other = words.length === 1 && OTHERWISE.test(words[0]!);
+  // A short word that may be part of any sentence ("in", "who") must be the whole message.
+  const whole = words.some((w) => w.split(/\s+/).length === 1 && w.length <= 6) && actions.some((a) => a.kind === 'list');
+  const when: Trigger = other ? { kind: 'message', always: false } : { kind: 'keyword', words, whole };
+  return [{ id: other ? 'anything-else' : words[0]!, when, if: chat ? [{ kind: 'chat', name: chat }] : [], do: actions, source: restore(unit, m.quotes).trim() }];
 }

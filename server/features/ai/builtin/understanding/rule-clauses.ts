@@ -232,27 +232,41 @@ function unitsIn(text: string): string[] {
   return found.sort((a, b) => a.at - b.at).map((f) => f.unit);
 }
 
-/** "/f 20 should answer 68", "convert celsius to fahrenheit with /temp", "/eur 10 gives it in dollars". */
+/** The two units of a worked example ("350 → 177": 350 °F is 177 °C), when the numbers say them. */
+function unitsOfExample(a: number, b: number): string[] {
+  if (Math.abs((a * 9) / 5 + 32 - b) < 1) return ['c', 'f'];
+  if (Math.abs(((a - 32) * 5) / 9 - b) < 1) return ['f', 'c'];
+  if (Math.abs(a * 0.621371 - b) < 0.5) return ['km', 'mi'];
+  if (Math.abs(a * 1.60934 - b) < 0.5) return ['mi', 'km'];
+  return [];
+}
+
+const UNIT_LABEL: Record<string, string> = { c: '°C', f: '°F', km: 'km', mi: 'miles', kg: 'kg', lb: 'lb', cm: 'cm', in: 'in' };
+
+/**
+ * "/f 20 should answer 68", "/temp converts celsius to fahrenheit", "/f 350 → 350°F = 177°C. /c 180 →
+ * the other way", "/eur 10 gives it in dollars": one conversion per command, its units from the words
+ * or from the worked example.
+ */
 function convertRules(sentence: string, m: Masked): RuleDraft[] {
   const plain = restore(sentence, m.quotes);
-  if (!/\bconvert|\bconversion|\bin (?:fahrenheit|celsius|dollars|euros|pounds|miles|km)\b|[/!][a-z]+\s+\d+\s+(?:should|will|gives?|answers?|says?|returns?|=|→|->)/i.test(plain)) return [];
-  const word = /\bconver|\bin (?:fahrenheit|celsius|dollars|euros|pounds|miles|km)\b/i.exec(sentence)?.index ?? sentence.length;
-  const command = commandsIn(sentence).filter((c) => c.at < word).pop() ?? commandsIn(sentence)[0];
-  if (!command) return [];
-  let units = unitsIn(plain.replace(/[/!][a-z]\w*/gi, ' '));
-  const example = /[/!]([a-z]+)\s+(-?\d+(?:\.\d+)?)\s+\S+(?:\s+\S+)?\s+(-?\d+(?:\.\d+)?)/i.exec(plain);
-  if (units.length < 2 && example) {
-    const [a, b] = [Number(example[2]), Number(example[3])];
-    if (Math.abs(a * 9 / 5 + 32 - b) < 1) units = ['c', 'f'];
-    else if (Math.abs((a - 32) * 5 / 9 - b) < 1) units = ['f', 'c'];
-    else if (Math.abs(a * 0.621371 - b) < 0.5) units = ['km', 'mi'];
-    else if (Math.abs(a * 1.60934 - b) < 0.5) units = ['mi', 'km'];
+  if (!/\bconvert|\bconversion|\bin (?:fahrenheit|celsius|dollars|euros|pounds|miles|km)\b|[/!][a-z]+\s+-?\d+(?:[.,]\d+)?\s+(?:should|will|gives?|answers?|says?|returns?|=|→|->)/i.test(plain)) return [];
+  const commands = commandsIn(plain);
+  const rules: RuleDraft[] = [];
+  for (const c of commands) {
+    const segment = afterCommand(plain, c.at, commands);
+    let units = unitsIn(segment.replace(/^[/!][a-z]\w*/i, ' '));
+    const example = /^[/!][a-z]\w*\s+(-?\d+(?:\.\d+)?)\D+?(-?\d+(?:\.\d+)?)/i.exec(segment);
+    if (units.length < 2 && example) units = unitsOfExample(Number(example[1]), Number(example[2]));
+    // "/c 180 → the other way": the previous conversion reversed.
+    const last = rules.at(-1)?.do[0];
+    if (units.length < 2 && /\b(?:the other way|other way round|reverse|vice versa|back)\b/i.test(segment) && last?.kind === 'convert') units = [last.to, last.from];
+    if (units.length < 2 || !/\bconver|\bin [a-z]|\d|other way|reverse|vice versa/i.test(segment)) continue;
+    const [from, to] = units as [string, string];
+    const label = (u: string) => UNIT_LABEL[u] ?? ` ${u}`;
+    rules.push({ id: c.name, when: { kind: 'command', name: c.name }, if: [], do: [{ kind: 'convert', from, to, text: `{args}${label(from)} = {value}${label(to)}` }], source: segment.trim() });
   }
-  if (units.length < 2) return [];
-  const [from, to] = units as [string, string];
-  const label = (u: string) => ({ c: '°C', f: '°F', km: 'km', mi: 'miles', kg: 'kg', lb: 'lb', cm: 'cm', in: 'in' })[u] ?? ` ${u}`;
-  const text = `{args}${label(from).startsWith(' ') ? label(from) : label(from)} = {value}${label(to)}`;
-  return [{ id: command.name, when: { kind: 'command', name: command.name }, if: [], do: [{ kind: 'convert', from, to, text }], source: plain.trim() }];
+  return rules;
 }
 
 const COINS: Record<string, string> = { bitcoin: 'bitcoin', btc: 'bitcoin', ethereum: 'ethereum', eth: 'ethereum', solana: 'solana', sol: 'solana', doge: 'dogecoin', dogecoin: 'dogecoin' };
