@@ -59,6 +59,7 @@ export function planFromRequest(request: BotRequest, name: string, options: { fo
     for (const own of ['random', 'quotes', 'jokes', 'facts'] as const) if (!request.commandNames[own]) f.delete(own);
   }
   if (read.some((r) => r.do.some((a) => a.kind === 'poll'))) f.delete('polls');
+  if (read.some((r) => r.do.some((a) => a.kind === 'quiz')) && !request.commandNames.facts) f.delete('facts');
   if (read.some((r) => r.do.some((a) => a.kind === 'buttons'))) f.delete('menu');
   if (read.some((r) => r.if.some((c) => c.kind === 'hours'))) f.delete('away');
   if (read.some((r) => r.do.some((a) => a.kind === 'data' && a.source.kind === 'ai'))) f.delete('llm');

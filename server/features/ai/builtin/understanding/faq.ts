@@ -84,7 +84,7 @@ function tellThemReplies(masked: string, quotes: string[]): KeywordReply[] {
 export function faqRepliesIn(masked: string, quotes: string[]): KeywordReply[] {
   const all = [
     // A question becomes its main word; a phrase someone writes ("lost my keys") stays as written.
-    ...keywordRepliesIn({ masked, quotes }).map((k) => ({ ...k, keyword: isQuestion(k.keyword) || /,|\bor\b/.test(k.keyword) ? keywordOfQuestion(k.keyword) : k.keyword.toLowerCase() })),
+    ...keywordRepliesIn({ masked, quotes }).map((k) => ({ ...k, keyword: isQuestion(k.keyword) || /,|\bor\b/.test(k.keyword) ? keywordOfQuestion(k.keyword) : k.keyword.toLowerCase().replace(/^(?:the|a|an|our|your|my)\s+/, '') })),
     ...tellThemReplies(masked, quotes),
     ...botShouldAnswerReplies(masked, quotes),
     ...questionAnswerPairs(masked, quotes),

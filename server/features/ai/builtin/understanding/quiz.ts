@@ -3,6 +3,7 @@
 //    right answer: Yes! ⭐ {name} gets a star / wrong answer: Not quite, have another go"
 // What the bot says to a right or wrong answer is the person's; where they gave none it is a default,
 // said in the answer.
+import { conditionsIn } from './conditions';
 import type { RuleDraft } from './rule-clauses';
 
 type Masked = { masked: string; quotes: string[] };
@@ -40,10 +41,13 @@ export function quizRules(m: Masked): RuleDraft[] {
     ...(right ? [] : ['A right answer gets "Right!": edit the quiz rule to say it your way.']),
     ...(wrong ? [] : ['A wrong answer gets "Not quite: it was {value}.": edit the quiz rule to say it your way.']),
   ];
+  // "a trivia quiz in the #puzzles channel only": the conditions of the sentences that speak of the quiz.
+  const about = text.split(/(?<=[.!?])\s+|\n/).filter((x) => /\bquiz|\btrivia|\briddle/i.test(x) || x.includes(`${command?.[0]?.trim() ?? '/quiz'}`));
+  const { chat, admins } = conditionsIn(about.join(' '));
   return [{
     id: name,
     when: { kind: 'command', name },
-    if: [],
+    if: [...(chat ? [{ kind: 'chat' as const, name: chat }] : []), ...(admins ? [{ kind: 'admins' as const }] : [])],
     do: [{ kind: 'quiz', questions: pairs.slice(0, 50), right: right ?? 'Right!', wrong: wrong ?? 'Not quite: it was {value}.', done: 'You got {count} of {total} right.' }],
     source: pairs.map((p) => `${p.question} → ${p.answer}`).join('\n'),
     ...(notes.length > 0 ? { note: notes.join(' ') } : {}),

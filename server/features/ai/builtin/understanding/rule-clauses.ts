@@ -10,6 +10,7 @@ import type { Action, Condition, Rule, Trigger } from '../../../../../shared/bot
 import { sentencesOf } from './clauses';
 import { answerAt } from './stated-replies';
 import { aiAnswerRules } from './ai-answers';
+import { conditionsIn } from './conditions';
 import { arrowLineRules } from './arrow-lines';
 import { buttonMenuRules } from './button-menus';
 import { mentionAboutRules } from './mention-rules';
@@ -143,7 +144,7 @@ function counterRules(sentence: string, m: Masked, context: string): RuleDraft[]
     const when: Trigger = command ? { kind: 'command', name: command.name } : { kind: 'command', name: 'top' };
     // "/champ shows Cleanest flatmate: with the top 3", "/heroes → 🌊 Top 5 beach heroes: with counts": the heading as written.
     const between = command ? sentence.slice(command.end, top.index + top[0].length + 40) : '';
-    const heading = /^\s*(?:shows?|lists?|gives?|posts?|says?|=|→|->|:)\s*(\u0001\d+\u0002|[^\n]*?:)\s*(?:with\b|\+|top\b|and\b|$)/i.exec(between);
+    const heading = /^\s*(?:shows?|lists?|gives?|posts?|says?|=|→|->|:)\s*(\u0001\d+\u0002|[^\n]*?:|[^\n]*?(?=\s+with (?:their|the|its) (?:points|counts?|scores?|totals?|numbers?)))\s*(?:with\b|\+|top\b|and\b|$)/i.exec(between);
     const written = heading ? restore(heading[1]!, m.quotes).trim() : null;
     const text = written && !/^(?:the|a|an)\s/i.test(written) ? `${written}\n{top}` : `Top ${n}:\n{top}`;
     rules.push({ id: `top-${counter}`, when, if: [], do: [{ kind: 'top', counter, n, text }], source: restore(sentence, m.quotes).trim() });
@@ -434,21 +435,6 @@ function otherRule(text: string | null, source: string, m: Masked): RuleDraft {
   return { id: 'anything-else', when: { kind: 'message', always: false }, if: [], do: [{ kind: 'reply', text }], source: restore(source, m.quotes).trim() };
 }
 
-/** "only in #ask-here", "only admins can use /announce": conditions on the sentence's rules. */
-export function conditionsIn(sentence: string): { chat: string | null; admins: boolean } {
-  const only = /\bonly (?:in|on|inside|from)\s+(?:the\s+)?#([\w-]+)|\bin\s+#([\w-]+)\s+only\b/i.exec(sentence);
-  // "in #it-help if someone mentions password", "every photo posted in #cleanup-log": where the rule listens;
-  // "post the answers in #bug-reports" is where it posts, not a condition.
-  // Only where the rule's trigger is written: a #channel inside the words it says is text.
-  const said = /:\s|→|->|\b(?:reply|replies|say|says|answer|answers|respond|responds)\b/i.exec(sentence);
-  const head = said ? sentence.slice(0, said.index) : sentence;
-  const where = [...head.matchAll(/\b(?:in|inside|from)\s+(?:the\s+)?#([\w-]+)/gi)].find(
-    (h) => !/\b(?:post|posts|posting|send|sends|share|shares|tweet|tweets|announce|announces|drop|drops|put|puts|forward|forwards|copy|copies)\b(?:\s+[^\s#]+){0,3}\s*$/i.test(sentence.slice(0, h.index)),
-  );
-  const admins = /\bonly (?:for )?(?:admins?|mods?|moderators?|the owner|staff)\b|\b(?:admins?|mods?|moderators?) only\b/i.test(sentence);
-  return { chat: only ? (only[1] ?? only[2])! : where ? where[1]! : null, admins };
-}
-
 /** The rules these readers find in the request, each with the conditions of its sentence. */
 export function ruleClausesIn(m: Masked): RuleDraft[] {
   const rules: RuleDraft[] = [...questionRules(m), ...scheduledPostRules(m), ...buttonMenuRules(m), ...quizRules(m), ...aiAnswerRules(m), ...hoursRules(m), ...arrowLineRules(m), ...mentionAboutRules(m), ...joinRules(m), ...commandListRules(m), ...commandAnswerRules(m), ...moderationRules(m), ...otherMessageRules(m)];
@@ -477,6 +463,9 @@ export function ruleClausesIn(m: Masked): RuleDraft[] {
       .filter((r) => r.when.kind === 'command' && ((r.if.length === 0 && r.do.some((a) => a.kind !== 'reply')) || r.if.some((c) => c.kind === 'hours')))
       .map((r) => (r.when as { name: string }).name),
   );
+  // "if they tag the bot, let AI answer": the AI answers the mention; those words are no reply text.
+  const aiMention = rules.some((r) => r.when.kind === 'mention' && r.do.some((a) => a.kind === 'data' && a.source.kind === 'ai'));
+  if (aiMention) rules.splice(0, rules.length, ...rules.filter((r) => !(r.when.kind === 'mention' && r.do.some((a) => a.kind === 'reply' && /\b(?:ai|chat ?gpt|gpt)\b/i.test(a.text ?? '')))));
   // A button's own line ("Maki → Salmon maki 5.50") is the press, not words someone writes.
   const labels = new Set(rules.flatMap((r) => r.do.flatMap((a) => (a.kind === 'buttons' ? a.buttons.map((b) => b.label.toLowerCase()) : []))));
   return rules.filter(

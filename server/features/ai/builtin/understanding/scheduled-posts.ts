@@ -47,10 +47,11 @@ function scheduleTimes(lead: string): TimeOfDay[] {
 }
 
 /** The trigger a schedule's words say, with a note when a time had to be chosen; null when they say none. */
-function scheduleOf(lead: string, context: string): { when: Trigger; note?: string } | null {
-  const rel = /\b(\d{1,3})\s*(?:(min(?:ute)?s?|m)|(h|hrs?|hours?))\s+(before|after)\b|\b(an?|one|half an) (hour|minute)\s+(before|after)\b/i.exec(lead);
+function scheduleOf(lead: string, context: string): { when: Trigger; also?: Trigger[]; note?: string } | null {
+  const rel = /\b(\d{1,3}|two|three|four|five|six|ten|fifteen|twenty|thirty|forty-five)\s*(?:(min(?:ute)?s?|m)|(h|hrs?|hours?))\s+(before|after)\b|\b(an?|one|half an) (hour|minute)\s+(before|after)\b/i.exec(lead);
   if (rel) {
-    const n = rel[1] ? Number(rel[1]) : rel[5]!.toLowerCase() === 'half an' ? 30 : 1;
+    const WORDS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, ten: 10, fifteen: 15, twenty: 20, thirty: 30, 'forty-five': 45 };
+    const n = rel[1] ? (WORDS[rel[1].toLowerCase()] ?? Number(rel[1])) : rel[5]!.toLowerCase() === 'half an' ? 30 : 1;
     const minutes = rel[6] && rel[5]!.toLowerCase() === 'half an' ? 30 : n * ((rel[3] ?? rel[6] ?? '').toLowerCase().startsWith('h') ? 60 : 1);
     const sign = (rel[4] ?? rel[7])!.toLowerCase() === 'before' ? -1 : 1;
     // The time it is relative to: after "before" in the same words, else the nearest one written before.
@@ -61,7 +62,11 @@ function scheduleOf(lead: string, context: string): { when: Trigger; note?: stri
     const last = timesIn(earlier).pop();
     if (!last) return null;
     const sentence = earlier.slice(0, last.end).split(/[.!?\n]\s/).pop()!;
-    return { when: { kind: 'schedule', times: [last.time], weekdays: weekdaysIn(sentence), offsetMinutes: sign * minutes } };
+    // "classes are tuesday 18:30 and saturday 10:00. two hours before each class": one time per day.
+    const pairs = timesIn(sentence).map((t) => ({ time: t.time, days: weekdaysIn(sentence.slice(Math.max(0, t.at - 20), t.at)) }));
+    const [first, ...more] = pairs.length > 1 && pairs.every((p) => p.days.length > 0) ? pairs : [{ time: last.time, days: weekdaysIn(sentence) }];
+    const at = (p: { time: TimeOfDay; days: Weekday[] }): Trigger => ({ kind: 'schedule', times: [p.time], weekdays: p.days, offsetMinutes: sign * minutes });
+    return { when: at(first!), also: more.map(at) };
   }
   const every = /\bevery\s+(\d{1,3})\s*(min(?:ute)?s?|m|h|hrs?|hours?)\b|\b(hourly|every hour|each hour)\b/i.exec(lead);
   if (every) {
@@ -140,15 +145,17 @@ export function scheduledPostRules(m: Masked): RuleDraft[] {
       const action: Action =
         words && !aboutData && (ROTATION.test(words) || /^(?:an?\s+)?poll\b/i.test(words) || introduced || !DESCRIBES.test(words)) ? postAction(words) : { kind: 'post', to: 'channel', text: null };
       const channel = /#([\w-]{1,80})/.exec(post[0])?.[1];
-      rules.push({
-        id: 'scheduled-post',
-        when: schedule.when,
-        if: [],
-        do: [action],
-        ...(channel ? { channel } : {}),
-        source: restore(`${lead}${post[0]}${said ?? ''}`, m.quotes).trim(),
-        ...(schedule.note ? { note: schedule.note } : {}),
-      });
+      for (const when of [schedule.when, ...(schedule.also ?? [])]) {
+        rules.push({
+          id: 'scheduled-post',
+          when,
+          if: [],
+          do: [action],
+          ...(channel ? { channel } : {}),
+          source: restore(`${lead}${post[0]}${said ?? ''}`, m.quotes).trim(),
+          ...(schedule.note && when === schedule.when ? { note: schedule.note } : {}),
+        });
+      }
     }
   }
   return rules;
