@@ -234,4 +234,15 @@ describe('the plan of a request', () => {
     const books = planOf('bookshop on X: our sale is every saturday 11am, so tweet Sale in 1 hour! an hour before');
     expect(lines(books)).toContain("1 hour before Saturday 11:00: post 'Sale in 1 hour!' to the channel");
   });
+
+  it('reads numbered things to ask for, an answer at night that is the only one, one post per class before each class', () => {
+    const school = planOf('whatsapp driving school. when someone writes book, ask: 1) full name 2) manual or automatic — then send it to me. price → 1 hour £34. between 9pm and 8am just reply Off now, back at 8');
+    expect(lines(school)).toEqual([
+      "When a message mentions \"book\", only outside 21:00–08:00: ask 'Full name?' and 'Manual or automatic?' one at a time, then say 'Thanks! I have sent your answers on.' and send you the answers",
+      "When any other message arrives, only between 21:00–08:00: reply 'Off now, back at 8'",
+      "When a message mentions \"price\", only outside 21:00–08:00: reply '1 hour £34'",
+    ]);
+    const pottery = planOf('whatsapp pottery group. classes are tuesday 18:30 and saturday 10:00. two hours before each class send: Class in 2 hours!');
+    expect(lines(pottery)).toEqual(["2 hours before Tuesday 18:30: post 'Class in 2 hours!' to the channel", "2 hours before Saturday 10:00: post 'Class in 2 hours!' to the channel"]);
+  });
 });

@@ -130,6 +130,8 @@ export function planFromRequest(request: BotRequest, name: string, options: { fo
 
   // Times written inside a rule's own words ("gates open 8:00") are not posting times.
   const textTimes = new Set([...request.commandReplies.map((c) => c.reply), ...request.keywordReplies.map((k) => k.reply), ...readTexts].flatMap((t) => timesIn(t).map((x) => x.time)));
+  // ... nor are the ends of hours a rule keeps ("between 9pm and 8am just reply ...").
+  for (const r of read) for (const c of r.if) if (c.kind === 'hours') [c.from, c.to].forEach((t) => textTimes.add(t));
   const postTimes = request.postTimes.filter((t) => !textTimes.has(timeOfDay(t) ?? t));
   if (request.postTimes.length > 0 && postTimes.length === 0 && request.intervalMinutes === null) f.delete('scheduled');
   if (f.has('scheduled')) {
@@ -204,6 +206,14 @@ export function planFromRequest(request: BotRequest, name: string, options: { fo
   // A command a sentence said in its own words is that rule, not a behaviour of the same name ("/quote
   // starts the questions" is no quotes command); a FAQ without words is no rule when others were read.
   const readIds = new Set(read.map((r) => r.id));
+  // "between 9pm and 8am just reply X": at those hours the other answers wait.
+  for (const only of read.filter((r) => r.only)) {
+    const hours = only.if.filter((c) => c.kind === 'hours').map((c) => ({ ...c, outside: true }));
+    for (const r of list.rules) {
+      if (r.when.kind === 'schedule' || r.when.kind === 'join' || r.when.kind === 'leave' || r.if.some((c) => c.kind === 'hours') || r.do.every((a) => a.kind === 'count' || a.kind === 'react')) continue;
+      r.if = [...r.if, ...hours];
+    }
+  }
   // On X every message the bot gets is a mention: "any other mention" is any other message.
   if (request.platform === 'twitter') for (const r of list.rules) if (r.when.kind === 'mention') r.when = { kind: 'message', always: false };
   const rules = list.rules.filter(

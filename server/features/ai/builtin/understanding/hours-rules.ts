@@ -91,9 +91,26 @@ function triggerOf(before: string, quotes: string[]): Trigger {
   return { kind: 'message', always: false };
 }
 
+/** "between 9pm and 8am just reply Kemal is off now": a reply to any other message at those hours. */
+const BETWEEN = new RegExp(`\\b(?:between|from)\\s+(${TIME_OF_DAY})\\s*(?:and|to|till|until|-|–)\\s*(${TIME_OF_DAY})\\s*,?\\s*(?:(?:just|only|the bot should|it should)\\s+)?(?:reply|answer|say|respond)(?:\\s+with)?\\s*:?\\s*`, 'gi');
+
+function betweenRules(m: Masked): RuleDraft[] {
+  const rules: RuleDraft[] = [];
+  for (const hit of m.masked.matchAll(BETWEEN)) {
+    const from = timeFromMatch(hit, 2);
+    const to = timeFromMatch(hit, 3 + TIME_GROUPS);
+    const text = saidWordsAt(m.masked.slice(hit.index! + hit[0].length), m.quotes);
+    if (!from || !to || !text) continue;
+    // "just reply ...": at those hours this is the only answer (the other rules wait until after).
+    const only = /\b(?:just|only)\b/i.test(hit[0]);
+    rules.push({ id: 'at-hours', when: { kind: 'message', always: false }, if: [{ kind: 'hours', from, to, weekdays: [], outside: false }], do: [{ kind: 'reply', text }], ...(only ? { only } : {}), source: restore(hit[0] + text, m.quotes) });
+  }
+  return rules;
+}
+
 /** The hours rules of a request, and whether it gave hours at all (the older away reading then stays out). */
 export function hoursRules(m: Masked): RuleDraft[] {
-  const rules: RuleDraft[] = [];
+  const rules: RuleDraft[] = betweenRules(m);
   const allSpans = spansIn(m.masked);
   for (const line of m.masked.split(/\n+/)) {
     const inHit = IN_HOURS.exec(line);

@@ -41,6 +41,9 @@ function questionsIn(span: string): string[] {
       .filter((q) => q.length > 1)
       .slice(0, 10);
   }
+  // "1) full name 2) manual or automatic 3) which days they're free": numbered things to ask for.
+  const numbered = text.split(/(?:^|\s)\d{1,2}[.)]\s+/).map((q) => q.replace(/[\s—–,-]+$/, '').trim()).filter(Boolean);
+  if (numbered.length >= 2) return numbered.slice(0, 10).map((q) => (q.endsWith('?') ? q : asQuestion(q)));
   return text
     .split(/\s*(?:,|\band\b|\bthen\b|→|->|\+|&|\n-?)\s*/i)
     .map((s) => s.replace(/^[\s\-•*]+/, '').trim())

@@ -23,7 +23,14 @@ import { commandAnswerAt, saidWordsAt } from './said-words';
 
 type Masked = { masked: string; quotes: string[] };
 /** A rule read from the request; `note` is a default it chose, `gap` a part it could not build, both said in the answer. */
-export type RuleDraft = Omit<Rule, 'id' | 'if'> & { id: string; if: Condition[]; note?: string; gap?: { words: string; reason: string } };
+export type RuleDraft = Omit<Rule, 'id' | 'if'> & {
+  id: string;
+  if: Condition[];
+  note?: string;
+  gap?: { words: string; reason: string };
+  /** At its hours this rule is the only answer: the plan gives the other answering rules "outside" those hours. */
+  only?: boolean;
+};
 
 const MARKER = /\u0001(\d+)\u0002/g;
 const COMMAND = /(?:^|[^\w/:.])([/!])([A-Za-z][A-Za-z0-9_]{0,31})\b/g;
