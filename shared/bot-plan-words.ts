@@ -197,8 +197,10 @@ export function blanksOf(plan: BotPlan): PlanBlank[] {
   for (const rule of plan.rules) {
     const trigger = triggerInWords(rule.when, plan);
     const when = `${trigger.charAt(0).toLowerCase()}${trigger.slice(1)}`;
+    // The person's own words about it ("post where the truck is parked today"), so they see what to give.
+    const wrote = rule.source && rule.source.length <= 160 ? ` (you wrote: "${rule.source.replace(/\s+/g, ' ').trim()}")` : '';
     const visit = (value: unknown, path: PlanPath, what: string) => {
-      if (value === null) blanks.push({ ruleId: rule.id, path, label: `${what} ${when}`.trim() });
+      if (value === null) blanks.push({ ruleId: rule.id, path, label: `${what} ${when}${wrote}`.trim() });
       else if (Array.isArray(value)) value.forEach((v, i) => visit(v, [...path, i], what));
       else if (typeof value === 'object' && value !== undefined) {
         for (const [key, v] of Object.entries(value as Record<string, unknown>)) visit(v, [...path, key], whatOf(key, what));
