@@ -74,6 +74,8 @@ function unitRule(unit: string, m: Masked, chat: string | undefined): RuleDraft[
 
 /** One rule: the words before an arrow (from the start of their sentence, or after "in #shifts:") and what follows. */
 function ruleAt(before: string, after: string, sentence: boolean, unit: string, m: Masked, chat: string | undefined): RuleDraft[] {
+  // "/poll Question? option / option → makes a poll": the words of a command's example are the command's.
+  if (/[/!][a-z]/i.test(before.split(/[.;!]\s+|\n/).pop()!)) return [];
   const left = before
     .replace(/^.*(?:[.;!?]|:)\s+/, '')
     .replace(/^\s*(?:[-•*]\s*|\d{1,2}[.)]\s*)/, '')

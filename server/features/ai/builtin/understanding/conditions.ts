@@ -15,3 +15,18 @@ export function conditionsIn(sentence: string): { chat: string | null; admins: b
   const admins = /\bonly (?:for )?(?:admins?|mods?|moderators?|the owner|staff)\b|\b(?:admins?|mods?|moderators?) only\b/i.test(sentence);
   return { chat: only ? (only[1] ?? only[2])! : where ? where[1]! : null, admins };
 }
+
+/**
+ * Whether "only admins" holds for this command of the sentence: written right before it ("only
+ * admins can /close") or in its own clause; with one command in the sentence, anywhere in it.
+ */
+export function adminsOnlyFor(sentence: string, command: string): boolean {
+  if (!conditionsIn(sentence).admins) return false;
+  const commands = sentence.match(/(?:^|\s)[/!][A-Za-z]\w*/g) ?? [];
+  if (commands.length <= 1) return true;
+  const name = command.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return (
+    new RegExp(`\\bonly (?:for )?(?:admins?|mods?|moderators?|the owner|staff)\\b[^/!.]{0,25}[/!]${name}\\b`, 'i').test(sentence) ||
+    new RegExp(`[/!]${name}\\b[^/!.]{0,60}\\b(?:admins?|mods?|moderators?) only\\b|[/!]${name}\\b[^/!.]{0,60}\\bonly (?:for )?(?:admins?|mods?|moderators?)`, 'i').test(sentence)
+  );
+}

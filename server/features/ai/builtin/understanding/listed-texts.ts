@@ -23,7 +23,8 @@ export function textsOfList(text: string): { texts: string[]; order: 'random' | 
     .map((s) => s.trim().replace(/\.$/, ''))
     .filter((s) => s.length > 0 && s.length <= 100);
   if (items.length < 2) return null;
-  const template = [arrow ? rest.slice(arrow.index + arrow[0].length).trim() : '', before].find((t) => PLACEHOLDER.test(t)) ?? null;
+  // "whose family takes the towels home: Towel week: NAME takes ...": a description before the template's colon goes.
+  const template = [arrow ? rest.slice(arrow.index + arrow[0].length).trim() : '', before.replace(/^(?:who|whose|what|which|where)\b[^:]*:\s+/i, '')].find((t) => PLACEHOLDER.test(t)) ?? null;
   const texts = template ? items.map((item) => template.replace(PLACEHOLDER, item)) : items;
   return { texts, order: /random/i.test(rotation[1]!) ? 'random' : 'inTurn' };
 }

@@ -10,7 +10,7 @@ import type { Action, Condition, Rule, Trigger } from '../../../../../shared/bot
 import { sentencesOf } from './clauses';
 import { answerAt } from './stated-replies';
 import { aiAnswerRules } from './ai-answers';
-import { conditionsIn } from './conditions';
+import { adminsOnlyFor, conditionsIn } from './conditions';
 import { arrowLineRules } from './arrow-lines';
 import { buttonMenuRules } from './button-menus';
 import { mentionAboutRules } from './mention-rules';
@@ -50,11 +50,11 @@ function afterCommand(sentence: string, at: number, commands: Array<{ at: number
 }
 
 const LIST_NOUN =
-  /\b(?:(shopping|grocery|to-?do|todo|task|wish|reading|watch|guest|waiting|sign-?up|signup|attendee|player|team)s?\s+list|to-?dos?|todo list|list|sign-?ups|signups|attendees|queue|roster|line-?up|wishlist|who(?:'s| is| are)\s+(?:coming|in|going|playing|joining))\b/i;
-const ADD = /^\s*(?:[\w']+\s+){0,2}?(?:→\s*|->\s*|=\s*|:\s*)?(?:should\s+|will\s+|to\s+)?(?:adds?|puts?|saves?|signs?\b|joins?|registers?|books?|reserves?|counts? (?:them|you|me|people|someone) in|marks? (?:them|you) (?:as )?(?:in|coming|going)|=\s*(?:i'?m\s+)?(?:in|coming|going))/i;
-const REMOVE = /^\s*(?:[\w']+\s+){0,2}?(?:→\s*|->\s*|=\s*|:\s*)?(?:should\s+|will\s+|to\s+)?(?:removes?|deletes?|drops?|takes? (?:\w+ )?(?:off|out)|cross(?:es)? (?:\w+ )?off|ticks? (?:\w+ )?off|marks? (?:\w+ )?(?:as )?(?:done|out)|cancels?|=\s*(?:not|out|can'?t))/i;
-const SHOW = /^\s*(?:[\w']+\s+){0,2}?(?:→\s*|->\s*|=\s*|:\s*)?(?:should\s+|will\s+|to\s+)?(?:shows?|lists?|displays?|prints?|gives?|sees?|views?|tells? (?:\w+ )?(?:who|what))/i;
-const CLEAR = /^\s*(?:[\w']+\s+){0,2}?(?:→\s*|->\s*|=\s*|:\s*)?(?:should\s+|will\s+|to\s+)?(?:clears?|empties|empty|resets?|wipes?)/i;
+  /\b(?:(?:this week'?s|the|our|the whole) order\b|(shopping|grocery|to-?do|todo|task|wish|reading|watch|guest|waiting|sign-?up|signup|attendee|player|team)s?\s+list|to-?dos?|todo list|list|sign-?ups|signups|attendees|queue|roster|line-?up|wishlist|who(?:'s| is| are)\s+(?:coming|in|going|playing|joining))\b/i;
+const ADD = /^\s*(?:[\w']+\s+){0,4}?(?:→\s*|->\s*|=\s*|:\s*)?(?:should\s+|will\s+|to\s+)?(?:adds?|puts?|saves?|signs?\b|joins?|registers?|books?|reserves?|counts? (?:them|you|me|people|someone) in|marks? (?:them|you) (?:as )?(?:in|coming|going)|=\s*(?:i'?m\s+)?(?:in|coming|going))/i;
+const REMOVE = /^\s*(?:[\w']+\s+){0,4}?(?:→\s*|->\s*|=\s*|:\s*)?(?:should\s+|will\s+|to\s+)?(?:removes?|deletes?|drops?|takes? (?:\w+ )?(?:off|out)|cross(?:es)? (?:\w+ )?off|ticks? (?:\w+ )?off|marks? (?:\w+ )?(?:as )?(?:done|out)|cancels?|=\s*(?:not|out|can'?t))/i;
+const SHOW = /^\s*(?:[\w']+\s+){0,4}?(?:→\s*|->\s*|=\s*|:\s*)?(?:should\s+|will\s+|to\s+)?(?:shows?|lists?|displays?|prints?|gives?|sees?|views?|tells? (?:\w+ )?(?:who|what))/i;
+const CLEAR = /^\s*(?:[\w']+\s+){0,4}?(?:→\s*|->\s*|=\s*|:\s*)?(?:should\s+|will\s+|to\s+)?(?:clears?|empties|empty|resets?|wipes?)/i;
 const PERSON_ITEM = /\b(?:their|your|his|her|my) names?\b|\bthem(?:selves)?\b|\byou(?:rself)?\b|\bthe person\b|\bpeople\b|\bwho(?:'s| is)\b|\bi'?m (?:in|out|coming)\b|\bsigns? (?:up|in)\b|\bjoins?\b/i;
 const THING_ITEM = /\b(?:item|task|thing|whatever|what(?:ever)? (?:they|you|comes|follows)|the text|an? \w+ (?:to|on) the list)\b|[/!][a-z]\w*\s+(?!adds?|puts?|removes?|shows?|lists?)[a-z]+/i;
 
@@ -76,18 +76,21 @@ function listRules(sentence: string, m: Masked, context: string): RuleDraft[] {
   const commands = commandsIn(sentence);
   const rules: RuleDraft[] = [];
   const sender = /who|attendee|sign|guest|player|team|roster|line/.test(noun[0].toLowerCase());
+  const start = m.masked.indexOf(sentence);
   for (const c of commands) {
-    const rest = afterCommand(sentence, c.end, commands);
-    const op = CLEAR.test(rest) ? 'clear' : REMOVE.test(rest) ? 'remove' : ADD.test(rest) ? 'add' : SHOW.test(rest) ? 'show' : sender && /^(?:in|join|yes|coming|going)$/.test(c.name) ? 'add' : sender && /^(?:out|leave|no|cancel)$/.test(c.name) ? 'remove' : null;
+    // The words run on past the sentence's own "!" ("posts Order closed! Thanks everyone ... and empties the list").
+    const whole = start >= 0 ? m.masked.slice(start + c.end).split(/\n|(?:^|\s)(?=[/!][A-Za-z])/)[0]! : '';
+    const rest = whole.length > afterCommand(sentence, c.end, commands).length ? whole : afterCommand(sentence, c.end, commands);
+    const op = CLEAR.test(rest) || /\b(?:clears?|empties|resets?|wipes?)\s+(?:the|this|our)\s+(?:list|order)\b/i.test(rest) ? 'clear' : REMOVE.test(rest) ? 'remove' : ADD.test(rest) ? 'add' : SHOW.test(rest) ? 'show' : sender && /^(?:in|join|yes|coming|going)$/.test(c.name) ? 'add' : sender && /^(?:out|leave|no|cancel)$/.test(c.name) ? 'remove' : null;
     if (!op) continue;
     // A list named in another sentence: this command must speak of it ("shows it", "the names").
     if (!own && !/\b(?:list|it|them|names?|who|entries|items?)\b/i.test(rest.split(/[,.;]/)[0]!)) continue;
     const item = op === 'add' || op === 'remove' ? (THING_ITEM.test(rest) && !PERSON_ITEM.test(rest) ? 'argument' : sender || PERSON_ITEM.test(rest) ? 'sender' : 'argument') : 'argument';
     const said = new RegExp(`\\b(?:says?|repl(?:y|ies)|answers?|responds?|with)\\s*:?\\s*\u0001(\\d+)\u0002`, 'i').exec(rest);
     // "/buy milk → adds milk to the list and says Added milk": the example item is the bot's {item}.
-    const unquoted = said ? null : /\b(?:and\s+)?(?:says?|repl(?:y|ies)|answers?|responds?)\s*:?\s*(?=[A-Z\p{Extended_Pictographic}])/u.exec(rest);
+    const unquoted = said ? null : /\b(?:and\s+)?(?:says?|repl(?:y|ies)|answers?|responds?|posts?)\s*:?\s*(?=[A-Z\p{Extended_Pictographic}])/u.exec(rest);
     const example = /^\s*([\w'-]+)/.exec(sentence.slice(c.end))?.[1];
-    const written = unquoted ? saidWordsAt(rest.slice(unquoted.index + unquoted[0].length), m.quotes) : null;
+    const written = unquoted ? (saidWordsAt(rest.slice(unquoted.index + unquoted[0].length), m.quotes)?.replace(/\s+and\s+(?:empties|clears?|resets?|wipes?)\b.*$/i, '') ?? null) : null;
     const given = said ? m.quotes[Number(said[1])] ?? null : written && example ? written.replace(new RegExp(`\\b${example}\\b`, 'i'), '{item}') : written;
     const text = given ?? { add: 'Added {item}.', remove: 'Removed {item}.', show: '{list}', clear: 'The list is empty now.' }[op];
     rules.push({ id: c.name, when: { kind: 'command', name: c.name }, if: [], do: [{ kind: 'list', list, op, item, text }], source: restore(sentence, m.quotes).trim() });
@@ -170,7 +173,8 @@ function wordsAfter(sentence: string, at: number, m: Masked): string | null {
 /** "when someone mentions the bot, reply 'Hi, ask me with !help'". */
 function mentionRules(sentence: string, m: Masked): RuleDraft[] {
   const at = MENTION.exec(sentence);
-  if (!at) return [];
+  // "mentions us with vegan → ...": a mention about words (mention-rules.ts).
+  if (!at || /^\s*(?:with|about|asking|mentioning|containing)\b/i.test(sentence.slice(at.index + at[0].length))) return [];
   const rest = sentence
     .slice(at.index + at[0].length)
     .replace(/^[,\s]*(?:\([^)]*\)\s*)?,?\s*(?:it\s+|the bot\s+|then\s+)?(?:should\s+)?(?:reply|answer|say|respond)(?:\s+with)?\s*:?/i, '');
@@ -206,7 +210,10 @@ function reactionRules(sentence: string, m: Masked): RuleDraft[] {
   const emojis = [...restore(sentence, m.quotes).matchAll(new RegExp(EMOJI.source, 'gu'))];
   const at = react.index;
   const nearest = emojis.sort((x, y) => Math.abs(x.index! - at) - Math.abs(y.index! - at))[0];
-  const emoji = nearest?.[1] ?? (/\blike|thumbs/.test(react[0]) ? '👍' : null);
+  // "like every mention": a like (👍), unless an emoji is written right after the word.
+  const liked = /\blike|thumbs/.test(react[0]);
+  const after = emojis.filter((e) => e.index! >= at && e.index! - at <= 20)[0];
+  const emoji = liked ? (after?.[1] ?? '👍') : (nearest?.[1] ?? null);
   if (!emoji) return [];
   const about = /\b(?:with|containing|that (?:say|mention|contain|include)s?|mentioning|about|saying)\s+((?:\u0001\d+\u0002|#?[\w'-]+)(?:\s*(?:,|or)\s*(?:\u0001\d+\u0002|#?[\w'-]+))*)/i.exec(sentence.slice(react.index));
   const words = about ? about[1]!.split(/\s*(?:,|\bor\b)\s*/).map((w) => restore(w, m.quotes).trim().toLowerCase()).filter(Boolean) : [];
@@ -214,7 +221,7 @@ function reactionRules(sentence: string, m: Masked): RuleDraft[] {
   return [{ id: 'react', when, if: [], do: [{ kind: 'react', emoji }], source: restore(sentence, m.quotes).trim() }];
 }
 
-const FORWARD = /\b(?:forward|forwards|copy|copies|send|sends|dm|pass)\b\s+(?:me|us|the owner|to me)?\s*(?:a copy of\s+)?(?:every|each|all|any)\s+(?:\w+\s+)?(?:messages?|dms?|questions?|orders?|requests?|complaints?)|\bforward(?:s)?\s+(?!it\b|them\b|that\b|this\b|to\b)[^.]*\bto me\b|\b(?:copy|copies) of (?:every|each|all|any)\b/i;
+const FORWARD = /\b(?:gets?|is|are|should be) (?:copied|forwarded|sent) to me\b|\b(?:forward|forwards|copy|copies|send|sends|dm|pass)\b\s+(?:me|us|the owner|to me)?\s*(?:a copy of\s+)?(?:every|each|all|any)\s+(?:\w+\s+)?(?:messages?|dms?|questions?|orders?|requests?|complaints?)|\bforward(?:s)?\s+(?!it\b|them\b|that\b|this\b|to\b)[^.]*\bto me\b|\b(?:copy|copies) of (?:every|each|all|any)\b/i;
 
 /** "forward every message with 'order' to me", "send me a copy of each question". */
 function forwardRules(sentence: string, m: Masked): RuleDraft[] {
@@ -456,10 +463,10 @@ export function ruleClausesIn(m: Masked): RuleDraft[] {
       ...convertRules(sentence, m),
       ...alertRules(sentence, m),
     ];
-    const { chat, admins } = conditionsIn(sentence);
+    const { chat } = conditionsIn(sentence);
     for (const rule of found) {
       if (chat && rule.when.kind !== 'schedule') rule.if.push({ kind: 'chat', name: chat });
-      if (admins && rule.when.kind === 'command') rule.if.push({ kind: 'admins' });
+      if (rule.when.kind === 'command' && adminsOnlyFor(sentence, rule.when.name)) rule.if.push({ kind: 'admins' });
       rules.push(rule);
     }
   }

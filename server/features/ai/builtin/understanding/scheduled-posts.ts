@@ -19,7 +19,7 @@ const restore = (text: string, quotes: string[]) => text.replace(MARKER, (_, n: 
 
 /** The verb that posts, where it goes, and what introduces the words ("post in #fpl:", "tweet", "→"). */
 const VERB =
-  '(?:(?:the bot |it |bot )?(?:should |will |to )?(?:post|posts|send|sends|tweet|tweets|share|shares|announce|announces|say|says|write|writes|drop|drops|(?:start|starts|run|runs|create|creates|make|makes)(?= an? poll))\\b)(?:\\s+(?:a message|this|it|the text))?';
+  '(?:(?:the bot |it |bot )?(?:should |will |to )?(?:post|posts|send|sends|tweet|tweets|share|shares|announce|announces|say|says|write|writes|drop|drops|(?:start|starts|run|runs|create|creates|make|makes)(?= an? poll))\\b)(?:\\s+(?:a message|it|the text))?';
 const WHERE = '(?:\\s+(?:in|to|into|on|at)\\s+(?:#[\\w-]+|(?:the |our )?[\\w-]+ (?:channel|group|chat|server)|the (?:channel|group|chat|server)))?';
 const POST_AT = new RegExp(`(?:\\b${VERB}${WHERE}(?:\\s+(?:saying|that says|with|like))?\\s*(?::|→|->|-(?=\\s)|–)?|→|->|:(?=\\s))\\s*`, 'gi');
 /** Words that start a description of the post, not its text. */
@@ -112,9 +112,9 @@ export function scheduledPostRules(m: Masked): RuleDraft[] {
       if (post.index! < readUpTo) continue;
       const lead = part
         .slice(readUpTo, post.index)
-        .replace(/^.*[.;!?]\s+/, '')
+        .replace(/^.*(?:[.;!?]|:)\s+/, '')
         .replace(/^.*\b(?:and|also|plus)\s+(?=(?:every|each|on|once|\d))/i, '');
-      if (REPLIES.test(lead) || /\b(?:when(?:ever)?|if)\b/i.test(lead) || /[/!][a-z]\w*/i.test(lead)) continue;
+      if (REPLIES.test(lead) || /\b(?:when(?:ever)?|if)\b/i.test(lead) || /(?:^|\s)[/!][a-z]\w*/i.test(lead)) continue;
       const rest = part.slice(post.index! + post[0].length);
       const said = saidWordsAt(rest, m.quotes);
       // "tweet my free dates every monday": the schedule after the words.
@@ -142,9 +142,12 @@ export function scheduledPostRules(m: Masked): RuleDraft[] {
       const aboutData = words !== null && /\bwith (?:the |today'?s |our )?(?:current |latest )?\w*\s*(?:price|weather|forecast|news|rate|temperature)/i.test(words);
       readUpTo = post.index! + post[0].length + (said?.length ?? 0);
       const introduced = /[:→>–-]\s*$/.test(post[0]) || /^\s*\u0001/.test(rest) || colon !== null;
-      const action: Action =
+      let action: Action =
         words && !aboutData && (ROTATION.test(words) || /^(?:an?\s+)?poll\b/i.test(words) || introduced || !DESCRIBES.test(words)) ? postAction(words) : { kind: 'post', to: 'channel', text: null };
-      const channel = /#([\w-]{1,80})/.exec(post[0])?.[1];
+      // "post this week's schedule in #cast": the channel may come after the words.
+      const trailingChannel = words ? /\s+(?:in|to|into)\s+#([\w-]{1,80})\s*$/i.exec(words) : null;
+      if (trailingChannel && words && action.kind === 'post' && action.text === words) action = { ...action, text: words.slice(0, trailingChannel.index) };
+      const channel = /#([\w-]{1,80})/.exec(post[0])?.[1] ?? trailingChannel?.[1];
       for (const when of [schedule.when, ...(schedule.also ?? [])]) {
         rules.push({
           id: 'scheduled-post',
