@@ -78,7 +78,7 @@ export function triggerInWords(trigger: Trigger, plan: BotPlan): string {
 function sourceInWords(source: DataSource): string {
   switch (source.kind) {
     case 'weather':
-      return source.city ? `the weather in ${source.city}` : 'the weather for the city asked';
+      return `${source.measure === 'wind' ? 'the wind' : 'the weather'} ${source.city ? `in ${source.city}` : 'for the city asked'}`;
     case 'price':
       return `the ${source.coin ?? 'asked coin'} price in ${source.currency.toUpperCase()}`;
     case 'news':

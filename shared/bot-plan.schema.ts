@@ -66,7 +66,12 @@ export type Trigger = z.infer<typeof TriggerSchema>;
 
 export const DataSourceSchema = z.discriminatedUnion('kind', [
   /** Open-Meteo (no key): the city, or the command's argument when absent. */
-  z.object({ kind: z.literal('weather'), city: z.string().max(100).optional() }),
+  z.object({
+    kind: z.literal('weather'),
+    city: z.string().max(100).optional(),
+    /** The number a threshold compares: the temperature (°C, the default) or the wind (km/h). */
+    measure: z.enum(['temperature', 'wind']).optional(),
+  }),
   /** CoinGecko (no key): a coin id (bitcoin) in a currency (usd). */
   z.object({ kind: z.literal('price'), coin: z.string().max(60).optional(), currency: z.string().max(10).default('usd') }),
   /** The newest items of an RSS/Atom feed. */

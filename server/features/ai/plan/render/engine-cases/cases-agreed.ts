@@ -78,6 +78,21 @@ export const AGREED_CASES: EngineCase[] = [
     ],
   },
   {
+    name: 'a weather threshold compares the temperature (°C), or the wind (km/h) when its measure says so',
+    plan: {
+      rules: [
+        { id: 'windy', when: { kind: 'command', name: 'windy' }, if: [{ kind: 'threshold', source: { kind: 'weather', city: 'Berlin', measure: 'wind' }, above: 10 }], do: [{ kind: 'reply', text: 'Too windy' }] },
+        { id: 'gale', when: { kind: 'command', name: 'gale' }, if: [{ kind: 'threshold', source: { kind: 'weather', city: 'Berlin', measure: 'wind' }, above: 30 }], do: [{ kind: 'reply', text: 'Gale' }] },
+        { id: 'warm', when: { kind: 'command', name: 'warm' }, if: [{ kind: 'threshold', source: { kind: 'weather', city: 'Berlin' }, above: 14 }], do: [{ kind: 'reply', text: 'Warm' }] },
+      ],
+    },
+    steps: [
+      { event: msg('/windy'), expect: [send('Too windy')] },
+      { event: msg('/gale'), expect: [] },
+      { event: msg('/warm'), expect: [send('Warm')] },
+    ],
+  },
+  {
     name: 'a list: an item already there (in any case) is not added twice; {item} is as written',
     plan: {
       rules: [

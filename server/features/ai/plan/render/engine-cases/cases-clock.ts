@@ -68,6 +68,30 @@ export const CLOCK_CASES: EngineCase[] = [
     ],
   },
   {
+    name: 'a threshold at a time of day holds every day it holds (not once per crossing)',
+    plan: {
+      rules: [
+        {
+          id: 'windy',
+          when: { kind: 'schedule', times: ['05:30'] },
+          if: [{ kind: 'threshold', source: { kind: 'weather', city: 'Berlin', measure: 'wind' }, above: 10 }],
+          do: [{ kind: 'post', text: 'Too windy today' }],
+        },
+        {
+          id: 'warm',
+          when: { kind: 'schedule', times: ['05:30'] },
+          if: [{ kind: 'threshold', source: { kind: 'weather', city: 'Berlin' }, above: 20 }],
+          do: [{ kind: 'post', text: 'Warm today' }],
+        },
+      ],
+    },
+    start: '2024-01-01T05:00:00Z',
+    steps: [
+      { at: '2024-01-01T05:30:00Z', tick: true, expect: [send('Too windy today', 'channel-1')] },
+      { at: '2024-01-02T05:30:00Z', tick: true, expect: [send('Too windy today', 'channel-1')] },
+    ],
+  },
+  {
     name: 'a threshold on a schedule: once per crossing, with {value}',
     plan: {
       rules: [

@@ -247,9 +247,10 @@ function withinHours(local, hours) {
 `,
     c.has('threshold') &&
       code`
-// A data source's number below or above the limits (either one, when the rule has both). On a schedule only
-// once per crossing: when it holds now and did not at the previous check (kept in the state); on a
-// person's message whenever it holds. {value} is the source's answer, as a data action says it.
+// A data source's number below or above the limits (either one, when the rule has both). On a schedule of
+// every N minutes only once per crossing: when it holds now and did not at the previous check (kept in the
+// state); at set times of day ("every day at 5:30, if the wind is over 30") and on a person's message
+// whenever it holds. {value} is the source's answer, as a data action says it.
 async function thresholdCrossed(run, condition) {
   const found = await SOURCES[condition.source.kind](condition.source, run);
   if (typeof found.number !== 'number') {
@@ -258,7 +259,7 @@ async function thresholdCrossed(run, condition) {
   }
   run.vars.value = found.text;
   const holds = (condition.below !== undefined && found.number < condition.below) || (condition.above !== undefined && found.number > condition.above);
-  if (run.event.type !== 'schedule') return holds;
+  if (run.event.type !== 'schedule' || run.rule.when.everyMinutes === undefined) return holds;
   const states = run.bot.store.part('thresholds');
   const before = states[run.rule.id] === true;
   if (states[run.rule.id] !== holds) {

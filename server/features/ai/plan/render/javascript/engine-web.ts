@@ -49,7 +49,8 @@ const WEATHER_CODES = {
 ${codes}
 };
 
-// The weather now in the source's city (or {args}), from Open-Meteo (no key); its number is the temperature.
+// The weather now in the source's city (or {args}), from Open-Meteo (no key); its number is the temperature
+// (°C), or the wind (km/h) when the source's measure says so.
 async function weatherNow(source, run) {
   const city = (source.city || run.vars.args || '').trim();
   if (!city) return { say: 'Write a city after the command, e.g. ' + run.bot.settings.prefix + (run.command || 'weather') + ' Paris' };
@@ -64,7 +65,7 @@ async function weatherNow(source, run) {
   const sky = WEATHER_CODES[now.weather_code] || 'weather code ' + now.weather_code;
   const where = place.name + (place.country ? ', ' + place.country : '');
   const text = where + ': ' + sky + ', ' + now.temperature_2m + (units.temperature_2m || '°C') + ', wind ' + now.wind_speed_10m + ' ' + (units.wind_speed_10m || 'km/h');
-  return { text, number: now.temperature_2m };
+  return { text, number: source.measure === 'wind' ? now.wind_speed_10m : now.temperature_2m };
 }`;
 }
 

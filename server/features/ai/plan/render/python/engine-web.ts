@@ -26,8 +26,9 @@ function weather(): string {
     2,
     lines('# Open-Meteo\'s weather codes (WMO) in words.', 'WEATHER_CODES = {', codes, '}'),
     code`
-async def weather_now(city):
-    """The weather now in a city from Open-Meteo (no key needed): (the words, the temperature)."""
+async def weather_now(city, measure="temperature"):
+    """The weather now in a city from Open-Meteo (no key needed): (the words, the temperature in °C, or the
+    wind in km/h when measure is "wind")."""
     found = await get_json(GEOCODING_URL + "?" + urllib.parse.urlencode({"name": city, "count": 1}))
     places = found.get("results") or []
     if not places:
@@ -38,7 +39,7 @@ async def weather_now(city):
     where = place.get("name", city) + (", " + place["country"] if place.get("country") else "")
     sky = WEATHER_CODES.get(current.get("weather_code"), "weather code " + str(current.get("weather_code")))
     words = where + ": " + sky + ", " + str(current["temperature_2m"]) + "°C, wind " + str(current.get("wind_speed_10m")) + " km/h"
-    return words, float(current["temperature_2m"])`,
+    return words, float(current["wind_speed_10m"] if measure == "wind" else current["temperature_2m"])`,
   );
 }
 
@@ -119,7 +120,7 @@ function answerOf(u: Usage): string {
     s.has('weather') && '        city = (source.get("city") or args).strip()',
     s.has('weather') && '        if not city:',
     s.has('weather') && '            raise Reply("Write a city after the command, e.g. " + (example or "/weather") + " Paris")',
-    s.has('weather') && '        return await weather_now(city)',
+    s.has('weather') && '        return await weather_now(city, source.get("measure") or "temperature")',
     s.has('price') && '    if kind == "price":',
     s.has('price') && '        typed = (source.get("coin") or (args.split() or [""])[0]).lower()',
     s.has('price') && '        if not typed:',

@@ -330,7 +330,8 @@ const IN_HOURS = code`
 const CROSSED = code`
     async def crossed(self, rule, condition, values, scheduled):
         """A threshold: the source's number below or above the limits (either, when both are set). On a
-        schedule only once per crossing (it did not hold at the last check); on a message whenever it holds."""
+        schedule of every N minutes only once per crossing (it did not hold at the last check); at set
+        times of day ("every day at 5:30, if the wind is over 30") and on a message whenever it holds."""
         try:
             text, number = await answer_of(condition["source"], "", "")
         except Exception as error:  # no network, a timeout, an unexpected answer
@@ -341,7 +342,7 @@ const CROSSED = code`
             return False
         values["value"] = text
         now_holds = (condition.get("below") is not None and number < condition["below"]) or (condition.get("above") is not None and number > condition["above"])
-        if not scheduled:
+        if not scheduled or rule["when"].get("everyMinutes") is None:
             return now_holds
         checks = self.kept("thresholds")
         before = checks.get(rule["id"], False)
