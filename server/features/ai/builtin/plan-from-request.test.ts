@@ -245,4 +245,17 @@ describe('the plan of a request', () => {
     const pottery = planOf('whatsapp pottery group. classes are tuesday 18:30 and saturday 10:00. two hours before each class send: Class in 2 hours!');
     expect(lines(pottery)).toEqual(["2 hours before Tuesday 18:30: post 'Class in 2 hours!' to the channel", "2 hours before Saturday 10:00: post 'Class in 2 hours!' to the channel"]);
   });
+
+  it('reads a list by its commands\' names with the words in brackets, a command with the same text as a post, a second text with its own time', () => {
+    const chess = planOf('chess club telegram. /in = you\'re in for friday (bot says "you\'re in, <name>!"), /out = removes you ("maybe next time"), /who = shows "Coming:" and everyone\'s names. /reset clears the list');
+    expect(lines(chess)).toEqual(expect.arrayContaining([
+      'When someone sends /in: add their name to the list "list", and say \'you\'re in, {name}!\'',
+      'When someone sends /out: remove their name from the list "list", and say \'maybe next time\'',
+      'When someone sends /who: show the list "list", and say \'Coming: / {list}\'',
+    ]));
+    const run = planOf('telegram running club. we run every thursday at 19:00. 2 hours before, the bot should post: "Run tonight!". And /run replies with the same text.');
+    expect(lines(run)).toContain("When someone sends /run: reply 'Run tonight!'");
+    const pod = planOf("X podcast, live every thursday at 21:00. Tweet 'Live in 30 min!' 30 minutes before, and 'LIVE NOW' at 21:00.");
+    expect(lines(pod)).toEqual(expect.arrayContaining(["30 minutes before Thursday 21:00: post 'Live in 30 min!' to the channel", "On Thursday at 21:00: post 'LIVE NOW' to the channel"]));
+  });
 });

@@ -19,7 +19,7 @@ import { textsOfList } from './listed-texts';
 import { questionRules } from './questions';
 import { quizRules } from './quiz';
 import { scheduledPostRules } from './scheduled-posts';
-import { commandAnswerAt, saidWordsAt } from './said-words';
+import { commandAnswerAt, memberName, saidWordsAt } from './said-words';
 
 type Masked = { masked: string; quotes: string[] };
 /** A rule read from the request; `note` is a default it chose, `gap` a part it could not build, both said in the answer. */
@@ -81,17 +81,22 @@ function listRules(sentence: string, m: Masked, context: string): RuleDraft[] {
     // The words run on past the sentence's own "!" ("posts Order closed! Thanks everyone ... and empties the list").
     const whole = start >= 0 ? m.masked.slice(start + c.end).split(/\n|(?:^|\s)(?=[/!][A-Za-z])/)[0]! : '';
     const rest = whole.length > afterCommand(sentence, c.end, commands).length ? whole : afterCommand(sentence, c.end, commands);
-    const op = CLEAR.test(rest) || /\b(?:clears?|empties|resets?|wipes?)\s+(?:the|this|our)\s+(?:list|order)\b/i.test(rest) ? 'clear' : REMOVE.test(rest) ? 'remove' : ADD.test(rest) ? 'add' : SHOW.test(rest) ? 'show' : sender && /^(?:in|join|yes|coming|going)$/.test(c.name) ? 'add' : sender && /^(?:out|leave|no|cancel)$/.test(c.name) ? 'remove' : null;
+    // "/in = you're in for friday", "/out = removes you": the person themselves, by the command's name.
+    const person = sender || PERSON_ITEM.test(rest) || /\byou'?re (?:in|out)\b/i.test(rest);
+    const op = CLEAR.test(rest) || /\b(?:clears?|empties|resets?|wipes?)\s+(?:the|this|our)\s+(?:list|order)\b/i.test(rest) ? 'clear' : REMOVE.test(rest) ? 'remove' : ADD.test(rest) ? 'add' : SHOW.test(rest) ? 'show' : person && /^(?:in|join|yes|coming|going)$/.test(c.name) ? 'add' : person && /^(?:out|leave|no|cancel)$/.test(c.name) ? 'remove' : null;
     if (!op) continue;
     // A list named in another sentence: this command must speak of it ("shows it", "the names").
     if (!own && !/\b(?:list|it|them|names?|who|entries|items?)\b/i.test(rest.split(/[,.;]/)[0]!)) continue;
     const item = op === 'add' || op === 'remove' ? (THING_ITEM.test(rest) && !PERSON_ITEM.test(rest) ? 'argument' : sender || PERSON_ITEM.test(rest) ? 'sender' : 'argument') : 'argument';
-    const said = new RegExp(`\\b(?:says?|repl(?:y|ies)|answers?|responds?|with)\\s*:?\\s*\u0001(\\d+)\u0002`, 'i').exec(rest);
+    const said = new RegExp(`\\b(?:says?|repl(?:y|ies)|answers?|responds?|with|shows?)\\s*:?\\s*\u0001(\\d+)\u0002|\\(\\s*\u0001(\\d+)\u0002\\s*\\)`, 'i').exec(rest);
     // "/buy milk → adds milk to the list and says Added milk": the example item is the bot's {item}.
     const unquoted = said ? null : /\b(?:and\s+)?(?:says?|repl(?:y|ies)|answers?|responds?|posts?)\s*:?\s*(?=[A-Z\p{Extended_Pictographic}])/u.exec(rest);
     const example = /^\s*([\w'-]+)/.exec(sentence.slice(c.end))?.[1];
     const written = unquoted ? (saidWordsAt(rest.slice(unquoted.index + unquoted[0].length), m.quotes)?.replace(/\s+and\s+(?:empties|clears?|resets?|wipes?)\b.*$/i, '') ?? null) : null;
-    const given = said ? m.quotes[Number(said[1])] ?? null : written && example ? written.replace(new RegExp(`\\b${example}\\b`, 'i'), '{item}') : written;
+    const quoted = said ? memberName(m.quotes[Number(said[1] ?? said[2])] ?? '') || null : null;
+    // "/who = shows "Coming on Friday:" and everyone's names": the heading, then the list.
+    const heading = quoted && op === 'show' && !quoted.includes('{list}') ? `${quoted}\n{list}` : quoted;
+    const given = said ? heading : written && example ? written.replace(new RegExp(`\\b${example}\\b`, 'i'), '{item}') : written;
     const text = given ?? { add: 'Added {item}.', remove: 'Removed {item}.', show: '{list}', clear: 'The list is empty now.' }[op];
     rules.push({ id: c.name, when: { kind: 'command', name: c.name }, if: [], do: [{ kind: 'list', list, op, item, text }], source: restore(sentence, m.quotes).trim() });
   }
@@ -319,7 +324,7 @@ function joinRules(m: Masked): RuleDraft[] {
     const leaves = /^(?:leave|leaves|left)$/i.test(hit[1] ?? '');
     const rest = m.masked.slice(hit.index! + hit[0].length);
     // "→ post in #general: NAME left the pack": the words, and the channel they go to.
-    const lead = /^[\s,]*(?:(?:→|->)\s*)?(?:(?:the\s+)?(?:bot\s+)?(?:should\s+)?(?:post|posts|say|says|send|sends|reply|replies|write|writes|greet (?:them|him|her)|welcome (?:them|him|her))\b)?(?:\s+(?:in|to)\s+#([\w-]+))?\s*(?::|→|->|-|with|saying)\s*/i.exec(rest);
+    const lead = /^[\s,]*(?:(?:→|->)\s*)?(?:(?:the\s+)?(?:bot\s+)?(?:should\s+)?(?:post|posts|say|says|send|sends|reply|replies|write|writes|greet (?:them|him|her)|welcome (?:them|him|her))\b)?(?:\s+(?:in|to)\s+#([\w-]+))?\s*(?:(?::|→|->|-|with|saying)\s*|(?=\u0001))/i.exec(rest);
     if (!lead) continue;
     const text = saidWordsAt(rest.slice(lead[0].length), m.quotes);
     if (!text || /^(?:a|an|the|them|him|her|it|nice|something|some)\b/i.test(text)) continue;
@@ -470,6 +475,7 @@ export function ruleClausesIn(m: Masked): RuleDraft[] {
       rules.push(rule);
     }
   }
+  rules.push(...sameTextRules(m, rules));
   // A command read as a list, a top, a quiz... is not also a plain reply of the words that described it.
   // The same for a command read with hours ("/urgent → during ... hours reply X, outside reply Y").
   const richer = new Set(
@@ -487,6 +493,21 @@ export function ruleClausesIn(m: Masked): RuleDraft[] {
       !(r.when.kind === 'command' && r.if.length === 0 && richer.has(r.when.name) && r.do.every((a) => a.kind === 'reply')) &&
       !(r.when.kind === 'keyword' && r.when.words.some((w) => labels.has(w))),
   );
+}
+
+/** "2 hours before, post: 'Run tonight!' And /run at any time replies with the same text": the text written last before. */
+function sameTextRules(m: Masked, read: RuleDraft[]): RuleDraft[] {
+  const plain = restore(m.masked, m.quotes);
+  const texts = read
+    .flatMap((r) => r.do.flatMap((a) => (a.kind === 'reply' || a.kind === 'post') && a.text ? [a.text] : []))
+    .map((text) => ({ text, at: plain.indexOf(text) }))
+    .filter((t) => t.at >= 0);
+  const rules: RuleDraft[] = [];
+  for (const hit of plain.matchAll(/(?:^|[^\w/:.])[/!]([A-Za-z]\w*)\b[^.\n]*?\b(?:repl(?:y|ies)|says?|answers?|posts?|gives?|sends?)\s+(?:with\s+)?(?:the\s+)?same\s+(?:text|message|thing|words)\b/gi)) {
+    const before = texts.filter((t) => t.at < hit.index!).sort((a, b) => b.at - a.at)[0];
+    if (before) rules.push({ id: hit[1]!.toLowerCase(), when: { kind: 'command', name: hit[1]!.toLowerCase() }, if: [], do: [{ kind: 'reply', text: before.text }], source: hit[0].trim() });
+  }
+  return rules;
 }
 
 /** The actions of a draft, for the callers that only need to know what kinds were read. */

@@ -22,7 +22,7 @@ export function memberName(text: string): string {
 /** The unquoted words at the start of `rest` (a quote there is taken whole); null when none. */
 export function saidWordsAt(rest: string, quotes: string[]): string | null {
   const first = /^\s*\u0001(\d+)\u0002/.exec(rest);
-  if (first) return quotes[Number(first[1])] ?? null;
+  if (first) return quotes[Number(first[1])] !== undefined ? memberName(quotes[Number(first[1])]!) : null;
   const end = NEXT_RULE.exec(rest);
   // The person's own "!!" or "?" stays with their words; a last full stop too when the words are
   // several sentences ("Got a question? Reply before Sunday."), not after a single one.

@@ -122,7 +122,7 @@ export function scheduledPostRules(m: Masked): RuleDraft[] {
       const after = quoted ? restore(rest.slice(quoted[0].length), m.quotes) : (said ?? '');
       const trailing =
         /[a-z]/i.test(post[0]) && !SCHEDULED.test(lead) && timesIn(lead).length === 0
-          ? /\s((?:every|each|on|daily|weekly|at|(?:an?|one|half an|\d+)\s*(?:h|hours?|min(?:ute)?s?)\s+(?:before|after))\b.*)$/i.exec(after.split(/[.!?]\s/)[0]!)
+          ? /\s((?:every|each|on|daily|weekly|at|(?:an?|one|half an|\d+)\s*(?:h|hours?|min(?:ute)?s?)\s+(?:before|after))\b.*)$/i.exec(` ${after.split(/[.!?]\s|,\s*(?:and\s+)?|\s+and\s+/)[0]!}`)
           : null;
       // "sends a reminder every tuesday at 6pm: Rehearsal tonight at 7:30": the words follow the schedule's colon.
       const colon = trailing ? /:\s+|\s*(?:→|->)\s*/.exec(trailing[1]!) : null;
@@ -148,6 +148,13 @@ export function scheduledPostRules(m: Masked): RuleDraft[] {
       const trailingChannel = words ? /\s+(?:in|to|into)\s+#([\w-]{1,80})\s*$/i.exec(words) : null;
       if (trailingChannel && words && action.kind === 'post' && action.text === words) action = { ...action, text: words.slice(0, trailingChannel.index) };
       const channel = /#([\w-]{1,80})/.exec(post[0])?.[1] ?? trailingChannel?.[1];
+      // "Tweet 'X' 30 minutes before, and 'Y' at 21:00": a second text with its own time, the same verb.
+      const next = quoted ? /^[^\u0001]*?,?\s*(?:and|then)\s+(\u0001(\d+)\u0002)\s+((?:at|on|every)\b[^.,;\n]*)/i.exec(rest.slice(quoted[0].length)) : null;
+      const second = next ? scheduleOf(next[3]!, `${context} ${part.slice(0, post.index)}`) : null;
+      if (next && second) {
+        const base = second.when.kind === 'schedule' && second.when.weekdays.length === 0 && schedule.when.kind === 'schedule' ? { ...second.when, weekdays: schedule.when.weekdays } : second.when;
+        rules.push({ id: 'scheduled-post', when: base, if: [], do: [{ kind: 'post', to: 'channel', text: m.quotes[Number(next[2])] ?? null }], source: restore(next[0], m.quotes).trim() });
+      }
       for (const when of [schedule.when, ...(schedule.also ?? [])]) {
         rules.push({
           id: 'scheduled-post',
