@@ -258,4 +258,14 @@ describe('the plan of a request', () => {
     const pod = planOf("X podcast, live every thursday at 21:00. Tweet 'Live in 30 min!' 30 minutes before, and 'LIVE NOW' at 21:00.");
     expect(lines(pod)).toEqual(expect.arrayContaining(["30 minutes before Thursday 21:00: post 'Live in 30 min!' to the channel", "On Thursday at 21:00: post 'LIVE NOW' to the channel"]));
   });
+
+  it('reads weather alerts on a schedule: the wind or the temperature, and what to post otherwise', () => {
+    const rowing = planOf('slack rowing club. every morning 5:30 the bot checks wind for Henley-on-Thames. over 30 km/h → post in #outings Red flag, no outings. otherwise → Green flag ✅');
+    expect(lines(rowing)).toEqual([
+      "Every day at 05:30, when the wind in Henley-on-Thames goes above 30: post 'Red flag, no outings' to #outings",
+      "Every day at 05:30, when the wind in Henley-on-Thames goes below 30: post 'Green flag ✅' to #outings",
+    ]);
+    const frost = planOf('whatsapp allotments: at 6pm every day check tonight\'s forecast for Bristol and if it goes below 2 degrees send Frost warning ❄️ cover your seedlings!');
+    expect(frost.rules.find((r) => r.id === 'weather-alert')?.if).toEqual([{ kind: 'threshold', source: { kind: 'weather', city: 'Bristol' }, below: 2 }]);
+  });
 });

@@ -14,6 +14,7 @@ import { adminsOnlyFor, conditionsIn } from './conditions';
 import { arrowLineRules } from './arrow-lines';
 import { buttonMenuRules } from './button-menus';
 import { mentionAboutRules } from './mention-rules';
+import { weatherAlertRules } from './weather-alerts';
 import { hoursRules } from './hours-rules';
 import { textsOfList } from './listed-texts';
 import { questionRules } from './questions';
@@ -85,8 +86,9 @@ function listRules(sentence: string, m: Masked, context: string): RuleDraft[] {
     const person = sender || PERSON_ITEM.test(rest) || /\byou'?re (?:in|out)\b/i.test(rest);
     const op = CLEAR.test(rest) || /\b(?:clears?|empties|resets?|wipes?)\s+(?:the|this|our)\s+(?:list|order)\b/i.test(rest) ? 'clear' : REMOVE.test(rest) ? 'remove' : ADD.test(rest) ? 'add' : SHOW.test(rest) ? 'show' : person && /^(?:in|join|yes|coming|going)$/.test(c.name) ? 'add' : person && /^(?:out|leave|no|cancel)$/.test(c.name) ? 'remove' : null;
     if (!op) continue;
-    // A list named in another sentence: this command must speak of it ("shows it", "the names").
-    if (!own && !/\b(?:list|it|them|names?|who|entries|items?)\b/i.test(rest.split(/[,.;]/)[0]!)) continue;
+    // A list named in another sentence, or a "show" of something else ("/weather just gives the weather"):
+    // the command must speak of the list ("shows it", "the names").
+    if ((!own || op === 'show') && !/\b(?:list|it|them|names?|who|entries|items?|order|roster|sign-?ups?|queue|everything|everyone|all|what'?s on)\b|\u0001/i.test(rest.split(/[,.;]/)[0]!)) continue;
     const item = op === 'add' || op === 'remove' ? (THING_ITEM.test(rest) && !PERSON_ITEM.test(rest) ? 'argument' : sender || PERSON_ITEM.test(rest) ? 'sender' : 'argument') : 'argument';
     const said = new RegExp(`\\b(?:says?|repl(?:y|ies)|answers?|responds?|with|shows?)\\s*:?\\s*\u0001(\\d+)\u0002|\\(\\s*\u0001(\\d+)\u0002\\s*\\)`, 'i').exec(rest);
     // "/buy milk → adds milk to the list and says Added milk": the example item is the bot's {item}.
@@ -456,7 +458,7 @@ function otherRule(text: string | null, source: string, m: Masked): RuleDraft {
 
 /** The rules these readers find in the request, each with the conditions of its sentence. */
 export function ruleClausesIn(m: Masked): RuleDraft[] {
-  const rules: RuleDraft[] = [...questionRules(m), ...scheduledPostRules(m), ...buttonMenuRules(m), ...quizRules(m), ...aiAnswerRules(m), ...hoursRules(m), ...arrowLineRules(m), ...mentionAboutRules(m), ...joinRules(m), ...commandListRules(m), ...commandAnswerRules(m), ...moderationRules(m), ...otherMessageRules(m)];
+  const rules: RuleDraft[] = [...questionRules(m), ...scheduledPostRules(m), ...buttonMenuRules(m), ...quizRules(m), ...aiAnswerRules(m), ...hoursRules(m), ...arrowLineRules(m), ...mentionAboutRules(m), ...weatherAlertRules(m), ...joinRules(m), ...commandListRules(m), ...commandAnswerRules(m), ...moderationRules(m), ...otherMessageRules(m)];
   const sentences = sentencesOf(m.masked);
   for (const sentence of sentences) {
     const found = [

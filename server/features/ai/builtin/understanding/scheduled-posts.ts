@@ -47,7 +47,7 @@ function scheduleTimes(lead: string): TimeOfDay[] {
 }
 
 /** The trigger a schedule's words say, with a note when a time had to be chosen; null when they say none. */
-function scheduleOf(lead: string, context: string): { when: Trigger; also?: Trigger[]; note?: string } | null {
+export function scheduleOf(lead: string, context: string): { when: Trigger; also?: Trigger[]; note?: string } | null {
   const rel = /\b(\d{1,3}|two|three|four|five|six|ten|fifteen|twenty|thirty|forty-five)\s*(?:(min(?:ute)?s?|m)|(h|hrs?|hours?))\s+(before|after)\b|\b(an?|one|half an) (hour|minute)\s+(before|after)\b/i.exec(lead);
   if (rel) {
     const WORDS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, ten: 10, fifteen: 15, twenty: 20, thirty: 30, 'forty-five': 45 };
