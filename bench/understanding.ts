@@ -14,7 +14,8 @@
 //   and required string must appear in its code, and each command's name; words a reply echoes from
 //   the message itself (a member's name, an argument) count when the code has a placeholder for them.
 // - A blank (a value the request left out) must be named in the answer's words around the code,
-//   as something to fill; a bot that ships without owning up to it is wrong.
+//   as something to fill (a sentence asking for it, or a line of the "Needs your words" part); a bot
+//   that ships without owning up to it is wrong.
 // - Silently wrong: not fully right, and the answer has no part saying that something was left out
 //   (a "Not understood", "Not built" or "Needs your words" part, or "I could not ...").
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -197,12 +198,15 @@ async function judge(r: BatchRequest, workDir: string): Promise<Verdict> {
   return { id: r.id, right, rightAfterBlanks, silentlyWrong, misses: [...misses, ...unflagged.map((b) => `blank "${b}" not shown`)] };
 }
 
-/** A blank is shown when the answer names it (a word of 4+ letters of it) in a sentence asking for it. */
+/**
+ * A blank is shown when the answer names it (a word of 4+ letters of it) in a sentence asking for it, or
+ * in a line of its "Needs your words" part (whose heading asks for each of its lines).
+ */
 function blankShown(blank: string, words: string): boolean {
   const keys = blank.toLowerCase().match(/[a-z]{4,}/g) ?? [];
-  return words
-    .split(/(?<=[.?!\n])/)
-    .some((sentence) => ASKS.test(sentence) && keys.some((k) => sentence.toLowerCase().includes(k)));
+  const needs = /\*\*Needs your words\*\*[^\n]*\n((?:- [^\n]*\n?)*)/.exec(words)?.[1] ?? '';
+  const asking = [...words.split(/(?<=[.?!\n])/).filter((sentence) => ASKS.test(sentence)), ...needs.split('\n')];
+  return asking.some((sentence) => keys.some((k) => sentence.toLowerCase().includes(k)));
 }
 
 export async function runUnderstanding(): Promise<void> {
