@@ -6,6 +6,7 @@
 // of things to ask for ("name, cake and pickup day") becomes short questions.
 import type { Trigger } from '../../../../../shared/bot-plan.schema';
 import type { RuleDraft } from './rule-clauses';
+import { saidWordsAt } from './said-words';
 
 type Masked = { masked: string; quotes: string[] };
 
@@ -56,7 +57,8 @@ function questionsIn(span: string): string[] {
 function triggerBefore(before: string, quotes: string[]): Trigger | null {
   const command = [...before.matchAll(/(?:^|[^\w/:.])([/!])([A-Za-z][A-Za-z0-9_]{0,31})\b/g)].pop();
   const WORD = `(?:\u0001\d+\u0002|["']?[\\w-]+["']?)`;
-  const keyword = [...before.matchAll(new RegExp(`\\bwhen (?:someone|anyone|people|ppl|a customer|they|somebody)\\s+(?:writes?|types?|says?|sends?|dms? (?:me|us))\\s+(${WORD}(?:\\s*(?:,|\\bor\\b)\\s*${WORD})*)`, 'gi'))].pop();
+  before = before.replace(/\b(?:the|a) (?:word|keyword|phrase)s?\s+/gi, '');
+  const keyword = [...before.matchAll(new RegExp(`\\bwhen (?:someone|anyone|people|ppl|a customer|they|somebody)\\s+(?:writes?|types?|says?|sends?|dms? (?:me|us))\\s+(${WORD}(?:\\s+or\\s+${WORD})*)`, 'gi'))].pop();
   if (keyword && (!command || keyword.index! > command.index!)) {
     const words = keyword[1]!.split(/\s*(?:,|\bor\b)\s*/).map((w) => restore(w, quotes).replace(/["']/g, '').toLowerCase()).filter(Boolean);
     return { kind: 'keyword', words, whole: false };
@@ -79,8 +81,17 @@ function doneText(span: string, from: string, cue: string, quotes: string[]): st
   const lastQuestion = [...span.matchAll(/\?(?:\s*\([^)]*\))?/g)].pop();
   const tail = lastQuestion ? span.slice(lastQuestion.index! + lastQuestion[0].length) : '';
   const inSpan = tail.replace(/^[\s.,;)]*(?:then|and then|after that)?[\s,:]*(?:say|says|reply|replies)?[\s,:]*/i, '').trim();
-  if (inSpan && !/[?]/.test(inSpan)) return inSpan.replace(/\s*[.,]$/, '');
-  if (/\b(?:send|sends|forward|forwards|dm|message|post|posts|pass)\b/i.test(cue)) return null;
+  if (inSpan && !/[?]/.test(inSpan) && !/^(?:and|then|and then|,)$/i.test(inSpan)) return inSpan.replace(/\s*[.,]$/, '');
+  if (/\b(?:send|sends|forward|forwards|dm|message|post|posts|pass)\b/i.test(cue)) {
+    // "...then forward everything to my number and reply We've got your details", "tell the customer Thanks!".
+    // In the same sentence, or the one right after it ("...sends all of it to me. tell the customer Thanks!").
+    const rest = from.slice(cue.length);
+    const ends = [...rest.matchAll(/(?<=[.!?])\s+(?=\S)/g)];
+    const second = ends[0] ? rest.slice(ends[0].index! + ends[0][0].length) : '';
+    const reach = rest.slice(0, (/^(?:tell|reply|say|answer)\b/i.test(second) ? ends[1]?.index : ends[0]?.index) ?? rest.length);
+    const tell = /\b(?:tell (?:the customer|the client|them|him|her|the person|people)|reply|replies|say|says|answer|answers|respond)\b\s*(?:with\s+)?:?\s*/i.exec(reach);
+    return tell ? saidWordsAt(from.slice(cue.length + tell.index + tell[0].length), quotes) : null;
+  }
   const said = /^(\u0001\d+\u0002|[^\n]*?)(?=\s+and\s+(?:send|sends|forward|post|posts|dm|pass)\b|[\n;]|$)/i.exec(from.slice(cue.length));
   const text = said ? restore(said[1]!, quotes).trim().replace(/\s*\.$/, '') : '';
   return text || null;

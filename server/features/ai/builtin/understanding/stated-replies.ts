@@ -21,11 +21,11 @@ const ARROW = '\\s*(?:=|→|->|=>|:|—|–)\\s*';
 
 // Not a unit after a number ("5:00 /km").
 const COMMAND_HEAD = '(?:^|[^\\w/:.])(?<!\\d\\s?)(?:typing\\s+|type\\s+|sending\\s+|the\\s+)?[/!]([A-Za-z][A-Za-z0-9_]{0,31})\\b(?:\\s+command)?';
-const COMMAND_GIVES = new RegExp(`${COMMAND_HEAD}(?:\\s+${GIVES}\\s*|${ARROW}(?:${GIVES}\\s*)?)`, 'g');
+const COMMAND_GIVES = new RegExp(`${COMMAND_HEAD}(?:(?:\\s+(?:it|the bot|bot|then))?\\s+${GIVES}\\s*|${ARROW}(?:${GIVES}\\s*)?)`, 'g');
 
 /** Where an unquoted answer ends: its sentence, or the start of the next command or clause. */
 const ANSWER_END =
-  /(?<![\d£$€])(?<!\b(?:ext|tel|no|nr|approx|incl|mr|mrs|ms|dr|st|vs|min|max|ca|p))\.(?=\s|$)|[;\n]|[!?](?=\s+[A-Z/!])|,?\s*(?<![\w:/.])(?=[/!][A-Za-z]\w*\b)|,?\s+(?:and|also|then|plus)\s+(?=(?:if|when|every|delete|ban|mute|post)\b)|,\s*(?=(?:if|when|every|and)\b)/i;
+  /(?<![\d£$€])(?<!\b(?:ext|tel|no|nr|approx|incl|mr|mrs|ms|dr|st|vs|min|max|ca|p|ep|vol|Ep|Ms|Mr|Mrs|Dr|St|No|Vol))\.(?=\s|$)|[;\n]|[!?](?=\s+[A-Z/!])|,?\s*(?<![\w:/.])(?=[/!][A-Za-z]\w*\b)|,?\s+(?:and|also|then|plus)\s+(?=(?:if|when|every|delete|ban|mute|post)\b)|,\s*(?=(?:if|when|every|and)\b)/i;
 
 /** "the address 14 Kirkgate" names the answer before giving it; "the link to our wiki" only names it. */
 const NAMING = /^(?:the|our|my|a|an)\s+(?:(?:opening|business)\s+)?(?:address|link|url|website|site|password|ip|number|phone(?:\s+number)?|email|hours|times|location|menu|schedule|prices|price list|rules|map|wifi(?:\s+password)?)\b\s*(?:is|are|:)?\s*/i;
