@@ -354,6 +354,12 @@ function commandAnswerRules(m: Masked): RuleDraft[] {
     const name = hit[2]!.toLowerCase();
     rules.push({ id: name, when: { kind: 'command', name }, if: [], do: [{ kind: 'reply', text }], source: restore(hit[0] + text, m.quotes).trim() });
   }
+  // "could the bot answer /wifi with "Network: ..."": the verb before the command.
+  for (const hit of m.masked.matchAll(/\b(?:answer|answers|reply to|replies to|respond to|responds to)\s+([/!])([A-Za-z][A-Za-z0-9_]{0,31})\b\s+(?:with|by saying)\s*:?\s*/gi)) {
+    const text = saidWordsAt(m.masked.slice(hit.index! + hit[0].length), m.quotes);
+    const name = hit[2]!.toLowerCase();
+    if (text) rules.push({ id: name, when: { kind: 'command', name }, if: [], do: [{ kind: 'reply', text }], source: restore(hit[0] + text, m.quotes).trim() });
+  }
   return rules;
 }
 
