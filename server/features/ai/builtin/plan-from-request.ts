@@ -70,6 +70,18 @@ export function planFromRequest(request: BotRequest, name: string, options: { fo
   }
   if (read.some((r) => r.when.kind === 'message' && !r.when.always && r.do.some((x) => x.kind === 'reply'))) f.delete('echo');
   const readTexts = new Set(read.flatMap((r) => r.do.flatMap((a) => ('text' in a && typeof a.text === 'string' ? [a.text] : []))));
+  // A behaviour's word inside the person's own texts ("only for kita news") is no behaviour, when nothing
+  // else asked for it (no feed, no city, no coin of its own).
+  const ownWords = [...readTexts, ...request.commandReplies.map((c) => c.reply), ...request.keywordReplies.map((k) => k.reply)].join('\n');
+  const WORD_OF: Array<[Feature, RegExp, boolean]> = [
+    ['news', /\bnews\b/i, request.feedUrl === null],
+    ['weather', /\b(?:weather|forecast)\b/i, request.city === null],
+    ['translate', /\btranslat/i, request.targetLanguage === null],
+    ['polls', /\bpolls?\b/i, request.poll === null],
+  ];
+  for (const [feature, word, bare] of WORD_OF) if (bare && !request.commandNames[feature] && word.test(ownWords)) f.delete(feature);
+  // The older reading's posts without any time or interval are not a schedule (the new reading takes those).
+  if (request.featuresStated && request.postTimes.length === 0 && request.intervalMinutes === null && request.postWeekdays.length === 0) f.delete('scheduled');
   const defaults: string[] = [];
   const list = new RuleList();
   const cmd = (feature: Feature) => request.commandNames[feature] ?? COMMAND_OF[feature]!;

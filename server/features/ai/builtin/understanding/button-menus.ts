@@ -65,11 +65,19 @@ function buttonWords(labels: string[], lines: string[], at: number, after: strin
   // "site.com/book/vault, /book/tomb": the later paths are on the first one's site.
   const site = /^(\S+?\.[a-z]{2,})\//i.exec(items[0]?.trim() ?? '')?.[1];
   if (items.length === labels.length) labels.forEach((label, i) => said.set(label, site && items[i]!.trim().startsWith('/') ? `${site}${items[i]!.trim()}` : items[i]!.trim()));
-  const any = /\b(?:when (?:they|someone|people) (?:press|tap|click)(?:es)? (?:one|any(?: of them)?|a button)|any button)\s*(?::|→|->|,)?\s*/i.exec(later);
+  // "when one is pressed the bot posts in #production: New job marked as Urgent by {name}": each button
+  // says it with its own label where the example's label is.
+  const any =
+    /\b(?:when (?:they|someone|people) (?:press|tap|click)(?:es)? (?:one|any(?: of them)?|a button)|when (?:one|a button|any(?: of them)?) is (?:pressed|tapped|clicked)|any button)\s*,?\s*(?:(?:the bot|it)\s+)?(?:(?:posts?|says?|replies|answers?)(?:\s+(?:in|to)\s+#([\w-]+))?)?\s*(?::|→|->|,)?\s*/i.exec(later);
   const text = any ? saidWordsAt(later.slice(any.index + any[0].length), m.quotes) : null;
-  if (text && said.size === 0) labels.forEach((label) => said.set(label, text));
+  const example = text ? labels.find((l) => new RegExp(`\\b${escape(l)}\\b`, 'i').test(text)) : undefined;
+  if (text && said.size === 0) labels.forEach((label) => said.set(label, example ? text.replace(new RegExp(`\\b${escape(example)}\\b`, 'i'), label) : text));
+  if (any?.[1]) said.set(CHANNEL, any[1]);
   return said;
 }
+
+/** The key under which buttonWords gives the channel the presses post in, if any. */
+const CHANNEL = '\u0000channel';
 
 /** The menus of a request: the rule that shows the buttons and one rule per press. */
 export function buttonMenuRules(m: Masked): RuleDraft[] {
@@ -90,7 +98,17 @@ export function buttonMenuRules(m: Masked): RuleDraft[] {
     const ids = labels.map((l) => slug(l));
     const source = restore(line, m.quotes).trim();
     rules.push({ id: when.kind === 'command' ? when.name : 'menu', when, if: [], do: [{ kind: 'buttons', text: 'Pick one:', buttons: labels.map((label, i) => ({ id: ids[i]!, label })) }], source });
-    labels.forEach((label, i) => rules.push({ id: ids[i]!, when: { kind: 'button', id: ids[i]! }, if: [], do: [{ kind: 'reply', text: said.get(label) ?? null }], source: said.has(label) ? `${label} → ${said.get(label)}` : source }));
+    const channel = said.get(CHANNEL);
+    labels.forEach((label, i) =>
+      rules.push({
+        id: ids[i]!,
+        when: { kind: 'button', id: ids[i]! },
+        if: [],
+        do: [channel ? { kind: 'post', to: 'channel', text: said.get(label) ?? null } : { kind: 'reply', text: said.get(label) ?? null }],
+        ...(channel ? { channel } : {}),
+        source: said.has(label) ? `${label} → ${said.get(label)}` : source,
+      }),
+    );
   });
   return rules;
 }

@@ -397,22 +397,25 @@ const NOT_ADMIN = "(\\s+who\\s+(?:is(?:n'?t| not)|isnt|aren'?t|are not)\\s+an?\\
 const WRITES = '(?:has|have|contains?|includes?|says?|writes?|writing|mentions?|uses?|posts?|posting|sends?|sending|shares?|sharing|drops?)';
 /** "if a msg has X, Y or Z", "anyone posting casino, forex or dating site links", "if someone who isnt an admin posts discord.gg/". */
 const OFFENCE = new RegExp(
-  `\\b(?:(?:if|when(?:ever)?)\\s+)?${WHO}${NOT_ADMIN}\\s+${WRITES}\\s+(?:any of\\s+|the words?\\s+|words? like\\s+)?((?:\\u0001\\d+\\u0002|[^:→.;\\n]|\\.(?=\\S))+?)\\s*(?::|→|->|,|-(?=\\s))?\\s*(?:then\\s+)?(?:just\\s+)?(?=(?:delete|remove)\\b|(?:ban|kick|mute|time)\\s+(?:them|him|her|it|the (?:user|sender|person|member|poster))\\b)`,
+  `\\b(?:(?:if|when(?:ever)?)\\s+)?${WHO}${NOT_ADMIN}\\s+(?:keeps?\\s+)?${WRITES}\\s+(?:any of\\s+|the words?\\s+|words? like\\s+)?((?:\\u0001\\d+\\u0002|[^:→.;\\n]|\\.(?=\\S))+?)\\s*(?::|→|->|,|-(?=\\s)|\\.)?\\s*(?:then\\s+)?(?:just\\s+)?(?=(?:delete|remove)\\b|(?:ban|kick|mute|time)\\s+(?:them|him|her|it|the (?:user|sender|person|member|poster))\\b)`,
   'i',
 );
 
 /** What is done to the message and its sender: "delete + warn: X", "ban them right away and say X". */
-function punishment(rest: string, m: Masked): { actions: Action[]; said: string | null } {
+function punishment(rest: string, m: Masked): { actions: Action[]; said: string | null; channel?: string } {
   const clause = rest.split(/\n|(?<=[.!?])\s+(?=(?:\d(?:st|nd|rd|th)|second|third|next|if|when|and)\b)/i)[0]!;
   const saying = /\b(?:warn|say|says|reply|replies|tell (?:them|him|her)|answer|post)(?:\s+(?:them|him|her|the (?:user|sender)))?(?:\s+(?:in|to)\s+#[\w-]+)?(?:\s+with)?\s*[:,]?\s*/i.exec(clause);
   const said = saying ? saidWordsAt(rest.slice(saying.index + saying[0].length), m.quotes) : null;
   const head = saying ? clause.slice(0, saying.index) : clause;
   const actions: Action[] = [];
+  // "... and say in #mod-log: Removed a scam message from {user}": a post to that channel.
+  const channel = saying ? /#([\w-]{1,80})/.exec(saying[0])?.[1] : undefined;
   if (/\b(?:delete|remove)\b/i.test(head)) actions.push({ kind: 'delete' });
   const punish = PUNISH.find(([re]) => re.test(head));
-  if (punish) actions.push({ ...punish[1](muteMinutesIn(head)), ...(said ? { text: said } : {}) } as Action);
-  else if (actions.length > 0) actions.push({ kind: 'warn', text: said ?? '{name}, please keep the chat friendly: that message is not allowed here.' });
-  return { actions, said };
+  if (punish) actions.push({ ...punish[1](muteMinutesIn(head)), ...(said && !channel ? { text: said } : {}) } as Action);
+  else if (actions.length > 0 && !channel) actions.push({ kind: 'warn', text: said ?? '{name}, please keep the chat friendly: that message is not allowed here.' });
+  if (channel && said && actions.length > 0) actions.push({ kind: 'post', to: 'channel', text: said });
+  return { actions, said, ...(channel ? { channel } : {}) };
 }
 
 /**
@@ -424,26 +427,24 @@ function moderationRules(m: Masked): RuleDraft[] {
   if (!hit) return [];
   const words = hit[2]!
     .split(/\s*(?:,|\bor\b|\/(?!\s*$)|\band\b)\s*/i)
-    .map((w) => restore(w, m.quotes).trim().toLowerCase().replace(/\s+(?:site\s+)?(?:links?|urls?|ads?|spam)$/, '').replace(/^(?:smth|something|anything|stuff|a (?:msg|message|link|post)|links?|msgs?|messages?)\s+(?:with|about|to|containing)\s+/, '').replace(/\s+in (?:it|them)$/, ''))
+    .map((w) => restore(w, m.quotes).trim().toLowerCase().replace(/\s+(?:(?:site|scam|spam|fake|phishing)\s+)?(?:links?|urls?|ads?|spam|messages?)$/, '').replace(/^(?:smth|something|anything|stuff|a (?:msg|message|link|post)|links?|msgs?|messages?)\s+(?:with|about|to|containing)\s+/, '').replace(/\s+in (?:it|them)$/, ''))
     .filter((w) => w.length > 0 && w.split(/\s+/).length <= 5);
   if (words.length === 0) return [];
   const when: Trigger = { kind: 'keyword', words, whole: false };
   const rest = m.masked.slice(hit.index + hit[0].length);
-  const { actions, said } = punishment(rest, m);
+  const { actions, said, channel } = punishment(rest, m);
   if (actions.length === 0) return [];
-  const rules: RuleDraft[] = [{ id: 'banned-words', when, if: [], do: actions, source: restore(hit[0] + (said ?? ''), m.quotes) }];
+  const rules: RuleDraft[] = [{ id: 'banned-words', when, if: [], do: actions, ...(channel ? { channel } : {}), source: restore(hit[0] + (said ?? ''), m.quotes) }];
   if (hit[1]) rules[0]!.gap = { words: restore(hit[1].trim(), m.quotes), reason: 'the plan cannot leave admins out of a rule yet: admins are treated like everyone' };
   const STEP = '\\b(?:2nd|second|3rd|third|4th|fourth|\\d+(?:st|nd|rd|th)?) (?:time|strike|warning)s?\\b';
   for (const step of rest.matchAll(new RegExp(`\\b(2nd|second|3rd|third|4th|fourth|(\\d+)(?:st|nd|rd|th)?) (?:time|strike|warning)s?\\b\\s*(?:→|->|:|,|=)?\\s*((?:(?!${STEP})[^\\n])*)`, 'gi'))) {
     const n = ({ '2nd': 2, second: 2, '3rd': 3, third: 3, '4th': 4, fourth: 4 } as Record<string, number>)[step[1]!.toLowerCase()] ?? Number(step[2]);
     if (!(n >= 2)) continue;
+    // "second time kick them and post in #mod-log: Kicked {name} (invite spam)": the punishment, and its post.
     const then = punishment(step[3]!, m);
     const punish = then.actions.filter((a) => a.kind !== 'delete' && a.kind !== 'warn');
-    if (punish.length === 0) continue;
-    // "second time kick them and post in #mod-log: Kicked {name} (invite spam)".
-    const log = /\bpost\s+(?:it\s+)?(?:in|to)\s+#([\w-]{1,80})/i.exec(step[3]!);
-    const actionsOf: Action[] = log && then.said ? [...punish.map((a) => ({ ...a, text: undefined }) as Action), { kind: 'post', to: 'channel', text: then.said }] : punish;
-    rules.push({ id: `strike-${n}`, when, if: [{ kind: 'warnings', atLeast: n }], do: actionsOf.map((a) => JSON.parse(JSON.stringify(a)) as Action), ...(log ? { channel: log[1]! } : {}), source: restore(step[0], m.quotes) });
+    if (!punish.some((a) => a.kind !== 'post')) continue;
+    rules.push({ id: `strike-${n}`, when, if: [{ kind: 'warnings', atLeast: n }], do: punish, ...(then.channel ? { channel: then.channel } : {}), source: restore(step[0], m.quotes) });
   }
   return rules;
 }

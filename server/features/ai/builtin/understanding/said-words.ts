@@ -30,7 +30,9 @@ export function saidWordsAt(rest: string, quotes: string[]): string | null {
   const words = restore(rest.slice(0, stop).trim(), quotes);
   const sentences = /[.!?]\s+\S/.test(words.replace(/\.$/, ''));
   const period = sentences && /[^.]\.$/.test(words) ? '.' : '';
-  const text = memberName((words.replace(/\s*[.,;\-–—]$/, '').trim() + period).trim());
+  // "(with whichever was pressed)", "(not always trousers)": an aside about the words, not part of them.
+  const aside = /\s*\((?=[^)]*\b(?:whichever|whatever|which one|e\.g\.|not always|they wrote|it was|the one|same for)\b)[^)]*\)\s*\.?$/i;
+  const text = memberName((words.replace(aside, '').replace(/\s*[.,;\-–—]$/, '').trim() + period).trim());
   return text.length > 0 ? text : null;
 }
 
