@@ -17,12 +17,12 @@ const restore = (text: string, quotes: string[]) => text.replace(MARKER, (_, n: 
 const ARROW = /\s*(?:→|->|=>)\s*/;
 /** "anyone who replies in or I'm in goes on a list and gets ...", "if they write out, take them off the list". */
 const WRITES_THEN =
-  /\b(?:anyone|anybody|someone|somebody|people|ppl|they|whoever)\s+(?:who\s+)?(?:replies|reply|writes?|says?|types?|sends?)\s+(.+?)(?:\s*,\s*|\s+(?=(?:goes|go|gets?|is|are|will|should|the bot|bot|take|takes|remove|removes|add|adds|put|puts)\b))(.+)$/i;
+  /\b(?:anyone|anybody|someone|somebody|people|ppl|they|whoever)\s+(?:who\s+)?(?:replies|reply|writes?|says?|types?|sends?)\s+(.+?)(?:\s*,\s*|\s+(?=(?:it|goes|go|gets?|is|are|will|should|the bot|bot|take|takes|remove|removes|add|adds|put|puts)\b))(.+)$/i;
 /** Left sides that are no words someone writes: other readers' (commands, times, joins, hours, buttons). */
 const NOT_WORDS = /[/!][a-z]|^(?:otherwise|else|if not)$|\bnew (?:followers?|members?|people|persons?|users?|subscribers?|joiners?)\b|\b(?:\d+(?:st|nd|rd|th)|second|third|fourth|next) (?:time|strike|warning)|\b(?:every|each|daily|weekly|at \d|\d{1,2}[:.]\d{2}|\d\s*(?:am|pm)|(?:someone|somebody|anyone|people|ppl|members?|they|person|new \w+)\s+(?:joins?|leaves?|left)|mentions?|reacts?|press(?:es)?|buttons?|hours?|right|wrong|correct|before|after|outside|during|mon|tue|wed|thu|fri|sat|sun)\b|\?/i;
 const OTHERWISE = /^(?:everything|anything|any|all) (?:else|other(?: messages?)?)$|^(?:other|any other) (?:messages?|msgs?)$/i;
 const ADDS = /^(?:the )?bot\s+|^(?:it\s+)?/i;
-const LIST_ADD = /\b(?:adds?|puts?|signs?)\s+(?:the person|them|him|her|their name|NAME|the sender|you|people)\b[^.]*?\b(?:to|on)\s+(?:the\s+|this week'?s\s+|[\w']+'?s?\s+)*(?:list|roster|rota|line-?up|queue)\b|\bgoes on (?:a|the) list\b/i;
+const LIST_ADD = /\b(?:adds?|puts?|signs?)\s+(?:the person|them|him|her|their name|NAME|the sender|you|people)\b[^.]*?\b(?:to|on)\s+(?:the\s+|this week'?s\s+|[\w']+'?s?\s+)*(?:list|roster|rota|line-?up|queue)\b|(?<!\bit )\bgoes on (?:a|the) list\b/i;
 const LIST_REMOVE = /\b(?:off the list|take (?:them|him|her) off|(?:removes?|takes?)\s+(?:them|him|her|the person|their name)\s+off|(?:removes?|takes?) (?:them|him|her) (?:from|out of) the list)\b/i;
 const LIST_SHOW = /(?:\+|and|with)\s+(?:the\s+)?names\b|\bshows? (?:the|who'?s on the) list\b/i;
 
@@ -50,6 +50,8 @@ function actionsOf(right: string, quotes: string[]): Action[] {
   // "→ Saturday forecast for Boulder": the weather, not those words.
   const forecast = /^(?:the |today'?s |tomorrow'?s |\w+day'?s? |current )?(?:forecast|weather)(?:\s+(?:for|in)\s+([A-Z][\w -]+?))?\s*$/i.exec(restore(text, quotes).split(/[.;]/)[0]!.trim());
   if (forecast) return [{ kind: 'data', source: { kind: 'weather', ...(forecast[1] ? { city: forecast[1].trim() } : {}) } }];
+  // "86 salmon → salmon goes on the 86 list": an item of the message on a list, which a rule cannot say yet.
+  if (/\b(?:goes on|on the|off the|to the|from the)\s+(?:\w+\s+)?list\b|\btakes? it off\b/i.test(text)) return [];
   const reply = saidWordsAt(text, quotes);
   return reply ? [{ kind: 'reply', text: memberName(reply) }] : [];
 }
@@ -83,6 +85,8 @@ function ruleAt(before: string, after: string, sentence: boolean, unit: string, 
     .replace(/^(?:anyone|someone|people|ppl) (?:writes?|says?|types?|sends?)\s+/i, '')
     .trim();
   if (!left || left.length > 80 || NOT_WORDS.test(restore(left, m.quotes))) return [];
+  // "need eggs → it goes on the list": the item written, not the person (a rule cannot say that yet).
+  if (/^\s*it\b/i.test(after)) return [];
   const actions = actionsOf(after, m.quotes);
   // Without an arrow only a list change is read here (the keyword readers take plain answers).
   if (actions.length === 0 || (sentence && !actions.some((a) => a.kind === 'list'))) return [];

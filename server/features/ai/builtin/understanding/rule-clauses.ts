@@ -80,8 +80,9 @@ function listRules(sentence: string, m: Masked, context: string): RuleDraft[] {
   const start = m.masked.indexOf(sentence);
   for (const c of commands) {
     // The words run on past the sentence's own "!" ("posts Order closed! Thanks everyone ... and empties the list").
-    const whole = start >= 0 ? m.masked.slice(start + c.end).split(/\n|(?:^|\s)(?=[/!][A-Za-z])/)[0]! : '';
-    const rest = whole.length > afterCommand(sentence, c.end, commands).length ? whole : afterCommand(sentence, c.end, commands);
+    const whole = start >= 0 ? m.masked.slice(start + c.end).split(/\n|(?:^|\s)(?=[/!][A-Za-z])|\.\s+/)[0]! : '';
+    const inSentence = afterCommand(sentence, c.end, commands).split(/\.\s+/)[0]!;
+    const rest = whole.length > inSentence.length ? whole : inSentence;
     // "/in = you're in for friday", "/out = removes you": the person themselves, by the command's name.
     const person = sender || PERSON_ITEM.test(rest) || /\byou'?re (?:in|out)\b/i.test(rest);
     const op = CLEAR.test(rest) || /\b(?:clears?|empties|resets?|wipes?)\s+(?:the|this|our)\s+(?:list|order)\b/i.test(rest) ? 'clear' : REMOVE.test(rest) ? 'remove' : ADD.test(rest) ? 'add' : SHOW.test(rest) ? 'show' : person && /^(?:in|join|yes|coming|going)$/.test(c.name) ? 'add' : person && /^(?:out|leave|no|cancel)$/.test(c.name) ? 'remove' : null;
@@ -161,7 +162,7 @@ function counterRules(sentence: string, m: Masked, context: string): RuleDraft[]
     const when: Trigger = command ? { kind: 'command', name: command.name } : { kind: 'command', name: 'top' };
     // "/champ shows Cleanest flatmate: with the top 3", "/heroes → 🌊 Top 5 beach heroes: with counts": the heading as written.
     const between = command ? sentence.slice(command.end, top.index + top[0].length + 40) : '';
-    const heading = /^\s*(?:shows?|lists?|gives?|posts?|says?|=|→|->|:)\s*(\u0001\d+\u0002|[^\n]*?:|[^\n]*?(?=\s+with (?:their|the|its) (?:points|counts?|scores?|totals?|numbers?)))\s*(?:with\b|\+|top\b|and\b|$)/i.exec(between);
+    const heading = /^\s*(?:shows?|lists?|gives?|posts?|says?|=|→|->|:)\s*(\u0001\d+\u0002|[^\n]*?:|[^\n]*?(?=\s+with (?:the )?top\b|\s+with (?:their|the|its) (?:points|counts?|scores?|totals?|numbers?)))\s*(?:with\b|\+|top\b|and\b|$)/i.exec(between);
     const written = heading ? restore(heading[1]!, m.quotes).trim() : null;
     const text = written && !/^(?:the|a|an)\s/i.test(written) ? `${written}\n{top}` : `Top ${n}:\n{top}`;
     rules.push({ id: `top-${counter}`, when, if: [], do: [{ kind: 'top', counter, n, text }], source: restore(sentence, m.quotes).trim() });
