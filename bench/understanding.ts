@@ -12,7 +12,8 @@
 //   and going; a send at a stated time (`[Sunday 11:00] hi`) is only read, not run.
 // - Every other bot (Python cannot run here: no PyPI) is read: each expected reply, scheduled text
 //   and required string must appear in its code, and each command's name; words a reply echoes from
-//   the message itself (a member's name, an argument) count when the code has a placeholder for them.
+//   the message itself (a member's name, an argument) count when the code has a placeholder for them
+//   and the words around them ("Added oat milk" for "/buy oat milk": "added").
 // - A blank (a value the request left out) must be named in the answer's words around the code,
 //   as something to fill (a sentence asking for it, or a line of the "Needs your words" part); a bot
 //   that ships without owning up to it is wrong.
@@ -88,13 +89,34 @@ function readChecks(r: BatchRequest, code: string, live: boolean): string[] {
       if (tag === 'press' && !has(label)) misses.push(`no button "${label}"`);
       // Words the bot echoes from the message (the member's name, the command's argument, an item)
       // cannot be in the code: a placeholder that carries them is what reading can check.
-      const echoes = (e: string) => normalise(label).includes(normalise(e)) && /\{(?:name|args|item|list|text|value|top)\}/.test(code);
+      const echoes = (e: string) => {
+        if (!/\{(?:name|args|item|list|text|value|top)\}/.test(code)) return false;
+        if (normalise(label).includes(normalise(e))) return true;
+        // "Added oat milk" for "/buy oat milk": the words around the echoed part must be in the code.
+        const echoed = longestShared(normalise(e), normalise(label));
+        if (echoed.length < 3) return false;
+        const [before, after] = normalise(e).split(echoed) as [string, string];
+        return [before, after].every((part) => !part.trim() || text.includes(part.trim()));
+      };
       for (const e of x.expect) if (!has(e) && !echoes(e)) misses.push(`reply to "${x.send}" lacks "${e}"`);
     }
   }
   for (const s of r.scheduled ?? []) for (const t of s.text) if (!has(t)) misses.push(`post (${s.when}) lacks "${t}"`);
   for (const s of r.mustContain ?? []) if (!has(s)) misses.push(`code lacks "${s}"`);
   return misses;
+}
+
+/** The longest run of whole words two texts share. */
+function longestShared(a: string, b: string): string {
+  const words = a.split(/\s+/);
+  let best = '';
+  for (let i = 0; i < words.length; i++) {
+    for (let j = i + 1; j <= words.length; j++) {
+      const run = words.slice(i, j).join(' ');
+      if (run.length > best.length && b.includes(run)) best = run;
+    }
+  }
+  return best;
 }
 
 /** Runs a Telegram JavaScript bot against the emulator and posts each exchange; what went wrong. */
