@@ -268,4 +268,20 @@ describe('the plan of a request', () => {
     const frost = planOf('whatsapp allotments: at 6pm every day check tonight\'s forecast for Bristol and if it goes below 2 degrees send Frost warning ❄️ cover your seedlings!');
     expect(frost.rules.find((r) => r.id === 'weather-alert')?.if).toEqual([{ kind: 'threshold', source: { kind: 'weather', city: 'Bristol' }, below: 2 }]);
   });
+
+  it('reads a numbered menu with a line per number, and hours that make one answer the only one', () => {
+    const bikes = planOf('whatsapp bike shop. when ppl say hi or menu send a menu: 1 Opening times 2 Prices 3 Book a service\n1 = Mon-Fri 9-18\n2 = puncture €10\n3 = ask their name and what bike, then send it to me');
+    expect(lines(bikes)).toEqual([
+      "When a message mentions \"hi\" or \"menu\": reply '1 Opening times / 2 Prices / 3 Book a service'",
+      "When a message is exactly \"1\": reply 'Mon-Fri 9-18'",
+      "When a message is exactly \"2\": reply 'puncture €10'",
+      "When a message is exactly \"3\": ask 'Name?' and 'What bike?' one at a time, then say 'Thanks! I have sent your answers on.' and send you the answers",
+    ]);
+    const kiosk = planOf('whatsapp kiosk. • screen → Screen repair from 79€ • anything else, take turns between Thanks! and Hi there • open 10-20 every day, outside that only say Closed now');
+    expect(lines(kiosk)).toEqual(expect.arrayContaining([
+      "When any other message arrives, only outside 10:00–20:00: reply 'Closed now'",
+      "When a message mentions \"screen\", only between 10:00–20:00: reply 'Screen repair from 79€'",
+      "When any other message arrives, only between 10:00–20:00: reply one of 2 texts in turn ('Thanks!', 'Hi there')",
+    ]));
+  });
 });

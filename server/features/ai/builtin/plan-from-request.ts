@@ -220,7 +220,7 @@ export function planFromRequest(request: BotRequest, name: string, options: { fo
   const readIds = new Set(read.map((r) => r.id));
   // "between 9pm and 8am just reply X": at those hours the other answers wait.
   for (const only of read.filter((r) => r.only)) {
-    const hours = only.if.filter((c) => c.kind === 'hours').map((c) => ({ ...c, outside: true }));
+    const hours = only.if.filter((c) => c.kind === 'hours').map((c) => ({ ...c, outside: !c.outside }));
     for (const r of list.rules) {
       if (r.when.kind === 'schedule' || r.when.kind === 'join' || r.when.kind === 'leave' || r.if.some((c) => c.kind === 'hours') || r.do.every((a) => a.kind === 'count' || a.kind === 'react')) continue;
       r.if = [...r.if, ...hours];

@@ -17,7 +17,7 @@ const restore = (text: string, quotes: string[]) => text.replace(MARKER, (_, n: 
 const ARROW = /\s*(?:→|->|=>)\s*/;
 /** "anyone who replies in or I'm in goes on a list and gets ...", "if they write out, take them off the list". */
 const WRITES_THEN =
-  /\b(?:anyone|anybody|someone|somebody|people|ppl|they|whoever)\s+(?:who\s+)?(?:replies|reply|writes?|says?|types?|sends?)\s+(.+?)(?:\s*,\s*|\s+(?=(?:it|goes|go|gets?|is|are|will|should|the bot|bot|take|takes|remove|removes|add|adds|put|puts)\b))(.+)$/i;
+  /\b(?:anyone|anybody|someone|somebody|people|ppl|they|whoever)\s+(?:who\s+)?(?:replies|reply|writes?|says?|types?|sends?)\s+(.+?)(?:\s*,\s*|\s+(?=(?:it|goes|go|gets?|is|are|will|should|the bot|bot|take|takes|remove|removes|add|adds|put|puts|forward|send|pass)\b))(.+)$/i;
 /** Left sides that are no words someone writes: other readers' (commands, times, joins, hours, buttons). */
 const NOT_WORDS = /[/!][a-z]|^(?:otherwise|else|if not)$|\bnew (?:followers?|members?|people|persons?|users?|subscribers?|joiners?)\b|\b(?:\d+(?:st|nd|rd|th)|second|third|fourth|next) (?:time|strike|warning)|\b(?:every|each|daily|weekly|at \d|\d{1,2}[:.]\d{2}|\d\s*(?:am|pm)|(?:someone|somebody|anyone|people|ppl|members?|they|person|new \w+)\s+(?:joins?|leaves?|left)|mentions?|reacts?|press(?:es)?|buttons?|hours?|right|wrong|correct|before|after|outside|during|mon|tue|wed|thu|fri|sat|sun)\b|\?/i;
 const OTHERWISE = /^(?:everything|anything|any|all) (?:else|other(?: messages?)?)$|^(?:other|any other) (?:messages?|msgs?)$/i;
@@ -44,7 +44,7 @@ function actionsOf(right: string, quotes: string[]): Action[] {
     const heading = text.split(/\s*(?:\+|\band\b|\bwith\b)\s+(?:the\s+)?names\b/i)[0]!.trim();
     return [{ kind: 'list', list: 'signups', op: 'show', item: 'argument', text: heading ? `${restore(heading, quotes)}\n{list}` : '{list}' }];
   }
-  if (/^(?:forward|send|pass)\s+(?:it|this|them)?\s*(?:on\s+)?to (?:me|us|the owner)\b/i.test(text)) {
+  if (/^(?:forward|send|pass)\s+(?:it|this|them|that|the message)?\s*(?:on\s+)?to (?:me|us|the owner|my (?:number|phone|dm|chat))\b/i.test(text)) {
     return [{ kind: 'forward', to: 'owner' }, ...(said ? [{ kind: 'reply' as const, text: said }] : [])];
   }
   // "→ Saturday forecast for Boulder": the weather, not those words.
@@ -88,8 +88,8 @@ function ruleAt(before: string, after: string, sentence: boolean, unit: string, 
   // "need eggs → it goes on the list": the item written, not the person (a rule cannot say that yet).
   if (/^\s*it\b/i.test(after)) return [];
   const actions = actionsOf(after, m.quotes);
-  // Without an arrow only a list change is read here (the keyword readers take plain answers).
-  if (actions.length === 0 || (sentence && !actions.some((a) => a.kind === 'list'))) return [];
+  // Without an arrow only a list change or a copy to the owner is read here (the keyword readers take plain answers).
+  if (actions.length === 0 || (sentence && !actions.some((a) => a.kind === 'list' || a.kind === 'forward'))) return [];
   const words = wordsOf(left, m.quotes);
   if (words.length === 0) return [];
   const other = words.length === 1 && OTHERWISE.test(words[0]!);

@@ -75,9 +75,9 @@ function outside(span: Span): Condition {
   return { ...inside(span), outside: true } as Condition;
 }
 
-const SAYS = /^[\s,:]*(?:→|->|=>|-)?\s*(?:the bot\s+|it\s+|just\s+)?(?:should\s+)?(?:(?:answer|reply|respond|say)s?(?:\s+(?:everything else|all (?:other )?messages|any (?:other )?messages?|normal (?:msgs|messages)|people|them))?(?:\s+with)?)?\s*:?\s*(?:→|->)?\s*/i;
+const SAYS = /^[\s,:]*(?:→|->|=>|-)?\s*(?:the bot\s+|it\s+|just\s+|only\s+)?(?:should\s+)?(?:(?:answer|reply|respond|say)s?(?:\s+(?:everything else|all (?:other )?messages|any (?:other )?messages?|normal (?:msgs|messages)|people|them))?(?:\s+with)?)?\s*:?\s*(?:→|->)?\s*/i;
 const IN_HOURS = /\b(?:during|in|within|inside)\s+(?:(?:our|the|\w+'s|office|opening|business|working|open)\s+)*hours\b\s*(?:\(([^)]*)\))?/i;
-const OUT_HOURS = /\b(?:outside|out of|after)\s+(?:(?:our|the|those|these|\w+'s|office|opening|business|working|open)\s+)*hours\b\s*(?:\(([^)]*)\))?|\band outside\b|\botherwise\b/i;
+const OUT_HOURS = /\b(?:outside|out of|after)\s+(?:(?:our|the|those|these|\w+'s|office|opening|business|working|open)\s+)*hours\b\s*(?:\(([^)]*)\))?|\band outside\b|\boutside (?:that|those|them|these)\b|\botherwise\b/i;
 
 /** The trigger a line's hours rule answers: its command, its words, or any other message. */
 function triggerOf(before: string, quotes: string[]): Trigger {
@@ -140,7 +140,11 @@ export function hoursRules(m: Masked): RuleDraft[] {
       const silent = said.text !== null && /^(?:don'?t|do not|no|nothing|stay silent|be quiet)\b/i.test(said.text);
       if (!silent && actions(said).length > 0) spans.forEach((span, i) => rules.push({ id: `in-hours-${i + 1}`, when, if: [inside(span)], do: actions(said), source }));
     }
-    if (outHit && actions(wordsAfter(outHit)).length > 0) rules.push({ id: 'outside-hours', when, if: spans.map(outside), do: actions(wordsAfter(outHit)), source });
+    if (outHit && actions(wordsAfter(outHit)).length > 0) {
+      // "outside that only say ...": then it is the only answer (other answers wait until the hours).
+      const only = spans.length === 1 && /^\s*,?\s*(?:just|only)\b/i.test(line.slice(outHit.index + outHit[0].length));
+      rules.push({ id: 'outside-hours', when, if: spans.map(outside), do: actions(wordsAfter(outHit)), ...(only ? { only } : {}), source });
+    }
   }
   return rules;
 }

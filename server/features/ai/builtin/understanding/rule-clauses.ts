@@ -14,6 +14,7 @@ import { adminsOnlyFor, conditionsIn } from './conditions';
 import { arrowLineRules } from './arrow-lines';
 import { buttonMenuRules } from './button-menus';
 import { mentionAboutRules } from './mention-rules';
+import { numberedMenuRules } from './numbered-menus';
 import { weatherAlertRules } from './weather-alerts';
 import { hoursRules } from './hours-rules';
 import { textsOfList } from './listed-texts';
@@ -454,19 +455,23 @@ function moderationRules(m: Masked): RuleDraft[] {
 function otherMessageRules(m: Masked): RuleDraft[] {
   const before = /\b(?:reply|replies|answer|answers|say|says|respond)\s+(?:with\s+)?\u0001(\d+)\u0002\s+(?:to|for|on)\s+(?:any|every|all)\s+other\s+messages?\b/i.exec(m.masked);
   if (before) return [otherRule(m.quotes[Number(before[1])] ?? null, before[0], m)];
-  const after = /\b(?:(?:to\s+)?(?:any|every|all)\s+other\s+messages?|(?:if\s+(?:they|someone|people|ppl)\s+(?:write|writes|send|sends|say|says|type|types)\s+)?anything\s+else(?:\s+(?:they|people|ppl)\s+(?:write|send|say|type))?)\s*[,:]?\s*(?:→|->|:)?\s*(?:just\s+|the bot\s+|it\s+)?(?:should\s+)?(?:gets?|say|says|reply|replies|answer|answers|respond|responds)(?:\s+with)?\s*:?\s*/i.exec(m.masked);
+  const after = /\b(?:(?:to\s+)?(?:any|every|all)\s+other\s+messages?|(?:if\s+(?:they|someone|people|ppl)\s+(?:write|writes|send|sends|say|says|type|types)\s+)?anything\s+else(?:\s+(?:they|people|ppl)\s+(?:write|send|say|type))?)\s*[,:]?\s*(?:→|->|:)?\s*(?:just\s+|the bot\s+|it\s+)?(?:should\s+)?(?:(?:gets?|say|says|reply|replies|answer|answers|respond|responds)(?:\s+with)?\s*:?\s*|(?=take turns|alternate|pick one|one of these))/i.exec(m.masked);
   if (!after) return [];
-  const text = saidWordsAt(m.masked.slice(after.index + after[0].length), m.quotes);
+  const rest = m.masked.slice(after.index + after[0].length);
+  // "take turns between Thanks! and Hi there": the texts run to the end of the bullet or line.
+  const text = /^(?:take turns|alternate|pick one|one of these)/i.test(rest) ? restore(rest.split(/\s+•\s+|\n/)[0]!.trim(), m.quotes) : saidWordsAt(rest, m.quotes);
   return text ? [otherRule(text, after[0] + text, m)] : [];
 }
 
+/** The rule for any other message: its words, or the texts it goes through ("take turns between A and B"). */
 function otherRule(text: string | null, source: string, m: Masked): RuleDraft {
-  return { id: 'anything-else', when: { kind: 'message', always: false }, if: [], do: [{ kind: 'reply', text }], source: restore(source, m.quotes).trim() };
+  const listed = text ? textsOfList(text) : null;
+  return { id: 'anything-else', when: { kind: 'message', always: false }, if: [], do: [listed ? { kind: 'replyOneOf', ...listed } : { kind: 'reply', text }], source: restore(source, m.quotes).trim() };
 }
 
 /** The rules these readers find in the request, each with the conditions of its sentence. */
 export function ruleClausesIn(m: Masked): RuleDraft[] {
-  const rules: RuleDraft[] = [...questionRules(m), ...scheduledPostRules(m), ...buttonMenuRules(m), ...quizRules(m), ...aiAnswerRules(m), ...hoursRules(m), ...arrowLineRules(m), ...mentionAboutRules(m), ...weatherAlertRules(m), ...joinRules(m), ...commandListRules(m), ...commandAnswerRules(m), ...moderationRules(m), ...otherMessageRules(m)];
+  const rules: RuleDraft[] = [...questionRules(m), ...scheduledPostRules(m), ...buttonMenuRules(m), ...numberedMenuRules(m), ...quizRules(m), ...aiAnswerRules(m), ...hoursRules(m), ...arrowLineRules(m), ...mentionAboutRules(m), ...weatherAlertRules(m), ...joinRules(m), ...commandListRules(m), ...commandAnswerRules(m), ...moderationRules(m), ...otherMessageRules(m)];
   const sentences = sentencesOf(m.masked);
   for (const sentence of sentences) {
     const found = [
@@ -486,6 +491,9 @@ export function ruleClausesIn(m: Masked): RuleDraft[] {
     }
   }
   rules.push(...sameTextRules(m, rules));
+  // A numbered menu's questions are its number's ("3 = ask their name ..."), not the menu words'.
+  const menuAsks = new Set(rules.filter((r) => r.id.startsWith('menu-')).flatMap((r) => r.do.flatMap((a) => (a.kind === 'ask' ? [a.questions.join('|')] : []))));
+  if (menuAsks.size > 0) rules.splice(0, rules.length, ...rules.filter((r) => r.id.startsWith('menu-') || !r.do.some((a) => a.kind === 'ask' && menuAsks.has(a.questions.join('|')))));
   // A command read as a list, a top, a quiz... is not also a plain reply of the words that described it.
   // The same for a command read with hours ("/urgent → during ... hours reply X, outside reply Y").
   const richer = new Set(

@@ -1,0 +1,49 @@
+// Menus of numbered choices, as WhatsApp businesses write them: "when ppl say hi, hello or menu send a
+// menu: 1 Opening times 2 Prices 3 Book a service", then one line per number ("1 = Mon-Fri 9-18",
+// "3 = ask their name, what bike, and what day, then send it to me"). The menu is the words someone
+// writes; each number, written alone, is answered with its line (or asks its questions).
+import type { Action, Trigger } from '../../../../../shared/bot-plan.schema';
+import type { RuleDraft } from './rule-clauses';
+import { saidWordsAt } from './said-words';
+import { listItems } from './stated-replies';
+
+type Masked = { masked: string; quotes: string[] };
+
+const MARKER = /\u0001(\d+)\u0002/g;
+const restore = (text: string, quotes: string[]) => text.replace(MARKER, (_, n: string) => quotes[Number(n)] ?? '');
+
+const MENU = /\b(?:send|sends|show|shows|reply with|answer with)\s+(?:a|the|this|our)?\s*(?:numbered\s+)?menu\s*:?\s*((?:\d{1,2}[.)]?\s+[^\d\n]+?){2,9})\s*$/im;
+const OPENER = /\b(?:if|when(?:ever)?)\s+(?:someone|somebody|anyone|people|ppl|a customer|customers|they)?\s*(?:says?|writes?|types?|sends?|messages?)\s+(.+?)\s*(?:,\s*)?$/i;
+
+function asQuestion(item: string): string {
+  const words = item.trim().replace(/^(?:their|the|your|a|an)\s+/i, '').replace(/[?.]+$/, '');
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}?`;
+}
+
+/** "ask their name, what bike, and what day they want to bring it, then send it to me": the questions. */
+function asking(text: string): Action | null {
+  const hit = /^ask\s+(?:them\s+|for\s+)?(.+?)(?:,?\s*(?:then|and then)\s+(?:send|forward)\b.*)?$/i.exec(text.trim());
+  if (!hit) return null;
+  const questions = hit[1]!.split(/\s*(?:,|\band\b)\s*/i).map((q) => q.trim()).filter((q) => q && q.split(/\s+/).length <= 8).map(asQuestion);
+  return questions.length > 0 ? { kind: 'ask', questions: questions.slice(0, 10), done: 'Thanks! I have sent your answers on.' } : null;
+}
+
+/** The numbered menus of a request: the menu itself, then a rule per number with its line. */
+export function numberedMenuRules(m: Masked): RuleDraft[] {
+  const hit = MENU.exec(m.masked);
+  if (!hit) return [];
+  const lineStart = m.masked.lastIndexOf('\n', hit.index) + 1;
+  const opener = OPENER.exec(m.masked.slice(lineStart, hit.index));
+  const words = opener ? listItems(opener[1]!, m.quotes).filter((w) => w.split(/\s+/).length <= 3) : [];
+  const when: Trigger = words.length > 0 ? { kind: 'keyword', words, whole: false } : { kind: 'message', always: false };
+  const choices = [...hit[1]!.matchAll(/(\d{1,2})[.)]?\s+([^\d\n]+?)(?=\s+\d{1,2}[.)]?\s|\s*$)/g)].map((c) => ({ n: c[1]!, label: restore(c[2]!.trim(), m.quotes) }));
+  if (choices.length < 2) return [];
+  const rules: RuleDraft[] = [{ id: 'menu', when, if: [], do: [{ kind: 'reply', text: choices.map((c) => `${c.n} ${c.label}`).join('\n') }], source: restore(hit[0], m.quotes).trim() }];
+  for (const c of choices) {
+    const line = new RegExp(`^\\s*${c.n}\\s*(?:=|→|->|:|\\)|-)\\s*(.+)$`, 'm').exec(m.masked.slice(hit.index + hit[0].length));
+    const text = line ? saidWordsAt(line[1]!, m.quotes) : null;
+    const action: Action = (text && asking(text)) || { kind: 'reply', text };
+    rules.push({ id: `menu-${c.n}`, when: { kind: 'keyword', words: [c.n], whole: true }, if: [], do: [action], source: line ? `${c.n} = ${restore(line[1]!, m.quotes)}` : `${c.n} ${c.label}` });
+  }
+  return rules;
+}
