@@ -3,12 +3,8 @@
 // AI in simple english like a patient teacher, 3 sentences max". The instructions are the person's
 // words after "with AI"; the trigger is the command before them, a mention, or any other message.
 import type { Trigger } from '../../../../../shared/bot-plan.schema';
-import type { RuleDraft } from './rule-clauses';
-
-type Masked = { masked: string; quotes: string[] };
-
-const MARKER = /\u0001(\d+)\u0002/g;
-const restore = (text: string, quotes: string[]) => text.replace(MARKER, (_, n: string) => quotes[Number(n)] ?? '');
+import type { RuleDraft } from './rule-draft';
+import { type Masked, restore } from './masked';
 
 const WITH_AI =
   /\b(?:(?:answers?|repl(?:y|ies)|responds?|respond)\s+(?:it\s+|them\s+|to it\s+)?(?:with|using|via|through|by)\s+(?:an?\s+|the\s+)?(?:ai|a\.i\.|chat ?gpt|gpt|llm|openai|the model)|let (?:the )?(?:ai|chat ?gpt|gpt) (?:answer|reply|respond)(?: it| them)?|(?:use|using) (?:ai|chat ?gpt|gpt) to (?:answer|reply))\b[\s,:]*/i;

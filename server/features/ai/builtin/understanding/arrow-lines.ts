@@ -6,13 +6,9 @@
 // The left side is a few short words (not a command, a time or a member joining: other readers
 // take those); the right side is a list change, a copy to the owner and a reply, or a reply.
 import type { Action, Trigger } from '../../../../../shared/bot-plan.schema';
-import type { RuleDraft } from './rule-clauses';
+import type { RuleDraft } from './rule-draft';
 import { memberName, saidWordsAt } from './said-words';
-
-type Masked = { masked: string; quotes: string[] };
-
-const MARKER = /\u0001(\d+)\u0002/g;
-const restore = (text: string, quotes: string[]) => text.replace(MARKER, (_, n: string) => quotes[Number(n)] ?? '');
+import { type Masked, restore } from './masked';
 
 const ARROW = /\s*(?:→|->|=>)\s*/;
 /** "anyone who replies in or I'm in goes on a list and gets ...", "if they write out, take them off the list". */

@@ -6,14 +6,10 @@
 // per button. The menu opens on the command or the words before it; a button without a line of its
 // own is a blank.
 import type { Trigger } from '../../../../../shared/bot-plan.schema';
-import type { RuleDraft } from './rule-clauses';
+import type { RuleDraft } from './rule-draft';
 import { saidWordsAt } from './said-words';
 import { listItems } from './stated-replies';
-
-type Masked = { masked: string; quotes: string[] };
-
-const MARKER = /\u0001(\d+)\u0002/g;
-const restore = (text: string, quotes: string[]) => text.replace(MARKER, (_, n: string) => quotes[Number(n)] ?? '');
+import { type Masked, restore } from './masked';
 
 /** "shows 3 buttons:", "show buttons", "with the buttons", "a menu with buttons", "buttons for". */
 const BUTTONS = /(?:\b(?:shows?|show(?:ing)?|gives?|opens?|sends?|with|has|display(?:s)?|replies with|answers? with)|→|->|=)\s+(?:a\s+)?(?:menu\s+(?:with|of)\s+)?(?:the\s+)?(?:\d+|two|three|four|five|six)?\s*(?:inline\s+)?(?:buttons?|options?|choices)\s*(?:for|like|called|labell?ed|saying)?\s*:?\s*/i;

@@ -8,15 +8,12 @@
 // condition "outside"), inside any of them is one rule per span.
 import type { Action, Condition, Trigger } from '../../../../../shared/bot-plan.schema';
 import type { TimeOfDay, Weekday } from '../request';
-import type { RuleDraft } from './rule-clauses';
+import type { RuleDraft } from './rule-draft';
 import { saidWordsAt } from './said-words';
 import { TIME_GROUPS, TIME_OF_DAY, timeFromMatch, weekdaysIn } from './times';
+import { type Masked, restore } from './masked';
 
-type Masked = { masked: string; quotes: string[] };
 type Span = { from: TimeOfDay; to: TimeOfDay; weekdays: Weekday[] };
-
-const MARKER = /\u0001(\d+)\u0002/g;
-const restore = (text: string, quotes: string[]) => text.replace(MARKER, (_, n: string) => quotes[Number(n)] ?? '');
 
 const DAY = '(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\\.?';
 const DAYS = `(?:${DAY}\\s*(?:-|–|to|through|till)\\s*${DAY}|week ?days|weekends?|daily|every ?day|${DAY}(?:\\s*(?:,|&|and|\\+)\\s*${DAY})*)`;

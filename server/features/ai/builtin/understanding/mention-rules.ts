@@ -5,13 +5,9 @@
 // mention); the other mentions are the mention rule.
 import type { Action } from '../../../../../shared/bot-plan.schema';
 import { textsOfList } from './listed-texts';
-import type { RuleDraft } from './rule-clauses';
+import type { RuleDraft } from './rule-draft';
 import { memberName, saidWordsAt } from './said-words';
-
-type Masked = { masked: string; quotes: string[] };
-
-const MARKER = /\u0001(\d+)\u0002/g;
-const restore = (text: string, quotes: string[]) => text.replace(MARKER, (_, n: string) => quotes[Number(n)] ?? '');
+import { type Masked, restore } from './masked';
 
 const ITEM = "(?:\\u0001\\d+\\u0002|[\\w'-]+)";
 const ABOUT = new RegExp(

@@ -3,14 +3,10 @@
 // "3 = ask their name, what bike, and what day, then send it to me"). The menu is the words someone
 // writes; each number, written alone, is answered with its line (or asks its questions).
 import type { Action, Trigger } from '../../../../../shared/bot-plan.schema';
-import type { RuleDraft } from './rule-clauses';
+import type { RuleDraft } from './rule-draft';
 import { saidWordsAt } from './said-words';
 import { listItems } from './stated-replies';
-
-type Masked = { masked: string; quotes: string[] };
-
-const MARKER = /\u0001(\d+)\u0002/g;
-const restore = (text: string, quotes: string[]) => text.replace(MARKER, (_, n: string) => quotes[Number(n)] ?? '');
+import { type Masked, restore } from './masked';
 
 const MENU = /\b(?:send|sends|show|shows|reply with|answer with)\s+(?:a|the|this|our)?\s*(?:numbered\s+)?menu\s*:?\s*((?:\d{1,2}[.)]?\s+[^\d\n]+?){2,9})\s*$/im;
 const OPENER = /\b(?:if|when(?:ever)?)\s+(?:someone|somebody|anyone|people|ppl|a customer|customers|they)?\s*(?:says?|writes?|types?|sends?|messages?)\s+(.+?)\s*(?:,\s*)?$/i;

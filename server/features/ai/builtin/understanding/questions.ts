@@ -5,13 +5,9 @@
 // which cake and pickup day, then sends it to me". The person's questions are kept as written; a list
 // of things to ask for ("name, cake and pickup day") becomes short questions.
 import type { Trigger } from '../../../../../shared/bot-plan.schema';
-import type { RuleDraft } from './rule-clauses';
+import type { RuleDraft } from './rule-draft';
 import { saidWordsAt } from './said-words';
-
-type Masked = { masked: string; quotes: string[] };
-
-const MARKER = /\u0001(\d+)\u0002/g;
-const restore = (text: string, quotes: string[]) => text.replace(MARKER, (_, n: string) => quotes[Number(n)] ?? '');
+import { type Masked, restore } from './masked';
 
 /** Where the questions start: "ask: ", "asks them", "ask one after the other", "should ask the volunteer:". */
 const ASK = /\b(?:ask|asks|asking)\b(?:\s+(?:them|people|the (?:customer|user|person|volunteer|client)s?|him|her))?(?:\s+in (?:dms?|private))?(?:\s+(?:one (?:after|by) (?:the other|one)|in turn|one at a time|step by step|these|the following|for))*\s*(?::|-)?\s*/i;

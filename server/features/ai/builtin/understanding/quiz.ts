@@ -4,12 +4,8 @@
 // What the bot says to a right or wrong answer is the person's; where they gave none it is a default,
 // said in the answer.
 import { conditionsIn } from './conditions';
-import type { RuleDraft } from './rule-clauses';
-
-type Masked = { masked: string; quotes: string[] };
-
-const MARKER = /\u0001(\d+)\u0002/g;
-const restore = (text: string, quotes: string[]) => text.replace(MARKER, (_, n: string) => quotes[Number(n)] ?? '');
+import type { RuleDraft } from './rule-draft';
+import { type Masked, restore } from './masked';
 
 /** "What is 15% of 200? → 30", "Capital of Peru? - Lima", "7 x 8 = ? -> 56 (fifty-six is ok too)". */
 const PAIR = /([^\n→?]{2,200}\?)\s*(?:(?:→|->|=>|–|—|-|answer:?)\s*([^\n→?,;()]{1,80}?)|\(\s*(?:answer:?\s*)?([^)\n]{1,60})\))(?=\s*(?:\([^)]*\))?\s*(?:[,;]\s*|\n|$|\s+(?=[A-Z][^\n→?]*\?)))/g;

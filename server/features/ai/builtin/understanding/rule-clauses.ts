@@ -1,175 +1,32 @@
-// Rules the feature-based reading has no words for, read sentence by sentence straight into the plan:
-// lists kept per chat ("/add milk adds to the shopping list, /list shows it"), who is coming ("!in",
-// "!out"), counting and a top N ("!top shows the 5 most active"), a few questions asked in turn and
-// sent to the owner (questions.ts), a quiz, replies
-// to mentions, reactions, copies to the owner, conversions ("/f 20 should answer 68"), a price
-// alert ("tell me when bitcoin drops below 60k"), posts relative to another time ("30 min before
-// Thursday's 9pm raid"), and the conditions "only in #channel" and "only admins". Words the person
-// gave are carried as written; what they did not give is a blank (null).
-import type { Action, Condition, Rule, Trigger } from '../../../../../shared/bot-plan.schema';
-import { sentencesOf } from './clauses';
-import { answerAt } from './stated-replies';
+// Rules read straight into the plan, by readers each in its own file (lists, counters, questions,
+// scheduled posts, menus, quizzes, AI answers, hours, one rule a line, mentions, weather alerts,
+// moderation) and, here, replies to mentions, reactions, copies to the owner, conversions ("/f 20
+// should answer 68"), price alerts, joins and leaves, a command's words, "anything else"; with the
+// conditions of each sentence ("only in #channel", "only admins"). Words the person gave are carried
+// as written; what they did not give is a blank (null).
+import type { Action, Condition, Trigger } from '../../../../../shared/bot-plan.schema';
 import { aiAnswerRules } from './ai-answers';
-import { adminsOnlyFor, conditionsIn } from './conditions';
 import { arrowLineRules } from './arrow-lines';
 import { buttonMenuRules } from './button-menus';
-import { mentionAboutRules } from './mention-rules';
-import { numberedMenuRules } from './numbered-menus';
-import { weatherAlertRules } from './weather-alerts';
+import { sentencesOf } from './clauses';
+import { adminsOnlyFor, conditionsIn } from './conditions';
+import { counterRules } from './counters';
 import { hoursRules } from './hours-rules';
+import { listRules } from './list-commands';
 import { textsOfList } from './listed-texts';
+import { afterCommand, commandsIn, type Masked, restore } from './masked';
+import { mentionAboutRules } from './mention-rules';
+import { moderationRules } from './moderation-rules';
+import { numberedMenuRules } from './numbered-menus';
 import { questionRules } from './questions';
 import { quizRules } from './quiz';
+import type { RuleDraft } from './rule-draft';
+import { commandAnswerAt, saidWordsAt } from './said-words';
 import { scheduledPostRules } from './scheduled-posts';
-import { commandAnswerAt, memberName, saidWordsAt } from './said-words';
+import { answerAt } from './stated-replies';
+import { weatherAlertRules } from './weather-alerts';
 
-type Masked = { masked: string; quotes: string[] };
-/** A rule read from the request; `note` is a default it chose, `gap` a part it could not build, both said in the answer. */
-export type RuleDraft = Omit<Rule, 'id' | 'if'> & {
-  id: string;
-  if: Condition[];
-  note?: string;
-  gap?: { words: string; reason: string };
-  /** At its hours this rule is the only answer: the plan gives the other answering rules "outside" those hours. */
-  only?: boolean;
-};
-
-const MARKER = /\u0001(\d+)\u0002/g;
-const COMMAND = /(?:^|[^\w/:.])([/!])([A-Za-z][A-Za-z0-9_]{0,31})\b/g;
-
-function restore(text: string, quotes: string[]): string {
-  return text.replace(MARKER, (_, n: string) => quotes[Number(n)] ?? '');
-}
-
-function commandsIn(text: string): Array<{ name: string; prefix: string; at: number; end: number }> {
-  return [...text.matchAll(COMMAND)].map((m) => ({ name: m[2]!.toLowerCase(), prefix: m[1]!, at: m.index! + m[0].length - m[2]!.length - 1, end: m.index! + m[0].length }));
-}
-
-/** The text between a command and the next command (or the end of the sentence). */
-function afterCommand(sentence: string, at: number, commands: Array<{ at: number }>): string {
-  const next = commands.find((c) => c.at > at);
-  return sentence.slice(at, next ? next.at : undefined);
-}
-
-const LIST_NOUN =
-  /\b(?:(?:this week'?s|the|our|the whole) order\b|(shopping|grocery|to-?do|todo|task|wish|reading|watch|guest|waiting|sign-?up|signup|attendee|player|team)s?\s+list|to-?dos?|todo list|list|sign-?ups|signups|attendees|queue|roster|line-?up|wishlist|who(?:'s| is| are)\s+(?:coming|in|going|playing|joining))\b/i;
-const ADD = /^\s*(?:[\w']+\s+){0,4}?(?:→\s*|->\s*|=\s*|:\s*)?(?:should\s+|will\s+|to\s+)?(?:adds?|puts?|saves?|signs?\b|joins?|registers?|books?|reserves?|counts? (?:them|you|me|people|someone) in|marks? (?:them|you) (?:as )?(?:in|coming|going)|=\s*(?:i'?m\s+)?(?:in|coming|going))/i;
-const REMOVE = /^\s*(?:[\w']+\s+){0,4}?(?:→\s*|->\s*|=\s*|:\s*)?(?:should\s+|will\s+|to\s+)?(?:removes?|deletes?|drops?|takes? (?:\w+ )?(?:off|out)|cross(?:es)? (?:\w+ )?off|ticks? (?:\w+ )?off|marks? (?:\w+ )?(?:as )?(?:done|out)|cancels?|=\s*(?:not|out|can'?t))/i;
-const SHOW = /^\s*(?:[\w']+\s+){0,4}?(?:→\s*|->\s*|=\s*|:\s*)?(?:should\s+|will\s+|to\s+)?(?:shows?|lists?|displays?|prints?|gives?|sees?|views?|tells? (?:\w+ )?(?:who|what))/i;
-const CLEAR = /^\s*(?:[\w']+\s+){0,4}?(?:→\s*|->\s*|=\s*|:\s*)?(?:should\s+|will\s+|to\s+)?(?:clears?|empties|empty|resets?|wipes?)/i;
-const PERSON_ITEM = /\b(?:their|your|his|her|my) names?\b|\bthem(?:selves)?\b|\byou(?:rself)?\b|\bthe person\b|\bpeople\b|\bwho(?:'s| is)\b|\bi'?m (?:in|out|coming)\b|\bsigns? (?:up|in)\b|\bjoins?\b/i;
-const THING_ITEM = /\b(?:item|task|thing|whatever|what(?:ever)? (?:they|you|comes|follows)|the text|an? \w+ (?:to|on) the list)\b|[/!][a-z]\w*\s+(?!adds?|puts?|removes?|shows?|lists?)[a-z]+/i;
-
-function listNameOf(noun: RegExpExecArray | null): string {
-  if (!noun) return 'list';
-  const text = noun[0].toLowerCase();
-  if (/who|attendee|sign|guest|player|team|roster|line|queue/.test(text)) return 'signups';
-  if (/to-?do|task/.test(text)) return 'todo';
-  const kind = noun[1]?.toLowerCase().replace(/[^a-z]/g, '');
-  return kind ? `${kind}_list` : 'list';
-}
-
-/** "/add milk adds to the shopping list, /done removes, /list shows it": per chat lists. */
-function listRules(sentence: string, m: Masked, context: string): RuleDraft[] {
-  const own = LIST_NOUN.exec(sentence);
-  const noun = own ?? LIST_NOUN.exec(context);
-  if (!noun) return [];
-  const list = listNameOf(noun);
-  const commands = commandsIn(sentence);
-  const rules: RuleDraft[] = [];
-  const sender = /who|attendee|sign|guest|player|team|roster|line/.test(noun[0].toLowerCase());
-  const start = m.masked.indexOf(sentence);
-  for (const c of commands) {
-    // The words run on past the sentence's own "!" ("posts Order closed! Thanks everyone ... and empties the list").
-    const whole = start >= 0 ? m.masked.slice(start + c.end).split(/\n|(?:^|\s)(?=[/!][A-Za-z])|\.\s+/)[0]! : '';
-    const inSentence = afterCommand(sentence, c.end, commands).split(/\.\s+/)[0]!;
-    const rest = whole.length > inSentence.length ? whole : inSentence;
-    // "/in = you're in for friday", "/out = removes you": the person themselves, by the command's name.
-    const person = sender || PERSON_ITEM.test(rest) || /\byou'?re (?:in|out)\b/i.test(rest);
-    const op = CLEAR.test(rest) || /\b(?:clears?|empties|resets?|wipes?)\s+(?:the|this|our)\s+(?:list|order)\b/i.test(rest) ? 'clear' : REMOVE.test(rest) ? 'remove' : ADD.test(rest) ? 'add' : SHOW.test(rest) ? 'show' : person && /^(?:in|join|yes|coming|going)$/.test(c.name) ? 'add' : person && /^(?:out|leave|no|cancel)$/.test(c.name) ? 'remove' : null;
-    if (!op) continue;
-    // A list named in another sentence, or a "show" of something else ("/weather just gives the weather"):
-    // the command must speak of the list ("shows it", "the names").
-    if ((!own || op === 'show') && !/\b(?:list|it|them|names?|who|entries|items?|order|roster|sign-?ups?|queue|everything|everyone|all|what'?s on)\b|\u0001/i.test(rest.split(/[,.;]/)[0]!)) continue;
-    const item = op === 'add' || op === 'remove' ? (THING_ITEM.test(rest) && !PERSON_ITEM.test(rest) ? 'argument' : sender || PERSON_ITEM.test(rest) ? 'sender' : 'argument') : 'argument';
-    const said = new RegExp(`\\b(?:says?|repl(?:y|ies)|answers?|responds?|with|shows?)\\s*:?\\s*\u0001(\\d+)\u0002|\\(\\s*\u0001(\\d+)\u0002\\s*\\)`, 'i').exec(rest);
-    // "/buy milk → adds milk to the list and says Added milk": the example item is the bot's {item}.
-    const unquoted = said ? null : /\b(?:and\s+)?(?:says?|repl(?:y|ies)|answers?|responds?|posts?)\s*:?\s*(?=[A-Z\p{Extended_Pictographic}])/u.exec(rest);
-    const example = /^\s*([\w'-]+)/.exec(sentence.slice(c.end))?.[1];
-    const written = unquoted ? (saidWordsAt(rest.slice(unquoted.index + unquoted[0].length), m.quotes)?.replace(/\s+and\s+(?:empties|clears?|resets?|wipes?)\b.*$/i, '') ?? null) : null;
-    const quoted = said ? memberName(m.quotes[Number(said[1] ?? said[2])] ?? '') || null : null;
-    // "/who = shows "Coming on Friday:" and everyone's names": the heading, then the list.
-    const heading = quoted && op === 'show' && !quoted.includes('{list}') ? `${quoted}\n{list}` : quoted;
-    const given = said ? heading : written && example ? written.replace(new RegExp(`\\b${example}\\b`, 'i'), '{item}') : written;
-    const text = given ?? { add: 'Added {item}.', remove: 'Removed {item}.', show: '{list}', clear: 'The list is empty now.' }[op];
-    rules.push({ id: c.name, when: { kind: 'command', name: c.name }, if: [], do: [{ kind: 'list', list, op, item, text }], source: restore(sentence, m.quotes).trim() });
-  }
-  return rules;
-}
-
-const TOP = /\b(?:top\s*(\d+)(?!\s*(?:[:.]\d|%))|top (?:ten|five|three)\b|leaderboard|ranking|rankings|most active|high ?scores?|scoreboard|who (?:has|talks|posts|writes) the most)\b/i;
-const COUNTING = /\b(?:count|counts|counting|keeps? (?:track|count)|tally|tallies|track)\b[^.]*?\b(?:messages?|posts?|times?|points?|thanks|karma|kudos|each|every|per|how many)\b/i;
-
-/** "count messages per person and !top shows the 5 most active", "thanks gives a point". */
-/** "they get a point", "earns a star", "counts a rebuy for whoever types it": what is counted. */
-const EARNS = /\b(?:get|gets|earn|earns|score|scores|win|wins)\s+(?:a|one|\+1|1)\s+(point|star|credit|coin|karma)s?\b|\bcounts? (?:a|one|1) ([a-z]+) for\b/i;
-
-/** The name of what the request counts: its own word ("stars", "rebuys"), points, or messages. */
-function counterOf(context: string): string {
-  const earns = EARNS.exec(context);
-  if (earns) return `${(earns[1] ?? earns[2])!.toLowerCase()}s`;
-  return /\b(?:points?|karma|kudos|thanks)\b/i.test(context) ? 'points' : 'messages';
-}
-
-/** "whenever someone writes done or erledigt they get a point and the bot says Danke {name}!", "/rebuy counts a rebuy ... and says X". */
-function earnRules(sentence: string, m: Masked, counter: string): RuleDraft[] {
-  const earns = EARNS.exec(sentence);
-  if (!earns) return [];
-  const before = sentence.slice(0, earns.index);
-  const command = commandsIn(before).pop();
-  const writes = [...before.matchAll(/\b(?:writes?|says?|types?|posts?|sends?)\s+((?:\u0001\d+\u0002|[\w'+-]+)(?:\s*(?:,|\bor\b)\s*(?:\u0001\d+\u0002|[\w'+-]+))*)/gi)].pop();
-  const when: Trigger | null = command
-    ? { kind: 'command', name: command.name }
-    : writes
-      ? { kind: 'keyword', words: writes[1]!.split(/\s*(?:,|\bor\b)\s*/).map((w) => restore(w, m.quotes).trim().toLowerCase()).filter(Boolean), whole: false }
-      : null;
-  if (!when) return [];
-  // The words said run on past the sentence's own "!" ("Danke {name}! +1 clean point"): read them in the whole request.
-  const whole = m.masked.slice(Math.max(0, m.masked.indexOf(sentence)) + earns.index);
-  const says = /\b(?:says?|replies|reply|answers?)\s*(?:with)?\s*:?\s*/i.exec(whole.split('\n')[0]!);
-  const text = says ? saidWordsAt(whole.slice(says.index + says[0].length), m.quotes)?.replace(/<\s*(count|name)\s*>/gi, '{$1}') ?? null : null;
-  const actions: Action[] = [{ kind: 'count', counter, per: 'user' }, ...(text ? [{ kind: 'reply' as const, text }] : [])];
-  return [{ id: when.kind === 'command' ? when.name : counter, when, if: [], do: actions, source: restore(sentence, m.quotes).trim() }];
-}
-
-function counterRules(sentence: string, m: Masked, context: string): RuleDraft[] {
-  const lower = sentence.toLowerCase();
-  const counter = counterOf(context);
-  const rules: RuleDraft[] = earnRules(sentence, m, counter);
-  const point = /\b((?:\+1|thanks|thank you|thx|kudos|ty))\b[^.]*\b(?:gives?|adds?|earns?|is worth)\b[^.]*\bpoints?\b/i.exec(sentence);
-  if (rules.length > 0) {
-    // The sentence's own rule counts.
-  } else if (point) {
-    rules.push({ id: 'points', when: { kind: 'keyword', words: [point[1]!.toLowerCase()], whole: false }, if: [], do: [{ kind: 'count', counter: 'points', per: 'user' }], source: sentence.trim() });
-  } else if (COUNTING.test(lower) && /\b(?:messages?|posts?|each|every|per|how many)\b/.test(lower) && !/\bwarn/i.test(lower)) {
-    rules.push({ id: 'count-messages', when: { kind: 'message', always: true }, if: [], do: [{ kind: 'count', counter, per: 'user' }], source: restore(sentence, m.quotes).trim() });
-  }
-  const top = TOP.exec(sentence);
-  if (top) {
-    // The command that shows it: the last one before "top", else the first after.
-    const commands = commandsIn(sentence);
-    const command = commands.filter((c) => c.at < top.index).pop() ?? commands[0];
-    const n = Math.min(50, Math.max(1, Number(top[1] ?? /\b(\d{1,2})\b(?![:.]\d)/.exec(sentence.slice(command ? command.end : top.index))?.[1] ?? 10)));
-    const when: Trigger = command ? { kind: 'command', name: command.name } : { kind: 'command', name: 'top' };
-    // "/champ shows Cleanest flatmate: with the top 3", "/heroes → 🌊 Top 5 beach heroes: with counts": the heading as written.
-    const between = command ? sentence.slice(command.end, top.index + top[0].length + 40) : '';
-    const heading = /^\s*(?:shows?|lists?|gives?|posts?|says?|=|→|->|:)\s*(\u0001\d+\u0002|[^\n]*?:|[^\n]*?(?=\s+with (?:the )?top\b|\s+with (?:their|the|its) (?:points|counts?|scores?|totals?|numbers?)))\s*(?:with\b|\+|top\b|and\b|$)/i.exec(between);
-    const written = heading ? restore(heading[1]!, m.quotes).trim() : null;
-    const text = written && !/^(?:the|a|an)\s/i.test(written) ? `${written}\n{top}` : `Top ${n}:\n{top}`;
-    rules.push({ id: `top-${counter}`, when, if: [], do: [{ kind: 'top', counter, n, text }], source: restore(sentence, m.quotes).trim() });
-  }
-  return rules;
-}
+export type { RuleDraft } from './rule-draft';
 
 const MENTION = /\b(?:mentions?|tags?|@'?s|pings?|@\s*mentions?)\s+(?:the bot|me|us|it|the account|our account|@\w+)\b|\bwhen (?:i'?m|we'?re|the bot is|it'?s) (?:mentioned|tagged|pinged)\b/i;
 
@@ -376,77 +233,6 @@ function commandListRules(m: Masked): RuleDraft[] {
       if (!listed) continue;
       rules.push({ id: c.name, when: { kind: 'command', name: c.name }, if: [], do: [{ kind: 'replyOneOf', ...listed }], source: restore(line.slice(c.at, c.end) + rest, m.quotes).trim() });
     }
-  }
-  return rules;
-}
-
-const PUNISH: Array<[RegExp, (minutes: number) => Action]> = [
-  [/\b(?:mute|time (?:them|him|her) out|timeout|time out)\b/i, (minutes) => ({ kind: 'mute', minutes })],
-  [/\bkick\b/i, () => ({ kind: 'kick' })],
-  [/\bban\b/i, () => ({ kind: 'ban' })],
-];
-
-/** "for 1 hour", "24h", "10 min": minutes of a mute (10 when none is given). */
-function muteMinutesIn(text: string): number {
-  const m = /(\d+)\s*(h|hours?|hrs?|m|mins?|minutes?|d|days?)\b/i.exec(text);
-  if (!m) return /\bhour\b/i.test(text) ? 60 : /\bday\b/i.test(text) ? 1440 : 10;
-  const n = Number(m[1]);
-  return /^h/i.test(m[2]!) ? n * 60 : /^d/i.test(m[2]!) ? n * 1440 : n;
-}
-
-const WHO = '(?:a |the |any )?(?:msg|message|post|comment|someone\'?s? (?:msg|message)|someone|somebody|anyone|anybody|people|ppl|a user|users|a member|members)';
-const NOT_ADMIN = "(\\s+who\\s+(?:is(?:n'?t| not)|isnt|aren'?t|are not)\\s+an?\\s+(?:admin|mod|moderator)s?)?";
-const WRITES = '(?:has|have|contains?|includes?|says?|writes?|writing|mentions?|uses?|posts?|posting|sends?|sending|shares?|sharing|drops?)';
-/** "if a msg has X, Y or Z", "anyone posting casino, forex or dating site links", "if someone who isnt an admin posts discord.gg/". */
-const OFFENCE = new RegExp(
-  `\\b(?:(?:if|when(?:ever)?)\\s+)?${WHO}${NOT_ADMIN}\\s+(?:keeps?\\s+)?${WRITES}\\s+(?:any of\\s+|the words?\\s+|words? like\\s+)?((?:\\u0001\\d+\\u0002|[^:→.;\\n]|\\.(?=\\S))+?)\\s*(?::|→|->|,|-(?=\\s)|\\.)?\\s*(?:then\\s+)?(?:just\\s+)?(?=(?:delete|remove)\\b|(?:ban|kick|mute|time)\\s+(?:them|him|her|it|the (?:user|sender|person|member|poster))\\b)`,
-  'i',
-);
-
-/** What is done to the message and its sender: "delete + warn: X", "ban them right away and say X". */
-function punishment(rest: string, m: Masked): { actions: Action[]; said: string | null; channel?: string } {
-  const clause = rest.split(/\n|(?<=[.!?])\s+(?=(?:\d(?:st|nd|rd|th)|second|third|next|if|when|and)\b)/i)[0]!;
-  const saying = /\b(?:warn|say|says|reply|replies|tell (?:them|him|her)|answer|post)(?:\s+(?:them|him|her|the (?:user|sender)))?(?:\s+(?:in|to)\s+#[\w-]+)?(?:\s+with)?\s*[:,]?\s*/i.exec(clause);
-  const said = saying ? saidWordsAt(rest.slice(saying.index + saying[0].length), m.quotes) : null;
-  const head = saying ? clause.slice(0, saying.index) : clause;
-  const actions: Action[] = [];
-  // "... and say in #mod-log: Removed a scam message from {user}": a post to that channel.
-  const channel = saying ? /#([\w-]{1,80})/.exec(saying[0])?.[1] : undefined;
-  if (/\b(?:delete|remove)\b/i.test(head)) actions.push({ kind: 'delete' });
-  const punish = PUNISH.find(([re]) => re.test(head));
-  if (punish) actions.push({ ...punish[1](muteMinutesIn(head)), ...(said && !channel ? { text: said } : {}) } as Action);
-  else if (actions.length > 0 && !channel) actions.push({ kind: 'warn', text: said ?? '{name}, please keep the chat friendly: that message is not allowed here.' });
-  if (channel && said && actions.length > 0) actions.push({ kind: 'post', to: 'channel', text: said });
-  return { actions, said, ...(channel ? { channel } : {}) };
-}
-
-/**
- * "if a msg has spoof, spoofing or 'selling account': delete it and warn {name}, no spoofing here. 2nd
- * time mute them 24h, 3rd time kick them out": the words, the warning as written, and what follows.
- */
-function moderationRules(m: Masked): RuleDraft[] {
-  const hit = OFFENCE.exec(m.masked);
-  if (!hit) return [];
-  const words = hit[2]!
-    .split(/\s*(?:,|\bor\b|\/(?!\s*$)|\band\b)\s*/i)
-    .map((w) => restore(w, m.quotes).trim().toLowerCase().replace(/\s+(?:(?:site|scam|spam|fake|phishing)\s+)?(?:links?|urls?|ads?|spam|messages?)$/, '').replace(/^(?:smth|something|anything|stuff|a (?:msg|message|link|post)|links?|msgs?|messages?)\s+(?:with|about|to|containing)\s+/, '').replace(/\s+in (?:it|them)$/, ''))
-    .filter((w) => w.length > 0 && w.split(/\s+/).length <= 5);
-  if (words.length === 0) return [];
-  const when: Trigger = { kind: 'keyword', words, whole: false };
-  const rest = m.masked.slice(hit.index + hit[0].length);
-  const { actions, said, channel } = punishment(rest, m);
-  if (actions.length === 0) return [];
-  const rules: RuleDraft[] = [{ id: 'banned-words', when, if: [], do: actions, ...(channel ? { channel } : {}), source: restore(hit[0] + (said ?? ''), m.quotes) }];
-  if (hit[1]) rules[0]!.gap = { words: restore(hit[1].trim(), m.quotes), reason: 'the plan cannot leave admins out of a rule yet: admins are treated like everyone' };
-  const STEP = '\\b(?:2nd|second|3rd|third|4th|fourth|\\d+(?:st|nd|rd|th)?) (?:time|strike|warning)s?\\b';
-  for (const step of rest.matchAll(new RegExp(`\\b(2nd|second|3rd|third|4th|fourth|(\\d+)(?:st|nd|rd|th)?) (?:time|strike|warning)s?\\b\\s*(?:→|->|:|,|=)?\\s*((?:(?!${STEP})[^\\n])*)`, 'gi'))) {
-    const n = ({ '2nd': 2, second: 2, '3rd': 3, third: 3, '4th': 4, fourth: 4 } as Record<string, number>)[step[1]!.toLowerCase()] ?? Number(step[2]);
-    if (!(n >= 2)) continue;
-    // "second time kick them and post in #mod-log: Kicked {name} (invite spam)": the punishment, and its post.
-    const then = punishment(step[3]!, m);
-    const punish = then.actions.filter((a) => a.kind !== 'delete' && a.kind !== 'warn');
-    if (!punish.some((a) => a.kind !== 'post')) continue;
-    rules.push({ id: `strike-${n}`, when, if: [{ kind: 'warnings', atLeast: n }], do: punish, ...(then.channel ? { channel: then.channel } : {}), source: restore(step[0], m.quotes) });
   }
   return rules;
 }

@@ -6,9 +6,7 @@
 // sentences small; the person's own texts start theirs with a capital), so the text keeps its own full
 // stops and exclamations.
 import { answerAt } from './stated-replies';
-
-const MARKER = /\u0001(\d+)\u0002/g;
-const restore = (text: string, quotes: string[]) => text.replace(MARKER, (_, n: string) => quotes[Number(n)] ?? '');
+import { restore } from './masked';
 
 /** Where the next rule starts after a sentence end (or after "and"). */
 const NEXT_RULE =

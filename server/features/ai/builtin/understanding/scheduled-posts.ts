@@ -7,15 +7,11 @@
 // time of day gets one, said as a default.
 import type { Action, Trigger } from '../../../../../shared/bot-plan.schema';
 import type { TimeOfDay, Weekday } from '../request';
-import type { RuleDraft } from './rule-clauses';
+import type { RuleDraft } from './rule-draft';
 import { ROTATION, textsOfList } from './listed-texts';
 import { saidWordsAt } from './said-words';
 import { timesIn, weekdaysIn } from './times';
-
-type Masked = { masked: string; quotes: string[] };
-
-const MARKER = /\u0001(\d+)\u0002/g;
-const restore = (text: string, quotes: string[]) => text.replace(MARKER, (_, n: string) => quotes[Number(n)] ?? '');
+import { type Masked, restore } from './masked';
 
 /** The verb that posts, where it goes, and what introduces the words ("post in #fpl:", "tweet", "→"). */
 const VERB =

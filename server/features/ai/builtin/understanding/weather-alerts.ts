@@ -4,14 +4,10 @@
 // tonight's forecast for Bristol and if it goes below 2 degrees send Frost warning ❄️". The number
 // compared is the wind (km/h) or the temperature (°C) now; "otherwise" is the other side of it.
 import type { Action, Condition } from '../../../../../shared/bot-plan.schema';
-import type { RuleDraft } from './rule-clauses';
+import type { RuleDraft } from './rule-draft';
 import { saidWordsAt } from './said-words';
 import { scheduleOf } from './scheduled-posts';
-
-type Masked = { masked: string; quotes: string[] };
-
-const MARKER = /\u0001(\d+)\u0002/g;
-const restore = (text: string, quotes: string[]) => text.replace(MARKER, (_, n: string) => quotes[Number(n)] ?? '');
+import { type Masked, restore } from './masked';
 
 /** "checks the wind for Henley-on-Thames", "check tonight's forecast for Bristol", "the weather in Celle". */
 const CHECK = /\b(?:checks?|looks? at|reads?)?\s*(?:the\s+|tonight'?s\s+|today'?s\s+)?(wind|weather|forecast|temperature)\s+(?:for|in|at)\s+([A-Z][\w'-]*(?:[- ](?:on|upon|am|de|la)(?=[- ])|[- ][A-Z][\w'-]*)*)/;

@@ -1,0 +1,70 @@
+// Counting and tops: "count messages per person and !top shows the 5 most active", "thanks gives a
+// point", "whenever someone writes done they get a point and the bot says Danke {name}!".
+import type { Action, Trigger } from '../../../../../shared/bot-plan.schema';
+import { commandsIn, type Masked, restore } from './masked';
+import type { RuleDraft } from './rule-draft';
+import { saidWordsAt } from './said-words';
+
+const TOP = /\b(?:top\s*(\d+)(?!\s*(?:[:.]\d|%))|top (?:ten|five|three)\b|leaderboard|ranking|rankings|most active|high ?scores?|scoreboard|who (?:has|talks|posts|writes) the most)\b/i;
+const COUNTING = /\b(?:count|counts|counting|keeps? (?:track|count)|tally|tallies|track)\b[^.]*?\b(?:messages?|posts?|times?|points?|thanks|karma|kudos|each|every|per|how many)\b/i;
+
+/** "count messages per person and !top shows the 5 most active", "thanks gives a point". */
+/** "they get a point", "earns a star", "counts a rebuy for whoever types it": what is counted. */
+const EARNS = /\b(?:get|gets|earn|earns|score|scores|win|wins)\s+(?:a|one|\+1|1)\s+(point|star|credit|coin|karma)s?\b|\bcounts? (?:a|one|1) ([a-z]+) for\b/i;
+
+/** The name of what the request counts: its own word ("stars", "rebuys"), points, or messages. */
+function counterOf(context: string): string {
+  const earns = EARNS.exec(context);
+  if (earns) return `${(earns[1] ?? earns[2])!.toLowerCase()}s`;
+  return /\b(?:points?|karma|kudos|thanks)\b/i.test(context) ? 'points' : 'messages';
+}
+
+/** "whenever someone writes done or erledigt they get a point and the bot says Danke {name}!", "/rebuy counts a rebuy ... and says X". */
+function earnRules(sentence: string, m: Masked, counter: string): RuleDraft[] {
+  const earns = EARNS.exec(sentence);
+  if (!earns) return [];
+  const before = sentence.slice(0, earns.index);
+  const command = commandsIn(before).pop();
+  const writes = [...before.matchAll(/\b(?:writes?|says?|types?|posts?|sends?)\s+((?:\u0001\d+\u0002|[\w'+-]+)(?:\s*(?:,|\bor\b)\s*(?:\u0001\d+\u0002|[\w'+-]+))*)/gi)].pop();
+  const when: Trigger | null = command
+    ? { kind: 'command', name: command.name }
+    : writes
+      ? { kind: 'keyword', words: writes[1]!.split(/\s*(?:,|\bor\b)\s*/).map((w) => restore(w, m.quotes).trim().toLowerCase()).filter(Boolean), whole: false }
+      : null;
+  if (!when) return [];
+  // The words said run on past the sentence's own "!" ("Danke {name}! +1 clean point"): read them in the whole request.
+  const whole = m.masked.slice(Math.max(0, m.masked.indexOf(sentence)) + earns.index);
+  const says = /\b(?:says?|replies|reply|answers?)\s*(?:with)?\s*:?\s*/i.exec(whole.split('\n')[0]!);
+  const text = says ? saidWordsAt(whole.slice(says.index + says[0].length), m.quotes)?.replace(/<\s*(count|name)\s*>/gi, '{$1}') ?? null : null;
+  const actions: Action[] = [{ kind: 'count', counter, per: 'user' }, ...(text ? [{ kind: 'reply' as const, text }] : [])];
+  return [{ id: when.kind === 'command' ? when.name : counter, when, if: [], do: actions, source: restore(sentence, m.quotes).trim() }];
+}
+
+export function counterRules(sentence: string, m: Masked, context: string): RuleDraft[] {
+  const lower = sentence.toLowerCase();
+  const counter = counterOf(context);
+  const rules: RuleDraft[] = earnRules(sentence, m, counter);
+  const point = /\b((?:\+1|thanks|thank you|thx|kudos|ty))\b[^.]*\b(?:gives?|adds?|earns?|is worth)\b[^.]*\bpoints?\b/i.exec(sentence);
+  if (rules.length > 0) {
+    // The sentence's own rule counts.
+  } else if (point) {
+    rules.push({ id: 'points', when: { kind: 'keyword', words: [point[1]!.toLowerCase()], whole: false }, if: [], do: [{ kind: 'count', counter: 'points', per: 'user' }], source: sentence.trim() });
+  } else if (COUNTING.test(lower) && /\b(?:messages?|posts?|each|every|per|how many)\b/.test(lower) && !/\bwarn/i.test(lower)) {
+    rules.push({ id: 'count-messages', when: { kind: 'message', always: true }, if: [], do: [{ kind: 'count', counter, per: 'user' }], source: restore(sentence, m.quotes).trim() });
+  }
+  const top = TOP.exec(sentence);
+  if (top) {
+    // The command that shows it: the last one before "top", else the first after.
+    const commands = commandsIn(sentence);
+    const command = commands.filter((c) => c.at < top.index).pop() ?? commands[0];
+    const n = Math.min(50, Math.max(1, Number(top[1] ?? /\b(\d{1,2})\b(?![:.]\d)/.exec(sentence.slice(command ? command.end : top.index))?.[1] ?? 10)));
+    const when: Trigger = command ? { kind: 'command', name: command.name } : { kind: 'command', name: 'top' };
+    // "/champ shows Cleanest flatmate: with the top 3", "/heroes → 🌊 Top 5 beach heroes: with counts": the heading as written.
+    const between = command ? sentence.slice(command.end, top.index + top[0].length + 40) : '';
+    const heading = /^\s*(?:shows?|lists?|gives?|posts?|says?|=|→|->|:)\s*(\u0001\d+\u0002|[^\n]*?:|[^\n]*?(?=\s+with (?:the )?top\b|\s+with (?:their|the|its) (?:points|counts?|scores?|totals?|numbers?)))\s*(?:with\b|\+|top\b|and\b|$)/i.exec(between);
+    const written = heading ? restore(heading[1]!, m.quotes).trim() : null;
+    const text = written && !/^(?:the|a|an)\s/i.test(written) ? `${written}\n{top}` : `Top ${n}:\n{top}`;
+    rules.push({ id: `top-${counter}`, when, if: [], do: [{ kind: 'top', counter, n, text }], source: restore(sentence, m.quotes).trim() });
+  }
+  return rules;
+}

@@ -1,0 +1,61 @@
+// Lists kept per chat, changed by commands: "/add milk adds to the shopping list, /done removes, /list
+// shows it", "!in adds you to who's coming", "/close ... empties the list".
+import { afterCommand, commandsIn, type Masked, restore } from './masked';
+import type { RuleDraft } from './rule-draft';
+import { memberName, saidWordsAt } from './said-words';
+
+const LIST_NOUN =
+  /\b(?:(?:this week'?s|the|our|the whole) order\b|(shopping|grocery|to-?do|todo|task|wish|reading|watch|guest|waiting|sign-?up|signup|attendee|player|team)s?\s+list|to-?dos?|todo list|list|sign-?ups|signups|attendees|queue|roster|line-?up|wishlist|who(?:'s| is| are)\s+(?:coming|in|going|playing|joining))\b/i;
+const ADD = /^\s*(?:[\w']+\s+){0,4}?(?:→\s*|->\s*|=\s*|:\s*)?(?:should\s+|will\s+|to\s+)?(?:adds?|puts?|saves?|signs?\b|joins?|registers?|books?|reserves?|counts? (?:them|you|me|people|someone) in|marks? (?:them|you) (?:as )?(?:in|coming|going)|=\s*(?:i'?m\s+)?(?:in|coming|going))/i;
+const REMOVE = /^\s*(?:[\w']+\s+){0,4}?(?:→\s*|->\s*|=\s*|:\s*)?(?:should\s+|will\s+|to\s+)?(?:removes?|deletes?|drops?|takes? (?:\w+ )?(?:off|out)|cross(?:es)? (?:\w+ )?off|ticks? (?:\w+ )?off|marks? (?:\w+ )?(?:as )?(?:done|out)|cancels?|=\s*(?:not|out|can'?t))/i;
+const SHOW = /^\s*(?:[\w']+\s+){0,4}?(?:→\s*|->\s*|=\s*|:\s*)?(?:should\s+|will\s+|to\s+)?(?:shows?|lists?|displays?|prints?|gives?|sees?|views?|tells? (?:\w+ )?(?:who|what))/i;
+const CLEAR = /^\s*(?:[\w']+\s+){0,4}?(?:→\s*|->\s*|=\s*|:\s*)?(?:should\s+|will\s+|to\s+)?(?:clears?|empties|empty|resets?|wipes?)/i;
+const PERSON_ITEM = /\b(?:their|your|his|her|my) names?\b|\bthem(?:selves)?\b|\byou(?:rself)?\b|\bthe person\b|\bpeople\b|\bwho(?:'s| is)\b|\bi'?m (?:in|out|coming)\b|\bsigns? (?:up|in)\b|\bjoins?\b/i;
+const THING_ITEM = /\b(?:item|task|thing|whatever|what(?:ever)? (?:they|you|comes|follows)|the text|an? \w+ (?:to|on) the list)\b|[/!][a-z]\w*\s+(?!adds?|puts?|removes?|shows?|lists?)[a-z]+/i;
+
+function listNameOf(noun: RegExpExecArray | null): string {
+  if (!noun) return 'list';
+  const text = noun[0].toLowerCase();
+  if (/who|attendee|sign|guest|player|team|roster|line|queue/.test(text)) return 'signups';
+  if (/to-?do|task/.test(text)) return 'todo';
+  const kind = noun[1]?.toLowerCase().replace(/[^a-z]/g, '');
+  return kind ? `${kind}_list` : 'list';
+}
+
+/** "/add milk adds to the shopping list, /done removes, /list shows it": per chat lists. */
+export function listRules(sentence: string, m: Masked, context: string): RuleDraft[] {
+  const own = LIST_NOUN.exec(sentence);
+  const noun = own ?? LIST_NOUN.exec(context);
+  if (!noun) return [];
+  const list = listNameOf(noun);
+  const commands = commandsIn(sentence);
+  const rules: RuleDraft[] = [];
+  const sender = /who|attendee|sign|guest|player|team|roster|line/.test(noun[0].toLowerCase());
+  const start = m.masked.indexOf(sentence);
+  for (const c of commands) {
+    // The words run on past the sentence's own "!" ("posts Order closed! Thanks everyone ... and empties the list").
+    const whole = start >= 0 ? m.masked.slice(start + c.end).split(/\n|(?:^|\s)(?=[/!][A-Za-z])|\.\s+/)[0]! : '';
+    const inSentence = afterCommand(sentence, c.end, commands).split(/\.\s+/)[0]!;
+    const rest = whole.length > inSentence.length ? whole : inSentence;
+    // "/in = you're in for friday", "/out = removes you": the person themselves, by the command's name.
+    const person = sender || PERSON_ITEM.test(rest) || /\byou'?re (?:in|out)\b/i.test(rest);
+    const op = CLEAR.test(rest) || /\b(?:clears?|empties|resets?|wipes?)\s+(?:the|this|our)\s+(?:list|order)\b/i.test(rest) ? 'clear' : REMOVE.test(rest) ? 'remove' : ADD.test(rest) ? 'add' : SHOW.test(rest) ? 'show' : person && /^(?:in|join|yes|coming|going)$/.test(c.name) ? 'add' : person && /^(?:out|leave|no|cancel)$/.test(c.name) ? 'remove' : null;
+    if (!op) continue;
+    // A list named in another sentence, or a "show" of something else ("/weather just gives the weather"):
+    // the command must speak of the list ("shows it", "the names").
+    if ((!own || op === 'show') && !/\b(?:list|it|them|names?|who|entries|items?|order|roster|sign-?ups?|queue|everything|everyone|all|what'?s on)\b|\u0001/i.test(rest.split(/[,.;]/)[0]!)) continue;
+    const item = op === 'add' || op === 'remove' ? (THING_ITEM.test(rest) && !PERSON_ITEM.test(rest) ? 'argument' : sender || PERSON_ITEM.test(rest) ? 'sender' : 'argument') : 'argument';
+    const said = new RegExp(`\\b(?:says?|repl(?:y|ies)|answers?|responds?|with|shows?)\\s*:?\\s*\u0001(\\d+)\u0002|\\(\\s*\u0001(\\d+)\u0002\\s*\\)`, 'i').exec(rest);
+    // "/buy milk → adds milk to the list and says Added milk": the example item is the bot's {item}.
+    const unquoted = said ? null : /\b(?:and\s+)?(?:says?|repl(?:y|ies)|answers?|responds?|posts?)\s*:?\s*(?=[A-Z\p{Extended_Pictographic}])/u.exec(rest);
+    const example = /^\s*([\w'-]+)/.exec(sentence.slice(c.end))?.[1];
+    const written = unquoted ? (saidWordsAt(rest.slice(unquoted.index + unquoted[0].length), m.quotes)?.replace(/\s+and\s+(?:empties|clears?|resets?|wipes?)\b.*$/i, '') ?? null) : null;
+    const quoted = said ? memberName(m.quotes[Number(said[1] ?? said[2])] ?? '') || null : null;
+    // "/who = shows "Coming on Friday:" and everyone's names": the heading, then the list.
+    const heading = quoted && op === 'show' && !quoted.includes('{list}') ? `${quoted}\n{list}` : quoted;
+    const given = said ? heading : written && example ? written.replace(new RegExp(`\\b${example}\\b`, 'i'), '{item}') : written;
+    const text = given ?? { add: 'Added {item}.', remove: 'Removed {item}.', show: '{list}', clear: 'The list is empty now.' }[op];
+    rules.push({ id: c.name, when: { kind: 'command', name: c.name }, if: [], do: [{ kind: 'list', list, op, item, text }], source: restore(sentence, m.quotes).trim() });
+  }
+  return rules;
+}

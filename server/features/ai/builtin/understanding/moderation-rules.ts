@@ -1,0 +1,77 @@
+// Moderation in the person's words: the words or links not allowed, what is done (delete, warn, mute,
+// kick, ban) with the bot's own words, the strikes after it, and a log channel the bot posts in.
+import type { Action, Trigger } from '../../../../../shared/bot-plan.schema';
+import { type Masked, restore } from './masked';
+import type { RuleDraft } from './rule-draft';
+import { saidWordsAt } from './said-words';
+
+const PUNISH: Array<[RegExp, (minutes: number) => Action]> = [
+  [/\b(?:mute|time (?:them|him|her) out|timeout|time out)\b/i, (minutes) => ({ kind: 'mute', minutes })],
+  [/\bkick\b/i, () => ({ kind: 'kick' })],
+  [/\bban\b/i, () => ({ kind: 'ban' })],
+];
+
+/** "for 1 hour", "24h", "10 min": minutes of a mute (10 when none is given). */
+function muteMinutesIn(text: string): number {
+  const m = /(\d+)\s*(h|hours?|hrs?|m|mins?|minutes?|d|days?)\b/i.exec(text);
+  if (!m) return /\bhour\b/i.test(text) ? 60 : /\bday\b/i.test(text) ? 1440 : 10;
+  const n = Number(m[1]);
+  return /^h/i.test(m[2]!) ? n * 60 : /^d/i.test(m[2]!) ? n * 1440 : n;
+}
+
+const WHO = '(?:a |the |any )?(?:msg|message|post|comment|someone\'?s? (?:msg|message)|someone|somebody|anyone|anybody|people|ppl|a user|users|a member|members)';
+const NOT_ADMIN = "(\\s+who\\s+(?:is(?:n'?t| not)|isnt|aren'?t|are not)\\s+an?\\s+(?:admin|mod|moderator)s?)?";
+const WRITES = '(?:has|have|contains?|includes?|says?|writes?|writing|mentions?|uses?|posts?|posting|sends?|sending|shares?|sharing|drops?)';
+/** "if a msg has X, Y or Z", "anyone posting casino, forex or dating site links", "if someone who isnt an admin posts discord.gg/". */
+const OFFENCE = new RegExp(
+  `\\b(?:(?:if|when(?:ever)?)\\s+)?${WHO}${NOT_ADMIN}\\s+(?:keeps?\\s+)?${WRITES}\\s+(?:any of\\s+|the words?\\s+|words? like\\s+)?((?:\\u0001\\d+\\u0002|[^:→.;\\n]|\\.(?=\\S))+?)\\s*(?::|→|->|,|-(?=\\s)|\\.)?\\s*(?:then\\s+)?(?:just\\s+)?(?=(?:delete|remove)\\b|(?:ban|kick|mute|time)\\s+(?:them|him|her|it|the (?:user|sender|person|member|poster))\\b)`,
+  'i',
+);
+
+/** What is done to the message and its sender: "delete + warn: X", "ban them right away and say X". */
+function punishment(rest: string, m: Masked): { actions: Action[]; said: string | null; channel?: string } {
+  const clause = rest.split(/\n|(?<=[.!?])\s+(?=(?:\d(?:st|nd|rd|th)|second|third|next|if|when|and)\b)/i)[0]!;
+  const saying = /\b(?:warn|say|says|reply|replies|tell (?:them|him|her)|answer|post)(?:\s+(?:them|him|her|the (?:user|sender)))?(?:\s+(?:in|to)\s+#[\w-]+)?(?:\s+with)?\s*[:,]?\s*/i.exec(clause);
+  const said = saying ? saidWordsAt(rest.slice(saying.index + saying[0].length), m.quotes) : null;
+  const head = saying ? clause.slice(0, saying.index) : clause;
+  const actions: Action[] = [];
+  // "... and say in #mod-log: Removed a scam message from {user}": a post to that channel.
+  const channel = saying ? /#([\w-]{1,80})/.exec(saying[0])?.[1] : undefined;
+  if (/\b(?:delete|remove)\b/i.test(head)) actions.push({ kind: 'delete' });
+  const punish = PUNISH.find(([re]) => re.test(head));
+  if (punish) actions.push({ ...punish[1](muteMinutesIn(head)), ...(said && !channel ? { text: said } : {}) } as Action);
+  else if (actions.length > 0 && !channel) actions.push({ kind: 'warn', text: said ?? '{name}, please keep the chat friendly: that message is not allowed here.' });
+  if (channel && said && actions.length > 0) actions.push({ kind: 'post', to: 'channel', text: said });
+  return { actions, said, ...(channel ? { channel } : {}) };
+}
+
+/**
+ * "if a msg has spoof, spoofing or 'selling account': delete it and warn {name}, no spoofing here. 2nd
+ * time mute them 24h, 3rd time kick them out": the words, the warning as written, and what follows.
+ */
+export function moderationRules(m: Masked): RuleDraft[] {
+  const hit = OFFENCE.exec(m.masked);
+  if (!hit) return [];
+  const words = hit[2]!
+    .split(/\s*(?:,|\bor\b|\/(?!\s*$)|\band\b)\s*/i)
+    .map((w) => restore(w, m.quotes).trim().toLowerCase().replace(/\s+(?:(?:site|scam|spam|fake|phishing)\s+)?(?:links?|urls?|ads?|spam|messages?)$/, '').replace(/^(?:smth|something|anything|stuff|a (?:msg|message|link|post)|links?|msgs?|messages?)\s+(?:with|about|to|containing)\s+/, '').replace(/\s+in (?:it|them)$/, ''))
+    .filter((w) => w.length > 0 && w.split(/\s+/).length <= 5);
+  if (words.length === 0) return [];
+  const when: Trigger = { kind: 'keyword', words, whole: false };
+  const rest = m.masked.slice(hit.index + hit[0].length);
+  const { actions, said, channel } = punishment(rest, m);
+  if (actions.length === 0) return [];
+  const rules: RuleDraft[] = [{ id: 'banned-words', when, if: [], do: actions, ...(channel ? { channel } : {}), source: restore(hit[0] + (said ?? ''), m.quotes) }];
+  if (hit[1]) rules[0]!.gap = { words: restore(hit[1].trim(), m.quotes), reason: 'the plan cannot leave admins out of a rule yet: admins are treated like everyone' };
+  const STEP = '\\b(?:2nd|second|3rd|third|4th|fourth|\\d+(?:st|nd|rd|th)?) (?:time|strike|warning)s?\\b';
+  for (const step of rest.matchAll(new RegExp(`\\b(2nd|second|3rd|third|4th|fourth|(\\d+)(?:st|nd|rd|th)?) (?:time|strike|warning)s?\\b\\s*(?:→|->|:|,|=)?\\s*((?:(?!${STEP})[^\\n])*)`, 'gi'))) {
+    const n = ({ '2nd': 2, second: 2, '3rd': 3, third: 3, '4th': 4, fourth: 4 } as Record<string, number>)[step[1]!.toLowerCase()] ?? Number(step[2]);
+    if (!(n >= 2)) continue;
+    // "second time kick them and post in #mod-log: Kicked {name} (invite spam)": the punishment, and its post.
+    const then = punishment(step[3]!, m);
+    const punish = then.actions.filter((a) => a.kind !== 'delete' && a.kind !== 'warn');
+    if (!punish.some((a) => a.kind !== 'post')) continue;
+    rules.push({ id: `strike-${n}`, when, if: [{ kind: 'warnings', atLeast: n }], do: punish, ...(then.channel ? { channel: then.channel } : {}), source: restore(step[0], m.quotes) });
+  }
+  return rules;
+}
