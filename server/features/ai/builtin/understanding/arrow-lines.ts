@@ -7,7 +7,8 @@
 // take those); the right side is a list change, a copy to the owner and a reply, or a reply.
 import type { Action, Trigger } from '../../../../../shared/bot-plan.schema';
 import type { RuleDraft } from './rule-draft';
-import { memberName, saidWordsAt } from './said-words';
+import { answerActions } from './answers';
+import { saidWordsAt } from './said-words';
 import { type Masked, restore } from './masked';
 
 const ARROW = /\s*(?:→|->|=>)\s*/;
@@ -15,7 +16,7 @@ const ARROW = /\s*(?:→|->|=>)\s*/;
 const WRITES_THEN =
   /\b(?:anyone|anybody|someone|somebody|people|ppl|they|whoever)\s+(?:who\s+)?(?:replies|reply|writes?|says?|types?|sends?)\s+(.+?)(?:\s*,\s*|\s+(?=(?:it|goes|go|gets?|is|are|will|should|the bot|bot|take|takes|remove|removes|add|adds|put|puts|forward|send|pass)\b))(.+)$/i;
 /** Left sides that are no words someone writes: other readers' (commands, times, joins, hours, buttons). */
-const NOT_WORDS = /[/!][a-z]|^(?:otherwise|else|if not)$|\bnew (?:followers?|members?|people|persons?|users?|subscribers?|joiners?)\b|\b(?:\d+(?:st|nd|rd|th)|second|third|fourth|next) (?:time|strike|warning)|\b(?:every|each|daily|weekly|at \d|\d{1,2}[:.]\d{2}|\d\s*(?:am|pm)|(?:someone|somebody|anyone|people|ppl|members?|they|person|new \w+)\s+(?:joins?|leaves?|left)|mentions?|reacts?|press(?:es)?|buttons?|hours?|right|wrong|correct|before|after|outside|during|mon|tue|wed|thu|fri|sat|sun)\b|\?/i;
+const NOT_WORDS = /[/!][a-z0-9]|^(?:otherwise|else|if not)$|\bnew (?:followers?|members?|people|persons?|users?|subscribers?|joiners?)\b|\b(?:\d+(?:st|nd|rd|th)|second|third|fourth|next) (?:time|strike|warning)|\b(?:every|each|daily|weekly|at \d|\d{1,2}[:.]\d{2}|\d\s*(?:am|pm)|(?:someone|somebody|anyone|people|ppl|members?|they|person|new \w+)\s+(?:joins?|leaves?|left)|mentions?|reacts?|press(?:es)?|buttons?|hours?|right|wrong|correct|before|after|outside|during|mon|tue|wed|thu|fri|sat|sun)\b|\?/i;
 const OTHERWISE = /^(?:everything|anything|any|all) (?:else|other(?: messages?)?)$|^(?:other|any other) (?:messages?|msgs?)$/i;
 const ADDS = /^(?:the )?bot\s+|^(?:it\s+)?/i;
 const LIST_ADD = /\b(?:adds?|puts?|signs?)\s+(?:the person|them|him|her|their name|NAME|the sender|you|people)\b[^.]*?\b(?:to|on)\s+(?:the\s+|this week'?s\s+|[\w']+'?s?\s+)*(?:list|roster|rota|line-?up|queue)\b|(?<!\bit )\bgoes on (?:a|the) list\b/i;
@@ -40,16 +41,9 @@ function actionsOf(right: string, quotes: string[]): Action[] {
     const heading = text.split(/\s*(?:\+|\band\b|\bwith\b)\s+(?:the\s+)?names\b/i)[0]!.trim();
     return [{ kind: 'list', list: 'signups', op: 'show', item: 'argument', text: heading ? `${restore(heading, quotes)}\n{list}` : '{list}' }];
   }
-  if (/^(?:forward|send|pass)\s+(?:it|this|them|that|the message)?\s*(?:on\s+)?to (?:me|us|the owner|my (?:number|phone|dm|chat))\b/i.test(text)) {
-    return [{ kind: 'forward', to: 'owner' }, ...(said ? [{ kind: 'reply' as const, text: said }] : [])];
-  }
-  // "→ Saturday forecast for Boulder": the weather, not those words.
-  const forecast = /^(?:the |today'?s |tomorrow'?s |\w+day'?s? |current )?(?:forecast|weather)(?:\s+(?:for|in)\s+([A-Z][\w -]+?))?\s*$/i.exec(restore(text, quotes).split(/[.;]/)[0]!.trim());
-  if (forecast) return [{ kind: 'data', source: { kind: 'weather', ...(forecast[1] ? { city: forecast[1].trim() } : {}) } }];
   // "86 salmon → salmon goes on the 86 list": an item of the message on a list, which a rule cannot say yet.
   if (/\b(?:goes on|on the|off the|to the|from the)\s+(?:\w+\s+)?list\b|\btakes? it off\b/i.test(text)) return [];
-  const reply = saidWordsAt(text, quotes);
-  return reply ? [{ kind: 'reply', text: memberName(reply) }] : [];
+  return answerActions(text, quotes);
 }
 
 /** The rules written one a line as "words → what the bot does". */
@@ -79,6 +73,7 @@ function ruleAt(before: string, after: string, sentence: boolean, unit: string, 
     .replace(/^\s*(?:[-•*]\s*|\d{1,2}[.)]\s*)/, '')
     .replace(/^(?:(?:if|when) (?:someone|anyone|people|ppl|they|a customer) (?:writes?|says?|types?|sends?|asks?(?: about| for)?)\s+)/i, '')
     .replace(/^(?:anyone|someone|people|ppl) (?:writes?|says?|types?|sends?)\s+/i, '')
+    .replace(/^(?:and|also|or)\s+/i, '')
     .trim();
   if (!left || left.length > 80 || NOT_WORDS.test(restore(left, m.quotes))) return [];
   // "need eggs → it goes on the list": the item written, not the person (a rule cannot say that yet).

@@ -16,7 +16,8 @@ export function textsOfList(text: string): { texts: string[]; order: 'random' | 
   const before = text.slice(0, rotation.index).trim();
   const rest = text.slice(rotation.index + rotation[0].length);
   const arrow = /\s*(?:→|->|=>)\s*/.exec(rest);
-  const listPart = (arrow ? rest.slice(0, arrow.index) : rest).replace(/\s*(?:,\s*)?(?:and )?(?:then|etc|\(?and so on)\b[\s\S]*$/i, '');
+  // The list ends at "and then from the top", "etc", or its sentence's end ("... ĝis = bye. After the last one start again").
+  const listPart = (arrow ? rest.slice(0, arrow.index) : rest).replace(/\s*(?:,\s*)?(?:and )?(?:then|etc|\(?and so on)\b[\s\S]*$/i, '').replace(/\.\s+\S[\s\S]*$/, '');
   // "'So many books, so little time.' – Zappa / 'A room without books...'": with slashes, commas are the items' own.
   const items = listPart
     .split(/\s+\/\s+|\s*\|\s*/.test(listPart) ? /\s+\/\s+|\s*\|\s*/ : /\s*(?:,|\band\b|\/|\|)\s*/)

@@ -6,20 +6,20 @@
 import type { Action } from '../../../../../shared/bot-plan.schema';
 import { textsOfList } from './listed-texts';
 import type { RuleDraft } from './rule-draft';
-import { memberName, saidWordsAt } from './said-words';
+import { answerActions } from './answers';
 import { type Masked, restore } from './masked';
 
-const ITEM = "(?:\\u0001\\d+\\u0002|[\\w'-]+)";
+const ITEM = "(?:\\u0001\\d+\\u0002|(?!(?:dm|send|forward|reply|answer|tell|post|say)\\b)[\\w'-]+)";
 const ABOUT = new RegExp(
-  `(?:\\b(?:mentions?(?: us)?|mentioning us|tags? us|tweets? at us)|@'?s us|@ us)\\s+(?:with|about|asking(?: about)?|mentioning|containing|that (?:says?|mentions?|contains?))\\s+(${ITEM}(?:\\s*(?:,|\\bor\\b|\\/)\\s*${ITEM})*)\\s*(?:,\\s*)?(?:→|->|:)?\\s*(?:(?:just\\s+)?(?:reply|replies|answer|answers|say|says|respond)(?:\\s+with)?\\s*:?\\s*)?`,
+  `(?:\\b(?:mentions?(?: us)?|mentioning us|tags? us|tweets? at us)|@'?s us|@ us)\\s+(?:with|about|asking(?: about| for)?|mentioning|containing|that (?:says?|mentions?|contains?))\\s+(${ITEM}(?:\\s*(?:,|\\bor\\b|\\/)\\s*${ITEM})*)\\s*(?:,\\s*)?(?:→|->|:)?\\s*(?:(?:just\\s+)?(?:reply|replies|answer|answers|say|says|respond)(?:\\s+with)?\\s*:?\\s*)?`,
   'gi',
 );
 const OTHER = /\b(?:for |to )?(?:any|all|every) other mentions?\s*(?::|→|->|,)?\s*(?:(?:just\s+)?(?:reply|answer|say|respond|pick)(?:\s+with)?\s*:?\s*)?/i;
 
-function answer(text: string | null): Action | null {
-  if (!text || /^(?:with )?(?:ai|chat ?gpt|gpt)\b/i.test(text)) return null;
-  const listed = textsOfList(text);
-  return listed ? { kind: 'replyOneOf', ...listed } : { kind: 'reply', text: memberName(text) };
+function answer(words: string, quotes: string[]): Action[] {
+  if (/^\s*(?:with )?(?:ai|chat ?gpt|gpt)\b/i.test(words)) return [];
+  const listed = textsOfList(restore(words.split('\n')[0]!, quotes));
+  return listed && /^\s*(?:pick\s+)?one of/i.test(words) ? [{ kind: 'replyOneOf', ...listed }] : answerActions(words, quotes);
 }
 
 /** The mention rules a request writes with their words. */
@@ -30,12 +30,12 @@ export function mentionAboutRules(m: Masked): RuleDraft[] {
       .split(/\s*(?:,|\bor\b|\/)\s*/i)
       .map((w) => restore(w, m.quotes).trim().toLowerCase())
       .filter((w) => w.length > 0 && !/^(?:us|the bot|it)$/.test(w));
-    const action = answer(saidWordsAt(m.masked.slice(hit.index! + hit[0].length), m.quotes));
-    if (words.length === 0 || !action) continue;
-    rules.push({ id: words[0]!, when: { kind: 'keyword', words, whole: false }, if: [], do: [action], source: restore(hit[0], m.quotes).trim() });
+    const actions = answer(m.masked.slice(hit.index! + hit[0].length), m.quotes);
+    if (words.length === 0 || actions.length === 0) continue;
+    rules.push({ id: words[0]!, when: { kind: 'keyword', words, whole: false }, if: [], do: actions, source: restore(hit[0], m.quotes).trim() });
   }
   const other = OTHER.exec(m.masked);
-  const action = other ? answer(saidWordsAt(m.masked.slice(other.index + other[0].length), m.quotes)) : null;
-  if (other && action) rules.push({ id: 'mention', when: { kind: 'mention' }, if: [], do: [action], source: restore(other[0], m.quotes).trim() });
+  const actions = other ? answer(m.masked.slice(other.index + other[0].length), m.quotes) : [];
+  if (other && actions.length > 0) rules.push({ id: 'mention', when: { kind: 'mention' }, if: [], do: actions, source: restore(other[0], m.quotes).trim() });
   return rules;
 }

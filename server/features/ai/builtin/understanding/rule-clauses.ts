@@ -6,12 +6,14 @@
 // as written; what they did not give is a blank (null).
 import type { Action, Condition, Trigger } from '../../../../../shared/bot-plan.schema';
 import { aiAnswerRules } from './ai-answers';
+import { weatherAsked } from './answers';
 import { arrowLineRules } from './arrow-lines';
 import { buttonMenuRules } from './button-menus';
 import { sentencesOf } from './clauses';
 import { adminsOnlyFor, conditionsIn } from './conditions';
 import { counterRules } from './counters';
 import { hoursRules } from './hours-rules';
+import { keywordSentenceRules } from './keyword-sentences';
 import { listRules } from './list-commands';
 import { textsOfList } from './listed-texts';
 import { afterCommand, commandsIn, type Masked, restore } from './masked';
@@ -211,7 +213,9 @@ function commandAnswerRules(m: Masked): RuleDraft[] {
     const text = commandAnswerAt(after, m.quotes) ?? (/^(?!(?:The|A|An|Our|My|Your|Their)\s)[A-Z]/.test(after) ? saidWordsAt(after, m.quotes) : null);
     if (!text) continue;
     const name = hit[2]!.toLowerCase();
-    rules.push({ id: name, when: { kind: 'command', name }, if: [], do: [{ kind: 'reply', text }], source: restore(hit[0] + text, m.quotes).trim() });
+    // "!weather → Tartu weather now": the weather, not those words.
+    const action = weatherAsked(text) ?? { kind: 'reply' as const, text };
+    rules.push({ id: name, when: { kind: 'command', name }, if: [], do: [action], source: restore(hit[0] + text, m.quotes).trim() });
   }
   // "could the bot answer /wifi with "Network: ..."": the verb before the command.
   for (const hit of m.masked.matchAll(/\b(?:answer|answers|reply to|replies to|respond to|responds to)\s+([/!])([A-Za-z][A-Za-z0-9_]{0,31})\b\s+(?:with|by saying)\s*:?\s*/gi)) {
@@ -228,7 +232,7 @@ function commandListRules(m: Masked): RuleDraft[] {
   for (const line of m.masked.split(/\n+/)) {
     const commands = commandsIn(line);
     for (const c of commands) {
-      const rest = afterCommand(line, c.end, commands);
+      const rest = afterCommand(line, c.end, commands).split(/(?<=[.!?])\s+(?=[A-Z]|and\b|also\b)/)[0]!;
       const listed = textsOfList(restore(rest, m.quotes));
       if (!listed) continue;
       rules.push({ id: c.name, when: { kind: 'command', name: c.name }, if: [], do: [{ kind: 'replyOneOf', ...listed }], source: restore(line.slice(c.at, c.end) + rest, m.quotes).trim() });
@@ -257,7 +261,7 @@ function otherRule(text: string | null, source: string, m: Masked): RuleDraft {
 
 /** The rules these readers find in the request, each with the conditions of its sentence. */
 export function ruleClausesIn(m: Masked): RuleDraft[] {
-  const rules: RuleDraft[] = [...questionRules(m), ...scheduledPostRules(m), ...buttonMenuRules(m), ...numberedMenuRules(m), ...quizRules(m), ...aiAnswerRules(m), ...hoursRules(m), ...arrowLineRules(m), ...mentionAboutRules(m), ...weatherAlertRules(m), ...joinRules(m), ...commandListRules(m), ...commandAnswerRules(m), ...moderationRules(m), ...otherMessageRules(m)];
+  const rules: RuleDraft[] = [...questionRules(m), ...scheduledPostRules(m), ...buttonMenuRules(m), ...numberedMenuRules(m), ...quizRules(m), ...aiAnswerRules(m), ...hoursRules(m), ...arrowLineRules(m), ...keywordSentenceRules(m), ...mentionAboutRules(m), ...weatherAlertRules(m), ...joinRules(m), ...commandListRules(m), ...commandAnswerRules(m), ...moderationRules(m), ...otherMessageRules(m)];
   const sentences = sentencesOf(m.masked);
   for (const sentence of sentences) {
     const found = [

@@ -8,6 +8,7 @@
 import type { Action, Trigger } from '../../../../../shared/bot-plan.schema';
 import type { TimeOfDay, Weekday } from '../request';
 import type { RuleDraft } from './rule-draft';
+import { UNFILLED } from './answers';
 import { ROTATION, textsOfList } from './listed-texts';
 import { saidWordsAt } from './said-words';
 import { timesIn, weekdaysIn } from './times';
@@ -44,11 +45,12 @@ function scheduleTimes(lead: string): TimeOfDay[] {
 
 /** The trigger a schedule's words say, with a note when a time had to be chosen; null when they say none. */
 export function scheduleOf(lead: string, context: string): { when: Trigger; also?: Trigger[]; note?: string } | null {
-  const rel = /\b(\d{1,3}|two|three|four|five|six|ten|fifteen|twenty|thirty|forty-five)\s*(?:(min(?:ute)?s?|m)|(h|hrs?|hours?))\s+(before|after)\b|\b(an?|one|half an) (hour|minute)\s+(before|after)\b/i.exec(lead);
+  const rel = /\b(\d{1,3}|two|three|four|five|six|ten|fifteen|twenty|thirty|forty-five)\s*(?:(min(?:ute)?s?|m)|(h|hrs?|hours?))\s+(before|after)\b|\b(an?|one|half an|half an?|half) (hour|minute)\s+(before|after)\b/i.exec(lead);
   if (rel) {
     const WORDS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, ten: 10, fifteen: 15, twenty: 20, thirty: 30, 'forty-five': 45 };
-    const n = rel[1] ? (WORDS[rel[1].toLowerCase()] ?? Number(rel[1])) : rel[5]!.toLowerCase() === 'half an' ? 30 : 1;
-    const minutes = rel[6] && rel[5]!.toLowerCase() === 'half an' ? 30 : n * ((rel[3] ?? rel[6] ?? '').toLowerCase().startsWith('h') ? 60 : 1);
+    const half = rel[5] !== undefined && rel[5].toLowerCase().startsWith('half');
+    const n = rel[1] ? (WORDS[rel[1].toLowerCase()] ?? Number(rel[1])) : 1;
+    const minutes = half ? 30 : n * ((rel[3] ?? rel[6] ?? '').toLowerCase().startsWith('h') ? 60 : 1);
     const sign = (rel[4] ?? rel[7])!.toLowerCase() === 'before' ? -1 : 1;
     // The time it is relative to: after "before" in the same words, else the nearest one written before.
     const after = lead.slice(rel.index + rel[0].length);
@@ -83,6 +85,8 @@ export function scheduleOf(lead: string, context: string): { when: Trigger; also
 
 /** The post's words, a poll ("a poll Where do we hike? options Blue Lake, Red Rock"), or the texts of the list it goes through. */
 function postAction(text: string): Action {
+  // "This Sunday we sketch at ... (the spot changes)": words still to come are a blank.
+  if (UNFILLED.test(text)) return { kind: 'post', to: 'channel', text: null };
   const poll = /^(?:an?\s+)?poll\s*:?\s*(.+?\?)\s*(?:options?\s*:?\s*)?(.+)$/i.exec(text);
   const options = poll ? poll[2]!.split(/\s*(?:\/|,|\bor\b|\|)\s*/).map((o) => o.trim().replace(/[.!]$/, '')).filter(Boolean) : [];
   if (poll && options.length >= 2) return { kind: 'poll', question: poll[1]!.trim(), options: options.slice(0, 10), fromArgument: false };
@@ -110,7 +114,8 @@ export function scheduledPostRules(m: Masked): RuleDraft[] {
         .slice(readUpTo, post.index)
         .replace(/^.*(?:[.;!?]|:)\s+/, '')
         .replace(/^.*\b(?:and|also|plus)\s+(?=(?:every|each|on|once|\d))/i, '');
-      if (REPLIES.test(lead) || /\b(?:when(?:ever)?|if)\b/i.test(lead) || /(?:^|\s)[/!][a-z]\w*/i.test(lead)) continue;
+      // A condition this reading cannot keep ("if it's windy", "on days over 28 degrees") leaves the post to others.
+      if (REPLIES.test(lead) || /\b(?:when(?:ever)?|if)\b|\bdays?\s+(?:over|above|below|under|warmer|colder)\b/i.test(lead) || /(?:^|\s)[/!][a-z]\w*/i.test(lead)) continue;
       const rest = part.slice(post.index! + post[0].length);
       const said = saidWordsAt(rest, m.quotes);
       // "tweet my free dates every monday": the schedule after the words.
@@ -138,8 +143,14 @@ export function scheduledPostRules(m: Masked): RuleDraft[] {
       const aboutData = words !== null && /\bwith (?:the |today'?s |our )?(?:current |latest )?\w*\s*(?:price|weather|forecast|news|rate|temperature)/i.test(words);
       readUpTo = post.index! + post[0].length + (said?.length ?? 0);
       const introduced = /[:→>–-]\s*$/.test(post[0]) || /^\s*\u0001/.test(rest) || colon !== null;
-      let action: Action =
-        words && !aboutData && (ROTATION.test(words) || /^(?:an?\s+)?poll\b/i.test(words) || introduced || !DESCRIBES.test(words)) ? postAction(words) : { kind: 'post', to: 'channel', text: null };
+      // "each day at 9 one word of the day, in this order: a, b, c": the list is announced before the colon.
+      const announced = words ? ROTATION.exec(restore(lead, m.quotes)) : null;
+      const listed = announced ? textsOfList(`${restore(lead, m.quotes).slice(announced.index)}: ${words}`) : null;
+      let action: Action = listed
+        ? { kind: 'replyOneOf', ...listed }
+        : words && !aboutData && (ROTATION.test(words) || /^(?:an?\s+)?poll\b/i.test(words) || introduced || !DESCRIBES.test(words))
+          ? postAction(words)
+          : { kind: 'post', to: 'channel', text: null };
       // "post this week's schedule in #cast": the channel may come after the words.
       const trailingChannel = words ? /\s+(?:in|to|into)\s+#([\w-]{1,80})\s*$/i.exec(words) : null;
       if (trailingChannel && words && action.kind === 'post' && action.text === words) action = { ...action, text: words.slice(0, trailingChannel.index) };
@@ -164,5 +175,21 @@ export function scheduledPostRules(m: Masked): RuleDraft[] {
       }
     }
   }
+  rules.push(...rotationWithoutVerb(parts, m, rules.length > 0));
   return rules;
+}
+
+/** "each day at 9 o'clock one word of the day, in this order: saluton = hello, dankon = thank you": no verb, a list. */
+function rotationWithoutVerb(parts: string[], m: Masked, found: boolean): RuleDraft[] {
+  if (found) return [];
+  for (const part of parts) {
+    for (const sentence of part.split(/(?<=[.!?])\s+/)) {
+      const at = /\b(?:every|each|daily)\b[^.,:]*?(?:\d{1,2}(?::\d{2})?\s*(?:o'?clock|h\b|am|pm)?|noon|morning|evening)/i.exec(sentence);
+      if (!at || new RegExp(POST_AT.source, 'i').test(sentence.slice(0, at.index)) || !ROTATION.test(sentence.slice(at.index + at[0].length))) continue;
+      const schedule = scheduleOf(at[0], '');
+      const listed = textsOfList(restore(sentence.slice(at.index + at[0].length), m.quotes));
+      if (schedule && listed) return [{ id: 'scheduled-post', when: schedule.when, if: [], do: [{ kind: 'replyOneOf', ...listed }], source: restore(sentence, m.quotes).trim() }];
+    }
+  }
+  return [];
 }

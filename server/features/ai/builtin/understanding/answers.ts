@@ -1,0 +1,48 @@
+// What the bot does with a message, in the words after a trigger: "forward it to me and reply Thanks!",
+// "DM it to me (the coordinator) and reply Merci!", "one of: Namaste 🙏 / Breathe in ✨", "Tartu weather
+// now", "tell them when the farrier comes next" (a description: the words are a blank), or a reply.
+import type { Action } from '../../../../../shared/bot-plan.schema';
+import { textsOfList } from './listed-texts';
+import { restore } from './masked';
+import { memberName, saidWordsAt } from './said-words';
+
+const PASS_ON = /^(?:forward|send|pass|dm|copy)\s+(?:it|this|them|that|the message|the tweet)?\s*(?:on\s+)?to (?:me|us|the owner|the coordinator|my (?:number|phone|dm|dms|chat))\b(?:\s*\([^)]*\))?/i;
+const SAYS = /\b(?:and\s+)?(?:says?|repl(?:y|ies)|answers?|tells? (?:them|him|her))\s*(?:with\s+)?:?\s*/i;
+/** Words that describe the answer instead of giving it ("tell them when the farrier comes next"). */
+const DESCRIBES = /^(?:tell|give|send|show)\s+(?:them|him|her|people|the (?:person|customer))?\s*(?:when|what|where|how|which|who|the|our|a|an)\b/i;
+/** "..." or "…" standing for words still to come ("This Sunday we sketch at ..."). */
+export const UNFILLED = /\.\.\.|…|<[^>]*>|\[\s*(?:\.\.\.|tbd|x+)\s*\]/i;
+
+/** The weather a few words ask for ("Tartu weather now", "Saturday forecast for Boulder"), or null. */
+export function weatherAsked(words: string): Action | null {
+  const w = words.trim();
+  const named = /^(?:the |today'?s |tomorrow'?s |\w+day'?s? |current )?(?:forecast|weather)(?:\s+(?:now|today))?(?:\s+(?:for|in)\s+([A-Z][\w -]+?))?(?:\s+(?:now|today))?\s*$/i.exec(w);
+  const before = /^([A-Z][\w-]+(?: [A-Z][\w-]+)?)\s+(?:weather|forecast)(?:\s+(?:now|today))?\s*$/.exec(w);
+  const city = named?.[1] ?? before?.[1];
+  return named || before ? { kind: 'data', source: { kind: 'weather', ...(city ? { city: city.trim() } : {}) } } : null;
+}
+
+/** The actions of the words after a trigger; [] when they hold nothing the bot can do. */
+export function answerActions(words: string, quotes: string[]): Action[] {
+  const text = words.trim();
+  const passed = PASS_ON.exec(text);
+  if (passed) {
+    const says = SAYS.exec(text.slice(passed[0].length));
+    const said = says ? saidWordsAt(text.slice(passed[0].length + says.index + says[0].length), quotes) : null;
+    return [{ kind: 'forward', to: 'owner' }, ...(said ? [{ kind: 'reply' as const, text: memberName(said) }] : [])];
+  }
+  const weather = weatherAsked(restore(text, quotes).split(/[.;]/)[0]!);
+  if (weather) return [weather];
+  const oneOf = /^(?:with\s+)?(?:one of(?: these)?|pick one of(?: these)?|randomly one of)\s*(?:\(random\))?\s*:?\s*/i.exec(text);
+  if (oneOf) {
+    const list = restore(text.slice(oneOf[0].length).split('\n')[0]!, quotes).replace(/\s*\((?:random|at random)\)\s*\.?$/i, '').trim();
+    const texts = list.split(/\s+\/\s+|\s*\|\s*/).map((t) => t.trim().replace(/\.$/, '')).filter(Boolean);
+    if (texts.length >= 2) return [{ kind: 'replyOneOf', texts, order: 'random' }];
+  }
+  if (DESCRIBES.test(text)) return [{ kind: 'reply', text: null }];
+  const reply = saidWordsAt(text, quotes);
+  if (!reply) return [];
+  if (UNFILLED.test(reply)) return [{ kind: 'reply', text: null }];
+  const listed = /\b(?:one of these|going round|in turn|at random)\b/i.test(reply) ? textsOfList(reply) : null;
+  return [listed ? { kind: 'replyOneOf', ...listed } : { kind: 'reply', text: memberName(reply) }];
+}

@@ -1,0 +1,34 @@
+// Answers to words people write, said in a sentence: "when someone asks for the schedule / timetable
+// send: Mon 7:00 Vinyasa · Wed 18:00 Yin", "when someone writes namaste, answer with one of: Namaste 🙏
+// / Breathe in ✨", "if a guest asks about parking tell them: Free parking behind the building".
+import type { RuleDraft } from './rule-draft';
+import { answerActions } from './answers';
+import { type Masked, restore } from './masked';
+
+const WHO = '(?:someone|somebody|anyone|anybody|people|ppl|they|a (?:customer|client|guest|student|member|user|visitor|parent|player)|customers|clients|guests|students|members|users|visitors|parents|players)';
+const ITEM = "(?:\\u0001\\d+\\u0002|[\\w'#@.-]+(?: [\\w'#@.-]+){0,3}?)";
+const KEYWORD_SENTENCE = new RegExp(
+  `\\b(?:when(?:ever)?|if)\\s+${WHO}\\s+(?:writes?|says?|types?|sends?|asks?(?:\\s+(?:for|about))?|posts?)\\s+(?:the\\s+words?\\s+|about\\s+)?` +
+    `(${ITEM}(?:\\s*(?:,|\\/|\\bor\\b)\\s*${ITEM})*)\\s*(?:,\\s*|\\s*(?::|→|->)\\s*|\\s+)(?:(?:the bot|it|bot)\\s+)?(?:should\\s+)?(?:just\\s+)?` +
+    `(?:send|sends|answer|answers|reply|replies|say|says|respond|responds|tell them|give|gives|post|posts)(?:\\s+(?:them|back))?(?:\\s+with)?\\s*:?\\s*`,
+  'gi',
+);
+
+/** The keyword answers a request writes as sentences. */
+export function keywordSentenceRules(m: Masked): RuleDraft[] {
+  const rules: RuleDraft[] = [];
+  for (const hit of m.masked.matchAll(KEYWORD_SENTENCE)) {
+    const words = hit[1]!
+      .split(/\s*(?:,|\/|\bor\b)\s*/i)
+      .map((w) => restore(w, m.quotes).trim().toLowerCase().replace(/^(?:the|a|an|our|your)\s+/, ''))
+      .filter((w) => w.length > 0 && !/^(?:it|this|that|something|anything|bot|us|me)$/.test(w));
+    const rest = m.masked.slice(hit.index! + hit[0].length);
+    // "send a menu: ...", "show buttons": other readers' (menus, buttons, polls).
+    if (/^(?:an?\s+|the\s+)?(?:\w+\s+)?(?:menu|buttons?|poll|list|random|reminder)\b/i.test(rest)) continue;
+    const actions = answerActions(rest, m.quotes);
+    // A moderation sentence ("if someone posts spam, delete it") is the moderation reader's.
+    if (words.length === 0 || actions.length === 0 || actions.every((a) => a.kind === 'reply' && a.text !== null && /^(?:delete|remove|ban|kick|mute)\b/i.test(a.text))) continue;
+    rules.push({ id: words[0]!, when: { kind: 'keyword', words: [...new Set(words)], whole: false }, if: [], do: actions, source: restore(hit[0], m.quotes).trim() });
+  }
+  return rules;
+}
