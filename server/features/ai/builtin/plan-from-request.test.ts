@@ -284,4 +284,18 @@ describe('the plan of a request', () => {
       "When any other message arrives, only between 10:00–20:00: reply one of 2 texts in turn ('Thanks!', 'Hi there')",
     ]));
   });
+
+  it('reads keyword answers said in a sentence: a text, one of several, a copy to the owner, the weather, a description as a blank', () => {
+    const yoga = planOf('whatsapp yoga group. when someone asks for the schedule / timetable send: Mon 7:00 Vinyasa · Wed 18:00 Yin. And when someone writes namaste, answer with one of: Namaste 🙏 / See you on the mat');
+    expect(lines(yoga)).toEqual([
+      "When a message mentions \"schedule\" or \"timetable\": reply 'Mon 7:00 Vinyasa · Wed 18:00 Yin'",
+      "When a message mentions \"namaste\": reply one of 2 texts at random ('Namaste 🙏', 'See you on the mat')",
+    ]);
+    const stable = planOf('whatsapp stable group. when someone says arena → Arena sheet: https://x.nl/arena. and farrier → tell them when the farrier comes next');
+    expect(lines(stable)).toContain('When a message mentions "farrier": reply [needs your words]');
+    const sketch = planOf('X account. every sunday 10am tweet This Sunday we sketch at ... (the spot changes)');
+    expect(lines(sketch)).toEqual(['On Sunday at 10:00: post [needs your words] to the channel']);
+    const students = planOf('discord students. !weather → Tartu weather now');
+    expect(lines(students)).toContain('When someone sends !weather: reply with the weather in Tartu');
+  });
 });
