@@ -92,8 +92,9 @@ function readChecks(r: BatchRequest, code: string, live: boolean): string[] {
       const echoes = (e: string) => {
         if (!/\{(?:name|args|item|list|text|value|top)\}/.test(code)) return false;
         if (normalise(label).includes(normalise(e))) return true;
-        // "Added oat milk" for "/buy oat milk": the words around the echoed part must be in the code.
-        const echoed = longestShared(normalise(e), normalise(label));
+        // "Added oat milk" for "/buy oat milk", "Bonvenon, Pavel!" for Pavel joining: the words around the
+        // echoed part must be in the code.
+        const echoed = normalise(e).includes(normalise(label)) ? normalise(label) : longestShared(normalise(e), normalise(label));
         if (echoed.length < 3) return false;
         const [before, after] = normalise(e).split(echoed) as [string, string];
         return [before, after].every((part) => !part.trim() || text.includes(part.trim()));
@@ -133,7 +134,19 @@ async function liveChecks(r: BatchRequest, filename: string, code: string, workD
   let output = '';
   const child: ChildProcess = spawn(process.execPath, [file], {
     cwd: workDir,
-    env: { PATH: process.env.PATH ?? '', HOME: workDir, NODE_PATH: NODE_MODULES, TIMEZONE: 'UTC', TELEGRAM_BOT_TOKEN: session.token, TELEGRAM_API_BASE: loopback.baseUrl, TELEGRAM_CHAT_ID: String(chatId) },
+    // A bot with AI rules needs a model's settings to start; none answers here (a closed loopback port).
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: workDir,
+      NODE_PATH: NODE_MODULES,
+      TIMEZONE: 'UTC',
+      TELEGRAM_BOT_TOKEN: session.token,
+      TELEGRAM_API_BASE: loopback.baseUrl,
+      TELEGRAM_CHAT_ID: String(chatId),
+      OWNER_CHAT_ID: String(chatId),
+      OPENAI_API_KEY: 'bench-no-model',
+      OPENAI_BASE_URL: 'http://127.0.0.1:9/v1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d: Buffer) => (output += d));

@@ -22,6 +22,16 @@ export function weatherAsked(words: string): Action | null {
   return named || before ? { kind: 'data', source: { kind: 'weather', ...(city ? { city: city.trim() } : {}) } } : null;
 }
 
+const COIN_OF: Record<string, string> = { bitcoin: 'bitcoin', btc: 'bitcoin', ethereum: 'ethereum', eth: 'ethereum', solana: 'solana', sol: 'solana', doge: 'dogecoin', dogecoin: 'dogecoin' };
+
+/** The coin and currency a few words ask the price of ("the current bitcoin price in dollars", "BTC price in euro"). */
+export function priceAsked(words: string): { coin: string; currency: string } | null {
+  const hit = /\b(bitcoin|btc|ethereum|eth|solana|sol|doge|dogecoin)(?:'s)?\s+(?:price|rate|value)(?:\s+in\s+(dollars?|usd|euros?|eur|pounds?|gbp))?|\bprice of (bitcoin|btc|ethereum|eth|solana|sol|doge|dogecoin)(?:\s+in\s+(dollars?|usd|euros?|eur|pounds?|gbp))?/i.exec(words);
+  if (!hit) return null;
+  const unit = (hit[2] ?? hit[4] ?? (/\beuro|€/i.test(words) ? 'eur' : '')).toLowerCase();
+  return { coin: COIN_OF[(hit[1] ?? hit[3])!.toLowerCase()]!, currency: /^eur/.test(unit) ? 'eur' : /^(?:pound|gbp)/.test(unit) ? 'gbp' : 'usd' };
+}
+
 /** The actions of the words after a trigger; [] when they hold nothing the bot can do. */
 export function answerActions(words: string, quotes: string[]): Action[] {
   const text = words.trim();
@@ -31,8 +41,12 @@ export function answerActions(words: string, quotes: string[]): Action[] {
     const said = says ? saidWordsAt(text.slice(passed[0].length + says.index + says[0].length), quotes) : null;
     return [{ kind: 'forward', to: 'owner' }, ...(said ? [{ kind: 'reply' as const, text: memberName(said) }] : [])];
   }
-  const weather = weatherAsked(restore(text, quotes).split(/[.;]/)[0]!);
+  // "→ (send) the current bitcoin price in dollars", "→ Tartu weather now": the data, not those words.
+  const first = restore(text, quotes).split(/[.;]/)[0]!.trim().replace(/^(?:send|give|show|tell|post|reply with)\s+(?:them\s+|back\s+)?/i, '');
+  const weather = weatherAsked(first);
   if (weather) return [weather];
+  const price = /^(?:the |today'?s )?(?:current |latest )?\S+(?:'s)? (?:price|rate)|^(?:the )?price of/i.test(first) ? priceAsked(first) : null;
+  if (price) return [{ kind: 'data', source: { kind: 'price', ...price } }];
   const oneOf = /^(?:with\s+)?(?:one of(?: these)?|pick one of(?: these)?|randomly one of)\s*(?:\(random\))?\s*:?\s*/i.exec(text);
   if (oneOf) {
     const list = restore(text.slice(oneOf[0].length).split('\n')[0]!, quotes).replace(/\s*\((?:random|at random)\)\s*\.?$/i, '').trim();

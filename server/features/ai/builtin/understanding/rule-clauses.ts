@@ -157,18 +157,25 @@ const COINS: Record<string, string> = { bitcoin: 'bitcoin', btc: 'bitcoin', ethe
 /** "tell me when bitcoin drops below 60k", "alert the channel if ETH goes above 4000". */
 function alertRules(sentence: string, m: Masked): RuleDraft[] {
   const plain = restore(sentence, m.quotes);
-  const hit = /\b(bitcoin|btc|ethereum|eth|solana|sol|doge|dogecoin)\b[^.]*?\b(?:drops?|falls?|goes|gets|is|dips?|rises?|climbs?|jumps?|crosses?)\s+(below|under|above|over|past)\s+\$?([\d.,]+)\s*(k)?/i.exec(plain);
+  const hit = /\b(bitcoin|btc|ethereum|eth|solana|sol|doge|dogecoin)\b[^.]*?\b(?:drops?|falls?|goes|gets|is|dips?|rises?|climbs?|jumps?|crosses?)\s+(below|under|above|over|past)\s+\$?€?([\d.,]+)\s*(k)?\s*(eur|euros?|€|usd|dollars?|\$|gbp|£)?/i.exec(plain);
   if (!hit) return [];
   const value = Number(hit[3]!.replace(/,/g, '')) * (hit[4] ? 1000 : 1);
   const below = /below|under/i.test(hit[2]!);
   const toOwner = /\b(?:tell|message|dm|notify|alert|ping)\s+me\b|\bto me\b/i.test(plain);
   const coin = COINS[hit[1]!.toLowerCase()]!;
-  const threshold: Condition = { kind: 'threshold', source: { kind: 'price', coin, currency: 'usd' }, ...(below ? { below: value } : { above: value }) };
+  const unit = (hit[5] ?? '').toLowerCase();
+  const currency = /eur|€/.test(unit) ? 'eur' : /gbp|£/.test(unit) ? 'gbp' : 'usd';
+  const threshold: Condition = { kind: 'threshold', source: { kind: 'price', coin, currency }, ...(below ? { below: value } : { above: value }) };
+  // The person's own words for the alert ("... tweet 🚨 BTC under 60k!"), else the price said plainly.
+  const says = /\b(?:post|posts|tweet|tweets|say|says|send|sends|write|writes)\b(?:\s+(?:in|to)\s+#[\w-]+)?\s*:?\s*/i.exec(sentence.slice(sentence.length - (plain.length - hit.index - hit[0].length)));
+  const own = says ? wordsAfter(sentence, sentence.length - (plain.length - hit.index - hit[0].length) + says.index + says[0].length, m) : null;
+  const cleaned = own?.replace(/^(?:to|in) (?:the|our) (?:group|channel|chat)\s*(?:just |only )?(?:once)?\s*:?\s*/i, '').replace(/\s*[—–-]?\s*(?:just once|only once|once only|once)\b.*$/i, '').trim();
+  const text = cleaned && !/^(?:me|us|it|a |an |the )/i.test(cleaned) ? cleaned : `${coin[0]!.toUpperCase()}${coin.slice(1)} is ${below ? 'below' : 'above'} ${value.toLocaleString('en')}: {value} ${currency.toUpperCase()}`;
   return [{
     id: `${coin}-alert`,
     when: { kind: 'schedule', everyMinutes: 5, times: [], weekdays: [], offsetMinutes: 0 },
     if: [threshold],
-    do: [{ kind: 'post', to: toOwner ? 'owner' : 'channel', text: `${coin[0]!.toUpperCase()}${coin.slice(1)} is ${below ? 'below' : 'above'} ${value.toLocaleString('en')}: {value} USD` }],
+    do: [{ kind: 'post', to: toOwner ? 'owner' : 'channel', text }],
     source: plain.trim(),
   }];
 }
@@ -294,6 +301,12 @@ export function ruleClausesIn(m: Masked): RuleDraft[] {
   // "if they tag the bot, let AI answer": the AI answers the mention; those words are no reply text.
   const aiMention = rules.some((r) => r.when.kind === 'mention' && r.do.some((a) => a.kind === 'data' && a.source.kind === 'ai'));
   if (aiMention) rules.splice(0, rules.length, ...rules.filter((r) => !(r.when.kind === 'mention' && r.do.some((a) => a.kind === 'reply' && /\b(?:ai|chat ?gpt|gpt)\b/i.test(a.text ?? '')))));
+  // Two readers finding the same rule ("asks btc → send the price" is a line and a sentence) make it once.
+  const seen = new Set<string>();
+  rules.splice(0, rules.length, ...rules.filter((r) => {
+    const key = JSON.stringify([r.when, r.if, r.do, r.channel ?? null]);
+    return seen.has(key) ? false : (seen.add(key), true);
+  }));
   // A button's own line ("Maki → Salmon maki 5.50") is the press, not words someone writes.
   const labels = new Set(rules.flatMap((r) => r.do.flatMap((a) => (a.kind === 'buttons' ? a.buttons.map((b) => b.label.toLowerCase()) : []))));
   return rules.filter(

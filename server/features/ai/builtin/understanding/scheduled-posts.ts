@@ -8,7 +8,7 @@
 import type { Action, Trigger } from '../../../../../shared/bot-plan.schema';
 import type { TimeOfDay, Weekday } from '../request';
 import type { RuleDraft } from './rule-draft';
-import { UNFILLED } from './answers';
+import { priceAsked, UNFILLED } from './answers';
 import { ROTATION, textsOfList } from './listed-texts';
 import { saidWordsAt } from './said-words';
 import { timesIn, weekdaysIn } from './times';
@@ -139,14 +139,18 @@ export function scheduledPostRules(m: Masked): RuleDraft[] {
       }
       // A post of a feed or of data is the data sources' (news.ts, weather.ts, prices.ts).
       if (words && DATA.test(words.split(/\s+/).slice(0, 4).join(' ')) && !/\bbefore|after\b/i.test(lead)) continue;
-      // "Buenos días with the price of BTC": words around data this reading cannot fetch are a blank.
-      const aboutData = words !== null && /\bwith (?:the |today'?s |our )?(?:current |latest )?\w*\s*(?:price|weather|forecast|news|rate|temperature)/i.test(words);
+      // "GM Ljubljana ☀️ BTC is at + price in euro": the person's words with the price; other data a blank.
+      const aboutData = words !== null && /(?:\bwith\b|\+)\s*(?:the |today'?s |our )?(?:current |latest )?\w*\s*(?:price|weather|forecast|news|rate|temperature)/i.test(words);
+      const price = aboutData && words ? priceAsked(words.replace(/\+\s*/, ' ')) ?? (/\bprice\b/i.test(words) && /\b(?:btc|bitcoin|eth|ethereum)\b/i.test(words) ? priceAsked(`${/\b(btc|bitcoin|eth|ethereum)\b/i.exec(words)![1]} price ${/euro|€/i.test(words) ? 'in euro' : ''}`) : null) : null;
       readUpTo = post.index! + post[0].length + (said?.length ?? 0);
       const introduced = /[:→>–-]\s*$/.test(post[0]) || /^\s*\u0001/.test(rest) || colon !== null;
       // "each day at 9 one word of the day, in this order: a, b, c": the list is announced before the colon.
       const announced = words ? ROTATION.exec(restore(lead, m.quotes)) : null;
       const listed = announced ? textsOfList(`${restore(lead, m.quotes).slice(announced.index)}: ${words}`) : null;
-      let action: Action = listed
+      const said0 = words ? words.split(/\s*(?:\+|\bwith\b)\s*(?:the\s+)?(?:current\s+)?(?:\w+\s+)?(?:price|rate)\b/i)[0]!.trim() : '';
+      let action: Action = price
+        ? { kind: 'data', source: { kind: 'price', ...price }, text: said0 ? `${said0} {value}` : '{value}' }
+        : listed
         ? { kind: 'replyOneOf', ...listed }
         : words && !aboutData && (ROTATION.test(words) || /^(?:an?\s+)?poll\b/i.test(words) || introduced || !DESCRIBES.test(words))
           ? postAction(words)
