@@ -9,9 +9,27 @@ import { memberName, saidWordsAt } from './said-words';
 const PASS_ON = /^(?:forward|send|pass|dm|copy)\s+(?:it|this|them|that|the message|the tweet)?\s*(?:on\s+)?to (?:me|us|the owner|the coordinator|my (?:number|phone|dm|dms|chat))\b(?:\s*\([^)]*\))?/i;
 const SAYS = /\b(?:and\s+)?(?:says?|repl(?:y|ies)|answers?|tells? (?:them|him|her))\s*(?:with\s+)?:?\s*/i;
 /** Words that describe the answer instead of giving it ("tell them when the farrier comes next"). */
-const DESCRIBES = /^(?:tell|give|send|show)\s+(?:them|him|her|people|the (?:person|customer))?\s*(?:when|what|where|how|which|who|the|our|a|an)\b/i;
+const DESCRIBES = /^(?:tell|give|send|show)\s+(?:them|him|her|people|the (?:person|customer))?\s*(?:when|what|where|how|which|who|the|our|a|an)\b|^(?:still|not sure|tbd|to be decided|working (?:it )?out|don'?t know yet|coming soon)\b/i;
 /** "..." or "…" standing for words still to come ("This Sunday we sketch at ..."). */
 export const UNFILLED = /\.\.\.|…|<[^>]*>|\[\s*(?:\.\.\.|tbd|x+)\s*\]/i;
+
+function asQuestion(item: string): string {
+  const words = item.trim().replace(/^(?:their|the|your|a|an)\s+/i, '').replace(/[?.]+$/, '');
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}?`;
+}
+
+/** "ask their name, what bike, and what day they want to bring it, then send it to me": the questions. */
+export function askingFor(text: string): Action | null {
+  const hit = /^ask\s+(?:them\s+|for\s+)?(.+?)(?:,?\s*(?:then\s+|and then\s+|and\s+)?(?:send|forward)\b.*)?$/i.exec(text.trim());
+  if (!hit) return null;
+  const questions = hit[1]!.split(/\s*(?:,|\band\b)\s*/i).map((q) => q.trim()).filter((q) => q && q.split(/\s+/).length <= 8).map(asQuestion);
+  return questions.length > 0 ? { kind: 'ask', questions: questions.slice(0, 10), done: 'Thanks! I have sent your answers on.' } : null;
+}
+
+/** True when the words only describe an answer ("tell them when the farrier comes", "still working out the price"). */
+export function describesOnly(text: string): boolean {
+  return DESCRIBES.test(text.trim()) || UNFILLED.test(text);
+}
 
 /** The weather a few words ask for ("Tartu weather now", "Saturday forecast for Boulder"), or null. */
 export function weatherAsked(words: string): Action | null {

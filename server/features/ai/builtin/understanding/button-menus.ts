@@ -7,6 +7,7 @@
 // own is a blank.
 import type { Trigger } from '../../../../../shared/bot-plan.schema';
 import type { RuleDraft } from './rule-draft';
+import { askingFor, describesOnly } from './answers';
 import { saidWordsAt } from './said-words';
 import { listItems } from './stated-replies';
 import { type Masked, restore } from './masked';
@@ -48,12 +49,16 @@ function buttonWords(labels: string[], lines: string[], at: number, after: strin
   }
   const later = [after, ...lines.slice(at + 1)].join('\n');
   for (const label of labels.filter((l) => !said.has(l))) {
-    const hit = new RegExp(`(?:^|[\\s.,;])${escape(label)}\\s+(?:says?|gives?|shows?|→|->|=)\\s*:?\\s*`, 'i').exec(later);
+    const hit = new RegExp(`(?:^|[\\s.,;])${escape(label)}(?:\\s+button)?\\s*(?:says?|gives?|shows?|→|->|=|:(?=\\s))\\s*:?\\s*`, 'i').exec(later);
     // "Prices says X. Areas says Y": a button's words end where another button's begin.
     const others = labels.filter((l) => l !== label).map(escape).join('|');
     const own = hit ? later.slice(hit.index + hit[0].length).split(new RegExp(`(?<=[.!?])\\s+(?=(?:${others})\\b)`, 'i'))[0]! : '';
-    const text = hit ? saidWordsAt(own, m.quotes) : null;
+    const words = hit ? saidWordsAt(own, m.quotes) : null;
+    // "Pedicure = still working out the price": no words yet, a blank.
+    const text = words && describesOnly(words) ? null : words;
     if (text) said.set(label, text);
+    // "Book: ask name, Ali or Jonas, and what time they want, then send me that": the press asks.
+    if (text && askingFor(text)) said.set(`${ASKS}${label}`, text);
   }
   if (said.size > 0) return said;
   const each = /\beach (?:button|one|option)\s+(?:gives|says|shows|sends|opens|replies)\b[^:\n]*:\s*([^\n]+)/i.exec(later);
@@ -74,6 +79,8 @@ function buttonWords(labels: string[], lines: string[], at: number, after: strin
 
 /** The key under which buttonWords gives the channel the presses post in, if any. */
 const CHANNEL = '\u0000channel';
+/** The key prefix under which buttonWords marks a press that asks its questions. */
+const ASKS = '\u0000asks:';
 
 /** The menus of a request: the rule that shows the buttons and one rule per press. */
 export function buttonMenuRules(m: Masked): RuleDraft[] {
@@ -82,7 +89,9 @@ export function buttonMenuRules(m: Masked): RuleDraft[] {
   lines.forEach((line, at) => {
     const shown = BUTTONS.exec(line);
     if (!shown) return;
-    const when = opener(line.slice(0, shown.index), m.quotes);
+    // The menu opens on the words before it, or on those said of it later ("show the menu when someone says hi").
+    const later = /\b(?:show|send|open)s?\s+(?:the|this|our)\s+menu\s+(when\b.*)$/im.exec(m.masked.slice(m.masked.indexOf(line)));
+    const when = opener(line.slice(0, shown.index), m.quotes) ?? (later ? opener(later[1]!, m.quotes) : null);
     if (!when) return;
     const rest = line.slice(shown.index + shown[0].length).split(/[.;]\s|\s(?:and )?(?:then|when|if)\b/)[0]!;
     const labels = rest
@@ -100,7 +109,7 @@ export function buttonMenuRules(m: Masked): RuleDraft[] {
         id: ids[i]!,
         when: { kind: 'button', id: ids[i]! },
         if: [],
-        do: [channel ? { kind: 'post', to: 'channel', text: said.get(label) ?? null } : { kind: 'reply', text: said.get(label) ?? null }],
+        do: [said.has(`${ASKS}${label}`) ? askingFor(said.get(label)!)! : channel ? { kind: 'post', to: 'channel', text: said.get(label) ?? null } : { kind: 'reply', text: said.get(label) ?? null }],
         ...(channel ? { channel } : {}),
         source: said.has(label) ? `${label} → ${said.get(label)}` : source,
       }),

@@ -17,7 +17,8 @@ const ABOUT = new RegExp(
 const OTHER = /\b(?:for |to )?(?:any|all|every) other mentions?\s*(?::|→|->|,)?\s*(?:(?:just\s+)?(?:reply|answer|say|respond|pick)(?:\s+with)?\s*:?\s*)?/i;
 
 function answer(words: string, quotes: string[]): Action[] {
-  if (/^\s*(?:with )?(?:ai|chat ?gpt|gpt)\b/i.test(words)) return [];
+  // "with AI" (ai-answers.ts), "just like them, no reply" (a like, reactions' reader).
+  if (/^\s*(?:with )?(?:ai|chat ?gpt|gpt)\b|^\s*(?:just\s+)?(?:like them|no reply|don'?t reply|ignore)/i.test(words)) return [];
   const listed = textsOfList(restore(words.split('\n')[0]!, quotes));
   return listed && /^\s*(?:pick\s+)?one of/i.test(words) ? [{ kind: 'replyOneOf', ...listed }] : answerActions(words, quotes);
 }

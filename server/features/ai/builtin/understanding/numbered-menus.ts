@@ -4,25 +4,13 @@
 // writes; each number, written alone, is answered with its line (or asks its questions).
 import type { Action, Trigger } from '../../../../../shared/bot-plan.schema';
 import type { RuleDraft } from './rule-draft';
+import { askingFor } from './answers';
 import { saidWordsAt } from './said-words';
 import { listItems } from './stated-replies';
 import { type Masked, restore } from './masked';
 
 const MENU = /\b(?:send|sends|show|shows|reply with|answer with)\s+(?:a|the|this|our)?\s*(?:numbered\s+)?menu\s*:?\s*((?:\d{1,2}[.)]?\s+[^\d\n]+?){2,9})\s*$/im;
 const OPENER = /\b(?:if|when(?:ever)?)\s+(?:someone|somebody|anyone|people|ppl|a customer|customers|they)?\s*(?:says?|writes?|types?|sends?|messages?)\s+(.+?)\s*(?:,\s*)?$/i;
-
-function asQuestion(item: string): string {
-  const words = item.trim().replace(/^(?:their|the|your|a|an)\s+/i, '').replace(/[?.]+$/, '');
-  return `${words.charAt(0).toUpperCase()}${words.slice(1)}?`;
-}
-
-/** "ask their name, what bike, and what day they want to bring it, then send it to me": the questions. */
-function asking(text: string): Action | null {
-  const hit = /^ask\s+(?:them\s+|for\s+)?(.+?)(?:,?\s*(?:then|and then)\s+(?:send|forward)\b.*)?$/i.exec(text.trim());
-  if (!hit) return null;
-  const questions = hit[1]!.split(/\s*(?:,|\band\b)\s*/i).map((q) => q.trim()).filter((q) => q && q.split(/\s+/).length <= 8).map(asQuestion);
-  return questions.length > 0 ? { kind: 'ask', questions: questions.slice(0, 10), done: 'Thanks! I have sent your answers on.' } : null;
-}
 
 /** The numbered menus of a request: the menu itself, then a rule per number with its line. */
 export function numberedMenuRules(m: Masked): RuleDraft[] {
@@ -38,7 +26,7 @@ export function numberedMenuRules(m: Masked): RuleDraft[] {
   for (const c of choices) {
     const line = new RegExp(`^\\s*${c.n}\\s*(?:=|→|->|:|\\)|-)\\s*(.+)$`, 'm').exec(m.masked.slice(hit.index + hit[0].length));
     const text = line ? saidWordsAt(line[1]!, m.quotes) : null;
-    const action: Action = (text && asking(text)) || { kind: 'reply', text };
+    const action: Action = (text && askingFor(text)) || { kind: 'reply', text };
     rules.push({ id: `menu-${c.n}`, when: { kind: 'keyword', words: [c.n], whole: true }, if: [], do: [action], source: line ? `${c.n} = ${restore(line[1]!, m.quotes)}` : `${c.n} ${c.label}` });
   }
   return rules;

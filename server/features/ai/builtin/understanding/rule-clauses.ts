@@ -288,9 +288,10 @@ export function ruleClausesIn(m: Masked): RuleDraft[] {
     }
   }
   rules.push(...sameTextRules(m, rules));
-  // A numbered menu's questions are its number's ("3 = ask their name ..."), not the menu words'.
-  const menuAsks = new Set(rules.filter((r) => r.id.startsWith('menu-')).flatMap((r) => r.do.flatMap((a) => (a.kind === 'ask' ? [a.questions.join('|')] : []))));
-  if (menuAsks.size > 0) rules.splice(0, rules.length, ...rules.filter((r) => r.id.startsWith('menu-') || !r.do.some((a) => a.kind === 'ask' && menuAsks.has(a.questions.join('|')))));
+  // A menu's questions are its number's or its button's ("3 = ask their name ...", "Book: ask ..."), not the words before.
+  const ofMenu = (r: RuleDraft) => r.id.startsWith('menu-') || r.when.kind === 'button';
+  const menuAsks = new Set(rules.filter(ofMenu).flatMap((r) => r.do.flatMap((a) => (a.kind === 'ask' ? [a.questions.join('|')] : []))));
+  if (menuAsks.size > 0) rules.splice(0, rules.length, ...rules.filter((r) => ofMenu(r) || !r.do.some((a) => a.kind === 'ask' && menuAsks.has(a.questions.join('|')))));
   // A command read as a list, a top, a quiz... is not also a plain reply of the words that described it.
   // The same for a command read with hours ("/urgent → during ... hours reply X, outside reply Y").
   const richer = new Set(

@@ -19,7 +19,7 @@ const REAL_WORDS = new Set([
   'banned', 'canned', 'pythons', 'counted', 'courter', 'remains', 'twitted', 'reminded', 'banker', 'message', 'messages',
   'welcomed', 'welcomes', 'scheduler', 'schedules', 'keyboard', 'forecasts', 'exchanges', 'translated', 'translates',
   'moderated', 'moderates', 'currently', 'counters', 'reminding', 'reminders', 'reminder', 'whether', 'quote', 'quoted',
-  'quoting', 'joking', 'echoed', 'wetter',
+  'quoting', 'joking', 'echoed', 'wetter', 'deadlines', 'deadline',
 ]);
 
 /** True when a and b differ by one insertion, deletion, substitution or swap of neighbours. */
@@ -56,7 +56,8 @@ const URL = /\bhttps?:\/\/\S+|\bwww\.\S+/gi;
 export function correctTypos(text: string): string {
   const urls = [...text.matchAll(URL)].map((m) => [m.index!, m.index! + m[0].length] as const);
   return text.replace(/[A-Za-z]+/g, (word, at: number) => {
-    if (urls.some(([from, to]) => at >= from && at < to) || /[/!]$/.test(text.slice(0, at))) return word; // a URL or a /command
+    // A URL, a /command, a #channel or an @name is written as it is meant ("#deadlines" is no "headlines").
+    if (urls.some(([from, to]) => at >= from && at < to) || /[/!#@][\w-]*$/.test(text.slice(0, at))) return word;
     return correctionOf(word, text.slice(at + word.length, at + word.length + 12)) ?? word;
   });
 }
