@@ -98,6 +98,8 @@ export function conditionInWords(condition: Condition): string {
       return 'only for admins';
     case 'hours': {
       const days = weekdaysInWords(condition.weekdays);
+      // A whole day ("closed mondays"): from and to the same time.
+      if (condition.from === condition.to) return condition.outside ? `only not ${days}` : `only ${days}`;
       return `only ${condition.outside ? 'outside' : 'between'} ${condition.from}–${condition.to}${days === 'every day' ? '' : ` ${days}`}`;
     }
     case 'threshold': {

@@ -298,4 +298,20 @@ describe('the plan of a request', () => {
     const students = planOf('discord students. !weather → Tartu weather now');
     expect(lines(students)).toContain('When someone sends !weather: reply with the weather in Tartu');
   });
+
+  it('reads a whole day closed, buttons whose words come as "Label:" with a press that asks, and a menu opened by words said later', () => {
+    const barber = planOf('telegram barbershop. /start gives buttons Book, Prices. Prices button: Fade 22. Book: ask name and what time, then send me that. when people write us on a monday just answer Closed Mondays ✂️');
+    expect(lines(barber)).toEqual([
+      "When someone sends /start, only not on Monday: say 'Pick one:' with the buttons \"Book\" and \"Prices\"",
+      "When someone presses \"Book\", only not on Monday: ask 'Name?' and 'What time?' one at a time, then say 'Thanks! I have sent your answers on.' and send you the answers",
+      "When someone presses \"Prices\", only not on Monday: reply 'Fade 22'",
+      "When any other message arrives, only on Monday: reply 'Closed Mondays ✂️'",
+    ]);
+    const nails = planOf('whatsapp nail studio: a menu with buttons: Gel, Pedicure. Gel = Gel manicure €30. Pedicure = still working out the price. show the menu when someone says hi or hello');
+    expect(lines(nails)).toEqual([
+      'When a message mentions "hi" or "hello": say \'Pick one:\' with the buttons "Gel" and "Pedicure"',
+      "When someone presses \"Gel\": reply 'Gel manicure €30'",
+      'When someone presses "Pedicure": reply [needs your words]',
+    ]);
+  });
 });

@@ -81,7 +81,7 @@ export function planFromRequest(request: BotRequest, name: string, options: { fo
   ];
   for (const [feature, word, bare] of WORD_OF) if (bare && !request.commandNames[feature] && word.test(ownWords)) f.delete(feature);
   // The older reading's posts without any time or interval are not a schedule (the new reading takes those).
-  if (request.featuresStated && request.postTimes.length === 0 && request.intervalMinutes === null && request.postWeekdays.length === 0) f.delete('scheduled');
+  if (request.featuresStated && request.postTimes.length === 0 && request.intervalMinutes === null) f.delete('scheduled');
   const defaults: string[] = [];
   const list = new RuleList();
   const cmd = (feature: Feature) => request.commandNames[feature] ?? COMMAND_OF[feature]!;

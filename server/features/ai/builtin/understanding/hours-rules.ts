@@ -105,9 +105,20 @@ function betweenRules(m: Masked): RuleDraft[] {
   return rules;
 }
 
+/** "we're closed mondays so when people write us on a monday just answer Closed Mondays ✂️": a whole day. */
+const ON_DAY = /\bon (?:a )?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b[^.\n]*?\b(?:just\s+|only\s+)?(?:answer|reply|say|respond)(?:\s+with)?\s*:?\s*/i;
+
+function dayRules(m: Masked): RuleDraft[] {
+  const hit = ON_DAY.exec(m.masked);
+  const text = hit ? saidWordsAt(m.masked.slice(hit.index + hit[0].length), m.quotes) : null;
+  if (!hit || !text) return [];
+  const day = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].indexOf(hit[1]!.toLowerCase()) as Weekday;
+  return [{ id: 'on-day', when: { kind: 'message', always: false }, if: [{ kind: 'hours', from: '00:00', to: '00:00', weekdays: [day], outside: false }], do: [{ kind: 'reply', text }], only: true, source: restore(hit[0] + text, m.quotes) }];
+}
+
 /** The hours rules of a request, and whether it gave hours at all (the older away reading then stays out). */
 export function hoursRules(m: Masked): RuleDraft[] {
-  const rules: RuleDraft[] = betweenRules(m);
+  const rules: RuleDraft[] = [...betweenRules(m), ...dayRules(m)];
   const allSpans = spansIn(m.masked);
   for (const line of m.masked.split(/\n+/)) {
     const inHit = IN_HOURS.exec(line);

@@ -21,7 +21,7 @@ export function keywordSentenceRules(m: Masked): RuleDraft[] {
     const words = hit[1]!
       .split(/\s*(?:,|\/|\bor\b)\s*/i)
       .map((w) => restore(w, m.quotes).trim().toLowerCase().replace(/^(?:the|a|an|our|your)\s+/, ''))
-      .filter((w) => w.length > 0 && !/^(?:it|this|that|something|anything|bot|us|me)$/.test(w));
+      .filter((w) => w.length > 0 && !/^(?:it|this|that|something|anything|bot|us|me)$|^(?:us|me|to us|to me)\b/.test(w));
     const rest = m.masked.slice(hit.index! + hit[0].length);
     // "send a menu: ...", "show buttons": other readers' (menus, buttons, polls).
     if (/^(?:an?\s+|the\s+)?(?:\w+\s+)?(?:menu|buttons?|poll|list|random|reminder)\b/i.test(rest)) continue;
