@@ -7,10 +7,12 @@ export type Masked = { masked: string; quotes: string[] };
 export const MARKER = /\u0001(\d+)\u0002/g;
 const COMMAND = /(?:^|[^\w/:.])([/!])([A-Za-z][A-Za-z0-9_]{0,31})\b/g;
 
+/** The text with its quotes put back. */
 export function restore(text: string, quotes: string[]): string {
   return text.replace(MARKER, (_, n: string) => quotes[Number(n)] ?? '');
 }
 
+/** The commands written in the text ("/menu", "!in"), where each starts and ends. */
 export function commandsIn(text: string): Array<{ name: string; prefix: string; at: number; end: number }> {
   return [...text.matchAll(COMMAND)].map((m) => ({ name: m[2]!.toLowerCase(), prefix: m[1]!, at: m.index! + m[0].length - m[2]!.length - 1, end: m.index! + m[0].length }));
 }
