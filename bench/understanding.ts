@@ -13,7 +13,8 @@
 // - Every other bot (Python cannot run here: no PyPI) is read: each expected reply, scheduled text
 //   and required string must appear in its code, and each command's name; words a reply echoes from
 //   the message itself (a member's name, an argument) count when the code has a placeholder for them
-//   and the words around them ("Added oat milk" for "/buy oat milk": "added").
+//   and the words around them ("Added oat milk" for "/buy oat milk": "added"); so does a number the
+//   bot works out ("That's 5 bags total": "{count}" with "that's", "bags total").
 // - A blank (a value the request left out) must be named in the answer's words around the code,
 //   as something to fill (a sentence asking for it, or a line of the "Needs your words" part); a bot
 //   that ships without owning up to it is wrong.
@@ -92,6 +93,12 @@ function readChecks(r: BatchRequest, code: string, live: boolean): string[] {
       const echoes = (e: string) => {
         if (!/\{(?:name|args|item|list|text|value|top)\}/.test(code)) return false;
         if (normalise(label).includes(normalise(e))) return true;
+        // "That's 5 bags total from you", "15.2" in a top: a number the bot works out (a total, a sum)
+        // is in no code; the words around it must be, and a placeholder for a worked-out number.
+        if (/\d/.test(e) && /\{(?:count|args|value|top)\}/.test(code)) {
+          const around = normalise(e).split(/\d+(?:[.,]\d+)?/).map((part) => part.trim()).filter(Boolean);
+          if (around.every((part) => text.includes(part))) return true;
+        }
         // "Added oat milk" for "/buy oat milk", "Bonvenon, Pavel!" for Pavel joining: the words around the
         // echoed part must be in the code.
         const echoed = normalise(e).includes(normalise(label)) ? normalise(label) : longestShared(normalise(e), normalise(label));

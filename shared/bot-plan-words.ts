@@ -142,7 +142,7 @@ export function actionInWords(action: Action, posts = false, channel?: string): 
       return action.text === null || action.text.length > 0 ? `${op}, and say ${quoted(action.text)}` : op;
     }
     case 'count':
-      return `count one for the ${action.per === 'user' ? 'sender' : 'chat'} in "${action.counter}"`;
+      return `${action.add === 'number' ? 'add the number after the command' : 'count one'} for the ${action.per === 'user' ? 'sender' : 'chat'} in "${action.counter}"`;
     case 'top':
       return `show the top ${action.n} of "${action.counter}" with ${quoted(action.text)}`;
     case 'quiz':

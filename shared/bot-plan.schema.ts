@@ -112,8 +112,11 @@ export const ActionSchema = z.discriminatedUnion('kind', [
     text: words,
     empty: words.optional(),
   }),
-  /** Adds one to a counter per user or per chat; {count} is the new value. */
-  z.object({ kind: z.literal('count'), counter: storeName, per: z.enum(['user', 'chat']).default('user') }),
+  /**
+   * Adds one to a counter per user or per chat, or (`add: 'number'`) the number written after the
+   * command ("!ran 5.2" logs 5.2 km); {count} is the new total.
+   */
+  z.object({ kind: z.literal('count'), counter: storeName, per: z.enum(['user', 'chat']).default('user'), add: z.enum(['one', 'number']).optional() }),
   /** The top N users of a counter in this chat, as {top}. */
   z.object({ kind: z.literal('top'), counter: storeName, n: z.number().int().min(1).max(50).default(10), text: words, empty: words.optional() }),
   /** Asks the questions in turn; an answer is right when it matches `answer` (case-insensitive). */

@@ -315,3 +315,39 @@ describe('the plan of a request', () => {
     ]);
   });
 });
+
+describe('members, numbers logged, reactions of a command', () => {
+  it('reads a welcome said without a colon, "welcome anyone new with ...", a DM to new people, and a random one of several', () => {
+    expect(lines(planOf('telegram group for our rowing crew. when someone new joins say Ahoy {name}! Boats are in shed B'))).toContain(
+      "When someone joins: reply 'Ahoy {name}! Boats are in shed B'",
+    );
+    expect(lines(planOf('discord for our quilting circle. welcome anyone new with hey NAME, show us your latest quilt'))).toContain(
+      "When someone joins: reply 'hey {name}, show us your latest quilt'",
+    );
+    expect(lines(planOf('slack for the lab. new people joining the workspace get a DM: Welcome to the lab! Read #safety first.'))).toContain(
+      "When someone joins: reply 'Welcome to the lab! Read #safety first.'",
+    );
+    const oneOf = planOf('discord for our jam band. new members get greeted with a random one of: Yo NAME, grab a mic! / NAME joined the jam / Hi NAME 🎸');
+    expect(oneOf.rules.find((r) => r.when.kind === 'join')?.do).toEqual([{ kind: 'replyOneOf', texts: ['Yo {name}, grab a mic!', '{name} joined the jam', 'Hi {name} 🎸'], order: 'random' }]);
+  });
+
+  it('builds no goodbye when the person asks for none', () => {
+    expect(planOf('discord for our darts team. !next should say Friday 8pm. when people leave dont say anything').rules.some((r) => r.when.kind === 'leave')).toBe(false);
+  });
+
+  it('adds the number written after a command to the sender\'s total, with the words it says, and tops that total', () => {
+    const plan = planOf('discord for our cycling club. !rode 42 logs km for that person and replies Nice, NAME! 42 km logged, N km so far. !board = top 5 by km');
+    expect(plan.rules.find((r) => r.id === 'rode')?.do).toEqual([
+      { kind: 'count', counter: 'km', per: 'user', add: 'number' },
+      { kind: 'reply', text: 'Nice, {name}! {args} km logged, {count} km so far.' },
+    ]);
+    expect(plan.rules.find((r) => r.when.kind === 'command' && r.when.name === 'board')?.do).toEqual([expect.objectContaining({ kind: 'top', counter: 'km', n: 5 })]);
+  });
+
+  it('puts "+ title" and "<title>" stand-ins aside, gives a command its own reaction, and never listens for "a"', () => {
+    const plan = planOf('discord for our film club. !add + film title puts it on the watch list, !seen + film title takes it off and the bot reacts 🍿, !films shows the list');
+    expect(plan.rules.find((r) => r.id === 'add')?.do[0]).toEqual(expect.objectContaining({ kind: 'list', op: 'add', item: 'argument' }));
+    expect(plan.rules.find((r) => r.id === 'seen')?.do).toEqual([expect.objectContaining({ kind: 'list', op: 'remove' }), { kind: 'react', emoji: '🍿' }]);
+    expect(plan.rules.filter((r) => r.when.kind === 'keyword')).toEqual([]);
+  });
+});

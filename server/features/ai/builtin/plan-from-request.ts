@@ -6,6 +6,7 @@ import type { Action, BotPlan, Rule, Trigger } from '../../../../shared/bot-plan
 import { markUnsupported } from '../../../../shared/bot-plan-platforms';
 import { PLATFORM_INFO } from './platforms';
 import type { BotRequest, Feature } from './request';
+import { finishRules } from './understanding/finishing';
 import { timesIn } from './understanding/times';
 import { BUILTIN_FACTS, BUILTIN_JOKES, BUILTIN_QUOTES, DEFAULT_OPEN_HOURS } from './plan-content';
 import { awayText, DEFAULT_MUTE_MINUTES, DEFAULT_WARN_LIMIT, nonEmpty, timeOfDay, weekdays } from './plan-content';
@@ -243,7 +244,7 @@ export function planFromRequest(request: BotRequest, name: string, options: { fo
     name,
     platform: request.platform,
     language: request.language,
-    rules,
+    rules: finishRules(rules),
     settings: { timeZone: request.timeZone ?? 'UTC', prefix: p },
     defaults,
     notBuilt,

@@ -225,6 +225,8 @@ function read(w: Wording): Reading {
   // price stuff") is context, not a request: it is built only when a clause asks for it.
   const asked = new Set([...featuresNamedIn(withoutAsides(plain)), ...commands.features, ...implied]);
   for (const f of DATA_SOURCES) if (!asked.has(f)) named.delete(f);
+  // "when people leave dont say anything": no goodbye.
+  if (/\b(?:leav\w*|left|quits?)\b[^.;!?\n]{0,30}\b(?:(?:don'?t|do not|no need to|never)\s+(?:say|post|send|write|do)\s+(?:anything|a thing|something)|say nothing|nothing)\b/.test(lower)) named.delete('goodbye');
   // A command the person gave its own answer ("/menu should list: ...") is that answer, not the
   // canned behaviour of the same name.
   for (const c of details.commandReplies) {

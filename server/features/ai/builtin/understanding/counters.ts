@@ -3,7 +3,7 @@
 import type { Action, Trigger } from '../../../../../shared/bot-plan.schema';
 import { commandsIn, type Masked, restore } from './masked';
 import type { RuleDraft } from './rule-draft';
-import { saidWordsAt } from './said-words';
+import { memberName, saidWordsAt } from './said-words';
 
 const TOP = /\b(?:top\s*(\d+)(?!\s*(?:[:.]\d|%))|top (?:ten|five|three)\b|leaderboard|ranking|rankings|most active|high ?scores?|scoreboard|who (?:has|talks|posts|writes) the most)\b/i;
 const COUNTING = /\b(?:count|counts|counting|keeps? (?:track|count)|tally|tallies|track)\b[^.]*?\b(?:messages?|posts?|times?|points?|thanks|karma|kudos|each|every|per|how many)\b/i;
@@ -12,8 +12,16 @@ const COUNTING = /\b(?:count|counts|counting|keeps? (?:track|count)|tally|tallie
 /** "they get a point", "earns a star", "counts a rebuy for whoever types it": what is counted. */
 const EARNS = /\b(?:get|gets|earn|earns|score|scores|win|wins)\s+(?:a|one|\+1|1)\s+(point|star|credit|coin|karma)s?\b|\bcounts? (?:a|one|1) ([a-z]+) for\b/i;
 
-/** The name of what the request counts: its own word ("stars", "rebuys"), points, or messages. */
+/**
+ * "!ran 5.2 logs km for that person", "/bags 3 records 3 bags for you", "!practice 30 logs 30 minutes":
+ * a command whose example is a number, and a verb that keeps it.
+ */
+const LOGS = /(?:^|[^\w/:.])[/!]([A-Za-z]\w{0,31})\s+(\d+(?:[.,]\d+)?)\b[^.\n]{0,30}?\b(?:logs?|records?|adds?|saves?|tracks?|registers?|counts?|stores?)\s+(?:\d+(?:[.,]\d+)?\s+)?(?:(?:the|those|that|their|your)\s+)?([a-z]+)?/i;
+
+/** The name of what the request counts: what it logs ("km"), its own word ("stars", "rebuys"), points, or messages. */
 function counterOf(context: string): string {
+  const logs = LOGS.exec(context);
+  if (logs) return (logs[3] && !/^(?:it|them|for|to|a|an|number|amount)$/i.test(logs[3]) ? logs[3] : logs[1]!).toLowerCase();
   const earns = EARNS.exec(context);
   if (earns) return `${(earns[1] ?? earns[2])!.toLowerCase()}s`;
   return /\b(?:points?|karma|kudos|thanks)\b/i.test(context) ? 'points' : 'messages';
@@ -40,10 +48,33 @@ function earnRules(sentence: string, m: Masked, counter: string): RuleDraft[] {
   return [{ id: when.kind === 'command' ? when.name : counter, when, if: [], do: actions, source: restore(sentence, m.quotes).trim() }];
 }
 
+/** "!ran 5.2 logs km for that person and answers Nice one NAME, 5.2 km logged!": the number added, then the words said. */
+function logRules(sentence: string, m: Masked, counter: string): RuleDraft[] {
+  const logs = LOGS.exec(sentence);
+  if (!logs) return [];
+  const [, name, example] = logs;
+  // The words said run on past the sentence's own "!" ("Thanks NAME! That's N bags total"): read them in the whole request.
+  const start = m.masked.indexOf(sentence);
+  const rest = start >= 0 ? m.masked.slice(start + logs.index + logs[0].length) : sentence.slice(logs.index + logs[0].length);
+  const says = /\b(?:says?|replies|reply|answers?|responds?)\s*(?:with)?\s*:?\s*/i.exec(rest.split('\n')[0]!.split(/\.\s/)[0]!);
+  const said = says ? saidWordsAt(rest.slice(says.index + says[0].length), m.quotes) : null;
+  // "(whatever number)", "(N = their total so far)": notes about the words; N is the total, the example number what was sent.
+  const text = said
+    ?.replace(/\s*\([^)]*\)\.?\s*$/, '')
+    .replace(/([!?])\.$/, '$1')
+    .replace(new RegExp(`(?<![\\d.,])${example!.replace('.', '\\.')}(?![\\d.,])`, 'g'), '{args}')
+    .replace(/\b[NX]\b/g, '{count}')
+    .trim();
+  const actions: Action[] = [{ kind: 'count', counter, per: 'user', add: 'number' }];
+  if (text) actions.push({ kind: 'reply', text: memberName(text) });
+  return [{ id: name!.toLowerCase(), when: { kind: 'command', name: name!.toLowerCase() }, if: [], do: actions, source: restore(sentence, m.quotes).trim() }];
+}
+
 export function counterRules(sentence: string, m: Masked, context: string): RuleDraft[] {
   const lower = sentence.toLowerCase();
   const counter = counterOf(context);
-  const rules: RuleDraft[] = earnRules(sentence, m, counter);
+  const logged = logRules(sentence, m, counter);
+  const rules: RuleDraft[] = logged.length > 0 ? logged : earnRules(sentence, m, counter);
   const point = /\b((?:\+1|thanks|thank you|thx|kudos|ty))\b[^.]*\b(?:gives?|adds?|earns?|is worth)\b[^.]*\bpoints?\b/i.exec(sentence);
   if (rules.length > 0) {
     // The sentence's own rule counts.

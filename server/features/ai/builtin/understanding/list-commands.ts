@@ -36,7 +36,8 @@ export function listRules(sentence: string, m: Masked, context: string): RuleDra
     // The words run on past the sentence's own "!" ("posts Order closed! Thanks everyone ... and empties the list").
     const whole = start >= 0 ? m.masked.slice(start + c.end).split(/\n|(?:^|\s)(?=[/!][A-Za-z])|\.\s+/)[0]! : '';
     const inSentence = afterCommand(sentence, c.end, commands).split(/\.\s+/)[0]!;
-    const rest = whole.length > inSentence.length ? whole : inSentence;
+    // "!add + book title puts it on the list", "/wip <project> adds it": the example's stand-in is not a word of the rule.
+    const rest = (whole.length > inSentence.length ? whole : inSentence).replace(/^\s*(?:\+\s*|<[^>]*>\s*|\[[^\]]*\]\s*)+/, ' ');
     // "/in = you're in for friday", "/out = removes you": the person themselves, by the command's name.
     const person = sender || PERSON_ITEM.test(rest) || /\byou'?re (?:in|out)\b/i.test(rest);
     const op = CLEAR.test(rest) || /\b(?:clears?|empties|resets?|wipes?)\s+(?:the|this|our)\s+(?:list|order)\b/i.test(rest) ? 'clear' : REMOVE.test(rest) ? 'remove' : ADD.test(rest) ? 'add' : SHOW.test(rest) ? 'show' : person && /^(?:in|join|yes|coming|going)$/.test(c.name) ? 'add' : person && /^(?:out|leave|no|cancel)$/.test(c.name) ? 'remove' : null;

@@ -13,6 +13,7 @@ import { sentencesOf } from './clauses';
 import { adminsOnlyFor, conditionsIn } from './conditions';
 import { counterRules } from './counters';
 import { hoursRules } from './hours-rules';
+import { joinRules } from './join-rules';
 import { keywordSentenceRules } from './keyword-sentences';
 import { listRules } from './list-commands';
 import { textsOfList } from './listed-texts';
@@ -51,10 +52,10 @@ function mentionRules(sentence: string, m: Masked): RuleDraft[] {
 }
 
 const EMOJI = /(\p{Extended_Pictographic}(?:\uFE0F)?)/u;
+const REACT = /\b(?:react(?:s|ing)?|add(?:s)? (?:a|an)?\s*(?:\S+\s+)?reaction|(?:gets?|puts?|adds?|leaves?|gives?) (?:a|an)\s*\S*\s*reaction|likes? (?=(?:every|each|all|any|the|their|them|it|tweets?|posts?|messages?|mentions?|replies)\b)|thumbs? up)\b/gi;
 
 /** "react with 👍 to messages with 'thanks'", "like tweets that mention #bikes", "when someone reacts with ⭐". */
 function reactionRules(sentence: string, m: Masked): RuleDraft[] {
-  const lower = restore(sentence, m.quotes).toLowerCase();
   const reacted = /\b(?:when|whenever|if) (?:someone|anyone|somebody|people|ppl|(a |an |the )?(?:mod|moderator|admin)s?|a member|members) reacts?(?: with (\S+))?/i.exec(restore(sentence, m.quotes));
   if (reacted) {
     const emoji = reacted[2] && EMOJI.test(reacted[2]) ? EMOJI.exec(reacted[2])![1] : undefined;
@@ -72,21 +73,32 @@ function reactionRules(sentence: string, m: Masked): RuleDraft[] {
     }];
   }
   // "like" only as liking messages ("like every tweet", "likes them"), never "would you like" or "like /f 72".
-  const react = /\b(?:react(?:s|ing)?|add(?:s)? (?:a|an)?\s*(?:\S+\s+)?reaction|(?:gets?|puts?|adds?|leaves?|gives?) (?:a|an)\s*\S*\s*reaction|likes? (?=(?:every|each|all|any|the|their|them|it|tweets?|posts?|messages?|mentions?|replies)\b)|thumbs? up)\b/i.exec(lower);
-  if (!react || /\bwould like|i'?d like|we'?d like|like to|like a\b|like this|like that|likes? to\b/i.test(lower.slice(Math.max(0, react.index - 10), react.index + 12))) return [];
-  // The emoji nearest the word that asks for it ("gets a 📸 reaction", "react with ✅").
-  const emojis = [...restore(sentence, m.quotes).matchAll(new RegExp(EMOJI.source, 'gu'))];
-  const at = react.index;
-  const nearest = emojis.sort((x, y) => Math.abs(x.index! - at) - Math.abs(y.index! - at))[0];
-  // "like every mention": a like (👍), unless an emoji is written right after the word.
-  const liked = /\blike|thumbs/.test(react[0]);
-  const after = emojis.filter((e) => e.index! >= at && e.index! - at <= 20)[0];
-  const emoji = liked ? (after?.[1] ?? '👍') : (nearest?.[1] ?? null);
-  if (!emoji) return [];
-  const about = /\b(?:with|containing|that (?:say|mention|contain|include)s?|mentioning|about|saying)\s+((?:\u0001\d+\u0002|#?[\w'-]+)(?:\s*(?:,|or)\s*(?:\u0001\d+\u0002|#?[\w'-]+))*)/i.exec(sentence.slice(react.index));
-  const words = about ? about[1]!.split(/\s*(?:,|\bor\b)\s*/).map((w) => restore(w, m.quotes).trim().toLowerCase()).filter(Boolean) : [];
-  const when: Trigger = words.length > 0 ? { kind: 'keyword', words, whole: false } : { kind: 'message', always: true };
-  return [{ id: 'react', when, if: [], do: [{ kind: 'react', emoji }], source: restore(sentence, m.quotes).trim() }];
+  // Read on the sentence with its quotes masked, so an emoji or word inside a quote is no reaction.
+  const ml = sentence.toLowerCase();
+  const emojis = [...sentence.matchAll(new RegExp(EMOJI.source, 'gu'))];
+  const rules: RuleDraft[] = [];
+  for (const react of ml.matchAll(REACT)) {
+    const at = react.index!;
+    if (/\bwould like|i'?d like|we'?d like|like to|like a\b|like this|like that|likes? to\b/i.test(ml.slice(Math.max(0, at - 10), at + 12))) continue;
+    // The emoji nearest the word that asks for it ("gets a 📸 reaction", "react with ✅"); "like every mention": a like (👍), unless an emoji is written right after the word.
+    const nearest = [...emojis].sort((x, y) => Math.abs(x.index! - at) - Math.abs(y.index! - at))[0];
+    const liked = /\blike|thumbs/.test(react[0]);
+    const after = emojis.filter((e) => e.index! >= at && e.index! - at <= 20)[0];
+    const emoji = liked ? (after?.[1] ?? '👍') : (nearest?.[1] ?? null);
+    if (!emoji) continue;
+    // "!done + project takes it off and the bot reacts 🎉": the command's own reaction.
+    const owner = commandsIn(ml).filter((c) => c.at < at).pop();
+    const clause = ml.slice(at).split(/[,;.]/)[0]!;
+    if (owner && !/[,;:.→]|->|\b(?:when|whenever|if)\b/.test(ml.slice(owner.end, at)) && !/\b(?:to|on|with)\s+(?:every|each|all|any|messages?|posts?|tweets?)\b/i.test(clause)) {
+      rules.push({ id: owner.name, when: { kind: 'command', name: owner.name }, if: [], do: [{ kind: 'react', emoji }], source: restore(sentence, m.quotes).trim() });
+      continue;
+    }
+    const about = /\b(?:with|containing|that (?:say|mention|contain|include)s?|mentioning|about|saying)\s+((?:\u0001\d+\u0002|#?[\w'-]+)(?:\s*(?:,|or)\s*(?:\u0001\d+\u0002|#?[\w'-]+))*)/i.exec(sentence.slice(at));
+    const words = about ? about[1]!.split(/\s*(?:,|\bor\b)\s*/).map((w) => restore(w, m.quotes).trim().toLowerCase()).filter(Boolean) : [];
+    const when: Trigger = words.length > 0 ? { kind: 'keyword', words, whole: false } : { kind: 'message', always: true };
+    rules.push({ id: 'react', when, if: [], do: [{ kind: 'react', emoji }], source: restore(sentence, m.quotes).trim() });
+  }
+  return rules;
 }
 
 const FORWARD = /\b(?:gets?|is|are|should be) (?:copied|forwarded|sent) to me\b|\b(?:forward|forwards|copy|copies|send|sends|dm|pass)\b\s+(?:me|us|the owner|to me)?\s*(?:a copy of\s+)?(?:every|each|all|any)\s+(?:\w+\s+)?(?:messages?|dms?|questions?|orders?|requests?|complaints?)|\bforward(?:s)?\s+(?!it\b|them\b|that\b|this\b|to\b)[^.]*\bto me\b|\b(?:copy|copies) of (?:every|each|all|any)\b/i;
@@ -180,37 +192,6 @@ function alertRules(sentence: string, m: Masked): RuleDraft[] {
   }];
 }
 
-const MEMBER = '(?:someone|somebody|anyone|people|ppl|a new (?:member|person|user|player|student|guy)|new (?:people|members|ppl|folks|users|players|person|member|student|guy)|a member|members|they)';
-const JOIN_OR_LEAVE = new RegExp(
-  `(?:\\bwhen(?:ever)?\\s+|(?<=(?:^|[\\n.!?•*])\\s*(?:\\d[.)]\\s*)?))${MEMBER}(?:\\s+new)?\\s+(join|joins|leave|leaves|left|enter|enters|arrive|arrives)\\b(?:\\s+(?:(?:the|our)\\s+)?(?:group|server|chat|channel|community|discord|workspace))?` +
-    `|\\b(?:new (?:people|members|ppl|folks|joiners|users)(?: joining)?(?:\\s+(?:should\\s+)?get)?|welcome (?:ppl|people|new (?:members|people|ppl|folks)|newcomers|everyone new))(?=\\s*(?::|→|->|with\\b))`,
-  'gi',
-);
-
-/** "when someone new joins: Hi {name}! ...", "new people joining: Bienvenue {name}!", "when someone leaves the group: Bye {name}". */
-function joinRules(m: Masked): RuleDraft[] {
-  const rules: RuleDraft[] = [];
-  for (const hit of m.masked.matchAll(JOIN_OR_LEAVE)) {
-    const leaves = /^(?:leave|leaves|left)$/i.test(hit[1] ?? '');
-    const rest = m.masked.slice(hit.index! + hit[0].length);
-    // "→ post in #general: NAME left the pack": the words, and the channel they go to.
-    const lead = /^[\s,]*(?:(?:→|->)\s*)?(?:(?:the\s+)?(?:bot\s+)?(?:should\s+)?(?:post|posts|say|says|send|sends|reply|replies|write|writes|greet (?:them|him|her)|welcome (?:them|him|her))\b)?(?:\s+(?:in|to)\s+#([\w-]+))?\s*(?:(?::|→|->|-|with|saying)\s*|(?=\u0001))/i.exec(rest);
-    if (!lead) continue;
-    const text = saidWordsAt(rest.slice(lead[0].length), m.quotes);
-    if (!text || /^(?:a|an|the|them|him|her|it|nice|something|some)\b/i.test(text)) continue;
-    const channel = lead[1];
-    rules.push({
-      id: leaves ? 'goodbye' : 'welcome',
-      when: { kind: leaves ? 'leave' : 'join' },
-      if: [],
-      do: [channel ? { kind: 'post', to: 'channel', text } : { kind: 'reply', text }],
-      ...(channel ? { channel } : {}),
-      source: restore(m.masked.slice(hit.index!, hit.index! + hit[0].length + lead[0].length + text.length), m.quotes),
-    });
-  }
-  return rules;
-}
-
 /** "/exam → Exam: 14 Feb, Hall B. Allowed: one A4 sheet", "!socials → Twitch: ... / YouTube: ...": a command's words as written. */
 function commandAnswerRules(m: Masked): RuleDraft[] {
   const rules: RuleDraft[] = [];
@@ -302,6 +283,16 @@ export function ruleClausesIn(m: Masked): RuleDraft[] {
   // "if they tag the bot, let AI answer": the AI answers the mention; those words are no reply text.
   const aiMention = rules.some((r) => r.when.kind === 'mention' && r.do.some((a) => a.kind === 'data' && a.source.kind === 'ai'));
   if (aiMention) rules.splice(0, rules.length, ...rules.filter((r) => !(r.when.kind === 'mention' && r.do.some((a) => a.kind === 'reply' && /\b(?:ai|chat ?gpt|gpt)\b/i.test(a.text ?? '')))));
+  // A command's reaction read on its own ("... and the bot reacts 🎉") joins the command's rule.
+  for (const r of [...rules]) {
+    if (r.when.kind !== 'command' || !r.do.every((a) => a.kind === 'react')) continue;
+    const name = r.when.name;
+    const main = rules.find((x) => x !== r && x.when.kind === 'command' && x.when.name === name);
+    if (main) {
+      main.do.push(...r.do);
+      rules.splice(rules.indexOf(r), 1);
+    }
+  }
   // Two readers finding the same rule ("asks btc → send the price" is a line and a sentence) make it once.
   const seen = new Set<string>();
   rules.splice(0, rules.length, ...rules.filter((r) => {

@@ -212,6 +212,22 @@ export const ENGINE_CASES: EngineCase[] = [
     ],
   },
   {
+    name: 'a counter that adds the number written after the command, and its top',
+    plan: {
+      rules: [
+        { id: 'ran', when: { kind: 'command', name: 'ran' }, do: [{ kind: 'count', counter: 'km', add: 'number' }, { kind: 'reply', text: '{args} km logged, {count} km in all, {name}!' }] },
+        { id: 'top', when: { kind: 'command', name: 'top' }, do: [{ kind: 'top', counter: 'km', n: 3, text: 'Most km:\n{top}' }] },
+      ],
+    },
+    steps: [
+      { event: msg('/ran 5.2'), expect: [send('5.2 km logged, 5.2 km in all, Ann!')] },
+      { event: msg('/ran 10'), expect: [send('10 km logged, 15.2 km in all, Ann!')] },
+      { event: msg('/ran 0,3', { user: 'u2', name: 'Bo' }), expect: [send('0,3 km logged, 0.3 km in all, Bo!')] },
+      { event: msg('/ran far'), expect: [send('Write a number after the command, e.g. /ran 5')] },
+      { event: msg('/top'), expect: [send('Most km:\n1. Ann: 15.2\n2. Bo: 0.3')] },
+    ],
+  },
+  {
     name: 'a quiz: right and wrong answers, the score at the end; a command ends it',
     plan: {
       rules: [

@@ -9,7 +9,7 @@ type Kind = Action['kind'];
 /** Actions that may end a rule early (they need an argument, or start a conversation). */
 export function stopsRules(uses: PlanUses): boolean {
   const a = uses.actions;
-  return ['list', 'convert', 'ask', 'quiz', 'poll', 'data'].some((kind) => a.has(kind as Kind));
+  return ['list', 'convert', 'ask', 'quiz', 'poll', 'data', 'count'].some((kind) => a.has(kind as Kind));
 }
 
 const ENTRIES: Record<Kind, string> = {
@@ -88,13 +88,23 @@ async function changeList(run, a) {
 }`;
 
 const COUNT = code`
-// One more in a counter, per person (or per chat) in this chat; {count} is the new value.
-function countOne(run, a) {
+// One more in a counter, per person (or per chat) in this chat, or the number written after the
+// command (add: 'number', "!ran 5.2"); {count} is the new total.
+async function countOne(run, a) {
+  let amount = 1;
+  if (a.add === 'number') {
+    const found = /-?\d+(?:[.,]\d+)?/.exec(run.vars.args);
+    if (!found) {
+      await say(run, 'Write a number after the command, e.g. ' + run.bot.settings.prefix + (run.command || 'add') + ' 5');
+      return STOP;
+    }
+    amount = Number(found[0].replace(',', '.'));
+  }
   const counts = run.bot.store.part('counters', a.counter, run.event.chat);
   const key = a.per === 'chat' ? 'chat' : run.event.user;
   const entry = counts[key] || (counts[key] = { name: '', count: 0 });
   entry.name = a.per === 'chat' ? run.event.chatName || 'this chat' : run.event.name;
-  entry.count += 1;
+  entry.count = Math.round((entry.count + amount) * 100) / 100;
   run.bot.store.save();
   run.vars.count = String(entry.count);
 }`;

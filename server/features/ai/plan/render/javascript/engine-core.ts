@@ -180,9 +180,9 @@ export function handleEvent(uses: PlanUses): string {
   );
 }
 
-/** Whether an action of the plan says something in the rule's chat (post, forward, react, delete and count do not). */
+/** Whether an action of the plan says something in the rule's chat (post, forward, react and delete do not). */
 function says(uses: PlanUses): boolean {
-  return [...uses.actions].some((kind) => !['post', 'forward', 'react', 'delete', 'count'].includes(kind));
+  return [...uses.actions].some((kind) => !['post', 'forward', 'react', 'delete'].includes(kind));
 }
 
 /** runRule, runActions and say. */

@@ -78,14 +78,23 @@ const METHODS: Partial<Record<Action['kind'], string>> = {
             await self.say(event["chat"], fill(action["text"], values))`,
   count: code`
     async def do_count(self, action, event, values, rule, index):
-        """Adds one to the counter of the sender (or of the chat); {count} is the new value."""
+        """Adds one to the counter of the sender (or of the chat), or the number written after the
+        command (add: "number", "!ran 5.2"); {count} is the new total."""
+        amount = 1
+        if action.get("add") == "number":
+            found = re.search(r"-?\d+(?:[.,]\d+)?", values["args"])
+            if not found:
+                await self.say(event["chat"], "Write a number after the command, e.g. " + self.prefix() + command_name(rule, "add") + " 5")
+                return True
+            amount = float(found.group().replace(",", "."))
         per_chat = action.get("per") == "chat"
         counts = self.kept("counters", action["counter"], event["chat"])
         entry = counts.setdefault("chat" if per_chat else event["user"], {"name": "", "count": 0})
         entry["name"] = (event.get("chatName") or event["chat"]) if per_chat else event["name"]
-        entry["count"] += 1
+        total = round(entry["count"] + amount, 2)
+        entry["count"] = int(total) if total == int(total) else total
         self.save()
-        values["count"] = entry["count"]`,
+        values["count"] = number_text(entry["count"])`,
   top: code`
     async def do_top(self, action, event, values, rule, index):
         """The counter's highest in this chat, as {top}: "1. Ann: 12" per line; equal counts by name (A-Z)."""
@@ -94,7 +103,7 @@ const METHODS: Partial<Record<Action['kind'], string>> = {
         if not ranked:
             await self.say(event["chat"], fill(action.get("empty") or "Nobody has any yet.", values))
             return
-        values["top"] = "\n".join(str(place) + ". " + entry["name"] + ": " + str(entry["count"]) for place, entry in enumerate(ranked, start=1))
+        values["top"] = "\n".join(str(place) + ". " + entry["name"] + ": " + number_text(entry["count"]) for place, entry in enumerate(ranked, start=1))
         await self.say(event["chat"], fill(action["text"], values))`,
   convert: code`
     async def do_convert(self, action, event, values, rule, index):
@@ -266,9 +275,9 @@ export function pyActionHelpers(u: Usage): string {
   const listing = (kind: Action['kind']) => a.has(kind);
   return sections(
     2,
-    (listing('list') || listing('convert') || listing('poll') || listing('data')) && COMMAND_NAME,
+    (listing('list') || listing('convert') || listing('poll') || listing('data') || listing('count')) && COMMAND_NAME,
     u.conversations && QUESTION_OF,
-    listing('convert') && NUMBER_TEXT,
+    (listing('convert') || listing('count') || listing('top')) && NUMBER_TEXT,
     listing('poll') && POLL_OF,
     (listing('data') || listing('convert')) && SORRY,
     pyWeb(u),

@@ -1,0 +1,57 @@
+// Members joining and leaving: "when someone new joins: Hi {name}! ...", "welcome anyone new with hey
+// {name}", "new people joining the workspace get a DM: ...", "someone leaves → post in #general: NAME
+// left the pack", "greeted with a random one of: A / B / C".
+import type { Action } from '../../../../../shared/bot-plan.schema';
+import { type Masked, restore } from './masked';
+import type { RuleDraft } from './rule-draft';
+import { memberName, saidWordsAt } from './said-words';
+
+const MEMBER = '(?:someone|somebody|anyone|people|ppl|a new (?:member|person|user|player|student|guy)|new (?:people|members|ppl|folks|users|players|person|member|student|guy|joiners)|a member|members|they)';
+const PLACE = '(?:(?:the|our|this|my)\\s+)?(?:[\\w-]+\\s+){0,2}?(?:group|server|chat|channel|community|discord|workspace|slack|team)';
+/** "... get a DM:", "... should receive a message:", "... are greeted": how the words reach them. */
+const GETS = '(?:\\s+(?:should\\s+)?(?:get|gets|receive|receives|are greeted|get greeted)(?:\\s+an?\\s+(?:dm|direct message|private message|message|welcome(?: message)?))?)?';
+const JOIN_OR_LEAVE = new RegExp(
+  `(?:\\bwhen(?:ever)?\\s+|(?<=(?:^|[\\n.!?•*])\\s*(?:\\d[.)]\\s*)?))${MEMBER}(?:\\s+new)?\\s+(join|joins|joining|leave|leaves|left|enter|enters|arrive|arrives)\\b(?:\\s+${PLACE}\\b)?${GETS}` +
+    `|\\b(?:new (?:people|members|ppl|folks|joiners|users|students)(?: (joining|leaving)(?:\\s+${PLACE}\\b)?)?${GETS}` +
+    `|(?:welcome|greet) (?:ppl|people|anyone new|everyone new|anybody new|new (?:members|people|ppl|folks|joiners|users|students)|newcomers|newbies))(?=\\s*(?::|→|->|with\\b))`,
+  'gi',
+);
+/** "a random one of: A / B / C": the texts a member gets one of. */
+const ONE_OF = /^(?:a\s+)?random(?:ly)?\s+(?:one\s+)?(?:of|from)\s*:?\s*/i;
+
+/** "when someone new joins: Hi {name}! ...", "new people joining: Bienvenue {name}!", "when someone leaves the group: Bye {name}". */
+export function joinRules(m: Masked): RuleDraft[] {
+  const rules: RuleDraft[] = [];
+  for (const hit of m.masked.matchAll(JOIN_OR_LEAVE)) {
+    const leaves = /^(?:leave|leaves|left|leaving)$/i.test(hit[1] ?? hit[2] ?? '');
+    const rest = m.masked.slice(hit.index! + hit[0].length);
+    // "→ post in #general: NAME left the pack", "say Bienvenido/a {name}!": the words, and the channel they go to.
+    const lead = /^[\s,]*(?:(?:→|->)\s*)?(?:(?:the\s+)?(?:bot\s+)?(?:should\s+)?(?:post|posts|say|says|send|sends|reply|replies|write|writes|greet (?:them|him|her)|welcome (?:them|him|her))\b)?(?:\s+(?:in|to)\s+#([\w-]+))?\s*(?:(?::|→|->|-|with|saying)\s*|(?=\u0001)|(?<=\b(?:say|says|post|posts|send|sends|write|writes))\s*(?=[A-Z{\p{Extended_Pictographic}]))/iu.exec(rest);
+    if (!lead) continue;
+    const after = rest.slice(lead[0].length);
+    const oneOf = ONE_OF.exec(after);
+    const texts = oneOf ? oneOfTexts(after.slice(oneOf[0].length), m) : [];
+    const text = oneOf ? texts.join(' / ') : saidWordsAt(after, m.quotes);
+    if (!text || /^(?:a|an|the|them|him|her|it|nice|something|some)\b/i.test(text)) continue;
+    const channel = lead[1];
+    const answer: Action = texts.length > 1 ? { kind: 'replyOneOf', texts, order: 'random' } : channel ? { kind: 'post', to: 'channel', text } : { kind: 'reply', text };
+    rules.push({
+      id: leaves ? 'goodbye' : 'welcome',
+      when: { kind: leaves ? 'leave' : 'join' },
+      if: [],
+      do: [answer],
+      ...(channel ? { channel } : {}),
+      source: restore(m.masked.slice(hit.index!, hit.index! + hit[0].length + lead[0].length + (oneOf ? oneOf[0].length + restore(text, []).length : text.length)), m.quotes),
+    });
+  }
+  return rules;
+}
+
+/** "Welcome NAME, grab a cuppa! / Oh look, NAME has arrived! / Hi NAME": texts split on slashes or lines, up to the sentence's end. */
+function oneOfTexts(rest: string, m: Masked): string[] {
+  const line = rest.split('\n')[0]!;
+  return line
+    .split(/\s+\/\s+|\s*\|\s*/)
+    .map((t) => memberName(restore(t, m.quotes).trim().replace(/^["'“]|["'”]$/g, '')))
+    .filter((t) => t.length > 0);
+}
