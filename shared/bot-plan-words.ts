@@ -78,7 +78,7 @@ export function triggerInWords(trigger: Trigger, plan: BotPlan): string {
 function sourceInWords(source: DataSource): string {
   switch (source.kind) {
     case 'weather':
-      return `${source.measure === 'wind' ? 'the wind' : 'the weather'} ${source.city ? `in ${source.city}` : 'for the city asked'}`;
+      return `${source.measure === 'wind' ? 'the wind' : 'the weather'} ${source.city ? `in ${source.city}` : source.city === null ? `in ${BLANK_WORDS}` : 'for the city asked'}`;
     case 'price':
       return `the ${source.coin ?? 'asked coin'} price in ${source.currency.toUpperCase()}`;
     case 'news':
@@ -229,6 +229,8 @@ function whatOf(key: string, outer: string): string {
       return 'A choice offered';
     case 'feedUrl':
       return 'The feed address read';
+    case 'city':
+      return 'The place whose weather is read';
     case 'instructions':
       return 'What the AI is told';
     case 'done':

@@ -65,10 +65,10 @@ export const TriggerSchema = z.discriminatedUnion('kind', [
 export type Trigger = z.infer<typeof TriggerSchema>;
 
 export const DataSourceSchema = z.discriminatedUnion('kind', [
-  /** Open-Meteo (no key): the city, or the command's argument when absent. */
+  /** Open-Meteo (no key): the city, or the command's argument when absent; null: a blank (a schedule has no argument). */
   z.object({
     kind: z.literal('weather'),
-    city: z.string().max(100).optional(),
+    city: z.string().max(100).nullable().optional(),
     /** The number a threshold compares: the temperature (°C, the default) or the wind (km/h). */
     measure: z.enum(['temperature', 'wind']).optional(),
   }),

@@ -351,3 +351,26 @@ describe('members, numbers logged, reactions of a command', () => {
     expect(plan.rules.filter((r) => r.when.kind === 'keyword')).toEqual([]);
   });
 });
+
+describe('weather in scheduled posts, stand-ins, conversions', () => {
+  it('reads a scheduled post that depends on the weather in one line, to the owner or a channel, the place from elsewhere or a blank', () => {
+    const owner = planOf('whatsapp bot for our kayak hire in Bled. /weather gives the weather in Bled. every morning 7:15 if wind is over 25 km/h send me: No kayaks on the lake today');
+    expect(lines(owner)).toContain("Every day at 07:15, when the wind in Bled goes above 25: post 'No kayaks on the lake today' to you");
+    const blank = planOf('slack bot for the road crew.\nat 5:30 every day if its below -5 °C post in #gritting: ❄️ Grit the depot yard first');
+    expect(lines(blank)).toContain("Every day at 05:30, when the weather in [needs your words] goes below -5: post '❄️ Grit the depot yard first' to #gritting");
+    expect(blanksOf(blank).map((b) => b.label)).toContain('The place whose weather is read every day at 05:30 (you wrote: "at 5:30 every day if its below -5 °C post in #gritting: ❄️ Grit the depot yard first")');
+  });
+
+  it('puts the weather into the person\'s words of a scheduled post', () => {
+    expect(lines(planOf('telegram channel for our ferry. every day 6:00 post Good morning from Oban! + the weather + sailings as normal unless we say so'))).toContain(
+      "Every day at 06:00: get the weather in [needs your words] and post 'Good morning from Oban! / {value} / sailings as normal unless we say so'",
+    );
+  });
+
+  it('reads "<address>" after a command as what follows it, a copy to the owner after the words, and pounds beside euros as sterling', () => {
+    const plan = planOf('telegram bot for couriers. /drop <address> → put it on the drops list and answer 📦 drop added: <address>. if someone writes crash → Call 112 first and send me a copy of the message. /gbp <amount> pounds to euros');
+    expect(plan.rules.find((r) => r.when.kind === 'command' && r.when.name === 'drop')?.do).toEqual([expect.objectContaining({ kind: 'list', op: 'add', text: '📦 drop added: {item}' })]);
+    expect(plan.rules.find((r) => r.when.kind === 'keyword')?.do).toEqual([{ kind: 'forward', to: 'owner' }, { kind: 'reply', text: 'Call 112 first' }]);
+    expect(plan.rules.find((r) => r.when.kind === 'command' && r.when.name === 'gbp')?.do).toEqual([expect.objectContaining({ kind: 'convert', from: 'GBP', to: 'EUR' })]);
+  });
+});

@@ -2,7 +2,8 @@
 // person's words carried as they wrote them, and a blank (null) wherever they gave none. Settings
 // that are not content (time zone, warnings before a mute, the /start greeting) get a default, each
 // listed in `defaults`; nothing asked for is replaced by sample content.
-import type { Action, BotPlan, Rule, Trigger } from '../../../../shared/bot-plan.schema';
+import type { Action, BotPlan, DataSource, Rule, Trigger } from '../../../../shared/bot-plan.schema';
+import type { RuleDraft } from './understanding/rule-draft';
 import { markUnsupported } from '../../../../shared/bot-plan-platforms';
 import { PLATFORM_INFO } from './platforms';
 import type { BotRequest, Feature } from './request';
@@ -47,6 +48,8 @@ export function planFromRequest(request: BotRequest, name: string, options: { fo
   // What a rule read straight from a sentence says is not built a second time by the feature reading.
   if (readKinds.has('count') || readKinds.has('top')) f.delete('counter');
   if (readKinds.has('threshold') && !request.commandNames.prices) f.delete('prices');
+  // "/chf <amount> → francs to euro": the currencies are the conversion's, no coin price was asked.
+  if (readKinds.has('convert') && request.coins.length === 0 && !request.commandNames.prices) f.delete('prices');
   if (read.some((r) => r.when.kind === 'schedule' && r.do.some((a) => a.kind === 'post' || a.kind === 'replyOneOf' || a.kind === 'poll'))) {
     // "sends a reminder every tuesday at 6pm: ..." is that post, not reminders someone sets.
     f.delete('scheduled');
@@ -94,7 +97,11 @@ export function planFromRequest(request: BotRequest, name: string, options: { fo
     list.add('start', command('start'), [{ kind: 'reply', text: `Hi! I am ${name}. Send ${p}help to see what I can do.` }]);
     defaults.push(`${p}start greets people with a short hello and ${p}help lists the commands: edit the ${p}start rule to say something else.`);
   }
+  // The place a weather rule without one is about: the request's, or another rule's.
+  const sources = read.flatMap((r) => [...r.if.flatMap((c) => (c.kind === 'threshold' ? [c.source] : [])), ...r.do.flatMap((a) => (a.kind === 'data' ? [a.source] : []))]);
+  const city = request.city ?? sources.flatMap((s) => (s.kind === 'weather' && s.city ? [s.city] : []))[0] ?? null;
   for (const r of read) {
+    if (city) withCity(r, city);
     list.add(r.id, r.when, r.do, { if: r.if, ...(r.channel ? { channel: r.channel } : {}), ...(r.source ? { source: r.source } : {}) });
     if (r.note) defaults.push(r.note);
   }
@@ -249,6 +256,13 @@ export function planFromRequest(request: BotRequest, name: string, options: { fo
     defaults,
     notBuilt,
   });
+}
+
+/** A weather rule read without its place ("if wind is over 30 km/h") is about the place the request names elsewhere (else a blank). */
+function withCity(rule: RuleDraft, city: string): void {
+  const placed = (source: DataSource): DataSource => (source.kind === 'weather' && !source.city ? { ...source, city } : source);
+  rule.if = rule.if.map((c) => (c.kind === 'threshold' ? { ...c, source: placed(c.source) } : c));
+  rule.do = rule.do.map((a) => (a.kind === 'data' ? { ...a, source: placed(a.source) } : a));
 }
 
 /** The platform and language chosen for the person, when they named none (or one without a template). */

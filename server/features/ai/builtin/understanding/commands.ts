@@ -28,7 +28,7 @@ const NAME_FEATURES: Array<[RegExp, Feature]> = [
 
 const BUILT_IN = new Set(['start', 'help']);
 // Not a unit after a number ("5:00 /km", "30 km/h").
-const SLASH = /(?:^|[^\w/:.])(?<!\d\s)[/!]([A-Za-z][A-Za-z0-9_]{0,31})\b/g;
+const SLASH = /(?:^|[^\w/:.€$£¥%°])(?<!\d\s)[/!]([A-Za-z][A-Za-z0-9_]{0,31})\b/g;
 /** "a joke command", "a command called quote". */
 const WORD_COMMAND = /\b(?:a|an|the)\s+([a-z][a-z0-9_]{1,31})\s+command\b|\bcommand\s+(?:called|named)\s+([a-z][a-z0-9_]{1,31})\b/gi;
 

@@ -16,7 +16,7 @@ const EARNS = /\b(?:get|gets|earn|earns|score|scores|win|wins)\s+(?:a|one|\+1|1)
  * "!ran 5.2 logs km for that person", "/bags 3 records 3 bags for you", "!practice 30 logs 30 minutes":
  * a command whose example is a number, and a verb that keeps it.
  */
-const LOGS = /(?:^|[^\w/:.])[/!]([A-Za-z]\w{0,31})\s+(\d+(?:[.,]\d+)?)\b[^.\n]{0,30}?\b(?:logs?|records?|adds?|saves?|tracks?|registers?|counts?|stores?)\s+(?:\d+(?:[.,]\d+)?\s+)?(?:(?:the|those|that|their|your)\s+)?([a-z]+)?/i;
+const LOGS = /(?:^|[^\w/:.€$£¥%°])[/!]([A-Za-z]\w{0,31})\s+(\d+(?:[.,]\d+)?)\b[^.\n]{0,30}?\b(?:logs?|records?|adds?|saves?|tracks?|registers?|counts?|stores?)\s+(?:\d+(?:[.,]\d+)?\s+)?(?:(?:the|those|that|their|your)\s+)?([a-z]+)?/i;
 
 /** The name of what the request counts: what it logs ("km"), its own word ("stars", "rebuys"), points, or messages. */
 function counterOf(context: string): string {

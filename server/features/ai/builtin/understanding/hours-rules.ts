@@ -78,7 +78,7 @@ const OUT_HOURS = /\b(?:outside|out of|after)\s+(?:(?:our|the|those|these|\w+'s|
 
 /** The trigger a line's hours rule answers: its command, its words, or any other message. */
 function triggerOf(before: string, quotes: string[]): Trigger {
-  const command = [...before.matchAll(/(?:^|[^\w/:.])[/!]([A-Za-z][A-Za-z0-9_]{0,31})\b/g)].pop();
+  const command = [...before.matchAll(/(?:^|[^\w/:.€$£¥%°])[/!]([A-Za-z][A-Za-z0-9_]{0,31})\b/g)].pop();
   if (command) return { kind: 'command', name: command[1]!.toLowerCase() };
   const asks = /\b(?:ask|asks|write|writes|say|says|type|types)\s+(?:if\s+|whether\s+)?((?:\u0001\d+\u0002|[\w' ?]+?))\s*(?::|→|->|,|$)/i.exec(before);
   if (asks) {

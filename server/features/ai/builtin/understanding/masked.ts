@@ -5,7 +5,7 @@
 export type Masked = { masked: string; quotes: string[] };
 
 export const MARKER = /\u0001(\d+)\u0002/g;
-const COMMAND = /(?:^|[^\w/:.])([/!])([A-Za-z][A-Za-z0-9_]{0,31})\b/g;
+const COMMAND = /(?:^|[^\w/:.€$£¥%°])([/!])([A-Za-z][A-Za-z0-9_]{0,31})\b/g;
 
 /** The text with its quotes put back. */
 export function restore(text: string, quotes: string[]): string {

@@ -51,7 +51,7 @@ function questionsIn(span: string): string[] {
 
 /** The trigger the questions follow: the command before them, or "when someone writes pickup". */
 function triggerBefore(before: string, quotes: string[]): Trigger | null {
-  const command = [...before.matchAll(/(?:^|[^\w/:.])([/!])([A-Za-z][A-Za-z0-9_]{0,31})\b/g)].pop();
+  const command = [...before.matchAll(/(?:^|[^\w/:.€$£¥%°])([/!])([A-Za-z][A-Za-z0-9_]{0,31})\b/g)].pop();
   const WORD = `(?:\u0001\d+\u0002|["']?[\\w-]+["']?)`;
   before = before.replace(/\b(?:the|a) (?:word|keyword|phrase)s?\s+/gi, '');
   const keyword = [...before.matchAll(new RegExp(`\\bwhen (?:someone|anyone|people|ppl|a customer|they|somebody)\\s+(?:writes?|types?|says?|sends?|dms? (?:me|us))\\s+(${WORD}(?:\\s+or\\s+${WORD})*)`, 'gi'))].pop();

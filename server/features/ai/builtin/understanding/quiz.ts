@@ -28,8 +28,8 @@ export function quizRules(m: Masked): RuleDraft[] {
   if (pairs.length < 2) return [];
   // The command named for the quiz, else the one that asks: "/q gives the next question".
   const command =
-    /(?:^|[^\w/:.])[/!](quiz\w*|trivia|riddles?)\b/i.exec(text) ??
-    /(?:^|[^\w/:.])[/!]([A-Za-z][A-Za-z0-9_]{0,31})\b[^\n/!]{0,30}?\b(?:quiz|question|trivia|riddle|asks? (?:the next|one|a question))/i.exec(text);
+    /(?:^|[^\w/:.€$£¥%°])[/!](quiz\w*|trivia|riddles?)\b/i.exec(text) ??
+    /(?:^|[^\w/:.€$£¥%°])[/!]([A-Za-z][A-Za-z0-9_]{0,31})\b[^\n/!]{0,30}?\b(?:quiz|question|trivia|riddle|asks? (?:the next|one|a question))/i.exec(text);
   const name = command ? command[1]!.toLowerCase() : 'quiz';
   const right = said(text, 'right|correct|if (?:they(?:\'re| are)|it\'?s) (?:right|correct)');
   const wrong = said(text, 'wrong|incorrect|if (?:they(?:\'re| are)|it\'?s) wrong');

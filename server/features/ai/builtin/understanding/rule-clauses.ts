@@ -114,7 +114,7 @@ function forwardRules(sentence: string, m: Masked): RuleDraft[] {
 
 const UNITS: Array<[RegExp, string]> = [
   [/°?\s*c\b|celsius|centigrade/i, 'c'], [/°?\s*f\b|fahrenheit/i, 'f'], [/\bkm\b|kilomet(?:er|re)s?/i, 'km'], [/\bmi\b|miles?/i, 'mi'],
-  [/\bkgs?\b|kilos?|kilograms?/i, 'kg'], [/\blbs?\b|pounds? (?:of weight)?/i, 'lb'], [/\bcm\b|centimet(?:er|re)s?/i, 'cm'], [/\binch(?:es)?\b|\bin\b(?=\s*$)/i, 'in'],
+  [/\bkgs?\b|kilos?|kilograms?/i, 'kg'], [/\blbs?\b|\bpounds?\b/i, 'lb'], [/\bcm\b|centimet(?:er|re)s?/i, 'cm'], [/\binch(?:es)?\b|\bin\b(?=\s*$)/i, 'in'],
   [/\beur(?:os?)?\b|€/i, 'EUR'], [/\busd\b|dollars?|\$/i, 'USD'], [/\bgbp\b|£|sterling/i, 'GBP'], [/\bjpy\b|yen/i, 'JPY'], [/\bchf\b|francs?/i, 'CHF'],
 ];
 
@@ -124,7 +124,9 @@ function unitsIn(text: string): string[] {
     const hit = new RegExp(pattern.source, 'gi').exec(text);
     if (hit) found.push({ unit, at: hit.index });
   }
-  return found.sort((a, b) => a.at - b.at).map((f) => f.unit);
+  const units = found.sort((a, b) => a.at - b.at).map((f) => f.unit);
+  // "pounds to euros": pounds beside a currency are sterling, not weight.
+  return units.some((u) => /^[A-Z]{3}$/.test(u)) ? units.map((u) => (u === 'lb' ? 'GBP' : u)) : units;
 }
 
 /** The two units of a worked example ("350 → 177": 350 °F is 177 °C), when the numbers say them. */
@@ -145,7 +147,7 @@ const UNIT_LABEL: Record<string, string> = { c: '°C', f: '°F', km: 'km', mi: '
  */
 function convertRules(sentence: string, m: Masked): RuleDraft[] {
   const plain = restore(sentence, m.quotes);
-  if (!/\bconvert|\bconversion|\bin (?:fahrenheit|celsius|dollars|euros|pounds|miles|km)\b|[/!][a-z]+\s+-?\d+(?:[.,]\d+)?\s+(?:should|will|gives?|answers?|says?|returns?|=|→|->)/i.test(plain)) return [];
+  if (!/\bconvert|\bconversion|\b(?:in|to|into) (?:fahrenheit|celsius|dollars|euros?|pounds|miles|km|francs|yen)\b|[/!][a-z]+\s+-?\d+(?:[.,]\d+)?\s+(?:should|will|gives?|answers?|says?|returns?|=|→|->)/i.test(plain)) return [];
   const commands = commandsIn(plain);
   const rules: RuleDraft[] = [];
   for (const c of commands) {
@@ -156,7 +158,7 @@ function convertRules(sentence: string, m: Masked): RuleDraft[] {
     // "/c 180 → the other way": the previous conversion reversed.
     const last = rules.at(-1)?.do[0];
     if (units.length < 2 && /\b(?:the other way|other way round|reverse|vice versa|back)\b/i.test(segment) && last?.kind === 'convert') units = [last.to, last.from];
-    if (units.length < 2 || !/\bconver|\bin [a-z]|\d|other way|reverse|vice versa/i.test(segment)) continue;
+    if (units.length < 2 || !/\bconver|\b(?:in|to|into) [a-z]|\d|other way|reverse|vice versa/i.test(segment)) continue;
     const [from, to] = units as [string, string];
     const label = (u: string) => UNIT_LABEL[u] ?? ` ${u}`;
     rules.push({ id: c.name, when: { kind: 'command', name: c.name }, if: [], do: [{ kind: 'convert', from, to, text: `{args}${label(from)} = {value}${label(to)}` }], source: segment.trim() });
@@ -195,7 +197,7 @@ function alertRules(sentence: string, m: Masked): RuleDraft[] {
 /** "/exam → Exam: 14 Feb, Hall B. Allowed: one A4 sheet", "!socials → Twitch: ... / YouTube: ...": a command's words as written. */
 function commandAnswerRules(m: Masked): RuleDraft[] {
   const rules: RuleDraft[] = [];
-  for (const hit of m.masked.matchAll(/(?:^|[^\w/:.])([/!])([A-Za-z][A-Za-z0-9_]{0,31})\b(?:\s+command)?\s*(?:→|->|=>|=|:)\s*/g)) {
+  for (const hit of m.masked.matchAll(/(?:^|[^\w/:.€$£¥%°])([/!])([A-Za-z][A-Za-z0-9_]{0,31})\b(?:\s+command)?\s*(?:→|->|=>|=|:)\s*/g)) {
     const after = m.masked.slice(hit.index! + hit[0].length);
     // After an arrow, words starting with a capital are the answer itself ("!wr → Current WR: 25:39 by Buhbai").
     const text = commandAnswerAt(after, m.quotes) ?? (/^(?!(?:The|A|An|Our|My|Your|Their)\s)[A-Z]/.test(after) ? saidWordsAt(after, m.quotes) : null);
@@ -316,7 +318,7 @@ function sameTextRules(m: Masked, read: RuleDraft[]): RuleDraft[] {
     .map((text) => ({ text, at: plain.indexOf(text) }))
     .filter((t) => t.at >= 0);
   const rules: RuleDraft[] = [];
-  for (const hit of plain.matchAll(/(?:^|[^\w/:.])[/!]([A-Za-z]\w*)\b[^.\n]*?\b(?:repl(?:y|ies)|says?|answers?|posts?|gives?|sends?)\s+(?:with\s+)?(?:the\s+)?same\s+(?:text|message|thing|words)\b/gi)) {
+  for (const hit of plain.matchAll(/(?:^|[^\w/:.€$£¥%°])[/!]([A-Za-z]\w*)\b[^.\n]*?\b(?:repl(?:y|ies)|says?|answers?|posts?|gives?|sends?)\s+(?:with\s+)?(?:the\s+)?same\s+(?:text|message|thing|words)\b/gi)) {
     const before = texts.filter((t) => t.at < hit.index!).sort((a, b) => b.at - a.at)[0];
     if (before) rules.push({ id: hit[1]!.toLowerCase(), when: { kind: 'command', name: hit[1]!.toLowerCase() }, if: [], do: [{ kind: 'reply', text: before.text }], source: hit[0].trim() });
   }

@@ -26,6 +26,8 @@ const DESCRIBES =
 const SCHEDULED =
   /\b(?:(?:every|each|evry)\s+(?:other\s+)?(?:\d+|day|morning|evening|night|afternoon|week|weekday|weekend|hour|minute|month|(?:mon|tue|wed|thu|fri|sat|sun)\w*)|daily|weekly|hourly|once a|twice a|on (?:mon|tue|wed|thu|fri|sat|sun)\w*|mon(?:day)?s?\s*(?:-|–|to|through|thru)|week ?days|(?:mon|tue|wed|thu|fri|sat|sun)\w*\s+(?:morning|evening|night|afternoon)|before|after)\b/i;
 /** Words of a post about a feed or data (news.ts and the data sources read those). */
+/** "+ the weather", "with today's weather for Illmitz": the weather put into the person's words. */
+const WEATHER_IN = /\s*(?:\+|\band\b|\bwith\b)\s*(?:the\s+|today'?s\s+)?(?:current\s+)?(?:weather|forecast)\b(?:\s+(?:for|in|at)\s+([A-Z][\p{L}'-]*(?:[- ][A-Z][\p{L}'-]*)*))?\s*\+?\s*/u;
 const DATA = /\b(?:feed|rss|articles?|stories|headlines?|news|weather|forecast|price|prices|rate|temperature|wind)\b/i;
 /** Words before a colon that make it a reply or open hours, not a post. */
 const REPLIES = /\b(?:answer|answers|reply|replies|respond|responds|outside|(?:office|opening|business|open) hours|open|closed|warn|delete)\b/i;
@@ -136,6 +138,20 @@ export function scheduledPostRules(m: Masked): RuleDraft[] {
         const moved = scheduleOf(`${before[1]} `, `${context} ${part.slice(0, post.index)}`);
         if (moved) schedule.when = moved.when;
         words = words!.slice(0, before.index);
+      }
+      // "Bom dia! Today in Lisbon: + the weather + bring water 💧": the person's words around the weather.
+      const weather = words ? WEATHER_IN.exec(words) : null;
+      if (words && weather) {
+        readUpTo = post.index! + post[0].length + (said?.length ?? 0);
+        const text = `${words.slice(0, weather.index).trim()}\n{value}\n${words.slice(weather.index + weather[0].length).trim()}`.trim();
+        const channel = /#([\w-]{1,80})/.exec(post[0])?.[1];
+        // The place: after the weather, else in the words before it ("Today in Lisbon:"), else a blank.
+        const place = weather[1] ?? /\bin\s+([A-Z][\p{L}'-]*(?:[- ][A-Z][\p{L}'-]*)*)/u.exec(words.slice(0, weather.index))?.[1] ?? null;
+        const source = { kind: 'weather' as const, city: place };
+        for (const when of [schedule.when, ...(schedule.also ?? [])]) {
+          rules.push({ id: 'weather-post', when, if: [], do: [{ kind: 'data', source, text }], ...(channel ? { channel } : {}), source: restore(`${lead}${post[0]}${said ?? ''}`, m.quotes).trim() });
+        }
+        continue;
       }
       // A post of a feed or of data is the data sources' (news.ts, weather.ts, prices.ts).
       if (words && DATA.test(words.split(/\s+/).slice(0, 4).join(' ')) && !/\bbefore|after\b/i.test(lead)) continue;

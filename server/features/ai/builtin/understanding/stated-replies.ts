@@ -20,7 +20,7 @@ const GIVES =
 const ARROW = '\\s*(?:=|→|->|=>|:|—|–)\\s*';
 
 // Not a unit after a number ("5:00 /km").
-const COMMAND_HEAD = '(?:^|[^\\w/:.])(?<!\\d\\s?)(?:typing\\s+|type\\s+|sending\\s+|the\\s+)?[/!]([A-Za-z][A-Za-z0-9_]{0,31})\\b(?:\\s+command)?';
+const COMMAND_HEAD = '(?:^|[^\\w/:.€$£¥%°])(?<!\\d\\s?)(?:typing\\s+|type\\s+|sending\\s+|the\\s+)?[/!]([A-Za-z][A-Za-z0-9_]{0,31})\\b(?:\\s+command)?';
 const COMMAND_GIVES = new RegExp(`${COMMAND_HEAD}(?:(?:\\s+(?:it|the bot|bot|then))?\\s+${GIVES}\\s*|${ARROW}(?:${GIVES}\\s*)?)`, 'g');
 
 /** Where an unquoted answer ends: its sentence, or the start of the next command or clause. */

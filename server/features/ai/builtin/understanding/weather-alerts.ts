@@ -2,7 +2,8 @@
 // it's more than 30 km/h post ⚠️ Too windy", "every morning 5:30 the bot checks wind for Henley. over
 // 30 km/h → post in #outings Red flag ⛔ ... otherwise → Green flag ✅", "at 6pm every day check
 // tonight's forecast for Bristol and if it goes below 2 degrees send Frost warning ❄️". The number
-// compared is the wind (km/h) or the temperature (°C) now; "otherwise" is the other side of it.
+// compared is the wind (km/h) or the temperature (°C) now; "otherwise" is the other side of it. Also
+// "every morning 8:30 if wind is over 30 km/h send me: ...": the schedule and the number in one line.
 import type { Action, Condition } from '../../../../../shared/bot-plan.schema';
 import type { RuleDraft } from './rule-draft';
 import { saidWordsAt } from './said-words';
@@ -17,13 +18,64 @@ const COMPARE = /\b(?:(more than|over|above|greater than|higher than|warmer than
 const ARROW_FIRST = /^\s*[^→:\n\w]{0,3}(?:→|->|:)\s*/;
 const THEN = /^\s*,?\s*(?:then\s+)?(?:the bot\s+)?(?:should\s+)?(?:post|posts|send|sends|say|says|tweet|tweets|add the line)\b(?:\s+(?:in|to)\s+#([\w-]+))?\s*(?::|→|->)?\s*/i;
 
+/** "send me:", "dm me", "tell me": the words go to the owner. */
+const TO_OWNER = /^\s*,?\s*(?:then\s+)?(?:the bot\s+)?(?:should\s+)?(?:send|sends|tell|tells|dm|dms|message|messages|ping|pings|notify|notifies|text|texts)\s+me\b\s*(?::|→|->)?\s*/i;
+
 function thenAction(rest: string, m: Masked): { action: Action; channel?: string } | null {
   const afterArrow = rest.replace(ARROW_FIRST, '');
-  const lead = THEN.exec(afterArrow);
+  const owner = TO_OWNER.exec(afterArrow);
+  const lead = owner ?? THEN.exec(afterArrow);
   const words = lead ? afterArrow.slice(lead[0].length) : afterArrow;
-  const text = saidWordsAt(words.split(/\.\s+(?:otherwise|else|if (?:it'?s|its) (?:fine|ok|calm))\b|\s+otherwise\b/i)[0]!, m.quotes);
+  const text = saidWordsAt(words.split(/\.\s+(?:otherwise|else|if (?:it'?s|its) (?:fine|ok|calm))\b|\s+otherwise\b/i)[0]!, m.quotes)?.replace(/\s*\((?:once|only once|not every)[^)]*\)\s*$|\s*,?\s*(?:but\s+)?(?:only\s+)?once (?:per|a|each) (?:time|crossing|day)\b.*$/i, '');
   if (!text || /^(?:nothing|no post)\b/i.test(text)) return null;
-  return { action: { kind: 'post', to: 'channel', text }, ...(lead?.[1] ? { channel: lead[1] } : {}) };
+  return { action: { kind: 'post', to: owner ? 'owner' : 'channel', text }, ...(!owner && lead?.[1] ? { channel: lead[1] } : {}) };
+}
+
+/** Words that make a number compared the weather's: the wind, the temperature. */
+const WEATHERISH = /\b(?:wind|windy|gusts?|temp|temperature|degrees?|frost|celsius|grad)\b|°|km\/?h|mph|\bknots\b/i;
+/** "at Spitz an der Donau", "near Lüneburg", "at Hohe Wand (Grünbach am Schneeberg)": the place, the one in brackets when given. */
+const PLACE_AT = /\b(?:in|at|for|near|around)\s+([A-Z][\p{L}'-]*(?:(?:[- ](?:am|an der|an|on|upon|de|la|im|sur)[- ]|[- ])[A-Z][\p{L}'-]*)*)(?:\s*\(([A-Z][^)]{1,60})\))?/u;
+
+/**
+ * "every morning 8:30 if wind is over 30 km/h send me: Too windy", "at 6:00 every day if its below -10 °C
+ * post in #geraetewart: ...", "check wind at Hohe Wand every 15 min. if over 25 km/h post: ...": a
+ * schedule, a number of the weather compared, and the words, in one line.
+ */
+function conditionalPosts(m: Masked): RuleDraft[] {
+  const rules: RuleDraft[] = [];
+  let context = '';
+  for (const line of m.masked.split('\n')) {
+    // One rule a line: a number inside the words posted ("⚠️ Wind over 25 km/h at launch") is text.
+    for (const compare of line.matchAll(new RegExp(COMPARE.source, 'gi'))) {
+      if (rules.some((r) => r.source === restore(line, m.quotes).trim())) break;
+      const before = line.slice(0, compare.index);
+      const near = `${before.slice(-60)}${compare[0]}`;
+      if (!WEATHERISH.test(near)) continue;
+      const schedule = scheduleOf(before, context);
+      if (!schedule || schedule.when.kind !== 'schedule' || (schedule.when.times.length === 0 && schedule.when.everyMinutes === undefined)) continue;
+      let rest = line.slice(compare.index! + compare[0].length).replace(/^\s*(?:°\s*c|degrees|km\/?h)\b/i, '');
+      const placeAfter = /^\s*(?:at|in|near|for)\s+[A-Z]/.test(rest) ? PLACE_AT.exec(rest) : null;
+      if (placeAfter) rest = rest.slice(placeAfter.index + placeAfter[0].length);
+      const place = placeAfter ?? PLACE_AT.exec(before);
+      const then = thenAction(rest, m);
+      if (!then) continue;
+      const unit = (compare[4] ?? '').toLowerCase();
+      const measure = /km|mph|knot/.test(unit) || /\b(?:wind|windy|gusts?|knots)\b|km\/?h/i.test(near) ? 'wind' : 'temperature';
+      const value = Number(compare[3]) * (unit === 'mph' ? 1.609 : 1);
+      const city = place ? (place[2] ?? place[1]!).trim() : undefined;
+      const source = { kind: 'weather' as const, city: city ?? null, ...(measure === 'wind' ? { measure: 'wind' as const } : {}) };
+      rules.push({
+        id: 'weather-alert',
+        when: schedule.when,
+        if: [{ kind: 'threshold', source, ...(compare[1] !== undefined ? { above: value } : { below: value }) }],
+        do: [then.action],
+        ...(then.channel ? { channel: then.channel } : {}),
+        source: restore(line, m.quotes).trim(),
+      });
+    }
+    context += ` ${line}`;
+  }
+  return rules;
 }
 
 /** The weather-dependent scheduled posts of a request. */
@@ -31,14 +83,13 @@ export function weatherAlertRules(m: Masked): RuleDraft[] {
   const rules: RuleDraft[] = [];
   const text = m.masked;
   const check = CHECK.exec(text);
-  if (!check) return [];
+  const compare = check ? COMPARE.exec(text.slice(check.index)) : null;
+  if (!check || !compare) return conditionalPosts(m);
   const from = text.slice(check.index);
-  const compare = COMPARE.exec(from);
-  if (!compare) return [];
   // The schedule is written with the check, in its sentence.
   const sentenceStart = Math.max(0, text.lastIndexOf('. ', check.index) + 1, text.lastIndexOf('\n', check.index) + 1);
   const schedule = scheduleOf(text.slice(sentenceStart, check.index + check[0].length), text.slice(0, sentenceStart));
-  if (!schedule || schedule.when.kind !== 'schedule' || schedule.when.times.length === 0) return [];
+  if (!schedule || schedule.when.kind !== 'schedule' || schedule.when.times.length === 0) return conditionalPosts(m);
   const unit = (compare[4] ?? '').toLowerCase();
   const measure = /km|mph/.test(unit) || (/wind/i.test(check[1]!) && !/degree|°|c$/.test(unit)) ? 'wind' : 'temperature';
   const value = Number(compare[3]) * (unit === 'mph' ? 1.609 : 1);
@@ -48,7 +99,7 @@ export function weatherAlertRules(m: Masked): RuleDraft[] {
   const condition = (up: boolean): Condition => ({ kind: 'threshold', source, ...(up ? { above: value } : { below: value }) });
   const rest = from.slice(compare.index + compare[0].length);
   const first = thenAction(rest, m);
-  if (!first) return [];
+  if (!first) return conditionalPosts(m);
   const source0 = restore(text.slice(sentenceStart, check.index + (compare.index ?? 0) + compare[0].length + 80), m.quotes).trim();
   rules.push({ id: 'weather-alert', when: schedule.when, if: [condition(above)], do: [first.action], ...(first.channel ? { channel: first.channel } : {}), source: source0 });
   const otherwise = /\b(?:otherwise|else)\b\s*/i.exec(rest);
