@@ -14,7 +14,8 @@
 //   and required string must appear in its code, and each command's name; words a reply echoes from
 //   the message itself (a member's name, an argument) count when the code has a placeholder for them
 //   and the words around them ("Added oat milk" for "/buy oat milk": "added"); so does a number the
-//   bot works out ("That's 5 bags total": "{count}" with "that's", "bags total").
+//   bot works out ("That's 5 bags total": "{count}" with "that's", "bags total"), and an item an earlier
+//   message added to a list the code shows ("{list}").
 // - A blank (a value the request left out) must be named in the answer's words around the code,
 //   as something to fill (a sentence asking for it, or a line of the "Needs your words" part); a bot
 //   that ships without owning up to it is wrong.
@@ -83,6 +84,7 @@ function readChecks(r: BatchRequest, code: string, live: boolean): string[] {
   const misses: string[] = [];
   const has = (s: string) => text.includes(normalise(s));
   if (!live) {
+    const sent: string[] = [];
     for (const x of r.exchanges ?? []) {
       const name = commandName(x.send);
       if (name && !has(name)) misses.push(`no command ${parseSend(x.send).text.split(/\s/)[0]}`);
@@ -93,6 +95,8 @@ function readChecks(r: BatchRequest, code: string, live: boolean): string[] {
       const echoes = (e: string) => {
         if (!/\{(?:name|args|item|list|text|value|top)\}/.test(code)) return false;
         if (normalise(label).includes(normalise(e))) return true;
+        // "/todos" showing "order ribbon" added by an earlier "/todo order ribbon": a list the bot keeps.
+        if (/\{list\}/.test(code) && sent.some((s) => normalise(s).includes(normalise(e)))) return true;
         // "That's 5 bags total from you", "15.2" in a top: a number the bot works out (a total, a sum)
         // is in no code; the words around it must be, and a placeholder for a worked-out number.
         if (/\d/.test(e) && /\{(?:count|args|value|top)\}/.test(code)) {
@@ -107,6 +111,7 @@ function readChecks(r: BatchRequest, code: string, live: boolean): string[] {
         return [before, after].every((part) => !part.trim() || text.includes(part.trim()));
       };
       for (const e of x.expect) if (!has(e) && !echoes(e)) misses.push(`reply to "${x.send}" lacks "${e}"`);
+      sent.push(label);
     }
   }
   for (const s of r.scheduled ?? []) for (const t of s.text) if (!has(t)) misses.push(`post (${s.when}) lacks "${t}"`);

@@ -374,3 +374,32 @@ describe('weather in scheduled posts, stand-ins, conversions', () => {
     expect(plan.rules.find((r) => r.when.kind === 'command' && r.when.name === 'gbp')?.do).toEqual([expect.objectContaining({ kind: 'convert', from: 'GBP', to: 'EUR' })]);
   });
 });
+
+describe('commands that post, moderation in several lines, words to come', () => {
+  it('reads a command that posts what follows it, only for admins, in a channel with a prefix', () => {
+    const plan = planOf('slack bot for the lifeboat crew.\n/shout <text> → only for coxswains (admins): post the text in #launch starting with 🚨');
+    expect(lines(plan)).toContain("When someone sends /shout, only for admins: post '🚨 {args}' to #launch");
+  });
+
+  it('reads each moderation line with its own words (the ones in brackets), its channel and its strikes', () => {
+    const plan = planOf('discord for our cosplay guild\n→ anyone posts a scam link (free-nitro.gift) = delete + kick\n→ in #reveals: if someone writes spoiler stuff (spoiler, leak) delete it and warn them; 2 warnings = mute 1h');
+    expect(lines(plan)).toEqual(
+      expect.arrayContaining([
+        'When a message mentions "free-nitro.gift": delete the message and remove the sender from the group',
+        expect.stringMatching(/^When a message mentions "spoiler" or "leak", only in #reveals: delete the message and warn the sender/),
+        'When a message mentions "spoiler" or "leak", only in #reveals, once the sender has 2 warnings: mute the sender for 1 hour',
+      ]),
+    );
+  });
+
+  it('leaves words the person will give later as a blank, keeps a short lowercase answer, and reads "from these:" lists', () => {
+    const plan = planOf('telegram bot for our knitting circle\n- /yarn shows buttons: Wool / Cotton\n  Wool: merino 8€, alpaca 11€\n  Cotton: ill paste the list later\n- /need <thing> puts it on the shopping list and says noted\n- /tip → random tip from these: Block your work / Count twice');
+    expect(lines(plan)).toEqual(
+      expect.arrayContaining([
+        'When someone presses "Cotton": reply [needs your words]',
+        "When someone sends /need: add what follows the command to the list \"shopping_list\", and say 'noted'",
+        "When someone sends /tip: reply one of 2 texts at random ('Block your work', 'Count twice')",
+      ]),
+    );
+  });
+});

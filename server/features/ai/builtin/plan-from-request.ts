@@ -82,6 +82,7 @@ export function planFromRequest(request: BotRequest, name: string, options: { fo
     ['weather', /\b(?:weather|forecast)\b/i, request.city === null],
     ['translate', /\btranslat/i, request.targetLanguage === null],
     ['polls', /\bpolls?\b/i, request.poll === null],
+    ['rules', /\brules\b/i, true],
   ];
   for (const [feature, word, bare] of WORD_OF) if (bare && !request.commandNames[feature] && word.test(ownWords)) f.delete(feature);
   // The older reading's posts without any time or interval are not a schedule (the new reading takes those).

@@ -12,7 +12,8 @@ export function conditionsIn(sentence: string): { chat: string | null; admins: b
   const where = [...head.matchAll(/\b(?:in|inside|from)\s+(?:the\s+)?#([\w-]+)/gi)].find(
     (h) => !/\b(?:post|posts|posting|send|sends|share|shares|tweet|tweets|announce|announces|drop|drops|put|puts|forward|forwards|copy|copies)\b(?:\s+[^\s#]+){0,3}\s*$/i.test(sentence.slice(0, h.index)),
   );
-  const admins = /\bonly (?:for )?(?:admins?|mods?|moderators?|the owner|staff)\b|\b(?:admins?|mods?|moderators?) only\b/i.test(sentence);
+  // "only for Kommandant + Zugführer (admins)", "only mentors (admins)": the people named are admins.
+  const admins = /\bonly (?:for )?(?:admins?|mods?|moderators?|the owner|staff)\b|\b(?:admins?|mods?|moderators?) only\b|\bonly (?:for |by )?[^.()\n]{1,40}\((?:the )?(?:admins?|mods?|moderators?)\)/i.test(sentence);
   return { chat: only ? (only[1] ?? only[2])! : where ? where[1]! : null, admins };
 }
 

@@ -4,6 +4,9 @@
 import type { Action, Rule } from '../../../../../shared/bot-plan.schema';
 import { memberName } from './said-words';
 
+/** "ill paste the list later", "tbd": words still to come are a blank. */
+const LATER = /^(?:(?:i'?ll|ill|we'?ll|will|i will|we will)\s+(?:paste|send|add|give|tell|write|fill|put|post)\b.*\blater\b.*|tbd|tba|todo|to be (?:added|announced|decided|confirmed)|coming soon|later|\?+|\.\.\.)$/i;
+
 const NO_KEYWORD = new Set(
   'a an the we i it is to of and or in on at for you me my our us he she they them this that be so if do as by with from are was'.split(' '),
 );
@@ -14,7 +17,8 @@ const NO_KEYWORD = new Set(
  * 112 first") is the verb, not the words.
  */
 function named(action: Action, standIn: string | null): Action {
-  const words = (text: string) => {
+  const words = (text: string): string | null => {
+    if (LATER.test(text.trim())) return null;
     let said = memberName(text).replace(/^(?:answer|reply|say|respond|write)(?: with)?:?\s+(?=[A-Z"'\p{Extended_Pictographic}])/u, '');
     if (standIn) said = said.split(standIn).join(action.kind === 'list' ? '{item}' : '{args}');
     return said;

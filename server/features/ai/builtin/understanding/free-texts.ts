@@ -54,7 +54,7 @@ function rulesList(masked: string): Span[] {
       const end = /[!?;\n]|\.(?:\s|$)/.exec(rest.slice(at));
       to = end ? at + end.index : rest.length;
     } else {
-      const end = /[.!?;\n](?:\s|$)/.exec(rest);
+      const end = /[.!?;](?:\s|$)|\n/.exec(rest);
       to = end ? end.index : rest.length;
     }
     const text = rest.slice(0, to).trim();

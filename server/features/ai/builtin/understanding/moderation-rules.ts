@@ -24,15 +24,17 @@ const NOT_ADMIN = "(\\s+who\\s+(?:is(?:n'?t| not)|isnt|aren'?t|are not)\\s+an?\\
 const WRITES = '(?:has|have|contains?|includes?|says?|writes?|writing|mentions?|uses?|posts?|posting|sends?|sending|shares?|sharing|drops?)';
 /** "if a msg has X, Y or Z", "anyone posting casino, forex or dating site links", "if someone who isnt an admin posts discord.gg/". */
 const OFFENCE = new RegExp(
-  `\\b(?:(?:if|when(?:ever)?)\\s+)?${WHO}${NOT_ADMIN}\\s+(?:keeps?\\s+)?${WRITES}\\s+(?:any of\\s+|the words?\\s+|words? like\\s+)?((?:\\u0001\\d+\\u0002|[^:→.;\\n]|\\.(?=\\S))+?)\\s*(?::|→|->|,|-(?=\\s)|\\.)?\\s*(?:then\\s+)?(?:just\\s+)?(?=(?:delete|remove)\\b|(?:ban|kick|mute|time)\\s+(?:them|him|her|it|the (?:user|sender|person|member|poster))\\b)`,
-  'i',
+  `\\b(?:(?:if|when(?:ever)?)\\s+)?${WHO}${NOT_ADMIN}\\s+(?:keeps?\\s+)?${WRITES}\\s+(?:any of\\s+|the words?\\s+|words? like\\s+)?((?:\\u0001\\d+\\u0002|[^:→.;\\n]|\\.(?=\\S))+?)\\s*(?::|→|->|=|,|-(?=\\s)|\\.)?\\s*(?:then\\s+)?(?:just\\s+)?(?=(?:delete|remove)\\b|(?:ban|kick|mute|time)\\s+(?:them|him|her|it|the (?:user|sender|person|member|poster))\\b)`,
+  'gi',
 );
 
 /** What is done to the message and its sender: "delete + warn: X", "ban them right away and say X". */
 function punishment(rest: string, m: Masked): { actions: Action[]; said: string | null; channel?: string } {
   const clause = rest.split(/\n|(?<=[.!?])\s+(?=(?:\d(?:st|nd|rd|th)|second|third|next|if|when|and)\b)/i)[0]!;
   const saying = /\b(?:warn|say|says|reply|replies|tell (?:them|him|her)|answer|post)(?:\s+(?:them|him|her|the (?:user|sender)))?(?:\s+(?:in|to)\s+#[\w-]+)?(?:\s+with)?\s*[:,]?\s*/i.exec(clause);
-  const said = saying ? saidWordsAt(rest.slice(saying.index + saying[0].length), m.quotes) : null;
+  // "warn them; 3 warnings = mute 24h": no words of its own.
+  const after = saying ? rest.slice(saying.index + saying[0].length) : '';
+  const said = saying && !/^\s*[;.]/.test(after) ? saidWordsAt(after, m.quotes) : null;
   const head = saying ? clause.slice(0, saying.index) : clause;
   const actions: Action[] = [];
   // "... and say in #mod-log: Removed a scam message from {user}": a post to that channel.
@@ -50,18 +52,32 @@ function punishment(rest: string, m: Masked): { actions: Action[]; said: string 
  * time mute them 24h, 3rd time kick them out": the words, the warning as written, and what follows.
  */
 export function moderationRules(m: Masked): RuleDraft[] {
-  const hit = OFFENCE.exec(m.masked);
-  if (!hit) return [];
-  const words = hit[2]!
+  const hits = [...m.masked.matchAll(OFFENCE)];
+  return hits.flatMap((hit, i) => offenceRules(hit, m, m.masked.slice(hit.index! + hit[0].length, hits[i + 1]?.index), i));
+}
+
+/** The words of an offence: "a discord invite (discord.gg/)", "spoiler stuff (spoiler, leak, the twist)": the ones in brackets. */
+function offenceWords(written: string, m: Masked): string[] {
+  const bracketed = /\(([^()]{1,200})\)/.exec(written);
+  return (bracketed ? bracketed[1]! : written)
     .split(/\s*(?:,|\bor\b|\/(?!\s*$)|\band\b)\s*/i)
     .map((w) => restore(w, m.quotes).trim().toLowerCase().replace(/\s+(?:(?:site|scam|spam|fake|phishing)\s+)?(?:links?|urls?|ads?|spam|messages?)$/, '').replace(/^(?:smth|something|anything|stuff|a (?:msg|message|link|post)|links?|msgs?|messages?)\s+(?:with|about|to|containing)\s+/, '').replace(/\s+in (?:it|them)$/, ''))
     .filter((w) => w.length > 0 && w.split(/\s+/).length <= 5);
+}
+
+/** One offence's rules: what is done at once, then the strikes written after it (up to the next offence). */
+function offenceRules(hit: RegExpExecArray | RegExpMatchArray, m: Masked, rest: string, index: number): RuleDraft[] {
+  const words = offenceWords(hit[2]!, m);
   if (words.length === 0) return [];
   const when: Trigger = { kind: 'keyword', words, whole: false };
-  const rest = m.masked.slice(hit.index + hit[0].length);
   const { actions, said, channel } = punishment(rest, m);
   if (actions.length === 0) return [];
-  const rules: RuleDraft[] = [{ id: 'banned-words', when, if: [], do: actions, ...(channel ? { channel } : {}), source: restore(hit[0] + (said ?? ''), m.quotes) }];
+  // "in #plot: if someone writes ...": only in that channel.
+  const lineStart = m.masked.lastIndexOf('\n', hit.index!) + 1;
+  const place = /\bin\s+#([\w-]{1,80})\b[^#\n]*$/i.exec(m.masked.slice(lineStart, hit.index! + 1));
+  const where = place ? [{ kind: 'chat' as const, name: place[1]! }] : [];
+  const id = index === 0 ? 'banned-words' : `banned-words-${index + 1}`;
+  const rules: RuleDraft[] = [{ id, when, if: where, do: actions, ...(channel ? { channel } : {}), source: restore(hit[0] + (said ?? ''), m.quotes) }];
   if (hit[1]) rules[0]!.gap = { words: restore(hit[1].trim(), m.quotes), reason: 'the plan cannot leave admins out of a rule yet: admins are treated like everyone' };
   const STEP = '\\b(?:2nd|second|3rd|third|4th|fourth|\\d+(?:st|nd|rd|th)?) (?:time|strike|warning)s?\\b';
   for (const step of rest.matchAll(new RegExp(`\\b(2nd|second|3rd|third|4th|fourth|(\\d+)(?:st|nd|rd|th)?) (?:time|strike|warning)s?\\b\\s*(?:→|->|:|,|=)?\\s*((?:(?!${STEP})[^\\n])*)`, 'gi'))) {
@@ -71,7 +87,7 @@ export function moderationRules(m: Masked): RuleDraft[] {
     const then = punishment(step[3]!, m);
     const punish = then.actions.filter((a) => a.kind !== 'delete' && a.kind !== 'warn');
     if (!punish.some((a) => a.kind !== 'post')) continue;
-    rules.push({ id: `strike-${n}`, when, if: [{ kind: 'warnings', atLeast: n }], do: punish, ...(then.channel ? { channel: then.channel } : {}), source: restore(step[0], m.quotes) });
+    rules.push({ id: `${id === 'banned-words' ? 'strike' : `${id}-strike`}-${n}`, when, if: [...where, { kind: 'warnings', atLeast: n }], do: punish, ...(then.channel ? { channel: then.channel } : {}), source: restore(step[0], m.quotes) });
   }
   return rules;
 }

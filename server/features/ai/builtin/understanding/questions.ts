@@ -103,9 +103,12 @@ export function questionRules(m: Masked): RuleDraft[] {
     const end = AFTER.map((re) => re.exec(rest)).filter((e): e is RegExpExecArray => e !== null && e.index >= 3).sort((x, y) => x.index - y.index)[0];
     if (!end) continue;
     const span = restore(rest.slice(0, end.index), m.quotes);
-    const questions = questionsIn(span);
+    // "Character name? / Faction? / How many events?": the slashes between them are no part of them.
+    const questions = questionsIn(span).map((q) => q.replace(/^\/\s*/, ''));
     if (questions.length === 0) continue;
-    const done = doneText(span, rest.slice(end.index), end[0], m.quotes) ?? 'Thanks! I have sent your answers on.';
+    // "sends the answers to the orga (me)": where they go, not words said.
+    const said = doneText(span, rest.slice(end.index), end[0], m.quotes);
+    const done = said && !/^(?:to|for|via|by|on)\b/i.test(said) ? said : 'Thanks! I have sent your answers on.';
     const when = triggerBefore(sentenceBefore(text, ask.index!), m.quotes) ?? { kind: 'command' as const, name: 'start' };
     rules.push({
       id: when.kind === 'command' ? when.name : `ask-${when.kind === 'keyword' ? when.words[0] : 'questions'}`,

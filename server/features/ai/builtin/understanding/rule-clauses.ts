@@ -7,6 +7,7 @@
 import type { Action, Condition, Trigger } from '../../../../../shared/bot-plan.schema';
 import { aiAnswerRules } from './ai-answers';
 import { weatherAsked } from './answers';
+import { announcementRules } from './announcements';
 import { arrowLineRules } from './arrow-lines';
 import { buttonMenuRules } from './button-menus';
 import { sentencesOf } from './clauses';
@@ -147,7 +148,7 @@ const UNIT_LABEL: Record<string, string> = { c: '°C', f: '°F', km: 'km', mi: '
  */
 function convertRules(sentence: string, m: Masked): RuleDraft[] {
   const plain = restore(sentence, m.quotes);
-  if (!/\bconvert|\bconversion|\b(?:in|to|into) (?:fahrenheit|celsius|dollars|euros?|pounds|miles|km|francs|yen)\b|[/!][a-z]+\s+-?\d+(?:[.,]\d+)?\s+(?:should|will|gives?|answers?|says?|returns?|=|→|->)/i.test(plain)) return [];
+  if (!/\bconvert|\bconversion|\b(?:in|to|into) (?:fahrenheit|celsius|dollars|euros?|pounds|miles|km|francs|yen|cm|inch(?:es)?|kg|lbs?)\b|[/!][a-z]+\s+-?\d+(?:[.,]\d+)?\s+(?:should|will|gives?|answers?|says?|returns?|=|→|->)/i.test(plain)) return [];
   const commands = commandsIn(plain);
   const rules: RuleDraft[] = [];
   for (const c of commands) {
@@ -262,6 +263,7 @@ export function ruleClausesIn(m: Masked): RuleDraft[] {
       ...forwardRules(sentence, m),
       ...convertRules(sentence, m),
       ...alertRules(sentence, m),
+      ...announcementRules(sentence, m),
     ];
     const { chat } = conditionsIn(sentence);
     for (const rule of found) {
@@ -284,7 +286,7 @@ export function ruleClausesIn(m: Masked): RuleDraft[] {
   );
   // "if they tag the bot, let AI answer": the AI answers the mention; those words are no reply text.
   const aiMention = rules.some((r) => r.when.kind === 'mention' && r.do.some((a) => a.kind === 'data' && a.source.kind === 'ai'));
-  if (aiMention) rules.splice(0, rules.length, ...rules.filter((r) => !(r.when.kind === 'mention' && r.do.some((a) => a.kind === 'reply' && /\b(?:ai|chat ?gpt|gpt)\b/i.test(a.text ?? '')))));
+  if (aiMention) rules.splice(0, rules.length, ...rules.filter((r) => !(r.when.kind === 'mention' && r.do.some((a) => a.kind === 'reply' && (a.text === null || /\b(?:ai|chat ?gpt|gpt)\b/i.test(a.text))))));
   // A command's reaction read on its own ("... and the bot reacts 🎉") joins the command's rule.
   for (const r of [...rules]) {
     if (r.when.kind !== 'command' || !r.do.every((a) => a.kind === 'react')) continue;

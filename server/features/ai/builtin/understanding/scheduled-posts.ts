@@ -56,7 +56,9 @@ export function scheduleOf(lead: string, context: string): { when: Trigger; also
     const sign = (rel[4] ?? rel[7])!.toLowerCase() === 'before' ? -1 : 1;
     // The time it is relative to: after "before" in the same words, else the nearest one written before.
     const after = lead.slice(rel.index + rel[0].length);
-    if (scheduleTimes(after).length > 0) return { when: { kind: 'schedule', times: [scheduleTimes(after)[0]!], weekdays: weekdaysIn(after), offsetMinutes: sign * minutes } };
+    // "Every Wednesday, 2 hours before our 19:00 duplicate": the days may come before.
+    const days = weekdaysIn(after).length > 0 ? weekdaysIn(after) : weekdaysIn(lead.slice(0, rel.index));
+    if (scheduleTimes(after).length > 0) return { when: { kind: 'schedule', times: [scheduleTimes(after)[0]!], weekdays: days, offsetMinutes: sign * minutes } };
     // The nearest time written before, with the days of its own sentence.
     const earlier = `${context} ${lead.slice(0, rel.index)}`;
     const last = timesIn(earlier).pop();
@@ -174,7 +176,8 @@ export function scheduledPostRules(m: Masked): RuleDraft[] {
       // "post this week's schedule in #cast": the channel may come after the words.
       const trailingChannel = words ? /\s+(?:in|to|into)\s+#([\w-]{1,80})\s*$/i.exec(words) : null;
       if (trailingChannel && words && action.kind === 'post' && action.text === words) action = { ...action, text: words.slice(0, trailingChannel.index) };
-      const channel = /#([\w-]{1,80})/.exec(post[0])?.[1] ?? trailingChannel?.[1];
+      // "every saturday 9:00 in #uebung: ...": the channel may come with the time, before the words.
+      const channel = /#([\w-]{1,80})/.exec(post[0])?.[1] ?? trailingChannel?.[1] ?? /\b(?:in|to|into)\s+#([\w-]{1,80})\s*$/.exec(lead)?.[1];
       // "Tweet 'X' 30 minutes before, and 'Y' at 21:00": a second text with its own time, the same verb.
       const next = quoted ? /^[^\u0001]*?,?\s*(?:and|then)\s+(\u0001(\d+)\u0002)\s+((?:at|on|every)\b[^.,;\n]*)/i.exec(rest.slice(quoted[0].length)) : null;
       const second = next ? scheduleOf(next[3]!, `${context} ${part.slice(0, post.index)}`) : null;
