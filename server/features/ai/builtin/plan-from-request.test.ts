@@ -361,9 +361,12 @@ describe('weather in scheduled posts, stand-ins, conversions', () => {
     expect(blanksOf(blank).map((b) => b.label)).toContain('The place whose weather is read every day at 05:30 (you wrote: "at 5:30 every day if its below -5 °C post in #gritting: ❄️ Grit the depot yard first")');
   });
 
-  it('puts the weather into the person\'s words of a scheduled post', () => {
+  it('puts the weather into the person\'s words of a scheduled post, of the place those words name', () => {
     expect(lines(planOf('telegram channel for our ferry. every day 6:00 post Good morning from Oban! + the weather + sailings as normal unless we say so'))).toContain(
-      "Every day at 06:00: get the weather in [needs your words] and post 'Good morning from Oban! / {value} / sailings as normal unless we say so'",
+      "Every day at 06:00: get the weather in Oban and post 'Good morning from Oban! / {value} / sailings as normal unless we say so'",
+    );
+    expect(lines(planOf('X bot for our ski school. if the temperature goes over +5 during the day tweet Slushy snow, wax your skis!'))).toContain(
+      "Every 30 minutes, when the weather in [needs your words] goes above 5: post 'Slushy snow, wax your skis!' to the channel",
     );
   });
 

@@ -48,9 +48,12 @@ export function planFromRequest(request: BotRequest, name: string, options: { fo
   // What a rule read straight from a sentence says is not built a second time by the feature reading.
   if (readKinds.has('count') || readKinds.has('top')) f.delete('counter');
   if (readKinds.has('threshold') && !request.commandNames.prices) f.delete('prices');
+  // "every day 7:30 tweet: Guten Morgen + the weather": the weather is that post's, no /weather was asked.
+  const weatherRead = read.some((r) => [...r.do.flatMap((a) => (a.kind === 'data' ? [a.source] : [])), ...r.if.flatMap((c) => (c.kind === 'threshold' ? [c.source] : []))].some((s) => s.kind === 'weather'));
+  if (weatherRead && !request.commandNames.weather) f.delete('weather');
   // "/chf <amount> → francs to euro": the currencies are the conversion's, no coin price was asked.
   if (readKinds.has('convert') && request.coins.length === 0 && !request.commandNames.prices) f.delete('prices');
-  if (read.some((r) => r.when.kind === 'schedule' && r.do.some((a) => a.kind === 'post' || a.kind === 'replyOneOf' || a.kind === 'poll'))) {
+  if (read.some((r) => r.when.kind === 'schedule' && r.do.some((a) => a.kind === 'post' || a.kind === 'replyOneOf' || a.kind === 'poll' || a.kind === 'data'))) {
     // "sends a reminder every tuesday at 6pm: ..." is that post, not reminders someone sets.
     f.delete('scheduled');
     f.delete('reminders');

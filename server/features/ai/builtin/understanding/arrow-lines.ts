@@ -71,9 +71,11 @@ function ruleAt(before: string, after: string, sentence: boolean, unit: string, 
   const left = before
     .replace(/^.*(?:[.;!?]|:)\s+/, '')
     .replace(/^\s*(?:[-•*]\s*|\d{1,2}[.)]\s*)/, '')
-    .replace(/^(?:(?:if|when) (?:someone|anyone|people|ppl|they|a customer) (?:writes?|says?|types?|sends?|asks?(?: about| for)?)\s+)/i, '')
+    .replace(/^(?:(?:if|when) (?:someone|anyone|people|ppl|they|a customer) (?:mentions? (?:us|me|the bot|@\w+)\s+(?:and|\+|with)\s+)?(?:writes?|says?|types?|sends?|asks?(?: about| for)?)\s+)/i, '')
     .replace(/^(?:anyone|someone|people|ppl) (?:writes?|says?|types?|sends?)\s+/i, '')
     .replace(/^(?:and|also|or)\s+/i, '')
+    // "mention + delay / late", "mentions with kids or kinder": the words of a mention (on X every message the bot gets).
+    .replace(/^(?:(?:a|any|every)\s+)?(?:mentions?|@\w+)\s*(?:\+|with|containing|(?:that |which )?(?:says?|contains?|includes?)|about|and(?: (?:says?|writes?))?)\s+/i, '')
     .trim();
   if (!left || left.length > 80 || NOT_WORDS.test(restore(left, m.quotes))) return [];
   // "need eggs → it goes on the list": the item written, not the person (a rule cannot say that yet).

@@ -44,7 +44,7 @@ function wordsAfter(sentence: string, at: number, m: Masked): string | null {
 function mentionRules(sentence: string, m: Masked): RuleDraft[] {
   const at = MENTION.exec(sentence);
   // "mentions us with vegan → ...": a mention about words (mention-rules.ts).
-  if (!at || /^\s*(?:with|about|asking|mentioning|containing)\b/i.test(sentence.slice(at.index + at[0].length))) return [];
+  if (!at || /^\s*(?:with|about|asking|mentioning|containing|and (?:writes?|says?|asks?|mentions?|types?))\b/i.test(sentence.slice(at.index + at[0].length))) return [];
   const rest = sentence
     .slice(at.index + at[0].length)
     .replace(/^[,\s]*(?:\([^)]*\)\s*)?,?\s*(?:it\s+|the bot\s+|then\s+)?(?:should\s+)?(?:reply|answer|say|respond)(?:\s+with)?\s*:?/i, '');
@@ -182,7 +182,9 @@ function alertRules(sentence: string, m: Masked): RuleDraft[] {
   const currency = /eur|€/.test(unit) ? 'eur' : /gbp|£/.test(unit) ? 'gbp' : 'usd';
   const threshold: Condition = { kind: 'threshold', source: { kind: 'price', coin, currency }, ...(below ? { below: value } : { above: value }) };
   // The person's own words for the alert ("... tweet 🚨 BTC under 60k!"), else the price said plainly.
-  const says = /\b(?:post|posts|tweet|tweets|say|says|send|sends|write|writes)\b(?:\s+(?:in|to)\s+#[\w-]+)?\s*:?\s*/i.exec(sentence.slice(sentence.length - (plain.length - hit.index - hit[0].length)));
+  // "... tweet 🚨 BTC under 60k!", "tweet when ETH goes below 2000 $: ETH under $2000": after a verb, or after a colon.
+  const tail = sentence.slice(sentence.length - (plain.length - hit.index - hit[0].length));
+  const says = /\b(?:post|posts|tweet|tweets|say|says|send|sends|write|writes)\b(?:\s+(?:in|to)\s+#[\w-]+)?\s*:?\s*/i.exec(tail) ?? /^\s*(?::|→|->)\s*/.exec(tail);
   const own = says ? wordsAfter(sentence, sentence.length - (plain.length - hit.index - hit[0].length) + says.index + says[0].length, m) : null;
   const cleaned = own?.replace(/^(?:to|in) (?:the|our) (?:group|channel|chat)\s*(?:just |only )?(?:once)?\s*:?\s*/i, '').replace(/\s*[—–-]?\s*(?:just once|only once|once only|once)\b.*$/i, '').trim();
   const text = cleaned && !/^(?:me|us|it|a |an |the )/i.test(cleaned) ? cleaned : `${coin[0]!.toUpperCase()}${coin.slice(1)} is ${below ? 'below' : 'above'} ${value.toLocaleString('en')}: {value} ${currency.toUpperCase()}`;

@@ -148,7 +148,7 @@ export function scheduledPostRules(m: Masked): RuleDraft[] {
         const text = `${words.slice(0, weather.index).trim()}\n{value}\n${words.slice(weather.index + weather[0].length).trim()}`.trim();
         const channel = /#([\w-]{1,80})/.exec(post[0])?.[1];
         // The place: after the weather, else in the words before it ("Today in Lisbon:"), else a blank.
-        const place = weather[1] ?? /\bin\s+([A-Z][\p{L}'-]*(?:[- ][A-Z][\p{L}'-]*)*)/u.exec(words.slice(0, weather.index))?.[1] ?? null;
+        const place = weather[1] ?? /\b(?:in|from|at)\s+([A-Z][\p{L}'-]*(?:[- ][A-Z][\p{L}'-]*)*)/u.exec(words.slice(0, weather.index))?.[1] ?? null;
         const source = { kind: 'weather' as const, city: place };
         for (const when of [schedule.when, ...(schedule.also ?? [])]) {
           rules.push({ id: 'weather-post', when, if: [], do: [{ kind: 'data', source, text }], ...(channel ? { channel } : {}), source: restore(`${lead}${post[0]}${said ?? ''}`, m.quotes).trim() });

@@ -26,7 +26,8 @@ const AFTER = [
   new RegExp(`\\b(?:default|my|our|home)\\s+city\\s*(?:is|:|=|of)?\\s*${CAPITALISED_CITY}`, 'u'),
   new RegExp(`\\bcity\\s*(?::|=|\\s(?:to|is|as))\\s*${CAPITALISED_CITY}`, 'u'),
 ];
-const BEFORE = new RegExp(`${CAPITALISED_CITY}(?:['’]s)?\\s+${WEATHER_WORD}\\b`, 'u');
+/** "Berlin weather" (never "Slushy snow": a word before snow or rain is no place). */
+const BEFORE = new RegExp(`${CAPITALISED_CITY}(?:['’]s)?\\s+(?:weather|forecasts?)\\b`, 'u');
 /** "weather in berlin": a lower-case city, one or two words, up to a connecting word. */
 const LOWER_CITY = new RegExp(
   `\\b${WEATHER_WORD}\\s+(?:for|in|at)\\s+([a-z\\u00E0-\\u024F]{3,}(?:\\s+(?!(?:and|every|each|at|on|with|to|daily|please|too|also|then|in|for|every)\\b)[a-z\\u00E0-\\u024F]{3,})?)(?=\\s*(?:[,.;!?]|$|\\b(?:and|every|each|at|on|with|to|daily|please|too|also|then|in|for)\\b))`,
