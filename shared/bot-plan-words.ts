@@ -82,6 +82,7 @@ function sourceInWords(source: DataSource): string {
     case 'price':
       return `the ${source.coin ?? 'asked coin'} price in ${source.currency.toUpperCase()}`;
     case 'news':
+      if (source.onlyNew) return `each new item of ${source.feedUrl ?? `a feed ${BLANK_WORDS}`}`;
       return source.feedUrl ? `the ${source.count} newest items of ${source.feedUrl}` : `the newest items of a feed ${BLANK_WORDS}`;
     case 'ai':
       return source.instructions === null ? `an AI answer (instructions ${BLANK_WORDS})` : `an AI answer (${quoted(source.instructions)})`;

@@ -75,7 +75,11 @@ export const DataSourceSchema = z.discriminatedUnion('kind', [
   /** CoinGecko (no key): a coin id (bitcoin) in a currency (usd). */
   z.object({ kind: z.literal('price'), coin: z.string().max(60).optional(), currency: z.string().max(10).default('usd') }),
   /** The newest items of an RSS/Atom feed. */
-  z.object({ kind: z.literal('news'), feedUrl: z.string().url().max(500).nullable(), count: z.number().int().min(1).max(10).default(3) }),
+  /**
+   * An RSS or Atom feed: its `count` newest items; with `onlyNew`, each item not posted before, one
+   * message each as {value} (the first check only remembers what the feed holds).
+   */
+  z.object({ kind: z.literal('news'), feedUrl: z.string().url().max(500).nullable(), count: z.number().int().min(1).max(10).default(3), onlyNew: z.boolean().optional() }),
   /** The model's answer to the message (or the argument), with the person's instructions. */
   z.object({ kind: z.literal('ai'), instructions: words }),
   /** The message (or argument) translated into `to` (a language code). */

@@ -406,3 +406,13 @@ describe('commands that post, moderation in several lines, words to come', () =>
     );
   });
 });
+
+describe('feeds', () => {
+  it('posts each new item of a feed once, in the person\'s words and channel, and the newest on a command only when one is asked', () => {
+    const plan = planOf('discord for our cycling news fans. every 30 mins check https://cyclingnews.example/rss.xml and post new stories in #news as 🚴 headline + link');
+    expect(lines(plan)).toContain("Every 30 minutes: get each new item of https://cyclingnews.example/rss.xml and post '🚴 {value}' in #news");
+    expect(plan.rules.some((r) => r.when.kind === 'command' && r.when.name === 'news')).toBe(false);
+    const asked = planOf('telegram channel bot. post the 3 newest headlines of https://example.com/feed.xml every hour');
+    expect(lines(asked)).toContain('Every hour: post the 3 newest items of https://example.com/feed.xml');
+  });
+});

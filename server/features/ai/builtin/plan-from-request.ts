@@ -205,8 +205,15 @@ export function planFromRequest(request: BotRequest, name: string, options: { fo
   }
   if (f.has('news')) {
     const source = { kind: 'news' as const, feedUrl: request.feedUrl?.trim() || null, count: 3 };
-    list.add(cmd('news'), command(cmd('news')), [{ kind: 'data', source }]);
-    if (request.intervalMinutes !== null) list.add('news-post', { kind: 'schedule', everyMinutes: request.intervalMinutes, times: [], weekdays: [], offsetMinutes: 0 }, [{ kind: 'data', source }]);
+    const post = request.feedPost;
+    // "post new articles": each new item once, in the person's words; a command still gives the newest.
+    if (!post.onlyNew || request.commandNames.news) list.add(cmd('news'), command(cmd('news')), [{ kind: 'data', source }]);
+    const every = request.intervalMinutes ?? (post.onlyNew ? 30 : null);
+    if (every !== null) {
+      const posted = post.onlyNew ? { ...source, onlyNew: true } : source;
+      list.add('news-post', { kind: 'schedule', everyMinutes: every, times: [], weekdays: [], offsetMinutes: 0 }, [{ kind: 'data', source: posted, ...(post.text ? { text: post.text } : {}) }], post.channel ? { channel: post.channel } : {});
+      if (request.intervalMinutes === null) defaults.push('The feed is checked every 30 minutes: tell me another interval ("every hour") to change it.');
+    }
   }
   if (f.has('translate')) {
     list.add(cmd('translate'), command(cmd('translate')), [{ kind: 'data', source: { kind: 'translate', to: request.targetLanguage?.trim() || 'English' } }]);

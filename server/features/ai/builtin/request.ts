@@ -1,6 +1,7 @@
 // What a chat message asks for: platform, language, features and their details, with the defaults
 // the builtin assistant fills in (and says it filled in) when the message does not name them.
 
+import type { FeedPost } from './understanding/news';
 import { stripControlChars } from '../../../../shared/code-blocks';
 import { bannedWordsIn, commandRepliesIn, intervalSecondsIn, postTextsIn, type CommandReply, type KeywordReply } from './phrases';
 import { withoutOpenHours } from './understanding/away';
@@ -56,6 +57,8 @@ export interface BehaviourDetails {
   city: string | null;
   /** News: the RSS/Atom feed whose new headlines are posted. */
   feedUrl: string | null;
+  /** How the feed's items are posted: only new ones, in the person's words ("📰 {value}"), in a channel. */
+  feedPost: FeedPost;
   /** Prices: CoinGecko coin ids ('bitcoin') and ISO currency codes ('EUR') named. */
   coins: string[];
   currencies: string[];
@@ -117,7 +120,7 @@ export interface BotRequest extends BehaviourDetails, RequestChanges {
 
 export const NO_DETAILS: BehaviourDetails & RequestChanges = {
   postTimes: [], postWeekdays: [], goodbyeText: null, rulesText: null, warnLimit: null, muteMinutes: null,
-  openHours: null, awayText: null, city: null, feedUrl: null, coins: [], currencies: [], targetLanguage: null,
+  openHours: null, awayText: null, city: null, feedUrl: null, feedPost: { onlyNew: false, text: null, channel: null }, coins: [], currencies: [], targetLanguage: null,
   poll: null, menu: [], jokes: [], quotes: [], facts: [], choices: [], commandNames: {}, removed: [], shorter: [],
 };
 

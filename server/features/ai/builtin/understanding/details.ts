@@ -7,7 +7,7 @@ import { ownFactsIn, ownJokesIn, ownQuotesIn } from './content';
 import { goodbyeTextIn } from './goodbye';
 import { menuIn } from './menu';
 import { muteMinutesIn, warnLimitIn } from './moderation';
-import { feedUrlIn } from './news';
+import { feedPostIn, feedUrlIn } from './news';
 import { pollIn } from './polls';
 import { coinsIn, currenciesIn } from './prices';
 import { choicesIn } from './random';
@@ -41,6 +41,7 @@ export function parametersIn(masked: string, quotes: string[]): Parameters {
     awayText: awayTextIn(masked, quotes),
     city: /\b(?:weather|forecasts?|temperatures?|city|rain\w*|snow\w*)\b/i.test(masked) ? cityIn(masked) : null,
     feedUrl: feedUrlIn(masked),
+    feedPost: feedPostIn(masked),
     coins: coinsIn(masked),
     currencies: currenciesIn(masked),
     targetLanguage: /\btranslat/i.test(masked) ? targetLanguageIn(masked) : null,

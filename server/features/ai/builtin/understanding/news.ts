@@ -16,3 +16,22 @@ export function feedUrlIn(text: string): string | null {
   if (feed) return feed;
   return urls.length > 0 && NEWS_WORDS.test(text) ? urls[0]! : null;
 }
+
+/** How a feed's items are posted: only the new ones, with the person's words before each, in a channel. */
+export type FeedPost = { onlyNew: boolean; text: string | null; channel: string | null };
+
+/** "post new stories in #news as 📰 headline + link", "when theres a new article post 🍜 New on the blog: + the title + the link". */
+export function feedPostIn(text: string): FeedPost {
+  const onlyNew = /\bnew (?:articles?|stories|posts?|entries|items|episodes?|videos?|headlines?|releases?|press releases?|news)\b|\bnot (?:posted|tweeted|shared) (?:before|yet)\b|\bwhen (?:there'?s|theres|there is) a new\b/i.test(text);
+  // The words before the title: "as 📰 headline + link", "post 🍜 New on the blog: + the title".
+  const TITLE = '\\s*\\+?\\s*(?:the\\s+)?(?:title|headline)s?\\b';
+  const template = new RegExp(`\\bas\\s+([^\\n.+]{0,40}?)${TITLE}`, 'i').exec(text) ?? new RegExp(`\\b(?:post|posts|tweet|tweets|send|sends)\\s*:?\\s*([^\\n.+]{0,60}?)${TITLE}`, 'i').exec(text);
+  const words = template?.[1]?.trim().replace(/[:\s]+$/, (end) => (end.includes(':') ? ':' : '')) ?? '';
+  const own = words && !/^(?:the|new|each|every|all|its|their|a|an)\b/i.test(words) ? words : '';
+  // The channel named where the feed is spoken of (its line, or its sentence).
+  const feedAt = text.search(/\bhttps?:\/\/\S*(?:rss|atom|feed|\.xml)|\bnew (?:articles?|stories|posts?|entries|items|episodes?|headlines?)\b/i);
+  const start = Math.max(0, ...[...text.slice(0, Math.max(0, feedAt)).matchAll(/[.!?]\s|\n/g)].map((m) => m.index! + m[0].length));
+  const around = feedAt < 0 ? '' : text.slice(start, feedAt + (/\n|[.!?]\s/.exec(text.slice(feedAt)) ?? { index: text.length }).index);
+  const channel = /\b(?:in|to|into)\s+#([\w-]{1,80})/i.exec(around)?.[1] ?? null;
+  return { onlyNew, text: own ? `${own} {value}` : null, channel };
+}

@@ -10,7 +10,8 @@
 //   geocoding: any city is at 52.52,13.41 in Germany, except "Nowhere" (no result);
 //   forecast: 14.2 °C, weather code 2 (partly cloudy), wind 11.5 km/h;
 //   coin prices: bitcoin 64000.5 (a `prices` step changes them); exchange rates: EUR -> USD 1.08;
-//   feeds at http://web.test/feed.xml: "First" (https://news.example/1), "Second", "Third";
+//   feeds at http://web.test/feed.xml: "First" (https://news.example/1), "Second", "Third"; and at
+//   http://web.test/growing.xml one more item at each read in a case (the nth: "Item n+1" ... "Item 1");
 //   the model answers "[<system message>] <user message>".
 
 import type { BotPlanInput } from '../../../../../../shared/bot-plan.schema';

@@ -361,6 +361,19 @@ export const ENGINE_CASES: EngineCase[] = [
     ],
   },
   {
+    name: 'a feed read for its new items: the first read only remembers, then each new item once, with the text',
+    plan: {
+      rules: [{ id: 'blog', when: { kind: 'command', name: 'check' }, do: [{ kind: 'data', source: { kind: 'news', feedUrl: 'http://web.test/growing.xml', onlyNew: true }, text: '📰 New: {value}' }] }],
+    },
+    steps: [
+      { event: msg('/check'), expect: [] },
+      { event: msg('/check'), expect: [send('📰 New: Item 3\nhttps://news.example/g3')] },
+      { event: msg('/check'), expect: [send('📰 New: Item 4\nhttps://news.example/g4')] },
+      { restart: true },
+      { event: msg('/check'), expect: [send('📰 New: Item 5\nhttps://news.example/g5')] },
+    ],
+  },
+  {
     name: 'data: weather, price, news, ai and translate from the web services; a place not found or a missing city says so',
     plan: {
       rules: [

@@ -57,6 +57,7 @@ async function runJavascriptCase(c: EngineCase): Promise<{ seen: Array<StepSeen 
   const plan = BotPlanSchema.parse({ name: 'Case bot', platform: 'telegram', language: 'javascript', ...c.plan });
   const h = new BotHarness(plan, undefined, { edit: (code) => pointAtFakes(code, web), start: new Date(c.start ?? '2024-01-01T12:00:00Z') });
   web.prices = {};
+  web.growingReads = 0;
   try {
     h.channel = c.adapter?.channel === undefined ? 'channel-1' : c.adapter.channel;
     h.owner = c.adapter?.owner === undefined ? 'owner-1' : c.adapter.owner;

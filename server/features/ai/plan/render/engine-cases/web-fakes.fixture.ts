@@ -9,11 +9,19 @@ const FEED = `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel>
 <item><title>Third</title><link>https://news.example/3</link></item>
 </channel></rss>`;
 
+/** A feed with one more item at each read: items n+1 down to 1 (https://news.example/gN). */
+function growingFeed(read: number): string {
+  const items = Array.from({ length: read + 1 }, (_, i) => read + 1 - i).map((n) => `<item><title>Item ${n}</title><link>https://news.example/g${n}</link></item>`);
+  return `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Growing</title>\n${items.join('\n')}\n</channel></rss>`;
+}
+
 export interface WebFakes {
   base: string;
   server: Server;
   /** CoinGecko's prices beyond bitcoin 64000.5 (a case's `prices` step sets them). */
   prices: Record<string, number>;
+  /** How often /growing.xml was read in this case: its nth read holds items 1..n+1, newest first. */
+  growingReads: number;
   close(): Promise<void>;
 }
 
@@ -26,7 +34,7 @@ function body(req: IncomingMessage): Promise<string> {
 }
 
 export function startWebFakes(): Promise<WebFakes> {
-  const web = { prices: {} } as WebFakes;
+  const web = { prices: {}, growingReads: 0 } as WebFakes;
   const json = (res: ServerResponse, data: unknown, status = 200) => res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(data));
   web.server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -55,6 +63,7 @@ export function startWebFakes(): Promise<WebFakes> {
     }
     if (url.pathname === '/rates/EUR') return json(res, { result: 'success', rates: { EUR: 1, USD: 1.08 } });
     if (url.pathname === '/feed.xml') return void res.writeHead(200, { 'Content-Type': 'application/rss+xml' }).end(FEED);
+    if (url.pathname === '/growing.xml') return void res.writeHead(200, { 'Content-Type': 'application/rss+xml' }).end(growingFeed(++web.growingReads));
     res.writeHead(404).end('not found');
   });
   web.close = () => new Promise((resolve) => web.server.close(() => resolve()));

@@ -22,9 +22,11 @@ async function fetchJson(url, options) {
   return JSON.parse(await fetchText(url, options));
 }`;
 
-const TELL = code`
-// Gets a data source's answer as {value}, then says the text (or the answer itself).
-async function tellData(run, a) {
+/** tellData; with feeds, a feed read for its new items says each of them (tellNewItems). */
+function tell(feeds: boolean): string {
+  return code`
+// Gets a data source's answer as {value}, then says the text (or the answer itself)${feeds ? '; a feed read for its\n// new items says each of them' : ''}.
+async function tellData(run, a) {${feeds ? "\n  if (a.source.kind === 'news' && a.source.onlyNew) return tellNewItems(run, a);" : ''}
   let found;
   try {
     found = await SOURCES[a.source.kind](a.source, run);
@@ -40,6 +42,7 @@ async function tellData(run, a) {
   run.vars.value = found.text;
   await say(run, a.text || '{value}');
 }`;
+}
 
 function weather(): string {
   const codes = WEATHER_CODES.map(([n, words]) => `  ${n}: ${jsString(words)},`).join('\n');
@@ -113,18 +116,55 @@ function decodeXml(text) {
   });
 }
 
-// The newest items of an RSS or Atom feed (the feed's own order): title, then link, a blank line between.
-async function newestHeadlines(source) {
-  const xml = await fetchText(source.feedUrl);
-  const headlines = [];
+// The items of an RSS or Atom feed (the feed's own order, newest first), each { title, link }.
+async function feedItems(feedUrl) {
+  const xml = await fetchText(feedUrl);
+  const items = [];
   for (const item of xml.match(/<(item|entry)(?:\s[^>]*)?>[\s\S]*?<\/\1>/gi) || []) {
     const title = decodeXml(tagText(item, 'title')).replace(/\s+/g, ' ').trim();
     const atomLink = /<link\b[^>]*?\bhref="([^"]*)"/i.exec(item);
     const link = decodeXml(tagText(item, 'link') || (atomLink ? atomLink[1] : ''));
-    if (title) headlines.push(title + (link ? '\n' + link : ''));
+    if (title) items.push({ title, link });
   }
-  if (headlines.length === 0) return { say: 'The news feed has no headlines right now.' };
-  return { text: headlines.slice(0, source.count || 3).join('\n\n') };
+  return items;
+}
+
+// An item as the bot says it: its title, then its link.
+function itemText(item) {
+  return item.title + (item.link ? '\n' + item.link : '');
+}
+
+// The newest items of a feed: title, then link, a blank line between.
+async function newestHeadlines(source) {
+  const items = await feedItems(source.feedUrl);
+  if (items.length === 0) return { say: 'The news feed has no headlines right now.' };
+  return { text: items.slice(0, source.count || 3).map(itemText).join('\n\n') };
+}
+
+// Says each item of the feed not said before, oldest first, with the text ({value}: its title and link).
+// The first check only remembers what the feed holds, so a new bot does not flood the chat.
+async function tellNewItems(run, a) {
+  let items;
+  try {
+    items = await feedItems(a.source.feedUrl);
+  } catch (error) {
+    logError('Reading the feed failed:', error.message); // the next check tries again
+    return STOP;
+  }
+  const seen = run.bot.store.part('feeds', a.source.feedUrl);
+  const first = Object.keys(seen).length === 0;
+  for (const item of items.slice().reverse()) {
+    const key = item.link || item.title;
+    if (seen[key]) continue;
+    seen[key] = Date.now();
+    if (!first) {
+      run.vars.value = itemText(item);
+      await say(run, a.text || '{value}');
+    }
+  }
+  // Only the newest 300 are kept.
+  for (const key of Object.keys(seen).sort((x, y) => seen[x] - seen[y]).slice(0, -300)) delete seen[key];
+  run.bot.store.save();
 }`;
 
 const MODEL = code`
@@ -188,7 +228,7 @@ export function web(uses: PlanUses): string | false {
     FETCHING,
     (s.has('weather') || s.has('price') || usesModel(uses) || uses.currencies) && FETCH_JSON,
     (uses.actions.has('data') || uses.currencies) && SORRY,
-    uses.actions.has('data') && TELL,
+    uses.actions.has('data') && tell(s.has('news')),
     s.has('weather') && weather(),
     s.has('price') && AMOUNT,
     s.has('price') && price(),

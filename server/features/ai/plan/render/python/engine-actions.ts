@@ -156,7 +156,10 @@ const METHODS: Partial<Record<Action['kind'], string>> = {
             await self.adapter.send_poll(event["chat"], question, options)`,
   data: code`
     async def do_data(self, action, event, values, rule, index):
-        """Asks a web service; says the text with {value} (or the value itself)."""
+        """Asks a web service; says the text with {value} (or the value itself). A feed read for its new
+        items says each of them (tell_new_items)."""
+        if action["source"]["kind"] == "news" and action["source"].get("onlyNew"):
+            return await self.tell_new_items(action, event, values, rule)
         try:
             values["value"] = (await answer_of(action["source"], values["args"], event.get("text") or "", self.prefix() + command_name(rule, action["source"]["kind"])))[0]
         except Reply as reply:  # something the person has to write first, or a place or coin not found
@@ -178,6 +181,29 @@ const METHODS: Partial<Record<Action['kind'], string>> = {
         if inspect.isawaitable(done):
             await done`,
 };
+
+const PY_NEW_ITEMS = code`
+    async def tell_new_items(self, action, event, values, rule):
+        """Says each item of the feed not said before, oldest first ({value}: its title and link). The first
+        check only remembers what the feed holds, so a new bot does not flood the chat."""
+        try:
+            items = await feed_items(action["source"]["feedUrl"])
+        except Exception as error:  # no network, a timeout, not a feed: the next check tries again
+            logger.error("Rule %s: could not read the feed: %s", rule["id"], error)
+            return True
+        seen = self.kept("feeds", action["source"]["feedUrl"])
+        first = not seen
+        for item in reversed(items):
+            key = item[1] or item[0]
+            if key in seen:
+                continue
+            seen[key] = datetime.now(timezone.utc).timestamp()
+            if not first:
+                await self.say(event["chat"], fill(action.get("text") or "{value}", {**values, "value": item_text(item)}))
+        for key in sorted(seen, key=seen.get)[:-300]:  # only the newest 300 are kept
+            del seen[key]
+        self.save()
+        return False`;
 
 function moderation(kind: 'mute' | 'kick' | 'ban'): string {
   const call = kind === 'mute' ? 'await self.adapter.mute(event, action["minutes"])' : `await self.adapter.${kind}(event)`;
@@ -265,6 +291,7 @@ export function pyActionMethods(u: Usage): string {
   return sections(
     1,
     ...ACTION_METHODS.filter(([kind]) => a.has(kind) && METHODS[kind]).map(([kind]) => (kind === 'post' && u.namedChannels ? PY_POST_NAMED : METHODS[kind]!)),
+    a.has('data') && u.sources.has('news') && PY_NEW_ITEMS,
     ...(['mute', 'kick', 'ban'] as const).filter((k) => a.has(k)).map(moderation),
     u.conversations && QUESTIONS,
   );

@@ -73,8 +73,8 @@ def plain_tag(element):
     return tag.split("}")[-1]
 
 
-async def latest_news(feed_url, count):
-    """The newest items of an RSS or Atom feed (the feed's own order), each as its title and link."""
+async def feed_items(feed_url):
+    """The items of an RSS or Atom feed (the feed's own order, newest first), each (title, link)."""
     data = await asyncio.to_thread(download, feed_url)
     items = []
     for item in ElementTree.fromstring(data).iter():
@@ -87,10 +87,22 @@ async def latest_news(feed_url, count):
             elif plain_tag(child) == "link" and not link:
                 link = (child.get("href") or child.text or "").strip()  # Atom: href; RSS: the text
         if title:
-            items.append(title + ("\n" + link if link else ""))
+            items.append((title, link))
+    return items
+
+
+def item_text(item):
+    """An item as the bot says it: its title, then its link."""
+    title, link = item
+    return title + ("\n" + link if link else "")
+
+
+async def latest_news(feed_url, count):
+    """The newest items of a feed, each as its title and link."""
+    items = await feed_items(feed_url)
     if not items:
         raise Reply("The news feed has no headlines right now.")
-    return "\n\n".join(items[:count])`;
+    return "\n\n".join(item_text(item) for item in items[:count])`;
 
 const MODEL = code`
 async def ask_model(instructions, text):

@@ -157,7 +157,8 @@ export async function runPythonCase(
   options: { custom?: Record<string, string>; prepare?: (botDir: string) => void; env?: Record<string, string> } = {},
 ): Promise<{ result: RunResult; stderr: string; botDir: string }> {
   const botDir = join(dir, `case-${++caseNumber}`);
-  web.prices = {}; // each case starts from the fake's own prices
+  web.prices = {}; // each case starts from the fake's own prices and feeds
+  web.growingReads = 0;
   mkdirSync(botDir);
   writeFileSync(join(botDir, 'core.py'), pointAtFakes(renderPythonCore(pythonPlanOf(c), { filename: 'bot.py', custom: options.custom }), web));
   writeFileSync(join(botDir, 'case.json'), JSON.stringify({ adapter: c.adapter ?? {}, start: c.start, steps: c.steps }));
