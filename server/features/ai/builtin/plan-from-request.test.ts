@@ -416,3 +416,16 @@ describe('feeds', () => {
     expect(lines(asked)).toContain('Every hour: post the 3 newest items of https://example.com/feed.xml');
   });
 });
+
+describe('lists written one item a line', () => {
+  it('reads the items under "random ... from:" and "in order:", a format line under them, and leaves questions with answers to the quiz', () => {
+    const trash = planOf('discord bot for our darts league\n!heckle → random heckle from:\n - Treble twenty? More like double one.\n - My nan throws straighter\n - Bullseye... next door');
+    expect(trash.rules.find((r) => r.when.kind === 'command' && r.when.name === 'heckle')?.do).toEqual([
+      { kind: 'replyOneOf', texts: ['Treble twenty? More like double one.', 'My nan throws straighter', 'Bullseye... next door'], order: 'random' },
+    ]);
+    const words = planOf('X account for my latin class. every day at 9:00 tweet a word, going through this list in order:\n- carpe = seize\n- amicus = friend\nformat: Verbum: carpe = seize #latin');
+    expect(lines(words)).toContain("Every day at 09:00: post one of 2 texts in turn ('Verbum: carpe = seize #latin', 'Verbum: amicus = friend #latin')");
+    const quiz = planOf('telegram bot. /riddle asks one, in order:\n- What has keys but no locks? (piano)\n- What has hands but cannot clap? (clock)\nright → Yes! wrong → Nope');
+    expect(quiz.rules.find((r) => r.when.kind === 'command' && r.when.name === 'riddle')?.do[0]).toEqual(expect.objectContaining({ kind: 'quiz' }));
+  });
+});

@@ -1,8 +1,9 @@
 // What a chat message asks for: platform, language, features and their details, with the defaults
 // the builtin assistant fills in (and says it filled in) when the message does not name them.
 
-import type { FeedPost } from './understanding/news';
 import { stripControlChars } from '../../../../shared/code-blocks';
+import { joinListedLines } from './understanding/listed-lines';
+import type { FeedPost } from './understanding/news';
 import { bannedWordsIn, commandRepliesIn, intervalSecondsIn, postTextsIn, type CommandReply, type KeywordReply } from './phrases';
 import { withoutOpenHours } from './understanding/away';
 import { removedIn, shorterIn } from './understanding/changes';
@@ -259,7 +260,7 @@ function read(w: Wording): Reading {
  * request, with the parts that could not be built (`impossible`) and those not understood.
  */
 export function understandRequest(message: string): BotRequest | null {
-  const text = stripControlChars(message).slice(0, 4000);
+  const text = joinListedLines(stripControlChars(message).slice(0, 4000));
   const wording = quoteFreeTexts(wordingOf(text));
   const reading = read(wording);
   if (!reading.understood) return null;

@@ -5,7 +5,7 @@
 
 /** A list the post goes through: "going round: Lena, Tomasz", "in order through A, B", "one of these at random: a, b". */
 export const ROTATION =
-  /\b(going round|going around|taking turns|take turns between|alternat(?:e|ing) between|in turn|rotating(?: through)?|(?:going )?in (?:this )?order(?: through)?|one of these(?:\s+[a-z]+)?(?:,?\s*(?:at random|randomly|one after the other|in turn|in order|in this order))?|one at random (?:from|of)|(?:at )?random(?:ly)? (?:from|of|one of)|(?:a |one )?random\b[\w ]{0,40}?,?\s*(?:(?:from|out of)(?:\s+(?:these|the following|this list))?|of these))\s*:?\s*/i;
+  /\b(going round|going around|taking turns|take turns between|alternat(?:e|ing) between|in turn|rotating(?: through)?|(?:going )?in (?:this )?order(?: through)?|one of these(?:\s+[a-z]+)?(?:,?\s*(?:at random|randomly|one after the other|in turn|in order|in this order))?|one at random (?:from|of)|(?:at )?random(?:ly)? (?:from|of|one of)|(?:a |one )?random\b[\w ]{0,40}?,?\s*(?:from|out of|of)(?:\s+(?:these|the following|this list))?)\s*:?\s*/i;
 /** Where an item goes in the template: <name>, {word}, [theme]. */
 const PLACEHOLDER = /<\s*[\w ]+\s*>|\{\s*\w+\s*\}|\[\s*[\w ]+\s*\]/;
 
@@ -14,14 +14,18 @@ export function textsOfList(text: string): { texts: string[]; order: 'random' | 
   const rotation = ROTATION.exec(text);
   if (!rotation) return null;
   const before = text.slice(0, rotation.index).trim();
-  const rest = text.slice(rotation.index + rotation[0].length);
+  // "in order, then start over: «a» / «b»": the items follow the colon.
+  const after = text.slice(rotation.index + rotation[0].length);
+  const colon = rotation[0].includes(':') ? null : /:\s*(?=\u0001|[^\n]*\s\/\s)/.exec(after);
+  const rest = colon ? after.slice(colon.index + colon[0].length) : after;
   const arrow = /\s*(?:→|->|=>)\s*/.exec(rest);
   // The list ends at "and then from the top", "etc", or its sentence's end ("... ĝis = bye. After the last one start again").
-  const listPart = (arrow ? rest.slice(0, arrow.index) : rest).replace(/\s*(?:,\s*)?(?:and )?(?:then|etc|\(?and so on)\b[\s\S]*$/i, '').replace(/\.\s+\S[\s\S]*$/, '');
-  // "'So many books, so little time.' – Zappa / 'A room without books...'": with slashes, commas are the items' own.
+  // "'So many books, so little time.' – Zappa / 'A room without books...'": with slashes, commas and full stops are the items' own.
+  const slashed = /\s+\/\s+|\s*\|\s*/.test(arrow ? rest.slice(0, arrow.index) : rest);
+  const listPart = slashed ? (arrow ? rest.slice(0, arrow.index) : rest).split('\n')[0]! : (arrow ? rest.slice(0, arrow.index) : rest).replace(/\s*(?:,\s*)?(?:and )?(?:then|etc|\(?and so on)\b[\s\S]*$/i, '').replace(/\.\s+\S[\s\S]*$/, '');
   const items = listPart
-    .split(/\s+\/\s+|\s*\|\s*/.test(listPart) ? /\s+\/\s+|\s*\|\s*/ : /\s*(?:,|\band\b|\/|\|)\s*/)
-    .map((s) => s.trim().replace(/\.$/, ''))
+    .split(slashed ? /\s+\/\s+|\s*\|\s*/ : /\s*(?:,|\band\b|\/|\|)\s*/)
+    .map((s) => (slashed ? s.trim() : s.trim().replace(/\.$/, '')))
     .filter((s) => s.length > 0 && s.length <= 100);
   if (items.length < 2) return null;
   // "whose family takes the towels home: Towel week: NAME takes ...": a description before the template's colon goes.

@@ -17,7 +17,7 @@ import { hoursRules } from './hours-rules';
 import { joinRules } from './join-rules';
 import { keywordSentenceRules } from './keyword-sentences';
 import { listRules } from './list-commands';
-import { textsOfList } from './listed-texts';
+import { ROTATION, textsOfList } from './listed-texts';
 import { afterCommand, commandsIn, type Masked, restore } from './masked';
 import { mentionAboutRules } from './mention-rules';
 import { moderationRules } from './moderation-rules';
@@ -202,6 +202,14 @@ function commandAnswerRules(m: Masked): RuleDraft[] {
   const rules: RuleDraft[] = [];
   for (const hit of m.masked.matchAll(/(?:^|[^\w/:.€$£¥%°])([/!])([A-Za-z][A-Za-z0-9_]{0,31})\b(?:\s+command)?\s*(?:→|->|=>|=|:)\s*/g)) {
     const after = m.masked.slice(hit.index! + hit[0].length);
+    // "!trash → random trash talk from: «...» / «...»": one of the texts.
+    const line = after.split('\n')[0]!;
+    const listed = ROTATION.test(line) ? textsOfList(line) : null;
+    if (listed) {
+      const name = hit[2]!.toLowerCase();
+      rules.push({ id: name, when: { kind: 'command', name }, if: [], do: [{ kind: 'replyOneOf', texts: listed.texts.map((t) => restore(t, m.quotes)), order: listed.order }], source: restore(hit[0] + line, m.quotes).trim() });
+      continue;
+    }
     // After an arrow, words starting with a capital are the answer itself ("!wr → Current WR: 25:39 by Buhbai").
     const text = commandAnswerAt(after, m.quotes) ?? (/^(?!(?:The|A|An|Our|My|Your|Their)\s)[A-Z]/.test(after) ? saidWordsAt(after, m.quotes) : null);
     if (!text) continue;

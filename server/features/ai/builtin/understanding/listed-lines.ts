@@ -1,0 +1,38 @@
+// A list written one item a line under the words that announce it ("!trash → random trash talk from:"
+// then "- You bowl like my grandma." on each line below) is put on the announcing line, each item
+// quoted («...») and separated by " / ": the way the readers take a list written in one line.
+
+/** A line that announces a list: it ends with a colon and says how the items are used. */
+const ANNOUNCES = /\b(?:random|one of|from this list|the following|these|in order|in turn|going round|rotat\w*|next (?:tip|quote|line|fact|word|one))\b[^\n]*:\s*$/i;
+/** An item: a bullet or a number, then its words. */
+const ITEM = /^\s*(?:[-•*–]|\d{1,2}[.)])\s+(.+?)\s*$/;
+
+export function joinListedLines(text: string): string {
+  const lines = text.split('\n');
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const items: string[] = [];
+    let next = i + 1;
+    if (ANNOUNCES.test(line)) {
+      for (; next < lines.length; next++) {
+        const item = ITEM.exec(lines[next]!);
+        // A command or an arrow starts a rule of its own, not an item.
+        if (!item || /^[/!][a-z]|→|->/i.test(item[1]!) || item[1]!.includes('»')) break;
+        items.push(item[1]!);
+      }
+    }
+    // Questions with their answers ("What has keys? (piano)") are a quiz's, read as written.
+    if (items.length < 2 || items.filter((t) => /\?\s*(?:\(|→|->|=|-|:)/.test(t)).length >= items.length / 2) {
+      out.push(line);
+      continue;
+    }
+    // "format: Palabra del día: madrugar = to get up early #spanish" under the list: each item in that form.
+    const format = /^\s*(?:format|template|like|looks like|style)\s*:\s*(.+)$/i.exec(lines[next] ?? '');
+    const shown = format && format[1]!.includes(items[0]!) ? format[1]! : null;
+    const texts = shown ? items.map((t) => shown.replace(items[0]!, t)) : items;
+    out.push(`${line.trimEnd()} ${texts.map((t) => `«${t}»`).join(' / ')}`);
+    i = shown ? next : next - 1;
+  }
+  return out.join('\n');
+}
