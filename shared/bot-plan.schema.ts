@@ -48,7 +48,7 @@ export const TriggerSchema = z.discriminatedUnion('kind', [
   /** A press of a button shown by a `buttons` action with this id. */
   z.object({ kind: z.literal('button'), id }),
   /** A reaction to a message; any emoji when `emoji` is absent. */
-  z.object({ kind: z.literal('reaction'), emoji: z.string().min(1).max(16).optional() }),
+  z.object({ kind: z.literal('reaction'), emoji: z.string().min(1).max(40).optional() }),
   /**
    * Every `everyMinutes`, or at each of `times` (in the plan's time zone) on `weekdays` (every day when
    * empty), moved by `offsetMinutes` ("30 min before Thursday 21:00": times 21:00, weekdays [3],
@@ -142,7 +142,7 @@ export const ActionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('post'), to: z.enum(['channel', 'owner']).default('channel'), text: words }),
   /** Copies the message to the owner's chat, with who sent it. */
   z.object({ kind: z.literal('forward'), to: z.literal('owner').default('owner') }),
-  z.object({ kind: z.literal('react'), emoji: z.string().min(1).max(16) }),
+  z.object({ kind: z.literal('react'), emoji: z.string().min(1).max(40) }),
   z.object({ kind: z.literal('delete') }),
   /** Counts a warning for the sender (see the `warnings` condition) and says `text`. */
   z.object({ kind: z.literal('warn'), text: words }),

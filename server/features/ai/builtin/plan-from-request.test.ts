@@ -429,3 +429,31 @@ describe('lists written one item a line', () => {
     expect(quiz.rules.find((r) => r.when.kind === 'command' && r.when.name === 'riddle')?.do[0]).toEqual(expect.objectContaining({ kind: 'quiz' }));
   });
 });
+
+describe('more wordings read from fresh requests', () => {
+  it('reads an offset leading the words, a stand-in item, "- someone joins →", a price after an arrow, and no feature named only in brackets', () => {
+    const plan = planOf('telegram group for our choir\n/add <song> → adds it to the setlist, reply: on it 🎶\n/songs → shows the whole liedliste\n/clear → empties it, only admins (someone cleared it as a joke)\n- someone joins → Hallo <name>! bring your folder\n/btc → current bitcoin price in EUR\nrehearsal is every tuesday 19:30 → 1 hour before post: Rehearsal in 1h, warm up!');
+    expect(lines(plan)).toEqual(
+      expect.arrayContaining([
+        "When someone sends /add: add what follows the command to the list \"setlist\", and say 'on it 🎶'",
+        'When someone sends /songs: show the list "setlist", and say \'{list}\'',
+        'When someone sends /clear, only for admins: empty the list "setlist", and say \'The list is empty now.\'',
+        "When someone joins: reply 'Hallo {name}! bring your folder'",
+        'When someone sends /btc: reply with the bitcoin price in EUR',
+        "1 hour before Tuesday 19:30: post 'Rehearsal in 1h, warm up!' to the channel",
+      ]),
+    );
+    expect(plan.rules.some((r) => r.when.kind === 'command' && r.when.name === 'joke')).toBe(false);
+  });
+
+  it('reads a Slack reaction by its name, "counts +1 walk for you", and an AI told to act', () => {
+    const plan = planOf('slack bot for our office\n- when someone reacts with :rotating_light: to a message, reply On it!\n- /walked → counts +1 walk for you, reply Nice! walk logged\n- /board → top 5 walkers\n- @mention the bot → AI answer, act like a friendly HR person, max 3 lines');
+    expect(lines(plan)).toEqual(
+      expect.arrayContaining([
+        "When someone reacts with :rotating_light:: reply 'On it'",
+        'When someone sends /walked: count one for the sender in "walks" and reply \'Nice! walk logged\'',
+        "When someone mentions the bot: reply with an AI answer ('Act like a friendly HR person, max 3 lines.')",
+      ]),
+    );
+  });
+});

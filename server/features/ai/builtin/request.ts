@@ -224,7 +224,8 @@ function read(w: Wording): Reading {
     Object.assign(details, { coins: outside.coins, currencies: outside.currencies });
   }
   const implied = impliedFeatures(details, lower);
-  const named = new Set<Feature>([...featuresNamedIn(plain), ...commands.features, ...implied]);
+  // A behaviour named only in brackets ("(someone cleared it as a joke)") is an aside.
+  const named = new Set<Feature>([...featuresNamedIn(plain.replace(/\([^()\n]{0,120}\)/g, ' ')), ...commands.features, ...implied]);
   // A data source named only in an aside ("crypto spam", "people talk about gear prices", "no
   // price stuff") is context, not a request: it is built only when a clause asks for it.
   const asked = new Set([...featuresNamedIn(withoutAsides(plain)), ...commands.features, ...implied]);

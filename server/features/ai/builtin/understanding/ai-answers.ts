@@ -7,7 +7,7 @@ import type { RuleDraft } from './rule-draft';
 import { type Masked, restore } from './masked';
 
 const WITH_AI =
-  /\b(?:(?:answers?|repl(?:y|ies)|responds?|respond)\s+(?:it\s+|them\s+|to it\s+|(?:their|the|its|any|people'?s)\s+(?:questions?|messages?)\s+)?(?:with|using|via|through|by)\s+(?:an?\s+|the\s+)?(?:ai|a\.i\.|chat ?gpt|gpt|llm|openai|the model)|let (?:the )?(?:ai|chat ?gpt|gpt) (?:answer|reply|respond)(?: it| them)?|(?:use|using) (?:ai|chat ?gpt|gpt) to (?:answer|reply))\b[\s,:]*/i;
+  /(?:\b|(?=→|->))(?:(?:answers?|repl(?:y|ies)|responds?|respond)\s+(?:it\s+|them\s+|to it\s+|(?:their|the|its|any|people'?s)\s+(?:questions?|messages?)\s+)?(?:with|using|via|through|by)\s+(?:an?\s+|the\s+)?(?:ai|a\.i\.|chat ?gpt|gpt|llm|openai|the model)|let (?:the )?(?:ai|chat ?gpt|gpt) (?:answer|reply|respond)(?: it| them)?|(?:use|using) (?:ai|chat ?gpt|gpt) to (?:answer|reply)|(?:→|->)\s*(?:an?\s+)?(?:ai|a\.i\.|chat ?gpt|gpt|llm)\s+(?:answers?|repl(?:y|ies)))\b[\s,:]*/i;
 const COMMAND = /(?:^|[^\w/:.€$£¥%°])[/!]([A-Za-z][A-Za-z0-9_]{0,31})\b/g;
 const MENTIONED = /@\s*(?:the bot|mention|tag)|\bmentions?\b|\b(?:mentions?|tags?|pings?|@'?s)\s+(?:the bot|me|us|it|@\w+)|\bwhen (?:the bot is |it'?s |i'?m )?(?:mentioned|tagged|pinged)\b|\b@\w+\s+with\b/i;
 
@@ -24,7 +24,8 @@ export function aiAnswerRules(m: Masked): RuleDraft[] {
       .split(/[.;]\s|\s+(?:and\s+)?(?=[/!][A-Za-z])/)[0]!
       .replace(/[\s.,]+$/, '')
       .trim();
-    const instructions = `Answer ${how || 'briefly and politely'}.`;
+    // "like a patient teacher" is how to answer; "act like a senior engineer" is an instruction already.
+    const instructions = /^(?:act|be|pretend|behave|you are|speak|talk|write|use|keep)\b/i.test(how) ? `${how[0]!.toUpperCase()}${how.slice(1)}.` : `Answer ${how || 'briefly and politely'}.`;
     rules.push({ id: when.kind === 'command' ? when.name : 'ai-answer', when, if: [], do: [{ kind: 'data', source: { kind: 'ai', instructions } }], source: restore(line, m.quotes).trim() });
   }
   return rules;

@@ -19,7 +19,9 @@ const NO_KEYWORD = new Set(
 function named(action: Action, standIn: string | null): Action {
   const words = (text: string): string | null => {
     if (LATER.test(text.trim())) return null;
-    let said = memberName(text).replace(/^(?:answer|reply|say|respond|write)(?: with)?:?\s+(?=[A-Z"'\p{Extended_Pictographic}])/u, '');
+    let said = memberName(text)
+      .replace(/^(?:to (?:every|each|all|any)(?: other)? (?:messages?|msgs?)|to everything|to everyone)\s*:\s*/i, '')
+      .replace(/^(?:answer|reply|say|respond|write)(?: with)?:?\s+(?=[A-Z"'\p{Extended_Pictographic}])/u, '');
     if (standIn) said = said.split(standIn).join(action.kind === 'list' ? '{item}' : '{args}');
     return said;
   };

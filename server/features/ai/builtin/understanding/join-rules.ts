@@ -11,7 +11,7 @@ const PLACE = '(?:(?:the|our|this|my)\\s+)?(?:[\\w-]+\\s+){0,2}?(?:group|server|
 /** "... get a DM:", "... should receive a message:", "... are greeted": how the words reach them. */
 const GETS = '(?:\\s+(?:should\\s+)?(?:get|gets|receive|receives|are greeted|get greeted)(?:\\s+an?\\s+(?:dm|direct message|private message|message|welcome(?: message)?))?)?';
 const JOIN_OR_LEAVE = new RegExp(
-  `(?:\\bwhen(?:ever)?\\s+|(?<=(?:^|[\\n.!?•*])\\s*(?:\\d[.)]\\s*)?))${MEMBER}(?:\\s+new)?\\s+(join|joins|joining|leave|leaves|left|enter|enters|arrive|arrives)\\b(?:\\s+${PLACE}\\b)?${GETS}` +
+  `(?:\\bwhen(?:ever)?\\s+|(?<=(?:^|[\\n.!?•*]|\\n\\s*-)\\s*(?:\\d[.)]\\s*)?))${MEMBER}(?:\\s+new)?\\s+(join|joins|joining|leave|leaves|left|enter|enters|arrive|arrives)\\b(?:\\s+${PLACE}\\b)?${GETS}` +
     `|\\b(?:new (?:people|members?|ppl|folks|joiners?|users?|students?|persons?)(?: (joining|leaving)(?:\\s+${PLACE}\\b)?| in\\s+${PLACE}\\b)?${GETS}` +
     `|(?:welcome|greet) (?:ppl|people|anyone new|everyone new|anybody new|new (?:members|people|ppl|folks|joiners|users|students)|newcomers|newbies))(?=\\s*(?::|→|->|with\\b))`,
   'gi',

@@ -5,7 +5,7 @@ import type { RuleDraft } from './rule-draft';
 import { memberName, saidWordsAt } from './said-words';
 
 const LIST_NOUN =
-  /\b(?:(?:this week'?s|the|our|the whole) order\b|(shopping|grocery|to-?do|todo|task|wish|reading|watch|guest|waiting|sign-?up|signup|attendee|player|team)s?\s+list|to-?dos?|todo list|list|sign-?ups|signups|attendees|queue|roster|line-?up|wishlist|who(?:'s| is| are)\s+(?:coming|in|going|playing|joining))\b/i;
+  /(?<![/!])\b(?:(?:this week'?s|the|our|the whole) order\b|(shopping|grocery|to-?do|todo|task|wish|reading|watch|guest|waiting|sign-?up|signup|attendee|player|team)s?\s+list|to-?dos?|todo list|list|sign-?ups|signups|attendees|queue|roster|line-?up|wishlist|who(?:'s| is| are)\s+(?:coming|in|going|playing|joining)|[a-z]+(?:list|liste|lijst|lista))\b/i;
 const ADD = /^\s*(?:[\w']+\s+){0,4}?(?:→\s*|->\s*|=\s*|:\s*)?(?:should\s+|will\s+|to\s+)?(?:adds?|puts?|saves?|signs?\b|joins?|registers?|books?|reserves?|counts? (?:them|you|me|people|someone) in|marks? (?:them|you) (?:as )?(?:in|coming|going)|=\s*(?:i'?m\s+)?(?:in|coming|going))/i;
 const REMOVE = /^\s*(?:[\w']+\s+){0,4}?(?:→\s*|->\s*|=\s*|:\s*)?(?:should\s+|will\s+|to\s+)?(?:removes?|deletes?|drops?|takes? (?:\w+ )?(?:off|out)|cross(?:es)? (?:\w+ )?off|ticks? (?:\w+ )?off|marks? (?:\w+ )?(?:as )?(?:done|out)|cancels?|=\s*(?:not|out|can'?t))/i;
 const SHOW = /^\s*(?:[\w']+\s+){0,4}?(?:→\s*|->\s*|=\s*|:\s*)?(?:should\s+|will\s+|to\s+)?(?:shows?|lists?|displays?|prints?|gives?|sees?|views?|tells? (?:\w+ )?(?:who|what))/i;
@@ -18,6 +18,8 @@ function listNameOf(noun: RegExpExecArray | null): string {
   const text = noun[0].toLowerCase();
   if (/who|attendee|sign|guest|player|team|roster|line|queue/.test(text)) return 'signups';
   if (/to-?do|task/.test(text)) return 'todo';
+  // "the setlist", "die Einkaufsliste": one word, the list's own name.
+  if (/^[a-z]+(?:list|liste|lijst|lista)$/i.test(text)) return text;
   const kind = noun[1]?.toLowerCase().replace(/[^a-z]/g, '');
   return kind ? `${kind}_list` : 'list';
 }
@@ -37,24 +39,27 @@ export function listRules(sentence: string, m: Masked, context: string): RuleDra
     const whole = start >= 0 ? m.masked.slice(start + c.end).split(/\n|(?:^|\s)(?=[/!][A-Za-z])|\.\s+/)[0]! : '';
     const inSentence = afterCommand(sentence, c.end, commands).split(/\.\s+/)[0]!;
     // "!add + book title puts it on the list", "/wip <project> adds it": the example's stand-in is not a word of the rule.
-    const rest = (whole.length > inSentence.length ? whole : inSentence).replace(/^\s*(?:\+\s*|<[^>]*>\s*|\[[^\]]*\]\s*)+/, ' ');
+    const written = whole.length > inSentence.length ? whole : inSentence;
+    const standIn = /^\s*(?:\+\s*|<[^>]*>|\[[^\]]*\])/.test(written);
+    const rest = written.replace(/^\s*(?:\+\s*|<[^>]*>\s*|\[[^\]]*\]\s*)+/, ' ');
     // "/in = you're in for friday", "/out = removes you": the person themselves, by the command's name.
     const person = sender || PERSON_ITEM.test(rest) || /\byou'?re (?:in|out)\b/i.test(rest);
     const op = CLEAR.test(rest) || /\b(?:clears?|empties|resets?|wipes?)\s+(?:the|this|our)\s+(?:list|order)\b/i.test(rest) ? 'clear' : REMOVE.test(rest) ? 'remove' : ADD.test(rest) ? 'add' : SHOW.test(rest) ? 'show' : person && /^(?:in|join|yes|coming|going)$/.test(c.name) ? 'add' : person && /^(?:out|leave|no|cancel)$/.test(c.name) ? 'remove' : null;
     if (!op) continue;
     // A list named in another sentence, or a "show" of something else ("/weather just gives the weather"):
     // the command must speak of the list ("shows it", "the names").
-    if ((!own || op === 'show') && !/\b(?:list|it|them|names?|who|entries|items?|order|roster|sign-?ups?|queue|everything|everyone|all|what'?s on)\b|\u0001/i.test(rest.split(/[,.;]/)[0]!)) continue;
-    const item = op === 'add' || op === 'remove' ? (THING_ITEM.test(rest) && !PERSON_ITEM.test(rest) ? 'argument' : sender || PERSON_ITEM.test(rest) ? 'sender' : 'argument') : 'argument';
+    if ((!own || op === 'show') && !/\b(?:list|it|them|names?|who|entries|items?|order|roster|sign-?ups?|queue|everything|everyone|all|what'?s on)\b|\b\w*(?:liste|lijst|lista)\b|\u0001/i.test(rest.split(/[,.;]/)[0]!)) continue;
+    // "/seen <bird> adds the bird": what follows the command, whatever the list is of.
+    const item = op === 'add' || op === 'remove' ? (standIn || (THING_ITEM.test(rest) && !PERSON_ITEM.test(rest)) ? 'argument' : sender || PERSON_ITEM.test(rest) ? 'sender' : 'argument') : 'argument';
     const said = new RegExp(`\\b(?:says?|repl(?:y|ies)|answers?|responds?|with|shows?)\\s*:?\\s*\u0001(\\d+)\u0002|\\(\\s*\u0001(\\d+)\u0002\\s*\\)`, 'i').exec(rest);
     // "/buy milk → adds milk to the list and says Added milk": the example item is the bot's {item}.
-    const unquoted = said ? null : /\b(?:and\s+)?(?:says?|repl(?:y|ies)|answers?|responds?|posts?)\s*:?\s*(?=[A-Z\p{Extended_Pictographic}]|[a-z][\w' ]{0,25}(?:[,.;!\n]|$))/u.exec(rest);
+    const unquoted = said ? null : /\b(?:and\s+)?(?:says?|repl(?:y|ies)|answers?|responds?|posts?)\s*:?\s*(?=[A-Z\p{Extended_Pictographic}]|[a-z][\w' ]{0,25}(?:[,.;!\n\p{Extended_Pictographic}]|$))/u.exec(rest);
     const example = /^\s*([\w'-]+)/.exec(sentence.slice(c.end))?.[1];
-    const written = unquoted ? (saidWordsAt(rest.slice(unquoted.index + unquoted[0].length), m.quotes)?.replace(/\s+and\s+(?:empties|clears?|resets?|wipes?)\b.*$/i, '') ?? null) : null;
+    const said0 = unquoted ? (saidWordsAt(rest.slice(unquoted.index + unquoted[0].length), m.quotes)?.replace(/\s+and\s+(?:empties|clears?|resets?|wipes?)\b.*$/i, '') ?? null) : null;
     const quoted = said ? memberName(m.quotes[Number(said[1] ?? said[2])] ?? '') || null : null;
     // "/who = shows "Coming on Friday:" and everyone's names": the heading, then the list.
     const heading = quoted && op === 'show' && !quoted.includes('{list}') ? `${quoted}\n{list}` : quoted;
-    const given = said ? heading : written && example ? written.replace(new RegExp(`\\b${example}\\b`, 'i'), '{item}') : written;
+    const given = said ? heading : said0 && example ? said0.replace(new RegExp(`\\b${example}\\b`, 'i'), '{item}') : said0;
     const text = given ?? { add: 'Added {item}.', remove: 'Removed {item}.', show: '{list}', clear: 'The list is empty now.' }[op];
     rules.push({ id: c.name, when: { kind: 'command', name: c.name }, if: [], do: [{ kind: 'list', list, op, item, text }], source: restore(sentence, m.quotes).trim() });
   }

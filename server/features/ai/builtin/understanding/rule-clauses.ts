@@ -6,7 +6,7 @@
 // as written; what they did not give is a blank (null).
 import type { Action, Condition, Trigger } from '../../../../../shared/bot-plan.schema';
 import { aiAnswerRules } from './ai-answers';
-import { weatherAsked } from './answers';
+import { priceAsked, weatherAsked } from './answers';
 import { announcementRules } from './announcements';
 import { arrowLineRules } from './arrow-lines';
 import { buttonMenuRules } from './button-menus';
@@ -57,9 +57,10 @@ const REACT = /\b(?:react(?:s|ing)?|add(?:s)? (?:a|an)?\s*(?:\S+\s+)?reaction|(?
 
 /** "react with 👍 to messages with 'thanks'", "like tweets that mention #bikes", "when someone reacts with ⭐". */
 function reactionRules(sentence: string, m: Masked): RuleDraft[] {
-  const reacted = /\b(?:when|whenever|if) (?:someone|anyone|somebody|people|ppl|(a |an |the )?(?:mod|moderator|admin)s?|a member|members) reacts?(?: with (\S+))?/i.exec(restore(sentence, m.quotes));
+  // "reacts with ⭐", "reacts :white_check_mark:" (Slack's name for it, kept as ':name:').
+  const reacted = /\b(?:when|whenever|if) (?:someone|anyone|somebody|people|ppl|(a |an |the )?(?:mod|moderator|admin)s?|a member|members) reacts?(?:\s+(?:with\s+)?(:[\w+-]{1,38}:|\S*\p{Extended_Pictographic}\S*))?/iu.exec(restore(sentence, m.quotes));
   if (reacted) {
-    const emoji = reacted[2] && EMOJI.test(reacted[2]) ? EMOJI.exec(reacted[2])![1] : undefined;
+    const emoji = reacted[2] && /^:[\w+-]+:$/.test(reacted[2]) ? reacted[2] : reacted[2] && EMOJI.test(reacted[2]) ? EMOJI.exec(reacted[2])![1] : undefined;
     const rest = sentence.slice(sentence.toLowerCase().indexOf('react') + 5).replace(/^[^,]*,\s*/, '');
     // "..., post in #hall-of-fame: 🏆 {name}'s run got nominated": a post to that channel, else a reply.
     const post = /^\s*(?:then\s+)?(?:the bot\s+)?(?:should\s+)?(?:post|posts|share|shares|send|sends)\s+(?:it\s+)?(?:in|to|into)\s+#([\w-]{1,80})\s*(?::|→|->|-|with|saying)?\s*/i.exec(rest);
@@ -210,6 +211,13 @@ function commandAnswerRules(m: Masked): RuleDraft[] {
       rules.push({ id: name, when: { kind: 'command', name }, if: [], do: [{ kind: 'replyOneOf', texts: listed.texts.map((t) => restore(t, m.quotes)), order: listed.order }], source: restore(hit[0] + line, m.quotes).trim() });
       continue;
     }
+    // "/eth → current ETH price in USD and EUR": the price, not those words.
+    const price = /^\s*(?:the\s+)?(?:current|latest|live)?\s*\w*\s*(?:price|rate)\b/i.test(line) ? priceAsked(line.replace(/^\s*(?:the\s+)?(?:current|latest|live)\s+/i, '')) : null;
+    if (price) {
+      const name = hit[2]!.toLowerCase();
+      rules.push({ id: name, when: { kind: 'command', name }, if: [], do: [{ kind: 'data', source: { kind: 'price', ...price } }], source: restore(hit[0] + line, m.quotes).trim() });
+      continue;
+    }
     // After an arrow, words starting with a capital are the answer itself ("!wr → Current WR: 25:39 by Buhbai").
     const text = commandAnswerAt(after, m.quotes) ?? (/^(?!(?:The|A|An|Our|My|Your|Their)\s)[A-Z]/.test(after) ? saidWordsAt(after, m.quotes) : null);
     if (!text) continue;
@@ -291,12 +299,18 @@ export function ruleClausesIn(m: Masked): RuleDraft[] {
   // The same for a command read with hours ("/urgent → during ... hours reply X, outside reply Y").
   const richer = new Set(
     rules
-      .filter((r) => r.when.kind === 'command' && ((r.if.length === 0 && r.do.some((a) => a.kind !== 'reply')) || r.if.some((c) => c.kind === 'hours')))
+      .filter((r) => r.when.kind === 'command' && (r.do.some((a) => a.kind !== 'reply') || r.if.some((c) => c.kind === 'hours')))
       .map((r) => (r.when as { name: string }).name),
   );
   // "if they tag the bot, let AI answer": the AI answers the mention; those words are no reply text.
   const aiMention = rules.some((r) => r.when.kind === 'mention' && r.do.some((a) => a.kind === 'data' && a.source.kind === 'ai'));
   if (aiMention) rules.splice(0, rules.length, ...rules.filter((r) => !(r.when.kind === 'mention' && r.do.some((a) => a.kind === 'reply' && (a.text === null || /\b(?:ai|chat ?gpt|gpt)\b/i.test(a.text))))));
+  // A list shown, cleared or taken from but never added to is the one list added to ("/buy adds to the
+  // shopping list", "/list shows the einkaufsliste").
+  const added = [...new Set(rules.flatMap((r) => r.do.flatMap((a) => (a.kind === 'list' && a.op === 'add' ? [a.list] : []))))];
+  if (added.length === 1) {
+    for (const r of rules) r.do = r.do.map((a) => (a.kind === 'list' && !added.includes(a.list) ? { ...a, list: added[0]! } : a));
+  }
   // A command's reaction read on its own ("... and the bot reacts 🎉") joins the command's rule.
   for (const r of [...rules]) {
     if (r.when.kind !== 'command' || !r.do.every((a) => a.kind === 'react')) continue;

@@ -134,6 +134,13 @@ export function scheduledPostRules(m: Masked): RuleDraft[] {
       const schedule = scheduleOf(trailing ? trailing[1]!.slice(0, colon ? colon.index : undefined) : lead, `${context} ${part.slice(0, post.index)}`);
       if (!schedule) continue;
       let words = trailing && !quoted ? (colon ? saidWordsAt(trailing[1]!.slice(colon.index + colon[0].length), []) : said!.slice(0, trailing.index)) : said;
+      // "plenum is every wednesday 20:00 → 1 hour before post: Plenum in 1h": the offset leads the words.
+      const leading = words ? /^((?:an?|one|half an|\d+)\s*(?:h|hrs?|hours?|min(?:ute)?s?)\s+(?:before|after))\b[,\s]*(?:(?:post|posts|send|sends|tweet|tweets|say|says)\b)?\s*:?\s*/i.exec(words) : null;
+      if (leading && schedule.when.kind === 'schedule' && schedule.when.times.length > 0) {
+        const moved = scheduleOf(`${leading[1]} ${lead}`, `${context} ${part.slice(0, post.index)}`);
+        if (moved) schedule.when = moved.when;
+        words = words!.slice(leading[0].length);
+      }
       // "sale is every saturday 11am, so tweet Fill-a-bag sale in 1 hour! an hour before": before the lead's time.
       const before = words ? /\s+((?:an?|one|half an|\d+)\s*(?:h|hours?|min(?:ute)?s?)\s+(?:before|after))\s*$/i.exec(words) : null;
       if (before && schedule.when.kind === 'schedule' && schedule.when.times.length > 0) {
