@@ -457,3 +457,17 @@ describe('more wordings read from fresh requests', () => {
     );
   });
 });
+
+describe('menus written in more ways', () => {
+  it('keeps the words over the buttons, labels after "one for each ...:", and questions written on a button\'s line as that press\'s', () => {
+    const plan = planOf('telegram bot for our bike hire\n/start → Hey 👋 welcome! what do you need? + 3 buttons: Prices / Hours / Book\nPrices → City bike 12€ a day\nHours → 9-18 daily\nBook → ask them: which bike? / which day? and send me everything');
+    expect(lines(plan)).toEqual(
+      expect.arrayContaining([
+        `When someone sends /start: say 'Hey 👋 welcome! what do you need?' with the buttons "Prices", "Hours" and "Book"`,
+        "When someone presses \"Book\": ask 'which bike?' and 'which day?' one at a time, then say 'Thanks! I have sent your answers on.' and send you the answers",
+      ]),
+    );
+    const rooms = planOf('telegram bot for our escape rooms. /rooms says Pick a room 🔍 and shows three buttons, one for each room: The Vault, Ward 13 and The Tomb. The Vault → 60 min. Ward 13 → 75 min. The Tomb → 90 min.');
+    expect(lines(rooms)).toContain(`When someone sends /rooms: say 'Pick a room 🔍' with the buttons "The Vault", "Ward 13" and "The Tomb"`);
+  });
+});

@@ -13,7 +13,7 @@ import { listItems } from './stated-replies';
 import { type Masked, restore } from './masked';
 
 /** "shows 3 buttons:", "show buttons", "with the buttons", "a menu with buttons", "buttons for". */
-const BUTTONS = /(?:\b(?:shows?|show(?:ing)?|gives?|opens?|sends?|with|has|display(?:s)?|replies with|answers? with)|→|->|=)\s+(?:a\s+)?(?:menu\s+(?:with|of)\s+)?(?:the\s+)?(?:\d+|two|three|four|five|six)?\s*(?:inline\s+)?(?:buttons?|options?|choices)\s*(?:for|like|called|labell?ed|saying)?\s*:?\s*/i;
+const BUTTONS = /(?:\b(?:shows?|show(?:ing)?|gives?|opens?|sends?|with|has|display(?:s)?|replies with|answers? with)|→|->|=|\+)\s+(?:a\s+)?(?:menu\s+(?:with|of)\s+)?(?:the\s+)?(?:\d+|two|three|four|five|six)?\s*(?:inline\s+)?(?:buttons?|options?|choices)\s*(?:for|like|called|labell?ed|saying)?\s*:?\s*/i;
 const COMMAND = /(?:^|[^\w/:.€$£¥%°])([/!])([A-Za-z][A-Za-z0-9_]{0,31})\b/;
 const WORDS = /\b(?:if|when(?:ever)?)\s+(?:someone|somebody|anyone|people|ppl|a customer|customers|they|a user|users)?\s*(?:says?|writes?|types?|sends?|messages?)\s+(.+?)\s*(?:,\s*)?(?:→|->|:|\bthen\b|\bthe bot\b|\bit\b|$)/i;
 
@@ -93,16 +93,23 @@ export function buttonMenuRules(m: Masked): RuleDraft[] {
     const later = /\b(?:show|send|open)s?\s+(?:the|this|our)\s+menu\s+(when\b.*)$/im.exec(m.masked.slice(m.masked.indexOf(line)));
     const when = opener(line.slice(0, shown.index), m.quotes) ?? (later ? opener(later[1]!, m.quotes) : null);
     if (!when) return;
-    const rest = line.slice(shown.index + shown[0].length).split(/[.;]\s|\s(?:and )?(?:then|when|if)\b/)[0]!;
+    // "shows three buttons, one for each room: A, B and C": the labels follow the colon.
+    const lead = /^,?\s*(?:(?:one )?(?:for|per) each [\w ]{1,30}|each for [\w ]{1,30})\s*:\s*/i.exec(line.slice(shown.index + shown[0].length));
+    const start = shown.index + shown[0].length + (lead ? lead[0].length : 0);
+    const rest = line.slice(start).split(/[.;]\s|\s(?:and )?(?:then|when|if)\b/)[0]!;
     const labels = rest
       .split(/\s*(?:,|\/|\||\bor\b|\band\b)\s*/i)
       .map((l) => restore(l, m.quotes).trim().replace(/[.!]$/, ''))
       .filter((l) => l.length > 0 && l.length <= 40 && l.split(/\s+/).length <= 4);
     if (labels.length < 2) return;
-    const said = buttonWords(labels, lines, at, line.slice(shown.index + shown[0].length + rest.length), m);
+    const said = buttonWords(labels, lines, at, line.slice(start + rest.length), m);
+    // "/rooms says Pick a room 🔍 and shows three buttons", "/start → Hey 👋 welcome! + 3 buttons": the words over the buttons.
+    const command = COMMAND.exec(line.slice(0, shown.index));
+    const over = command ? line.slice(command.index + command[0].length, shown.index).replace(/^\s*(?:→|->|:|=|says?|replies|answers?|with)\s*:?\s*/i, '').replace(/\s*(?:,|and|then|\+)?\s*$/i, '') : '';
+    const prompt = /^[A-Z\p{Extended_Pictographic}\u0001]/u.test(over) ? restore(over, m.quotes).trim() : 'Pick one:';
     const ids = labels.map((l) => slug(l));
     const source = restore(line, m.quotes).trim();
-    rules.push({ id: when.kind === 'command' ? when.name : 'menu', when, if: [], do: [{ kind: 'buttons', text: 'Pick one:', buttons: labels.map((label, i) => ({ id: ids[i]!, label })) }], source });
+    rules.push({ id: when.kind === 'command' ? when.name : 'menu', when, if: [], do: [{ kind: 'buttons', text: prompt, buttons: labels.map((label, i) => ({ id: ids[i]!, label })) }], source });
     const channel = said.get(CHANNEL);
     labels.forEach((label, i) =>
       rules.push({

@@ -305,6 +305,15 @@ export function ruleClausesIn(m: Masked): RuleDraft[] {
   // "if they tag the bot, let AI answer": the AI answers the mention; those words are no reply text.
   const aiMention = rules.some((r) => r.when.kind === 'mention' && r.do.some((a) => a.kind === 'data' && a.source.kind === 'ai'));
   if (aiMention) rules.splice(0, rules.length, ...rules.filter((r) => !(r.when.kind === 'mention' && r.do.some((a) => a.kind === 'reply' && (a.text === null || /\b(?:ai|chat ?gpt|gpt)\b/i.test(a.text))))));
+  // "Custom order → ask them: what should be printed? / how many? ... and send me everything": the
+  // questions written on a button's line are that press's, not the rule before it.
+  for (const ask of rules.filter((r) => r.when.kind !== 'button' && r.do.length === 1 && r.do[0]!.kind === 'ask')) {
+    const questions = (ask.do[0] as Extract<Action, { kind: 'ask' }>).questions;
+    const press = rules.find((r) => r.when.kind === 'button' && r.do.length === 1 && r.do[0]!.kind === 'reply' && questions.every((q) => q !== null && (r.do[0] as { text: string | null }).text?.includes(q)));
+    if (!press) continue;
+    press.do = ask.do;
+    rules.splice(rules.indexOf(ask), 1);
+  }
   // A list shown, cleared or taken from but never added to is the one list added to ("/buy adds to the
   // shopping list", "/list shows the einkaufsliste").
   const added = [...new Set(rules.flatMap((r) => r.do.flatMap((a) => (a.kind === 'list' && a.op === 'add' ? [a.list] : []))))];
