@@ -23,11 +23,13 @@ export function saidWordsAt(rest: string, quotes: string[]): string | null {
   if (first) return quotes[Number(first[1])] !== undefined ? memberName(quotes[Number(first[1])]!) : null;
   const end = NEXT_RULE.exec(rest);
   // The person's own "!!" or "?" stays with their words; a last full stop too when the words are
-  // several sentences ("Got a question? Reply before Sunday."), not after a single one.
+  // several sentences ("Got a question? Reply before Sunday.") or a sentence of five words or more.
   const stop = end ? end.index + (/^(?:[!?]+|\.)/.exec(rest.slice(end.index))?.[0].length ?? 0) : undefined;
   const words = restore(rest.slice(0, stop).trim(), quotes);
   const sentences = /[.!?]\s+\S/.test(words.replace(/\.$/, ''));
-  const period = sentences && /[^.]\.$/.test(words) ? '.' : '';
+  // A sentence of its own ("Latest: Ep. 47 - out now on all platforms.") keeps it too.
+  const sentence = /^[A-Z\p{Extended_Pictographic}]\S*(?:\s+\S+){4,}$/u.test(words) && (words.match(/(?:^|\s)[a-z]{2,}\b/g) ?? []).length >= 3;
+  const period = (sentences || sentence) && /[^.]\.$/.test(words) ? '.' : '';
   // "(with whichever was pressed)", "(not always trousers)": an aside about the words, not part of them.
   const aside = /\s*\((?=[^)]*\b(?:whichever|whatever|which one|e\.g\.|not always|they wrote|it was|the one|same for)\b)[^)]*\)\s*\.?$/i;
   const text = memberName((words.replace(aside, '').replace(/\s*[.,;\-–—]$/, '').trim() + period).trim());
