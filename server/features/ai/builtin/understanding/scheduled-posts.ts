@@ -26,6 +26,8 @@ const DESCRIBES =
 const SCHEDULED =
   /\b(?:(?:every|each|evry)\s+(?:other\s+)?(?:\d+|day|morning|evening|night|afternoon|week|weekday|weekend|hour|minute|month|(?:mon|tue|wed|thu|fri|sat|sun)\w*)|daily|weekly|hourly|once a|twice a|on (?:mon|tue|wed|thu|fri|sat|sun)\w*|mon(?:day)?s?\s*(?:-|–|to|through|thru)|week ?days|(?:mon|tue|wed|thu|fri|sat|sun)\w*\s+(?:morning|evening|night|afternoon)|before|after)\b/i;
 /** Words of a post about a feed or data (news.ts and the data sources read those). */
+/** "the Hanoi weather starting with Good morning ☀️", "the weather for Riga, beginning with: Labrīt!". */
+const WEATHER_OPENING = /^(?:the\s+|today'?s\s+)?(?:([A-Z][\p{L}'-]*(?:\s+[A-Z][\p{L}'-]*)*)\s+)?(?:weather|forecast)(?:\s+(?:for|in)\s+([A-Z][\p{L}'-]*(?:[- ][A-Z][\p{L}'-]*)*))?,?\s+(?:starting|beginning|opening|starts)\s+with\s*:?\s*(.+)$/u;
 /** "+ the weather", "with today's weather for Illmitz": the weather put into the person's words. */
 const WEATHER_IN = /\s*(?:\+|\band\b|\bwith\b)\s*(?:the\s+|today'?s\s+)?(?:current\s+)?(?:weather|forecast)\b(?:\s+(?:for|in|at)\s+([A-Z][\p{L}'-]*(?:[- ][A-Z][\p{L}'-]*)*))?\s*\+?\s*/u;
 const DATA = /\b(?:feed|rss|articles?|stories|headlines?|news|weather|forecast|price|prices|rate|temperature|wind)\b/i;
@@ -150,12 +152,16 @@ export function scheduledPostRules(m: Masked): RuleDraft[] {
       }
       // "Bom dia! Today in Lisbon: + the weather + bring water 💧": the person's words around the weather.
       const weather = words ? WEATHER_IN.exec(words) : null;
-      if (words && weather) {
+      // "post the Hanoi weather starting with Good morning Hanoi ☀️": the person's words, then the weather.
+      const opening = words && !weather ? WEATHER_OPENING.exec(words) : null;
+      if (words && (weather || opening)) {
         readUpTo = post.index! + post[0].length + (said?.length ?? 0);
-        const text = `${words.slice(0, weather.index).trim()}\n{value}\n${words.slice(weather.index + weather[0].length).trim()}`.trim();
+        const text = opening
+          ? `${opening[3]!.split(/\s+[—–-]\s+/)[0]!.trim()}\n{value}`
+          : `${words.slice(0, weather!.index).trim()}\n{value}\n${words.slice(weather!.index + weather![0].length).trim()}`.trim();
         const channel = /#([\w-]{1,80})/.exec(post[0])?.[1];
         // The place: after the weather, else in the words before it ("Today in Lisbon:"), else a blank.
-        const place = weather[1] ?? /\b(?:in|from|at)\s+([A-Z][\p{L}'-]*(?:[- ][A-Z][\p{L}'-]*)*)/u.exec(words.slice(0, weather.index))?.[1] ?? null;
+        const place = (opening ? (opening[1] ?? opening[2]) : weather![1]) ?? /\b(?:in|from|at)\s+([A-Z][\p{L}'-]*(?:[- ][A-Z][\p{L}'-]*)*)/u.exec(words.slice(0, weather?.index ?? 0))?.[1] ?? null;
         const source = { kind: 'weather' as const, city: place };
         for (const when of [schedule.when, ...(schedule.also ?? [])]) {
           rules.push({ id: 'weather-post', when, if: [], do: [{ kind: 'data', source, text }], ...(channel ? { channel } : {}), source: restore(`${lead}${post[0]}${said ?? ''}`, m.quotes).trim() });
