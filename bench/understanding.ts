@@ -16,6 +16,7 @@
 //   and the words around them ("Added oat milk" for "/buy oat milk": "added"); so does a number the
 //   bot works out ("That's 5 bags total": "{count}" with "that's", "bags total"), and an item an earlier
 //   message added to a list the code shows ("{list}").
+// - A rule's "source" in the code (the request's words it was read from) is left out of what is read.
 // - A blank (a value the request left out) must be named in the answer's words around the code,
 //   as something to fill (a sentence asking for it, or a line of the "Needs your words" part); a bot
 //   that ships without owning up to it is wrong.
@@ -228,7 +229,8 @@ async function judge(r: BatchRequest, workDir: string): Promise<Verdict> {
   const provider = builtinProvider();
   const answer = await provider.chat({ message: r.request, history: [], files: [] });
   const { blocks } = parseAssistantReply(answer.reply);
-  const code = blocks.map((b) => b.code).join('\n');
+  // A rule's `source` (the request's words it was read from) is no behaviour: the checks read the code without it.
+  const code = blocks.map((b) => b.code).join('\n').replace(/^\s*["']?source["']?\s*:\s*(?:"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'),?\s*$/gm, '');
   const words = prose(answer.reply);
   const misses: string[] = [];
   if (!code) misses.push('no bot was built');

@@ -8,10 +8,13 @@
 import type { Action, Trigger } from '../../../../../shared/bot-plan.schema';
 import type { RuleDraft } from './rule-draft';
 import { answerActions } from './answers';
+import { punishment } from './moderation-rules';
 import { saidWordsAt } from './said-words';
 import { type Masked, restore } from './masked';
 
 const ARROW = /\s*(?:→|->|=>)\s*/;
+/** A left side written as a sentence about messages ("if a message has ..."), not the words themselves. */
+const OFFENCE_WORDS = /\b(?:if|when|whenever|has|have|contains?|includes?|writes?|posts?|posting|says?|sends?|sending|shares?)\b/i;
 /** "anyone who replies in or I'm in goes on a list and gets ...", "if they write out, take them off the list". */
 const WRITES_THEN =
   /\b(?:anyone|anybody|someone|somebody|people|ppl|they|whoever)\s+(?:who\s+)?(?:replies|reply|writes?|says?|types?|sends?)\s+(.+?)(?:\s*,\s*|\s+(?=(?:it|goes|go|gets?|is|are|will|should|the bot|bot|take|takes|remove|removes|add|adds|put|puts|forward|send|pass)\b))(.+)$/i;
@@ -24,15 +27,24 @@ const LIST_REMOVE = /\b(?:off the list|take (?:them|him|her) off|(?:removes?|tak
 const LIST_SHOW = /(?:\+|and|with)\s+(?:the\s+)?names\b|\bshows? (?:the|who'?s on the) list\b/i;
 
 function wordsOf(left: string, quotes: string[]): string[] {
-  return left
+  // "swearing (fuck, shit)": the words in brackets.
+  const bracketed = /\(([^()]{1,200})\)/.exec(left);
+  return (bracketed ? bracketed[1]! : left)
     .split(/\s*(?:,|\/|\bor\b)\s*/i)
-    .map((w) => restore(w, quotes).trim().toLowerCase().replace(/^["']|["']$/g, ''))
-    .filter((w) => w.length > 0 && w.split(/\s+/).length <= 4);
+    // A quoted phrase ("where can i download roms") is the person's own, however long; unquoted, four words at most.
+    .map((w) => ({ word: restore(w, quotes).trim().toLowerCase().replace(/^["']|["']$/g, ''), quoted: /^\s*\u0001\d+\u0002\s*$/.test(w) }))
+    .filter(({ word, quoted }) => word.length > 0 && word.split(/\s+/).length <= (quoted ? 10 : 4))
+    .map(({ word }) => word);
 }
 
-/** What the right side does: a list change, a copy to the owner and a reply, or a reply. */
+/** What the right side does: a list change, moderation, a copy to the owner and a reply, or a reply. */
 function actionsOf(right: string, quotes: string[]): Action[] {
   const text = right.replace(ADDS, '');
+  // "delete + warn: keep it clean", "= instant ban, no warnings": what is done to the message and its sender.
+  if (/^\s*(?:=\s*)?(?:instant(?:ly)?\s+|just\s+)?(?:delete|remove|ban|kick|mute|time ?out)\b/i.test(text)) {
+    const { actions } = punishment(text.replace(/^\s*=\s*/, ''), { masked: text, quotes });
+    if (actions.length > 0) return actions;
+  }
   const says = /\b(?:and\s+)?(?:says?|repl(?:y|ies)|answers?|tells? (?:them|him|her)|gets)\s*:?\s*/i.exec(text);
   const said = says ? saidWordsAt(text.slice(says.index + says[0].length), quotes) : null;
   if (LIST_ADD.test(text)) return [{ kind: 'list', list: 'signups', op: 'add', item: 'sender', text: said ?? 'Added {item}.' }];
@@ -52,6 +64,14 @@ export function arrowLineRules(m: Masked): RuleDraft[] {
   // Each line, and each "•" bullet within a line, is one rule; "in #shifts:" at a line's start holds for its bullets.
   for (const line of m.masked.split(/\n+/)) {
     const chat = /^\s*(?:[-•*]\s*)?in #([\w-]+)\s*:/i.exec(line)?.[1] ?? /\bin #([\w-]+)\s*:\s*[^:]*(?:→|->)/i.exec(line)?.[1];
+    // "3 warnings = kick" under a line that warns: the strike of that rule.
+    const strike = /^\s*(?:[-•*]\s*)?(\d+)(?:st|nd|rd|th)?\s+(?:warnings?|strikes?|times?)\s*(?:=|→|->|:)\s*(.+)$/i.exec(line);
+    const warned = rules.filter((r) => r.when.kind === 'keyword' && r.do.some((a) => a.kind === 'warn')).pop();
+    if (strike && warned && Number(strike[1]) >= 2) {
+      const punish = punishment(strike[2]!, m).actions.filter((a) => a.kind !== 'delete' && a.kind !== 'warn');
+      if (punish.length > 0) rules.push({ id: `${warned.id}-strike-${strike[1]}`, when: warned.when, if: [...warned.if, { kind: 'warnings', atLeast: Number(strike[1]) }], do: punish, source: restore(line, m.quotes).trim() });
+      continue;
+    }
     for (const unit of line.split(/\s+•\s+/)) rules.push(...unitRule(unit, m, chat));
   }
   return rules;
@@ -59,6 +79,9 @@ export function arrowLineRules(m: Masked): RuleDraft[] {
 
 function unitRule(unit: string, m: Masked, chat: string | undefined): RuleDraft[] {
   const arrows = [...unit.matchAll(new RegExp(ARROW.source, 'g'))];
+  // '"free nitro" or "steam gift" = instant ban': an equals sign before what is done to the sender.
+  const equals = arrows.length === 0 ? /^(.+?)\s+=\s+(?=(?:instant(?:ly)?\s+|just\s+)?(?:delete|remove|ban|kick|mute|time ?out)\b)/i.exec(unit) : null;
+  if (equals && !OFFENCE_WORDS.test(equals[1]!)) return ruleAt(equals[1]!, unit.slice(equals[0].length), false, unit, m, chat);
   if (arrows.length > 0) return arrows.flatMap((arrow, i) => ruleAt(unit.slice(i > 0 ? arrows[i - 1]!.index! + arrows[i - 1]![0].length : 0, arrow.index), unit.slice(arrow.index! + arrow[0].length), false, unit, m, chat));
   const written = WRITES_THEN.exec(unit);
   return written ? ruleAt(written[1]!, written[2]!, true, unit, m, chat) : [];
@@ -66,6 +89,18 @@ function unitRule(unit: string, m: Masked, chat: string | undefined): RuleDraft[
 
 /** One rule: the words before an arrow (from the start of their sentence, or after "in #shifts:") and what follows. */
 function ruleAt(before: string, after: string, sentence: boolean, unit: string, m: Masked, chat: string | undefined): RuleDraft[] {
+  // '!rom or "where can i download roms" → ...': the command, and the words, each answered the same.
+  const both = /^\s*(?:[-•*]\s*)?([/!])([a-z]\w{0,31})\s+(?:or|\/|,)\s+(.+)$/i.exec(before.split(/\n/).pop()!);
+  if (both) {
+    const actions = actionsOf(after, m.quotes);
+    const words = wordsOf(both[3]!, m.quotes);
+    if (actions.length === 0 || words.length === 0) return [];
+    const name = both[2]!.toLowerCase();
+    return [
+      { id: name, when: { kind: 'command', name }, if: chat ? [{ kind: 'chat', name: chat }] : [], do: actions, source: restore(unit, m.quotes).trim() },
+      { id: words[0]!, when: { kind: 'keyword', words, whole: false }, if: chat ? [{ kind: 'chat', name: chat }] : [], do: actions, source: restore(unit, m.quotes).trim() },
+    ];
+  }
   // "/poll Question? option / option → makes a poll": the words of a command's example are the command's.
   if (/[/!][a-z]/i.test(before.split(/[.;!]\s+|\n/).pop()!)) return [];
   const left = before
@@ -80,6 +115,8 @@ function ruleAt(before: string, after: string, sentence: boolean, unit: string, 
   if (!left || left.length > 80 || NOT_WORDS.test(restore(left, m.quotes))) return [];
   // "need eggs → it goes on the list": the item written, not the person (a rule cannot say that yet).
   if (/^\s*it\b/i.test(after)) return [];
+  // "if a message has forex or earn $ → delete it": moderation-rules.ts reads those sentences.
+  if (OFFENCE_WORDS.test(before) && /^\s*(?:=\s*)?(?:instant(?:ly)?\s+|just\s+)?(?:delete|remove|ban|kick|mute|time ?out)\b/i.test(after.replace(ADDS, ''))) return [];
   const actions = actionsOf(after, m.quotes);
   // Without an arrow only a list change or a copy to the owner is read here (the keyword readers take plain answers).
   if (actions.length === 0 || (sentence && !actions.some((a) => a.kind === 'list' || a.kind === 'forward'))) return [];

@@ -24,6 +24,8 @@ function counterOf(context: string): string {
   if (logs) return (logs[3] && !/^(?:it|them|for|to|a|an|number|amount)$/i.test(logs[3]) ? logs[3] : logs[1]!).toLowerCase();
   const earns = EARNS.exec(context);
   if (earns) return `${(earns[1] ?? earns[2])!.toLowerCase()}s`;
+  const counted = /[/!][a-z]\w*\b[^\n]*?\bcounts?\s+(?:how many\s+)?(?!messages?\b|posts?\b)([a-z]+)\s+(?:\w+\s+){0,3}?(?:per|for each|for every|of each|each)\s+(?:person|user|member|people|rider|player)\b/i.exec(context);
+  if (counted) return counted[1]!.toLowerCase();
   return /\b(?:points?|karma|kudos|thanks)\b/i.test(context) ? 'points' : 'messages';
 }
 
@@ -70,6 +72,18 @@ function logRules(sentence: string, m: Masked, counter: string): RuleDraft[] {
   return [{ id: name!.toLowerCase(), when: { kind: 'command', name: name!.toLowerCase() }, if: [], do: actions, source: restore(sentence, m.quotes).trim() }];
 }
 
+/** "/sprint when you finished a sprint, the bot counts sprints per person and says X": one more per command, with its words. */
+function commandCount(sentence: string, m: Masked, counter: string, rules: RuleDraft[]): boolean {
+  const counts = /\bcounts?\s+(?:how many\s+)?(?!messages?\b|posts?\b)([a-z]+)\s+(?:\w+\s+){0,3}?(?:per|for each|for every|of each|each)\s+(?:person|user|member|people|rider|player)\b/i.exec(sentence);
+  const command = counts ? commandsIn(sentence.slice(0, counts.index)).pop() : undefined;
+  if (!counts || !command) return false;
+  const whole = m.masked.slice(Math.max(0, m.masked.indexOf(sentence)) + counts.index);
+  const says = /\b(?:says?|replies|reply|answers?)\s*(?:with)?\s*:?\s*/i.exec(whole.split('\n')[0]!);
+  const text = says ? saidWordsAt(whole.slice(says.index + says[0].length), m.quotes) : null;
+  rules.push({ id: command.name, when: { kind: 'command', name: command.name }, if: [], do: [{ kind: 'count', counter, per: 'user' }, ...(text ? [{ kind: 'reply' as const, text }] : [])], source: restore(sentence, m.quotes).trim() });
+  return true;
+}
+
 export function counterRules(sentence: string, m: Masked, context: string): RuleDraft[] {
   const lower = sentence.toLowerCase();
   const counter = counterOf(context);
@@ -80,6 +94,8 @@ export function counterRules(sentence: string, m: Masked, context: string): Rule
     // The sentence's own rule counts.
   } else if (point) {
     rules.push({ id: 'points', when: { kind: 'keyword', words: [point[1]!.toLowerCase()], whole: false }, if: [], do: [{ kind: 'count', counter: 'points', per: 'user' }], source: sentence.trim() });
+  } else if (commandCount(sentence, m, counter, rules)) {
+    // "/sprint ... the bot counts sprints per person and says Sprint logged": the command's own count.
   } else if (COUNTING.test(lower) && /\b(?:messages?|posts?|each|every|per|how many)\b/.test(lower) && !/\bwarn/i.test(lower)) {
     rules.push({ id: 'count-messages', when: { kind: 'message', always: true }, if: [], do: [{ kind: 'count', counter, per: 'user' }], source: restore(sentence, m.quotes).trim() });
   }

@@ -29,9 +29,9 @@ const OFFENCE = new RegExp(
 );
 
 /** What is done to the message and its sender: "delete + warn: X", "ban them right away and say X". */
-function punishment(rest: string, m: Masked): { actions: Action[]; said: string | null; channel?: string } {
+export function punishment(rest: string, m: Masked): { actions: Action[]; said: string | null; channel?: string } {
   const clause = rest.split(/\n|(?<=[.!?])\s+(?=(?:\d(?:st|nd|rd|th)|second|third|next|if|when|and)\b)/i)[0]!;
-  const saying = /\b(?:warn|say|says|reply|replies|tell (?:them|him|her)|answer|post)(?:\s+(?:them|him|her|the (?:user|sender)))?(?:\s+(?:in|to)\s+#[\w-]+)?(?:\s+with)?\s*[:,]?\s*/i.exec(clause);
+  const saying = /\b(?:warn|say|says|reply|replies|tell (?:them|him|her)|answer|post)\b(?:\s+(?:them|him|her|the (?:user|sender)))?(?:\s+(?:in|to)\s+#[\w-]+)?(?:\s+with)?\s*[:,]?\s*/i.exec(clause);
   // "warn them; 3 warnings = mute 24h": no words of its own.
   const after = saying ? rest.slice(saying.index + saying[0].length) : '';
   const said = saying && !/^\s*[;.]/.test(after) ? saidWordsAt(after, m.quotes) : null;
