@@ -20,7 +20,7 @@ const WRITES_THEN =
   /\b(?:anyone|anybody|someone|somebody|people|ppl|they|whoever)\s+(?:who\s+)?(?:replies|reply|writes?|says?|types?|sends?)\s+(.+?)(?:\s*,\s*|\s+(?=(?:it|goes|go|gets?|is|are|will|should|the bot|bot|take|takes|remove|removes|add|adds|put|puts|forward|send|pass)\b))(.+)$/i;
 /** Left sides that are no words someone writes: other readers' (commands, times, joins, hours, buttons). */
 const NOT_WORDS = /[/!][a-z0-9]|^(?:otherwise|else|if not)$|\bnew (?:followers?|members?|people|persons?|users?|subscribers?|joiners?)\b|\b(?:\d+(?:st|nd|rd|th)|second|third|fourth|next) (?:time|strike|warning)|\b(?:every|each|daily|weekly|at \d|\d{1,2}[:.]\d{2}|\d\s*(?:am|pm)|(?:someone|somebody|anyone|people|ppl|members?|they|person|new \w+)\s+(?:joins?|leaves?|left)|mentions?|reacts?|press(?:es)?|buttons?|hours?|right|wrong|correct|before|after|outside|during|mon|tue|wed|thu|fri|sat|sun)\b|\?/i;
-const OTHERWISE = /^(?:everything|anything|any|all) (?:else|other(?: messages?)?)$|^(?:other|any other) (?:messages?|msgs?)$/i;
+const OTHERWISE = /^(?:everything|anything|any|all) (?:else|other(?: messages?)?)$|^(?:other|any other|all other) (?:messages?|msgs?|mentions?|tweets?|replies)$|^(?:when )?(?:someone|anyone|people) mentions? (?:us|me|the bot)$/i;
 const ADDS = /^(?:the )?bot\s+|^(?:it\s+)?/i;
 const LIST_ADD = /\b(?:adds?|puts?|signs?)\s+(?:the person|them|him|her|their name|NAME|the sender|you|people)\b[^.]*?\b(?:to|on)\s+(?:the\s+|this week'?s\s+|[\w']+'?s?\s+)*(?:list|roster|rota|line-?up|queue)\b|(?<!\bit )\bgoes on (?:a|the) list\b/i;
 const LIST_REMOVE = /\b(?:off the list|take (?:them|him|her) off|(?:removes?|takes?)\s+(?:them|him|her|the person|their name)\s+off|(?:removes?|takes?) (?:them|him|her) (?:from|out of) the list)\b/i;
@@ -37,9 +37,15 @@ function wordsOf(left: string, quotes: string[]): string[] {
     .map(({ word }) => word);
 }
 
-/** What the right side does: a list change, moderation, a copy to the owner and a reply, or a reply. */
+/** What the right side does: a list change, moderation, one of several texts, a copy to the owner and a reply, or a reply. */
 function actionsOf(right: string, quotes: string[]): Action[] {
   const text = right.replace(ADDS, '');
+  // "random: 'much wow' / 'such bot, very reply'", "one of: A / B": one of the texts.
+  const oneOf = /^\s*(?:(?:a\s+)?random(?:ly)?|one of(?: these)?|pick one)\s*(?:one\s+)?(?:of|from)?\s*:\s*/i.exec(text);
+  if (oneOf) {
+    const texts = text.slice(oneOf[0].length).split('\n')[0]!.split(/\s+\/\s+|\s*\|\s*/).map((t) => restore(t, quotes).trim()).filter((t) => t.length > 0);
+    if (texts.length >= 2) return [{ kind: 'replyOneOf', texts, order: /random/i.test(oneOf[0]) ? 'random' : 'random' }];
+  }
   // "delete + warn: keep it clean", "= instant ban, no warnings": what is done to the message and its sender.
   if (/^\s*(?:=\s*)?(?:instant(?:ly)?\s+|just\s+)?(?:delete|remove|ban|kick|mute|time ?out)\b/i.test(text)) {
     const { actions } = punishment(text.replace(/^\s*=\s*/, ''), { masked: text, quotes });
@@ -112,7 +118,7 @@ function ruleAt(before: string, after: string, sentence: boolean, unit: string, 
     // "mention + delay / late", "mentions with kids or kinder": the words of a mention (on X every message the bot gets).
     .replace(/^(?:(?:a|any|every)\s+)?(?:mentions?|@\w+)\s*(?:\+|with|containing|(?:that |which )?(?:says?|contains?|includes?)|about|and(?: (?:says?|writes?))?)\s+/i, '')
     .trim();
-  if (!left || left.length > 80 || NOT_WORDS.test(restore(left, m.quotes))) return [];
+  if (!left || left.length > 80 || (NOT_WORDS.test(restore(left, m.quotes)) && !OTHERWISE.test(left))) return [];
   // "need eggs → it goes on the list": the item written, not the person (a rule cannot say that yet).
   if (/^\s*it\b/i.test(after)) return [];
   // "if a message has forex or earn $ → delete it": moderation-rules.ts reads those sentences.
@@ -122,7 +128,7 @@ function ruleAt(before: string, after: string, sentence: boolean, unit: string, 
   if (actions.length === 0 || (sentence && !actions.some((a) => a.kind === 'list' || a.kind === 'forward'))) return [];
   const words = wordsOf(left, m.quotes);
   if (words.length === 0) return [];
-  const other = words.length === 1 && OTHERWISE.test(words[0]!);
+  const other = OTHERWISE.test(left) || (words.length === 1 && OTHERWISE.test(words[0]!));
   // A short word that may be part of any sentence ("in", "who") must be the whole message.
   const whole = words.some((w) => w.split(/\s+/).length === 1 && w.length <= 6) && actions.some((a) => a.kind === 'list');
   const when: Trigger = other ? { kind: 'message', always: false } : { kind: 'keyword', words, whole };

@@ -336,6 +336,9 @@ export function ruleClausesIn(m: Masked): RuleDraft[] {
     const key = JSON.stringify([r.when, r.if, r.do, r.channel ?? null]);
     return seen.has(key) ? false : (seen.add(key), true);
   }));
+  // A reply that is one of another rule's texts for the same trigger ("→ random: 'A' / 'More cowbell!'") is that rule's.
+  const oneOfs = rules.flatMap((r) => r.do.flatMap((a) => (a.kind === 'replyOneOf' ? [{ when: JSON.stringify(r.when), texts: a.texts }] : [])));
+  rules.splice(0, rules.length, ...rules.filter((r) => !(r.do.length === 1 && r.do[0]!.kind === 'reply' && oneOfs.some((o) => o.when === JSON.stringify(r.when) && o.texts.includes((r.do[0] as { text: string | null }).text)))));
   // A button's own line ("Maki → Salmon maki 5.50") is the press, not words someone writes.
   const labels = new Set(rules.flatMap((r) => r.do.flatMap((a) => (a.kind === 'buttons' ? a.buttons.map((b) => b.label.toLowerCase()) : []))));
   return rules.filter(

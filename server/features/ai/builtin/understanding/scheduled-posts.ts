@@ -158,13 +158,24 @@ export function scheduledPostRules(m: Masked): RuleDraft[] {
         readUpTo = post.index! + post[0].length + (said?.length ?? 0);
         const text = opening
           ? `${opening[3]!.split(/\s+[—–-]\s+/)[0]!.trim()}\n{value}`
-          : `${words.slice(0, weather!.index).trim()}\n{value}\n${words.slice(weather!.index + weather![0].length).trim()}`.trim();
+          : `${words.slice(0, weather!.index).replace(/^(?:the\s+)?(?:weather|forecast)\s+(?:for|in)\s+[^:]{1,40}:\s*/i, '').trim()}\n{value}\n${words.slice(weather!.index + weather![0].length).trim()}`.trim();
         const channel = /#([\w-]{1,80})/.exec(post[0])?.[1];
         // The place: after the weather, else in the words before it ("Today in Lisbon:"), else a blank.
         const place = (opening ? (opening[1] ?? opening[2]) : weather![1]) ?? /\b(?:in|from|at)\s+([A-Z][\p{L}'-]*(?:[- ][A-Z][\p{L}'-]*)*)/u.exec(words.slice(0, weather?.index ?? 0))?.[1] ?? null;
         const source = { kind: 'weather' as const, city: place };
         for (const when of [schedule.when, ...(schedule.also ?? [])]) {
           rules.push({ id: 'weather-post', when, if: [], do: [{ kind: 'data', source, text }], ...(channel ? { channel } : {}), source: restore(`${lead}${post[0]}${said ?? ''}`, m.quotes).trim() });
+        }
+        continue;
+      }
+      // "tweet the DOGE price: Good morning shibes! DOGE is at <price> 🐕": the price put into the person's words.
+      const priced = words ? /^(?:the\s+)?(?:current\s+)?([\w ]{0,20}?)\s*price\s*:\s*(.*(?:<\s*price\s*>|\{\s*price\s*\}).*)$/i.exec(words) : null;
+      const coin = priced ? priceAsked(`${priced[1]} price`) ?? priceAsked(`${/\b(btc|bitcoin|eth|ethereum|sol|solana|doge|dogecoin)\b/i.exec(words ?? '')?.[1] ?? ''} price`) : null;
+      if (priced && coin) {
+        readUpTo = post.index! + post[0].length + (said?.length ?? 0);
+        const channel = /#([\w-]{1,80})/.exec(post[0])?.[1];
+        for (const when of [schedule.when, ...(schedule.also ?? [])]) {
+          rules.push({ id: 'price-post', when, if: [], do: [{ kind: 'data', source: { kind: 'price', ...coin }, text: priced[2]!.replace(/<\s*price\s*>|\{\s*price\s*\}/i, '{value}') }], ...(channel ? { channel } : {}), source: restore(`${lead}${post[0]}${said ?? ''}`, m.quotes).trim() });
         }
         continue;
       }
