@@ -471,3 +471,17 @@ describe('menus written in more ways', () => {
     expect(lines(rooms)).toContain(`When someone sends /rooms: say 'Pick a room 🔍' with the buttons "The Vault", "Ward 13" and "The Tomb"`);
   });
 });
+
+describe('conversions and lists in more wordings', () => {
+  it('reads gallons, grams and more currencies, an inline numbered list gone through in order, and a list set in under its line', () => {
+    const plan = planOf('discord for our homebrew club\n!gal 5 → us gallons to liters\n!usd 45 → dollars to złoty\n!hint → every time the next one in order: 1) Sanitize everything 2) Pitch cool 3) Be patient ... then again from the first\n!motion → the next motion from our list, in order:\n   This House would ban IPAs\n   This House regrets hazy beer');
+    expect(lines(plan)).toEqual(
+      expect.arrayContaining([
+        "When someone sends !gal: convert the number from gal to l and say '{args} gal = {value} l'",
+        "When someone sends !usd: convert the number from USD to PLN and say '{args} USD = {value} PLN'",
+        "When someone sends !hint: reply one of 3 texts in turn ('Sanitize everything', 'Pitch cool', 'Be patient')",
+        "When someone sends !motion: reply one of 2 texts in turn ('This House would ban IPAs', 'This House regrets hazy beer')",
+      ]),
+    );
+  });
+});

@@ -112,6 +112,7 @@ function ruleAt(before: string, after: string, sentence: boolean, unit: string, 
   const left = before
     .replace(/^.*(?:[.;!?]|:)\s+/, '')
     .replace(/^\s*(?:[-•*]\s*|\d{1,2}[.)]\s*)/, '')
+    .replace(/^(?:and|also|or)\s+/i, '')
     .replace(/^(?:(?:if|when) (?:someone|anyone|people|ppl|they|a customer) (?:mentions? (?:us|me|the bot|@\w+)\s+(?:and|\+|with)\s+)?(?:writes?|says?|types?|sends?|asks?(?: about| for)?)\s+)/i, '')
     .replace(/^(?:anyone|someone|people|ppl) (?:writes?|says?|types?|sends?)\s+/i, '')
     .replace(/^(?:and|also|or)\s+/i, '')

@@ -4,8 +4,8 @@
 
 /** A line that announces a list: it ends with a colon and says how the items are used. */
 const ANNOUNCES = /\b(?:random|one of|from this list|the following|these|in order|in turn|going round|rotat\w*|next (?:tip|quote|line|fact|word|one))\b[^\n]*:\s*$/i;
-/** An item: a bullet or a number, then its words. */
-const ITEM = /^\s*(?:[-•*–]|\d{1,2}[.)])\s+(.+?)\s*$/;
+/** An item: a bullet or a number, then its words; or a line set in under the announcing one. */
+const ITEM = /^\s*(?:[-•*–]|\d{1,2}[.)])\s+(.+?)\s*$|^\s{2,}(\S.*?)\s*$/;
 
 export function joinListedLines(text: string): string {
   const lines = text.split('\n');
@@ -18,8 +18,9 @@ export function joinListedLines(text: string): string {
       for (; next < lines.length; next++) {
         const item = ITEM.exec(lines[next]!);
         // A command or an arrow starts a rule of its own, not an item.
-        if (!item || /^[/!][a-z]|→|->/i.test(item[1]!) || item[1]!.includes('»')) break;
-        items.push(item[1]!);
+        const words = item ? (item[1] ?? item[2])! : '';
+        if (!item || /^[/!][a-z]|→|->/i.test(words) || words.includes('»')) break;
+        items.push(words);
       }
     }
     // Questions with their answers ("What has keys? (piano)") are a quiz's, read as written.

@@ -23,8 +23,11 @@ export function textsOfList(text: string): { texts: string[]; order: 'random' | 
   // "'So many books, so little time.' – Zappa / 'A room without books...'": with slashes, commas and full stops are the items' own.
   const slashed = /\s+\/\s+|\s*\|\s*/.test(arrow ? rest.slice(0, arrow.index) : rest);
   const listPart = slashed ? (arrow ? rest.slice(0, arrow.index) : rest).split('\n')[0]! : (arrow ? rest.slice(0, arrow.index) : rest).replace(/\s*(?:,\s*)?(?:and )?(?:then|etc|\(?and so on)\b[\s\S]*$/i, '').replace(/\.\s+\S[\s\S]*$/, '');
-  const items = listPart
-    .split(slashed ? /\s+\/\s+|\s*\|\s*/ : /\s*(?:,|\band\b|\/|\|)\s*/)
+  // "1) Ascolta la radio 2) Write 3 sentences a day ...": numbered in one line.
+  const numbered = !slashed && /(?:^|\s)1[.)]\s+\S.*\s2[.)]\s+\S/.test(rest);
+  const numberedPart = numbered ? rest.replace(/^[\s\S]*?(?:^|\s)1[.)]\s+/, '').replace(/\s*(?:\.\.\.|…)?\s*(?:,\s*)?(?:and )?(?:then|etc|\(?and so on)\b[\s\S]*$/i, '') : '';
+  const items = (numbered ? numberedPart : listPart)
+    .split(numbered ? /\s+\d{1,2}[.)]\s+/ : slashed ? /\s+\/\s+|\s*\|\s*/ : /\s*(?:,|\band\b|\/|\|)\s*/)
     .map((s) => (slashed ? s.trim() : s.trim().replace(/\.$/, '')))
     .filter((s) => s.length > 0 && s.length <= 100);
   if (items.length < 2) return null;

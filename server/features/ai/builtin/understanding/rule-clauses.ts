@@ -117,7 +117,10 @@ function forwardRules(sentence: string, m: Masked): RuleDraft[] {
 const UNITS: Array<[RegExp, string]> = [
   [/°?\s*c\b|celsius|centigrade/i, 'c'], [/°?\s*f\b|fahrenheit/i, 'f'], [/\bkm\b|kilomet(?:er|re)s?/i, 'km'], [/\bmi\b|miles?/i, 'mi'],
   [/\bkgs?\b|kilos?|kilograms?/i, 'kg'], [/\blbs?\b|\bpounds?\b/i, 'lb'], [/\bcm\b|centimet(?:er|re)s?/i, 'cm'], [/\binch(?:es)?\b|\bin\b(?=\s*$)/i, 'in'],
+  [/\bgal(?:lons?)?\b/i, 'gal'], [/\blit(?:er|re)s?\b|\bl\b(?=\s*$)/i, 'l'], [/\boz\b|\bounces?\b/i, 'oz'], [/\bgrams?\b|\bg\b(?=\s*$)/i, 'g'],
   [/\beur(?:os?)?\b|€/i, 'EUR'], [/\busd\b|dollars?|\$/i, 'USD'], [/\bgbp\b|£|sterling/i, 'GBP'], [/\bjpy\b|yen/i, 'JPY'], [/\bchf\b|francs?/i, 'CHF'],
+  [/\bpln\b|złoty|zloty|\bzł\b/i, 'PLN'], [/\bczk\b|korun[ay]|crowns?/i, 'CZK'], [/\bmxn\b|pesos?/i, 'MXN'], [/\bsek\b|kronor|swedish krona/i, 'SEK'],
+  [/\bhuf\b|forint/i, 'HUF'], [/\btry\b|lira/i, 'TRY'], [/\binr\b|rupees?/i, 'INR'], [/\bcad\b|canadian dollars?/i, 'CAD'], [/\baud\b|australian dollars?/i, 'AUD'],
 ];
 
 function unitsIn(text: string): string[] {
@@ -140,7 +143,7 @@ function unitsOfExample(a: number, b: number): string[] {
   return [];
 }
 
-const UNIT_LABEL: Record<string, string> = { c: '°C', f: '°F', km: 'km', mi: 'miles', kg: 'kg', lb: 'lb', cm: 'cm', in: 'in' };
+const UNIT_LABEL: Record<string, string> = { c: '°C', f: '°F', km: 'km', mi: 'miles', kg: 'kg', lb: 'lb', cm: 'cm', in: 'in', gal: ' gal', l: ' l', oz: ' oz', g: ' g' };
 
 /**
  * "/f 20 should answer 68", "/temp converts celsius to fahrenheit", "/f 350 → 350°F = 177°C. /c 180 →
@@ -149,7 +152,7 @@ const UNIT_LABEL: Record<string, string> = { c: '°C', f: '°F', km: 'km', mi: '
  */
 function convertRules(sentence: string, m: Masked): RuleDraft[] {
   const plain = restore(sentence, m.quotes);
-  if (!/\bconvert|\bconversion|\b(?:in|to|into) (?:fahrenheit|celsius|dollars|euros?|pounds|miles|km|francs|yen|cm|inch(?:es)?|kg|lbs?)\b|[/!][a-z]+\s+-?\d+(?:[.,]\d+)?\s+(?:should|will|gives?|answers?|says?|returns?|=|→|->)/i.test(plain)) return [];
+  if (!/\bconvert|\bconversion|\b(?:in|to|into) (?:fahrenheit|celsius|dollars|euros?|pounds|miles|km|francs|yen|cm|inch(?:es)?|kg|lbs?|z[łl]oty|pesos?|koruna|crowns|forint|lira|rupees?|lit(?:er|re)s?|gallons?|grams?|ounces?)\b|[/!][a-z]+\s+-?\d+(?:[.,]\d+)?\s+(?:should|will|gives?|answers?|says?|returns?|=|→|->)/i.test(plain)) return [];
   const commands = commandsIn(plain);
   const rules: RuleDraft[] = [];
   for (const c of commands) {

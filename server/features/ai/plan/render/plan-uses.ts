@@ -33,6 +33,8 @@ export const UNIT_PAIRS = [
   ['km', 'mi'],
   ['kg', 'lb'],
   ['cm', 'in'],
+  ['gal', 'l'],
+  ['oz', 'g'],
   ['m', 'ft'],
 ] as const;
 

@@ -295,6 +295,8 @@ export const ENGINE_CASES: EngineCase[] = [
       rules: [
         { id: 'f', when: { kind: 'command', name: 'f' }, do: [{ kind: 'convert', from: 'C', to: 'F', text: '{args} is {value} °F' }] },
         { id: 'km', when: { kind: 'command', name: 'km' }, do: [{ kind: 'convert', from: 'mi', to: 'km', text: '{value} km' }] },
+        { id: 'gal', when: { kind: 'command', name: 'gal' }, do: [{ kind: 'convert', from: 'gal', to: 'l', text: '{value} l' }] },
+        { id: 'oz', when: { kind: 'command', name: 'oz' }, do: [{ kind: 'convert', from: 'g', to: 'oz', text: '{value} oz' }] },
         { id: 'usd', when: { kind: 'command', name: 'usd' }, do: [{ kind: 'convert', from: 'eur', to: 'usd', text: '{value} USD' }] },
         { id: 'jpy', when: { kind: 'command', name: 'jpy' }, do: [{ kind: 'convert', from: 'EUR', to: 'XYZ', text: '{value} XYZ' }] },
       ],
@@ -303,6 +305,8 @@ export const ENGINE_CASES: EngineCase[] = [
       { event: msg('/f 20'), expect: [send('20 is 68 °F')] },
       { event: msg('/f -40.5 degrees'), expect: [send('-40.5 degrees is -40.9 °F')] },
       { event: msg('/km 10'), expect: [send('16.09 km')] },
+      { event: msg('/gal 5'), expect: [send('18.93 l')] },
+      { event: msg('/oz 100'), expect: [send('3.53 oz')] },
       { event: msg('/usd 2,5'), expect: [send('2.7 USD')] },
       { event: msg('/f'), expect: [send('Write a number after the command, e.g. /f 20')] },
       { event: msg('/jpy 3'), expect: [send('Sorry, I could not get that right now.')] },

@@ -163,6 +163,10 @@ UNITS = {
     ("lb", "kg"): lambda value: value * 0.45359237,
     ("cm", "in"): lambda value: value / 2.54,
     ("in", "cm"): lambda value: value * 2.54,
+    ("gal", "l"): lambda value: value * 3.78541,
+    ("l", "gal"): lambda value: value / 3.78541,
+    ("oz", "g"): lambda value: value * 28.3495,
+    ("g", "oz"): lambda value: value / 28.3495,
     ("m", "ft"): lambda value: value / 0.3048,
     ("ft", "m"): lambda value: value * 0.3048,
 }`;
