@@ -188,6 +188,11 @@ export const PlanSettingsSchema = z.object({
   prefix: z.enum(['/', '!']).default('/'),
   /** Said to a command no rule knows; null: stay silent. */
   unknownCommand: words.optional(),
+  /**
+   * Settings the person wrote in the request that are no secret (a channel's @name, their own chat id
+   * or number), by name: the bot uses each when its environment has none.
+   */
+  values: z.record(z.string().regex(/^[A-Z][A-Z0-9_]{1,40}$/), z.string().min(1).max(200)).optional(),
 });
 
 export const BotPlanSchema = z.object({

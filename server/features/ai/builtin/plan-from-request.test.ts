@@ -485,3 +485,13 @@ describe('conversions and lists in more wordings', () => {
     );
   });
 });
+
+describe('settings written in the request', () => {
+  it('keeps the owner\'s chat id or number and a Telegram channel\'s @name as settings, said in the defaults', () => {
+    const telegram = planOf('telegram channel @kiezbaeckerei for our bakery. every day at 7 post Fresh rolls are out! and /order asks What? then When? and sends the answers to me, my chat id is 518834201');
+    expect(telegram.settings.values).toEqual({ OWNER_CHAT_ID: '518834201', TELEGRAM_CHAT_ID: '@kiezbaeckerei' });
+    expect(telegram.defaults).toContain('OWNER_CHAT_ID is 518834201, from your message: set the variable to use another.');
+    const whatsapp = planOf('whatsapp bot for my butcher shop. /order asks what meat? then send the whole order to my number +39 333 1234567');
+    expect(whatsapp.settings.values).toEqual({ OWNER_CHAT_ID: '+39 333 1234567' });
+  });
+});

@@ -254,6 +254,9 @@ export function planFromRequest(request: BotRequest, name: string, options: { fo
       readIds.has(r.id) ||
       !(r.when.kind === 'command' && readCommands.has(r.when.name.toLowerCase())) && !(r.id === 'faq' && read.some((x) => x.when.kind === 'keyword')),
   );
+  // "my chat id is 518834201", "our channel @morningstoa": settings the bot uses when none is set.
+  const values = request.settingValues ?? {};
+  for (const [setting, value] of Object.entries(values)) defaults.push(`${setting} is ${value}, from your message: set the variable to use another.`);
   // Times are the person's own when they named a zone; else UTC, said where times matter.
   const timed = rules.some((r) => (r.when.kind === 'schedule' && r.when.everyMinutes === undefined) || r.if.some((c) => c.kind === 'hours'));
   if (timed && !request.timeZone && !options.followUp) defaults.push('Times are in UTC: tell me your time zone ("Berlin time", "Europe/Berlin") to use yours.');
@@ -263,7 +266,7 @@ export function planFromRequest(request: BotRequest, name: string, options: { fo
     platform: request.platform,
     language: request.language,
     rules: finishRules(rules),
-    settings: { timeZone: request.timeZone ?? 'UTC', prefix: p },
+    settings: { timeZone: request.timeZone ?? 'UTC', prefix: p, ...(Object.keys(values).length > 0 ? { values } : {}) },
     defaults,
     notBuilt,
   });

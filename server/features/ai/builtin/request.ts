@@ -3,6 +3,7 @@
 
 import { stripControlChars } from '../../../../shared/code-blocks';
 import { joinListedLines } from './understanding/listed-lines';
+import { settingValuesIn } from './understanding/setting-values';
 import type { FeedPost } from './understanding/news';
 import { bannedWordsIn, commandRepliesIn, intervalSecondsIn, postTextsIn, type CommandReply, type KeywordReply } from './phrases';
 import { withoutOpenHours } from './understanding/away';
@@ -117,6 +118,8 @@ export interface BotRequest extends BehaviourDetails, RequestChanges {
   prefixWritten: '/' | '!' | null;
   /** The IANA time zone the message names ("London time"), else null (the plan says UTC). */
   timeZone?: string | null;
+  /** Settings the message wrote that are no secret (a channel's @name, the owner's chat id), by name. */
+  settingValues?: Record<string, string>;
 }
 
 export const NO_DETAILS: BehaviourDetails & RequestChanges = {
@@ -270,5 +273,5 @@ export function understandRequest(message: string): BotRequest | null {
     const part = read(clause);
     return part.understood || part.languageStated;
   };
-  return { ...request, notUnderstood: notUnderstoodIn(wording, request, understoodAlone) };
+  return { ...request, settingValues: settingValuesIn(wording.masked, request.platform), notUnderstood: notUnderstoodIn(wording, request, understoodAlone) };
 }

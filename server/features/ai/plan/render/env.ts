@@ -145,7 +145,14 @@ export function requiredRuleSettings(platform: Platform, uses: PlanUses): string
  * Every setting the bot of this plan reads on this platform, in both languages the same (Python adds
  * LOG_LEVEL, its logging's level): the platform's own, then what the rules read, then the server's.
  */
-export function planEnv(platform: Platform, uses: PlanUses, language: BotPlan['language']): EnvVar[] {
+export function planEnv(platform: Platform, uses: PlanUses, language: BotPlan['language'], values: Record<string, string> = {}): EnvVar[] {
+  return settingsRead(platform, uses, language).map((e) =>
+    values[e.name] ? { ...e, required: false, description: `${e.description} (default: ${values[e.name]}, from your message)` } : e,
+  );
+}
+
+/** The settings read, before the values the person wrote in the request make some of them optional. */
+function settingsRead(platform: Platform, uses: PlanUses, language: BotPlan['language']): EnvVar[] {
   const s = PLATFORM_SETTINGS[platform];
   const channel = channelSetting(platform, uses);
   const owner = readsOwner(platform, uses);

@@ -65,6 +65,9 @@ function settings(plan: BotPlan): string {
     '// timeZone: of hours and schedules; prefix: what commands start with; unknownCommand: the answer to a',
     '// command no rule has (none: stay silent).',
     `const SETTINGS = ${prettyJson(plan.settings)};`,
+    ...(Object.keys(plan.settings.values ?? {}).length > 0
+      ? ['// The settings your message gave (SETTINGS.values) count when the environment has none.', 'for (const [name, value] of Object.entries(SETTINGS.values)) if (!process.env[name]) process.env[name] = value;']
+      : []),
   );
 }
 

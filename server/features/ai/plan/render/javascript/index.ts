@@ -36,7 +36,7 @@ export function renderJavascript(
 ): { code: string; env: EnvVar[]; setup: string[]; dependencies: string[] } {
   const uses = planUses(plan);
   const platform = PLATFORMS[plan.platform](uses, plan);
-  const facts = { env: planEnv(plan.platform, uses, 'javascript'), setup: platformSetup(plan, uses) };
+  const facts = { env: planEnv(plan.platform, uses, 'javascript', plan.settings.values), setup: platformSetup(plan, uses) };
   const code = javascriptBotFile(plan, uses, platform, facts, options.filename, options.custom ?? {});
   return { code, ...facts, dependencies: [...platform.dependencies] };
 }

@@ -54,7 +54,13 @@ export function pySettings(plan: BotPlan): string {
     `    "timeZone": ${pyString(s.timeZone)},  # the time zone of hours and schedules`,
     `    "prefix": ${pyString(s.prefix)},  # commands start with this`,
     `    "unknownCommand": ${typeof s.unknownCommand === 'string' ? pyString(s.unknownCommand) : 'None'},  # said to a command the bot does not know (None: nothing)`,
+    ...(Object.keys(s.values ?? {}).length > 0
+      ? [`    "values": {${Object.entries(s.values!).map(([k, v]) => `${pyString(k)}: ${pyString(v)}`).join(', ')}},  # settings your message gave`]
+      : []),
     '}',
+    ...(Object.keys(s.values ?? {}).length > 0
+      ? ['# The settings your message gave count when the environment has none.', 'for _name, _value in SETTINGS["values"].items():', '    os.environ.setdefault(_name, _value)']
+      : []),
   );
 }
 

@@ -98,7 +98,7 @@ export const PYTHON_PLATFORMS = Object.keys(PLATFORMS) as Array<BotPlan['platfor
 export function renderPython(plan: BotPlan, options: RenderOptions): Rendered {
   const u = usageOf(pythonBuiltRules(plan));
   const platform = PLATFORMS[plan.platform](u, plan);
-  const env = planEnv(plan.platform, u, 'python');
+  const env = planEnv(plan.platform, u, 'python', plan.settings.values);
   const setup = platformSetup(plan, u);
   return { code: compose(plan, options, platform, env, setup), env, setup, dependencies: [...platform.dependencies] };
 }
