@@ -188,15 +188,17 @@ function alertRules(sentence: string, m: Masked): RuleDraft[] {
   // The person's own words for the alert ("... tweet 🚨 BTC under 60k!"), else the price said plainly.
   // "... tweet 🚨 BTC under 60k!", "tweet when ETH goes below 2000 $: ETH under $2000": after a verb, or after a colon.
   const tail = sentence.slice(sentence.length - (plain.length - hit.index - hit[0].length));
-  const says = /\b(?:post|posts|tweet|tweets|say|says|send|sends|write|writes)\b(?:\s+(?:in|to)\s+#[\w-]+)?\s*:?\s*/i.exec(tail) ?? /^\s*(?::|→|->)\s*/.exec(tail);
+  const says = /\b(?:post|posts|tweet|tweets|say|says|send|sends|write|writes)\b(?:\s+(?:in|to)\s+#([\w-]+))?\s*:?\s*/i.exec(tail) ?? /^\s*(?::|→|->)\s*/.exec(tail);
+  const channel = says?.[1];
   const own = says ? wordsAfter(sentence, sentence.length - (plain.length - hit.index - hit[0].length) + says.index + says[0].length, m) : null;
-  const cleaned = own?.replace(/^(?:to|in) (?:the|our) (?:group|channel|chat)\s*(?:just |only )?(?:once)?\s*:?\s*/i, '').replace(/\s*[—–-]?\s*(?:just once|only once|once only|once)\b.*$/i, '').trim();
+  const cleaned = own?.replace(/^(?:to|in) (?:the|our) (?:group|channel|chat)\s*(?:just |only )?(?:once)?\s*:?\s*/i, '').replace(/\s*[—–-]?\s*\(?\s*(?:just once|only once|once only|once)\b.*$/i, '').trim();
   const text = cleaned && !/^(?:me|us|it|a |an |the )/i.test(cleaned) ? cleaned : `${coin[0]!.toUpperCase()}${coin.slice(1)} is ${below ? 'below' : 'above'} ${value.toLocaleString('en')}: {value} ${currency.toUpperCase()}`;
   return [{
     id: `${coin}-alert`,
     when: { kind: 'schedule', everyMinutes: 5, times: [], weekdays: [], offsetMinutes: 0 },
     if: [threshold],
     do: [{ kind: 'post', to: toOwner ? 'owner' : 'channel', text }],
+    ...(channel && !toOwner ? { channel } : {}),
     source: plain.trim(),
   }];
 }
