@@ -1,9 +1,10 @@
 // The cases of the engine's messages, conditions and actions (the format: case-format.ts); the clock's
-// cases, the choices both languages agreed on and named channels are in cases-clock.ts, cases-agreed.ts
-// and cases-channels.ts.
+// cases, the choices both languages agreed on, named channels and the web services' data are in
+// cases-clock.ts, cases-agreed.ts, cases-channels.ts and cases-web.ts.
 import { AGREED_CASES } from './cases-agreed';
 import { CHANNEL_CASES } from './cases-channels';
 import { CLOCK_CASES } from './cases-clock';
+import { WEB_CASES } from './cases-web';
 import type { CaseCall, CaseEvent, EngineCase } from './case-format';
 
 const msg = (text: string, more: Partial<CaseEvent> = {}): CaseEvent => ({ type: 'message', text, ...more });
@@ -13,6 +14,7 @@ export const ENGINE_CASES: EngineCase[] = [
   ...CLOCK_CASES,
   ...AGREED_CASES,
   ...CHANNEL_CASES,
+  ...WEB_CASES,
   {
     name: 'commands: {name} and {args}, /cmd@Bot, the automatic help, unknown commands',
     plan: {
@@ -362,42 +364,6 @@ export const ENGINE_CASES: EngineCase[] = [
       { event: msg('/vote Where? park, beach, pool'), expect: [{ call: 'sendPoll', chat: 'c1', question: 'Where?', options: ['park', 'beach', 'pool'] }] },
       { event: msg('/vote Tea, coffee or juice?'), expect: [{ call: 'sendPoll', chat: 'c1', question: 'Tea, coffee or juice?', options: ['Tea', 'coffee', 'juice'] }] },
       { event: msg('/vote Tea?'), expect: [send('Write a question and its options after the command, e.g. /vote Pizza or burgers?')] },
-    ],
-  },
-  {
-    name: 'a feed read for its new items: the first read only remembers, then each new item once, with the text',
-    plan: {
-      rules: [{ id: 'blog', when: { kind: 'command', name: 'check' }, do: [{ kind: 'data', source: { kind: 'news', feedUrl: 'http://web.test/growing.xml', onlyNew: true }, text: '📰 New: {value}' }] }],
-    },
-    steps: [
-      { event: msg('/check'), expect: [] },
-      { event: msg('/check'), expect: [send('📰 New: Item 3\nhttps://news.example/g3')] },
-      { event: msg('/check'), expect: [send('📰 New: Item 4\nhttps://news.example/g4')] },
-      { restart: true },
-      { event: msg('/check'), expect: [send('📰 New: Item 5\nhttps://news.example/g5')] },
-    ],
-  },
-  {
-    name: 'data: weather, price, news, ai and translate from the web services; a place not found or a missing city says so',
-    plan: {
-      rules: [
-        { id: 'weather', when: { kind: 'command', name: 'weather' }, do: [{ kind: 'data', source: { kind: 'weather' } }] },
-        { id: 'berlin', when: { kind: 'command', name: 'berlin' }, do: [{ kind: 'data', source: { kind: 'weather', city: 'Berlin' }, text: 'Now: {value}' }] },
-        { id: 'btc', when: { kind: 'command', name: 'btc' }, do: [{ kind: 'data', source: { kind: 'price', coin: 'btc' }, text: 'Bitcoin: {value}' }] },
-        { id: 'news', when: { kind: 'command', name: 'news' }, do: [{ kind: 'data', source: { kind: 'news', feedUrl: 'http://web.test/feed.xml', count: 2 } }] },
-        { id: 'ask', when: { kind: 'command', name: 'ask' }, do: [{ kind: 'data', source: { kind: 'ai', instructions: 'Answer like a baker.' } }] },
-        { id: 'es', when: { kind: 'keyword', words: ['translate'] }, do: [{ kind: 'data', source: { kind: 'translate', to: 'es' }, text: 'In Spanish: {value}' }] },
-      ],
-    },
-    steps: [
-      { event: msg('/weather Munich'), expect: [send('Munich, Germany: partly cloudy, 14.2°C, wind 11.5 km/h')] },
-      { event: msg('/berlin'), expect: [send('Now: Berlin, Germany: partly cloudy, 14.2°C, wind 11.5 km/h')] },
-      { event: msg('/weather Nowhere'), expect: [send('I could not find a place called Nowhere.')] },
-      { event: msg('/weather'), expect: [send('Write a city after the command, e.g. /weather Paris')] },
-      { event: msg('/btc'), expect: [send('Bitcoin: 64,000.50 USD')] },
-      { event: msg('/news'), expect: [send('First\nhttps://news.example/1\n\nSecond\nhttps://news.example/2')] },
-      { event: msg('/ask Why is bread brown?'), expect: [send('[Answer like a baker.] Why is bread brown?')] },
-      { event: msg('translate good morning'), expect: [send("In Spanish: [Translate the user's message into es. Answer with the translation only.] translate good morning")] },
     ],
   },
 ];
