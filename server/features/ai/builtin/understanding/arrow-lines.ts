@@ -44,7 +44,7 @@ function actionsOf(right: string, quotes: string[]): Action[] {
   const oneOf = /^\s*(?:(?:a\s+)?random(?:ly)?|one of(?: these)?|pick one)\s*(?:one\s+)?(?:of|from)?\s*:\s*/i.exec(text);
   if (oneOf) {
     const texts = text.slice(oneOf[0].length).split('\n')[0]!.split(/\s+\/\s+|\s*\|\s*/).map((t) => restore(t, quotes).trim()).filter((t) => t.length > 0);
-    if (texts.length >= 2) return [{ kind: 'replyOneOf', texts, order: /random/i.test(oneOf[0]) ? 'random' : 'random' }];
+    if (texts.length >= 2) return [{ kind: 'replyOneOf', texts, order: 'random' }];
   }
   // "delete + warn: keep it clean", "= instant ban, no warnings": what is done to the message and its sender.
   if (/^\s*(?:=\s*)?(?:instant(?:ly)?\s+|just\s+)?(?:delete|remove|ban|kick|mute|time ?out)\b/i.test(text)) {

@@ -18,13 +18,17 @@ const EARNS = /\b(?:get|gets|earn|earns|score|scores|win|wins)\s+(?:a|one|\+1|1)
  */
 const LOGS = /(?:^|[^\w/:.€$£¥%°])[/!]([A-Za-z]\w{0,31})\s+(\d+(?:[.,]\d+)?)\b[^.\n]{0,30}?\b(?:logs?|records?|adds?|saves?|tracks?|registers?|counts?|stores?)\s+(?:\d+(?:[.,]\d+)?\s+)?(?:(?:the|those|that|their|your)\s+)?([a-z]+)?/i;
 
+/** "counts sprints per person", "count how many fish each person reported": what is counted per person. */
+const COUNTS_PER = /\bcounts?\s+(?:how many\s+)?(?!messages?\b|posts?\b)([a-z]+)\s+(?:\w+\s+){0,3}?(?:per|for each|for every|of each|each)\s+(?:person|user|member|people|rider|player)\b/i;
+
 /** The name of what the request counts: what it logs ("km"), its own word ("stars", "rebuys"), points, or messages. */
 function counterOf(context: string): string {
   const logs = LOGS.exec(context);
   if (logs) return (logs[3] && !/^(?:it|them|for|to|a|an|number|amount)$/i.test(logs[3]) ? logs[3] : logs[1]!).toLowerCase();
   const earns = EARNS.exec(context);
   if (earns) return `${(earns[1] ?? earns[2])!.toLowerCase()}s`;
-  const counted = /[/!][a-z]\w*\b[^\n]*?\bcounts?\s+(?:how many\s+)?(?!messages?\b|posts?\b)([a-z]+)\s+(?:\w+\s+){0,3}?(?:per|for each|for every|of each|each)\s+(?:person|user|member|people|rider|player)\b/i.exec(context);
+  // "/sprint ... counts sprints per person": what a command counts.
+  const counted = [...context.matchAll(new RegExp(COUNTS_PER.source, 'gi'))].find((c) => commandsIn(context.slice(Math.max(0, context.lastIndexOf('\n', c.index!)), c.index)).length > 0);
   if (counted) return counted[1]!.toLowerCase();
   return /\b(?:points?|karma|kudos|thanks)\b/i.test(context) ? 'points' : 'messages';
 }
@@ -74,7 +78,7 @@ function logRules(sentence: string, m: Masked, counter: string): RuleDraft[] {
 
 /** "/sprint when you finished a sprint, the bot counts sprints per person and says X": one more per command, with its words. */
 function commandCount(sentence: string, m: Masked, counter: string, rules: RuleDraft[]): boolean {
-  const counts = /\bcounts?\s+(?:how many\s+)?(?!messages?\b|posts?\b)([a-z]+)\s+(?:\w+\s+){0,3}?(?:per|for each|for every|of each|each)\s+(?:person|user|member|people|rider|player)\b/i.exec(sentence);
+  const counts = COUNTS_PER.exec(sentence);
   const command = counts ? commandsIn(sentence.slice(0, counts.index)).pop() : undefined;
   if (!counts || !command) return false;
   const whole = m.masked.slice(Math.max(0, m.masked.indexOf(sentence)) + counts.index);
