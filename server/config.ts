@@ -54,6 +54,8 @@ const envSchema = z.object({
   OPENAI_API_KEY: z.string().min(1).optional(),
   OPENAI_BASE_URL: optionalUrl,
   OPENAI_MODEL: z.string().min(1).optional(),
+  /** 'off': the assistant's new bots are not installed, started in test mode and checked by the server. */
+  ASSISTANT_CHECKS: z.enum(['on', 'off']).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
   TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
@@ -113,6 +115,8 @@ export type Config = {
   google: { clientId: string; clientSecret: string; issuer: string } | null;
   googleIssuer: string;
   openai: { apiKey: string; baseUrl: string | null; model: string } | null;
+  /** The server installs, starts in test mode and checks each Telegram bot the assistant builds (ASSISTANT_CHECKS). */
+  assistantChecks: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** 'auto': one pretty line per event when stdout is a terminal, JSON lines otherwise. */
   logFormat: 'auto' | 'pretty' | 'json';
@@ -258,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     openai: e.OPENAI_API_KEY || e.OPENAI_BASE_URL
       ? { apiKey: e.OPENAI_API_KEY ?? 'not-needed', baseUrl: e.OPENAI_BASE_URL ?? null, model: e.OPENAI_MODEL ?? 'gpt-4o-mini' }
       : null,
+    assistantChecks: e.ASSISTANT_CHECKS === 'on',
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT,
     trustProxy: e.TRUST_PROXY,

@@ -49,6 +49,19 @@ export function planFenceFile(info: string): string | null {
   return filename && isSafeFilename(filename) ? filename : '';
 }
 
+/**
+ * The plan checks of a file as run in the test chat, shown folded under their summary:
+ * "```bot-checks telegram_bot.js", then one line per check and its exchange. Never a file itself.
+ */
+export const CHECKS_FENCE = 'bot-checks';
+
+/** The file a fence's info string shows the checks of ("bot-checks telegram_bot.js"), or null for other fences. */
+export function checksFenceFile(info: string): string | null {
+  const [word, filename] = info.trim().split(/\s+/);
+  if (word?.toLowerCase() !== CHECKS_FENCE) return null;
+  return filename && isSafeFilename(filename) ? filename : '';
+}
+
 /** The language id for an extension ('py' -> 'python'), '' when unknown. */
 export function languageForExtension(ext: string): string {
   return LANGUAGE_BY_EXTENSION[ext.toLowerCase()] ?? '';
@@ -108,7 +121,7 @@ function splitFences(text: string): { blocks: RawBlock[]; outside: string[] } {
 }
 
 function toBlock(raw: RawBlock): CodeBlock | null {
-  if (planFenceFile(raw.info) !== null) return null;
+  if (planFenceFile(raw.info) !== null || checksFenceFile(raw.info) !== null) return null;
   let candidate = '';
   let language = '';
   const tagged = INFO_FILENAME.exec(raw.info);

@@ -24,7 +24,8 @@ export async function startTestApp(env: Record<string, string> = {}, opts: Build
   // Like a real DATA_DIR (0755), not mkdtemp's 0700: bwrap reaches a mounted dir (a project's
   // deps) by path as the sandbox's uid, which needs search permission on every directory above it.
   chmodSync(dataDir, 0o711);
-  const config = loadConfig({ LOG_LEVEL: 'info', PORT: '0', ...env, DATA_DIR: dataDir });
+  // The assistant's checks of its new bots install and run them: only the tests about them turn them on.
+  const config = loadConfig({ LOG_LEVEL: 'info', PORT: '0', ASSISTANT_CHECKS: 'off', ...env, DATA_DIR: dataDir });
   const logs: string[] = [];
   const logStream = new Writable({
     write(chunk, _enc, cb) {

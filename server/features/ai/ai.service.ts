@@ -16,7 +16,8 @@ import { assertNotTruncated } from './truncation-guard';
 import { replyProblems, retryMessage } from './reply-check';
 import { recordProposal } from './code-edit-proposals';
 import { plansOf, savePlan } from './bot-plans';
-import { addExchange, chatHistory, latestMessages } from './chat-messages';
+import { addExchange, chatHistory, extendReply, latestMessages } from './chat-messages';
+import { prepareAndCheck } from '../test-chat/plan-checks/prepare-bot';
 import type { ChatTurn, ProjectFile } from './provider';
 
 export const AI_MESSAGE_COST = 5;
@@ -126,14 +127,29 @@ export async function chat(
     const moved = home.id === project.id ? [] : [`This is a new bot, **${home.name}**, with a page of its own (${project.name ? `**${project.name}**` : 'the bot you were in'} stays as it was).`];
     const reply = [...moved, parsed.text, ...proposals.map(proposalLine)].join('\n\n');
     // The conversation goes on where the bot is: a new bot's page holds the message that made it.
-    await addExchange(trx, { userId, projectId: home.id, message: input.message, reply, at: deps.clock.now().getTime() });
+    const replyId = await addExchange(trx, { userId, projectId: home.id, message: input.message, reply, at: deps.clock.now().getTime() });
     await nameBotAfterRequest(trx, home.id, input.message); // a bot made without a name is named after this request
-    return { files, proposals, credits: await balanceOf(trx, userId), home, moved };
+    return { files, proposals, credits: await balanceOf(trx, userId), home, moved, replyId };
   });
+
+  // Each bot just built is prepared and tried by the server itself (installed, started in test mode,
+  // its plan checked); what happened ends the reply.
+  const checked: string[] = [];
+  if (deps.config.assistantChecks) {
+    for (const { file } of written.files) {
+      const plan = answer.generated?.[file.filename]?.plan;
+      const code = parsed.blocks.find((b) => b.filename === file.filename)?.code;
+      if (!plan || code === undefined) continue;
+      const onLine = onDelta ? (line: string) => onDelta(`\n\n_${line}_`) : undefined;
+      const part = await prepareAndCheck({ deps, userId }, { projectId: written.home.id, fileId: file.id, filename: file.filename, plan, code, dependencies: parsed.dependencies }, onLine);
+      if (part) checked.push(part);
+    }
+    if (checked.length > 0) await extendReply(deps.db, written.replyId, checked.join('\n\n'));
+  }
 
   const createdFiles = written.files.map(({ file }) => ({ id: file.id, filename: file.filename }));
   return {
-    message: [...written.moved, parsed.text].join('\n\n'),
+    message: [...written.moved, parsed.text, ...checked].join('\n\n'),
     createdFile: createdFiles[0],
     createdFiles,
     proposals: written.proposals,

@@ -20,15 +20,30 @@ export async function chatHistory(db: Kysely<Database>, userId: string, projectI
   return rows.reverse() as ChatTurn[];
 }
 
-/** The person's message and the assistant's reply, the reply a millisecond later so "newest first" is stable. */
-export async function addExchange(trx: Kysely<Database>, p: { userId: string; projectId: string; message: string; reply: string; at: number }): Promise<void> {
+/**
+ * The person's message and the assistant's reply, the reply a millisecond later so "newest first" is
+ * stable; answers the reply's id.
+ */
+export async function addExchange(trx: Kysely<Database>, p: { userId: string; projectId: string; message: string; reply: string; at: number }): Promise<string> {
   const row = { user_id: p.userId, project_id: p.projectId };
+  const replyId = newId();
   await trx
     .insertInto('chat_messages')
     .values([
       { id: newId(), ...row, role: 'user', content: p.message, created_at: new Date(p.at).toISOString() },
-      { id: newId(), ...row, role: 'assistant', content: p.reply, created_at: new Date(p.at + 1).toISOString() },
+      { id: replyId, ...row, role: 'assistant', content: p.reply, created_at: new Date(p.at + 1).toISOString() },
     ])
+    .execute();
+  return replyId;
+}
+
+/** Adds a part to a stored reply (what the server found after the answer: its checks in the test chat). */
+export async function extendReply(db: Kysely<Database>, replyId: string, part: string): Promise<void> {
+  await db
+    .updateTable('chat_messages')
+    .set((eb) => ({ content: eb('content', '||', `\n\n${part}`) }))
+    .where('id', '=', replyId)
+    .where('role', '=', 'assistant')
     .execute();
 }
 

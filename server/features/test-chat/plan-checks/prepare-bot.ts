@@ -1,0 +1,109 @@
+// What the server does by itself once the assistant has built a Telegram bot from a plan: installs
+// its packages into the bot's volume (skipped when they are there), starts it in test mode and runs
+// the plan checks, then says what happened in words for the assistant's reply: "Checked in the test
+// chat: 7 of 7" and the exchanges behind a fold, or each failing check with what came back. Checks
+// that all pass are kept as the bot's saved chats, which later changes are checked against. Free:
+// no credits are spent on any of it.
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import type { ServiceCtx } from '../../../trpc';
+import type { BotPlan } from '../../../../shared/bot-plan.schema';
+import { CHECKS_FENCE } from '../../../../shared/code-blocks';
+import { installDependencies } from '../../runner/dependencies/installer';
+import { splitNpmSpec } from '../../runner/dependencies/npm-command';
+import { replyProblems } from '../../ai/reply-check';
+import { planChecks, type SkippedCheck } from './checks-of-plan';
+import { runPlanChecks, type CheckResult } from './run-checks';
+
+export type PrepareInput = {
+  projectId: string;
+  fileId: string;
+  filename: string;
+  plan: BotPlan;
+  /** The file's code, checked by reading when it cannot be run. */
+  code: string;
+  /** The packages the bot needs (the assistant's answer names them). */
+  dependencies: string[];
+};
+
+/** The reply's part about the checks ('' when there is nothing to say); `onLine` hears each step as it starts. */
+export async function prepareAndCheck(ctx: ServiceCtx, input: PrepareInput, onLine?: (line: string) => void): Promise<string> {
+  if (input.plan.platform !== 'telegram') return '';
+  const { checks, skipped } = planChecks(input.plan);
+  const notRun = (why: string) => notRunReport(ctx, input, why, skipped);
+  if (checks.length === 0) return notRun('none of its rules can be tried in the test chat');
+
+  const missing = await missingPackages(ctx, input);
+  if (missing.length > 0) {
+    onLine?.(`Installing ${missing.join(', ')}...`);
+    try {
+      await installDependencies(ctx, { command: input.plan.language === 'python' ? 'pip install' : 'npm install', dependencies: missing, projectId: input.projectId });
+    } catch (err) {
+      const why = (err as Error).message;
+      return notRun(`its packages could not be installed (${why.length > 300 ? `${why.slice(0, 297)}...` : why})`);
+    }
+  }
+  onLine?.(`Starting the bot in test mode and checking ${checks.length} ${checks.length === 1 ? 'rule' : 'rules'}...`);
+  const run = await runPlanChecks(ctx, { fileId: input.fileId, filename: input.filename, checks });
+  if ('notStarted' in run) return notRun(`it did not start: ${run.notStarted}`);
+  return report(run.results, skipped, input.filename);
+}
+
+/** The summary, visible, then every check's exchange in a fold the builder opens on demand. */
+export function report(results: CheckResult[], skipped: SkippedCheck[], filename: string): string {
+  const passed = results.filter((r) => r.passed).length;
+  const failed = results.filter((r) => !r.passed);
+  const summary =
+    failed.length === 0
+      ? `**Checked in the test chat: ${passed} of ${results.length}.** The bot is running in test mode: open Test chat to try it.`
+      : `**Checked in the test chat: ${passed} of ${results.length}.** ${failed.length === 1 ? 'This check failed' : 'These checks failed'}:\n${failed
+          .map((r) => `- ${r.words}: ${r.lines.at(-1)}`)
+          .join('\n')}`;
+  const body = [
+    ...results.flatMap((r) => [`${r.passed ? '✓' : '✗'} ${r.words}`, ...r.lines.map((l) => `  ${l}`)]),
+    ...skipped.map(notChecked),
+  ];
+  return `${summary}\n\n\`\`\`${CHECKS_FENCE} ${filename}\n${body.join('\n')}\n\`\`\``;
+}
+
+/** Why the bot was not run, and what reading its code found instead. */
+async function notRunReport(ctx: ServiceCtx, input: PrepareInput, why: string, skipped: SkippedCheck[]): Promise<string> {
+  const problems = await replyProblems(ctx.deps, [{ filename: input.filename, language: input.plan.language, code: input.code }]);
+  const read =
+    problems.length === 0
+      ? 'Its code was checked instead: it parses, and everything it imports can be installed.'
+      : `Reading its code found: ${problems.slice(0, 5).join('; ')}`;
+  const fold = skipped.length > 0 ? `\n\n\`\`\`${CHECKS_FENCE} ${input.filename}\n${skipped.map(notChecked).join('\n')}\n\`\`\`` : '';
+  return `**Not checked in the test chat:** ${why}. ${read}${fold}`;
+}
+
+const notChecked = (s: SkippedCheck) => `– Not checked: ${s.words} (${s.reason})`;
+
+/** The bot's packages not in its volume yet (by name: a version installed earlier counts). */
+async function missingPackages(ctx: ServiceCtx, input: PrepareInput): Promise<string[]> {
+  const dir = await ctx.deps.packageVolumes.dir(input.projectId, false);
+  if (!dir) return input.dependencies;
+  if (input.plan.language === 'javascript') {
+    return input.dependencies.filter((spec) => !existsSync(path.join(dir, 'node_modules', splitNpmSpec(spec)[0], 'package.json')));
+  }
+  const installed = pythonDistributions(dir);
+  return input.dependencies.filter((spec) => !installed.has(normalise(spec.split(/[<>=!~[\s]/)[0]!)));
+}
+
+/** The distributions of the bot's venv, by normalised name (their .dist-info folders). */
+function pythonDistributions(dir: string): Set<string> {
+  const lib = path.join(dir, 'venv', 'lib');
+  const names = new Set<string>();
+  if (!existsSync(lib)) return names;
+  for (const python of readdirSync(lib)) {
+    const site = path.join(lib, python, 'site-packages');
+    if (!existsSync(site)) continue;
+    for (const entry of readdirSync(site)) {
+      const m = /^(.+?)-[^-]+\.dist-info$/.exec(entry);
+      if (m) names.add(normalise(m[1]!));
+    }
+  }
+  return names;
+}
+
+const normalise = (name: string) => name.toLowerCase().replace(/[-_.]+/g, '_');
