@@ -8,3 +8,9 @@ const REFUSED = /^(LD_[A-Z0-9_]*|GCONV_PATH|GETCONF_DIR|GLIBC_TUNABLES|HOSTALIAS
 export function refusedVariableReason(name: string): string | null {
   return REFUSED.test(name) ? `${name} cannot be set: the system's program loader acts on it` : null;
 }
+
+/**
+ * What the test chat sets itself for a run in test mode and nobody should save: the emulator's address
+ * (a saved value would send a live bot to a server that is not Telegram) and its clock.
+ */
+export const TEST_MODE_VARIABLES: ReadonlySet<string> = new Set(['TELEGRAM_API_BASE', 'TEST_CLOCK']);

@@ -52,6 +52,8 @@ export async function prepareTestMode(options: TestModeOptions): Promise<TestMod
   env.TELEGRAM_CHAT_ID = String(session.chatId('group'));
   env.OWNER_CHAT_ID = String(session.chatId('private'));
   env.PORT ??= String(DEFAULT_WEBHOOK_PORT);
+  // The assistant's bots then take the time from the emulator (getTestClock), which checks move.
+  env.TEST_CLOCK = '1';
   const webhookPort = Number(env.PORT) || DEFAULT_WEBHOOK_PORT;
 
   let closeServer: () => void;

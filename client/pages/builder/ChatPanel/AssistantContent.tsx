@@ -7,6 +7,7 @@ import { IconCopy, IconFileCode, IconTerminal2 } from '@tabler/icons-react';
 import { copyText } from '../../../components/CopyCommand/copy-text';
 import { inlineTokens, messageSegments, textBlocks, type Inline, type Segment } from './message-segments';
 import { PlanLines } from '../PlanCard/PlanLines';
+import { ChecksFold } from './ChecksFold';
 import { Tooltip } from '../../../components/LazyTooltip';
 import classes from './ChatPanel.module.css';
 
@@ -87,6 +88,8 @@ export function AssistantContent({ content, renderPlan }: { content: string; ren
       {messageSegments(content).map((segment, i) =>
         segment.kind === 'text' ? (
           <Prose key={i} text={segment.text} />
+        ) : segment.kind === 'checks' ? (
+          <ChecksFold key={i} lines={segment.lines} />
         ) : segment.kind === 'plan' ? (
           <Fragment key={i}>{renderPlan ? renderPlan(segment) : <PlanLines filename={segment.filename} lines={segment.lines} />}</Fragment>
         ) : (

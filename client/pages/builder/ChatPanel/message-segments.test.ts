@@ -26,6 +26,15 @@ describe('messageSegments', () => {
     expect(named).toEqual(parseAssistantReply(reply).blocks.map((b) => b.filename));
   });
 
+  it("reads a ```bot-checks block as the file's checks, never as a file", () => {
+    const text = '**Checked in the test chat: 1 of 1.**\n\n```bot-checks bot.js\n✓ When someone sends /menu: reply \'Tea\'\n  you: /menu\n  bot: Tea\n```';
+    expect(messageSegments(text)).toEqual([
+      { kind: 'text', text: '**Checked in the test chat: 1 of 1.**' },
+      { kind: 'checks', filename: 'bot.js', lines: ["✓ When someone sends /menu: reply 'Tea'", '  you: /menu', '  bot: Tea'] },
+    ]);
+    expect(parseAssistantReply(text).blocks).toEqual([]);
+  });
+
   it('gives an untagged block the default name code.py', () => {
     expect(messageSegments('```\nx = 1\n```')[0]).toMatchObject({ filename: 'code.py', code: 'x = 1' });
   });

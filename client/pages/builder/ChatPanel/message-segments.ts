@@ -1,15 +1,18 @@
 // How an assistant message is shown: its text as text, never HTML, with fenced code
 // blocks as code under their file name. The fence grammar matches shared/code-blocks.ts, and each
 // block's name comes from parseAssistantReply itself, so the chat names files as the server does.
-// A ```bot-plan <file> block is the plan card of that file; its lines are what shows without one.
-import { parseAssistantReply, planFenceFile, stripControlChars } from '../../../../shared/code-blocks';
+// A ```bot-plan <file> block is the plan card of that file; its lines are what shows without one. A
+// ```bot-checks <file> block is what the server's checks of the file did in the test chat, folded.
+import { checksFenceFile, parseAssistantReply, planFenceFile, stripControlChars } from '../../../../shared/code-blocks';
 
 export type Segment =
   | { kind: 'text'; text: string }
   /** filename is null for blocks that are commands or output (```bash), which never become files. */
   | { kind: 'code'; filename: string | null; language: string; code: string }
   /** filename is '' when the fence named no (safe) file; lines are the rules in words, non-empty. */
-  | { kind: 'plan'; filename: string; lines: string[] };
+  | { kind: 'plan'; filename: string; lines: string[] }
+  /** The plan checks run in the test chat (a ```bot-checks block): each check's line and its exchange. */
+  | { kind: 'checks'; filename: string; lines: string[] };
 
 const OPEN_FENCE = /^( *)(`{3,}|~{3,})(.*)$/;
 
@@ -41,6 +44,12 @@ export function messageSegments(content: string): Segment[] {
     const planOf = planFenceFile(open[3]!);
     if (planOf !== null) {
       segments.push({ kind: 'plan', filename: planOf, lines: lines.slice(i + 1, j).map((l) => l.trim().replace(/^[-*•]\s+/, '')).filter(Boolean) });
+      i = j;
+      continue;
+    }
+    const checksOf = checksFenceFile(open[3]!);
+    if (checksOf !== null) {
+      segments.push({ kind: 'checks', filename: checksOf, lines: lines.slice(i + 1, j).filter((l) => l.trim()) });
       i = j;
       continue;
     }

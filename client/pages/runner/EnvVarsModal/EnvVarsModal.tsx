@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { Badge, Button, Code, Divider, EmptyState, Group, Modal, PasswordInput, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconKey, IconLock, IconVariableOff } from '@tabler/icons-react';
 import type { DetectedEnvVar } from '../../../../shared/runner.schema';
+import { TEST_MODE_VARIABLES } from '../../../../shared/env-names';
 
 export interface EnvVarsSave {
   /** Non-empty values typed in the dialog. */
@@ -44,6 +45,7 @@ function VariableField({
     <Stack gap={4}>
       <PasswordInput
         label={label}
+        withAsterisk={variable.required}
         description={
           <>
             <Code>{variable.key}</Code>
@@ -72,7 +74,10 @@ function VariableField({
   );
 }
 
-export function EnvVarsModal({ opened, onClose, filename, detected, savedKeys, onSave }: EnvVarsModalProps) {
+export function EnvVarsModal({ opened, onClose, filename, detected: read, savedKeys, onSave }: EnvVarsModalProps) {
+  // What the bot cannot start without comes first; what the test chat sets itself is not shown.
+  const asked = read.filter((v) => !TEST_MODE_VARIABLES.has(v.key));
+  const detected = [...asked.filter((v) => v.required), ...asked.filter((v) => !v.required)];
   const [values, setValues] = useState<Record<string, string>>({});
   const [cleared, setCleared] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);

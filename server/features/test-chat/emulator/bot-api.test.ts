@@ -38,6 +38,21 @@ describe('identity and routing', () => {
     expect(wrong).toEqual({ status: 401, body: { ok: false, error_code: 401, description: 'Unauthorized' } });
   });
 
+  it("getTestClock (Botwright's own): the real time until the checks move it, then the moment set, going on; a restart ends it", async () => {
+    const before = Date.now();
+    const real = (await h.api('getTestClock')).body;
+    expect(real.ok).toBe(true);
+    expect(real.result.now).toBeGreaterThanOrEqual(before);
+    expect(real.result.now).toBeLessThanOrEqual(Date.now());
+    const moment = Date.UTC(2027, 0, 4, 9, 0, 10);
+    h.session.setTestClock(moment);
+    const moved = (await h.api('getTestClock')).body.result.now;
+    expect(moved - moment).toBeGreaterThanOrEqual(0);
+    expect(moved - moment).toBeLessThan(1000);
+    h.session.botRestarted();
+    expect(Math.abs((await h.api('getTestClock')).body.result.now - Date.now())).toBeLessThan(1000);
+  });
+
   it('logOut and close answer true', async () => {
     expect((await h.api('logOut')).body).toEqual({ ok: true, result: true });
     expect((await h.api('close')).body).toEqual({ ok: true, result: true });

@@ -21,6 +21,12 @@ export const getMe: BotMethod = ({ core }) => ({
 
 export const accept: BotMethod = () => true;
 
+/**
+ * Botwright's own method, not Telegram's: the time a bot in test mode goes by (Unix milliseconds), which
+ * the plan checks move to a schedule's moment. Bots call it only when TEST_CLOCK is set.
+ */
+export const getTestClock: BotMethod = ({ core }) => ({ now: core.testNow() });
+
 /** The key of a command list: its scope (default, all_private_chats, chat...) and language. */
 export function commandsKey(params: Params): string {
   const scope = optionalObject(params, 'scope', "can't parse BotCommandScope JSON object") ?? { type: 'default' };

@@ -50,6 +50,8 @@ const METHODS: Record<string, BotMethod> = {
   getMyDescription: bot.getMyDescription,
   getMyShortDescription: bot.getMyShortDescription,
   getChatMenuButton: bot.getChatMenuButton,
+  // Botwright's own: the test clock (never called on Telegram).
+  getTestClock: bot.getTestClock,
 };
 
 const BY_LOWER_NAME = new Map(Object.entries(METHODS).map(([name, method]) => [name.toLowerCase(), { name, method }]));

@@ -37,6 +37,11 @@ export class SessionCore {
   readonly commands = new Map<string, BotCommand[]>();
   /** Since the last botRestarted(): the bot polled, set a webhook or took a webhook delivery. */
   listening = false;
+  /**
+   * The test clock (getTestClock): a moment the checks set, going on from when it was set; null
+   * while the bot's clock is the real one.
+   */
+  testClock: { at: number; setAt: number } | null = null;
   private readonly view: ViewContext;
 
   constructor(
@@ -53,6 +58,16 @@ export class SessionCore {
       chat: (kind) => this.chat(kind),
       find: (kind, id) => this.log.find(kind, id),
     };
+  }
+
+  setTestClock(at: number | null): void {
+    this.testClock = at === null ? null : { at, setAt: this.hooks.now() };
+  }
+
+  /** The time a bot in test mode goes by (milliseconds): the test clock, or the real one. */
+  testNow(): number {
+    const now = this.hooks.now();
+    return this.testClock ? this.testClock.at + (now - this.testClock.setAt) : now;
   }
 
   nowSeconds(): number {

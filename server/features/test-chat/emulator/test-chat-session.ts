@@ -110,10 +110,19 @@ export class TestChatSession {
     return this.core.chat(chat).id;
   }
 
-  /** A new run of the bot: pending long polls end (they belong to the old process); the chat and unconfirmed updates stay. */
+  /**
+   * A new run of the bot: pending long polls end (they belong to the old process); the chat and
+   * unconfirmed updates stay; the clock is the real one again.
+   */
   botRestarted(): void {
     this.core.updates.endPoll();
     this.core.listening = false;
+    this.core.setTestClock(null);
+  }
+
+  /** Moves the bot's clock (getTestClock) to this moment, from which it goes on; null: the real time. */
+  setTestClock(at: number | null): void {
+    this.core.setTestClock(at);
   }
 
   /**

@@ -104,7 +104,7 @@ describe('planChecks', () => {
     expect(reasons).toMatchObject({
       r5: 'it depends on the time of day',
       r8: 'the test chat has no reactions',
-      r9: 'schedules are not checked in the test chat yet',
+      r10: 'it depends on data read from the web',
       r11: 'it answers only in team, which the test chat does not have',
       r19: 'it reads exchange rates from the web',
       r22: 'it needs earlier warnings',
@@ -115,6 +115,14 @@ describe('planChecks', () => {
     });
     // A list shown as it is ('{list}'): any answer will do.
     expect(checks.find((c) => c.ruleId === 'r13')!.steps[0]!.expect).toEqual([{ anyOf: [[]] }]);
+    // 30 minutes before Monday's and Tuesday's 09:00, on the test clock: 08:30, not 08:31, then 08:30 again.
+    const early = checks.find((c) => c.ruleId === 'r9')!.steps.map((s) => new Date((s.post as { clock: number }).clock));
+    expect(early.map((d) => [d.getUTCDay(), d.toISOString().slice(11, 19)])).toEqual([
+      [expect.any(Number), '08:30:10'],
+      [early[0]!.getUTCDay(), '08:31:10'],
+      [expect.any(Number), '08:30:10'],
+    ]);
+    expect([1, 2]).toContain(early[0]!.getUTCDay());
     // Converting units needs no web: 20 °C is checked.
     expect(checks.find((c) => c.ruleId === 'r18')!.steps[0]!.post).toEqual({ text: '/ctof 20', chat: 'private' });
   });

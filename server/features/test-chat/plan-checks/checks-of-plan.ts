@@ -9,19 +9,23 @@ import type { Action, BotPlan, Rule } from '../../../../shared/bot-plan.schema';
 import { blanksOf, ruleInWords } from '../../../../shared/bot-plan-words';
 import type { TestChatKind } from '../../../../shared/test-chat.schema';
 import { isUnitPair } from '../../ai/plan/render/plan-uses';
+import { scheduleMoments } from './schedule-moments';
 
 /** What a check does in the test chat. `{bot}` in a text is the bot's @username. */
 export type CheckPost =
   | { text: string; chat: TestChatKind; as?: { firstName: string } }
   | { press: string; label: string; chat: TestChatKind }
-  | { event: 'join' | 'leave'; member: { firstName: string }; chat: 'group' };
+  | { event: 'join' | 'leave'; member: { firstName: string }; chat: 'group' }
+  /** The test chat's clock moves to this moment (Unix ms), where a scheduled rule is due or not; `chat`: where it posts. */
+  | { clock: number; chat: TestChatKind; timeZone: string };
 
 /**
  * Each expectation holds when one of its alternatives (all of its words) is in the bot's answers; an
  * empty alternative holds when the bot answered anything (a list shown as it is).
  */
 export type Expectation = { anyOf: string[][] };
-export type CheckStep = { post: CheckPost; expect: Expectation[]; deletes?: boolean };
+/** `count`: how many of the bot's messages must hold the expectation (a schedule posts once, or not at all). */
+export type CheckStep = { post: CheckPost; expect: Expectation[]; deletes?: boolean; count?: number };
 export type PlanCheck = { ruleId: string; words: string; steps: CheckStep[] };
 export type SkippedCheck = { ruleId: string; words: string; reason: string };
 
@@ -36,10 +40,14 @@ const NEUTRAL_MESSAGES = ['Hello, is anyone here?', 'Good afternoon', 'Quick que
 
 type Vars = { name: string; args: string; text: string };
 
-export function planChecks(plan: BotPlan): { checks: PlanCheck[]; skipped: SkippedCheck[] } {
+/** `now`: when the checks run (a schedule's moments are the next ones after it). */
+export function planChecks(plan: BotPlan, now = Date.now()): { checks: PlanCheck[]; skipped: SkippedCheck[] } {
   const checks: PlanCheck[] = [];
   const skipped: SkippedCheck[] = [];
   const waiting = new Set(blanksOf(plan).map((b) => b.ruleId));
+  // The test clock only goes forward: each schedule's moments come after the last one moved to (a rule
+  // every N minutes counts from its last post, which an earlier move may have made).
+  const clock = { from: now };
   for (const rule of plan.rules) {
     const words = ruleInWords(rule, plan);
     const reason = rule.unsupported ?? (waiting.has(rule.id) ? 'it waits for your words' : whyNotChecked(rule));
@@ -47,7 +55,7 @@ export function planChecks(plan: BotPlan): { checks: PlanCheck[]; skipped: Skipp
       skipped.push({ ruleId: rule.id, words, reason });
       continue;
     }
-    const steps = stepsOf(rule, plan, 0, GUESTS[checks.length % GUESTS.length]!);
+    const steps = rule.when.kind === 'schedule' ? scheduleSteps(rule, plan, clock) : stepsOf(rule, plan, 0, GUESTS[checks.length % GUESTS.length]!);
     if (typeof steps === 'string') skipped.push({ ruleId: rule.id, words, reason: steps });
     else checks.push({ ruleId: rule.id, words, steps });
   }
@@ -57,7 +65,6 @@ export function planChecks(plan: BotPlan): { checks: PlanCheck[]; skipped: Skipp
 /** Why the test chat cannot start or see this rule, or null. */
 function whyNotChecked(rule: Rule): string | null {
   if (rule.when.kind === 'reaction') return 'the test chat has no reactions';
-  if (rule.when.kind === 'schedule') return 'schedules are not checked in the test chat yet';
   for (const condition of rule.if) {
     if (condition.kind === 'chat') return `it answers only in ${condition.name}, which the test chat does not have`;
     if (condition.kind === 'hours') return 'it depends on the time of day';
@@ -132,6 +139,21 @@ function stepsOf(rule: Rule, plan: BotPlan, depth: number, guest: string): Check
   }
   const steps = answerSteps(rule, post, vars);
   return steps.length > 0 ? [...joins, ...steps] : 'it says nothing the test chat can show';
+}
+
+/** A scheduled rule: it posts once when due, not again a minute later, and once when next due. */
+function scheduleSteps(rule: Rule, plan: BotPlan, clock: { from: number }): CheckStep[] | string {
+  if (rule.when.kind !== 'schedule') return 'it is not a schedule';
+  const moments = scheduleMoments(rule.when, plan.settings.timeZone, clock.from);
+  if (!moments) return 'it is never due';
+  const vars = { name: '', args: '', text: '' };
+  const expect = rule.do.map((a) => expectationOf(a, vars)).filter((e): e is Expectation => e !== null);
+  if (expect.length === 0) return 'it says nothing the test chat can show';
+  const chat: TestChatKind = rule.do.some((a) => a.kind === 'post' && a.to === 'owner') ? 'private' : 'group';
+  const timeZone = plan.settings.timeZone;
+  const at = (moment: number, count: number): CheckStep => ({ post: { clock: moment, chat, timeZone }, expect, count });
+  clock.from = moments.next + 20_000;
+  return [at(moments.first + 10_000, 1), at(moments.between, 0), at(moments.next + 10_000, 1)];
 }
 
 /** The post, what it must answer, and the steps of a conversation it starts (questions, a quiz). */

@@ -62,6 +62,22 @@ describe('the assistant checks the bots it builds', () => {
     await t.app.deps.runs.stop(user.id, fileId);
   }, 90_000);
 
+  it('schedules are checked on the test clock: a post once when due, none a minute later, once when next due', async () => {
+    const { user, projectId } = await botWithTelegraf();
+    const message = "Telegram bot in JavaScript for our bakery group:\n- every day at 9:00 post 'Fresh bread is out!'\n- every 30 minutes post 'Order online: bakery.example'";
+    const res = await t.request('POST', '/api/ai/chat', { token: user.token, body: { message, projectId } });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toContain('**Checked in the test chat: 2 of 2.**');
+    // The half-hourly post comes along whenever the clock moves half an hour or more.
+    expect(res.body.message).toMatch(
+      /✓ Every day at 09:00: post 'Fresh bread is out!' to the channel\n {2}the test clock moves to \w{3} 09:00\n {2}bot: Fresh bread is out!\n(?: {2}bot: Order online: bakery.example\n)? {2}the test clock moves to \w{3} 09:01\n {2}bot: \(nothing\)\n {2}the test clock moves to \w{3} 09:00\n {2}bot: Fresh bread is out!\n/,
+    );
+    expect(res.body.message).toMatch(
+      /✓ Every 30 minutes: post 'Order online: bakery.example' to the channel\n {2}the test clock moves to \w{3} \d\d:\d\d\n {2}bot: Order online: bakery.example\n {2}the test clock moves to \w{3} \d\d:\d\d\n {2}bot: \(nothing\)\n/,
+    );
+    await t.app.deps.runs.stop(user.id, res.body.createdFile.id);
+  }, 120_000);
+
   it('code that does not do what its plan says fails that check, showing what came back', async () => {
     const { user, projectId } = await botWithTelegraf();
     const res = await t.request('POST', '/api/ai/chat', { token: user.token, body: { message: BAKERY, projectId } });

@@ -44,7 +44,8 @@ export async function prepareAndCheck(ctx: ServiceCtx, input: PrepareInput, onLi
     }
   }
   onLine?.(`Starting the bot in test mode and checking ${checks.length} ${checks.length === 1 ? 'rule' : 'rules'}...`);
-  const run = await runPlanChecks(ctx, { fileId: input.fileId, filename: input.filename, checks });
+  // Again now that the packages are in: a schedule's moments are the next ones after the bot starts.
+  const run = await runPlanChecks(ctx, { fileId: input.fileId, filename: input.filename, checks: planChecks(input.plan, Date.now()).checks });
   if ('notStarted' in run) return notRun(`it did not start: ${run.notStarted}`);
   return report(run.results, skipped, input.filename);
 }

@@ -12,6 +12,7 @@ import { botNames } from '../emulator/chat-identities';
 import type { TestChatSession } from '../emulator/test-chats';
 import { describeFrame } from '../transcript';
 import type { CheckPost, CheckStep, Expectation, PlanCheck } from './checks-of-plan';
+import { momentInWords } from './schedule-moments';
 
 const START_TIMEOUT_MS = 20_000;
 const STEP_TIMEOUT_MS = 8_000;
@@ -19,6 +20,8 @@ const STEP_TIMEOUT_MS = 8_000;
 const SETTLE_MS = 250;
 /** Between two posts: Telegram's (and the emulator's) 30 messages a second stay far away. */
 const POST_GAP_MS = 80;
+/** After the clock moved: the bot's schedules look every second. */
+const CLOCK_SETTLE_MS = 3_000;
 
 export type CheckResult = { ruleId: string; words: string; passed: boolean; lines: string[] };
 export type ChecksRun = { results: CheckResult[] } | { notStarted: string };
@@ -85,8 +88,9 @@ async function runCheck(session: TestChatSession, check: PlanCheck, bot: string,
   return { ruleId: check.ruleId, words: check.words, passed: true, lines };
 }
 
-/** Posts one step and waits for its answer; the problem, or null when the answer holds. */
+/** Posts one step (or moves the clock) and waits for its answer; the problem, or null when the answer holds. */
 async function runStep(session: TestChatSession, step: CheckStep, bot: string, lines: string[]): Promise<string | null> {
+  if ('clock' in step.post) return clockStep(session, step, step.post, lines);
   const answers: string[] = [];
   let deleted = false;
   const stop = session.onChange((frame: TestChatUpdateFrame) => {
@@ -121,12 +125,40 @@ async function runStep(session: TestChatSession, step: CheckStep, bot: string, l
   }
 }
 
+/**
+ * The clock moves to a moment: the bot looks at it every second, so after a few seconds it has posted
+ * what was due, as many times as it will. Each expectation must be held by exactly `count` messages.
+ */
+async function clockStep(session: TestChatSession, step: CheckStep, post: { clock: number; timeZone: string }, lines: string[]): Promise<string | null> {
+  const answers: string[] = [];
+  const stop = session.onChange((frame) => {
+    const said = describeFrame(frame);
+    if (said && frame.message?.from === 'bot') answers.push(said);
+  });
+  try {
+    session.setTestClock(post.clock);
+    lines.push(`the test clock moves to ${momentInWords(post.clock, post.timeZone)}`);
+    const count = step.count ?? 1;
+    const holding = (e: Expectation) => answers.filter((a) => met(e, [a])).length;
+    await waitUntil(() => count > 0 && step.expect.every((e) => holding(e) >= count), STEP_TIMEOUT_MS);
+    // The bot looks at the clock every second: a second post would come within a few.
+    await sleep(CLOCK_SETTLE_MS);
+    lines.push(...(answers.length ? answers.map((a) => `bot: ${a.length > 300 ? `${a.slice(0, 297)}...` : a}`) : ['bot: (nothing)']));
+    const wrong = step.expect.find((e) => holding(e) !== count);
+    if (!wrong) return null;
+    const times = holding(wrong);
+    return count === 0 ? `posted when nothing was due (${times === 1 ? 'once' : `${times} times`})` : times === 0 ? `missing: ${wrong.anyOf[0]!.map((w) => `"${w}"`).join(', ')}` : `posted ${times} times instead of once`;
+  } finally {
+    stop();
+  }
+}
+
 function met(expectation: Expectation, answers: string[]): boolean {
   const said = answers.join('\n');
   return expectation.anyOf.some((words) => (words.length === 0 ? answers.length > 0 : words.every((w) => said.includes(w))));
 }
 
-function toPost(session: TestChatSession, post: CheckPost, bot: string): PostTestChatMessageInput {
+function toPost(session: TestChatSession, post: Exclude<CheckPost, { clock: number }>, bot: string): PostTestChatMessageInput {
   if ('press' in post) {
     const found = latestButton(session, post.chat, post.label);
     if (!found) throw new Error(`no message shows the button '${post.label}'`);
@@ -148,7 +180,7 @@ function latestButton(session: TestChatSession, chat: TestChatKind, label: strin
   return null;
 }
 
-function describePost(post: CheckPost, bot: string): string {
+function describePost(post: Exclude<CheckPost, { clock: number }>, bot: string): string {
   if ('press' in post) return `you press [${post.label}]`;
   if ('event' in post) return `${post.member.firstName} ${post.event === 'join' ? 'joins' : 'leaves'} the group`;
   const who = post.as ? post.as.firstName : 'you';

@@ -96,11 +96,26 @@ function pressedLabel(ctx) {
   return '';
 }`;
 
+/** The clock of a bot with schedules: the machine's, or the test chat's own in test mode. */
+const TEST_CLOCK = code`
+// The clock: the machine's; in Botwright's test chat (TEST_CLOCK set) the test chat's own, which its checks
+// move to a schedule's moment (getTestClock is the emulator's, never called on Telegram).
+let clockShift = 0;
+function now() {
+  return new Date(Date.now() + clockShift);
+}
+async function followTestClock(bot) {
+  const clock = await bot.telegram.callApi('getTestClock', {}).catch(() => null);
+  if (clock && typeof clock.now === 'number') clockShift = clock.now - Date.now();
+}`;
+
 function start(uses: PlanUses): string {
   const t = uses.triggers;
   const allowed = ['message', ...(t.has('button') ? ['callback_query'] : []), ...(t.has('reaction') ? ['message_reaction'] : [])];
   return lines(
-    '// Starts the bot: long polling for updates; the schedules are checked every 20 seconds once connected.',
+    t.has('schedule')
+      ? '// Starts the bot: long polling for updates; the schedules are checked every 20 seconds once connected (every second in the test chat).'
+      : '// Starts the bot: long polling for updates.',
     'async function start() {',
     "  const token = requireEnv('TELEGRAM_BOT_TOKEN');",
     requiredChecks('telegram', uses),
@@ -109,7 +124,7 @@ function start(uses: PlanUses): string {
     '  const apiBase = process.env.TELEGRAM_API_BASE;',
     '  const bot = new Telegraf(token, apiBase ? { telegram: { apiRoot: apiBase } } : {});',
     dataFileLine(uses),
-    '  const engine = createEngine({ rules: RULES, settings: SETTINGS, adapter: telegramAdapter(bot), dataFile, now: () => new Date() });',
+    `  const engine = createEngine({ rules: RULES, settings: SETTINGS, adapter: telegramAdapter(bot), dataFile, ${t.has('schedule') ? 'now' : 'now: () => new Date()'} });`,
     '',
     "  bot.on(message('text'), (ctx) => {",
     `    const mentioned = ctx.chat.type === 'private'${t.has('mention') ? ' || mentionsBot(ctx)' : ''};`,
@@ -156,7 +171,9 @@ function start(uses: PlanUses): string {
     "    log(BOT_NAME + ' is connected');",
     t.has('schedule') && "    const tick = () => engine.tick().catch((error) => logError('The schedules failed:', error));",
     t.has('schedule') && '    tick();',
-    t.has('schedule') && '    setInterval(tick, 20000);',
+    t.has('schedule') && '    // Unref: a stopped bot exits without waiting for the next look at the clock.',
+    t.has('schedule') && '    if (process.env.TEST_CLOCK) setInterval(() => followTestClock(bot).then(tick), 1000).unref();',
+    t.has('schedule') && '    else setInterval(tick, 20000).unref();',
     '  });',
     '}',
   );
@@ -170,6 +187,7 @@ export function telegramCode(uses: PlanUses): string {
     adapter(uses),
     uses.triggers.has('mention') && MENTION,
     uses.triggers.has('button') && BUTTON_LABEL,
+    uses.triggers.has('schedule') && TEST_CLOCK,
     start(uses),
   );
 }

@@ -2,8 +2,41 @@
 // adapter the engine acts through, the handlers turning updates into events, and main().
 
 import { code, lines, sections } from '../compose';
-import { BACKGROUND_TASKS, channelAndOwner, dataFileLine, type PyPlatform, REQUIRE_ENV, requiredChecks, TICK_FOREVER } from './platform';
+import { BACKGROUND_TASKS, channelAndOwner, dataFileLine, type PyPlatform, REQUIRE_ENV, requiredChecks } from './platform';
 import type { Usage } from './usage';
+
+/** The clock of a bot with schedules: the machine's, or the test chat's own in test mode. */
+const TEST_CLOCK = code`
+test_clock = {"shift": 0.0}  # seconds the test chat's clock is ahead of the machine's
+
+
+def now():
+    """The time: the machine's; in Botwright's test chat (TEST_CLOCK set) the test chat's own, which its
+    checks move to a schedule's moment."""
+    return utc_now() + timedelta(seconds=test_clock["shift"])
+
+
+async def follow_test_clock(bot):
+    """Reads the test chat's clock (getTestClock is the emulator's, never called on Telegram)."""
+    try:
+        clock = await bot.do_api_request("getTestClock")
+        test_clock["shift"] = clock["now"] / 1000 - time.time()
+    except Exception as error:  # the schedules go on by the machine's clock
+        logger.warning("Could not read the test chat's clock: %s", error)`;
+
+/** tick_forever(engine, bot): the schedule rules every 20 seconds (every second, by the test clock, in the test chat). */
+const TICK_FOREVER = code`
+async def tick_forever(engine, bot):
+    """Calls engine.tick() every 20 seconds (every second in the test chat): the schedule rules."""
+    test_mode = bool(os.getenv("TEST_CLOCK"))
+    while True:
+        if test_mode:
+            await follow_test_clock(bot)
+        try:
+            await engine.tick()
+        except Exception as error:  # the schedule goes on
+            logger.error("The schedule failed: %s", error, exc_info=error)
+        await asyncio.sleep(1 if test_mode else 20)`;
 
 export function telegramPython(u: Usage): PyPlatform {
   const a = u.actions;
@@ -18,7 +51,7 @@ export function telegramPython(u: Usage): PyPlatform {
     ...(u.conditions.has('admins') ? ['from telegram.error import TelegramError'] : []),
     `from telegram.ext import ${[...extNames, 'filters'].join(', ')}`,
   ];
-  const stdlib = ['logging', 'os', ...(schedule ? ['asyncio'] : []), ...(a.has('mute') ? ['time'] : [])];
+  const stdlib = ['logging', 'os', ...(schedule ? ['asyncio'] : []), ...(a.has('mute') || schedule ? ['time'] : []), ...(schedule ? ['from datetime import timedelta'] : [])];
 
   const adapter = lines(
     'class TelegramAdapter:',
@@ -100,7 +133,7 @@ def message_id(event):
     if update.message_reaction:
         return update.message_reaction.message_id
     return update.effective_message.message_id`,
-    schedule && lines(BACKGROUND_TASKS, '', '', TICK_FOREVER),
+    schedule && lines(BACKGROUND_TASKS, '', '', TEST_CLOCK, '', '', TICK_FOREVER),
   );
 
   const onMessage = lines(
@@ -164,7 +197,7 @@ def message_id(event):
     requiredChecks('telegram', u),
     dataFileLine(u),
     '    adapter = TelegramAdapter()',
-    '    engine = Engine(RULES, SETTINGS, adapter, data_file, utc_now)',
+    `    engine = Engine(RULES, SETTINGS, adapter, data_file, ${schedule ? 'now' : 'utc_now'})`,
     '    builder = Application.builder().token(token)',
     "    # The Bot API server: Telegram itself, unless TELEGRAM_API_BASE names another one (Botwright's",
     '    # test chat sets it to its own Telegram emulator). The library adds the token after "/bot".',
@@ -175,9 +208,15 @@ def message_id(event):
       lines(
         '',
         '    async def start_ticking(application):',
-        '        background_tasks.add(asyncio.create_task(tick_forever(engine)))',
+        '        background_tasks.add(asyncio.create_task(tick_forever(engine, application.bot)))',
         '',
-        '    builder = builder.post_init(start_ticking)',
+        '    async def stop_ticking(application):',
+        "        # The schedules end with the bot: no task is left pending at exit.",
+        '        for task in background_tasks:',
+        '            task.cancel()',
+        '        await asyncio.gather(*background_tasks, return_exceptions=True)',
+        '',
+        '    builder = builder.post_init(start_ticking).post_stop(stop_ticking)',
       ),
     '    application = builder.build()',
     '    adapter.bot = application.bot',
