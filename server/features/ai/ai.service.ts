@@ -136,12 +136,16 @@ export async function chat(
   // its plan checked); what happened ends the reply.
   const checked: string[] = [];
   if (deps.config.assistantChecks) {
-    for (const { file } of written.files) {
-      const plan = answer.generated?.[file.filename]?.plan;
-      const code = parsed.blocks.find((b) => b.filename === file.filename)?.code;
+    const onLine = onDelta ? (line: string) => onDelta(`\n\n_${line}_`) : undefined;
+    const built = [
+      ...written.files.map(({ file }) => ({ fileId: file.id, filename: file.filename, proposed: false })),
+      ...written.proposals.map((p) => ({ fileId: p.fileId, filename: p.filename, proposed: true })),
+    ];
+    for (const { fileId, filename, proposed } of built) {
+      const plan = answer.generated?.[filename]?.plan;
+      const code = parsed.blocks.find((b) => b.filename === filename)?.code;
       if (!plan || code === undefined) continue;
-      const onLine = onDelta ? (line: string) => onDelta(`\n\n_${line}_`) : undefined;
-      const part = await prepareAndCheck({ deps, userId }, { projectId: written.home.id, fileId: file.id, filename: file.filename, plan, code, dependencies: parsed.dependencies }, onLine);
+      const part = await prepareAndCheck({ deps, userId }, { projectId: written.home.id, fileId, filename, plan, code, dependencies: parsed.dependencies, proposed }, onLine);
       if (part) checked.push(part);
     }
     if (checked.length > 0) await extendReply(deps.db, written.replyId, checked.join('\n\n'));

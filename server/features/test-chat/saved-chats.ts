@@ -30,6 +30,12 @@ export async function saveChat(ctx: ServiceCtx, { fileId, ...input }: { fileId: 
   const chat = input.chat ?? 'private';
   const steps = transcriptOf(session, chat).snapshot();
   if (steps.length === 0) throw new AppError('BAD_REQUEST', 'Nothing to save yet: send the bot a message in the test chat first');
+  return { saved: await storeSavedChat(ctx, { fileId, name: input.name, chat, steps }) };
+}
+
+/** Keeps these steps under a name (replacing one so named), within the person's storage. */
+export async function storeSavedChat(ctx: ServiceCtx, input: { fileId: string; name: string; chat: TestChatKind; steps: TranscriptStep[] }): Promise<SavedTestChat> {
+  const { fileId, chat, steps } = input;
   const createdAt = ctx.deps.clock.now().toISOString();
   const json = JSON.stringify(steps);
   const size = Buffer.byteLength(json) + Buffer.byteLength(input.name);
@@ -49,7 +55,7 @@ export async function saveChat(ctx: ServiceCtx, { fileId, ...input }: { fileId: 
       .onConflict((oc) => oc.columns(['file_id', 'name']).doUpdateSet({ chat: row.chat, steps: row.steps, created_at: row.created_at, size: row.size }))
       .execute();
   });
-  return { saved: toDto({ name: input.name, chat, steps, createdAt }) };
+  return toDto({ name: input.name, chat, steps, createdAt });
 }
 
 export async function deleteSaved(ctx: ServiceCtx, { fileId, name }: { fileId: string; name: string }): Promise<{ message: string }> {

@@ -59,8 +59,21 @@ describe('the assistant checks the bots it builds', () => {
     // Nothing was charged for the checks: one message, 5 credits.
     const me = await t.request('GET', '/api/auth/me', { token: user.token });
     expect(me.body.credits ?? me.body.user?.credits).toBe(res.body.credits);
+
+    // The checks are kept as the bot's saved chats, and replaying them passes.
+    const saved = await t.request('GET', `/api/test-chat/${fileId}/saved`, { token: user.token });
+    expect(saved.body.saved.map((c: { name: string }) => c.name).sort()).toEqual(['Checked by the assistant', 'Checked by the assistant (group)']);
+    const replay = await t.request('POST', `/api/test-chat/${fileId}/saved/run`, { token: user.token, body: {} });
+    expect(replay.body.results.map((r: { passed: boolean }) => r.passed)).toEqual([true, true]);
+
+    // A change is checked before it is accepted, in a run of its own.
+    const change = await t.request('POST', '/api/ai/chat', { token: user.token, body: { message: "/menu should reply 'Rye bread 4€'", projectId, filename: 'telegram_bot.js' } });
+    expect(change.status).toBe(200);
+    expect(change.body.proposals).toHaveLength(1);
+    expect(change.body.message).toContain('**Checked in the test chat, before you accept: 4 of 4.** The change does what its plan says.');
+    expect(change.body.message).toContain('  you: /menu\n  bot: Rye bread 4€');
     await t.app.deps.runs.stop(user.id, fileId);
-  }, 90_000);
+  }, 120_000);
 
   it('schedules are checked on the test clock: a post once when due, none a minute later, once when next due', async () => {
     const { user, projectId } = await botWithTelegraf();

@@ -14,6 +14,9 @@ import { splitNpmSpec } from '../../runner/dependencies/npm-command';
 import { replyProblems } from '../../ai/reply-check';
 import { planChecks, type SkippedCheck } from './checks-of-plan';
 import { runPlanChecks, type CheckResult } from './run-checks';
+import { storeSavedChat } from '../saved-chats';
+import type { TranscriptStep } from '../transcript';
+import type { TestChatKind } from '../../../../shared/test-chat.schema';
 
 export type PrepareInput = {
   projectId: string;
@@ -24,6 +27,8 @@ export type PrepareInput = {
   code: string;
   /** The packages the bot needs (the assistant's answer names them). */
   dependencies: string[];
+  /** A change the assistant proposes to a saved bot: `code` is checked in a run of its own, before Accept. */
+  proposed?: boolean;
 };
 
 /** The reply's part about the checks ('' when there is nothing to say); `onLine` hears each step as it starts. */
@@ -45,19 +50,36 @@ export async function prepareAndCheck(ctx: ServiceCtx, input: PrepareInput, onLi
   }
   onLine?.(`Starting the bot in test mode and checking ${checks.length} ${checks.length === 1 ? 'rule' : 'rules'}...`);
   // Again now that the packages are in: a schedule's moments are the next ones after the bot starts.
-  const run = await runPlanChecks(ctx, { fileId: input.fileId, filename: input.filename, checks: planChecks(input.plan, Date.now()).checks });
+  const checksNow = planChecks(input.plan, Date.now()).checks;
+  const run = await runPlanChecks(ctx, { fileId: input.fileId, filename: input.filename, checks: checksNow, ...(input.proposed ? { content: input.code } : {}) });
   if ('notStarted' in run) return notRun(`it did not start: ${run.notStarted}`);
-  return report(run.results, skipped, input.filename);
+  // A new bot's checks that all passed are its first saved chats: 'Run tests' and later changes replay them.
+  if (!input.proposed && run.results.every((r) => r.passed)) await keepAsSavedChats(ctx, input.fileId, run.transcripts);
+  return report(run.results, skipped, input.filename, input.proposed);
+}
+
+/** Names of the saved chats the checks leave, by chat. */
+export const CHECKS_SAVED_AS: Record<TestChatKind, string> = { private: 'Checked by the assistant', group: 'Checked by the assistant (group)' };
+
+async function keepAsSavedChats(ctx: ServiceCtx, fileId: string, transcripts: Record<TestChatKind, TranscriptStep[]>): Promise<void> {
+  for (const chat of ['private', 'group'] as const) {
+    if (transcripts[chat].length === 0) continue;
+    // Past the person's storage or the saved chats a file may have, the checks are simply not kept.
+    await storeSavedChat(ctx, { fileId, name: CHECKS_SAVED_AS[chat], chat, steps: transcripts[chat] }).catch((err: Error) =>
+      ctx.deps.log.info({ fileId, reason: err.message }, 'the plan checks were not kept as a saved chat'),
+    );
+  }
 }
 
 /** The summary, visible, then every check's exchange in a fold the builder opens on demand. */
-export function report(results: CheckResult[], skipped: SkippedCheck[], filename: string): string {
+export function report(results: CheckResult[], skipped: SkippedCheck[], filename: string, proposed = false): string {
   const passed = results.filter((r) => r.passed).length;
   const failed = results.filter((r) => !r.passed);
+  const checked = `**Checked in the test chat${proposed ? ', before you accept' : ''}: ${passed} of ${results.length}.**`;
   const summary =
     failed.length === 0
-      ? `**Checked in the test chat: ${passed} of ${results.length}.** The bot is running in test mode: open Test chat to try it.`
-      : `**Checked in the test chat: ${passed} of ${results.length}.** ${failed.length === 1 ? 'This check failed' : 'These checks failed'}:\n${failed
+      ? `${checked} ${proposed ? 'The change does what its plan says.' : 'The bot is running in test mode: open Test chat to try it.'}`
+      : `${checked} ${failed.length === 1 ? 'This check failed' : 'These checks failed'}:\n${failed
           .map((r) => `- ${r.words}: ${r.lines.at(-1)}`)
           .join('\n')}`;
   const body = [
@@ -75,7 +97,7 @@ async function notRunReport(ctx: ServiceCtx, input: PrepareInput, why: string, s
       ? 'Its code was checked instead: it parses, and everything it imports can be installed.'
       : `Reading its code found: ${problems.slice(0, 5).join('; ')}`;
   const fold = skipped.length > 0 ? `\n\n\`\`\`${CHECKS_FENCE} ${input.filename}\n${skipped.map(notChecked).join('\n')}\n\`\`\`` : '';
-  return `**Not checked in the test chat:** ${why}. ${read}${fold}`;
+  return `**Not checked in the test chat${input.proposed ? ' (the change)' : ''}:** ${why}. ${read}${fold}`;
 }
 
 const notChecked = (s: SkippedCheck) => `– Not checked: ${s.words} (${s.reason})`;

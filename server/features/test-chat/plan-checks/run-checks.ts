@@ -10,7 +10,7 @@ import { startRun } from '../../runner/runs/run.service';
 import type { OutputLine } from '../../runner/runs/run-output';
 import { botNames } from '../emulator/chat-identities';
 import type { TestChatSession } from '../emulator/test-chats';
-import { describeFrame } from '../transcript';
+import { describeFrame, toTranscriptInput, type TranscriptStep } from '../transcript';
 import type { CheckPost, CheckStep, Expectation, PlanCheck } from './checks-of-plan';
 import { momentInWords } from './schedule-moments';
 
@@ -24,7 +24,8 @@ const POST_GAP_MS = 80;
 const CLOCK_SETTLE_MS = 3_000;
 
 export type CheckResult = { ruleId: string; words: string; passed: boolean; lines: string[] };
-export type ChecksRun = { results: CheckResult[] } | { notStarted: string };
+/** `transcripts`: each chat's exchanges as a saved chat keeps them (the clock's moves aside), to replay later. */
+export type ChecksRun = { results: CheckResult[]; transcripts: Record<TestChatKind, TranscriptStep[]> } | { notStarted: string };
 
 export async function runPlanChecks(
   ctx: ServiceCtx,
@@ -33,6 +34,9 @@ export async function runPlanChecks(
   const { deps, userId } = ctx;
   const { replaying } = deps.testChat;
   if (replaying.has(input.fileId)) throw new AppError('CONFLICT', 'The saved chats of this file are already being run');
+  // A test run would end the bot's live run: a change of a bot that is live is checked when it is stopped.
+  const state = deps.runs.state(userId, input.fileId);
+  if (state?.live && state.mode === 'live') return { notStarted: 'the bot is running live, and a test run would stop it (stop it, then press Check with saved chats)' };
   replaying.add(input.fileId);
   // A proposed version talks in a chat of its own and stops at the end; the saved file stays on.
   const proposed = input.content !== undefined;
@@ -59,8 +63,10 @@ export async function runPlanChecks(
     if (why) return { notStarted: [why, ...errors.slice(-2)].join(': ') };
     const bot = `@${botNames(input.filename).username}`;
     const results: CheckResult[] = [];
-    for (const check of input.checks) results.push(await runCheck(session, check, bot, stopped));
-    return { results };
+    const transcripts: Record<TestChatKind, TranscriptStep[]> = { private: [], group: [] };
+    const record = (chat: TestChatKind, step: TranscriptStep) => transcripts[chat].push(step);
+    for (const check of input.checks) results.push(await runCheck(session, check, bot, stopped, record));
+    return { results, transcripts };
   } finally {
     detach?.();
     if (proposed) {
@@ -71,7 +77,9 @@ export async function runPlanChecks(
   }
 }
 
-async function runCheck(session: TestChatSession, check: PlanCheck, bot: string, stopped: () => string | null): Promise<CheckResult> {
+type Recorder = (chat: TestChatKind, step: TranscriptStep) => void;
+
+async function runCheck(session: TestChatSession, check: PlanCheck, bot: string, stopped: () => string | null, record: Recorder): Promise<CheckResult> {
   const lines: string[] = [];
   for (const step of check.steps) {
     const why = stopped();
@@ -79,7 +87,7 @@ async function runCheck(session: TestChatSession, check: PlanCheck, bot: string,
       lines.push(`(the bot stopped: ${why})`);
       return { ruleId: check.ruleId, words: check.words, passed: false, lines };
     }
-    const problem = await runStep(session, step, bot, lines);
+    const problem = await runStep(session, step, bot, lines, record);
     if (problem) {
       lines.push(problem);
       return { ruleId: check.ruleId, words: check.words, passed: false, lines };
@@ -89,12 +97,15 @@ async function runCheck(session: TestChatSession, check: PlanCheck, bot: string,
 }
 
 /** Posts one step (or moves the clock) and waits for its answer; the problem, or null when the answer holds. */
-async function runStep(session: TestChatSession, step: CheckStep, bot: string, lines: string[]): Promise<string | null> {
+async function runStep(session: TestChatSession, step: CheckStep, bot: string, lines: string[], record: Recorder): Promise<string | null> {
   if ('clock' in step.post) return clockStep(session, step, step.post, lines);
   const answers: string[] = [];
+  /** The answer in the step's own chat, as a saved chat keeps it. */
+  const own: string[] = [];
   let deleted = false;
   const stop = session.onChange((frame: TestChatUpdateFrame) => {
     const said = describeFrame(frame);
+    if (said && frame.chat === step.post.chat) own.push(said);
     if (said === "(deleted the user's message)") deleted = true;
     if (said && said !== "(deleted the user's message)") answers.push(frame.chat === step.post.chat ? said : `${said} (${frame.chat === 'group' ? 'in the group' : 'to you'})`);
   });
@@ -114,6 +125,7 @@ async function runStep(session: TestChatSession, step: CheckStep, bot: string, l
       seen = answers.length;
       await sleep(SETTLE_MS);
     }
+    record(step.post.chat, { input: toTranscriptInput(post), replies: own });
     lines.push(...(answers.length ? answers.map((a) => `bot: ${a.length > 300 ? `${a.slice(0, 297)}...` : a}`) : ['bot: (no answer)']));
     if (step.deletes && deleted) lines.push("bot: (deleted the message)");
     const missing = step.expect.filter((e) => !met(e, answers)).map((e) => e.anyOf[0]!.filter((w) => !answers.join('\n').includes(w)));

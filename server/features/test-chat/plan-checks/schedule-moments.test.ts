@@ -22,7 +22,7 @@ describe('scheduleMoments', () => {
   });
 
   it('across a change of offset: 09:00 in New York is 14:00 UTC in winter', () => {
-    const m = scheduleMoments(schedule({ times: ['09:00'], weekdays: [0] }), 'America/New_York', Date.UTC(2026, 10, 1, 12)); // Sunday 1 Nov 2026, the change
+    const m = scheduleMoments(schedule({ times: ['09:00'], weekdays: [0] }), 'America/New_York', Date.UTC(2026, 10, 1, 12))!; // Sunday 1 Nov 2026, the change
     expect(new Date(m.first).toISOString()).toBe('2026-11-02T14:00:00.000Z');
   });
 
