@@ -20,8 +20,11 @@ export function useBotControls() {
   const restart = trpc.bots.restart.useMutation();
   const [pending, setPending] = useState<{ projectId: string; action: BotAction } | null>(null);
 
-  /** True when it worked (the caller may follow the run); false after an error toast. */
-  const run = async (action: BotAction, projectId: string, fileId?: string): Promise<boolean> => {
+  /**
+   * True when it worked (the caller may follow the run); false after an error toast; the error's
+   * message, with no toast, when `keep` matches it (the caller shows it where it can help).
+   */
+  const run = async (action: BotAction, projectId: string, fileId?: string, keep?: RegExp): Promise<boolean | string> => {
     setPending({ projectId, action });
     try {
       const result =
@@ -34,7 +37,9 @@ export function useBotControls() {
       notifySuccess(TEXT[action].done, action === 'restart' ? undefined : result.message);
       return true;
     } catch (err) {
-      notifyError(TEXT[action].failed, errorMessage(err, 'Please try again.'));
+      const message = errorMessage(err, 'Please try again.');
+      if (keep?.test(message)) return message;
+      notifyError(TEXT[action].failed, message);
       return false;
     } finally {
       setPending(null);
@@ -46,7 +51,7 @@ export function useBotControls() {
   return {
     pending,
     isPending: (projectId: string, action?: BotAction) => pending?.projectId === projectId && (action === undefined || pending.action === action),
-    deploy: (projectId: string, fileId: string) => run('deploy', projectId, fileId),
+    deploy: (projectId: string, fileId: string, keep?: RegExp) => run('deploy', projectId, fileId, keep),
     undeploy: (projectId: string) => run('undeploy', projectId),
     restart: (projectId: string) => run('restart', projectId),
   };

@@ -2,7 +2,7 @@
 // Dependencies and Environment Variables, the selected file with its created time, and its bot's
 // webhook URL; above them, an alert when this server refuses runs (SandboxNotice.tsx). The badge reads the run's state as the server reports it: Connected while
 // the selected file's run is live.
-import { Badge, Box, Button, Group, Loader, Text } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, Loader, Text } from '@mantine/core';
 import { IconBrandTelegram, IconFileCode, IconListSearch, IconKey, IconPlayerPlay, IconPlayerStop, IconPointer } from '@tabler/icons-react';
 import { languageLabel } from '../../../../shared/filenames';
 import { clockTime } from '../runner-logs';
@@ -203,6 +203,17 @@ export function ExecutionControl(props: ExecutionControlProps) {
             </Button>
           </Group>
         </Group>
+
+        {deployment.needs && (
+          <Alert color="orange" variant="light" p="xs" data-testid="deploy-needs">
+            <Group justify="space-between" gap="xs" wrap="wrap">
+              <Text size="sm">{deployment.needs}</Text>
+              <Button size="compact-sm" variant="light" color="orange" leftSection={<IconKey size={14} />} onClick={props.onEnvironmentVariables}>
+                Set variables
+              </Button>
+            </Group>
+          </Alert>
+        )}
 
         {file && <WebhookRow projectId={file.projectId} />}
 

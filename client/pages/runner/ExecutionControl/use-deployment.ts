@@ -3,13 +3,15 @@
 // which the page's socket is not told about: when the server says the file runs and the page knows
 // no live run of it, the page asks the socket for the runs again (once per start), so the console
 // follows a deploy, and a restart after a crash.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useBotControls } from '../../../components/Bots';
 import { trpc } from '../../../lib/trpc';
 import type { RunInfo } from '../use-runner';
 import type { WorkspaceFile } from '../../../lib/workspace';
 
 const POLL_MS = 5000;
+/** The server refuses to deploy a bot whose required variables are not saved: "Set TELEGRAM_BOT_TOKEN first". */
+const NEEDS_SETTINGS = /^Set .+ first/;
 
 export function useDeployment(file: WorkspaceFile | null, run: RunInfo | undefined, ready: boolean, onResync?: () => void) {
   const utils = trpc.useUtils();
@@ -38,9 +40,14 @@ export function useDeployment(file: WorkspaceFile | null, run: RunInfo | undefin
     if (status === 'exited') void utils.bots.list.invalidate();
   }, [status, utils]);
 
+  // What Deploy was refused for (variables to set), shown beside it with a way to set them.
+  const [needs, setNeeds] = useState<{ fileId: string; message: string } | null>(null);
   const deploy = async () => {
     if (!file) return;
-    if (await controls.deploy(file.projectId, file.id)) onResync?.();
+    setNeeds(null);
+    const done = await controls.deploy(file.projectId, file.id, NEEDS_SETTINGS);
+    if (typeof done === 'string') setNeeds({ fileId: file.id, message: done });
+    else if (done) onResync?.();
   };
   const undeploy = async () => {
     if (file) await controls.undeploy(file.projectId);
@@ -50,6 +57,8 @@ export function useDeployment(file: WorkspaceFile | null, run: RunInfo | undefin
     bot: deployedHere ? bot : undefined,
     deployedHere,
     deployedOther,
+    /** Why Deploy was refused for this file: the variables it needs first. */
+    needs: needs && file && needs.fileId === file.id ? needs.message : null,
     deploying: file !== null && controls.isPending(file.projectId, 'deploy'),
     undeploying: file !== null && controls.isPending(file.projectId, 'undeploy'),
     deploy,

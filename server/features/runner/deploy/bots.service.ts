@@ -11,6 +11,26 @@ import { hookSecretsOf } from '../hooks/hook-secrets';
 import { hookUrl } from '../hooks/hook-url';
 import { stopRun } from '../runs/run.service';
 import { deploymentsOf } from './deployments';
+import { ownedFile } from '../../workspace/files';
+import { listEnvVars } from '../env-vars/env-vars.store';
+import { botLanguage } from '../runs/bot-command';
+import { TEST_MODE_VARIABLES } from '../../../../shared/env-names';
+import { joinWords } from '../../../../shared/bot-plan-words';
+
+/**
+ * The variables the file cannot start without (read in its code as required) that its bot has no
+ * saved value for: a deploy of it would only crash, again and again.
+ */
+async function variablesToSet(deps: Deps, userId: string, fileId: string): Promise<string[]> {
+  const file = await ownedFile(deps.db, userId, fileId).catch(() => {
+    throw new AppError('NOT_FOUND', 'File not found');
+  });
+  const language = botLanguage(file.filename);
+  if (!language) return [];
+  const read = await deps.analyser.detectEnvVars(file.content, language === 'python' ? 'python' : 'javascript');
+  const saved = new Set((await listEnvVars(deps, file.project_id)).map((v) => v.key));
+  return read.filter((v) => v.required && !saved.has(v.key) && !TEST_MODE_VARIABLES.has(v.key)).map((v) => v.key);
+}
 
 async function summaries(deps: Deps, userId: string | null): Promise<Array<BotSummary & { userId: string; userEmail: string }>> {
   const rows = await projectsWithOwners(deps.db, userId);
@@ -71,6 +91,8 @@ export const bots = {
     return { message: bot.deployed || bot.status === 'running' ? 'Bot stopped' : 'The bot was not running' };
   },
   async deploy({ deps, userId }: ServiceCtx, input: { projectId: string; fileId: string }) {
+    const missing = await variablesToSet(deps, userId, input.fileId);
+    if (missing.length > 0) throw new AppError('BAD_REQUEST', `Set ${joinWords(missing)} first: the bot cannot start without ${missing.length === 1 ? 'it' : 'them'}`);
     await deps.supervisor.deploy(userId, input.projectId, input.fileId);
     return { message: 'Deployed: the bot is always on' };
   },

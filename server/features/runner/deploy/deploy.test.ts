@@ -96,6 +96,7 @@ describe('deploying a bot', () => {
     client.send({ type: 'stop-execution', fileId: a.fileId });
     await expect.poll(async () => (await botOf(t, user.token, a.projectId)).deployed).toBe(false);
     expect((await botOf(t, user.token, a.projectId)).status).toBe('stopped');
+    await expect.poll(async () => (await botOf(t, user.token, a.projectId)).lastExit?.message).toBe('Execution stopped by its owner');
     client.close();
 
     // One run per token: a deployed bot holds its token.
@@ -171,6 +172,30 @@ describe('deploying a bot', () => {
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('a bot that cannot start without its variables', () => {
+  it('is not deployed until they are saved; a run that stopped for one says which', async () => {
+    const t = await app();
+    const user = await newUser(t);
+    const needsToken = await botWith(t, user.token, 'Needs a token', 'import os, time\ntoken = os.environ["TELEGRAM_BOT_TOKEN"]\ntime.sleep(600)\n');
+    const refused = await t.request('POST', `/api/bots/${needsToken.projectId}/deploy`, { token: user.token, body: { fileId: needsToken.fileId } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toBe('Set TELEGRAM_BOT_TOKEN first: the bot cannot start without it');
+    expect((await botOf(t, user.token, needsToken.projectId)).deployed).toBe(false);
+    await t.request('PUT', `/api/projects/${needsToken.projectId}/env-vars`, { token: user.token, body: { set: { TELEGRAM_BOT_TOKEN: '7400000002:AAdeployGateTokenSavedForTheTestXYZ' } } });
+    expect((await t.request('POST', `/api/bots/${needsToken.projectId}/deploy`, { token: user.token, body: { fileId: needsToken.fileId } })).status).toBe(200);
+    expect((await t.request('POST', `/api/bots/${needsToken.projectId}/undeploy`, { token: user.token })).status).toBe(200);
+
+    // As the assistant's bots stop without it: one line naming it, exit code 1. /bots names it too.
+    const saysMissing = await botWith(t, user.token, 'Says missing', 'import sys\nprint("Missing environment variable TELEGRAM_BOT_TOKEN: set it before starting the bot.", file=sys.stderr)\nsys.exit(1)\n');
+    const client = await RunClient.open(t.url, { token: user.token });
+    client.send({ type: 'execute-file', fileId: saysMissing.fileId });
+    await expect
+      .poll(async () => (await botOf(t, user.token, saysMissing.projectId)).lastExit?.message)
+      .toBe('The bot stopped: token not set (TELEGRAM_BOT_TOKEN; set it under Environment Variables)');
+    client.close();
   });
 });
 

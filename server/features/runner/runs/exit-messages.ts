@@ -10,7 +10,29 @@ export function limitMessage(reason: 'memory' | 'time' | 'output', options: Runs
   return 'The bot ran out of memory: stopping it';
 }
 
-export function exitMessage(reason: ExitReason, exit: SandboxExit, failure: string | undefined, options: RunsOptions): string {
+/**
+ * The setting a bot said it stopped without, from its last lines: the assistant's templates print
+ * "Missing environment variable NAME" before they exit.
+ */
+export function missingSetting(lines: string[]): string | null {
+  for (const line of lines.slice(-20).reverse()) {
+    const m = /Missing environment variable ([A-Z][A-Z0-9_]*)/.exec(line);
+    if (m) return m[1]!;
+  }
+  return null;
+}
+
+/**
+ * How a run ended, in words /bots and the console show. `by`: who stopped it; `lastLines`: what it
+ * printed last (a missing setting is named rather than an exit code).
+ */
+export function exitMessage(
+  reason: ExitReason,
+  exit: SandboxExit,
+  failure: string | undefined,
+  options: RunsOptions,
+  ending: { by?: 'person' | 'restart' | 'server' | null; lastLines?: string[] } = {},
+): string {
   const how = exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`;
   switch (reason) {
     case 'failed':
@@ -22,8 +44,12 @@ export function exitMessage(reason: ExitReason, exit: SandboxExit, failure: stri
     case 'output':
       return `The bot was stopped: it printed more output than a run may (${Math.round((options.outputLimits ?? DEFAULT_OUTPUT_LIMITS).maxTotalBytes / 1048576)} MiB)`;
     case 'stopped':
-      return `Execution stopped (${how})`;
-    default:
-      return exit.code === 0 ? 'The bot finished (exit code 0)' : `The bot exited with ${how}`;
+      return ending.by === 'person' ? 'Execution stopped by its owner' : `Execution stopped (${how})`;
+    default: {
+      if (exit.code === 0) return 'The bot finished (exit code 0)';
+      const missing = missingSetting(ending.lastLines ?? []);
+      if (missing) return `The bot stopped: ${/TOKEN$/.test(missing) ? 'token' : missing} not set (${/TOKEN$/.test(missing) ? `${missing}; ` : ''}set it under Environment Variables)`;
+      return `The bot exited with ${how}`;
+    }
   }
 }

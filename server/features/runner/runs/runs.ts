@@ -364,7 +364,7 @@ export class Runs {
       reason,
       code: exit.code,
       signal: exit.signal,
-      message: exitMessage(reason, exit, failure, this.options),
+      message: exitMessage(reason, exit, failure, this.options, { by: run.endedBy, lastLines: run.output.recent().slice(-20).flatMap((l) => l.text.split('\n')) }),
       at: this.now(),
     };
     run.status = 'exited';
