@@ -107,6 +107,15 @@ describe('bad values stop start-up with a line naming the variable', () => {
   });
 });
 
+describe('RUNNER_PIP_FIND_LINKS', () => {
+  it('a relative path is the folder under the working directory at start-up; the assistant checks its bots unless ASSISTANT_CHECKS=off', () => {
+    const c = loadConfig({ DATA_DIR: tempDir(), RUNNER_PIP_FIND_LINKS: 'wheels' });
+    expect(c.runner.pipFindLinks).toBe(path.join(process.cwd(), 'wheels'));
+    expect(c.assistantChecks).toBe(true);
+    expect(loadConfig({ DATA_DIR: tempDir(), ASSISTANT_CHECKS: 'off' }).assistantChecks).toBe(false);
+  });
+});
+
 describe('TRUST_PROXY', () => {
   const trustProxy = (value: string) => loadConfig({ DATA_DIR: tempDir(), TRUST_PROXY: value }).trustProxy;
 

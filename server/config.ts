@@ -77,7 +77,8 @@ const envSchema = z.object({
   RUNNER_PYTHON: z.string().regex(/^\//, { error: 'must be an absolute path' }).default('/usr/bin/python3'),
   RUNNER_NODE: z.string().regex(/^\//, { error: 'must be an absolute path' }).optional(),
   RUNNER_PIP_INDEX_URL: optionalUrl,
-  RUNNER_PIP_FIND_LINKS: z.string().regex(/^\//, { error: 'must be an absolute path' }).optional(),
+  /** A relative path is read from the working directory at start-up. */
+  RUNNER_PIP_FIND_LINKS: z.string().min(1).transform((dir) => path.resolve(dir)).optional(),
   RUNNER_NPM_REGISTRY: optionalUrl,
   RUNNER_INSTALL_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(3600).default(300),
   RUNNER_DEPS_MB: z.coerce.number().int().min(64).max(1_048_576).default(1024),

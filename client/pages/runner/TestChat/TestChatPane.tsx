@@ -21,6 +21,7 @@ import { WorkspacePanel } from '../../../components/WorkspacePanel';
 import { dayLabel, isOwnMessage, messageDay, replyKeyboardOf } from './chat-log';
 import { Composer } from './Composer';
 import { GroupMembers } from './GroupMembers';
+import { InstallMissing } from './InstallMissing';
 import { ReplyKeyboard } from './Keyboards';
 import { MessageBubble } from './MessageBubble';
 import { SaveChatDialog, SavedChatsDrawer } from './SavedChats';
@@ -46,20 +47,29 @@ export interface TestChatPaneProps {
   footer?: ReactNode;
 }
 
-function RunState({ run, onStartTest }: { run: RunInfo | undefined; onStartTest: () => void }) {
+function RunState({ run, fileId, onStartTest }: { run: RunInfo | undefined; fileId: string; onStartTest: () => void }) {
   const live = run !== undefined && run.status !== 'exited';
   if (live && run.mode === 'test') return null;
   const elsewhere = live && run.mode !== 'test';
+  // Why the last run ended, when it ended on its own: a package or a setting it needs is named.
+  const ended = !live && run?.exit && run.exit.level === 'error' ? run.exit.text : null;
+  const missing = ended ? /the package (\S+) is not installed/.exec(ended)?.[1] : undefined;
   return (
     <div className={classes.runState} role="status">
       <Text size="xs" className={classes.runStateText}>
         {elsewhere
           ? 'The bot is running live on Telegram. Restart it in test mode to talk to it here.'
-          : 'The bot is not running. Start it in test mode to talk to it here.'}
+          : ended
+            ? `${ended}.`
+            : 'The bot is not running. Start it in test mode to talk to it here.'}
       </Text>
-      <Button size="compact-xs" color="green" leftSection={<IconPlayerPlay size={12} />} onClick={onStartTest}>
-        {elsewhere ? 'Restart in test mode' : 'Start test'}
-      </Button>
+      {missing ? (
+        <InstallMissing fileId={fileId} packageName={missing} onInstalled={onStartTest} />
+      ) : (
+        <Button size="compact-xs" color="green" leftSection={<IconPlayerPlay size={12} />} onClick={onStartTest}>
+          {elsewhere ? 'Restart in test mode' : 'Start test'}
+        </Button>
+      )}
     </div>
   );
 }
@@ -202,7 +212,7 @@ export function TestChatPane(props: TestChatPaneProps) {
         </Group>
       </div>
 
-      <RunState run={run} onStartTest={onStartTest} />
+      <RunState run={run} fileId={fileId} onStartTest={onStartTest} />
 
       {hint && <HintNotice hint={hint} onDismiss={() => setHintHidden(hint)} />}
 

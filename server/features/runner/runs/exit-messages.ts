@@ -3,6 +3,7 @@ import type { ExitReason } from '../../../../shared/runner.schema';
 import type { SandboxExit } from '../sandbox/sandbox';
 import { DEFAULT_OUTPUT_LIMITS } from './run-output';
 import type { RunsOptions } from './runs';
+import { npmPackageFor, pythonPackageFor } from '../analysis/package-names';
 
 export function limitMessage(reason: 'memory' | 'time' | 'output', options: RunsOptions): string {
   if (reason === 'time') return `The bot reached the time limit of ${Math.round(options.config.wallClockMs / 60_000)} minutes: stopping it`;
@@ -18,6 +19,17 @@ export function missingSetting(lines: string[]): string | null {
   for (const line of lines.slice(-20).reverse()) {
     const m = /Missing environment variable ([A-Z][A-Z0-9_]*)/.exec(line);
     if (m) return m[1]!;
+  }
+  return null;
+}
+
+/** The package a bot died without, from its last lines (Python's ModuleNotFoundError, Node's Cannot find module). */
+export function missingPackage(lines: string[]): string | null {
+  for (const line of lines.slice(-20).reverse()) {
+    const python = /ModuleNotFoundError: No module named '([\w.]+)'/.exec(line);
+    if (python) return pythonPackageFor(python[1]!)?.package ?? null;
+    const node = /Cannot find (?:module|package) '([^']+)'/.exec(line);
+    if (node) return npmPackageFor(node[1]!);
   }
   return null;
 }
@@ -47,6 +59,8 @@ export function exitMessage(
       return ending.by === 'person' ? 'Execution stopped by its owner' : `Execution stopped (${how})`;
     default: {
       if (exit.code === 0) return 'The bot finished (exit code 0)';
+      const notInstalled = missingPackage(ending.lastLines ?? []);
+      if (notInstalled) return `The bot stopped: the package ${notInstalled} is not installed (install it under Dependencies)`;
       const missing = missingSetting(ending.lastLines ?? []);
       if (missing) return `The bot stopped: ${/TOKEN$/.test(missing) ? 'token' : missing} not set (${/TOKEN$/.test(missing) ? `${missing}; ` : ''}set it under Environment Variables)`;
       return `The bot exited with ${how}`;
