@@ -9,7 +9,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../testing/test-app';
 import { newUser } from '../../../testing/fixtures';
-import { copyPackages } from '../../../testing/node-packages';
+import { copyPackages, publishPackages } from '../../../testing/node-packages';
+import { startNpmRegistry, type NpmRegistry } from '../../../testing/package-index';
 import { plansOf } from '../../ai/bot-plans';
 import { planChecks } from './checks-of-plan';
 import { runPlanChecks } from './run-checks';
@@ -22,12 +23,17 @@ const BAKERY = `Telegram bot in JavaScript for my bakery:
 const emptyWheels = mkdtempSync(path.join(tmpdir(), 'no-wheels-'));
 chmodSync(emptyWheels, 0o755); // the install's sandbox reads it as another uid
 let t: TestApp;
+let registry: NpmRegistry;
 beforeAll(async () => {
-  // Python packages come only from an empty folder of wheels: no index can be reached from here.
-  t = await startTestApp({ ASSISTANT_CHECKS: 'on', RUNNER_STOP_GRACE_MS: '300', RUNNER_PIP_FIND_LINKS: emptyWheels });
+  // npm packages come from a registry on loopback holding Telegraf as this repository installed it;
+  // Python packages only from an empty folder of wheels: no index can be reached from here.
+  registry = await startNpmRegistry();
+  publishPackages(registry, ['telegraf']);
+  t = await startTestApp({ ASSISTANT_CHECKS: 'on', RUNNER_STOP_GRACE_MS: '300', RUNNER_PIP_FIND_LINKS: emptyWheels, RUNNER_NPM_REGISTRY: registry.url });
 });
 afterAll(async () => {
   await t?.close();
+  await registry?.close();
   rmSync(emptyWheels, { recursive: true, force: true });
 });
 
@@ -74,6 +80,15 @@ describe('the assistant checks the bots it builds', () => {
     expect(change.body.message).toContain('  you: /menu\n  bot: Rye bread 4€');
     await t.app.deps.runs.stop(user.id, fileId);
   }, 120_000);
+
+  it('a new bot of a new account: its packages installed with no click, then its plan checked', async () => {
+    const user = await newUser(t);
+    const res = await t.request('POST', '/api/ai/chat', { token: user.token, body: { message: BAKERY, projectId: 'default' } });
+    expect(res.status).toBe(200);
+    expect(registry.requests).toContain('/telegraf');
+    expect(res.body.message).toContain('**Checked in the test chat: 4 of 4.**');
+    await t.app.deps.runs.stop(user.id, res.body.createdFile.id);
+  }, 180_000);
 
   it('schedules are checked on the test clock: a post once when due, none a minute later, once when next due', async () => {
     const { user, projectId } = await botWithTelegraf();
