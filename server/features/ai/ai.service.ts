@@ -16,8 +16,9 @@ import { assertNotTruncated } from './truncation-guard';
 import { replyProblems, retryMessage } from './reply-check';
 import { recordProposal } from './code-edit-proposals';
 import { plansOf, savePlan } from './bot-plans';
-import { addExchange, chatHistory, extendReply, latestMessages } from './chat-messages';
-import { prepareAndCheck } from '../test-chat/plan-checks/prepare-bot';
+import { addExchange, chatHistory, latestMessages, rewriteReply } from './chat-messages';
+import { TRY_IN_TEST_CHAT } from './builtin/plan-reply';
+import { checkBuiltBots } from './built-bot-checks';
 import type { ChatTurn, ProjectFile } from './provider';
 
 export const AI_MESSAGE_COST = 5;
@@ -129,31 +130,25 @@ export async function chat(
     // The conversation goes on where the bot is: a new bot's page holds the message that made it.
     const replyId = await addExchange(trx, { userId, projectId: home.id, message: input.message, reply, at: deps.clock.now().getTime() });
     await nameBotAfterRequest(trx, home.id, input.message); // a bot made without a name is named after this request
-    return { files, proposals, credits: await balanceOf(trx, userId), home, moved, replyId };
+    return { files, proposals, credits: await balanceOf(trx, userId), home, moved, replyId, reply };
   });
 
   // Each bot just built is prepared and tried by the server itself (installed, started in test mode,
   // its plan checked); what happened ends the reply.
-  const checked: string[] = [];
-  if (deps.config.assistantChecks) {
-    const onLine = onDelta ? (line: string) => onDelta(`\n\n_${line}_`) : undefined;
-    const built = [
-      ...written.files.map(({ file }) => ({ fileId: file.id, filename: file.filename, proposed: false })),
-      ...written.proposals.map((p) => ({ fileId: p.fileId, filename: p.filename, proposed: true })),
-    ];
-    for (const { fileId, filename, proposed } of built) {
-      const plan = answer.generated?.[filename]?.plan;
-      const code = parsed.blocks.find((b) => b.filename === filename)?.code;
-      if (!plan || code === undefined) continue;
-      const part = await prepareAndCheck({ deps, userId }, { projectId: written.home.id, fileId, filename, plan, code, dependencies: parsed.dependencies, proposed }, onLine);
-      if (part) checked.push(part);
-    }
-    if (checked.length > 0) await extendReply(deps.db, written.replyId, checked.join('\n\n'));
-  }
+  const built = [
+    ...written.files.map(({ file }) => ({ fileId: file.id, filename: file.filename, proposed: false })),
+    ...written.proposals.map((p) => ({ fileId: p.fileId, filename: p.filename, proposed: true })),
+  ];
+  const checked = deps.config.assistantChecks
+    ? await checkBuiltBots({ deps, userId }, { projectId: written.home.id, built, generated: answer.generated, blocks: parsed.blocks, dependencies: parsed.dependencies }, onDelta)
+    : [];
+  // The checks say where the bot is now: the line sending the person to the test chat goes.
+  const text = checked.length > 0 ? parsed.text.replace(TRY_IN_TEST_CHAT, '') : parsed.text;
+  if (checked.length > 0) await rewriteReply(deps.db, written.replyId, [written.reply.replace(TRY_IN_TEST_CHAT, ''), ...checked].join('\n\n'));
 
   const createdFiles = written.files.map(({ file }) => ({ id: file.id, filename: file.filename }));
   return {
-    message: [...written.moved, parsed.text, ...checked].join('\n\n'),
+    message: [...written.moved, text, ...checked].join('\n\n'),
     createdFile: createdFiles[0],
     createdFiles,
     proposals: written.proposals,

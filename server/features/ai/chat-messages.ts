@@ -37,14 +37,9 @@ export async function addExchange(trx: Kysely<Database>, p: { userId: string; pr
   return replyId;
 }
 
-/** Adds a part to a stored reply (what the server found after the answer: its checks in the test chat). */
-export async function extendReply(db: Kysely<Database>, replyId: string, part: string): Promise<void> {
-  await db
-    .updateTable('chat_messages')
-    .set((eb) => ({ content: eb('content', '||', `\n\n${part}`) }))
-    .where('id', '=', replyId)
-    .where('role', '=', 'assistant')
-    .execute();
+/** A stored reply as it ends up (with what the server found after the answer: its checks in the test chat). */
+export async function rewriteReply(db: Kysely<Database>, replyId: string, content: string): Promise<void> {
+  await db.updateTable('chat_messages').set({ content }).where('id', '=', replyId).where('role', '=', 'assistant').execute();
 }
 
 /** The person's newest messages first, of one project or all. */

@@ -27,7 +27,10 @@ export function AssistantMessage({ content, files, ...actions }: AssistantMessag
   const { blocks, dependencies } = reply;
   const proposed = proposalsIn(content);
   const created = blocks.filter((b) => !proposed.some((p) => p.filename === b.filename));
-  const steps = nextSteps({ blocks: created, dependencies }, files);
+  // The server installed and ran the bot itself: its packages are in (checked in the test chat).
+  const installed = /\*\*Checked in the test chat/.test(content);
+  const found = nextSteps({ blocks: created, dependencies }, files);
+  const steps = found && installed ? { ...found, install: false } : found;
   // The main file decides pip or npm; without one, the first block does, as before.
   const install = useDependencyInstall(dependencies, steps?.file.filename ?? blocks[0]?.filename, steps?.file.projectId ?? files[0]?.projectId);
   const renderPlan = (segment: PlanSegment) => (
@@ -43,7 +46,7 @@ export function AssistantMessage({ content, files, ...actions }: AssistantMessag
           {proposed.length > 0 && <ProposedChangesBox changes={proposed} blocks={blocks} files={files} onOpenFile={actions.onOpenFile} />}
           {created.length > 0 && <FilesCreatedBox filenames={created.map((b) => b.filename)} files={files} onOpenFile={actions.onOpenFile} />}
           {dependencies.length > 0 && (
-            <DependenciesBox dependencies={dependencies} filename={steps?.file.filename ?? blocks[0]?.filename} install={install} />
+            <DependenciesBox dependencies={dependencies} filename={steps?.file.filename ?? blocks[0]?.filename} install={install} installed={installed} />
           )}
         </Stack>
       )}

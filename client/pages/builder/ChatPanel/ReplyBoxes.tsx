@@ -124,15 +124,18 @@ interface DependenciesBoxProps {
   dependencies: string[];
   filename?: string;
   install: DependencyInstall;
+  /** The server installed them already (before checking the bot): nothing to press. */
+  installed?: boolean;
 }
 
-export function DependenciesBox({ dependencies, filename, install }: DependenciesBoxProps) {
+export function DependenciesBox({ dependencies, filename, install, installed = false }: DependenciesBoxProps) {
+  const title = installed ? 'Dependencies Installed' : 'Dependencies Required';
   return (
-    <Paper className={classes.depsBox} p="sm" radius="md" role="group" aria-label="Dependencies Required">
+    <Paper className={classes.depsBox} p="sm" radius="md" role="group" aria-label={title}>
       <Group gap={6} mb={6}>
         <IconPackage size={16} />
         <Text size="sm" fw={700}>
-          Dependencies Required
+          {title}
         </Text>
       </Group>
       <Group gap={6} mb="sm">
@@ -143,15 +146,17 @@ export function DependenciesBox({ dependencies, filename, install }: Dependencie
         ))}
       </Group>
       <Group gap={6}>
-        <Button
-          size="xs"
-          color="blue"
-          leftSection={install.isPending ? <Loader size={12} color="gray" /> : <IconPackage size={14} />}
-          disabled={install.isPending}
-          onClick={install.install}
-        >
-          {install.isPending ? 'Installing...' : 'Install Dependencies'}
-        </Button>
+        {!installed && (
+          <Button
+            size="xs"
+            color="blue"
+            leftSection={install.isPending ? <Loader size={12} color="gray" /> : <IconPackage size={14} />}
+            disabled={install.isPending}
+            onClick={install.install}
+          >
+            {install.isPending ? 'Installing...' : 'Install Dependencies'}
+          </Button>
+        )}
         <Tooltip label="Copy install command (to run the bot on your own machine)" openDelay={300}>
           <ActionIcon
             variant="subtle"

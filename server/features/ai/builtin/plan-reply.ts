@@ -36,6 +36,12 @@ function firstMessages(plan: BotPlan): string {
   return examples.length === 1 ? examples[0]! : `${examples.slice(0, -1).join(', ')} and ${examples.at(-1)}`;
 }
 
+/**
+ * The line that sends a Telegram bot's owner to the test chat; the server's own checks take its place
+ * when they ran (the bot is already running there, or it could not be).
+ */
+export const TRY_IN_TEST_CHAT = /^\*\*Try it now\*\*: press \*\*Test chat\*\* below.*$\n?/m;
+
 function tryIt(plan: BotPlan, env: EnvVar[]): string {
   if (plan.platform === 'telegram') return `**Try it now**: press **Test chat** below (no token needed) and send ${firstMessages(plan)}.`;
   const required = env.filter((e) => e.required).map((e) => `\`${e.name}\``);

@@ -57,6 +57,8 @@ describe('the assistant checks the bots it builds', () => {
     expect(res.body.message).toMatch(/```bot-checks telegram_bot\.js\n✓ When someone sends \/start/);
     expect(res.body.message).toContain('  you: /menu\n  bot: Sourdough 5€, croissant 2€');
     expect(res.body.message).toContain('  Dana joins the group\n  bot: Welcome Dana, glad you are here!');
+    // The checks took the place of the line that sent the person to the test chat.
+    expect(res.body.message).not.toContain('**Try it now**');
     // The stored reply says it too, and the bot is left running in test mode for "Try it".
     const messages = await t.request('GET', `/api/chat/messages?projectId=${projectId}`, { token: user.token });
     expect(messages.body.messages?.[0]?.content ?? messages.body[0]?.content).toContain('Checked in the test chat: 4 of 4');
