@@ -13,8 +13,9 @@ import { testChatScenarios } from './test-chat';
 import { deployedBotsScenarios } from './deployed-bots';
 import { pageWeightScenarios } from './page-weight';
 import { firstPaintScenarios } from './first-paint';
+import { assistantChecks } from './assistant-checks';
 
-const SCENARIOS: Scenario[] = [loginThroughput, coldStart, secondStart, ...feedScenarios, ...runnerScenarios, ...testChatScenarios, ...deployedBotsScenarios, ...pageWeightScenarios, ...firstPaintScenarios];
+const SCENARIOS: Scenario[] = [loginThroughput, coldStart, secondStart, ...feedScenarios, ...runnerScenarios, ...testChatScenarios, ...deployedBotsScenarios, ...pageWeightScenarios, ...firstPaintScenarios, assistantChecks];
 
 const RESULTS_FILE = path.resolve(import.meta.dirname, '..', 'bench-results.json');
 

@@ -16,10 +16,13 @@ import { momentInWords } from './schedule-moments';
 
 const START_TIMEOUT_MS = 20_000;
 const STEP_TIMEOUT_MS = 8_000;
-/** Quiet time after the expected answer, for the rest of it (a copy to the owner, a second message). */
-const SETTLE_MS = 250;
-/** Between two posts: Telegram's (and the emulator's) 30 messages a second stay far away. */
-const POST_GAP_MS = 80;
+/**
+ * Quiet time after the expected answer, for the rest of it (a copy to the owner, a second message: a
+ * bot sends those back to back, milliseconds apart).
+ */
+const SETTLE_MS = 60;
+/** Between two posts: with a message or two answered per post, Telegram's 30 messages a second stay far away. */
+const POST_GAP_MS = 20;
 /** After the clock moved: the bot's schedules look every second. */
 const CLOCK_SETTLE_MS = 3_000;
 
@@ -121,7 +124,7 @@ async function runStep(session: TestChatSession, step: CheckStep, bot: string, l
     session.post(post);
     const holds = () => step.expect.every((e) => met(e, answers)) && (!step.deletes || deleted);
     await waitUntil(holds, STEP_TIMEOUT_MS);
-    for (let seen = -1; seen !== answers.length; ) {
+    for (let seen = answers.length, first = true; first || seen !== answers.length; first = false) {
       seen = answers.length;
       await sleep(SETTLE_MS);
     }
@@ -201,7 +204,7 @@ function describePost(post: Exclude<CheckPost, { clock: number }>, bot: string):
 
 async function waitUntil(done: () => boolean, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!done() && Date.now() < deadline) await sleep(25);
+  while (!done() && Date.now() < deadline) await sleep(5);
 }
 
 function sleep(ms: number): Promise<void> {
