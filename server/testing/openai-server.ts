@@ -96,11 +96,11 @@ export async function startOpenAiServer(): Promise<OpenAiServer> {
  * The real app using the `openai` provider against a fresh loopback model server; `reset()` empties
  * its script and request log between tests.
  */
-export async function startAppWithModel(logLevel = 'warn'): Promise<{ t: TestApp; llm: OpenAiServer; reset(): void; close(): Promise<void> }> {
+export async function startAppWithModel(logLevel = 'warn', env: Record<string, string> = {}): Promise<{ t: TestApp; llm: OpenAiServer; reset(): void; close(): Promise<void> }> {
   const llm = await startOpenAiServer();
   const settings = { apiKey: 'sk-test-key-for-loopback', baseUrl: llm.baseUrl, model: 'test-model', timeoutMs: 1500 };
   const t = await startTestApp(
-    { LOG_LEVEL: logLevel, OPENAI_API_KEY: settings.apiKey, OPENAI_BASE_URL: settings.baseUrl, OPENAI_MODEL: settings.model },
+    { LOG_LEVEL: logLevel, OPENAI_API_KEY: settings.apiKey, OPENAI_BASE_URL: settings.baseUrl, OPENAI_MODEL: settings.model, ...env },
     { ai: openAiProvider(settings) },
   );
   return {

@@ -73,7 +73,6 @@ function whyNotChecked(rule: Rule): string | null {
   }
   for (const action of rule.do) {
     if (action.kind === 'data') return `it reads ${action.source.kind === 'ai' ? 'an AI model' : 'data from the web'}, which checks do not call`;
-    if (action.kind === 'custom') return 'it runs custom code: try it yourself';
     if (action.kind === 'convert' && !isUnitPair(action.from, action.to)) return 'it reads exchange rates from the web';
   }
   return null;
@@ -138,7 +137,8 @@ function stepsOf(rule: Rule, plan: BotPlan, depth: number, guest: string): Check
       return 'the test chat cannot start it';
   }
   const steps = answerSteps(rule, post, vars);
-  return steps.length > 0 ? [...joins, ...steps] : 'it says nothing the test chat can show';
+  if (steps.length > 0) return [...joins, ...steps];
+  return rule.do.some((a) => a.kind === 'custom') ? 'it runs custom code: try it yourself' : 'it says nothing the test chat can show';
 }
 
 /** A scheduled rule: it posts once when due, not again a minute later, and once when next due. */

@@ -31,11 +31,18 @@ export type PrepareInput = {
   proposed?: boolean;
 };
 
-/** The reply's part about the checks ('' when there is nothing to say); `onLine` hears each step as it starts. */
-export async function prepareAndCheck(ctx: ServiceCtx, input: PrepareInput, onLine?: (line: string) => void): Promise<string> {
-  if (input.plan.platform !== 'telegram') return '';
+/**
+ * What the checks found: `text`, the reply's part about them ('' when there is nothing to say);
+ * `failures`, when the bot ran and did not do what its plan says (or did not start), the failing
+ * exchanges and the bot's error lines, in words a model can fix the bot from.
+ */
+export type Checked = { text: string; failures: string | null };
+
+/** Prepares and checks the bot; `onLine` hears each step as it starts. */
+export async function prepareAndCheck(ctx: ServiceCtx, input: PrepareInput, onLine?: (line: string) => void): Promise<Checked> {
+  if (input.plan.platform !== 'telegram') return { text: '', failures: null };
   const { checks, skipped } = planChecks(input.plan);
-  const notRun = (why: string) => notRunReport(ctx, input, why, skipped);
+  const notRun = async (why: string, failures: string | null = null) => ({ text: await notRunReport(ctx, input, why, skipped), failures });
   if (checks.length === 0) return notRun('none of its rules can be tried in the test chat');
 
   const missing = await missingPackages(ctx, input);
@@ -52,10 +59,18 @@ export async function prepareAndCheck(ctx: ServiceCtx, input: PrepareInput, onLi
   // Again now that the packages are in: a schedule's moments are the next ones after the bot starts.
   const checksNow = planChecks(input.plan, Date.now()).checks;
   const run = await runPlanChecks(ctx, { fileId: input.fileId, filename: input.filename, checks: checksNow, ...(input.proposed ? { content: input.code } : {}) });
-  if ('notStarted' in run) return notRun(`it did not start: ${run.notStarted}`);
+  if ('notStarted' in run) return notRun(`it did not start: ${run.notStarted}`, `The bot did not start in the test chat: ${run.notStarted}`);
+  const failed = run.results.filter((r) => !r.passed);
   // A new bot's checks that all passed are its first saved chats: 'Run tests' and later changes replay them.
-  if (!input.proposed && run.results.every((r) => r.passed)) await keepAsSavedChats(ctx, input.fileId, run.transcripts);
-  return report(run.results, skipped, input.filename, input.proposed);
+  if (!input.proposed && failed.length === 0) await keepAsSavedChats(ctx, input.fileId, run.transcripts);
+  const failures =
+    failed.length === 0
+      ? null
+      : [
+          ...failed.flatMap((r) => [`Check failed: ${r.words}`, ...r.lines.map((l) => `  ${l}`)]),
+          ...(run.errors.length ? ['The bot printed these errors:', ...run.errors.map((l) => `  ${l}`)] : []),
+        ].join('\n');
+  return { text: report(run.results, skipped, input.filename, input.proposed), failures };
 }
 
 /** Names of the saved chats the checks leave, by chat. */

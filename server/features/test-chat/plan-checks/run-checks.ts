@@ -28,7 +28,8 @@ const CLOCK_SETTLE_MS = 3_000;
 
 export type CheckResult = { ruleId: string; words: string; passed: boolean; lines: string[] };
 /** `transcripts`: each chat's exchanges as a saved chat keeps them (the clock's moves aside), to replay later. */
-export type ChecksRun = { results: CheckResult[]; transcripts: Record<TestChatKind, TranscriptStep[]> } | { notStarted: string };
+/** `errors`: the bot's last error lines while it was checked. */
+export type ChecksRun = { results: CheckResult[]; transcripts: Record<TestChatKind, TranscriptStep[]>; errors: string[] } | { notStarted: string };
 
 export async function runPlanChecks(
   ctx: ServiceCtx,
@@ -52,8 +53,8 @@ export async function runPlanChecks(
     await startRun(ctx, { fileId: input.fileId, mode: 'test', ...(proposed ? { content: input.content, chatKey } : {}) });
     detach = deps.runs.attach(userId, input.fileId, {
       lines: (lines: OutputLine[]) => {
-        for (const line of lines) if (line.kind === 'error') errors.push(...line.text.split('\n').filter(Boolean).slice(-5));
-        errors.splice(0, Math.max(0, errors.length - 5));
+        for (const line of lines) if (line.kind === 'error') errors.push(...line.text.split('\n').filter(Boolean).slice(-10));
+        errors.splice(0, Math.max(0, errors.length - 10));
       },
       exit: () => {},
     });
@@ -69,7 +70,7 @@ export async function runPlanChecks(
     const transcripts: Record<TestChatKind, TranscriptStep[]> = { private: [], group: [] };
     const record = (chat: TestChatKind, step: TranscriptStep) => transcripts[chat].push(step);
     for (const check of input.checks) results.push(await runCheck(session, check, bot, stopped, record));
-    return { results, transcripts };
+    return { results, transcripts, errors: [...errors] };
   } finally {
     detach?.();
     if (proposed) {
