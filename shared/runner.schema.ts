@@ -83,6 +83,11 @@ export const aiHelpInput = z.strictObject({
   fileContent: z.string().max(1024 * 1024).optional(),
   /** Lets the server mask the project's saved secret values before anything reaches a model. */
   fileId: idField.optional(),
+  /**
+   * The analysis the dialog asks for by itself when it opens over error lines: read by the builtin's
+   * log reader (no model), and free.
+   */
+  automatic: z.boolean().optional(),
 });
 
 // ---------------------------------------------------------------------------------------------

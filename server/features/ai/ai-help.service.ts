@@ -1,7 +1,8 @@
 // AI Help on the runner page (POST /api/ai/assistant): the last log lines and the file that
 // ran, with the project's saved secrets masked, explained by the assistant. Paid like a chat message:
 // affordability first (402, nothing stored), the slow AI call outside any transaction, then one charge;
-// a failed or refused answer charges nothing.
+// a failed or refused answer charges nothing. The analysis the dialog starts by itself (`automatic`)
+// is read by the builtin's log reader, never a model, and is free.
 import type { ServiceCtx } from '../../trpc';
 import type { AiHelpInput } from '../../../shared/runner.schema';
 import { assertCanAfford, balanceOf, spendCredits } from '../credits/ledger';
@@ -10,30 +11,29 @@ import { secretMask } from '../runner/secret-mask';
 import { ownedFile } from '../workspace/files';
 import { AI_MESSAGE_COST } from './ai.service';
 import { recordProposal } from './code-edit-proposals';
-import { lastLogLines } from './ai-help';
+import { builtinAiHelp, lastLogLines } from './ai-help';
 
 export async function aiHelp({ deps, userId }: ServiceCtx, input: AiHelpInput, signal?: AbortSignal) {
   const file = input.fileId ? await ownedFile(deps.db, userId, input.fileId) : null;
-  await assertCanAfford(deps.db, userId, AI_MESSAGE_COST);
+  const automatic = input.automatic === true;
+  if (!automatic) await assertCanAfford(deps.db, userId, AI_MESSAGE_COST);
   // Only saved values are secrets we know of; values typed for one run are never stored.
   const secrets = file ? await loadProjectSecrets(deps, file.project_id) : {};
   const mask = secretMask(Object.values(secrets));
   const fileContent = input.fileContent ?? file?.content;
   const message = mask(input.message);
 
-  const answer = await deps.ai.help(
-    {
-      message,
-      // Masked before the cut too, so a value spanning lines is masked whole.
-      logs: lastLogLines(input.logs.map(mask)).map(mask),
-      filename: input.filename ?? file?.filename,
-      fileContent: fileContent === undefined ? undefined : mask(fileContent),
-      envVarNames: file ? Object.keys(secrets) : undefined,
-    },
-    signal,
-  );
+  const request = {
+    message,
+    // Masked before the cut too, so a value spanning lines is masked whole.
+    logs: lastLogLines(input.logs.map(mask)).map(mask),
+    filename: input.filename ?? file?.filename,
+    fileContent: fileContent === undefined ? undefined : mask(fileContent),
+    envVarNames: file ? Object.keys(secrets) : undefined,
+  };
+  const answer = automatic ? builtinAiHelp(request) : await deps.ai.help(request, signal);
 
-  const credits = answer.billable
+  const credits = answer.billable && !automatic
     ? await spendCredits(deps.db, deps.clock, {
         userId,
         cost: AI_MESSAGE_COST,

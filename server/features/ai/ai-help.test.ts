@@ -109,6 +109,18 @@ describe('AI Help with the builtin assistant', () => {
     expect(edited.body.fix).toBeUndefined();
   });
 
+  it('the analysis the dialog asks for by itself when it opens over errors is free', async () => {
+    const { token } = await newUser(t);
+    const res = await t.request('POST', '/api/ai/assistant', {
+      token,
+      body: { message: 'Please analyze the errors in these logs.', logs: MISSING_MODULE_LOG, filename: 'bot.py', fileContent: BOT_FILE, automatic: true },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.response).toContain('python-telegram-bot');
+    expect(res.body.credits).toBe(100);
+    expect((await ledger(t, token)).rows.filter((r) => r.type === 'ai_message')).toHaveLength(0);
+  });
+
   it('with no logs asks to run the bot first and charges nothing', async () => {
     const { token } = await newUser(t);
     const res = await t.request('POST', '/api/ai/assistant', { token, body: { message: 'why does it crash?', logs: [] } });
@@ -164,6 +176,18 @@ describe('AI Help through an OpenAI-compatible server', () => {
   });
   afterAll(async () => world.close());
   beforeEach(() => world.reset());
+
+  it('the analysis the dialog starts by itself is read by the builtin, never sent to the model, and free', async () => {
+    const { token } = await newUser(t);
+    const res = await t.request('POST', '/api/ai/assistant', {
+      token,
+      body: { message: 'Please analyze the errors in these logs.', logs: MISSING_MODULE_LOG, filename: 'bot.py', fileContent: BOT_FILE, automatic: true },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.response).toContain('python-telegram-bot');
+    expect(res.body.credits).toBe(100);
+    expect(llm.requests).toHaveLength(0);
+  });
 
   it('sends the prompt, exactly the last 10 log lines and the file with the saved secret masked; answers {response} and charges 5', async () => {
     const { token } = await newUser(t);

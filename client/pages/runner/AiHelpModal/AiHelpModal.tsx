@@ -48,12 +48,13 @@ export function AiHelpModal({ opened, onClose, lines, file }: AiHelpModalProps) 
   linesRef.current = lines;
 
   const ask = useCallback(
-    async (text: string) => {
+    async (text: string, automatic = false) => {
       setWaiting(true);
       try {
         const result = await mutateAsync({
           message: text,
-          logs: logsForAiHelp(linesRef.current),
+          logs: logsForAiHelp(linesRef.current, automatic),
+          ...(automatic ? { automatic } : {}),
           filename: file?.filename,
           fileContent: file?.content,
           fileId: file?.id,
@@ -79,7 +80,7 @@ export function AiHelpModal({ opened, onClose, lines, file }: AiHelpModalProps) 
     const opening = aiHelpOpening(linesRef.current);
     if (opening.autoRequest) {
       setMessages([message('assistant', opening.greeting), message('user', opening.autoRequest)]);
-      void ask(opening.autoRequest);
+      void ask(opening.autoRequest, true);
     } else {
       setMessages([message('assistant', opening.greeting)]);
     }

@@ -15,6 +15,15 @@ describe('aiHelpOpening', () => {
     expect(opening.autoRequest).toBeTruthy();
   });
 
+  it('lines the console shows as errors, with no error word in them (a missing token, exit code 1), are errors too', () => {
+    const opening = aiHelpOpening([
+      logLine('error', 'Missing environment variable TELEGRAM_BOT_TOKEN: set it before starting the bot.'),
+      logLine('error', 'The bot exited with exit code 1'),
+    ]);
+    expect(opening.greeting).toMatch(/noticed some errors/);
+    expect(opening.autoRequest).toBeTruthy();
+  });
+
   it('otherwise, says the bot seems to run without major errors', () => {
     const opening = aiHelpOpening([logLine('output', 'hello')]);
     expect(opening.greeting).toMatch(/seems to run without major errors/);
@@ -23,6 +32,12 @@ describe('aiHelpOpening', () => {
 });
 
 describe('logsForAiHelp', () => {
+  it('for the analysis the dialog starts by itself: the lines shown as errors', () => {
+    const lines = [logLine('error', 'first problem'), ...Array.from({ length: 20 }, (_, i) => logLine('output', `line ${i}`)), logLine('error', 'exit code 1')];
+    expect(logsForAiHelp(lines, true).map((l) => l.replace(/^\[[^\]]+\] /, ''))).toEqual(['ERROR first problem', 'ERROR exit code 1']);
+    expect(logsForAiHelp(lines)).toHaveLength(10);
+  });
+
   it('sends the last 10 lines with their time and level', () => {
     const lines = Array.from({ length: 25 }, (_, i) => logLine('output', `line ${i}`));
     const sent = logsForAiHelp(lines);

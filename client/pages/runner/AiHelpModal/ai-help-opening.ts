@@ -12,6 +12,11 @@ export interface Opening {
   autoRequest?: string;
 }
 
+/** Lines the console shows as errors (red), or with an error's words in them. */
+function showsErrors(lines: readonly LogLine[]): boolean {
+  return lines.some((l) => l.level === 'error') || hasErrorMarkers(lines);
+}
+
 export function aiHelpOpening(lines: readonly LogLine[]): Opening {
   if (lines.length === 0) {
     return {
@@ -19,7 +24,7 @@ export function aiHelpOpening(lines: readonly LogLine[]): Opening {
         "Hi! I'm your AI assistant. Run your bot first (select a file and click Start), then open me again: I'll read its logs and help you fix any problem.",
     };
   }
-  if (hasErrorMarkers(lines)) {
+  if (showsErrors(lines)) {
     return {
       greeting: "I noticed some errors in your bot's logs. Let me analyze them for you...",
       autoRequest: 'Please analyze the errors in these logs, explain what went wrong and how to fix it.',
@@ -30,8 +35,10 @@ export function aiHelpOpening(lines: readonly LogLine[]): Opening {
   };
 }
 
-export function logsForAiHelp(lines: readonly LogLine[]): string[] {
-  return lines.slice(-LOGS_SENT).map(formatLine);
+/** The last lines; for the analysis the dialog starts by itself, the ones the console shows as errors. */
+export function logsForAiHelp(lines: readonly LogLine[], automatic = false): string[] {
+  const errors = lines.filter((l) => l.level === 'error');
+  return (automatic && errors.length > 0 ? errors : lines).slice(-LOGS_SENT).map(formatLine);
 }
 
 export function aiHelpFailure(message: string, host: string): string {

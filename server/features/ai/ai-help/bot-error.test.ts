@@ -244,12 +244,20 @@ npm error network request to https://registry.npmjs.org/discord.js failed, reaso
     says: ['EAI_AGAIN', 'RUNNER_NPM_REGISTRY'],
   },
   {
-    name: 'pip: a package that does not exist is not the operator\'s problem',
+    name: 'pip: a package the index does not have (a misspelt name, or a mirror without it) names it and where pip looks',
     logs: `Collecting telegram-bot-pythn
 ERROR: Could not find a version that satisfies the requirement telegram-bot-pythn (from versions: none)
 ERROR: No matching distribution found for telegram-bot-pythn`,
-    says: [/.+/],
-    not: ['RUNNER_PIP_INDEX_URL', 'cannot reach'],
+    says: ['telegram-bot-pythn', 'RUNNER_PIP_INDEX_URL', 'RUNNER_PIP_FIND_LINKS', 'not a problem in your bot'],
+    not: ['cannot reach', 'Fix the code there'],
+  },
+  {
+    name: 'pip: no matching distribution for aiogram, with no network error, is not read as the code\'s',
+    logs: `Looking in links: /srv/wheels
+ERROR: Could not find a version that satisfies the requirement aiogram (from versions: none)
+ERROR: No matching distribution found for aiogram`,
+    says: ['Installing aiogram failed', 'RUNNER_PIP_INDEX_URL'],
+    not: ['Fix the code there', 'Modify'],
   },
 ];
 

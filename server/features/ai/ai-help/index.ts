@@ -34,8 +34,9 @@ export function builtinAiHelp(request: AiHelpRequest): AiHelpAnswer {
   const topic = topicOf(request.message);
   if (log.lines.length === 0) return { reply: renderAnswer(noLogs(log, topic)), billable: false };
   const intent = intentOf(request.message);
+  // An install that failed where the server gets its packages: the operator's setting, never charged.
   const installFailed = packageIndex(log);
-  if (installFailed) return { reply: renderAnswer(shapeAnswer(installFailed, intent)), billable: true };
+  if (installFailed) return { reply: renderAnswer(shapeAnswer(installFailed, intent)), billable: false };
   const err = botError(log);
   const focus = err ? { ...log, lines: log.lines.slice(err.start), text: log.lines.slice(err.start).join('\n') } : log;
   for (const detect of DETECTORS) {

@@ -4,6 +4,7 @@
 import { lastMatch, fileName, tokenVariable, type BotLog } from './bot-log';
 import { START_AGAIN, type Diagnosis } from './answer';
 import { valueHint } from './question';
+import { TEST_MODE_VARIABLES } from '../../../../shared/env-names';
 
 const KEY_ERROR = /KeyError: '([A-Za-z_]\w*)'/;
 const NOT_SET = /\b([A-Z][A-Z0-9_]{2,})\b['"`]?(?: environment variable| env var)?(?: is| was)? (?:not set|missing|not defined|undefined|required|empty|not provided|not found)/;
@@ -33,7 +34,8 @@ export function missingEnvVar(log: BotLog): Diagnosis | null {
   const found = missingKey(log);
   if (!found) return null;
   const { key } = found;
-  const others = log.savedEnvVars ? log.fileEnvVars.filter((k) => k !== key && !log.savedEnvVars!.includes(k)) : [];
+  // The test chat's own variables are never for the person to fill in.
+  const others = log.savedEnvVars ? log.fileEnvVars.filter((k) => k !== key && !log.savedEnvVars!.includes(k) && !TEST_MODE_VARIABLES.has(k)) : [];
   const note = others.length ? `${fileName(log)} also reads ${others.join(', ')}, which ${others.length === 1 ? 'has' : 'have'} no saved value: fill ${others.length === 1 ? 'it' : 'them'} in too if the bot needs ${others.length === 1 ? 'it' : 'them'}.` : undefined;
   if (!key) {
     return {

@@ -17,9 +17,10 @@ const AGAIN = 'When the server can reach it, click Install Dependencies again, t
 
 function pip(log: BotLog): Diagnosis | null {
   const gaveUp = lastMatch(log, PIP_GAVE_UP);
-  const offline = lastMatch(log, PIP_OFFLINE);
-  if (!gaveUp || !offline) return null;
+  if (!gaveUp) return null;
   const pkg = (gaveUp[1] ?? gaveUp[2])!;
+  const offline = lastMatch(log, PIP_OFFLINE);
+  if (!offline) return notInIndex(pkg);
   const host = HOST.exec(offline.input)?.[1];
   const reason = PIP_REASONS.find((r) => offline.input.includes(r)) ?? offline[0];
   return {
@@ -27,6 +28,18 @@ function pip(log: BotLog): Diagnosis | null {
     steps: [
       "If you run this Botwright server, let it reach https://pypi.org, or set RUNNER_PIP_INDEX_URL to a package index it can reach (or RUNNER_PIP_FIND_LINKS to a folder of wheel files) and restart it.",
       'If someone else runs it, send them this log line and ask them to check RUNNER_PIP_INDEX_URL.',
+      AGAIN,
+    ],
+  };
+}
+
+/** pip reached where it looks for packages, and the package is not there. */
+function notInIndex(pkg: string): Diagnosis {
+  return {
+    problem: `Installing ${pkg} failed: pip found no version of it where this server looks for Python packages. Either the name is not a package's, or the package source the server operator chose (RUNNER_PIP_INDEX_URL, or the folder of wheels RUNNER_PIP_FIND_LINKS) does not have it. This is not a problem in your bot's code.`,
+    steps: [
+      `Check the name ${quote(pkg)} under Dependencies: it must be the name you would pip install (python-telegram-bot, not telegram).`,
+      "If the name is right and you run this Botwright server, set RUNNER_PIP_INDEX_URL to an index that has it (or put its wheel in the RUNNER_PIP_FIND_LINKS folder) and restart it; if someone else runs it, send them this log line.",
       AGAIN,
     ],
   };
