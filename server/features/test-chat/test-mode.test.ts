@@ -76,6 +76,30 @@ async function startTest(token: string, fileId: string): Promise<RunClient> {
 }
 
 describe('test mode', () => {
+  it("a bot's chat and channel variables are the test chat's, whatever was saved: a scheduled post reaches the test group", async () => {
+    const user = await newUser(t);
+    const post = String.raw`
+import json, os, urllib.request
+API, TOKEN = os.environ['TELEGRAM_API_BASE'], os.environ['TELEGRAM_BOT_TOKEN']
+def call(method, **params):
+    req = urllib.request.Request(API + '/bot' + TOKEN + '/' + method, data=json.dumps(params).encode(), headers={'content-type': 'application/json'})
+    with urllib.request.urlopen(req, timeout=10) as r:
+        return json.load(r)['result']
+call('sendMessage', chat_id=os.environ['CHANNEL_ID'], text='Daily special: rye bread')
+call('sendMessage', chat_id=os.environ['ADMIN_CHAT_ID'], text='Posted the special')
+`;
+    const file = await saveFile(user.token, 'poster.py', post);
+    await t.request('PUT', `/api/projects/${file.projectId}/env-vars`, { token: user.token, body: { set: { CHANNEL_ID: '@my_real_channel' } } });
+    const client = await startTest(user.token, file.id);
+    const group = await until(async () => {
+      const res = await t.request('GET', `/api/test-chat/${file.id}/messages?chat=group`, { token: user.token });
+      return (res.body.messages as TestChatMessage[]).find((m) => m.from === 'bot');
+    });
+    expect(group.text).toBe('Daily special: rye bread');
+    expect((await until(async () => (await messages(user.token, file.id)).find((m) => m.from === 'bot'))).text).toBe('Posted the special');
+    client.close();
+  });
+
   it('a stdlib bot on TELEGRAM_API_BASE answers /start, a tap and text; the page hears it live; no real token leaves', async () => {
     const user = await newUser(t);
     const file = await saveFile(user.token, 'telegram_bot.py', stdlibBot());

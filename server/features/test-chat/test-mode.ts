@@ -22,12 +22,30 @@ export const DEFAULT_WEBHOOK_PORT = 8080;
 /** A saved value that is a Telegram bot token (digits, colon, 35 characters): replaced in test mode. */
 export const TELEGRAM_TOKEN_PATTERN = /^\d{5,16}:[A-Za-z0-9_-]{30,50}$/;
 
+/** A variable that names where a bot posts: a chat, channel or group (by id or @name). */
+const CHAT_VARIABLE = /(?:^|_)(?:CHAT|CHANNEL|GROUP)(?:_(?:ID|NAME|USERNAME))?$/;
+/** One that names the owner's own chat: their private chat with the bot in the test chat. */
+const OWNER_VARIABLE = /(?:^|_)(?:OWNER|ADMIN|MY)_/;
+
+/**
+ * Every chat or channel variable the code reads, set to a chat of the test chat (a real channel means
+ * nothing to the emulator, and a scheduled bot must not stop for want of one): the owner's to the
+ * private chat, the others to the test group.
+ */
+export function testChatVariables(reads: readonly string[], chats: { group: number; private: number }): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const key of reads) if (CHAT_VARIABLE.test(key)) values[key] = String(OWNER_VARIABLE.test(key) ? chats.private : chats.group);
+  return values;
+}
+
 export type TestModeOptions = {
   chats: TestChats;
   emulator: Emulator;
   owner: TestChatOwner;
   /** The run's variables as the person saved and typed them. */
   secrets: Record<string, string>;
+  /** The variables the bot's code reads (its chat and channel ones are the test chat's). */
+  reads?: readonly string[];
   /** The sandbox can give this run a bridge; otherwise the emulator listens on the host's loopback. */
   bridged: boolean;
 };
@@ -49,6 +67,7 @@ export async function prepareTestMode(options: TestModeOptions): Promise<TestMod
   env.TELEGRAM_BOT_TOKEN = session.token;
   // Where a bot posts on its own and writes to its owner, in the test chat: the test group and the
   // tester's private chat (a real channel or owner id means nothing to the emulator).
+  Object.assign(env, testChatVariables(options.reads ?? [], { group: session.chatId('group'), private: session.chatId('private') }));
   env.TELEGRAM_CHAT_ID = String(session.chatId('group'));
   env.OWNER_CHAT_ID = String(session.chatId('private'));
   env.PORT ??= String(DEFAULT_WEBHOOK_PORT);

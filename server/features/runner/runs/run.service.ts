@@ -13,7 +13,7 @@ import { loadProjectSecrets } from '../env-vars/env-vars.store';
 import { assertTestChatFile } from '../../test-chat/test-chat-file';
 import { prepareTestMode } from '../../test-chat/test-mode';
 import { prepareLiveInbound } from '../hooks/live-inbound';
-import { botLaunch } from './bot-command';
+import { botLanguage, botLaunch } from './bot-command';
 import { claimKey, tokenClaims } from './token-claims';
 import type { EndedBy, RunLaunch, RunMode, RunViewer } from './runs';
 import type { RunSummary } from '../../../../shared/runner.schema';
@@ -63,11 +63,14 @@ export async function startRun({ deps, userId }: ServiceCtx, input: StartFileInp
         throw err;
       }
     }
+    const code = input.content ?? file.content;
+    const reads = (await deps.analyser.detectEnvVars(code, botLanguage(file.filename) === 'python' ? 'python' : 'javascript').catch(() => [])).map((v) => v.key);
     const test = await prepareTestMode({
       chats: deps.testChat.chats,
       emulator: deps.testChat.emulator,
       owner: { userId, fileId: input.chatKey ?? fileId, botName: file.filename },
       secrets,
+      reads,
       bridged: deps.sandbox.supportsBridge,
     });
     try {
