@@ -78,6 +78,30 @@ describe.skipIf(!browserAvailable())("the assistant's checks in the browser", ()
     await snap(page, errors, 'assistant-checks-3-test-chat');
   });
 
+  it('the runner page: the go-live list, and Deploy refused until the token is set, with a way to set it', async () => {
+    const { page, errors } = tp;
+    const files = (await world.app.request('GET', '/api/files', { token: user.token })).body as Array<{ id: string; filename: string; projectId: string }>;
+    const bot = files.find((f) => f.filename === 'telegram_bot.js')!;
+    await page.goto(`${world.url}/runner?bot=${bot.projectId}&file=${bot.id}`);
+    const list = page.getByRole('list', { name: 'Go-live list' });
+    await list.getByText('Before it goes live: 2 of 3').waitFor();
+    await list.getByText('Set TELEGRAM_BOT_TOKEN under Environment Variables.', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Deploy' }).click();
+    const needs = page.getByTestId('deploy-needs');
+    await needs.getByText('Set TELEGRAM_BOT_TOKEN first: the bot cannot start without it').waitFor();
+    await snap(page, errors, 'assistant-checks-5-go-live');
+    await needs.getByRole('button', { name: 'Set variables' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Environment Variables' });
+    await dialog.waitFor();
+    // The token first and marked; the test chat's own variables are not offered.
+    const keys = await dialog.locator('[data-env-key]').evaluateAll((inputs) => inputs.map((i) => i.getAttribute('data-env-key')));
+    expect(keys[0]).toBe('TELEGRAM_BOT_TOKEN');
+    expect(keys).not.toContain('TELEGRAM_API_BASE');
+    expect(keys).not.toContain('TEST_CLOCK');
+    await snap(page, errors, 'assistant-checks-6-variables');
+    await page.keyboard.press('Escape');
+  });
+
   it('a Python bot where no package index can be reached: the reply says it was not run, and what was checked', async () => {
     const { page, errors } = tp;
     // Back to the chat (the test chat and the editor had taken its room).

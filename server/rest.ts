@@ -146,6 +146,7 @@ export const restRoutes: RestRoute[] = [
   { method: 'POST', url: '/api/bots/:projectId/deploy', procedure: 'bots.deploy', input: 'path+body', call: (c, i) => c.bots.deploy(i) },
   { method: 'POST', url: '/api/bots/:projectId/undeploy', procedure: 'bots.undeploy', input: 'path', call: (c, i) => c.bots.undeploy(i) },
   { method: 'POST', url: '/api/bots/:projectId/restart', procedure: 'bots.restart', input: 'path', call: (c, i) => c.bots.restart(i) },
+  { method: 'GET', url: '/api/files/:fileId/go-live', procedure: 'bots.goLive', input: 'path', call: (c, i) => c.bots.goLive(i) },
   { method: 'GET', url: '/api/admin/status', procedure: 'admin.status', input: 'none', call: (c) => c.admin.status() },
   { method: 'GET', url: '/api/admin/users/analytics', procedure: 'admin.analytics', input: 'none', call: (c) => c.admin.analytics() },
   { method: 'GET', url: '/api/admin/bots', procedure: 'admin.bots', input: 'none', call: (c) => c.admin.bots() },

@@ -4,6 +4,15 @@ import { idField } from './workspace.schema';
 
 export const botIdInput = z.strictObject({ projectId: idField });
 export const deployInput = z.strictObject({ projectId: idField, fileId: idField });
+export const goLiveInput = z.strictObject({ fileId: idField });
+/** One line of a bot file's go-live list (runner page). */
+export const goLiveItem = z.strictObject({
+  key: z.enum(['settings', 'packages', 'checks', 'publicUrl']),
+  ok: z.boolean(),
+  label: z.string(),
+  detail: z.string(),
+});
+export type GoLiveItem = z.infer<typeof goLiveItem>;
 
 /**
  * 'running': a process is up; 'starting': deployed, waiting to start (again); 'crashing': 5 crashes

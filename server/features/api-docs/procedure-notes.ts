@@ -190,9 +190,18 @@ export const NOTES: Partial<Record<ProcedurePath, ProcedureNote>> = {
   'feed.remix': { summary: 'Remix a post', description: "Copies the post's bot file into your default bot, under a name that overwrites none of yours.", answers: 'The new file and a message.', errors: [409] },
 
   'bots.list': { summary: 'Your always-on bots', answers: 'Your bots with their status.' },
-  'bots.deploy': { summary: 'Deploy a bot', description: 'Keeps the file running, and starts it again after a crash or a server restart.', answers: CONFIRMATION },
+  'bots.deploy': {
+    summary: 'Deploy a bot',
+    description: 'Keeps the file running, and starts it again after a crash or a server restart. Refused (400) while a variable the file cannot start without has no saved value: "Set TELEGRAM_BOT_TOKEN first...".',
+    answers: CONFIRMATION,
+  },
   'bots.undeploy': { summary: 'Undeploy a bot', answers: CONFIRMATION },
   'bots.restart': { summary: 'Restart a deployed bot', answers: CONFIRMATION },
+  'bots.goLive': {
+    summary: "A bot file's go-live list",
+    description: 'What the file needs before it goes live: its required settings saved, its packages installed, the assistant\'s checks passed since its last change (Telegram bots), and for a bot that takes webhooks a PUBLIC_URL the platforms can reach.',
+    answers: '`{items: [{key, ok, label, detail}]}`.',
+  },
 
   'admin.status': { summary: 'Whether the operator area is enabled', answers: 'Whether it is enabled (nothing else).' },
   'admin.analytics': { summary: 'Users and activity', answers: 'Counts of users, messages and posts, and every user.' },

@@ -49,6 +49,7 @@ export function useEnvVarsDialog() {
     try {
       if (configured > 0 || clear.length > 0) await saveEnvVars.mutateAsync({ projectId, set, clear });
       await utils.runner.envVars.invalidate({ projectId });
+      void utils.bots.goLive.invalidate();
       notifySuccess(
         'Environment variables saved',
         configured > 0 ? `${configured} ${configured === 1 ? 'variable' : 'variables'} configured` : 'Ready to run your bot',

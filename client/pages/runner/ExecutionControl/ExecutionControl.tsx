@@ -12,6 +12,7 @@ import type { RunInfo } from '../use-runner';
 import type { WorkspaceFile } from '../../../lib/workspace';
 import { WorkspacePanel } from '../../../components/WorkspacePanel';
 import { DeployButton, DeployLine } from './DeployControl';
+import { GoLiveList } from './GoLiveList';
 import { SandboxNotice, SandboxRefusal, type RunnerStatus } from './SandboxNotice';
 import { useDeployment } from './use-deployment';
 import { WebhookRow } from './WebhookRow';
@@ -214,6 +215,8 @@ export function ExecutionControl(props: ExecutionControlProps) {
             </Group>
           </Alert>
         )}
+
+        {file && !deployment.deployedHere && <GoLiveList fileId={file.id} />}
 
         {file && <WebhookRow projectId={file.projectId} />}
 

@@ -11,26 +11,8 @@ import { hookSecretsOf } from '../hooks/hook-secrets';
 import { hookUrl } from '../hooks/hook-url';
 import { stopRun } from '../runs/run.service';
 import { deploymentsOf } from './deployments';
-import { ownedFile } from '../../workspace/files';
-import { listEnvVars } from '../env-vars/env-vars.store';
-import { botLanguage } from '../runs/bot-command';
-import { TEST_MODE_VARIABLES } from '../../../../shared/env-names';
+import { variablesToSet } from './go-live';
 import { joinWords } from '../../../../shared/bot-plan-words';
-
-/**
- * The variables the file cannot start without (read in its code as required) that its bot has no
- * saved value for: a deploy of it would only crash, again and again.
- */
-async function variablesToSet(deps: Deps, userId: string, fileId: string): Promise<string[]> {
-  const file = await ownedFile(deps.db, userId, fileId).catch(() => {
-    throw new AppError('NOT_FOUND', 'File not found');
-  });
-  const language = botLanguage(file.filename);
-  if (!language) return [];
-  const read = await deps.analyser.detectEnvVars(file.content, language === 'python' ? 'python' : 'javascript');
-  const saved = new Set((await listEnvVars(deps, file.project_id)).map((v) => v.key));
-  return read.filter((v) => v.required && !saved.has(v.key) && !TEST_MODE_VARIABLES.has(v.key)).map((v) => v.key);
-}
 
 async function summaries(deps: Deps, userId: string | null): Promise<Array<BotSummary & { userId: string; userEmail: string }>> {
   const rows = await projectsWithOwners(deps.db, userId);

@@ -185,7 +185,11 @@ describe('a bot that cannot start without its variables', () => {
     expect(refused.body.error).toBe('Set TELEGRAM_BOT_TOKEN first: the bot cannot start without it');
     expect((await botOf(t, user.token, needsToken.projectId)).deployed).toBe(false);
     await t.request('PUT', `/api/projects/${needsToken.projectId}/env-vars`, { token: user.token, body: { set: { TELEGRAM_BOT_TOKEN: '7400000002:AAdeployGateTokenSavedForTheTestXYZ' } } });
-    expect((await t.request('POST', `/api/bots/${needsToken.projectId}/deploy`, { token: user.token, body: { fileId: needsToken.fileId } })).status).toBe(200);
+    // The go-live list says the same, and that a bot listening for webhooks on a localhost address cannot be reached.
+    const webhook = await botWith(t, user.token, 'Webhook', 'import os\nport = int(os.environ.get("PORT", "8080"))\n');
+    const list = (await t.request('GET', `/api/files/${webhook.fileId}/go-live`, { token: user.token })).body.items as Array<{ key: string; ok: boolean; detail: string }>;
+    expect(list.find((i) => i.key === 'publicUrl')).toMatchObject({ ok: false, detail: expect.stringMatching(/^PUBLIC_URL is http:\/\/localhost:\d+: the platforms cannot reach it/) });
+        expect((await t.request('POST', `/api/bots/${needsToken.projectId}/deploy`, { token: user.token, body: { fileId: needsToken.fileId } })).status).toBe(200);
     expect((await t.request('POST', `/api/bots/${needsToken.projectId}/undeploy`, { token: user.token })).status).toBe(200);
 
     // As the assistant's bots stop without it: one line naming it, exit code 1. /bots names it too.

@@ -74,6 +74,14 @@ describe('the assistant checks the bots it builds', () => {
     const replay = await t.request('POST', `/api/test-chat/${fileId}/saved/run`, { token: user.token, body: {} });
     expect(replay.body.results.map((r: { passed: boolean }) => r.passed)).toEqual([true, true]);
 
+    // The go-live list: the token is still to set; packages in; checked on this version; a polling bot needs no address.
+    const list = await t.request('GET', `/api/files/${fileId}/go-live`, { token: user.token });
+    expect(list.body.items).toEqual([
+      { key: 'settings', ok: false, label: 'Token and settings saved', detail: 'Set TELEGRAM_BOT_TOKEN under Environment Variables.' },
+      { key: 'packages', ok: true, label: 'Packages installed', detail: 'Everything the code imports is installed.' },
+      { key: 'checks', ok: true, label: 'Checked in the test chat', detail: "The assistant's checks passed on this version." },
+    ]);
+
     // A change is checked before it is accepted, in a run of its own.
     const change = await t.request('POST', '/api/ai/chat', { token: user.token, body: { message: "/menu should reply 'Rye bread 4€'", projectId, filename: 'telegram_bot.js' } });
     expect(change.status).toBe(200);

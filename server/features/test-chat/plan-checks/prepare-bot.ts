@@ -4,13 +4,11 @@
 // chat: 7 of 7" and the exchanges behind a fold, or each failing check with what came back. Checks
 // that all pass are kept as the bot's saved chats, which later changes are checked against. Free:
 // no credits are spent on any of it.
-import { existsSync, readdirSync } from 'node:fs';
-import path from 'node:path';
 import type { ServiceCtx } from '../../../trpc';
 import type { BotPlan } from '../../../../shared/bot-plan.schema';
 import { CHECKS_FENCE } from '../../../../shared/code-blocks';
 import { installDependencies } from '../../runner/dependencies/installer';
-import { splitNpmSpec } from '../../runner/dependencies/npm-command';
+import { packagesNotInstalled } from '../../runner/dependencies/installed-packages';
 import { replyProblems } from '../../ai/reply-check';
 import { planChecks, type SkippedCheck } from './checks-of-plan';
 import { runPlanChecks, type CheckResult } from './run-checks';
@@ -45,7 +43,7 @@ export async function prepareAndCheck(ctx: ServiceCtx, input: PrepareInput, onLi
   const notRun = async (why: string, failures: string | null = null) => ({ text: await notRunReport(ctx, input, why, skipped), failures });
   if (checks.length === 0) return notRun('none of its rules can be tried in the test chat');
 
-  const missing = await missingPackages(ctx, input);
+  const missing = await packagesNotInstalled(ctx.deps, input.projectId, input.plan.language === 'python' ? 'pip' : 'npm', input.dependencies);
   if (missing.length > 0) {
     onLine?.(`Installing ${missing.join(', ')}...`);
     try {
@@ -116,32 +114,3 @@ async function notRunReport(ctx: ServiceCtx, input: PrepareInput, why: string, s
 }
 
 const notChecked = (s: SkippedCheck) => `– Not checked: ${s.words} (${s.reason})`;
-
-/** The bot's packages not in its volume yet (by name: a version installed earlier counts). */
-async function missingPackages(ctx: ServiceCtx, input: PrepareInput): Promise<string[]> {
-  const dir = await ctx.deps.packageVolumes.dir(input.projectId, false);
-  if (!dir) return input.dependencies;
-  if (input.plan.language === 'javascript') {
-    return input.dependencies.filter((spec) => !existsSync(path.join(dir, 'node_modules', splitNpmSpec(spec)[0], 'package.json')));
-  }
-  const installed = pythonDistributions(dir);
-  return input.dependencies.filter((spec) => !installed.has(normalise(spec.split(/[<>=!~[\s]/)[0]!)));
-}
-
-/** The distributions of the bot's venv, by normalised name (their .dist-info folders). */
-function pythonDistributions(dir: string): Set<string> {
-  const lib = path.join(dir, 'venv', 'lib');
-  const names = new Set<string>();
-  if (!existsSync(lib)) return names;
-  for (const python of readdirSync(lib)) {
-    const site = path.join(lib, python, 'site-packages');
-    if (!existsSync(site)) continue;
-    for (const entry of readdirSync(site)) {
-      const m = /^(.+?)-[^-]+\.dist-info$/.exec(entry);
-      if (m) names.add(normalise(m[1]!));
-    }
-  }
-  return names;
-}
-
-const normalise = (name: string) => name.toLowerCase().replace(/[-_.]+/g, '_');
