@@ -54,6 +54,19 @@ async function saveToken(t: TestApp, token: string, projectId: string) {
   expect(saved.status).toBe(200);
 }
 
+/** The analysis the dialog asks for by itself, by a new person: it names the package and costs nothing. */
+async function automaticAnalysis(t: TestApp): Promise<string> {
+  const { token } = await newUser(t);
+  const res = await t.request('POST', '/api/ai/assistant', {
+    token,
+    body: { message: 'Please analyze the errors in these logs.', logs: MISSING_MODULE_LOG, filename: 'bot.py', fileContent: BOT_FILE, automatic: true },
+  });
+  expect(res.status).toBe(200);
+  expect(res.body.response).toContain('python-telegram-bot');
+  expect(res.body.credits).toBe(100);
+  return token;
+}
+
 describe('AI Help with the builtin assistant', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -110,14 +123,7 @@ describe('AI Help with the builtin assistant', () => {
   });
 
   it('the analysis the dialog asks for by itself when it opens over errors is free', async () => {
-    const { token } = await newUser(t);
-    const res = await t.request('POST', '/api/ai/assistant', {
-      token,
-      body: { message: 'Please analyze the errors in these logs.', logs: MISSING_MODULE_LOG, filename: 'bot.py', fileContent: BOT_FILE, automatic: true },
-    });
-    expect(res.status).toBe(200);
-    expect(res.body.response).toContain('python-telegram-bot');
-    expect(res.body.credits).toBe(100);
+    const token = await automaticAnalysis(t);
     expect((await ledger(t, token)).rows.filter((r) => r.type === 'ai_message')).toHaveLength(0);
   });
 
@@ -178,14 +184,7 @@ describe('AI Help through an OpenAI-compatible server', () => {
   beforeEach(() => world.reset());
 
   it('the analysis the dialog starts by itself is read by the builtin, never sent to the model, and free', async () => {
-    const { token } = await newUser(t);
-    const res = await t.request('POST', '/api/ai/assistant', {
-      token,
-      body: { message: 'Please analyze the errors in these logs.', logs: MISSING_MODULE_LOG, filename: 'bot.py', fileContent: BOT_FILE, automatic: true },
-    });
-    expect(res.status).toBe(200);
-    expect(res.body.response).toContain('python-telegram-bot');
-    expect(res.body.credits).toBe(100);
+    await automaticAnalysis(t);
     expect(llm.requests).toHaveLength(0);
   });
 

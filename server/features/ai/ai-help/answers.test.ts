@@ -189,18 +189,6 @@ Error: BOT_TOKEN is not set
     says: ['BOT_TOKEN', 'Environment Variables'],
   },
   {
-    name: "a missing token of an assistant's bot: the test chat's own variables are never asked for",
-    file: {
-      filename: 'telegram_bot.js',
-      fileContent: "const token = process.env.TELEGRAM_BOT_TOKEN;\nconst apiBase = process.env.TELEGRAM_API_BASE;\nif (process.env.TEST_CLOCK) {}\nconst owner = process.env.OWNER_CHAT_ID;",
-      envVarNames: [],
-    },
-    logs: `[10:00:01] ERROR Missing environment variable TELEGRAM_BOT_TOKEN: set it before starting the bot.
-[10:00:01] ERROR The bot stopped: token not set (TELEGRAM_BOT_TOKEN; set it under Environment Variables)`,
-    says: ['TELEGRAM_BOT_TOKEN', 'Environment Variables', 'OWNER_CHAT_ID'],
-    not: ['TELEGRAM_API_BASE', 'TEST_CLOCK', 'seems to run', 'without major errors'],
-  },
-  {
     name: 'a token Telegram rejected (python-telegram-bot)',
     file: { ...py(), envVarNames: ['TELEGRAM_BOT_TOKEN'] },
     logs: `  File "/usr/lib/python3.11/site-packages/telegram/ext/_updater.py", line 347, in _bootstrap

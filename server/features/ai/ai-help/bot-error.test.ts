@@ -274,3 +274,14 @@ describe('builtin AI Help on installs that cannot reach the package index', () =
     expect(why).not.toContain('What to do');
   });
 });
+
+describe("builtin AI Help on an assistant's bot that stopped without its token", () => {
+  it("names the token and the other settings to fill, never the test chat's own variables", () => {
+    const fileContent = 'const token = process.env.TELEGRAM_BOT_TOKEN;\nconst apiBase = process.env.TELEGRAM_API_BASE;\nif (process.env.TEST_CLOCK) {}\nconst owner = process.env.OWNER_CHAT_ID;';
+    const logs = `Missing environment variable TELEGRAM_BOT_TOKEN: set it before starting the bot.
+The bot stopped: token not set (TELEGRAM_BOT_TOKEN; set it under Environment Variables)`;
+    const { reply } = help(logs, { filename: 'telegram_bot.js', fileContent, envVarNames: [] });
+    for (const said of ['TELEGRAM_BOT_TOKEN', 'Environment Variables', 'OWNER_CHAT_ID']) expect(reply).toContain(said);
+    for (const never of ['TELEGRAM_API_BASE', 'TEST_CLOCK', 'without major errors']) expect(reply).not.toContain(never);
+  });
+});
