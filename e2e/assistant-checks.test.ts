@@ -3,7 +3,9 @@
 // JavaScript Telegram bot, and without pressing Install, Start or Test chat the reply shows its plan and
 // "Checked in the test chat: 4 of 4", with the exchanges behind a fold; the test chat already has the
 // bot running in test mode with the checks' conversation. A Python bot on a machine with no package
-// index: the reply says its packages could not be installed and what was checked instead.
+// index: the reply says its packages could not be installed and what was checked instead. With a
+// model (a scripted OpenAI-compatible server on loopback), a follow-up whose change breaks a rule is
+// shown failing its check before Accept.
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,6 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type SignedUpUser } from '../server/testing/fixtures';
 import { publishPackages } from '../server/testing/node-packages';
 import { startNpmRegistry, type NpmRegistry } from '../server/testing/package-index';
+import { modelAnswer, startOpenAiServer, type OpenAiServer } from '../server/testing/openai-server';
+import type { BotPlanInput } from '../shared/bot-plan.schema';
 import { browserAvailable, startWorld, type World } from './harness';
 import { loginThroughUi, openPage, pathIs, snap, uniqueEmail, type TestPage } from './helpers';
 
@@ -114,5 +118,58 @@ describe.skipIf(!browserAvailable())("the assistant's checks in the browser", ()
     // Nothing sends the person to a test chat where this bot cannot run.
     expect(await chat().getByText('Try it now').count()).toBe(0);
     await snap(page, errors, 'assistant-checks-4-python');
+  }, 120_000);
+});
+
+describe.skipIf(!browserAvailable())('a change checked before Accept, with a model', () => {
+  let world: World;
+  let registry: NpmRegistry;
+  let llm: OpenAiServer;
+  let tp: TestPage;
+  const menu = (extra: BotPlanInput['rules'][number]['do'] = []): BotPlanInput => ({
+    name: 'Bakery Bot',
+    platform: 'telegram',
+    language: 'javascript',
+    rules: [{ id: 'menu', when: { kind: 'command', name: 'menu' }, do: [...extra, { kind: 'reply', text: 'Sourdough 5€' }] }],
+  });
+
+  beforeAll(async () => {
+    registry = await startNpmRegistry();
+    publishPackages(registry, ['telegraf']);
+    llm = await startOpenAiServer();
+    world = await startWorld({ ASSISTANT_CHECKS: 'on', RUNNER_STOP_GRACE_MS: '1000', RUNNER_NPM_REGISTRY: registry.url, OPENAI_API_KEY: 'sk-loopback', OPENAI_BASE_URL: llm.baseUrl, OPENAI_MODEL: 'test-model' });
+    const user = await signUp(world.app, world.smtp, { name: 'Max Model', email: uniqueEmail('checks-model') });
+    tp = await openPage(world, { viewport: { width: 1280, height: 800 } });
+    await loginThroughUi(tp.page, world, user);
+  });
+  afterAll(async () => {
+    await world?.close();
+    await registry?.close();
+    await llm?.close();
+  });
+
+  const chat = () => tp.page.getByRole('region', { name: 'Chat' });
+
+  it('a follow-up that breaks /menu: the reply shows its check failing, before Accept', async () => {
+    const { page, errors } = tp;
+    await page.getByRole('link', { name: 'Open Builder' }).click();
+    await page.waitForURL(pathIs('/builder'));
+    llm.queue.push({ reply: modelAnswer({ reply: 'Here is your bakery bot.', plan: menu() }) });
+    await chat().getByRole('textbox', { name: 'Message' }).fill('a telegram bot in node for my bakery: /menu says Sourdough 5€');
+    await chat().getByRole('textbox', { name: 'Message' }).press('Enter');
+    await chat().getByText('Checked in the test chat: 1 of 1.').waitFor({ timeout: CHECKED_MS });
+
+    // The change: /menu counts its visits first, with code that fails ('use strict': visits is not declared).
+    const broken = menu([{ kind: 'custom', name: 'count-visit', description: 'Counts the visits of the menu' }]);
+    const code = 'async function custom_count_visit(event, vars, say) {\n  visits += 1;\n}';
+    llm.queue.push({ reply: modelAnswer({ reply: 'Now /menu counts its visits.', plan: broken, target: 'telegram_bot.js', custom: [{ name: 'count-visit', code }] }) });
+    await chat().getByRole('textbox', { name: 'Message' }).fill('count the visits of /menu');
+    await chat().getByRole('textbox', { name: 'Message' }).press('Enter');
+    await chat().getByText('Checked in the test chat, before you accept: 0 of 1.').waitFor({ timeout: CHECKED_MS });
+    await chat().getByText(/missing: "Sourdough 5€"/).first().waitFor();
+    // The change waits in the editor for Accept or Reject, beside the failing check.
+    await page.getByRole('region', { name: 'Code editor' }).getByRole('button', { name: 'Accept Changes' }).waitFor();
+    await chat().getByText('Checked in the test chat, before you accept: 0 of 1.').scrollIntoViewIfNeeded();
+    await snap(page, errors, 'assistant-checks-7-change-fails');
   }, 120_000);
 });

@@ -75,4 +75,21 @@ describe('fix rounds', () => {
     expect(res.body.message).toContain('missing: "Sourdough 5€"');
     expect(await credits(user.token)).toBe(before - 5);
   }, 120_000);
+
+  it('a follow-up whose change breaks a rule is shown failing its check before Accept; no fix round for a change', async () => {
+    const user = await botWithTelegraf();
+    const good: BotPlanInput = { ...PLAN, rules: [{ id: 'menu', when: { kind: 'command', name: 'menu' }, do: [{ kind: 'reply', text: 'Sourdough 5€' }] }] };
+    llm.queue.push({ reply: modelAnswer({ reply: 'Here is your bot.', plan: good }) });
+    const built = await t.request('POST', '/api/ai/chat', { token: user.token, body: { message: 'a telegram bot in node for my bakery', projectId: user.projectId } });
+    expect(built.body.message).toContain('**Checked in the test chat: 1 of 1.**');
+    const filename = built.body.createdFile.filename as string;
+    llm.queue.push({ reply: modelAnswer({ reply: 'Now /menu counts its visits.', plan: PLAN, target: filename, custom: [{ name: 'count-visit', code: BUGGY }] }) });
+    const change = await t.request('POST', '/api/ai/chat', { token: user.token, body: { message: 'count the visits of /menu', projectId: user.projectId, filename } });
+    expect(change.status).toBe(200);
+    expect(change.body.proposals).toHaveLength(1);
+    expect(change.body.message).toContain('**Checked in the test chat, before you accept: 0 of 1.**');
+    expect(change.body.message).toContain('missing: "Sourdough 5€"');
+    expect(llm.requests).toHaveLength(2);
+    await t.app.deps.runs.stop(user.id, built.body.createdFile.id);
+  }, 120_000);
 });

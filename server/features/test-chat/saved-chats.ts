@@ -73,6 +73,12 @@ export async function runSaved(ctx: ServiceCtx, { fileId, content }: { fileId: s
   return { results: await replaySavedChats(ctx, { fileId, content, saved }) };
 }
 
+/** Replays the file's saved chats against a proposed version of it; null when it has none. Free. */
+export async function replaySavedOn(ctx: ServiceCtx, { fileId, content }: { fileId: string; content: string }): Promise<TestChatResult[] | null> {
+  const saved = await loadSaved(ctx, fileId);
+  return saved.length === 0 ? null : replaySavedChats(ctx, { fileId, content, saved });
+}
+
 async function loadSaved(ctx: ServiceCtx, fileId: string): Promise<SavedChat[]> {
   const rows = await ctx.deps.db.selectFrom('saved_test_chats').selectAll().where('file_id', '=', fileId).where('user_id', '=', ctx.userId).orderBy('created_at').orderBy('name').execute();
   return rows.map((r) => ({ name: r.name, chat: r.chat, steps: JSON.parse(r.steps) as TranscriptStep[], createdAt: r.created_at }));

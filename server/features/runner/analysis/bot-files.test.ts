@@ -24,8 +24,9 @@ interface Row {
 // they cannot work without (the channel of a schedule, OWNER_CHAT_ID for forwards, the model's key). An
 // echo bot reads its platform's settings only. Python's bots read LOG_LEVEL first (logging is set up first).
 const ROWS: Row[] = [
-  { message: `a telegram bot ${ALL}`, packages: ['python-telegram-bot'], env: ['LOG_LEVEL?', ...AI, 'TELEGRAM_CHAT_ID!', 'OWNER_CHAT_ID!', 'TELEGRAM_BOT_TOKEN!', 'DATA_FILE?', 'TELEGRAM_API_BASE?'] },
-  { message: `a telegram bot in node ${ALL}`, packages: ['telegraf'], env: [...AI, 'TELEGRAM_CHAT_ID!', 'OWNER_CHAT_ID!', 'TELEGRAM_BOT_TOKEN!', 'TELEGRAM_API_BASE?', 'DATA_FILE?'] },
+  // A Telegram bot with schedules reads TEST_CLOCK, which the test chat sets (its clock, for the checks).
+  { message: `a telegram bot ${ALL}`, packages: ['python-telegram-bot'], env: ['LOG_LEVEL?', ...AI, 'TELEGRAM_CHAT_ID!', 'OWNER_CHAT_ID!', 'TEST_CLOCK?', 'TELEGRAM_BOT_TOKEN!', 'DATA_FILE?', 'TELEGRAM_API_BASE?'] },
+  { message: `a telegram bot in node ${ALL}`, packages: ['telegraf'], env: [...AI, 'TELEGRAM_CHAT_ID!', 'OWNER_CHAT_ID!', 'TELEGRAM_BOT_TOKEN!', 'TELEGRAM_API_BASE?', 'DATA_FILE?', 'TEST_CLOCK?'] },
   { message: 'a telegram bot that echoes', packages: ['python-telegram-bot'], env: ['LOG_LEVEL?', 'TELEGRAM_BOT_TOKEN!', 'TELEGRAM_API_BASE?'] },
   { message: 'a telegram bot in javascript that echoes', packages: ['telegraf'], env: ['TELEGRAM_BOT_TOKEN!', 'TELEGRAM_API_BASE?'] },
   { message: `a discord bot ${ALL}`, packages: ['discord.py'], env: ['LOG_LEVEL?', ...AI, 'DISCORD_CHANNEL_ID!', 'OWNER_CHAT_ID!', 'DISCORD_BOT_TOKEN!', 'DATA_FILE?'] },

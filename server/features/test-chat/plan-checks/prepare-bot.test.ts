@@ -88,6 +88,9 @@ describe('the assistant checks the bots it builds', () => {
     expect(change.body.proposals).toHaveLength(1);
     expect(change.body.message).toContain('**Checked in the test chat, before you accept: 4 of 4.** The change does what its plan says.');
     expect(change.body.message).toContain('  you: /menu\n  bot: Rye bread 4€');
+    // And held against the saved chats: what /menu answered before, and now.
+    expect(change.body.message).toContain('**Saved chats, replayed on the change: 1 of 2 answer as before.**');
+    expect(change.body.message).toContain('- "Checked by the assistant": it answered "Sourdough 5€, croissant 2€", now "Rye bread 4€"');
     await t.app.deps.runs.stop(user.id, fileId);
   }, 120_000);
 

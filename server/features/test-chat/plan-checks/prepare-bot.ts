@@ -12,9 +12,9 @@ import { packagesNotInstalled } from '../../runner/dependencies/installed-packag
 import { replyProblems } from '../../ai/reply-check';
 import { planChecks, type SkippedCheck } from './checks-of-plan';
 import { runPlanChecks, type CheckResult } from './run-checks';
-import { storeSavedChat } from '../saved-chats';
+import { replaySavedOn, storeSavedChat } from '../saved-chats';
 import type { TranscriptStep } from '../transcript';
-import type { TestChatKind } from '../../../../shared/test-chat.schema';
+import type { TestChatKind, TestChatResult } from '../../../../shared/test-chat.schema';
 
 export type PrepareInput = {
   projectId: string;
@@ -68,8 +68,26 @@ export async function prepareAndCheck(ctx: ServiceCtx, input: PrepareInput, onLi
           ...failed.flatMap((r) => [`Check failed: ${r.words}`, ...r.lines.map((l) => `  ${l}`)]),
           ...(run.errors.length ? ['The bot printed these errors:', ...run.errors.map((l) => `  ${l}`)] : []),
         ].join('\n');
-  return { text: report(run.results, skipped, input.filename, input.proposed), failures };
+  const text = report(run.results, skipped, input.filename, input.proposed);
+  // A change is also held against the bot's saved chats (its first checks among them), as 'Check with
+  // saved chats' does: what it answers differently from before is shown before Accept.
+  const replayed = input.proposed ? await replaySavedOn(ctx, { fileId: input.fileId, content: input.code }) : null;
+  return { text: replayed ? `${text}\n\n${replayInWords(replayed)}` : text, failures };
 }
+
+/** The saved chats replayed on a change: how many answer as before, and where the others differ. */
+function replayInWords(results: TestChatResult[]): string {
+  const same = results.filter((r) => r.passed).length;
+  const head = `**Saved chats, replayed on the change: ${same} of ${results.length} answer as before.**`;
+  const differ = results.filter((r) => !r.passed).map((r) => {
+    const at = r.expected.findIndex((answer, i) => answer !== r.actual[i]);
+    const i = at < 0 ? Math.min(r.expected.length, r.actual.length) : at;
+    return `- "${r.name}": it answered "${short(r.expected[i] ?? '(nothing)')}", now "${short(r.actual[i] ?? '(nothing)')}"`;
+  });
+  return [head, ...differ].join('\n');
+}
+
+const short = (text: string) => (text.length > 120 ? `${text.slice(0, 117)}...` : text).replace(/\n/g, ' / ');
 
 /** Names of the saved chats the checks leave, by chat. */
 export const CHECKS_SAVED_AS: Record<TestChatKind, string> = { private: 'Checked by the assistant', group: 'Checked by the assistant (group)' };
