@@ -167,7 +167,8 @@ describe.skipIf(!browserAvailable())('the runner in the browser', () => {
     const { page, errors } = tp;
     await button(/^Environment Variables/).click();
     const dialog = page.getByRole('dialog', { name: 'Environment Variables' });
-    const token = dialog.getByLabel('Greeting Token', { exact: true });
+    // A required variable's label carries the required mark.
+    const token = dialog.getByLabel(/^Greeting Token\s*\*$/);
     const style = dialog.getByLabel('Greeting Style (Optional)', { exact: true });
     await token.waitFor();
     expect(await token.getAttribute('type')).toBe('password');
@@ -270,7 +271,8 @@ describe.skipIf(!browserAvailable())('the runner in the browser', () => {
     await button(/^Environment Variables 1/).click();
     const dialog = page.getByRole('dialog', { name: 'Environment Variables' });
     await dialog.getByRole('button', { name: 'Clear GREETING_TOKEN' }).click();
-    const token = dialog.getByLabel('Greeting Token', { exact: true });
+    // A required variable's label carries the required mark.
+    const token = dialog.getByLabel(/^Greeting Token\s*\*$/);
     expect(await token.isDisabled()).toBe(true);
     expect(await token.getAttribute('placeholder')).toBe('Will be cleared when you save');
     await snap(page, errors, 'runner-env-vars-clear', { viewport: true });

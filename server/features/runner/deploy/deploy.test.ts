@@ -189,6 +189,10 @@ describe('a bot that cannot start without its variables', () => {
     const webhook = await botWith(t, user.token, 'Webhook', 'import os\nport = int(os.environ.get("PORT", "8080"))\n');
     const list = (await t.request('GET', `/api/files/${webhook.fileId}/go-live`, { token: user.token })).body.items as Array<{ key: string; ok: boolean; detail: string }>;
     expect(list.find((i) => i.key === 'publicUrl')).toMatchObject({ ok: false, detail: expect.stringMatching(/^PUBLIC_URL is http:\/\/localhost:\d+: the platforms cannot reach it/) });
+    // Another person's file is not found; a malformed id is refused before anything is read.
+    const stranger = await newUser(t);
+    expect((await t.request('GET', `/api/files/${webhook.fileId}/go-live`, { token: stranger.token })).status).toBe(404);
+    expect((await t.request('GET', '/api/files/not-an-id!/go-live', { token: user.token })).status).toBe(400);
         expect((await t.request('POST', `/api/bots/${needsToken.projectId}/deploy`, { token: user.token, body: { fileId: needsToken.fileId } })).status).toBe(200);
     expect((await t.request('POST', `/api/bots/${needsToken.projectId}/undeploy`, { token: user.token })).status).toBe(200);
 
