@@ -39,6 +39,11 @@ describe('members', () => {
     expect((await h.api('getChatMembersCount', { chat_id: h.chatId.private })).body.result).toBe(2);
   });
 
+  it('with no chat named, a member comes and goes in the test group by itself', () => {
+    expect(h.session.post({ event: 'join', member: { firstName: 'Dave' } })).toMatchObject({ event: 'join', chat: 'group', text: 'Dave joined the group' });
+    expect(h.session.post({ event: 'leave', member: { firstName: 'Dave' } })).toMatchObject({ event: 'leave', chat: 'group', text: 'Dave left the group' });
+  });
+
   it('a join: new member with an id of their own, service message with new_chat_members; a leave: left_chat_member', async () => {
     const joined = h.session.post({ event: 'join', member: { firstName: 'Carol', username: 'carol_test' }, chat: 'group' });
     expect(joined).toMatchObject({ event: 'join', chat: 'group', text: 'Carol joined the group' });
@@ -60,7 +65,7 @@ describe('members', () => {
     expect((await h.api('getChatMember', { chat_id: h.chatId.group, user_id: carolId })).body.result.status).toBe('left');
     expect(() => h.session.post({ text: 'still here?', chat: 'group', as: { firstName: 'Carol', username: 'carol_test' } })).toThrow(/Carol left the test group/);
     expect(() => h.session.post({ event: 'leave', member: { firstName: 'Carol', username: 'carol_test' }, chat: 'group' })).toThrow(/not in the test group/);
-    expect(() => h.session.post({ event: 'join', member: { firstName: 'Dave' } })).toThrow(/not the private chat/);
+    expect(() => h.session.post({ event: 'join', member: { firstName: 'Dave' }, chat: 'private' })).toThrow(/not the private chat/);
     // Coming back: the same person, the same id.
     h.session.post({ event: 'join', member: { firstName: 'Carol', username: 'carol_test' }, chat: 'group' });
     expect((await h.api('getUpdates')).body.result.at(-1).message.new_chat_member.id).toBe(carolId);

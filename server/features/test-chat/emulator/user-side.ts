@@ -14,7 +14,8 @@ import { findTextEntities } from './text-entities';
 const MAX_TEXT = 4096;
 
 export function postAsUser(core: SessionCore, input: PostTestChatMessageInput): TestChatMessage {
-  const chat: TestChatKind = input.chat ?? 'private';
+  // People join and leave the test group: a member event goes there unless told otherwise.
+  const chat: TestChatKind = input.chat ?? ('event' in input ? 'group' : 'private');
   if (chat !== 'private' && chat !== 'group') throw new AppError('BAD_REQUEST', "Chat must be 'private' or 'group'");
   if ('text' in input) return postText(core, chat, input.text, input.as);
   if ('callbackData' in input) return tapButton(core, chat, input.callbackData, input.messageId);

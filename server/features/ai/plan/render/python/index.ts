@@ -54,9 +54,11 @@ function slug(name: string): string {
 
 function logging(plan: BotPlan, quiet: string[]): string {
   return lines(
+    '# LOG_LEVEL: DEBUG, INFO, WARNING or ERROR; any other value is INFO (a typo never stops the bot).',
+    'LOG_LEVEL = os.getenv("LOG_LEVEL", "INFO").strip().upper()',
     'logging.basicConfig(',
     '    format="%(asctime)s %(levelname)s %(name)s: %(message)s",',
-    '    level=os.getenv("LOG_LEVEL", "INFO").upper(),',
+    '    level=LOG_LEVEL if LOG_LEVEL in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL") else "INFO",',
     ')',
     ...quiet.map((name) => `logging.getLogger(${pyString(name)}).setLevel(logging.WARNING)`),
     `logger = logging.getLogger(${pyString(slug(plan.name))})`,
