@@ -360,6 +360,8 @@ export class Runs {
     run.release?.();
     run.release = null;
     const reason: ExitReason = failure ? 'failed' : exit.oomKilled ? 'memory' : (run.endReason ?? 'exited');
+    // The last lines out first: the exit's words read them (a missing setting or package).
+    run.output.flush();
     const result: RunExit = {
       reason,
       code: exit.code,
