@@ -60,6 +60,9 @@ srv = socket.socket(); srv.bind(('127.0.0.1', 8080)); srv.listen(1)
 print('listening', flush=True)
 conn, _ = srv.accept()
 conn.sendall(b'bot got ' + conn.recv(100))
+conn.shutdown(socket.SHUT_WR)
+# The run's end takes its relay along: wait until the server has read the answer and hung up.
+conn.recv(100)
 conn.close()
 `;
 
@@ -125,6 +128,8 @@ conn, _ = srv.accept()
 conn.recv(100)
 print(json.dumps(open('/proc/net/unix').read()), flush=True)
 conn.sendall(b'read')
+conn.shutdown(socket.SHUT_WR)
+conn.recv(100)
 conn.close()
 `;
     const proc = await sandbox.spawn({ argv: [config.runner.python, '-c', bot], cwd: '/', mounts: [], env: { PATH: '/usr/bin:/bin', PYTHONUNBUFFERED: '1' }, network: 'internet', limits, bridge });
