@@ -70,8 +70,14 @@ export function planFromRequest(request: BotRequest, name: string, options: { fo
   if (read.some((r) => r.do.some((a) => a.kind === 'buttons'))) f.delete('menu');
   if (read.some((r) => r.if.some((c) => c.kind === 'hours'))) f.delete('away');
   if (read.some((r) => r.do.some((a) => a.kind === 'data' && a.source.kind === 'ai'))) f.delete('llm');
-  // A word a read rule listens for ("when someone DMs me quote") is not the behaviour of that name.
-  const readWords = new Set(read.flatMap((r) => (r.when.kind === 'keyword' ? r.when.words.map((w) => w.toLowerCase()) : [])));
+  // A word a read rule listens for ("when someone DMs me quote") or a button's label ("Quote | Hours") is
+  // not the behaviour of that name.
+  const readWords = new Set(
+    read.flatMap((r) => [
+      ...(r.when.kind === 'keyword' ? r.when.words : []),
+      ...r.do.flatMap((a) => (a.kind === 'buttons' ? a.buttons.map((b) => b.label) : [])),
+    ]).map((w) => w.toLowerCase()),
+  );
   for (const [feature, command] of Object.entries(COMMAND_OF) as Array<[Feature, string]>) {
     if (!request.commandNames[feature] && (readWords.has(command) || readWords.has(`${command}s`))) f.delete(feature);
   }

@@ -104,8 +104,12 @@ export function buttonMenuRules(m: Masked): RuleDraft[] {
     if (labels.length < 2) return;
     const said = buttonWords(labels, lines, at, line.slice(start + rest.length), m);
     // "/rooms says Pick a room 🔍 and shows three buttons", "/start → Hey 👋 welcome! + 3 buttons": the words over the buttons.
-    const command = COMMAND.exec(line.slice(0, shown.index));
-    const over = command ? line.slice(command.index + command[0].length, shown.index).replace(/^\s*(?:→|->|:|=|says?|replies|answers?|with)\s*:?\s*/i, '').replace(/\s*(?:,|and|then|\+)?\s*$/i, '') : '';
+    const before = line.slice(0, shown.index);
+    const command = COMMAND.exec(before);
+    // "hi / hello → Hi! How can we help? 🧽 with buttons: ...": the words after the arrow.
+    const arrow = /(?:→|->|=>)(?!.*(?:→|->|=>))/.exec(before);
+    const from = command ? command.index + command[0].length : arrow ? arrow.index : -1;
+    const over = from >= 0 ? before.slice(from).replace(/^\s*(?:→|->|:|=|says?|replies|answers?|with)\s*:?\s*/i, '').replace(/\s*(?:,|and|then|\+)?\s*$/i, '') : '';
     const prompt = /^[A-Z\p{Extended_Pictographic}\u0001]/u.test(over) ? restore(over, m.quotes).trim() : 'Pick one:';
     const ids = labels.map((l) => slug(l));
     const source = restore(line, m.quotes).trim();

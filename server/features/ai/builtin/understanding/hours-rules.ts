@@ -17,7 +17,8 @@ type Span = { from: TimeOfDay; to: TimeOfDay; weekdays: Weekday[] };
 
 const DAY = '(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\\.?';
 const DAYS = `(?:${DAY}\\s*(?:-|–|to|through|till)\\s*${DAY}|week ?days|weekends?|daily|every ?day|${DAY}(?:\\s*(?:,|&|and|\\+)\\s*${DAY})*)`;
-const CLOCK = `(?:${TIME_OF_DAY}|(?<![\\u0001\\d.:])(\\d{1,2})(?::(\\d{2}))?(?![\\d:]))`;
+/** "18", "18:30", and "7h", "19h30" as written in much of Europe. */
+const CLOCK = `(?:${TIME_OF_DAY}|(?<![\\u0001\\d.:])(\\d{1,2})(?:[:h](\\d{2}))?h?(?![\\d:]))`;
 const TO = '\\s*(?:-|–|to|until|till)\\s*';
 /** "mon-fri 8-18" and "9am-5pm weekdays". */
 const DAYS_FIRST = new RegExp(`(${DAYS})\\s*:?\\s*${CLOCK}${TO}${CLOCK}`, 'gi');
@@ -74,7 +75,12 @@ function outside(span: Span): Condition {
 
 const SAYS = /^[\s,:]*(?:→|->|=>|-)?\s*(?:the bot\s+|it\s+|just\s+|only\s+)?(?:should\s+)?(?:(?:answer|reply|respond|say)s?(?:\s+(?:everything else|all (?:other )?messages|any (?:other )?messages?|normal (?:msgs|messages)|people|them))?(?:\s+with)?)?\s*:?\s*(?:→|->)?\s*/i;
 const IN_HOURS = /\b(?:during|in|within|inside)\s+(?:(?:our|the|\w+'s|office|opening|business|working|open)\s+)*hours\b\s*(?:\(([^)]*)\))?/i;
-const OUT_HOURS = /\b(?:outside|out of|after)\s+(?:(?:our|the|those|these|\w+'s|office|opening|business|working|open)\s+)*hours\b\s*(?:\(([^)]*)\))?|\band outside\b|\boutside (?:that|those|them|these)\b|\botherwise\b/i;
+const OUT_HOURS = new RegExp(
+  `\\b(?:outside|out of|after)\\s+(?:(?:our|the|those|these|\\w+'s|office|opening|business|working|open)\\s+)*hours\\b\\s*(?:\\(([^)]*)\\))?|\\band outside\\b|\\boutside (?:that|those|them|these)\\b|\\botherwise\\b` +
+    // "any other message outside mon-sat 8:00-20:00 (irish time): We're off now"
+    `|\\boutside(?:\\s+of)?\\s+(${DAYS}\\s*:?\\s*${CLOCK}${TO}${CLOCK})(?:\\s*\\([^)]*\\))?`,
+  'i',
+);
 
 /** The trigger a line's hours rule answers: its command, its words, or any other message. */
 function triggerOf(before: string, quotes: string[]): Trigger {
@@ -125,7 +131,7 @@ export function hoursRules(m: Masked): RuleDraft[] {
     const outHit = OUT_HOURS.exec(line);
     if (!outHit && !inHit) continue;
     const first = [inHit, outHit].filter((h): h is RegExpExecArray => h !== null).sort((a, b) => a.index - b.index)[0]!;
-    const spans = [inHit?.[1], outHit?.[1]].map((s) => (s ? spansIn(s) : [])).find((s) => s.length > 0) ?? allSpans;
+    const spans = [inHit?.[1], outHit?.[1], outHit?.[2]].map((s) => (s ? spansIn(s) : [])).find((s) => s.length > 0) ?? allSpans;
     if (spans.length === 0) continue;
     // The trigger is written in the same sentence, before the hours.
     const when = triggerOf(line.slice(0, first.index).replace(/^.*[.!?]\s+/, ''), m.quotes);

@@ -13,7 +13,7 @@ const GETS = '(?:\\s+(?:should\\s+)?(?:get|gets|receive|receives|are greeted|get
 const JOIN_OR_LEAVE = new RegExp(
   `(?:\\bwhen(?:ever)?\\s+|(?<=(?:^|[\\n.!?•*]|\\n\\s*-)\\s*(?:\\d[.)]\\s*)?))${MEMBER}(?:\\s+new)?\\s+(join|joins|joining|leave|leaves|left|enter|enters|arrive|arrives)\\b(?:\\s+${PLACE}\\b)?${GETS}` +
     `|\\b(?:new (?:people|members?|ppl|folks|joiners?|users?|students?|persons?)(?: (joining|leaving)(?:\\s+${PLACE}\\b)?| in\\s+${PLACE}\\b)?${GETS}` +
-    `|(?:welcome|greet) (?:ppl|people|anyone new|everyone new|anybody new|new (?:members|people|ppl|folks|joiners|users|students)|newcomers|newbies))(?=\\s*(?::|→|->|with\\b))`,
+    `|(?:welcome|greet) (?:ppl|people|anyone new|everyone new|anybody new|new (?:members|people|ppl|folks|joiners|users|students)|newcomers|newbies)|(?:welcome|greet)(?=\\s+(?:in|to)\\s+#))(?=(?:\\s+(?:in|to)\\s+#[\\w-]+)?\\s*(?::|→|->|with\\b))`,
   'gi',
 );
 /** "a random one of: A / B / C": the texts a member gets one of. */

@@ -28,13 +28,16 @@ const OFFENCE = new RegExp(
   'gi',
 );
 
+/** "warn them, 2 warnings = kick": the strikes follow, no words of the warning's own. */
+const STRIKE_FIRST = /^\s*(?:\d+(?:st|nd|rd|th)?|2nd|second|3rd|third)\s+(?:times?|strikes?|warnings?)\b/i;
+
 /** What is done to the message and its sender: "delete + warn: X", "ban them right away and say X". */
 export function punishment(rest: string, m: Masked): { actions: Action[]; said: string | null; channel?: string } {
   const clause = rest.split(/\n|(?<=[.!?])\s+(?=(?:\d(?:st|nd|rd|th)|second|third|next|if|when|and)\b)/i)[0]!;
-  const saying = /\b(?:warn|say|says|reply|replies|tell (?:them|him|her)|answer|post)\b(?:\s+(?:them|him|her|the (?:user|sender)))?(?:\s+(?:in|to)\s+#[\w-]+)?(?:\s+with)?\s*[:,]?\s*/i.exec(clause);
+  const saying = /\b(?:warn|say|says|reply|replies|tell (?:them|him|her)|answer|post)\b(?:\s+(?:them|him|her|the (?:user|sender|person|poster|member)))?(?:\s+(?:in|to)\s+#[\w-]+)?(?:\s+with)?\s*[:,]?\s*/i.exec(clause);
   // "warn them; 3 warnings = mute 24h": no words of its own.
   const after = saying ? rest.slice(saying.index + saying[0].length) : '';
-  const said = saying && !/^\s*[;.]/.test(after) ? saidWordsAt(after, m.quotes) : null;
+  const said = saying && !/^\s*[;.]/.test(after) && !STRIKE_FIRST.test(after) ? saidWordsAt(after, m.quotes) : null;
   const head = saying ? clause.slice(0, saying.index) : clause;
   const actions: Action[] = [];
   // "... and say in #mod-log: Removed a scam message from {user}": a post to that channel.
@@ -52,9 +55,21 @@ export function punishment(rest: string, m: Masked): { actions: Action[]; said: 
  * time mute them 24h, 3rd time kick them out": the words, the warning as written, and what follows.
  */
 export function moderationRules(m: Masked): RuleDraft[] {
-  const hits = [...m.masked.matchAll(OFFENCE)];
-  return hits.flatMap((hit, i) => offenceRules(hit, m, m.masked.slice(hit.index! + hit[0].length, hits[i + 1]?.index), i));
+  const written = [...m.masked.matchAll(OFFENCE)];
+  // "delete messages with 'free nitro' or 'discord.gg/' and warn the person": what is done comes first.
+  const deleted = [...m.masked.matchAll(DELETE_FIRST)].filter((d) => !written.some((w) => d.index! < w.index! + w[0].length && w.index! < d.index! + d[0].length));
+  const hits = [...written, ...deleted].sort((a, b) => a.index! - b.index!);
+  return hits.flatMap((hit, i) => {
+    const rest = m.masked.slice(hit.index! + hit[0].length, hits[i + 1]?.index);
+    return offenceRules(hit, m, deleted.includes(hit) ? `delete ${rest}` : rest, i);
+  });
 }
+
+/** "delete msgs with X, Y or Z and warn them": the words (group 2; group 1, admins left out, is never written this way). */
+const DELETE_FIRST = new RegExp(
+  `\\b(?:delete|remove)\\s+(?:any\\s+|all\\s+|every\\s+)?(?:msgs?|messages?|posts?|comments?|anything)\\s+(?:with|containing|that (?:contains?|has|have|mentions?|includes?)|mentioning|including)\\s+()((?:\\u0001\\d+\\u0002|[^:→.;\\n]|\\.(?=\\S))+?)(?=\\s*(?:,\\s*|\\s(?:and|then|\\+|&)\\s+)(?:warn|kick|ban|mute|time|tell|say|reply|post)\\b|\\s*[:;.\\n]|\\s*$)`,
+  'gi',
+);
 
 /** The words of an offence: "a discord invite (discord.gg/)", "spoiler stuff (spoiler, leak, the twist)": the ones in brackets. */
 function offenceWords(written: string, m: Masked): string[] {

@@ -81,7 +81,8 @@ function doneText(span: string, from: string, cue: string, quotes: string[]): st
   if (/\b(?:send|sends|forward|forwards|dm|message|post|posts|pass)\b/i.test(cue)) {
     // "...then forward everything to my number and reply We've got your details", "tell the customer Thanks!".
     // In the same sentence, or the one right after it ("...sends all of it to me. tell the customer Thanks!").
-    const rest = from.slice(cue.length);
+    // Up to the line's end: the next line is a rule of its own ("- any other message: Kasia answers tomorrow").
+    const rest = from.slice(cue.length).split('\n')[0]!;
     const ends = [...rest.matchAll(/(?<=[.!?])\s+(?=\S)/g)];
     const second = ends[0] ? rest.slice(ends[0].index! + ends[0][0].length) : '';
     const reach = rest.slice(0, (/^(?:tell|reply|say|answer)\b/i.test(second) ? ends[1]?.index : ends[0]?.index) ?? rest.length);
@@ -93,6 +94,12 @@ function doneText(span: string, from: string, cue: string, quotes: string[]): st
   return text || null;
 }
 
+/** "then posts the answers to #coach-inbox": the answers reach the owner, not a channel (said as a part not built). */
+function channelGap(sentTo: string): Pick<RuleDraft, 'gap'> {
+  const channel = /^[^.!?]*?(#[\w-]+)/.exec(sentTo)?.[1];
+  return channel ? { gap: { words: `the answers in ${channel}`, reason: 'the answers are sent to you (OWNER_CHAT_ID), not to a channel' } } : {};
+}
+
 export function questionRules(m: Masked): RuleDraft[] {
   const rules: RuleDraft[] = [];
   const text = m.masked;
@@ -102,6 +109,8 @@ export function questionRules(m: Masked): RuleDraft[] {
     if (!TO_OWNER.test(rest.slice(0, 600))) continue;
     const end = AFTER.map((re) => re.exec(rest)).filter((e): e is RegExpExecArray => e !== null && e.index >= 3).sort((x, y) => x.index - y.index)[0];
     if (!end) continue;
+    // "ask @Coach Lina or write in #help\n!vod asks: Which match? ...": the questions are the later ask's.
+    if (/\n[^\n]*\b(?:ask|asks|asking)\b/i.test(rest.slice(0, end.index))) continue;
     const span = restore(rest.slice(0, end.index), m.quotes);
     // "Character name? / Faction? / How many events?": the slashes between them are no part of them.
     const questions = questionsIn(span).map((q) => q.replace(/^\/\s*/, ''));
@@ -115,6 +124,7 @@ export function questionRules(m: Masked): RuleDraft[] {
       when,
       if: [],
       do: [{ kind: 'ask', questions, done }],
+      ...channelGap(rest.slice(end.index).split('\n')[0]!),
       source: restore(text.slice(Math.max(0, ask.index! - 60), start + end.index + 80), m.quotes).trim(),
     });
   }

@@ -47,7 +47,7 @@ function mentionRules(sentence: string, m: Masked): RuleDraft[] {
   if (!at || /^\s*(?:with|about|asking|mentioning|containing|and (?:writes?|says?|asks?|mentions?|types?))\b/i.test(sentence.slice(at.index + at[0].length))) return [];
   const rest = sentence
     .slice(at.index + at[0].length)
-    .replace(/^[,\s]*(?:\([^)]*\)\s*)?,?\s*(?:it\s+|the bot\s+|then\s+)?(?:should\s+)?(?:reply|answer|say|respond)(?:\s+with)?\s*:?/i, '');
+    .replace(/^[,\s]*(?:\([^)]*\)\s*)?,?\s*(?:(?:→|->|=>|:)\s*)?(?:it\s+|the bot\s+|then\s+)?(?:should\s+)?(?:(?:reply|answer|say|respond)(?:\s+with)?\s*:?)?/i, '');
   const text = commandAnswerAt(rest, m.quotes);
   return [{ id: 'mention', when: { kind: 'mention' }, if: [], do: [{ kind: 'reply', text }], source: restore(sentence, m.quotes).trim() }];
 }
@@ -346,8 +346,11 @@ export function ruleClausesIn(m: Masked): RuleDraft[] {
   rules.splice(0, rules.length, ...rules.filter((r) => !(r.do.length === 1 && r.do[0]!.kind === 'reply' && oneOfs.some((o) => o.when === JSON.stringify(r.when) && o.texts.includes((r.do[0] as { text: string | null }).text)))));
   // A button's own line ("Maki → Salmon maki 5.50") is the press, not words someone writes.
   const labels = new Set(rules.flatMap((r) => r.do.flatMap((a) => (a.kind === 'buttons' ? a.buttons.map((b) => b.label.toLowerCase()) : []))));
+  // "hi → Hi! How can we help? with buttons: A | B": the words over the buttons are that menu's, no reply of their own.
+  const menus = new Set(rules.filter((r) => r.do.some((a) => a.kind === 'buttons')).map((r) => JSON.stringify(r.when)));
   return rules.filter(
     (r) =>
+      !(r.do.length === 1 && r.do[0]!.kind === 'reply' && menus.has(JSON.stringify(r.when))) &&
       !(r.when.kind === 'command' && r.if.length === 0 && richer.has(r.when.name) && r.do.every((a) => a.kind === 'reply')) &&
       !(r.when.kind === 'keyword' && r.when.words.some((w) => labels.has(w))),
   );

@@ -1,0 +1,73 @@
+// More wordings of the plan's rules, read as the builtin reads them: welcomes posted in a named channel,
+// moderation that says what is done first, hours written as "outside mon-fri 9:00-17:00" or "8h-18h",
+// words over buttons after an arrow, questions that end where their line does, and a mention's answer
+// after an arrow. These phrasings were written for this test; fresh ones are judged by
+// `npm run bench -- understanding`.
+import { describe, expect, it } from 'vitest';
+import { BotPlanSchema, type BotPlan } from '../../../../shared/bot-plan.schema';
+import { ruleInWords } from '../../../../shared/bot-plan-words';
+import { planFromRequest } from './plan-from-request';
+import { understandRequest } from './request';
+
+function planOf(message: string): BotPlan {
+  const request = understandRequest(message);
+  if (!request) throw new Error(`not understood: ${message}`);
+  return BotPlanSchema.parse(planFromRequest(request, 'Test Bot'));
+}
+const lines = (plan: BotPlan) => plan.rules.map((r) => ruleInWords(r, plan));
+
+describe('more wordings', () => {
+  it('posts a welcome in the channel named before its colon', () => {
+    expect(lines(planOf('discord bot for our climbing gym:\n- welcome newcomers in #front-desk: hi <name>, grab a chalk bag and say hi in #beta'))).toContain(
+      "When someone joins: post 'hi {name}, grab a chalk bag and say hi in #beta' to #front-desk",
+    );
+    expect(lines(planOf('discord bot:\n- welcome in #hello: Glad you made it, <name>! Roles are in #roles'))).toContain(
+      "When someone joins: post 'Glad you made it, {name}! Roles are in #roles' to #hello",
+    );
+  });
+
+  it('reads moderation that says what is done first, with its strikes and no stray keyword', () => {
+    const rules = lines(planOf("discord bot:\n- delete messages with 'cheap followers' or 'bit.ly/' and warn the poster, 3 warnings = ban"));
+    expect(rules).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^When a message mentions "cheap followers" or "bit\.ly\/": delete the message and warn the sender/),
+        expect.stringMatching(/^When a message mentions "cheap followers" or "bit\.ly\/", once the sender has 3 warnings: ban/),
+      ]),
+    );
+    expect(rules.join('\n')).not.toMatch(/warn the poster"/);
+  });
+
+  it('reads hours as "outside <days> <times>" and clocks written 8h-18h', () => {
+    expect(lines(planOf('whatsapp bot:\n- any other message outside tue-sat 9:30-18:00 (our time): Closed now, back tomorrow'))).toContain(
+      "When any other message arrives, only outside 09:30–18:00 on Tuesday, Wednesday, Thursday, Friday and Saturday: reply 'Closed now, back tomorrow'",
+    );
+    expect(lines(planOf('telegram bot: open mon-fri 8h-18h, outside that answer any other message with: Fermé, à demain'))).toContain(
+      "When any other message arrives, only outside 08:00–18:00 on weekdays: reply 'Fermé, à demain'",
+    );
+  });
+
+  it('keeps the words after an arrow over the buttons, and no reply of the whole line', () => {
+    const rules = lines(planOf('whatsapp bot:\n- when someone writes hey or hallo → Hey! What do you need? 🛠️ with buttons: Rates | Callout\n- Rates → 40€ an hour\n- Callout → 60€ flat'));
+    expect(rules).toContain(`When a message mentions "hey" or "hallo": say 'Hey! What do you need? 🛠️' with the buttons "Rates" and "Callout"`);
+    expect(rules.join('\n')).not.toMatch(/with buttons: Rates/);
+  });
+
+  it("ends a press's questions at their line, and gives the questions to the ask that has them", () => {
+    const plan = planOf(
+      'whatsapp bot:\n- when someone writes hi → Hi! with buttons: Quote | Hours\n- Quote → ask: Which room? / Size in m²? and send them to me\n- Hours → 8-17 weekdays\n- any other message outside mon-fri 8:00-17:00: Office closed, Jan replies tomorrow',
+    );
+    expect(lines(plan)).toContain(`When someone presses "Quote": ask 'Which room?' and 'Size in m²?' one at a time, then say 'Thanks! I have sent your answers on.' and send you the answers`);
+    const teams = lines(planOf('discord bot:\nwhen someone pings the bot → Only a bot 🤖 ask @Mo in #help\n!report asks: Which map? / What happened? then sends the answers to me'));
+    expect(teams.filter((l) => l.includes("'Which map?'"))).toEqual([expect.stringMatching(/^When someone sends !report: ask/)]);
+    expect(teams).toContain("When someone mentions the bot: reply 'Only a bot 🤖 ask @Mo in #help'");
+  });
+
+  it('says the answers go to the owner when a channel was asked for', () => {
+    const request = understandRequest('discord bot: !apply asks: Your name? / Your role? then posts the answers to #recruiting');
+    const plan = planFromRequest(request!, 'Test Bot');
+    expect(JSON.stringify(plan)).toContain('#recruiting');
+    expect(lines(BotPlanSchema.parse(plan))).toContain(
+      "When someone sends !apply: ask 'Your name?' and 'Your role?' one at a time, then say 'Thanks! I have sent your answers on.' and send you the answers",
+    );
+  });
+});
