@@ -70,4 +70,28 @@ describe('more wordings', () => {
       "When someone sends !apply: ask 'Your name?' and 'Your role?' one at a time, then say 'Thanks! I have sent your answers on.' and send you the answers",
     );
   });
+
+  it('reads hours written in the languages requests mix in, two spans of a day, and "when the shop is closed"', () => {
+    expect(lines(planOf('whatsapp bot. abrimos L-V 9-13:30 y 16-19, sáb 10-14. fuera de horario, to any other message: Cerrado ahora, hasta mañana'))).toContain(
+      "When any other message arrives, only outside 09:00–13:30 on weekdays, only outside 16:00–19:00 on weekdays, only outside 10:00–14:00 on Saturday: reply 'Cerrado ahora, hasta mañana'",
+    );
+    expect(lines(planOf('telegram bot. Öffnungszeiten Di-Sa 10-18. when the shop is closed and someone writes, answer: Geschlossen, bis morgen! — when open no auto answer'))).toContain(
+      "When any other message arrives, only outside 10:00–18:00 on Tuesday, Wednesday, Thursday, Friday and Saturday: reply 'Geschlossen, bis morgen!'",
+    );
+    // A two-letter day in small letters is a word ("do"), not Thursday.
+    expect(lines(planOf('telegram bot: we do 9-5 mostly. /hours → see website')).join('\n')).not.toMatch(/Thursday/);
+  });
+
+  it('reads labels quoted side by side, and questions after words alone on their line', () => {
+    expect(lines(planOf("telegram bot\n/menu with buttons 'Preise' 'Wo?'\nPreise → ab 12€\nWo? → Hauptstr. 3"))).toEqual(
+      expect.arrayContaining([`When someone sends /menu: say 'Pick one:' with the buttons "Preise" and "Wo?"`, `When someone presses "Wo?": reply 'Hauptstr. 3'`]),
+    );
+    expect(lines(planOf('whatsapp bot\n- termin, randevu or appointment → ask: Name? / Which day? → send to me, and say: Danke!'))).toContain(
+      `When a message mentions "termin", "randevu" or "appointment": ask 'Name?' and 'Which day?' one at a time, then say 'Danke!' and send you the answers`,
+    );
+    const spanish = lines(planOf('whatsapp bot\n- /cita → pregunta ¿Nombre? , ¿Qué día? and then send me the answers'));
+    expect(spanish).toContain("When someone sends /cita: ask '¿Nombre?' and '¿Qué día?' one at a time, then say 'Thanks! I have sent your answers on.' and send you the answers");
+    expect(spanish.join('\n')).not.toMatch(/reply 'pregunta/);
+  });
 });
+

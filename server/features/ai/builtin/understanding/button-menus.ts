@@ -97,7 +97,9 @@ export function buttonMenuRules(m: Masked): RuleDraft[] {
     const lead = /^,?\s*(?:(?:one )?(?:for|per) each [\w ]{1,30}|each for [\w ]{1,30})\s*:\s*/i.exec(line.slice(shown.index + shown[0].length));
     const start = shown.index + shown[0].length + (lead ? lead[0].length : 0);
     const rest = line.slice(start).split(/[.;]\s|\s(?:and )?(?:then|when|if)\b/)[0]!;
+    // "with buttons 'Preise' 'Öffnungszeiten' 'Wo?'": quotes side by side are labels of their own.
     const labels = rest
+      .replace(/\u0002\s+(?=\u0001)/g, '\u0002,')
       .split(/\s*(?:,|\/|\||\bor\b|\band\b)\s*/i)
       .map((l) => restore(l, m.quotes).trim().replace(/[.!]$/, ''))
       .filter((l) => l.length > 0 && l.length <= 40 && l.split(/\s+/).length <= 4);

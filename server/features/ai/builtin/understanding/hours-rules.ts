@@ -12,17 +12,19 @@ import type { RuleDraft } from './rule-draft';
 import { saidWordsAt } from './said-words';
 import { TIME_GROUPS, TIME_OF_DAY, timeFromMatch, weekdaysIn } from './times';
 import { type Masked, restore } from './masked';
+import { DAY_NAME, INITIALS_SPAN, isDayAlone, weekdayNamed } from './day-names';
 
 type Span = { from: TimeOfDay; to: TimeOfDay; weekdays: Weekday[] };
 
-const DAY = '(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\\.?';
-const DAYS = `(?:${DAY}\\s*(?:-|–|to|through|till)\\s*${DAY}|week ?days|weekends?|daily|every ?day|${DAY}(?:\\s*(?:,|&|and|\\+)\\s*${DAY})*)`;
+const DAY = DAY_NAME;
+const RANGE = '\\s*(?:-|–|to|through|till|a|à|al|bis|tot|até|hasta)\\s*';
+const DAYS = `(?:${INITIALS_SPAN}|${DAY}${RANGE}${DAY}|week ?days|weekends?|daily|every ?day|${DAY}(?:\\s*(?:,|&|and|\\+|y|e|und|et|en)\\s*${DAY})*)`;
 /** "18", "18:30", and "7h", "19h30" as written in much of Europe. */
 const CLOCK = `(?:${TIME_OF_DAY}|(?<![\\u0001\\d.:])(\\d{1,2})(?:[:h](\\d{2}))?h?(?![\\d:]))`;
-const TO = '\\s*(?:-|–|to|until|till)\\s*';
+const TO = '\\s*(?:-|–|to|until|till|(?<=\\s)(?:a|à|bis|tot|al|alle|hasta|até)(?=\\s))\\s*';
 /** "mon-fri 8-18" and "9am-5pm weekdays". */
 const DAYS_FIRST = new RegExp(`(${DAYS})\\s*:?\\s*${CLOCK}${TO}${CLOCK}`, 'gi');
-const TIMES_FIRST = new RegExp(`${CLOCK}${TO}${CLOCK}\\s*(?:on\\s+)?(${DAYS})`, 'gi');
+const TIMES_FIRST = new RegExp(`${CLOCK}${TO}${CLOCK}[ \\t]*(?:on\\s+)?(${DAYS})`, 'gi');
 /** The groups one CLOCK adds to a regex. */
 const WIDTH = TIME_GROUPS + 2;
 
@@ -40,9 +42,16 @@ export function spansIn(text: string): Span[] {
     ...[...text.matchAll(DAYS_FIRST)].map((m) => ({ at: m.index!, days: m[1]!, from: clock(m, 2), to: clock(m, 2 + WIDTH) })),
     ...[...text.matchAll(TIMES_FIRST)].map((m) => ({ at: m.index!, days: m[1 + 2 * WIDTH]!, from: clock(m, 1), to: clock(m, 1 + WIDTH) })),
   ];
+  // "L-V 9:30-14 y 17-20:30": the second hours are the same days'.
+  for (const m of text.matchAll(DAYS_FIRST)) {
+    const more = new RegExp(`^\\s*(?:,|y|e|and|und|et|en|&|\\+|/)\\s*${CLOCK}${TO}${CLOCK}`, 'i').exec(text.slice(m.index! + m[0].length));
+    if (more) found.push({ at: m.index! + m[0].length, days: m[1]!, from: clock(more, 1), to: clock(more, 1 + WIDTH) });
+  }
   const spans: Span[] = [];
   for (const f of found.sort((x, y) => x.at - y.at)) {
     if (!f.from || !f.to) continue;
+    // "do 9-5" is no Thursday: a two-letter day alone only with a capital ("Sa 10-14").
+    if (/^[a-zà-ÿ]{1,3}\.?$/i.test(f.days.trim()) && !isDayAlone(f.days)) continue;
     const to = f.to <= f.from && Number(f.to.slice(0, 2)) < 12 ? `${String(Number(f.to.slice(0, 2)) + 12).padStart(2, '0')}${f.to.slice(2)}` : f.to;
     const weekdays = daysOf(f.days);
     if (!spans.some((x) => x.from === f.from && x.to === to && x.weekdays.join() === weekdays.join())) spans.push({ from: f.from, to, weekdays });
@@ -50,18 +59,16 @@ export function spansIn(text: string): Span[] {
   return spans;
 }
 
-const SHORT = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
+const WEEK: Weekday[] = [0, 1, 2, 3, 4, 5, 6];
 
-/** "mon-fri" -> 0..4, "sat" -> 5, "sat & sun" -> 5, 6, "weekdays" -> 0..4; every day is []. */
+/** "mon-fri" -> 0..4, "sat" -> 5, "sat & sun" -> 5, 6, "weekdays" -> 0..4, "L-V" -> 0..4; every day is []. */
 function daysOf(days: string): Weekday[] {
   const lower = days.toLowerCase();
   if (/daily|every ?day/.test(lower)) return [];
-  const range = /([a-z]{3})[a-z]*\.?\s*(?:-|–|to|through|till)\s*([a-z]{3})/.exec(lower);
-  if (range) {
-    const [a, b] = [SHORT.indexOf(range[1]!), SHORT.indexOf(range[2]!)];
-    if (a >= 0 && b >= 0) return SHORT.map((_, i) => i as Weekday).filter((i) => (a <= b ? i >= a && i <= b : i >= a || i <= b));
-  }
-  const named = [...lower.matchAll(/\b(mon|tue|wed|thu|fri|sat|sun)/g)].map((d) => SHORT.indexOf(d[1]!) as Weekday);
+  const range = new RegExp(`^(${DAY_NAME}|[a-z])${RANGE}(${DAY_NAME}|[a-z])$`, 'i').exec(days.trim());
+  const [a, b] = range ? [weekdayNamed(range[1]!), weekdayNamed(range[2]!)] : [null, null];
+  if (a !== null && b !== null) return WEEK.filter((i) => (a <= b ? i >= a && i <= b : i >= a || i <= b));
+  const named = [...days.matchAll(new RegExp(DAY_NAME, 'gi'))].map((d) => weekdayNamed(d[0])).filter((d): d is Weekday => d !== null);
   return named.length > 0 ? [...new Set(named)].sort() : weekdaysIn(days);
 }
 
@@ -73,14 +80,20 @@ function outside(span: Span): Condition {
   return { ...inside(span), outside: true } as Condition;
 }
 
-const SAYS = /^[\s,:]*(?:→|->|=>|-)?\s*(?:the bot\s+|it\s+|just\s+|only\s+)?(?:should\s+)?(?:(?:answer|reply|respond|say)s?(?:\s+(?:everything else|all (?:other )?messages|any (?:other )?messages?|normal (?:msgs|messages)|people|them))?(?:\s+with)?)?\s*:?\s*(?:→|->)?\s*/i;
+const SAYS =
+  /^[\s,:]*(?:→|->|=>|-)?\s*(?:(?:to|for) (?:any|every|all) (?:other )?(?:msgs?|messages?)\s*[:,]?\s*)?(?:the bot\s+|it\s+|just\s+|only\s+)?(?:should\s+)?(?:(?:(?:answer|reply|respond|say)s?|gets?)(?:\s+(?:everything(?: else)?|all (?:other )?messages|any (?:other )?messages?|normal (?:msgs|messages)|people|them))?(?:\s+with)?)?\s*:?\s*(?:→|->)?\s*/i;
 const IN_HOURS = /\b(?:during|in|within|inside)\s+(?:(?:our|the|\w+'s|office|opening|business|working|open)\s+)*hours\b\s*(?:\(([^)]*)\))?/i;
 const OUT_HOURS = new RegExp(
   `\\b(?:outside|out of|after)\\s+(?:(?:our|the|those|these|\\w+'s|office|opening|business|working|open)\\s+)*hours\\b\\s*(?:\\(([^)]*)\\))?|\\band outside\\b|\\boutside (?:that|those|them|these)\\b|\\botherwise\\b` +
+    // "when the shop is closed", and outside the hours in the languages requests mix in.
+    `|\\bwhen(?:ever)? (?:the )?(?:shop|store|we|office|salon|studio|clinic|it|they)\\s*(?:is|are|'s|'re)?\\s*(?:closed|shut)\\b` +
+    `|\\bfuera de(?:l)? horario\\b|\\bfuori (?:dall'|dell')?orario\\b|\\baußerhalb (?:der )?(?:öffnungszeiten|geschäftszeiten)|\\b(?:en dehors des|hors des?) (?:heures|horaires)(?: d'ouverture)?|\\bfora do horário|\\bbuiten (?:de )?openingstijden\\b` +
     // "any other message outside mon-sat 8:00-20:00 (irish time): We're off now"
     `|\\boutside(?:\\s+of)?\\s+(${DAYS}\\s*:?\\s*${CLOCK}${TO}${CLOCK})(?:\\s*\\([^)]*\\))?`,
   'i',
 );
+
+const WHO_WRITES = /^\s*(?:\([^)]*\))?[\s,]*(?:(?:and|if|when)\s+)?(?:(?:someone|somebody|anyone|people|ppl|they|a customer|customers)\s+(?:writes?|sends?|messages?|texts?|asks?)\b(?:\s+(?:something|anything|us|me))?[\s,]*)?/i;
 
 /** The trigger a line's hours rule answers: its command, its words, or any other message. */
 function triggerOf(before: string, quotes: string[]): Trigger {
@@ -137,7 +150,8 @@ export function hoursRules(m: Masked): RuleDraft[] {
     const when = triggerOf(line.slice(0, first.index).replace(/^.*[.!?]\s+/, ''), m.quotes);
     const source = restore(line, m.quotes).trim();
     const wordsAfter = (hit: RegExpExecArray) => {
-      const rest = line.slice(hit.index + hit[0].length);
+      // "when shop is closed (berlin time) and somebody writes something, answer: ...": the words after the answer.
+      const rest = line.slice(hit.index + hit[0].length).replace(WHO_WRITES, '');
       const lead = SAYS.exec(rest)!;
       const said = saidWordsAt(rest.slice(lead[0].length).split(/\s*,?\s+(?:and\s+)?(?:outside|otherwise|out of)\b/i)[0]!, m.quotes);
       // "forward it to him and reply Sent to Ivo ✅": the words after the last say-word.

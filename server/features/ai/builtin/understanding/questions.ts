@@ -10,7 +10,7 @@ import { saidWordsAt } from './said-words';
 import { type Masked, restore } from './masked';
 
 /** Where the questions start: "ask: ", "asks them", "ask one after the other", "should ask the volunteer:". */
-const ASK = /\b(?:ask|asks|asking)\b(?:\s+(?:them|people|the (?:customer|user|person|volunteer|client)s?|him|her))?(?:\s+in (?:dms?|private))?(?:\s+(?:one (?:after|by) (?:the other|one)|in turn|one at a time|step by step|these|the following|for))*\s*(?::|-)?\s*/i;
+const ASK = /\b(?:ask|asks|asking|pregunta|preguntar|chiedi|chiedere|frag|fragen|demande|demander|pergunta|perguntar|vraag)\b(?:\s+(?:them|people|the (?:customer|user|person|volunteer|client)s?|him|her))?(?:\s+in (?:dms?|private))?(?:\s+(?:one (?:after|by) (?:the other|one)|in turn|one at a time|step by step|these|the following|for))*\s*(?::|-)?\s*/i;
 /** Where the questions end, earliest first: what the bot says after them, "after that", or where the answers go. */
 const AFTER = [
   /(?:^|[\s.,;)])(?:then|after that|afterwards|and then)[\s,:]*(?:say|says|reply|replies|answer|tell them)\b[\s,:]*/i,
@@ -52,11 +52,15 @@ function questionsIn(span: string): string[] {
 /** The trigger the questions follow: the command before them, or "when someone writes pickup". */
 function triggerBefore(before: string, quotes: string[]): Trigger | null {
   const command = [...before.matchAll(/(?:^|[^\w/:.€$£¥%°])([/!])([A-Za-z][A-Za-z0-9_]{0,31})\b/g)].pop();
-  const WORD = `(?:\u0001\d+\u0002|["']?[\\w-]+["']?)`;
+  const WORD = `(?:\u0001\\d+\u0002|["']?[\\p{L}\\p{N}_-]+["']?)`;
+  const WORDS = `(${WORD}(?:(?:\\s*[,/]\\s*|\\s+or\\s+)${WORD})*)`;
   before = before.replace(/\b(?:the|a) (?:word|keyword|phrase)s?\s+/gi, '');
-  const keyword = [...before.matchAll(new RegExp(`\\bwhen (?:someone|anyone|people|ppl|a customer|they|somebody)\\s+(?:writes?|types?|says?|sends?|dms? (?:me|us))\\s+(${WORD}(?:\\s+or\\s+${WORD})*)`, 'gi'))].pop();
+  const keyword =
+    [...before.matchAll(new RegExp(`\\b(?:when|whenever|if) (?:someone|anyone|people|ppl|a customer|they|somebody)\\s+(?:writes?|types?|says?|sends?|dms? (?:me|us))\\s+${WORDS}`, 'giu'))].pop() ??
+    // "- book or available or κράτηση → ask: ...": the words alone on the line, before the arrow.
+    new RegExp(`^[\\s\\-•*]*(?:\\d[.)]\\s*)?${WORDS}\\s*(?:→|->|=>|:)\\s*$`, 'iu').exec(before.split('\n').pop()!) ?? undefined;
   if (keyword && (!command || keyword.index! > command.index!)) {
-    const words = keyword[1]!.split(/\s*(?:,|\bor\b)\s*/).map((w) => restore(w, quotes).replace(/["']/g, '').toLowerCase()).filter(Boolean);
+    const words = keyword[1]!.split(/\s*(?:,|\/|\bor\b)\s*/).map((w) => restore(w, quotes).replace(/["']/g, '').toLowerCase()).filter(Boolean);
     return { kind: 'keyword', words, whole: false };
   }
   return command ? { kind: 'command', name: command[2]!.toLowerCase() } : null;
@@ -76,7 +80,7 @@ function sentenceBefore(masked: string, at: number): string {
 function doneText(span: string, from: string, cue: string, quotes: string[]): string | null {
   const lastQuestion = [...span.matchAll(/\?(?:\s*\([^)]*\))?/g)].pop();
   const tail = lastQuestion ? span.slice(lastQuestion.index! + lastQuestion[0].length) : '';
-  const inSpan = tail.replace(/^[\s.,;)]*(?:then|and then|after that)?[\s,:]*(?:say|says|reply|replies)?[\s,:]*/i, '').trim();
+  const inSpan = tail.replace(/^[\s.,;)]*(?:then|and then|after that)?[\s,:]*(?:say|says|reply|replies)?[\s,:]*/i, '').replace(/^(?:→|->|=>)?\s*$/, '').trim();
   if (inSpan && !/[?]/.test(inSpan) && !/^(?:and|then|and then|,)$/i.test(inSpan)) return inSpan.replace(/\s*[.,]$/, '');
   if (/\b(?:send|sends|forward|forwards|dm|message|post|posts|pass)\b/i.test(cue)) {
     // "...then forward everything to my number and reply We've got your details", "tell the customer Thanks!".

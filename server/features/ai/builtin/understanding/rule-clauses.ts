@@ -348,9 +348,16 @@ export function ruleClausesIn(m: Masked): RuleDraft[] {
   const labels = new Set(rules.flatMap((r) => r.do.flatMap((a) => (a.kind === 'buttons' ? a.buttons.map((b) => b.label.toLowerCase()) : []))));
   // "hi → Hi! How can we help? with buttons: A | B": the words over the buttons are that menu's, no reply of their own.
   const menus = new Set(rules.filter((r) => r.do.some((a) => a.kind === 'buttons')).map((r) => JSON.stringify(r.when)));
+  // "cita or graduar → ask ¿Nombre? then ...": the words after the arrow are those questions, no reply.
+  const firstQuestions = rules.flatMap((r) => r.do.flatMap((a) => (a.kind === 'ask' && a.questions[0] ? [a.questions[0]] : [])));
+  const asking = (r: RuleDraft) => {
+    const text = r.do.length === 1 && r.do[0]!.kind === 'reply' ? (r.do[0].text ?? '') : '';
+    return /^(?:ask|asks|pregunta|chiedi|frag|demande)\b/i.test(text) && firstQuestions.some((q) => text.includes(q));
+  };
   return rules.filter(
     (r) =>
       !(r.do.length === 1 && r.do[0]!.kind === 'reply' && menus.has(JSON.stringify(r.when))) &&
+      !asking(r) &&
       !(r.when.kind === 'command' && r.if.length === 0 && richer.has(r.when.name) && r.do.every((a) => a.kind === 'reply')) &&
       !(r.when.kind === 'keyword' && r.when.words.some((w) => labels.has(w))),
   );

@@ -10,7 +10,7 @@ import { restore } from './masked';
 
 /** Where the next rule starts after a sentence end (or after "and"). */
 const NEXT_RULE =
-  /(?<!\b(?:incl|excl|approx|ca|etc|min|max|str|nr|no|tel|vs|mr|mrs|dr|st|e\.g|i\.e))\.\s+(?=[a-z])|[.!?;]+\s+(?=(?:and|also|plus|oh|then|but|when|whenever|if|every|each|on|in|pls|please|thx|thanks|btw|ps|ALSO|And|Also|Plus|When|If|Every|Oh|Btw|Like|React|\d+(?:st|nd|rd|th)|second|third|admins?|mods?|new|ppl|people)\b|[/!][A-Za-z]|\u0001)|\s+(?:and|also|plus|&)\s+(?=(?:when(?!\s+(?:do|does|did|is|are|can|will|would|should|you|we)\b)|whenever|if|every|in #|[/!][A-Za-z]|(?:send|forward|post|dm)\s+(?:me|us|it|them|the)\b))|\s*\n|\s+•\s+|\s*\|\s*(?=[/!][A-Za-z])|,?\s+(?=(?:when|whenever|if) (?:someone|somebody|anyone|people|ppl|they|a (?:member|user|customer))\b)/;
+  /(?<!\b(?:incl|excl|approx|ca|etc|min|max|str|nr|no|tel|vs|mr|mrs|dr|st|e\.g|i\.e))\.\s+(?=[a-z])|[.!?;]+\s+(?=(?:and|also|plus|oh|then|but|when|whenever|if|every|each|on|in|pls|please|thx|thanks|btw|ps|ALSO|And|Also|Plus|When|If|Every|Oh|Btw|Like|React|\d+(?:st|nd|rd|th)|second|third|admins?|mods?|new|ppl|people)\b|[/!][A-Za-z]|\u0001)|\s+(?:and|also|plus|&)\s+(?=(?:when(?!\s+(?:do|does|did|is|are|can|will|would|should|you|we)\b)|whenever|if|every|in #|[/!][A-Za-z]|(?:send|forward|post|dm)\s+(?:me|us|it|them|the)\b))|\s*\n|\s+•\s+|\s+[—–]\s+(?=(?:when|whenever|if|and|also|but|then|otherwise|outside|during|se|si|wenn|quand|cuando)\b)|\s*\|\s*(?=[/!][A-Za-z])|,?\s+(?=(?:when|whenever|if) (?:someone|somebody|anyone|people|ppl|they|a (?:member|user|customer))\b)/;
 
 /** The member's name as people write its place ("Welcome NAME!", "<name>", "[name]") is the bot's {name}. */
 export function memberName(text: string): string {
