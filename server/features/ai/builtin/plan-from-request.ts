@@ -90,7 +90,7 @@ export function planFromRequest(request: BotRequest, name: string, options: { fo
     ['news', /\bnews\b/i, request.feedUrl === null],
     ['weather', /\b(?:weather|forecast)\b/i, request.city === null],
     ['translate', /\btranslat/i, request.targetLanguage === null],
-    ['polls', /\bpolls?\b/i, request.poll === null],
+    ['polls', /\b(?:polls?|vot(?:e|es|ing))\b/i, request.poll === null],
     ['rules', /\brules\b/i, true],
   ];
   for (const [feature, word, bare] of WORD_OF) if (bare && !request.commandNames[feature] && word.test(ownWords)) f.delete(feature);
@@ -111,6 +111,8 @@ export function planFromRequest(request: BotRequest, name: string, options: { fo
   const sources = read.flatMap((r) => [...r.if.flatMap((c) => (c.kind === 'threshold' ? [c.source] : [])), ...r.do.flatMap((a) => (a.kind === 'data' ? [a.source] : []))]);
   const city = request.city ?? sources.flatMap((s) => (s.kind === 'weather' && s.city ? [s.city] : []))[0] ?? null;
   for (const r of read) {
+    // A rule read only to say what could not be built ("copy it to #hall-of-fame") has nothing to do.
+    if (r.do.length === 0) continue;
     if (city) withCity(r, city);
     list.add(r.id, r.when, r.do, { if: r.if, ...(r.channel ? { channel: r.channel } : {}), ...(r.source ? { source: r.source } : {}) });
     if (r.note) defaults.push(r.note);
@@ -189,7 +191,10 @@ export function planFromRequest(request: BotRequest, name: string, options: { fo
     list.add(cmd('random'), command(cmd('random')), [{ kind: 'replyOneOf', texts: choices.length >= 2 ? choices : [null], order: 'random' }]);
   }
   if (f.has('polls')) {
-    const own = request.poll && request.poll.question.trim() && nonEmpty(request.poll.options).length >= 2 ? request.poll : null;
+    // A question without choices ("Community race this Saturday?") is answered yes or no.
+    const yesNo = request.poll !== null && request.poll.question.trim() !== '' && nonEmpty(request.poll.options).length < 2;
+    if (yesNo) defaults.push('The poll is answered Yes or No: edit the poll rule to give it your own choices.');
+    const own = request.poll && request.poll.question.trim() ? { ...request.poll, options: yesNo ? ['Yes', 'No'] : request.poll.options } : null;
     list.add(cmd('polls'), command(cmd('polls')), [
       own
         ? { kind: 'poll', question: own.question.trim(), options: nonEmpty(own.options).slice(0, 10), fromArgument: false }
@@ -263,6 +268,11 @@ export function planFromRequest(request: BotRequest, name: string, options: { fo
       readIds.has(r.id) ||
       !(r.when.kind === 'command' && readCommands.has(r.when.name.toLowerCase())) && !(r.id === 'faq' && read.some((x) => x.when.kind === 'keyword')),
   );
+  // "a /prices command with my price list, i send you the prices later": a list no rule adds to is
+  // words still to come (a blank), not a list kept per chat.
+  const filled = new Set(rules.flatMap((r) => r.do.flatMap((a) => (a.kind === 'list' && a.op === 'add' ? [a.list] : []))));
+  const toCome = (r: Rule) => /\b(?:price ?list|prices|menu|later|soon|tbd)\b/i.test(r.source ?? '');
+  for (const r of rules) if (r.do.length === 1 && r.do[0]!.kind === 'list' && r.do[0].op === 'show' && !filled.has(r.do[0].list) && toCome(r)) r.do = [{ kind: 'reply', text: null }];
   // "my chat id is 518834201", "our channel @morningstoa": settings the bot uses when none is set.
   const values = request.settingValues ?? {};
   for (const [setting, value] of Object.entries(values)) defaults.push(`${setting} is ${value}, from your message: set the variable to use another.`);

@@ -93,5 +93,35 @@ describe('more wordings', () => {
     expect(spanish).toContain("When someone sends /cita: ask '¿Nombre?' and '¿Qué día?' one at a time, then say 'Thanks! I have sent your answers on.' and send you the answers");
     expect(spanish.join('\n')).not.toMatch(/reply 'pregunta/);
   });
+
+  it("reads a poll's question after its colon, a top shaped as written, and a conversion's own answer", () => {
+    const plan = lines(planOf("discord bot\n* !picnic makes a poll: Picnic in the park on Sunday?\n* a step counter: !steps 4000 adds it to ur total, !board shows the top 3 like 👟 Walkers: {top}\n* !gbp 20 should convert pounds to euros and say ≈ €{value}"));
+    expect(plan).toEqual(
+      expect.arrayContaining([
+        "When someone sends !picnic: start a poll 'Picnic in the park on Sunday?' ('Yes', 'No')",
+        expect.stringMatching(/^When someone sends !board: show the top 3 of "\w+" with '👟 Walkers: \{top\}'$/),
+        "When someone sends !gbp: convert the number from GBP to EUR and say '≈ €{value}'",
+      ]),
+    );
+  });
+
+  it("reads a message's reaction posted in a channel, says a reacted message's copy is not built, and no reaction from words to the members", () => {
+    expect(lines(planOf('discord bot\n* when a msg gets a 🔥 reaction, post in #best-of: 🔥 A new classic!'))).toContain("When someone reacts with 🔥: post '🔥 A new classic!' to #best-of");
+    const copied = planFromRequest(understandRequest('discord bot\n* when a post in #art gets a ⭐ reaction, copy it to #museum')!, 'Test Bot');
+    expect(copied.rules.map((r) => r.when.kind)).not.toContain('reaction');
+    expect(JSON.stringify(copied)).toContain('copy it to #museum');
+    const posted = lines(planOf('discord bot: every friday at 18:00 in #art post: Vote for the art of the week! React 👍 on your favourite piece'));
+    expect(posted).toContain("On Friday at 18:00: post 'Vote for the art of the week! React 👍 on your favourite piece' to #art");
+    expect(posted.join('\n')).not.toMatch(/react with 👍|start a poll/);
+  });
+
+  it('ends a warning at a dash before its strikes, leaves a list still to come as a blank, and reads no questions in "asking about"', () => {
+    expect(lines(planOf('discord bot: if a message has "cheap boost" in it delete it and warn them: No ads here, {name} ⚠️ — 2 warnings = kick'))).toEqual(
+      expect.arrayContaining([expect.stringMatching(/warn the sender: 'No ads here, \{name\} ⚠️'$/), expect.stringMatching(/once the sender has 2 warnings: remove the sender/)]),
+    );
+    expect(lines(planOf('whatsapp bot. And a /prices command with my price list, i send you the prices later'))).toContain('When someone sends /prices: reply [needs your words]');
+    const asked = lines(planOf('x bot: when ppl @ me asking about prices (price / cost) reply Prices are on my site! and send me a copy'));
+    expect(asked.join('\n')).not.toMatch(/ask '/);
+  });
 });
 

@@ -114,7 +114,12 @@ export function counterRules(sentence: string, m: Masked, context: string): Rule
     const between = command ? sentence.slice(command.end, top.index + top[0].length + 40) : '';
     const heading = /^\s*(?:shows?|lists?|gives?|posts?|says?|=|→|->|:)\s*(\u0001\d+\u0002|[^\n]*?:|[^\n]*?(?=\s+with (?:the )?top\b|\s+with (?:their|the|its) (?:points|counts?|scores?|totals?|numbers?)))\s*(?:with\b|\+|top\b|and\b|$)/i.exec(between);
     const written = heading ? restore(heading[1]!, m.quotes).trim() : null;
-    const text = written && !/^(?:the|a|an)\s/i.test(written) ? `${written}\n{top}` : `Top ${n}:\n{top}`;
+    // "!leaderboard shows the top 5 like 🏗️ Master Builders: {top}": the words as written, the top where they put it.
+    const start = m.masked.indexOf(sentence);
+    const after = start >= 0 ? m.masked.slice(start + top.index + top[0].length) : '';
+    const like = /^[^\n.]{0,40}?\b(?:top\s*\d*|them|it)\s+(?:like|as|formatted as|titled)\s*:?\s*|^\s*(?:like|as|formatted as|titled)\s*:?\s*/i.exec(after);
+    const shaped = like ? saidWordsAt(after.slice(like[0].length), m.quotes)?.replace(/\s*(?:\.\.\.|…)$/, '') : null;
+    const text = shaped?.includes('{top}') ? shaped : written && !/^(?:the|a|an)\s/i.test(written) ? `${written}\n{top}` : `Top ${n}:\n{top}`;
     rules.push({ id: `top-${counter}`, when, if: [], do: [{ kind: 'top', counter, n, text }], source: restore(sentence, m.quotes).trim() });
   }
   return rules;

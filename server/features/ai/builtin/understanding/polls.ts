@@ -2,6 +2,7 @@
 
 import type { BehaviourDetails } from '../request';
 import { listItems } from './lists';
+import { saidWordsAt } from './said-words';
 import { QUOTE, quoteText } from './wording';
 
 const QUESTION = new RegExp(`\\b(?:poll|vote|survey)\\b[^.;!?\\n\\u0001]{0,40}?${QUOTE}`, 'i');
@@ -17,7 +18,9 @@ function optionsOfQuestion(question: string): string[] {
 export function pollIn(masked: string, quotes: string[]): BehaviourDetails['poll'] {
   if (!/\b(?:poll|vote|survey)/i.test(masked)) return null;
   const q = QUESTION.exec(masked);
-  const question = q ? quoteText(quotes, q[1]) : '';
+  // "!race makes a poll: Community race this Saturday 20:00 UTC?": the question unquoted, after the colon.
+  const colon = q ? null : /\b(?:makes?|creates?|starts?|posts?|opens?|runs?)\s+a\s+(?:poll|vote|survey)\s*(?:asking)?\s*:\s*/i.exec(masked);
+  const question = q ? quoteText(quotes, q[1]) : colon ? (saidWordsAt(masked.slice(colon.index + colon[0].length), quotes) ?? '') : '';
   let options: string[] = [];
   for (const m of masked.matchAll(OPTIONS)) {
     options = listItems(masked.slice(m.index! + m[0].length), quotes);

@@ -58,12 +58,18 @@ const REACT = /\b(?:react(?:s|ing)?|add(?:s)? (?:a|an)?\s*(?:\S+\s+)?reaction|(?
 /** "react with 👍 to messages with 'thanks'", "like tweets that mention #bikes", "when someone reacts with ⭐". */
 function reactionRules(sentence: string, m: Masked): RuleDraft[] {
   // "reacts with ⭐", "reacts :white_check_mark:" (Slack's name for it, kept as ':name:').
-  const reacted = /\b(?:when|whenever|if) (?:someone|anyone|somebody|people|ppl|(a |an |the )?(?:mod|moderator|admin)s?|a member|members) reacts?(?:\s+(?:with\s+)?(:[\w+-]{1,38}:|\S*\p{Extended_Pictographic}\S*))?/iu.exec(restore(sentence, m.quotes));
+  const reacted =
+    /\b(?:when|whenever|if) (?:someone|anyone|somebody|people|ppl|(a |an |the )?(?:mod|moderator|admin)s?|a member|members) reacts?(?:\s+(?:with\s+)?(:[\w+-]{1,38}:|\S*\p{Extended_Pictographic}\S*))?/iu.exec(restore(sentence, m.quotes)) ??
+    // "when a msg gets a 🏆 reaction, post in #hall-of-fame: ...": the message's reaction.
+    /\b(?:when|whenever|if) (?:a|an|the|any|someone'?s) (?:msg|message|post|photo|pic|picture|comment|clip)(?: in #[\w-]+)? gets? (?:a |an |one )?()(:[\w+-]{1,38}:|\p{Extended_Pictographic}\uFE0F?) ?(?:reaction|react)\b/iu.exec(restore(sentence, m.quotes));
   if (reacted) {
     const emoji = reacted[2] && /^:[\w+-]+:$/.test(reacted[2]) ? reacted[2] : reacted[2] && EMOJI.test(reacted[2]) ? EMOJI.exec(reacted[2])![1] : undefined;
-    const rest = sentence.slice(sentence.toLowerCase().indexOf('react') + 5).replace(/^[^,]*,\s*/, '');
+    const rest = sentence.slice(sentence.toLowerCase().indexOf('react') + 5).replace(/^(?:[^,:]|:[\w+-]{1,38}:)*[,:]\s*/, '');
     // "..., post in #hall-of-fame: 🏆 {name}'s run got nominated": a post to that channel, else a reply.
     const post = /^\s*(?:then\s+)?(?:the bot\s+)?(?:should\s+)?(?:post|posts|share|shares|send|sends)\s+(?:it\s+)?(?:in|to|into)\s+#([\w-]{1,80})\s*(?::|→|->|-|with|saying)?\s*/i.exec(rest);
+    // "copy it to #hall-of-fame", "forward it to me": the reacted message itself, which no rule can pass on yet (said as not built).
+    const copy = /^\s*(?:then\s+)?(?:copy|copies|repost|reposts|forward|forwards|move|moves|crosspost)\s+(?:it|the (?:msg|message|post))\s+(?:to|in|into)\s+(?:#[\w-]+|me\b|us\b)[^.\n]*/i.exec(rest);
+    if (copy) return [{ id: 'reaction', when: { kind: 'reaction' }, if: [], do: [], gap: { words: restore(copy[0], m.quotes).trim(), reason: 'a rule cannot pass on the message that got the reaction yet: it can post words of yours instead' }, source: restore(sentence, m.quotes).trim() }];
     const text = post ? wordsAfter(sentence, sentence.length - rest.length + post[0].length, m) : answerAt(rest, m.quotes);
     return [{
       id: 'reaction',
@@ -82,6 +88,8 @@ function reactionRules(sentence: string, m: Masked): RuleDraft[] {
   for (const react of ml.matchAll(REACT)) {
     const at = react.index!;
     if (/\bwould like|i'?d like|we'?d like|like to|like a\b|like this|like that|likes? to\b/i.test(ml.slice(Math.max(0, at - 10), at + 12))) continue;
+    // "React 👍 on your favourite MOC": words to the members, inside a text the bot posts.
+    if (/^\S+\s+(?:\S+\s+)?(?:on|to|for) your\b/i.test(ml.slice(at))) continue;
     // The emoji nearest the word that asks for it ("gets a 📸 reaction", "react with ✅"); "like every mention": a like (👍), unless an emoji is written right after the word.
     const nearest = [...emojis].sort((x, y) => Math.abs(x.index! - at) - Math.abs(y.index! - at))[0];
     const liked = /\blike|thumbs/.test(react[0]);
@@ -166,7 +174,11 @@ function convertRules(sentence: string, m: Masked): RuleDraft[] {
     if (units.length < 2 || !/\bconver|\b(?:in|to|into) [a-z]|\d|other way|reverse|vice versa/i.test(segment)) continue;
     const [from, to] = units as [string, string];
     const label = (u: string) => UNIT_LABEL[u] ?? ` ${u}`;
-    rules.push({ id: c.name, when: { kind: 'command', name: c.name }, if: [], do: [{ kind: 'convert', from, to, text: `{args}${label(from)} = {value}${label(to)}` }], source: segment.trim() });
+    // "... and say ≈ €{value}": the answer as written, where it puts the value.
+    const says = /\b(?:says?|repl(?:y|ies)|answers?)\s*(?:with\s*)?:?\s*(?=[^\n]*\{value\})/i.exec(segment);
+    const own = says ? saidWordsAt(segment.slice(says.index + says[0].length), []) : null;
+    const text = own?.includes('{value}') ? own.replace(/\s*\([^)]*\)\s*$/, '') : `{args}${label(from)} = {value}${label(to)}`;
+    rules.push({ id: c.name, when: { kind: 'command', name: c.name }, if: [], do: [{ kind: 'convert', from, to, text }], source: segment.trim() });
   }
   return rules;
 }
