@@ -118,6 +118,8 @@ export function planFromRequest(request: BotRequest, name: string, options: { fo
     if (r.note) defaults.push(r.note);
   }
   const readCommands = new Set(read.flatMap((r) => (r.when.kind === 'command' ? [r.when.name.toLowerCase()] : [])));
+  // A command read in the person's words ("/quote asks them ...") is that rule: no behaviour of its name, nor its note.
+  for (const feature of [...f]) if (COMMAND_OF[feature] && readCommands.has(cmd(feature).toLowerCase())) f.delete(feature);
   for (const c of request.commandReplies) {
     if (readCommands.has(c.name.toLowerCase())) continue;
     if (c.name === 'start' && c.reply) list.rules.splice(0, list.rules.length, ...list.rules.filter((r) => r.id !== 'start'));

@@ -123,5 +123,29 @@ describe('more wordings', () => {
     const asked = lines(planOf('x bot: when ppl @ me asking about prices (price / cost) reply Prices are on my site! and send me a copy'));
     expect(asked.join('\n')).not.toMatch(/ask '/);
   });
+
+  it('reads metres to yards, an answer with X for the value, and a command written twice', () => {
+    expect(lines(planOf('telegram bot\n/yd 3 should convert metres to yards, reply Roughly X yards 🧵'))).toContain("When someone sends /yd: convert the number from m to yd and say 'Roughly {value} yards 🧵'");
+    expect(lines(planOf('telegram bot: a /kg command where you type the pounds, like /kg 5, and it answers That is {value} kg ⚖️ We also sell flour'))).toContain(
+      "When someone sends /kg: convert the number from lb to kg and say 'That is {value} kg ⚖️'",
+    );
+  });
+
+  it('reads a count that "adds one to their ...", a list added to with words between, headings before and around the list, and admins for one command only', () => {
+    const plan = lines(
+      planOf(
+        'telegram bot: when someone types /spotted and then the bird it adds one to their sightings and replies Lovely {name}, {count} birds now 🐦 . /swap and then what you are giving away puts it on the swap list (answer Added 💕) and /swaps shows everything, Up for grabs: and then the list. /broken <hide> puts it on the list, /repairs shows 🔧 To fix: {list} and only admins can do /fixed <hide> to take it off',
+      ),
+    );
+    expect(plan).toEqual(
+      expect.arrayContaining([
+        `When someone sends /spotted: count one for the sender in "sightings" and reply 'Lovely {name}, {count} birds now 🐦'`,
+        expect.stringMatching(/^When someone sends \/swap: add what follows the command to the list "\w+", and say 'Added 💕'$/),
+        expect.stringMatching(/^When someone sends \/swaps: show the list "\w+", and say 'Up for grabs: \/ \{list\}'$/),
+        expect.stringMatching(/^When someone sends \/repairs: show the list "\w+", and say '🔧 To fix: \{list\}'$/),
+        expect.stringMatching(/^When someone sends \/fixed, only for admins: remove/),
+      ]),
+    );
+  });
 });
 

@@ -28,6 +28,6 @@ export function adminsOnlyFor(sentence: string, command: string): boolean {
   const name = command.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return (
     new RegExp(`\\bonly (?:for )?(?:admins?|mods?|moderators?|the owner|staff)\\b[^/!.]{0,25}[/!]${name}\\b`, 'i').test(sentence) ||
-    new RegExp(`[/!]${name}\\b[^/!.]{0,60}\\b(?:admins?|mods?|moderators?) only\\b|[/!]${name}\\b[^/!.]{0,60}\\bonly (?:for )?(?:admins?|mods?|moderators?)`, 'i').test(sentence)
+    new RegExp(`[/!]${name}\\b[^/!.]{0,60}\\b(?:admins?|mods?|moderators?) only\\b|[/!]${name}\\b[^/!.]{0,60}\\bonly (?:for )?(?:admins?|mods?|moderators?)\\b(?!\\s+(?:can|may|are allowed to)\\s+(?:do|use|run|send\\s+)?\\s*[/!](?!${name}\\b))`, 'i').test(sentence)
   );
 }

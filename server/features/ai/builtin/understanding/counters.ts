@@ -10,7 +10,7 @@ const COUNTING = /\b(?:count|counts|counting|keeps? (?:track|count)|tally|tallie
 
 /** "count messages per person and !top shows the 5 most active", "thanks gives a point". */
 /** "they get a point", "earns a star", "counts a rebuy for whoever types it": what is counted. */
-const EARNS = /\b(?:get|gets|earn|earns|score|scores|win|wins)\s+(?:a|one|\+1|1)\s+(point|star|credit|coin|karma)s?\b|\bcounts? (?:a|one|1|\+1) ([a-z]+) for\b/i;
+const EARNS = /\b(?:get|gets|earn|earns|score|scores|win|wins)\s+(?:a|one|\+1|1)\s+(point|star|credit|coin|karma)s?\b|\bcounts? (?:a|one|1|\+1) ([a-z]+) for\b|\badds? (?:one|1|\+1) to (?:their|his|her|your|the|my)\s+([a-z]+)\b/i;
 
 /**
  * "!ran 5.2 logs km for that person", "/bags 3 records 3 bags for you", "!practice 30 logs 30 minutes":
@@ -26,7 +26,7 @@ function counterOf(context: string): string {
   const logs = LOGS.exec(context);
   if (logs) return (logs[3] && !/^(?:it|them|for|to|a|an|number|amount)$/i.test(logs[3]) ? logs[3] : logs[1]!).toLowerCase();
   const earns = EARNS.exec(context);
-  if (earns) return `${(earns[1] ?? earns[2])!.toLowerCase()}s`;
+  if (earns) return earns[3] ? earns[3].toLowerCase() : `${(earns[1] ?? earns[2])!.toLowerCase()}s`;
   // "/sprint ... counts sprints per person": what a command counts.
   const counted = [...context.matchAll(new RegExp(COUNTS_PER.source, 'gi'))].find((c) => commandsIn(context.slice(Math.max(0, context.lastIndexOf('\n', c.index!)), c.index)).length > 0);
   if (counted) return counted[1]!.toLowerCase();
@@ -117,7 +117,7 @@ export function counterRules(sentence: string, m: Masked, context: string): Rule
     // "!leaderboard shows the top 5 like 🏗️ Master Builders: {top}": the words as written, the top where they put it.
     const start = m.masked.indexOf(sentence);
     const after = start >= 0 ? m.masked.slice(start + top.index + top[0].length) : '';
-    const like = /^[^\n.]{0,40}?\b(?:top\s*\d*|them|it)\s+(?:like|as|formatted as|titled)\s*:?\s*|^\s*(?:like|as|formatted as|titled)\s*:?\s*/i.exec(after);
+    const like = /^[^\n.]{0,40}?\b(?:top\s*\d*(?:\s+\w+)?|them|it)\s+(?:like(?: this| so)?|as|formatted as|titled)\s*:?\s*|^\s*(?:[a-z]+\s+)?(?:like(?: this| so)?|as|formatted as|titled)\s*:?\s*/i.exec(after);
     const shaped = like ? saidWordsAt(after.slice(like[0].length), m.quotes)?.replace(/\s*(?:\.\.\.|…)$/, '') : null;
     const text = shaped?.includes('{top}') ? shaped : written && !/^(?:the|a|an)\s/i.test(written) ? `${written}\n{top}` : `Top ${n}:\n{top}`;
     rules.push({ id: `top-${counter}`, when, if: [], do: [{ kind: 'top', counter, n, text }], source: restore(sentence, m.quotes).trim() });

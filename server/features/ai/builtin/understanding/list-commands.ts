@@ -6,7 +6,7 @@ import { memberName, saidWordsAt } from './said-words';
 
 const LIST_NOUN =
   /(?<![/!])\b(?:(?:this week'?s|the|our|the whole) order\b|(shopping|grocery|to-?do|todo|task|wish|reading|watch|guest|waiting|sign-?up|signup|attendee|player|team)s?\s+list|to-?dos?|todo list|list|sign-?ups|signups|attendees|queue|roster|line-?up|wishlist|who(?:'s| is| are)\s+(?:coming|in|going|playing|joining)|[a-z]+(?:list|liste|lijst|lista))\b/i;
-const ADD = /^\s*(?:[\w']+\s+){0,4}?(?:→\s*|->\s*|=\s*|:\s*)?(?:should\s+|will\s+|to\s+)?(?:adds?|puts?|saves?|signs?\b|joins?|registers?|books?|reserves?|counts? (?:them|you|me|people|someone) in|marks? (?:them|you) (?:as )?(?:in|coming|going)|=\s*(?:i'?m\s+)?(?:in|coming|going))/i;
+const ADD = /^\s*(?:[\w']+\s+){0,7}?(?:→\s*|->\s*|=\s*|:\s*)?(?:should\s+|will\s+|to\s+)?(?:adds?\b(?!\s+(?:one|1|\+1|a point|points?)\b)|puts?|saves?|signs?\b|joins?|registers?|books?|reserves?|counts? (?:them|you|me|people|someone) in|marks? (?:them|you) (?:as )?(?:in|coming|going)|=\s*(?:i'?m\s+)?(?:in|coming|going))/i;
 const REMOVE = /^\s*(?:[\w']+\s+){0,4}?(?:→\s*|->\s*|=\s*|:\s*)?(?:should\s+|will\s+|to\s+)?(?:removes?|deletes?|drops?|takes? (?:\w+ )?(?:off|out)|cross(?:es)? (?:\w+ )?off|ticks? (?:\w+ )?off|marks? (?:\w+ )?(?:as )?(?:done|out)|cancels?|=\s*(?:not|out|can'?t))/i;
 const SHOW = /^\s*(?:[\w']+\s+){0,4}?(?:→\s*|->\s*|=\s*|:\s*)?(?:should\s+|will\s+|to\s+)?(?:shows?|lists?|displays?|prints?|gives?|sees?|views?|tells? (?:\w+ )?(?:who|what))/i;
 const CLEAR = /^\s*(?:[\w']+\s+){0,4}?(?:→\s*|->\s*|=\s*|:\s*)?(?:should\s+|will\s+|to\s+)?(?:clears?|empties|empty|resets?|wipes?)/i;
@@ -50,16 +50,26 @@ export function listRules(sentence: string, m: Masked, context: string): RuleDra
     // the command must speak of the list ("shows it", "the names").
     if ((!own || op === 'show') && !/\b(?:list|it|them|names?|who|entries|items?|order|roster|sign-?ups?|queue|everything|everyone|all|what'?s on)\b|\b\w*(?:liste|lijst|lista)\b|\u0001/i.test(rest.split(/[,.;]/)[0]!)) continue;
     // "/seen <bird> adds the bird": what follows the command, whatever the list is of.
-    const item = op === 'add' || op === 'remove' ? (standIn || (THING_ITEM.test(rest) && !PERSON_ITEM.test(rest)) ? 'argument' : sender || PERSON_ITEM.test(rest) ? 'sender' : 'argument') : 'argument';
+    const item = op === 'add' || op === 'remove' ? (standIn || (THING_ITEM.test(rest) && (!PERSON_ITEM.test(rest) || /\bwhat(?:ever)? (?:they|you)(?:'re| are)?\b/i.test(rest))) ? 'argument' : sender || PERSON_ITEM.test(rest) ? 'sender' : 'argument') : 'argument';
     const said = new RegExp(`\\b(?:says?|repl(?:y|ies)|answers?|responds?|with|shows?)\\s*:?\\s*\u0001(\\d+)\u0002|\\(\\s*\u0001(\\d+)\u0002\\s*\\)`, 'i').exec(rest);
     // "/buy milk → adds milk to the list and says Added milk": the example item is the bot's {item}.
-    const unquoted = said ? null : /\b(?:and\s+)?(?:says?|repl(?:y|ies)|answers?|responds?|posts?)\s*:?\s*(?=[A-Z\p{Extended_Pictographic}]|[a-z][\w' ]{0,25}(?:[,.;!\n\p{Extended_Pictographic}]|$))/u.exec(rest);
-    const example = /^\s*([\w'-]+)/.exec(sentence.slice(c.end))?.[1];
-    const said0 = unquoted ? (saidWordsAt(rest.slice(unquoted.index + unquoted[0].length), m.quotes)?.replace(/\s+and\s+(?:empties|clears?|resets?|wipes?)\b.*$/i, '') ?? null) : null;
+    // "/maintenance shows 🔧 Needs attention: {list}": a show's words, where they put the list.
+    const shows = said || op !== 'show' ? null : /\bshows?\s*:?\s*(?=[^\n]*\{list\})/.exec(rest);
+    const unquoted = said ? null : (shows ?? /\b(?:and\s+)?(?:says?|repl(?:y|ies)|answers?|responds?|posts?)\s*:?\s*(?=[A-Z\p{Extended_Pictographic}]|[a-z][\w' ]{0,25}(?:[,.;!\n\p{Extended_Pictographic}]|$))/u.exec(rest));
+    const example = /^\s*(?!(?:and|then|or|with|the|a|an|to|is|=)\b)([\w'-]+)/i.exec(sentence.slice(c.end))?.[1];
+    const said0 = unquoted
+      ? (saidWordsAt(rest.slice(unquoted.index + unquoted[0].length), m.quotes)
+          ?.replace(/\s+and\s+(?:empties|clears?|resets?|wipes?)\b.*$/i, '')
+          .replace(/(\{list\})\s+(?:and|,)\s.*$/, '$1') ?? null)
+      : null;
     const quoted = said ? memberName(m.quotes[Number(said[1] ?? said[2])] ?? '') || null : null;
     // "/who = shows "Coming on Friday:" and everyone's names": the heading, then the list.
     const heading = quoted && op === 'show' && !quoted.includes('{list}') ? `${quoted}\n{list}` : quoted;
-    const given = said ? heading : said0 && example ? said0.replace(new RegExp(`\\b${example}\\b`, 'i'), '{item}') : said0;
+    // "/swaplist shows everything, Up for swap: and then the list": the heading written before the list.
+    const before = op === 'show' && !said && !said0 ? /,\s*([^,.;\n]{1,60}:)\s*(?:and\s+)?(?:then\s+)?(?:the\s+)?(?:list|items|names|everything)\b/i.exec(rest) : null;
+    // "(answer Added to the swap list 💕) and /swaplist ...": the words in the brackets.
+    const unbracketed = said0?.replace(/\)\s*(?:and|,)?\s*$/, '').trim();
+    const given = said ? heading : before ? `${restore(before[1]!, m.quotes).trim()}\n{list}` : unbracketed && example ? unbracketed.replace(new RegExp(`\\b${example}\\b`, 'i'), '{item}') : unbracketed;
     const text = given ?? { add: 'Added {item}.', remove: 'Removed {item}.', show: '{list}', clear: 'The list is empty now.' }[op];
     rules.push({ id: c.name, when: { kind: 'command', name: c.name }, if: [], do: [{ kind: 'list', list, op, item, text }], source: restore(sentence, m.quotes).trim() });
   }

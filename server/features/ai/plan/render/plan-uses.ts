@@ -36,6 +36,7 @@ export const UNIT_PAIRS = [
   ['gal', 'l'],
   ['oz', 'g'],
   ['m', 'ft'],
+  ['m', 'yd'],
 ] as const;
 
 export function isUnitPair(from: string, to: string): boolean {

@@ -170,6 +170,8 @@ const UNITS = {
   'g>oz': (x) => x / 28.3495,
   'm>ft': (x) => x / 0.3048,
   'ft>m': (x) => x * 0.3048,
+  'm>yd': (x) => x / 0.9144,
+  'yd>m': (x) => x * 0.9144,
 };
 
 // The first number of {args} in other units${uses.currencies ? ' (or currency: today\'s rate from open.er-api.com)' : ''}; {value} is the

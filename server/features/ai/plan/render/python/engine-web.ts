@@ -169,6 +169,8 @@ UNITS = {
     ("g", "oz"): lambda value: value / 28.3495,
     ("m", "ft"): lambda value: value / 0.3048,
     ("ft", "m"): lambda value: value * 0.3048,
+    ("m", "yd"): lambda value: value / 0.9144,
+    ("yd", "m"): lambda value: value * 0.9144,
 }`;
 
 function converted(u: Usage): string {
