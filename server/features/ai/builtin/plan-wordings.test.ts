@@ -147,5 +147,21 @@ describe('more wordings', () => {
       ]),
     );
   });
+
+  it('reads a number added to a count ("!laps and a number adds to ur lap count"), a heading "on top", words before a reaction, and a copy sent with a reply', () => {
+    const plan = lines(
+      planOf(
+        'discord bot: !laps and a number adds to ur lap count (like !laps 12) and answer nice, {args} laps added , then !lapboard shows the top 5 with 🏊 Lap kings: on top. if anyone says pb or personal best react with 🥇 . when someone writes injury or hurt, send me a copy and reply: Take care, the coach will call you',
+      ),
+    );
+    expect(plan).toEqual(
+      expect.arrayContaining([
+        `When someone sends !laps: add the number after the command for the sender in "lap" and reply 'nice, {args} laps added'`,
+        `When someone sends !lapboard: show the top 5 of "lap" with '🏊 Lap kings: / {top}'`,
+        `When a message mentions "pb" or "personal best": react with 🥇`,
+        `When a message mentions "injury" or "hurt": send you a copy of the message and reply 'Take care, the coach will call you'`,
+      ]),
+    );
+  });
 });
 

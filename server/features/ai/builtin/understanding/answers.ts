@@ -6,7 +6,8 @@ import { textsOfList } from './listed-texts';
 import { restore } from './masked';
 import { memberName, saidWordsAt } from './said-words';
 
-const PASS_ON = /^(?:forward|send|pass|dm|copy)\s+(?:it|this|them|that|the message|the tweet)?\s*(?:on\s+)?to (?:me|us|the owner|the coordinator|my (?:number|phone|dm|dms|chat))\b(?:\s*\([^)]*\))?/i;
+const PASS_ON =
+  /^(?:(?:forward|send|pass|dm|copy)\s+(?:it|this|them|that|the message|the tweet)?\s*(?:on\s+)?to (?:me|us|the owner|the coordinator|my (?:number|phone|dm|dms|chat))\b|(?:send|forward|dm)\s+(?:me|us)\s+(?:also\s+)?a copy(?:\s+of (?:it|the message|the msg))?)(?:\s*\([^)]*\))?/i;
 const SAYS = /\b(?:and\s+)?(?:says?|repl(?:y|ies)|answers?|tells? (?:them|him|her))\s*(?:with\s+)?:?\s*/i;
 /** Words that describe the answer instead of giving it ("tell them when the farrier comes next"). */
 const DESCRIBES = /^(?:tell|give|send|show)\s+(?:them|him|her|people|the (?:person|customer))?\s*(?:when|what|where|how|which|who|the|our|a|an)\b|^(?:still|not sure|tbd|to be decided|working (?:it )?out|don'?t know yet|coming soon)\b/i;

@@ -10,13 +10,16 @@ const COUNTING = /\b(?:count|counts|counting|keeps? (?:track|count)|tally|tallie
 
 /** "count messages per person and !top shows the 5 most active", "thanks gives a point". */
 /** "they get a point", "earns a star", "counts a rebuy for whoever types it": what is counted. */
-const EARNS = /\b(?:get|gets|earn|earns|score|scores|win|wins)\s+(?:a|one|\+1|1)\s+(point|star|credit|coin|karma)s?\b|\bcounts? (?:a|one|1|\+1) ([a-z]+) for\b|\badds? (?:one|1|\+1) to (?:their|his|her|your|the|my)\s+([a-z]+)\b/i;
+const EARNS = /\b(?:get|gets|earn|earns|score|scores|win|wins)\s+(?:a|one|\+1|1)\s+(point|star|credit|coin|karma)s?\b|\bcounts? (?:a|one|1|\+1) ([a-z0-9]+) for\b|\badds? (?:one|1|\+1) to (?:their|his|her|your|the|my)\s+([a-z]+)\b/i;
 
 /**
  * "!ran 5.2 logs km for that person", "/bags 3 records 3 bags for you", "!practice 30 logs 30 minutes":
  * a command whose example is a number, and a verb that keeps it.
  */
 const LOGS = /(?:^|[^\w/:.€$£¥%°])[/!]([A-Za-z]\w{0,31})\s+(\d+(?:[.,]\d+)?)\b[^.\n]{0,30}?\b(?:logs?|records?|adds?|saves?|tracks?|registers?|counts?|stores?)\s+(?:\d+(?:[.,]\d+)?\s+)?(?:(?:the|those|that|their|your)\s+)?([a-z]+)?/i;
+
+/** "!deaths and a number adds to ur death count (like !deaths 37)": the command, its example, what it adds to. */
+const LOGS_NUMBER = /(?:^|[^\w/:.€$£¥%°])[/!]([A-Za-z]\w{0,31})\s+(?:and|\+|with|plus)\s+(?:a|the)\s+(?:number|amount)\b[^.\n]{0,20}?\b(?:logs?|records?|adds?|saves?|tracks?)\s+(?:it\s+)?(?:to\s+)?(?:(?:ur|your|their|the|his|her)\s+)?([a-z]+)/i;
 
 /** "counts sprints per person", "count how many fish each person reported": what is counted per person. */
 const COUNTS_PER = /\bcounts?\s+(?:how many\s+)?(?!messages?\b|posts?\b)([a-z]+)\s+(?:\w+\s+){0,3}?(?:per|for each|for every|of each|each)\s+(?:person|user|member|people|rider|player)\b/i;
@@ -25,6 +28,8 @@ const COUNTS_PER = /\bcounts?\s+(?:how many\s+)?(?!messages?\b|posts?\b)([a-z]+)
 function counterOf(context: string): string {
   const logs = LOGS.exec(context);
   if (logs) return (logs[3] && !/^(?:it|them|for|to|a|an|number|amount)$/i.test(logs[3]) ? logs[3] : logs[1]!).toLowerCase();
+  const byNumber = LOGS_NUMBER.exec(context);
+  if (byNumber) return byNumber[2]!.toLowerCase();
   const earns = EARNS.exec(context);
   if (earns) return earns[3] ? earns[3].toLowerCase() : `${(earns[1] ?? earns[2])!.toLowerCase()}s`;
   // "/sprint ... counts sprints per person": what a command counts.
@@ -56,9 +61,12 @@ function earnRules(sentence: string, m: Masked, counter: string): RuleDraft[] {
 
 /** "!ran 5.2 logs km for that person and answers Nice one NAME, 5.2 km logged!": the number added, then the words said. */
 function logRules(sentence: string, m: Masked, counter: string): RuleDraft[] {
-  const logs = LOGS.exec(sentence);
+  const byNumber = LOGS_NUMBER.exec(sentence);
+  const logs = LOGS.exec(sentence) ?? byNumber;
   if (!logs) return [];
-  const [, name, example] = logs;
+  const name = logs[1]!;
+  // "(like !deaths 37 after a bad session)": the example's number is what the person sent.
+  const example = logs === byNumber ? (new RegExp(`[/!]${name}\\s+(\\d+(?:[.,]\\d+)?)`, 'i').exec(sentence)?.[1] ?? '\u0000') : logs[2]!;
   // The words said run on past the sentence's own "!" ("Thanks NAME! That's N bags total"): read them in the whole request.
   const start = m.masked.indexOf(sentence);
   const rest = start >= 0 ? m.masked.slice(start + logs.index + logs[0].length) : sentence.slice(logs.index + logs[0].length);
@@ -119,7 +127,9 @@ export function counterRules(sentence: string, m: Masked, context: string): Rule
     const after = start >= 0 ? m.masked.slice(start + top.index + top[0].length) : '';
     const like = /^[^\n.]{0,40}?\b(?:top\s*\d*(?:\s+\w+)?|them|it)\s+(?:like(?: this| so)?|as|formatted as|titled)\s*:?\s*|^\s*(?:[a-z]+\s+)?(?:like(?: this| so)?|as|formatted as|titled)\s*:?\s*/i.exec(after);
     const shaped = like ? saidWordsAt(after.slice(like[0].length), m.quotes)?.replace(/\s*(?:\.\.\.|…)$/, '') : null;
-    const text = shaped?.includes('{top}') ? shaped : written && !/^(?:the|a|an)\s/i.test(written) ? `${written}\n{top}` : `Top ${n}:\n{top}`;
+    // "!deathboard shows the top 10 with 💀 Death leaderboard: on top": the heading, then the top.
+    const onTop = /^\s*(?:[a-z]+\s+)?with\s+([^\n]{1,60}?:)\s*(?:on top|as (?:the )?(?:heading|title))\b/i.exec(after);
+    const text = onTop ? `${restore(onTop[1]!, m.quotes).trim()}\n{top}` : shaped?.includes('{top}') ? shaped : written && !/^(?:the|a|an)\s/i.test(written) ? `${written}\n{top}` : `Top ${n}:\n{top}`;
     rules.push({ id: `top-${counter}`, when, if: [], do: [{ kind: 'top', counter, n, text }], source: restore(sentence, m.quotes).trim() });
   }
   return rules;

@@ -25,7 +25,8 @@ export function keywordSentenceRules(m: Masked): RuleDraft[] {
     const rest = m.masked.slice(hit.index! + hit[0].length);
     // "send a menu: ...", "show buttons": other readers' (menus, buttons, polls).
     if (/^(?:an?\s+|the\s+)?(?:\w+\s+)?(?:menu|buttons?|poll|list|random|reminder)\b/i.test(rest)) continue;
-    const actions = answerActions(rest, m.quotes);
+    // "→ send me a copy and reply: ...": the send was the copy's, read with it.
+    const actions = answerActions(/^(?:me|us)\s+(?:also\s+)?a copy\b/i.test(rest) ? `send ${rest}` : rest, m.quotes);
     // A moderation sentence ("if someone posts spam, delete it") is the moderation reader's.
     if (words.length === 0 || actions.length === 0 || actions.every((a) => a.kind === 'reply' && a.text !== null && /^(?:delete|remove|ban|kick|mute)\b/i.test(a.text))) continue;
     rules.push({ id: words[0]!, when: { kind: 'keyword', words: [...new Set(words)], whole: false }, if: [], do: actions, source: restore(hit[0], m.quotes).trim() });

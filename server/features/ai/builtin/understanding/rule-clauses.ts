@@ -104,7 +104,9 @@ function reactionRules(sentence: string, m: Masked): RuleDraft[] {
       continue;
     }
     const about = /\b(?:with|containing|that (?:say|mention|contain|include)s?|mentioning|about|saying)\s+((?:\u0001\d+\u0002|#?[\w'-]+)(?:\s*(?:,|or)\s*(?:\u0001\d+\u0002|#?[\w'-]+))*)/i.exec(sentence.slice(at));
-    const words = about ? about[1]!.split(/\s*(?:,|\bor\b)\s*/).map((w) => restore(w, m.quotes).trim().toLowerCase()).filter(Boolean) : [];
+    // "if anyone says wr or world record react with 🏆": the words before the reaction.
+    const said = about ? null : /\b(?:if|when|whenever)\s+(?:someone|anyone|somebody|people|ppl|they|a (?:msg|message|post))\s+(?:says?|writes?|types?|mentions?|posts?|has|contains?)\s+((?:\u0001\d+\u0002|[\w'-]+)(?:\s*(?:,|or)\s*(?:\u0001\d+\u0002|[\w'-]+)){0,8}(?:\s+[\w'-]+)?)\s*,?\s*(?:then\s+)?(?:the bot\s+)?(?:should\s+)?$/i.exec(sentence.slice(0, at));
+    const words = (about ?? said) ? (about ?? said)![1]!.split(/\s*(?:,|\bor\b)\s*/).map((w) => restore(w, m.quotes).trim().toLowerCase()).filter(Boolean) : [];
     const when: Trigger = words.length > 0 ? { kind: 'keyword', words, whole: false } : { kind: 'message', always: true };
     rules.push({ id: 'react', when, if: [], do: [{ kind: 'react', emoji }], source: restore(sentence, m.quotes).trim() });
   }
@@ -376,6 +378,8 @@ export function ruleClausesIn(m: Masked): RuleDraft[] {
     (r) =>
       !(r.do.length === 1 && r.do[0]!.kind === 'reply' && menus.has(JSON.stringify(r.when))) &&
       !asking(r) &&
+      // "send me a copy and reply: ...": the copy and the words are another reader's rule.
+      !(r.do.length === 1 && r.do[0]!.kind === 'reply' && /^(?:me|us) (?:also )?a copy\b/i.test(r.do[0].text ?? '')) &&
       !(r.when.kind === 'command' && r.if.length === 0 && richer.has(r.when.name) && r.do.every((a) => a.kind === 'reply')) &&
       !(r.when.kind === 'keyword' && r.when.words.some((w) => labels.has(w))),
   );
