@@ -305,6 +305,9 @@ function choicesMade(request: BotRequest): string[] {
   const said: string[] = [];
   if (request.platformSource === 'default') {
     said.push('No platform was named, so this is a Telegram bot. Say "for Discord", "for WhatsApp", "for Slack", "for Twitter" or "as a webhook" to get another one.');
+  } else if (request.platformSource === 'guessed') {
+    const why = request.platform === 'discord' ? 'a server with !commands reads as Discord' : 'a workspace reads as Slack';
+    said.push(`No platform was named, but ${why}, so this is a ${PLATFORM_INFO[request.platform].label} bot. Say "for Telegram", "for WhatsApp" or another platform to get another one.`);
   } else if (request.platformSource === 'substitute') {
     said.push(`I have no template for ${request.requestedPlatform}, so this is a generic HTTP webhook bot you can connect to it (or to any service that calls webhooks).`);
   }

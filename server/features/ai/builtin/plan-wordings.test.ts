@@ -163,5 +163,19 @@ describe('more wordings', () => {
       ]),
     );
   });
+
+  it('reads a count with its words in brackets, a top "as" a heading, a command asking the AI for something, and a server with !commands as Discord', () => {
+    const request = understandRequest('our chess server needs a bot: !mate counts a mate for whoever typed it ("checkmate {name}! ♟️") and !mates shows the top 3 as "👑 Mate masters". also !puzzle should ask the ai for a short chess riddle');
+    const plan = BotPlanSchema.parse(planFromRequest(request!, 'Test Bot'));
+    expect(plan.platform).toBe('discord');
+    expect(lines(plan)).toEqual(
+      expect.arrayContaining([
+        `When someone sends !mate: count one for the sender in "mates" and reply 'checkmate {name}! ♟️'`,
+        `When someone sends !mates: show the top 3 of "mates" with '👑 Mate masters / {top}'`,
+        "When someone sends !puzzle: reply with an AI answer ('Write a short chess riddle.')",
+      ]),
+    );
+    expect(lines(plan).join('\n')).not.toMatch(/show the list/);
+  });
 });
 

@@ -87,7 +87,7 @@ export interface RequestChanges {
 export interface BotRequest extends BehaviourDetails, RequestChanges {
   platform: Platform;
   /** How the platform was chosen: named, assumed, or a generic bot standing in for an unsupported one. */
-  platformSource: 'stated' | 'default' | 'substitute';
+  platformSource: 'stated' | 'default' | 'substitute' | 'guessed';
   /** The unsupported platform asked for ('Instagram') when platformSource is 'substitute'. */
   requestedPlatform?: string;
   /** Other supported platforms the message named: one bot per request, these are mentioned. */
@@ -159,10 +159,15 @@ type Reading = Omit<BotRequest, 'notUnderstood'> & {
   understood: boolean;
 };
 
-/** The platform asked for: the first one named, a generic bot for an unsupported one, else Telegram. */
-function platformOf(platforms: Platform[], unsupported: string | null): Pick<BotRequest, 'platform' | 'platformSource' | 'requestedPlatform'> {
+/**
+ * The platform asked for: the first one named, a generic bot for an unsupported one, one its words
+ * point to ("our server" with !commands is Discord's, "the workspace" Slack's), else Telegram.
+ */
+function platformOf(platforms: Platform[], unsupported: string | null, lower: string): Pick<BotRequest, 'platform' | 'platformSource' | 'requestedPlatform'> {
   if (platforms.length > 0) return { platform: platforms[0]!, platformSource: 'stated' };
   if (unsupported) return { platform: 'generic', platformSource: 'substitute', requestedPlatform: unsupported };
+  if (/\bserver\b/.test(lower) && /(?:^|\s)![a-z]/.test(lower)) return { platform: 'discord', platformSource: 'guessed' };
+  if (/\bworkspace\b/.test(lower)) return { platform: 'slack', platformSource: 'guessed' };
   return { platform: 'telegram', platformSource: 'default' };
 }
 
@@ -200,7 +205,7 @@ function read(w: Wording): Reading {
     removed,
     shorter: shorterIn(lower),
     impossible: impossibleIn(lower),
-    ...platformOf(platforms, unsupported),
+    ...platformOf(platforms, unsupported, lower),
     otherPlatforms: platforms.slice(1).filter((p) => p !== 'generic'),
     language,
     languageStated,

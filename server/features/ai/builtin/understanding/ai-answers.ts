@@ -11,10 +11,20 @@ const WITH_AI =
 const COMMAND = /(?:^|[^\w/:.€$£¥%°])[/!]([A-Za-z][A-Za-z0-9_]{0,31})\b/g;
 const MENTIONED = /@\s*(?:the bot|mention|tag)|\bmentions?\b|\b(?:mentions?|tags?|pings?|@'?s)\s+(?:the bot|me|us|it|@\w+)|\bwhen (?:the bot is |it'?s |i'?m )?(?:mentioned|tagged|pinged)\b|\b@\w+\s+with\b/i;
 
+/** "!prompt should ask the ai for a short weird fanfic prompt": what the AI is asked to write. */
+const ASKS_AI = /\b(?:asks?|gets?|has)\s+(?:the\s+)?(?:ai|a\.i\.|chat ?gpt|gpt|llm)\s+(?:for|to (?:write|make|come up with|give(?: us| me| them)?|suggest))\s+/i;
+
 /** The AI answers the request asks for, each with the person's instructions. */
 export function aiAnswerRules(m: Masked): RuleDraft[] {
   const rules: RuleDraft[] = [];
   for (const line of m.masked.split(/\n+|(?<=[.!?])\s+/)) {
+    const asked = WITH_AI.exec(line) ? null : ASKS_AI.exec(line);
+    if (asked) {
+      const command = [...line.slice(0, asked.index).matchAll(COMMAND)].pop();
+      const what = restore(line.slice(asked.index + asked[0].length), m.quotes).split(/[.;]\s|\s+(?:and\s+)?(?=[/!][A-Za-z])|\.$/)[0]!.trim();
+      if (command && what) rules.push({ id: command[1]!.toLowerCase(), when: { kind: 'command', name: command[1]!.toLowerCase() }, if: [], do: [{ kind: 'data', source: { kind: 'ai', instructions: `Write ${what}.` } }], source: restore(line, m.quotes).trim() });
+      continue;
+    }
     const hit = WITH_AI.exec(line);
     if (!hit) continue;
     const before = line.slice(0, hit.index);

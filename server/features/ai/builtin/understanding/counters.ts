@@ -10,7 +10,7 @@ const COUNTING = /\b(?:count|counts|counting|keeps? (?:track|count)|tally|tallie
 
 /** "count messages per person and !top shows the 5 most active", "thanks gives a point". */
 /** "they get a point", "earns a star", "counts a rebuy for whoever types it": what is counted. */
-const EARNS = /\b(?:get|gets|earn|earns|score|scores|win|wins)\s+(?:a|one|\+1|1)\s+(point|star|credit|coin|karma)s?\b|\bcounts? (?:a|one|1|\+1) ([a-z0-9]+) for\b|\badds? (?:one|1|\+1) to (?:their|his|her|your|the|my)\s+([a-z]+)\b/i;
+const EARNS = /\b(?:get|gets|earn|earns|score|scores|win|wins)\s+(?:a|one|\+1|1)\s+(point|star|credit|coin|karma)s?\b|\bcounts? (?:a|an|one|1|\+1) ([a-z0-9]+) for\b|\badds? (?:one|1|\+1) to (?:their|his|her|your|the|my)\s+([a-z]+)\b/i;
 
 /**
  * "!ran 5.2 logs km for that person", "/bags 3 records 3 bags for you", "!practice 30 logs 30 minutes":
@@ -27,7 +27,7 @@ const COUNTS_PER = /\bcounts?\s+(?:how many\s+)?(?!messages?\b|posts?\b)([a-z]+)
 /** The name of what the request counts: what it logs ("km"), its own word ("stars", "rebuys"), points, or messages. */
 function counterOf(context: string): string {
   const logs = LOGS.exec(context);
-  if (logs) return (logs[3] && !/^(?:it|them|for|to|a|an|number|amount)$/i.test(logs[3]) ? logs[3] : logs[1]!).toLowerCase();
+  if (logs) return (logs[3] && !/^(?:it|them|for|to|a|an|number|amount|what|how|the)$/i.test(logs[3]) ? logs[3] : logs[1]!).toLowerCase();
   const byNumber = LOGS_NUMBER.exec(context);
   if (byNumber) return byNumber[2]!.toLowerCase();
   const earns = EARNS.exec(context);
@@ -54,7 +54,13 @@ function earnRules(sentence: string, m: Masked, counter: string): RuleDraft[] {
   // The words said run on past the sentence's own "!" ("Danke {name}! +1 clean point"): read them in the whole request.
   const whole = m.masked.slice(Math.max(0, m.masked.indexOf(sentence)) + earns.index);
   const says = /\b(?:says?|replies|reply|answers?)\s*(?:with)?\s*:?\s*/i.exec(whole.split('\n')[0]!);
-  const text = says ? saidWordsAt(whole.slice(says.index + says[0].length), m.quotes)?.replace(/<\s*(count|name)\s*>/gi, '{$1}') ?? null : null;
+  // "!ace counts an ace for whoever typed it ("nice ace {name}! 🔥")": the words in brackets.
+  const bracketed = says ? null : /^[^\n(]{0,60}\(\s*\u0001(\d+)\u0002\s*\)/.exec(whole);
+  const text = says
+    ? (saidWordsAt(whole.slice(says.index + says[0].length), m.quotes)?.replace(/<\s*(count|name)\s*>/gi, '{$1}') ?? null)
+    : bracketed
+      ? (m.quotes[Number(bracketed[1])] ?? null)
+      : null;
   const actions: Action[] = [{ kind: 'count', counter, per: 'user' }, ...(text ? [{ kind: 'reply' as const, text }] : [])];
   return [{ id: when.kind === 'command' ? when.name : counter, when, if: [], do: actions, source: restore(sentence, m.quotes).trim() }];
 }
@@ -129,7 +135,7 @@ export function counterRules(sentence: string, m: Masked, context: string): Rule
     const shaped = like ? saidWordsAt(after.slice(like[0].length), m.quotes)?.replace(/\s*(?:\.\.\.|…)$/, '') : null;
     // "!deathboard shows the top 10 with 💀 Death leaderboard: on top": the heading, then the top.
     const onTop = /^\s*(?:[a-z]+\s+)?with\s+([^\n]{1,60}?:)\s*(?:on top|as (?:the )?(?:heading|title))\b/i.exec(after);
-    const text = onTop ? `${restore(onTop[1]!, m.quotes).trim()}\n{top}` : shaped?.includes('{top}') ? shaped : written && !/^(?:the|a|an)\s/i.test(written) ? `${written}\n{top}` : `Top ${n}:\n{top}`;
+    const text = onTop ? `${restore(onTop[1]!, m.quotes).trim()}\n{top}` : shaped?.includes('{top}') ? shaped : shaped && /^\s*\S*\s*(?:as|titled)\b|\bas\s*:?\s*$/i.test(like![0]) ? `${shaped}\n{top}` : written && !/^(?:the|a|an)\s/i.test(written) ? `${written}\n{top}` : `Top ${n}:\n{top}`;
     rules.push({ id: `top-${counter}`, when, if: [], do: [{ kind: 'top', counter, n, text }], source: restore(sentence, m.quotes).trim() });
   }
   return rules;

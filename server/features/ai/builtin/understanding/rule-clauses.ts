@@ -366,6 +366,9 @@ export function ruleClausesIn(m: Masked): RuleDraft[] {
   rules.splice(0, rules.length, ...rules.filter((r) => !(r.do.length === 1 && r.do[0]!.kind === 'reply' && oneOfs.some((o) => o.when === JSON.stringify(r.when) && o.texts.includes((r.do[0] as { text: string | null }).text)))));
   // A button's own line ("Maki → Salmon maki 5.50") is the press, not words someone writes.
   const labels = new Set(rules.flatMap((r) => r.do.flatMap((a) => (a.kind === 'buttons' ? a.buttons.map((b) => b.label.toLowerCase()) : []))));
+  // "!aces shows the top 5": a command showing a top shows no list as well.
+  const tops = new Set(rules.flatMap((r) => (r.when.kind === 'command' && r.do.some((a) => a.kind === 'top') ? [r.when.name] : [])));
+  rules.splice(0, rules.length, ...rules.filter((r) => !(r.when.kind === 'command' && tops.has(r.when.name) && r.do.every((a) => a.kind === 'list' && a.op === 'show'))));
   // "hi → Hi! How can we help? with buttons: A | B": the words over the buttons are that menu's, no reply of their own.
   const menus = new Set(rules.filter((r) => r.do.some((a) => a.kind === 'buttons')).map((r) => JSON.stringify(r.when)));
   // "cita or graduar → ask ¿Nombre? then ...": the words after the arrow are those questions, no reply.
