@@ -35,7 +35,7 @@ export function describesOnly(text: string): boolean {
 /** The weather a few words ask for ("Tartu weather now", "Saturday forecast for Boulder"), or null. */
 export function weatherAsked(words: string): Action | null {
   const w = words.trim();
-  const named = /^(?:the |today'?s |tomorrow'?s |\w+day'?s? |current )?(?:forecast|weather)(?:\s+(?:now|today))?(?:\s+(?:for|in)\s+([A-Z][\w -]+?))?(?:\s+(?:now|today))?\s*$/i.exec(w);
+  const named = /^(?:the )?(?:today'?s |tomorrow'?s |\w+day'?s? |current )?(?:forecast|weather)(?:\s+(?:now|today))?(?:\s+(?:for|in)\s+([A-Z][\w -]+?))?(?:\s+(?:now|today))?\s*$/i.exec(w);
   const before = /^([A-Z][\w-]+(?: [A-Z][\w-]+)?)\s+(?:weather|forecast)(?:\s+(?:now|today))?\s*$/.exec(w);
   const city = named?.[1] ?? before?.[1];
   return named || before ? { kind: 'data', source: { kind: 'weather', ...(city ? { city: city.trim() } : {}) } } : null;

@@ -36,7 +36,7 @@ function copied(rule: Pick<Rule, 'when' | 'source'>, actions: Action[]): boolean
   if (!rule.source || !reply || reply.kind !== 'reply' || !reply.text || actions.some((a) => a.kind === 'forward')) return false;
   const at = rule.source.indexOf(reply.text);
   const after = at >= 0 ? rule.source.slice(at + reply.text.length) : '';
-  return /^[^.\n]{0,20}?\b(?:and|then|\+)\s+(?:also\s+)?(?:send|forward|copy|dm)\s+(?:me|us|it to me|it to us|the owner)\b/i.test(after);
+  return /^[^.\n]{0,20}?\b(?:and|then|\+)\s+(?:also\s+)?(?:send|forward|copy|dm)\s+(?:me|us|it to me|it to us|the owner|(?:that|the|this) (?:message|msg) to (?:me|us))\b/i.test(after);
 }
 
 /** "<address>" in "/job <address> → ...": the stand-in for what follows the command. */

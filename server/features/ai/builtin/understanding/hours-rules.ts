@@ -86,14 +86,14 @@ const IN_HOURS = /\b(?:during|in|within|inside)\s+(?:(?:our|the|\w+'s|office|ope
 const OUT_HOURS = new RegExp(
   `\\b(?:outside|out of|after)\\s+(?:(?:our|the|those|these|\\w+'s|office|opening|business|working|open)\\s+)*hours\\b\\s*(?:\\(([^)]*)\\))?|\\band outside\\b|\\boutside (?:that|those|them|these)\\b|\\botherwise\\b` +
     // "when the shop is closed", and outside the hours in the languages requests mix in.
-    `|\\bwhen(?:ever)? (?:the )?(?:shop|store|we|office|salon|studio|clinic|it|they)\\s*(?:is|are|'s|'re)?\\s*(?:closed|shut)\\b` +
+    `|\\bwhen(?:ever)?\\s+(?:(?:the )?(?:shop|store|we|office|salon|studio|clinic|it|they|laden)\\s*(?:is|are|'s|'re)?\\s*)?(?:closed|shut)\\b` +
     `|\\bfuera de(?:l)? horario\\b|\\bfuori (?:dall'|dell')?orario\\b|\\baußerhalb (?:der )?(?:öffnungszeiten|geschäftszeiten)|\\b(?:en dehors des|hors des?) (?:heures|horaires)(?: d'ouverture)?|\\bfora do horário|\\bbuiten (?:de )?openingstijden\\b` +
     // "any other message outside mon-sat 8:00-20:00 (irish time): We're off now"
     `|\\boutside(?:\\s+of)?\\s+(${DAYS}\\s*:?\\s*${CLOCK}${TO}${CLOCK})(?:\\s*\\([^)]*\\))?`,
   'i',
 );
 
-const WHO_WRITES = /^\s*(?:\([^)]*\))?[\s,]*(?:(?:and|if|when)\s+)?(?:(?:someone|somebody|anyone|people|ppl|they|a customer|customers)\s+(?:writes?|sends?|messages?|texts?|asks?)\b(?:\s+(?:something|anything|us|me))?[\s,]*)?/i;
+const WHO_WRITES = /^\s*(?:\([^)]*\))?[\s,]*(?:(?:and|if|when)\s+)?(?:(?:someone|somebody|anyone|people|ppl|they|a customer|customers)\s+(?:writes?|sends?|messages?|texts?|asks?)\b(?:\s+(?:something|anything|us|me)(?:\s+else)?)?[\s,]*)?/i;
 
 /** The trigger a line's hours rule answers: its command, its words, or any other message. */
 function triggerOf(before: string, quotes: string[]): Trigger {

@@ -20,7 +20,7 @@ export function keywordSentenceRules(m: Masked): RuleDraft[] {
   for (const hit of m.masked.matchAll(KEYWORD_SENTENCE)) {
     const words = hit[1]!
       .split(/\s*(?:,|\/|\bor\b)\s*/i)
-      .map((w) => restore(w, m.quotes).trim().toLowerCase().replace(/^(?:the|a|an|our|your)\s+/, ''))
+      .map((w) => restore(w, m.quotes).trim().toLowerCase().replace(/^(?:the|a|an|our|your)\s+/, '').replace(/\s+(?:in|on) (?:any|every|all|each) (?:channels?|chats?|groups?)$/, ''))
       .filter((w) => w.length > 0 && !/^(?:it|this|that|something|anything|bot|us|me)$|^(?:us|me|to us|to me)\b/.test(w));
     const rest = m.masked.slice(hit.index! + hit[0].length);
     // "send a menu: ...", "show buttons": other readers' (menus, buttons, polls).
@@ -29,7 +29,10 @@ export function keywordSentenceRules(m: Masked): RuleDraft[] {
     const actions = answerActions(/^(?:me|us)\s+(?:also\s+)?a copy\b/i.test(rest) ? `send ${rest}` : rest, m.quotes);
     // A moderation sentence ("if someone posts spam, delete it") is the moderation reader's.
     if (words.length === 0 || actions.length === 0 || actions.every((a) => a.kind === 'reply' && a.text !== null && /^(?:delete|remove|ban|kick|mute)\b/i.test(a.text))) continue;
-    rules.push({ id: words[0]!, when: { kind: 'keyword', words: [...new Set(words)], whole: false }, if: [], do: actions, source: restore(hit[0], m.quotes).trim() });
+    // The source runs to the sentence's end, so what follows the words ("— and also forward that message to me") is read with them.
+    const sentenceEnd = /\n|[.!?](?:\s+(?=[A-Z])|$)/.exec(rest.slice(1));
+    const source = restore(hit[0] + rest.slice(0, sentenceEnd ? sentenceEnd.index + 1 : rest.length), m.quotes).trim();
+    rules.push({ id: words[0]!, when: { kind: 'keyword', words: [...new Set(words)], whole: false }, if: [], do: actions, source });
   }
   return rules;
 }

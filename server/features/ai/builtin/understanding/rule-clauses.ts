@@ -68,7 +68,7 @@ function reactionRules(sentence: string, m: Masked): RuleDraft[] {
     // "..., post in #hall-of-fame: 🏆 {name}'s run got nominated": a post to that channel, else a reply.
     const post = /^\s*(?:then\s+)?(?:the bot\s+)?(?:should\s+)?(?:post|posts|share|shares|send|sends)\s+(?:it\s+)?(?:in|to|into)\s+#([\w-]{1,80})\s*(?::|→|->|-|with|saying)?\s*/i.exec(rest);
     // "copy it to #hall-of-fame", "forward it to me": the reacted message itself, which no rule can pass on yet (said as not built).
-    const copy = /^\s*(?:then\s+)?(?:copy|copies|repost|reposts|forward|forwards|move|moves|crosspost)\s+(?:it|the (?:msg|message|post))\s+(?:to|in|into)\s+(?:#[\w-]+|me\b|us\b)[^.\n]*/i.exec(rest);
+    const copy = /(?:^|[\s,:])(?:then\s+)?(?:(?:copy|copies|repost|reposts|forward|forwards|move|moves|crosspost)\s+(?:it|the (?:msg|message|post))\s+(?:to|in|into)\s+(?:#[\w-]+|me\b|us\b)|(?:send|sends|dm)\s+(?:me|us)\s+a copy\b)[^.,\n]*/i.exec(sentence.slice(sentence.toLowerCase().indexOf('react') + 5));
     if (copy) return [{ id: 'reaction', when: { kind: 'reaction' }, if: [], do: [], gap: { words: restore(copy[0], m.quotes).trim(), reason: 'a rule cannot pass on the message that got the reaction yet: it can post words of yours instead' }, source: restore(sentence, m.quotes).trim() }];
     const text = post ? wordsAfter(sentence, sentence.length - rest.length + post[0].length, m) : answerAt(rest, m.quotes);
     return [{

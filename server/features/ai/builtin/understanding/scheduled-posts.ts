@@ -8,7 +8,7 @@
 import type { Action, Trigger } from '../../../../../shared/bot-plan.schema';
 import type { TimeOfDay, Weekday } from '../request';
 import type { RuleDraft } from './rule-draft';
-import { priceAsked, UNFILLED } from './answers';
+import { priceAsked, UNFILLED, weatherAsked } from './answers';
 import { ROTATION, textsOfList } from './listed-texts';
 import { saidWordsAt } from './said-words';
 import { timesIn, weekdaysIn } from './times';
@@ -176,6 +176,16 @@ export function scheduledPostRules(m: Masked): RuleDraft[] {
         const channel = /#([\w-]{1,80})/.exec(post[0])?.[1];
         for (const when of [schedule.when, ...(schedule.also ?? [])]) {
           rules.push({ id: 'price-post', when, if: [], do: [{ kind: 'data', source: { kind: 'price', ...coin }, text: priced[2]!.replace(/<\s*price\s*>|\{\s*price\s*\}/i, '{value}') }], ...(channel ? { channel } : {}), source: restore(`${lead}${post[0]}${said ?? ''}`, m.quotes).trim() });
+        }
+        continue;
+      }
+      // "every morning at 7:00 post the weather for De Bilt": the weather alone.
+      const weatherOnly = words ? weatherAsked(words.replace(/[.!]+$/, '')) : null;
+      if (weatherOnly?.kind === 'data') {
+        readUpTo = post.index! + post[0].length + (said?.length ?? 0);
+        const channel = /#([\w-]{1,80})/.exec(post[0])?.[1];
+        for (const when of [schedule.when, ...(schedule.also ?? [])]) {
+          rules.push({ id: 'weather-post', when, if: [], do: [{ ...weatherOnly, text: '{value}' }], ...(channel ? { channel } : {}), source: restore(`${lead}${post[0]}${said ?? ''}`, m.quotes).trim() });
         }
         continue;
       }
