@@ -190,5 +190,16 @@ describe('more wordings', () => {
       `When a message mentions "leak" or "flood": send you a copy of the message and reply 'Shut the main valve first'`,
     );
   });
+
+  it('reads the labels of a menu from the lines after it, and questions after "and then"', () => {
+    const plan = lines(planOf('telegram bot\n/help says How can I help? 🧰 with two buttons:\n  Prices → Callout 40 €\n  Booking → bot asks Address? and then Which day? and sends me everything'));
+    expect(plan).toEqual(
+      expect.arrayContaining([
+        `When someone sends /help: say 'How can I help? 🧰' with the buttons "Prices" and "Booking"`,
+        `When someone presses "Prices": reply 'Callout 40 €'`,
+        `When someone presses "Booking": ask 'Address?' and 'Which day?' one at a time, then say 'Thanks! I have sent your answers on.' and send you the answers`,
+      ]),
+    );
+  });
 });
 

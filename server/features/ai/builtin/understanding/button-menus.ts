@@ -82,6 +82,17 @@ const CHANNEL = '\u0000channel';
 /** The key prefix under which buttonWords marks a press that asks its questions. */
 const ASKS = '\u0000asks:';
 
+/** The labels of the lines right after a menu's line, each "Label → what it says" (or "Label: ..."). */
+function labelsOnLinesAfter(lines: string[], at: number, m: Masked): string[] {
+  const labels: string[] = [];
+  for (const line of lines.slice(at + 1)) {
+    const label = /^\s*(?:[-•*]\s*)?([^→:\n]{1,40}?)\s*(?:→|->|:)\s*\S/.exec(line)?.[1];
+    if (!label || label.split(/\s+/).length > 4 || /^(?:[/!]|\d+[.)]|when|if|every|also)\b/i.test(label.trim())) break;
+    labels.push(restore(label, m.quotes).trim());
+  }
+  return labels;
+}
+
 /** The menus of a request: the rule that shows the buttons and one rule per press. */
 export function buttonMenuRules(m: Masked): RuleDraft[] {
   const lines = m.masked.split('\n');
@@ -98,11 +109,13 @@ export function buttonMenuRules(m: Masked): RuleDraft[] {
     const start = shown.index + shown[0].length + (lead ? lead[0].length : 0);
     const rest = line.slice(start).split(/[.;]\s|\s(?:and )?(?:then|when|if)\b/)[0]!;
     // "with buttons 'Preise' 'Öffnungszeiten' 'Wo?'": quotes side by side are labels of their own.
-    const labels = rest
+    const inLine = rest
       .replace(/\u0002\s+(?=\u0001)/g, '\u0002,')
       .split(/\s*(?:,|\/|\||\bor\b|\band\b)\s*/i)
       .map((l) => restore(l, m.quotes).trim().replace(/[.!]$/, ''))
       .filter((l) => l.length > 0 && l.length <= 40 && l.split(/\s+/).length <= 4);
+    // "→ Servus! Was brauchen Sie? with 3 buttons" and then one line per button ("  Preise → ..."): the labels lead those lines.
+    const labels = inLine.length >= 2 || rest.trim() !== '' ? inLine : labelsOnLinesAfter(lines, at, m);
     if (labels.length < 2) return;
     const said = buttonWords(labels, lines, at, line.slice(start + rest.length), m);
     // "/rooms says Pick a room 🔍 and shows three buttons", "/start → Hey 👋 welcome! + 3 buttons": the words over the buttons.
