@@ -81,6 +81,8 @@ export function planFromRequest(request: BotRequest, name: string, options: { fo
   for (const [feature, command] of Object.entries(COMMAND_OF) as Array<[Feature, string]>) {
     if (!request.commandNames[feature] && (readWords.has(command) || readWords.has(`${command}s`))) f.delete(feature);
   }
+  // A button labelled "Hourly" or "Daily" asks for no posts at that interval.
+  if (['hourly', 'daily', 'weekly'].some((w) => readWords.has(w))) f.delete('scheduled');
   if (read.some((r) => r.when.kind === 'message' && !r.when.always && r.do.some((x) => x.kind === 'reply'))) f.delete('echo');
   const readTexts = new Set(read.flatMap((r) => r.do.flatMap((a) => ('text' in a && typeof a.text === 'string' ? [a.text] : []))));
   // A behaviour's word inside the person's own texts ("only for kita news") is no behaviour, when nothing

@@ -201,5 +201,22 @@ describe('more wordings', () => {
       ]),
     );
   });
+
+  it('reads a list written down and crossed off with their own words, its heading after an arrow, a thanks after "send the answers to me, then tell them:", and no hourly posts from a button labelled Hourly', () => {
+    const plan = lines(
+      planOf(
+        "discord bot\n- !lend <thing> → writes it down and says: ok {name}, noted: {item} 📒\n- !back <thing> → crosses it off: thanks! {item} is home\n- !lent → Out right now: and then the list\n- !fix → ask them: What broke? then Where? and send the answers to me, then tell them: Cheers, on it\n- !rates shows 2 buttons, Hourly and Daily. Hourly → £30/hr. Daily → £200/day",
+      ),
+    );
+    expect(plan).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^When someone sends !lend: add what follows the command to the list "\w+", and say 'ok \{name\}, noted: \{item\} 📒'$/),
+        expect.stringMatching(/^When someone sends !back: remove what follows the command from the list "\w+", and say 'thanks! \{item\} is home'$/),
+        expect.stringMatching(/^When someone sends !lent: show the list "\w+", and say 'Out right now: \/ \{list\}'$/),
+        "When someone sends !fix: ask 'What broke?' and 'Where?' one at a time, then say 'Cheers, on it' and send you the answers",
+      ]),
+    );
+    expect(plan.join('\n')).not.toMatch(/^Every/m);
+  });
 });
 

@@ -6,9 +6,9 @@ import { memberName, saidWordsAt } from './said-words';
 
 const LIST_NOUN =
   /(?<![/!])\b(?:(?:this week'?s|the|our|the whole) order\b|(shopping|grocery|to-?do|todo|task|wish|reading|watch|guest|waiting|sign-?up|signup|attendee|player|team)s?\s+list|to-?dos?|todo list|list|sign-?ups|signups|attendees|queue|roster|line-?up|wishlist|who(?:'s| is| are)\s+(?:coming|in|going|playing|joining)|[a-z]+(?:list|liste|lijst|lista))\b/i;
-const ADD = /^\s*(?:[\w']+\s+){0,7}?(?:→\s*|->\s*|=\s*|:\s*)?(?:should\s+|will\s+|to\s+)?(?:adds?\b(?!\s+(?:one|1|\+1|a point|points?)\b)|puts?|saves?|signs?\b|joins?|registers?|books?|reserves?|counts? (?:them|you|me|people|someone) in|marks? (?:them|you) (?:as )?(?:in|coming|going)|=\s*(?:i'?m\s+)?(?:in|coming|going))/i;
+const ADD = /^\s*(?:[\w']+\s+){0,7}?(?:→\s*|->\s*|=\s*|:\s*)?(?:should\s+|will\s+|to\s+)?(?:adds?\b(?!\s+(?:one|1|\+1|a point|points?)\b)|puts?|saves?|(?:writes?|notes?|jots?) (?:it|them|that) down|signs?\b|joins?|registers?|books?|reserves?|counts? (?:them|you|me|people|someone) in|marks? (?:them|you) (?:as )?(?:in|coming|going)|=\s*(?:i'?m\s+)?(?:in|coming|going))/i;
 const REMOVE = /^\s*(?:[\w']+\s+){0,4}?(?:→\s*|->\s*|=\s*|:\s*)?(?:should\s+|will\s+|to\s+)?(?:removes?|deletes?|drops?|takes? (?:\w+ )?(?:off|out)|cross(?:es)? (?:\w+ )?off|ticks? (?:\w+ )?off|marks? (?:\w+ )?(?:as )?(?:done|out)|cancels?|=\s*(?:not|out|can'?t))/i;
-const SHOW = /^\s*(?:[\w']+\s+){0,4}?(?:→\s*|->\s*|=\s*|:\s*)?(?:should\s+|will\s+|to\s+)?(?:shows?|lists?|displays?|prints?|gives?|sees?|views?|tells? (?:\w+ )?(?:who|what))/i;
+const SHOW = /^\s*(?:[\w']+\s+){0,4}?(?:→\s*|->\s*|=\s*|:\s*)?(?:should\s+|will\s+|to\s+)?(?:shows?|lists?|displays?|prints?|gives?|sees?|views?|tells? (?:\w+ )?(?:who|what))|^\s*(?:→|->|=|:)\s*[^\n:]{1,60}:\s*(?:and\s+)?(?:then\s+)?(?:\+\s*)?(?:the\s+)?list\b/i;
 const CLEAR = /^\s*(?:[\w']+\s+){0,4}?(?:→\s*|->\s*|=\s*|:\s*)?(?:should\s+|will\s+|to\s+)?(?:clears?|empties|empty|resets?|wipes?)/i;
 const PERSON_ITEM = /\b(?:their|your|his|her|my) names?\b|\bthem(?:selves)?\b|\byou(?:rself)?\b|\bthe person\b|\bpeople\b|\bwho(?:'s| is)\b|\bi'?m (?:in|out|coming)\b|\bsigns? (?:up|in)\b|\bjoins?\b/i;
 const THING_ITEM = /\b(?:item|task|thing|whatever|what(?:ever)? (?:they|you|comes|follows)|the text|an? \w+ (?:to|on) the list)\b|[/!][a-z]\w*\s+(?!adds?|puts?|removes?|shows?|lists?)[a-z]+/i;
@@ -55,7 +55,9 @@ export function listRules(sentence: string, m: Masked, context: string): RuleDra
     // "/buy milk → adds milk to the list and says Added milk": the example item is the bot's {item}.
     // "/maintenance shows 🔧 Needs attention: {list}": a show's words, where they put the list.
     const shows = said || op !== 'show' ? null : /\bshows?\s*:?\s*(?=[^\n]*\{list\})/.exec(rest);
-    const unquoted = said ? null : (shows ?? /\b(?:and\s+)?(?:says?|repl(?:y|ies)|answers?|responds?|posts?)\s*:?\s*(?=[A-Z\p{Extended_Pictographic}]|[a-z][\w' ]{0,25}(?:[,.;!\n\p{Extended_Pictographic}]|$))/u.exec(rest));
+    const unquoted = said ? null : (shows ?? /\b(?:and\s+)?(?:says?|repl(?:y|ies)|answers?|responds?|posts?)\s*:?\s*(?=[A-Z\p{Extended_Pictographic}]|[a-z][\w' {}]{0,25}(?:[,.;!\n\p{Extended_Pictographic}]|$))/u.exec(rest)) ??
+      // "!return <thing> → crosses it off: thanks! {item} is back": the words after what is done and a colon.
+      (op !== 'show' ? /^\s*(?:→|->|=)?\s*[^:\n]{1,40}?\b(?:off|down|on|in|out|it|them)\s*:\s*(?=\S)/i.exec(rest) : null);
     const example = /^\s*(?!(?:and|then|or|with|the|a|an|to|is|=)\b)([\w'-]+)/i.exec(sentence.slice(c.end))?.[1];
     const said0 = unquoted
       ? (saidWordsAt(rest.slice(unquoted.index + unquoted[0].length), m.quotes)
@@ -66,7 +68,7 @@ export function listRules(sentence: string, m: Masked, context: string): RuleDra
     // "/who = shows "Coming on Friday:" and everyone's names": the heading, then the list.
     const heading = quoted && op === 'show' && !quoted.includes('{list}') ? `${quoted}\n{list}` : quoted;
     // "/swaplist shows everything, Up for swap: and then the list": the heading written before the list.
-    const before = op === 'show' && !said && !said0 ? /,\s*([^,.;\n]{1,60}:)\s*(?:and\s+)?(?:then\s+)?(?:the\s+)?(?:list|items|names|everything)\b/i.exec(rest) : null;
+    const before = op === 'show' && !said && !said0 ? /(?:,|→|->|=)\s*([^,.;\n→]{1,60}:)\s*(?:and\s+)?(?:then\s+)?(?:\+\s*)?(?:the\s+)?(?:list|items|names|everything)\b/i.exec(rest) : null;
     // "(answer Added to the swap list 💕) and /swaplist ...": the words in the brackets.
     const unbracketed = said0?.replace(/\)\s*(?:and|,)?\s*$/, '').trim();
     const given = said ? heading : before ? `${restore(before[1]!, m.quotes).trim()}\n{list}` : unbracketed && example ? unbracketed.replace(new RegExp(`\\b${example}\\b`, 'i'), '{item}') : unbracketed;

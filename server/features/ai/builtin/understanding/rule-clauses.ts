@@ -384,7 +384,9 @@ export function ruleClausesIn(m: Masked): RuleDraft[] {
       // "send me a copy and reply: ...": the copy and the words are another reader's rule.
       !(r.do.length === 1 && r.do[0]!.kind === 'reply' && /^(?:me|us) (?:also )?a copy\b/i.test(r.do[0].text ?? '')) &&
       !(r.when.kind === 'command' && r.if.length === 0 && richer.has(r.when.name) && r.do.every((a) => a.kind === 'reply')) &&
-      !(r.when.kind === 'keyword' && r.when.words.some((w) => labels.has(w))),
+      !(r.when.kind === 'keyword' && r.when.words.some((w) => labels.has(w))) &&
+      // "Hourly → £38/hr ...": a button's own line, not a post every hour.
+      !(r.when.kind === 'schedule' && [...labels].some((l) => (r.source ?? '').toLowerCase().replace(/^[\s\-•*]+/, '').startsWith(l) && /^\s*(?:→|->|:)/.test((r.source ?? '').replace(/^[\s\-•*]+/, '').slice(l.length)))),
   );
 }
 
