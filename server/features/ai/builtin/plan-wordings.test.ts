@@ -218,5 +218,13 @@ describe('more wordings', () => {
     );
     expect(plan.join('\n')).not.toMatch(/^Every/m);
   });
+
+  it('reads a day named in another language for a post, "any other message gets:" only outside the hours, and a command with a stand-in that sends a copy', () => {
+    expect(lines(planOf('whatsapp bot: chaque samedi à 9h : Marché ce matin !'))).toContain("On Saturday at 09:00: post 'Marché ce matin !' to the channel");
+    const hours = lines(planOf('telegram bot\n• abrimos lunes a viernes 8:00–13:00. Outside those hours any other message gets: Cerrado 🌙'));
+    expect(hours).toContain("When any other message arrives, only outside 08:00–13:00 on weekdays: reply 'Cerrado 🌙'");
+    expect(hours.filter((l) => l.includes('Cerrado'))).toHaveLength(1);
+    expect(lines(planOf('slack bot\n/idea <text> → send me a copy and answer Thanks! Noted 💡'))).toContain("When someone sends /idea: send you a copy of the message and reply 'Thanks! Noted 💡'");
+  });
 });
 

@@ -34,3 +34,12 @@ export function isDayAlone(word: string): boolean {
   const plain = word.trim().replace(/\.$/, '');
   return weekdayNamed(plain) !== null && (plain.length > 2 || /^[A-Z]/.test(plain));
 }
+
+/** Whole day names of five letters or more in other languages ("vendredi", "samstag", "domingo"): the days a post names. */
+export function longDayNamesIn(text: string): Weekday[] {
+  const english = new Set(['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'thurs']);
+  const long = ALL.filter((n) => n.length >= 5 && !english.has(n));
+  const found = [...text.toLowerCase().matchAll(new RegExp(`(?<![a-zà-ÿ])(?:${long.join('|')})(?![a-zà-ÿ])`, 'g'))].map((m) => weekdayNamed(m[0])!);
+  return [...new Set(found)].sort((a, b) => a - b);
+}
+

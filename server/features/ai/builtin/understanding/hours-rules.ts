@@ -81,7 +81,7 @@ function outside(span: Span): Condition {
 }
 
 const SAYS =
-  /^[\s,:]*(?:→|->|=>|-)?\s*(?:(?:to|for) (?:any|every|all) (?:other )?(?:msgs?|messages?)\s*[:,]?\s*)?(?:the bot\s+|it\s+|just\s+|only\s+)?(?:should\s+)?(?:(?:(?:answer|reply|respond|say)s?|gets?)(?:\s+(?:everything(?: else)?|all (?:other )?messages|any (?:other )?messages?|normal (?:msgs|messages)|people|them))?(?:\s+with)?)?\s*:?\s*(?:→|->)?\s*/i;
+  /^[\s,:]*(?:→|->|=>|-)?\s*(?:(?:to|for)\s+)?(?:(?:any|every|all)\s+(?:other\s+)?(?:msgs?|messages?)\s*(?:gets?|receives?)?\s*[:,]?\s*)?(?:the bot\s+|it\s+|just\s+|only\s+)?(?:should\s+)?(?:(?:(?:answer|reply|respond|say)s?|gets?)(?:\s+(?:to\s+)?(?:everything(?: else)?|all (?:other )?messages|any (?:other )?messages?|normal (?:msgs|messages)|people|them))?(?:\s+with)?)?\s*:?\s*(?:→|->)?\s*/i;
 const IN_HOURS = /\b(?:during|in|within|inside)\s+(?:(?:our|the|\w+'s|office|opening|business|working|open)\s+)*hours\b\s*(?:\(([^)]*)\))?/i;
 const OUT_HOURS = new RegExp(
   `\\b(?:outside|out of|after)\\s+(?:(?:our|the|those|these|\\w+'s|office|opening|business|working|open)\\s+)*hours\\b\\s*(?:\\(([^)]*)\\))?|\\band outside\\b|\\boutside (?:that|those|them|these)\\b|\\botherwise\\b` +

@@ -6,7 +6,7 @@
 // not give is a blank (null).
 import type { Action, Condition, Trigger } from '../../../../../shared/bot-plan.schema';
 import { aiAnswerRules } from './ai-answers';
-import { priceAsked, weatherAsked } from './answers';
+import { answerActions, priceAsked, weatherAsked } from './answers';
 import { announcementRules } from './announcements';
 import { arrowLineRules } from './arrow-lines';
 import { buttonMenuRules } from './button-menus';
@@ -160,10 +160,17 @@ function alertRules(sentence: string, m: Masked): RuleDraft[] {
 /** "/exam → Exam: 14 Feb, Hall B. Allowed: one A4 sheet", "!socials → Twitch: ... / YouTube: ...": a command's words as written. */
 function commandAnswerRules(m: Masked): RuleDraft[] {
   const rules: RuleDraft[] = [];
-  for (const hit of m.masked.matchAll(/(?:^|[^\w/:.€$£¥%°])([/!])([A-Za-z][A-Za-z0-9_]{0,31})\b(?:\s+command)?\s*(?:→|->|=>|=|:)\s*/g)) {
+  for (const hit of m.masked.matchAll(/(?:^|[^\w/:.€$£¥%°])([/!])([A-Za-z][A-Za-z0-9_]{0,31})\b(?:\s+command)?(?:\s+<[^>\n]{1,30}>)?\s*(?:→|->|=>|=|:)\s*/g)) {
     const after = m.masked.slice(hit.index! + hit[0].length);
     // "!trash → random trash talk from: «...» / «...»": one of the texts.
     const line = after.split('\n')[0]!;
+    // "/request <song> → send me a copy and answer Thanks! ...": the copy, then the words.
+    const passed = /^(?:send|forward|dm)\s+(?:me|us|it to me)\b/i.test(line) ? answerActions(line, m.quotes) : [];
+    if (passed.some((a) => a.kind === 'forward')) {
+      const name = hit[2]!.toLowerCase();
+      rules.push({ id: name, when: { kind: 'command', name }, if: [], do: passed, source: restore(hit[0] + line, m.quotes).trim() });
+      continue;
+    }
     const listed = ROTATION.test(line) ? textsOfList(line) : null;
     if (listed) {
       const name = hit[2]!.toLowerCase();
@@ -303,6 +310,9 @@ export function ruleClausesIn(m: Masked): RuleDraft[] {
   // "!aces shows the top 5": a command showing a top shows no list as well.
   const tops = new Set(rules.flatMap((r) => (r.when.kind === 'command' && r.do.some((a) => a.kind === 'top') ? [r.when.name] : [])));
   rules.splice(0, rules.length, ...rules.filter((r) => !(r.when.kind === 'command' && tops.has(r.when.name) && r.do.every((a) => a.kind === 'list' && a.op === 'show'))));
+  // "Outside those hours any other message gets: ...": an answer read with its hours is not also an answer at all hours.
+  const hoursTexts = new Set(rules.filter((r) => r.if.some((c) => c.kind === 'hours')).flatMap((r) => r.do.flatMap((a) => (a.kind === 'reply' && a.text ? [a.text] : []))));
+  rules.splice(0, rules.length, ...rules.filter((r) => !(r.when.kind === 'message' && r.if.length === 0 && r.do.length === 1 && r.do[0]!.kind === 'reply' && hoursTexts.has(r.do[0].text ?? ''))));
   // "hi → Hi! How can we help? with buttons: A | B": the words over the buttons are that menu's, no reply of their own.
   const menus = new Set(rules.filter((r) => r.do.some((a) => a.kind === 'buttons')).map((r) => JSON.stringify(r.when)));
   // "cita or graduar → ask ¿Nombre? then ...": the words after the arrow are those questions, no reply.

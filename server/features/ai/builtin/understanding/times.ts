@@ -1,6 +1,7 @@
 // Times of day and days of the week as people write them: "9am", "9:30 pm", "21:00", "noon",
 // "9 in the morning"; "every Monday", "on weekdays", "Monday to Friday", "every day except Sunday".
 
+import { longDayNamesIn } from './day-names';
 import type { TimeOfDay, Weekday } from '../request';
 
 const HOUR = '(?<![\\u0001\\d.:])(\\d{1,2})';
@@ -101,5 +102,7 @@ export function weekdaysIn(text: string): Weekday[] {
     if (days.size === 0) add(ALL_DAYS);
     excluded.forEach((d) => days.delete(d));
   }
+  // "chaque vendredi à 18h", "jeden Samstag": days named in the languages requests mix in.
+  if (days.size === 0) add(longDayNamesIn(text));
   return [...days].sort((a, b) => a - b);
 }
