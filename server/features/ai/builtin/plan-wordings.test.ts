@@ -226,5 +226,11 @@ describe('more wordings', () => {
     expect(hours.filter((l) => l.includes('Cerrado'))).toHaveLength(1);
     expect(lines(planOf('slack bot\n/idea <text> → send me a copy and answer Thanks! Noted 💡'))).toContain("When someone sends /idea: send you a copy of the message and reply 'Thanks! Noted 💡'");
   });
+
+  it('reads words people write in the languages requests mix in, with or without a say-word after the arrow', () => {
+    expect(lines(planOf('telegram bot\n• cuando alguien escriba "hoy" o "qué hay" → responder: Hoy: sardinas 🐟'))).toContain(`When a message mentions "hoy" or "qué hay": reply 'Hoy: sardinas 🐟'`);
+    expect(lines(planOf("whatsapp bot. si quelqu'un écrit pluie ou orage → On joue sous le préau."))).toContain(`When a message mentions "pluie" or "orage": reply 'On joue sous le préau.'`);
+    expect(lines(planOf('whatsapp bot. cuando alguien escribe revisión o graduar → responder: Revisión gratis 😊'))).toContain(`When a message mentions "revisión" or "graduar": reply 'Revisión gratis 😊'`);
+  });
 });
 

@@ -5,13 +5,22 @@ import type { RuleDraft } from './rule-draft';
 import { answerActions } from './answers';
 import { type Masked, restore } from './masked';
 
-const WHO = '(?:someone|somebody|anyone|anybody|people|ppl|they|a (?:customer|client|guest|student|member|user|visitor|parent|player)|customers|clients|guests|students|members|users|visitors|parents|players)';
-const ITEM = "(?:\\u0001\\d+\\u0002|[\\w'#@.-]+(?: [\\w'#@.-]+){0,3}?)";
+const WHO =
+  "(?:someone|somebody|anyone|anybody|people|ppl|they|a (?:customer|client|guest|student|member|user|visitor|parent|player)|customers|clients|guests|students|members|users|visitors|parents|players|alguien|alguno|qualcuno|quelqu'un|jemand|iemand|alguém)";
+const ITEM = "(?:\\u0001\\d+\\u0002|[\\p{L}\\p{N}_'#@.-]+(?: [\\p{L}\\p{N}_'#@.-]+){0,3}?)";
+// The same sentence in the languages requests mix in: "cuando alguien escriba hoy o qué hay → responder: ...",
+// "se qualcuno scrive prezzi rispondi ...", "quand quelqu'un écrit pluie → ...", "wenn jemand preis schreibt".
+const WHEN = "(?:when(?:ever)?|if|cuando|si|se|quand|wenn|als|quando)";
+const WRITES = "(?:writes?|says?|types?|sends?|asks?(?:\\s+(?:for|about))?|posts?|escriba|escribe|dice|diga|scrive|scrivono|dice|écrit|ecrit|dit|schreibt|sagt|schrijft|zegt|escreve|diz)";
+const OR = "(?:,|\\/|\\bor\\b|\\bo\\b|\\bou\\b|\\boder\\b|\\bof\\b)";
+const ANSWER = "(?:send|sends|answer|answers|reply|replies|say|says|respond|responds|tell them|give|gives|post|posts|responder|responde|rispondi|rispondere|répondre|repondre|réponds|antworten|antworte|antwoord|responda)";
+const SAYS = `(?:(?:the bot|it|bot)\\s+)?(?:should\\s+)?(?:just\\s+)?${ANSWER}\\b(?:\\s+(?:them|back))?(?:\\s+with)?`;
 const KEYWORD_SENTENCE = new RegExp(
-  `\\b(?:when(?:ever)?|if)\\s+${WHO}\\s+(?:writes?|says?|types?|sends?|asks?(?:\\s+(?:for|about))?|posts?)\\s+(?:the\\s+words?\\s+|about\\s+)?` +
-    `(${ITEM}(?:\\s*(?:,|\\/|\\bor\\b)\\s*${ITEM})*)\\s*(?:,\\s*|\\s*(?::|→|->)\\s*|\\s+)(?:(?:the bot|it|bot)\\s+)?(?:should\\s+)?(?:just\\s+)?` +
-    `(?:send|sends|answer|answers|reply|replies|say|says|respond|responds|tell them|give|gives|post|posts)(?:\\s+(?:them|back))?(?:\\s+with)?\\s*:?\\s*`,
-  'gi',
+  `\\b${WHEN}\\s+${WHO}\\s+${WRITES}\\s+(?:the\\s+words?\\s+|about\\s+)?` +
+    `(${ITEM}(?:\\s*${OR}\\s*${ITEM})*)` +
+    // "→ responder: ..." or "→ ..." (the arrow is the answer's), ", reply ...", " answer ...".
+    `(?:\\s*(?:→|->)\\s*(?:${SAYS}\\s*:?\\s*)?|(?:,\\s*|\\s*:\\s*|\\s+)${SAYS}\\s*:?\\s*)`,
+  'giu',
 );
 
 /** The keyword answers a request writes as sentences. */
@@ -19,7 +28,7 @@ export function keywordSentenceRules(m: Masked): RuleDraft[] {
   const rules: RuleDraft[] = [];
   for (const hit of m.masked.matchAll(KEYWORD_SENTENCE)) {
     const words = hit[1]!
-      .split(/\s*(?:,|\/|\bor\b)\s*/i)
+      .split(/\s*(?:,|\/|\bor\b|\bo\b|\bou\b|\boder\b|\bof\b)\s*/i)
       .map((w) => restore(w, m.quotes).trim().toLowerCase().replace(/^(?:the|a|an|our|your)\s+/, '').replace(/\s+(?:in|on) (?:any|every|all|each) (?:channels?|chats?|groups?)$/, ''))
       .filter((w) => w.length > 0 && !/^(?:it|this|that|something|anything|bot|us|me)$|^(?:us|me|to us|to me)\b/.test(w));
     const rest = m.masked.slice(hit.index! + hit[0].length);
