@@ -7,6 +7,7 @@ import type { RuleDraft } from './understanding/rule-draft';
 import { markUnsupported } from '../../../../shared/bot-plan-platforms';
 import { PLATFORM_INFO } from './platforms';
 import type { BotRequest, Feature } from './request';
+import { ASKING_WORDS, COPY_LEFT } from './understanding/answers';
 import { finishRules } from './understanding/finishing';
 import { timesIn } from './understanding/times';
 import { BUILTIN_FACTS, BUILTIN_JOKES, BUILTIN_QUOTES, DEFAULT_OPEN_HOURS } from './plan-content';
@@ -136,7 +137,7 @@ export function planFromRequest(request: BotRequest, name: string, options: { fo
   // So is an answer that is questions a read rule asks ("cita → ask ¿Nombre? then ...").
   const asked = readKinds.has('ask');
   const noise = (k: { keyword: string; reply: string }) =>
-    /\b(?:answer|reply|say|respond|send)\b/.test(k.keyword) || (k.keyword.split(/\s+/).length >= 3 && readPhrases.some((w) => k.keyword.includes(w))) || (asked && /^(?:ask|asks|pregunta|chiedi|frag|demande)\b/i.test(k.reply)) || /^(?:me|us) (?:also )?a copy\b/i.test(k.reply);
+    /\b(?:answer|reply|say|respond|send)\b/.test(k.keyword) || (k.keyword.split(/\s+/).length >= 3 && readPhrases.some((w) => k.keyword.includes(w))) || (asked && ASKING_WORDS.test(k.reply)) || COPY_LEFT.test(k.reply);
   for (const k of request.keywordReplies.filter((k) => !readTexts.has(k.reply) && !readPhrases.some((w) => w.includes(k.keyword)) && !noise(k))) {
     byReply.set(k.reply, { words: [...(byReply.get(k.reply)?.words ?? []), k.keyword], chat: byReply.get(k.reply)?.chat ?? k.chat ?? null });
   }

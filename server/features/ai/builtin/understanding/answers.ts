@@ -9,6 +9,10 @@ import { memberName, saidWordsAt } from './said-words';
 const PASS_ON =
   /^(?:(?:forward|send|pass|dm|copy)\s+(?:it|this|them|that|the message|the tweet)?\s*(?:on\s+)?to (?:me|us|the owner|the coordinator|my (?:number|phone|dm|dms|chat))\b|(?:send|forward|dm)\s+(?:me|us)\s+(?:also\s+)?a copy(?:\s+of (?:it|the message|the msg))?)(?:\s*\([^)]*\))?/i;
 const SAYS = /\b(?:and\s+)?(?:says?|repl(?:y|ies)|answers?|tells? (?:them|him|her))\s*(?:with\s+)?:?\s*/i;
+/** A text that is questions to ask, not words to say ("ask ¿Nombre? then ..."): another reader's ask rule. */
+export const ASKING_WORDS = /^(?:ask|asks|pregunta|chiedi|frag|demande)\b/i;
+/** What is left of "send me a copy and reply: ..." when a reader took "send" for a say-word. */
+export const COPY_LEFT = /^(?:me|us)\s+(?:also\s+)?a copy\b/i;
 /** Words that describe the answer instead of giving it ("tell them when the farrier comes next"). */
 const DESCRIBES = /^(?:tell|give|send|show)\s+(?:them|him|her|people|the (?:person|customer))?\s*(?:when|what|where|how|which|who|the|our|a|an)\b|^(?:still|not sure|tbd|to be decided|working (?:it )?out|don'?t know yet|coming soon)\b/i;
 /** "..." or "…" standing for words still to come ("This Sunday we sketch at ..."). */

@@ -2,7 +2,7 @@
 // send: Mon 7:00 Vinyasa · Wed 18:00 Yin", "when someone writes namaste, answer with one of: Namaste 🙏
 // / Breathe in ✨", "if a guest asks about parking tell them: Free parking behind the building".
 import type { RuleDraft } from './rule-draft';
-import { answerActions } from './answers';
+import { answerActions, COPY_LEFT } from './answers';
 import { type Masked, restore } from './masked';
 
 const WHO =
@@ -35,7 +35,7 @@ export function keywordSentenceRules(m: Masked): RuleDraft[] {
     // "send a menu: ...", "show buttons": other readers' (menus, buttons, polls).
     if (/^(?:an?\s+|the\s+)?(?:\w+\s+)?(?:menu|buttons?|poll|list|random|reminder)\b/i.test(rest)) continue;
     // "→ send me a copy and reply: ...": the send was the copy's, read with it.
-    const actions = answerActions(/^(?:me|us)\s+(?:also\s+)?a copy\b/i.test(rest) ? `send ${rest}` : rest, m.quotes);
+    const actions = answerActions(COPY_LEFT.test(rest) ? `send ${rest}` : rest, m.quotes);
     // A moderation sentence ("if someone posts spam, delete it") is the moderation reader's.
     if (words.length === 0 || actions.length === 0 || actions.every((a) => a.kind === 'reply' && a.text !== null && /^(?:delete|remove|ban|kick|mute)\b/i.test(a.text))) continue;
     // The source runs to the sentence's end, so what follows the words ("— and also forward that message to me") is read with them.

@@ -6,7 +6,7 @@
 // not give is a blank (null).
 import type { Action, Condition, Trigger } from '../../../../../shared/bot-plan.schema';
 import { aiAnswerRules } from './ai-answers';
-import { answerActions, priceAsked, weatherAsked } from './answers';
+import { answerActions, ASKING_WORDS, COPY_LEFT, priceAsked, weatherAsked } from './answers';
 import { announcementRules } from './announcements';
 import { arrowLineRules } from './arrow-lines';
 import { buttonMenuRules } from './button-menus';
@@ -319,14 +319,14 @@ export function ruleClausesIn(m: Masked): RuleDraft[] {
   const firstQuestions = rules.flatMap((r) => r.do.flatMap((a) => (a.kind === 'ask' && a.questions[0] ? [a.questions[0]] : [])));
   const asking = (r: RuleDraft) => {
     const text = r.do.length === 1 && r.do[0]!.kind === 'reply' ? (r.do[0].text ?? '') : '';
-    return /^(?:ask|asks|pregunta|chiedi|frag|demande)\b/i.test(text) && firstQuestions.some((q) => text.includes(q));
+    return ASKING_WORDS.test(text) && firstQuestions.some((q) => text.includes(q));
   };
   return rules.filter(
     (r) =>
       !(r.do.length === 1 && r.do[0]!.kind === 'reply' && menus.has(JSON.stringify(r.when))) &&
       !asking(r) &&
       // "send me a copy and reply: ...": the copy and the words are another reader's rule.
-      !(r.do.length === 1 && r.do[0]!.kind === 'reply' && /^(?:me|us) (?:also )?a copy\b/i.test(r.do[0].text ?? '')) &&
+      !(r.do.length === 1 && r.do[0]!.kind === 'reply' && COPY_LEFT.test(r.do[0].text ?? '')) &&
       !(r.when.kind === 'command' && r.if.length === 0 && richer.has(r.when.name) && r.do.every((a) => a.kind === 'reply')) &&
       !(r.when.kind === 'keyword' && r.when.words.some((w) => labels.has(w))) &&
       // "Hourly → £38/hr ...": a button's own line, not a post every hour.
