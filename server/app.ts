@@ -27,7 +27,7 @@ import type { HostTools } from './features/runner/sandbox/host-tools';
 import { Runs } from './features/runner/runs/runs';
 import { RunLogs } from './features/runner/logs/run-logs';
 import { startRun } from './features/runner/runs/run.service';
-import { Supervisor } from './features/runner/deploy/supervisor';
+import { Supervisor } from './features/bots/supervisor';
 import { RunRecords } from './features/runner/runs/run-records';
 import { openTestChat } from './features/test-chat';
 import { registerTestChatFiles } from './features/test-chat/test-chat.routes';

@@ -12,7 +12,7 @@ import type { AdminGuard } from './features/admin/admin-key';
 import type { Sandbox } from './features/runner/sandbox';
 import type { Runs } from './features/runner/runs/runs';
 import type { RunLogs } from './features/runner/logs/run-logs';
-import type { Supervisor } from './features/runner/deploy/supervisor';
+import type { Supervisor } from './features/bots/supervisor';
 import type { RunRecords } from './features/runner/runs/run-records';
 import type { SessionRevocations } from './features/auth/revocations';
 import type { PackageVolumes } from './features/runner/dependencies/package-volumes';

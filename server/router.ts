@@ -2,7 +2,7 @@
 import { router, createCallerFactory } from './trpc';
 import { authRouter } from './features/auth/auth.router';
 import { creditsRouter } from './features/credits/credits.router';
-import { filesRouter, projectsRouter } from './features/workspace/workspace.router';
+import { filesRouter } from './features/workspace/workspace.router';
 import { chatRouter } from './features/ai/chat.router';
 import { aiRouter } from './features/ai/ai.router';
 import { feedRouter } from './features/feed/feed.router';
@@ -12,7 +12,7 @@ import { dependenciesRouter } from './features/runner/dependencies/dependencies.
 import { testChatRouter } from './features/test-chat/test-chat.router';
 import { hooksRouter } from './features/runner/hooks/hooks.router';
 import { logsRouter } from './features/runner/logs/logs.router';
-import { botsRouter } from './features/runner/deploy/bots.router';
+import { botsRouter, projectsRouter } from './features/bots/bots.router';
 import { landingRouter } from './features/landing/landing.router';
 
 export const appRouter = router({

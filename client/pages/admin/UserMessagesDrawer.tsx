@@ -7,7 +7,7 @@ import { Alert, Badge, Drawer, Group, Paper, Skeleton, Stack, Text } from '@mant
 import { IconAlertCircle, IconMessageOff } from '@tabler/icons-react';
 import { longDate } from '../../lib/dates';
 import { trpc } from '../../lib/trpc';
-import { AssistantContent } from '../builder/ChatPanel/AssistantContent';
+import { AssistantContent } from '../../components/AssistantReply';
 import { useAdminQueryError } from './admin-session';
 import type { AdminMessage, AdminUser } from './admin-types';
 import classes from './Admin.module.css';

@@ -2,7 +2,7 @@
 // page that asked for a sign-in (?next=, carried over from /login).
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { AuthLayout } from './AuthLayout';
-import { RegistrationForm } from './RegistrationForm';
+import { RegistrationForm } from '../../components/RegistrationForm';
 import { nextFromSearch } from '../../lib/next-path';
 import { usePageTitle } from '../../lib/page-title';
 

@@ -16,7 +16,7 @@ import { CHAT_SHARE, FILE_LIST_WIDTH, useBuilderLayout } from './use-builder-lay
 import classes from './Builder.module.css';
 
 // Loaded when first opened (?chat=test): the test chat brings the runner's client and the console.
-const TestChatPanel = lazy(() => import('../runner/TestChat/TestChatPanel').then((m) => ({ default: m.TestChatPanel })));
+const TestChatPanel = lazy(() => import('../../live/TestChat/TestChatPanel').then((m) => ({ default: m.TestChatPanel })));
 
 export function BuilderPage() {
   usePageTitle('Builder');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fileOnArrival } from './arrival';
-import type { RunInfo } from './run-state';
+import type { RunInfo } from '../../live/run-state';
 
 const files = [
   { id: 'a', projectId: 'p1' },

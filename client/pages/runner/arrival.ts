@@ -1,7 +1,7 @@
 // Which file the runner opens when the address names none (the Run tab, a bot picked in the
 // sidebar): a running one, so a return to the page shows its live logs, else the one last looked
 // at. The last selected file is remembered per person in localStorage. Pure choice, unit-tested.
-import type { RunInfo } from './run-state';
+import type { RunInfo } from '../../live/run-state';
 
 const LAST_FILE_KEY = 'botwright:runner-file:';
 

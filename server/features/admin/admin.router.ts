@@ -1,5 +1,5 @@
 import { router, adminProcedure, publicProcedure } from '../../trpc';
-import { bots } from '../runner/deploy/bots.service';
+import { bots } from '../bots/bots.service';
 import { botIdInput } from '../../../shared/bots.schema';
 import { postIdInput, setCreditsInput, userIdInput } from '../../../shared/feed.schema';
 import * as admin from './admin.service';

@@ -4,7 +4,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Deps } from '../../deps';
-import { countDeployments } from '../runner/deploy/deployments';
+import { countDeployments } from '../bots/deployments';
 import { countLiveRuns } from './live-runs';
 import { creditsChargedReader } from './credits-charged';
 import { AI_OPERATIONS } from './ai-metrics';

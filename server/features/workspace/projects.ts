@@ -7,10 +7,6 @@ import type { Database, Project } from '../../db/schema';
 import type { QuotaConfig } from '../../config';
 import { newId, type Clock } from '../../clock';
 import { AppError } from '../../errors';
-import { stripControlChars } from '../../../shared/code-blocks';
-import { BOT_NAME_MAX } from '../../../shared/workspace.schema';
-import { understandRequest } from '../ai/builtin/request';
-import { PLATFORM_INFO } from '../ai/builtin/platforms';
 import { filesOldestFirst } from './files';
 
 export function toProjectDto(p: Project) {
@@ -127,38 +123,4 @@ export async function projectName(db: Db, projectId: string): Promise<string | u
 /** Deletes the person's project row (its other rows first: see bots.ts). */
 export async function deleteProject(trx: Kysely<Database>, userId: string, projectId: string): Promise<void> {
   await trx.deleteFrom('projects').where('id', '=', projectId).where('user_id', '=', userId).execute();
-}
-
-const words = (text: string, n: number) => text.split(/\s+/).filter(Boolean).slice(0, n).join(' ');
-
-/** A short bot name for a chat request: the name it gives, else its platform (and purpose), else its first words. */
-export function botNameFor(message: string): string {
-  const request = understandRequest(message);
-  let name = request?.botName ?? null;
-  if (!name && request) {
-    const label = request.platformSource === 'substitute' && request.requestedPlatform ? request.requestedPlatform : PLATFORM_INFO[request.platform].label;
-    name = `${label} bot${request.purpose ? ` for ${request.purpose}` : ''}`;
-  }
-  name ??= words(stripControlChars(message).replace(/[\u0000-\u001f\u007f]/g, ' '), 4);
-  name = name.trim();
-  if (name.length > BOT_NAME_MAX) name = `${name.slice(0, BOT_NAME_MAX - 1).trimEnd()}…`;
-  return name;
-}
-
-/**
- * Names a bot created without a name after the request of its first chat. Conditional on the
- * name still being '', so a rename made meanwhile (or an earlier naming) always wins.
- */
-export async function nameBotAfterRequest(db: Kysely<Database>, projectId: string, message: string): Promise<void> {
-  const name = botNameFor(message);
-  if (!name) return;
-  await db.updateTable('projects').set({ name }).where('id', '=', projectId).where('name', '=', '').execute();
-}
-
-/** Names the person did not choose: unnamed, or the old default project every account had. */
-const NOT_CHOSEN = new Set(['', 'My Bots']);
-
-/** The bot's name as the person gave it, for the assistant to use; undefined when they gave none. */
-export function givenBotName(project: Project): string | undefined {
-  return NOT_CHOSEN.has(project.name.trim()) ? undefined : project.name.trim();
 }

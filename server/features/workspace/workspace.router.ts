@@ -1,28 +1,16 @@
 import { z } from 'zod';
 import { router, authedProcedure } from '../../trpc';
 import {
-  createProjectInput,
-  duplicateProjectInput,
   fileByNameInput,
   fileIdInput,
   idField,
   importFilesInput,
-  projectIdInput,
   renameFileInput,
-  renameProjectInput,
   saveFileByNameInput,
   saveFileInput,
   versionInput,
 } from '../../../shared/workspace.schema';
-import { files, projects } from './workspace.service';
-
-export const projectsRouter = router({
-  list: authedProcedure.query(({ ctx }) => projects.list(ctx)),
-  create: authedProcedure.input(createProjectInput).mutation(({ ctx, input }) => projects.create(ctx, input)),
-  rename: authedProcedure.input(renameProjectInput).mutation(({ ctx, input }) => projects.rename(ctx, input)),
-  duplicate: authedProcedure.input(duplicateProjectInput).mutation(({ ctx, input }) => projects.duplicate(ctx, input)),
-  delete: authedProcedure.input(projectIdInput).mutation(({ ctx, input }) => projects.delete(ctx, input)),
-});
+import { files } from './workspace.service';
 
 export const filesRouter = router({
   list: authedProcedure.query(({ ctx }) => files.list(ctx)),

@@ -1,23 +1,12 @@
-// The workspace calls: projects (bots: create, rename, duplicate, delete), files (by id or by project + name), versions, import, storage. (The chat with the assistant is the ai feature's.)
+// The workspace calls: files (by id or by project + name), versions, import, storage. (A bot's lifecycle is the bots feature's; the chat with the assistant is the ai feature's.)
 import type { ServiceCtx } from '../../trpc';
 import { AppError } from '../../errors';
 import { acceptProposal } from '../ai/code-edit-proposals';
-import { createProject, listProjects, ownedProject, renameProject, toProjectDto } from './projects';
-import { deleteBot, duplicateBot } from './bots';
+import { ownedProject } from './projects';
 import { deleteFile, fileByName, listFiles, ownedFile, ownedFileByName, renameFile, toFileDto } from './files';
 import { fileWriting, replaceContent, writeFile } from './file-writes';
 import { listVersions, versionContent } from './versions';
 import { storageUsage } from './storage';
-
-export const projects = {
-  list: ({ deps, userId }: ServiceCtx) => listProjects(deps.db, userId),
-  create: async ({ deps, userId }: ServiceCtx, input: { name: string; description?: string }) =>
-    toProjectDto(await createProject(deps.db, deps, userId, input)),
-  rename: async ({ deps, userId }: ServiceCtx, input: { projectId: string; name: string }) =>
-    toProjectDto(await renameProject(deps.db, userId, input.projectId, input.name)),
-  duplicate: (ctx: ServiceCtx, input: { projectId: string; name?: string }) => duplicateBot(ctx, input),
-  delete: (ctx: ServiceCtx, input: { projectId: string }) => deleteBot(ctx, input),
-};
 
 export const files = {
   async list({ deps, userId }: ServiceCtx) {

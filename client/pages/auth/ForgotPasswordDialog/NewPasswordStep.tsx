@@ -2,8 +2,8 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconArrowLeft, IconKey } from '@tabler/icons-react';
-import { PasswordField } from '../AccountFields';
-import { FormHeading } from '../FormHeading';
+import { PasswordField } from '../../../components/AccountFields';
+import { FormHeading } from '../../../components/FormHeading';
 
 export interface NewPasswordValues {
   otp: string;

@@ -2,8 +2,8 @@
 import { Button, Group, Stack } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 
-import { EmailField } from '../AccountFields';
-import { FormHeading } from '../FormHeading';
+import { EmailField } from '../../../components/AccountFields';
+import { FormHeading } from '../../../components/FormHeading';
 
 interface ResetEmailStepProps {
   form: UseFormReturnType<{ email: string }>;

@@ -10,8 +10,8 @@ import { useAuth } from '../../../lib/auth';
 import { notifyError, notifySuccess, serverMessage } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
 import { zodValidate } from '../../../lib/zod-form';
-import { EmailField, PasswordField } from '../AccountFields';
-import { GoogleButton } from '../GoogleButton';
+import { EmailField, PasswordField } from '../../../components/AccountFields';
+import { GoogleButton } from '../../../components/GoogleButton';
 
 interface LoginFormProps {
   /** A same-site path to go to after signing in (already checked by next-path.ts). */

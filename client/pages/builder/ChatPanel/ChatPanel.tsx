@@ -10,9 +10,9 @@ import { notifyInfo } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
 import { useImportFiles } from '../../../lib/use-import-files';
 import { useBotFiles, useProjectId } from '../../../lib/workspace';
-import { useEnvVarsDialog } from '../../runner/EnvVarsModal';
+import { useEnvVarsDialog } from '../../../live/EnvVarsModal';
 import { ChatInput } from './ChatInput';
-import { AssistantBubble, UserBubble } from './MessageBubble';
+import { AssistantBubble, UserBubble } from '../../../components/AssistantReply/MessageBubble'; // not the index: the reply's content loads lazily
 import { scrollTargetFor } from './scroll-target';
 import { TypingIndicator } from './TypingIndicator';
 import { useChat, type ChatMessage } from './use-chat';
@@ -21,9 +21,9 @@ import classes from './ChatPanel.module.css';
 
 // The assistant's replies (their parsing, code blocks and boxes) load when the first one shows, or
 // once the page is idle: an empty chat paints without them.
-const loadReplies = () => Promise.all([import('./AssistantMessage'), import('./AssistantContent')]);
+const loadReplies = () => Promise.all([import('./AssistantMessage'), import('../../../components/AssistantReply/AssistantContent')]);
 const AssistantMessage = lazy(() => import('./AssistantMessage').then((m) => ({ default: m.AssistantMessage })));
-const AssistantContent = lazy(() => import('./AssistantContent').then((m) => ({ default: m.AssistantContent })));
+const AssistantContent = lazy(() => import('../../../components/AssistantReply/AssistantContent').then((m) => ({ default: m.AssistantContent })));
 
 const SUGGESTIONS = [
   'Make a Telegram bot in Python that answers /start and echoes messages',

@@ -8,7 +8,7 @@ import type { ProposedChange } from '../../../../shared/proposals';
 import { languageLabel } from '../../../../shared/filenames';
 import { errorMessage } from '../../../lib/http-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { offerChange } from '../offered-changes';
+import { offerChange } from '../../../lib/offered-changes';
 import { trpc } from '../../../lib/trpc';
 import { FALLBACK_PROJECT_ID, type WorkspaceFile } from '../../../lib/workspace';
 import { copyText } from '../../../components/CopyCommand/copy-text';

@@ -8,7 +8,7 @@ import { useCallback, useRef, useState } from 'react';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../../server/router';
 import { notifyError, notifyInfo, notifySuccess, serverMessage } from '../../../lib/notify';
-import { offerChange } from '../offered-changes';
+import { offerChange } from '../../../lib/offered-changes';
 import { trpc } from '../../../lib/trpc';
 import { botInAddress, FALLBACK_PROJECT_ID, useWorkspaceRefresh } from '../../../lib/workspace';
 

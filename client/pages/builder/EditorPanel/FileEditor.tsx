@@ -12,7 +12,7 @@ import { trpc } from '../../../lib/trpc';
 import { useBotFiles, useWorkspaceRefresh } from '../../../lib/workspace';
 import { useStoredState } from '../../../lib/stored-state';
 import { useDeleteFile } from '../../../components/DeleteFileDialog';
-import { SavedChatsCheck } from '../../runner/TestChat';
+import { SavedChatsCheck } from '../../../live/TestChat';
 import { CodeArea } from './CodeArea';
 import { DiffView } from './DiffView';
 import { EditorHeader } from './EditorHeader';

@@ -3,7 +3,7 @@
 // assistant naming the setting that enables free-form edits). Reject asks the server to refund the
 // preview's charge; the editor never waits for that answer, nor fails with it.
 import { useCallback, useRef, useState } from 'react';
-import { useOfferedChange, type OfferedChange } from '../offered-changes';
+import { useOfferedChange, type OfferedChange } from '../../../lib/offered-changes';
 import { notifyError, notifyInfo, notifySuccess, serverMessage } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
 

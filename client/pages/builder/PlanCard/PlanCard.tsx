@@ -11,7 +11,7 @@ import type { WorkspaceFile } from '../../../lib/workspace';
 import { trpc } from '../../../lib/trpc';
 import { AddRuleForm } from './AddRuleForm';
 import { addRule } from './plan-edits';
-import { PlanLines } from './PlanLines';
+import { PlanLines, planFrame } from '../../../components/AssistantReply';
 import { RuleLine } from './RuleLine';
 import { usePlanEdit } from './use-plan-edit';
 import classes from './PlanCard.module.css';
@@ -42,8 +42,8 @@ function FilePlanCard({ fileId, filename, lines, onOpenFile }: { fileId: string;
   const { plan, rules, blanks, notBuilt, defaults } = query.data;
 
   return (
-    <Paper className={classes.card} p="sm" radius="md" role="group" aria-label={`Plan of ${filename}`} data-busy={edit.pending || undefined}>
-      <Group gap={6} mb="xs" wrap="nowrap" justify="space-between" className={classes.header}>
+    <Paper className={planFrame.card} p="sm" radius="md" role="group" aria-label={`Plan of ${filename}`} data-busy={edit.pending || undefined}>
+      <Group gap={6} mb="xs" wrap="nowrap" justify="space-between" className={planFrame.header}>
         <Group gap={6} wrap="nowrap" miw={0}>
           <IconListCheck size={16} />
           <Text size="sm" fw={700}>

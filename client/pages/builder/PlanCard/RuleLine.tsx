@@ -8,7 +8,7 @@ import { fillBlank, type PlanBlank } from '../../../../shared/bot-plan-words';
 import { Tooltip } from '../../../components/LazyTooltip';
 import { BlankField } from './BlankField';
 import { editRule, removeRule } from './plan-edits';
-import { WordsWithBlanks } from './PlanLines';
+import { WordsWithBlanks } from '../../../components/AssistantReply';
 import { RuleEditor } from './RuleEditor';
 import type { PlanEdit } from './use-plan-edit';
 import classes from './PlanCard.module.css';

@@ -1,2 +1,1 @@
 export { default as PlanCard } from './PlanCard';
-export { PlanLines } from './PlanLines';

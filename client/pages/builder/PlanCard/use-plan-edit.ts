@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { BotPlan } from '../../../../shared/bot-plan.schema';
 import { notifyError, notifyInfo, serverMessage } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
-import { offerChange } from '../offered-changes';
+import { offerChange } from '../../../lib/offered-changes';
 
 export function usePlanEdit(fileId: string, onOpenFile: (id: string) => void) {
   const mutation = trpc.ai.editPlan.useMutation();

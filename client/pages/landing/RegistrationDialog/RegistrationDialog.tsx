@@ -1,7 +1,7 @@
 // The landing page's sign-up dialog: the shared registration form; after a successful sign-up
 // the dialog closes and the page reloads as the new user.
 import { Modal } from '@mantine/core';
-import { RegistrationForm } from '../../auth/RegistrationForm';
+import { RegistrationForm } from '../../../components/RegistrationForm';
 
 interface RegistrationDialogProps {
   opened: boolean;

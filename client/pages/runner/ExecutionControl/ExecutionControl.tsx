@@ -5,10 +5,10 @@
 import { Alert, Badge, Box, Button, Group, Loader, Text } from '@mantine/core';
 import { IconBrandTelegram, IconFileCode, IconListSearch, IconKey, IconPlayerPlay, IconPlayerStop, IconPointer } from '@tabler/icons-react';
 import { languageLabel } from '../../../../shared/filenames';
-import { clockTime } from '../runner-logs';
-import type { SocketState } from '../runner-socket';
+import { clockTime } from '../../../live/runner-logs';
+import type { SocketState } from '../../../live/runner-socket';
 import { useNow } from '../../../lib/use-now';
-import type { RunInfo } from '../use-runner';
+import type { RunInfo } from '../../../live/use-runner';
 import type { WorkspaceFile } from '../../../lib/workspace';
 import { WorkspacePanel } from '../../../components/WorkspacePanel';
 import { DeployButton, DeployLine } from './DeployControl';

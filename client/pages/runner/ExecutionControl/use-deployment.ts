@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useBotControls } from '../../../components/Bots';
 import { trpc } from '../../../lib/trpc';
-import type { RunInfo } from '../use-runner';
+import type { RunInfo } from '../../../live/use-runner';
 import type { WorkspaceFile } from '../../../lib/workspace';
 
 const POLL_MS = 5000;

@@ -5,7 +5,7 @@ import { Badge, Button, EmptyState, Group, ScrollArea, Skeleton, Stack, Text } f
 import { IconFileCode, IconFileOff, IconHammer, IconRobot } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
 import { languageLabel } from '../../../../shared/filenames';
-import type { RunInfo } from '../use-runner';
+import type { RunInfo } from '../../../live/use-runner';
 import type { WorkspaceFile } from '../../../lib/workspace';
 import { FileRow } from '../../../components/FileRow';
 import { WorkspacePanel } from '../../../components/WorkspacePanel';

@@ -1,0 +1,154 @@
+// Console Logs: the selected file's run output, each line prefixed with its time
+// and level (info, error, output, debug), following the newest line unless the reader scrolled up.
+// 'AI Help' opens the assistant with these lines; 'History' the bot's earlier output. The header
+// fits any width: labels become icons, and on the narrowest Clear and History share a menu.
+import '../../mantine-styles-pages';
+import { memo, useLayoutEffect, useRef, useState } from 'react';
+import { ActionIcon, Badge, Button, Menu, Text, Tooltip } from '@mantine/core';
+import { IconArrowBarToDown, IconDotsVertical, IconEraser, IconHistory, IconSparkles, IconTerminal2 } from '@tabler/icons-react';
+import { clockTime, type LogLine } from '../runner-logs';
+import { LogHistoryDrawer } from '../RunHistory';
+import { WorkspacePanel } from '../../components/WorkspacePanel';
+import classes from './ConsoleLogs.module.css';
+
+interface ConsoleLogsProps {
+  lines: LogLine[];
+  onAiHelp: () => void;
+  onClear: () => void;
+  /** The selected file's bot: 'History' shows its earlier output. */
+  projectId?: string | null;
+  className?: string;
+}
+
+const Line = memo(function Line({ line }: { line: LogLine }) {
+  return (
+    <div className={classes.line} data-level={line.level}>
+      <span className={classes.time}>[{clockTime(line.at)}]</span>
+      <span className={classes.level}>{line.level.toUpperCase()}</span>
+      <span className={classes.text}>{line.text}</span>
+    </div>
+  );
+});
+
+export function ConsoleLogs({ lines, onAiHelp, onClear, projectId = null, className }: ConsoleLogsProps) {
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const stick = useRef(true);
+  const [following, setFollowing] = useState(true);
+
+  // New lines keep the newest in view, unless the reader has scrolled up to read back.
+  useLayoutEffect(() => {
+    if (lines.length === 0) {
+      stick.current = true;
+      setFollowing(true);
+      return;
+    }
+    const el = scrollerRef.current;
+    if (el && stick.current) el.scrollTop = el.scrollHeight;
+  }, [lines]);
+
+  const onScroll = () => {
+    const el = scrollerRef.current;
+    if (!el) return;
+    const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 24;
+    stick.current = atBottom;
+    if (atBottom !== following) setFollowing(atBottom);
+  };
+
+  const jumpToLatest = () => {
+    const el = scrollerRef.current;
+    if (!el) return;
+    stick.current = true;
+    setFollowing(true);
+    el.scrollTop = el.scrollHeight;
+  };
+
+  const errors = lines.reduce((n, l) => n + (l.level === 'error' ? 1 : 0), 0);
+  const historyHint = projectId ? "This bot's earlier output" : 'Select a file to see its earlier output';
+
+  return (
+    <WorkspacePanel
+      title="Console Logs"
+      icon={<IconTerminal2 size={18} stroke={1.7} />}
+      className={className ? `${classes.panel} ${className}` : classes.panel}
+      actions={
+        <>
+          {lines.length > 0 && (
+            <Text size="xs" c="dimmed" visibleFrom="xs" className={classes.count}>
+              {lines.length} {lines.length === 1 ? 'line' : 'lines'}
+            </Text>
+          )}
+          {errors > 0 && (
+            <Badge size="sm" color="red" variant="light" tt="none" className={classes.noShrink} title={`${errors} ${errors === 1 ? 'error' : 'errors'}`}>
+              {errors}
+              <span className={classes.roomy}> {errors === 1 ? 'error' : 'errors'}</span>
+            </Badge>
+          )}
+          <Tooltip label="Clear console" openDelay={300}>
+            <ActionIcon variant="subtle" color="gray" aria-label="Clear console" onClick={onClear} disabled={lines.length === 0} className={classes.roomy}>
+              <IconEraser size={16} />
+            </ActionIcon>
+          </Tooltip>
+          {/* A narrow console (a phone, the test chat beside it) shows History and AI Help as icons. */}
+          <Tooltip label={historyHint} openDelay={300}>
+            <Button size="xs" variant="default" leftSection={<IconHistory size={14} />} onClick={() => setHistoryOpen(true)} disabled={!projectId} aria-haspopup="dialog" className={classes.wide}>
+              History
+            </Button>
+          </Tooltip>
+          <Tooltip label={historyHint} openDelay={300}>
+            <ActionIcon size="md" variant="default" aria-label="History" onClick={() => setHistoryOpen(true)} disabled={!projectId} aria-haspopup="dialog" className={`${classes.narrow} ${classes.roomy}`}>
+              <IconHistory size={16} />
+            </ActionIcon>
+          </Tooltip>
+          <Menu position="bottom-end" shadow="md" width={200}>
+            <Menu.Target>
+              <ActionIcon size="md" variant="default" aria-label="Console actions" className={classes.menu}>
+                <IconDotsVertical size={16} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item leftSection={<IconEraser size={14} />} onClick={onClear} disabled={lines.length === 0}>
+                Clear console
+              </Menu.Item>
+              <Menu.Item leftSection={<IconHistory size={14} />} onClick={() => setHistoryOpen(true)} disabled={!projectId}>
+                History
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+          <Button size="xs" variant="light" leftSection={<IconSparkles size={14} />} onClick={onAiHelp} className={classes.wide}>
+            AI Help
+          </Button>
+          <Tooltip label="AI Help: explain these logs" openDelay={300}>
+            <ActionIcon size="md" variant="light" aria-label="AI Help" onClick={onAiHelp} className={classes.narrow}>
+              <IconSparkles size={16} />
+            </ActionIcon>
+          </Tooltip>
+        </>
+      }
+    >
+      <div className={classes.terminal}>
+        {lines.length === 0 ? (
+          <div className={classes.empty}>
+            <IconTerminal2 size={32} stroke={1.4} className={classes.emptyIcon} />
+            <Text size="sm" fw={600} className={classes.emptyTitle}>
+              No logs yet
+            </Text>
+            <Text size="sm">Select a file and click Start to see its output here.</Text>
+          </div>
+        ) : (
+          <div ref={scrollerRef} className={classes.scroller} role="log" aria-label="Console output" aria-live="off" onScroll={onScroll} tabIndex={0}>
+            {lines.map((line) => (
+              <Line key={line.id} line={line} />
+            ))}
+          </div>
+        )}
+        {!following && lines.length > 0 && (
+          <Button size="compact-sm" variant="white" className={classes.jump} leftSection={<IconArrowBarToDown size={14} />} onClick={jumpToLatest}>
+            Latest
+          </Button>
+        )}
+      </div>
+      <LogHistoryDrawer projectId={projectId} opened={historyOpen && projectId !== null} onClose={() => setHistoryOpen(false)} />
+    </WorkspacePanel>
+  );
+}
