@@ -91,7 +91,7 @@ export const aiHelpInput = z.strictObject({
 });
 
 // ---------------------------------------------------------------------------------------------
-// The live socket at /ws: run frames, plus `auth`, `attach`, `execution_exit` and `runs`.
+// The live socket at /ws: run frames, plus `auth`, `attach`, `execution_exit`, `runs` and `run`.
 
 export const clientFrame = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('auth'), token: z.string().min(1).max(8192) }),
@@ -139,6 +139,8 @@ export const serverFrame = z.discriminatedUnion('type', [
   }),
   /** After auth: the person's current runs, so a returning page shows what still runs. */
   z.strictObject({ type: z.literal('runs'), runs: z.array(runSummary) }),
+  /** One of the person's runs started or ended, whoever started it (the page, a deploy, the supervisor's restart, a replay). */
+  z.strictObject({ type: z.literal('run'), run: runSummary }),
   testChatUpdateFrame,
 ]);
 

@@ -93,4 +93,32 @@ describe('runnerReducer', () => {
   it('leaves test chat frames to the pane', () => {
     expect(run(viewingF1, frame({ type: 'test_chat_update', fileId: 'f1', chat: 'private', typing: true }))).toBe(viewingF1);
   });
+
+  describe('runs pushed by the server', () => {
+    const summary = (status: 'running' | 'exited', startedAt: string) => ({ fileId: 'f1', filename: 'bot.py', status, mode: 'live' as const, startedAt });
+
+    it("confirms this page's own Start as followed, ignoring the end of the run it restarts", () => {
+      let s = run(viewingF1, frame({ type: 'run', run: summary('running', 'T0') }), { type: 'started', fileId: 'f1' });
+      s = run(s, frame({ type: 'run', run: summary('exited', 'T0') }));
+      expect(s.runs.f1!.status).toBe('starting');
+      s = run(s, frame({ type: 'run', run: summary('running', 'T1') }));
+      expect(s.runs.f1).toEqual({ status: 'running', startedAt: 'T1', mode: 'live', followed: true });
+    });
+
+    it('a start made elsewhere (a deploy, a restart after a crash) is a new run, not followed yet', () => {
+      let s = run(viewingF1, frame({ type: 'run', run: summary('running', 'T0') }));
+      expect(s.runs.f1).toEqual({ status: 'running', startedAt: 'T0', mode: 'live' });
+      s = run(s, frame({ type: 'run', run: summary('exited', 'T0') }));
+      expect(s.runs.f1!.status).toBe('exited');
+      s = run(s, frame({ type: 'run', run: summary('running', 'T1') }));
+      expect(s.runs.f1).toEqual({ status: 'running', startedAt: 'T1', mode: 'live' });
+    });
+
+    it("an end of an older run, or one already seen, changes nothing", () => {
+      const s = run(viewingF1, frame({ type: 'run', run: summary('running', 'T1') }));
+      expect(run(s, frame({ type: 'run', run: summary('exited', 'T0') }))).toBe(s);
+      const ended = run(s, frame({ type: 'execution_exit', fileId: 'f1', reason: 'exited', code: 3, signal: null, message: 'Exited with code 3', at: 5 }));
+      expect(run(ended, frame({ type: 'run', run: summary('exited', 'T1') }))).toBe(ended);
+    });
+  });
 });

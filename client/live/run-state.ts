@@ -22,6 +22,8 @@ export interface RunInfo {
   exit?: RunExit;
   /** While starting: what was known before, put back if the server refuses the run. */
   previous?: RunInfo | null;
+  /** This page started the run: its socket follows it already (no attach needed). */
+  followed?: boolean;
 }
 
 export interface RunnerState {
@@ -45,6 +47,26 @@ export type RunnerAction =
   | { type: 'note'; fileId: string; lines: Array<{ level: LogLevel; text: string }>; at: number }
   | { type: 'clear' };
 
+/**
+ * A run of the person's started or ended, whoever did it (the server pushes each one). Our own Start
+ * is confirmed by it; a start elsewhere (a deploy, the supervisor's restart) is a new run to follow.
+ * Undefined: nothing changes.
+ */
+function runChange(known: RunInfo | undefined, run: RunSummary): RunInfo | undefined {
+  const mode = run.mode ? { mode: run.mode } : {};
+  if (known?.status === 'starting') {
+    // While our Start is unconfirmed, an end is the previous run's (Start restarts a live file).
+    return run.status === 'exited' ? undefined : { status: run.status, startedAt: run.startedAt, ...mode, followed: true };
+  }
+  if (run.status === 'exited') {
+    // The end of a run we no longer show (a newer one took its place), or one we saw end already.
+    if (!known || known.startedAt !== run.startedAt || known.status === 'exited') return undefined;
+    return { ...known, status: 'exited' };
+  }
+  if (known?.startedAt === run.startedAt) return known.status === run.status ? undefined : { ...known, status: run.status };
+  return { status: run.status, startedAt: run.startedAt, ...mode };
+}
+
 function reduceFrame(state: RunnerState, frame: ServerFrame, limits?: RunLimits): RunnerState {
   switch (frame.type) {
     case 'runs': {
@@ -64,6 +86,11 @@ function reduceFrame(state: RunnerState, frame: ServerFrame, limits?: RunLimits)
         };
       }
       return { ...state, ready: true, runs };
+    }
+    case 'run':
+    {
+      const next = runChange(state.runs[frame.run.fileId], frame.run);
+      return next ? { ...state, runs: { ...state.runs, [frame.run.fileId]: next } } : state;
     }
     case 'execution_exit': {
       const known = state.runs[frame.fileId];

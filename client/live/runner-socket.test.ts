@@ -120,28 +120,16 @@ describe('RunnerSocket', () => {
     expect(states.at(-1)).toBe('closed');
   });
 
-  it('resync opens a fresh connection at once, whose sign-in brings the current runs; the old one is let go', () => {
-    const { socket, sockets, frames, states } = setup();
+  it("passes a pushed run start to the page on the same connection, which it never drops for it", () => {
+    const { socket, sockets, frames } = setup();
     socket.start();
     sockets[0]!.open();
-    socket.resync();
-    expect(sockets[0]!.closedWith).toBe(1000);
-    expect(sockets).toHaveLength(2);
-    expect(states.slice(-2)).toEqual(['open', 'connecting']);
-    // The old socket's late frames and close are ignored; the new one signs in again.
     sockets[0]!.receive({ type: 'runs', runs: [] });
-    sockets[0]!.drop();
-    expect(frames).toEqual([]);
-    sockets[1]!.open();
-    expect(sockets[1]!.sent).toEqual([{ type: 'auth', token: 'tok' }]);
-    sockets[1]!.receive({ type: 'runs', runs: [] });
-    expect(frames.map((f) => f.type)).toEqual(['runs']);
-    vi.advanceTimersByTime(60_000);
-    expect(sockets).toHaveLength(2);
-    // A closed socket stays closed.
-    socket.close();
-    socket.resync();
-    expect(sockets).toHaveLength(2);
+    const run = { fileId: 'f1', filename: 'bot.py', status: 'running', mode: 'live', startedAt: '2026-12-02T10:00:00.000Z' };
+    sockets[0]!.receive({ type: 'run', run });
+    expect(frames.at(-1)).toEqual({ type: 'run', run });
+    expect(sockets).toHaveLength(1);
+    expect(sockets[0]!.closedWith).toBeNull();
   });
 
   it('does not connect without a token', () => {

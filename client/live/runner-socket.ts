@@ -109,16 +109,6 @@ export class RunnerSocket {
     this.start();
   }
 
-  /**
-   * A fresh connection now, whose sign-in answers with the server's current runs: for a run the
-   * server started on its own (a deployed bot), which an open socket is never told about.
-   */
-  resync(): void {
-    if (this.closed) return;
-    this.drop('resync');
-    this.start();
-  }
-
   close(): void {
     this.closed = true;
     this.drop('page closed');

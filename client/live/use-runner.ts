@@ -62,8 +62,10 @@ export function useRunner(selectedId: string | null, limits?: RunLimits) {
     };
   }, []);
 
-  // The console follows the selected file.
-  const attachedRef = useRef<string | null>(null);
+  // The console follows the selected file: the run it follows is named by its start, so a new run
+  // of the file (a deploy, the supervisor's restart after a crash, pushed as a 'run' frame) is
+  // attached to as soon as the server says it started.
+  const attachedRef = useRef<{ fileId: string; startedAt: string | null } | null>(null);
   useEffect(() => {
     attachedRef.current = null;
     dispatch({ type: 'view', fileId: selectedId });
@@ -76,13 +78,20 @@ export function useRunner(selectedId: string | null, limits?: RunLimits) {
 
   const selectedRun = selectedId ? state.runs[selectedId] : undefined;
   const viewingSelected = state.viewing === selectedId;
+  const selectedStart = selectedRun?.startedAt ?? null;
+  const followedHere = selectedRun?.followed === true;
   useEffect(() => {
     if (!state.ready || !selectedId || !selectedRun || !viewingSelected) return;
-    if (attachedRef.current === selectedId) return;
-    attachedRef.current = selectedId;
-    dispatch({ type: 'attach' });
+    const attached = attachedRef.current;
+    if (attached?.fileId === selectedId && attached.startedAt === selectedStart) return;
+    attachedRef.current = { fileId: selectedId, startedAt: selectedStart };
+    // A run this page started is followed already; confirming it only names its start.
+    if (followedHere || selectedRun.status === 'starting') return;
+    // A new run of the file already shown (a restart after a crash) continues under the old lines,
+    // which tell why it ended; the replay brings only the new run's own.
+    if (attached?.fileId !== selectedId) dispatch({ type: 'attach' });
     socketRef.current?.send({ type: 'attach', fileId: selectedId });
-  }, [state.ready, selectedId, selectedRun, viewingSelected]);
+  }, [state.ready, selectedId, selectedRun, selectedStart, followedHere, viewingSelected]);
 
   /** False when the runner is not reachable right now (the caller tells the person). */
   const start = useCallback(
@@ -99,7 +108,6 @@ export function useRunner(selectedId: string | null, limits?: RunLimits) {
       });
       if (!sent) return false;
       // This socket follows the run it started; no attach (and no replay) needed.
-      attachedRef.current = request.fileId;
       dispatch({ type: 'started', fileId: request.fileId, mode: request.mode ?? 'live' });
       return true;
     },
@@ -119,9 +127,6 @@ export function useRunner(selectedId: string | null, limits?: RunLimits) {
     if (lines.length > 0) dispatch({ type: 'note', fileId, lines, at: Date.now() });
   }, []);
 
-  /** Reads the server's runs again (see RunnerSocket.resync): after a deploy, a restart by the supervisor. */
-  const resync = useCallback(() => socketRef.current?.resync(), []);
-
   /** Test chat frames for the listener until the returned function is called. */
   const subscribeTestChat = useCallback((listener: TestChatListener) => {
     chatListeners.current.add(listener);
@@ -140,7 +145,6 @@ export function useRunner(selectedId: string | null, limits?: RunLimits) {
     stop,
     clear,
     note,
-    resync,
     subscribeTestChat,
   };
 }

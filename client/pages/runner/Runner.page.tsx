@@ -182,7 +182,6 @@ export function RunnerPage() {
           onCheckDependencies={checkDependencies}
           onEnvironmentVariables={() => void openEnvironmentVariables()}
           onTestChat={telegram ? openTestChat : undefined}
-          onResync={runner.resync}
         />
         <div className={classes.output} data-chat={chatOpen || undefined}>
           <ConsoleLogs className={classes.console} lines={runner.lines} projectId={file?.projectId ?? null} onClear={runner.clear} onAiHelp={() => setAiHelpKey(Date.now())} />

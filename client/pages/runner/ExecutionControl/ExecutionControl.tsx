@@ -35,7 +35,6 @@ interface ExecutionControlProps {
   /** A Telegram bot: 'Test chat' beside Start runs it in test mode and opens the chat pane. */
   onTestChat?: () => void;
   /** Reads the server's runs again: a deployed bot is started by the server, not by this page. */
-  onResync?: () => void;
 }
 
 function createdAt(value: string): string {
@@ -103,7 +102,7 @@ function RunLine({ run }: { run: RunInfo | undefined }) {
 export function ExecutionControl(props: ExecutionControlProps) {
   const { file, run, connection, ready, analyzing, detectingEnv, envCount, status } = props;
   const live = run !== undefined && run.status !== 'exited';
-  const deployment = useDeployment(file, run, ready, props.onResync);
+  const deployment = useDeployment(file, run);
 
   return (
     <WorkspacePanel

@@ -101,9 +101,14 @@ class RunConnection {
         }
         this.send(frame);
       });
+      // Every start and end of the person's runs, whoever caused it: their pages follow without asking.
+      const runChanges = this.deps.runs.onChange((userId, run) => {
+        if (userId === session.userId && !run.fileId.includes('~')) this.send({ type: 'run', run });
+      });
       this.unsubscribe = () => {
         revocations();
         testChats();
+        runChanges();
       };
       clearTimeout(this.authTimer);
       this.send({ type: 'runs', runs: listRuns({ deps: this.deps, userId: session.userId }) });

@@ -34,6 +34,9 @@ export type EndedBy = 'person' | 'restart' | 'server';
 /** Told once per run when it has ended (the deploy supervisor listens). */
 export type RunEnded = { userId: string; fileId: string; mode: RunMode; supervised: boolean; startedAt: number; exit: RunExit; endedBy: EndedBy | null };
 
+/** Told when one of a person's runs starts or ends (run-socket.ts pushes it to their pages). */
+export type RunChangeListener = (userId: string, run: RunSummary) => void;
+
 /** What a live run uses now, and when it last did something a person could see. */
 export type RunUsage = { memoryBytes: number; cpuPercent: number; lastActiveAt: number };
 
@@ -73,6 +76,11 @@ type Run = {
   reading: { at: number; cpuMs: number; netPackets: number | null; memoryBytes: number; cpuPercent: number } | null;
 };
 
+/** A run as its person's pages see it: a run still starting is shown running. */
+function summaryOf(r: Run): RunSummary {
+  return { fileId: r.fileId, filename: r.filename, status: r.status === 'starting' ? 'running' : r.status, startedAt: new Date(r.startedAt).toISOString(), mode: r.mode };
+}
+
 /** Starts (and restarts) one person may make in a minute (docs/security.md "Rate limits"). */
 export const RUN_STARTS_PER_MINUTE = 10;
 
@@ -98,6 +106,7 @@ export class Runs {
   private readonly now: () => number;
   private closed = false;
   private readonly endedListeners = new Set<(ended: RunEnded) => void>();
+  private readonly changeListeners = new Set<RunChangeListener>();
 
   constructor(private readonly options: RunsOptions) {
     this.now = options.now ?? Date.now;
@@ -115,15 +124,7 @@ export class Runs {
 
   /** The person's runs, live and recently ended. */
   list(userId: string): RunSummary[] {
-    return [...this.runs.values()]
-      .filter((r) => r.userId === userId)
-      .map((r) => ({
-        fileId: r.fileId,
-        filename: r.filename,
-        status: r.status === 'starting' ? 'running' : r.status,
-        startedAt: new Date(r.startedAt).toISOString(),
-        mode: r.mode,
-      }));
+    return [...this.runs.values()].filter((r) => r.userId === userId).map(summaryOf);
   }
 
   /** Starts a file (restarting it if it runs). `launch` is built only once the run may start. */
@@ -195,6 +196,7 @@ export class Runs {
       reading: null,
     };
     this.runs.set(input.fileId, run);
+    this.changed(run);
     if (run.projectId) {
       this.options.records?.started({ id: runId, projectId: run.projectId, fileId: run.fileId, userId: run.userId, filename: run.filename, mode: run.mode, supervised, startedAt: run.startedAt });
     }
@@ -320,6 +322,23 @@ export class Runs {
     return () => this.endedListeners.delete(listener);
   }
 
+  /** Calls `listener` each time a run starts or ends, whoever started it (a page, a deploy, the supervisor, a replay). */
+  onChange(listener: RunChangeListener): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  private changed(run: Run): void {
+    const summary = summaryOf(run);
+    for (const listener of this.changeListeners) {
+      try {
+        listener(run.userId, summary);
+      } catch (err) {
+        this.options.log.error({ err }, 'a run-change listener failed');
+      }
+    }
+  }
+
   /** A file's live run, of any person (the deploy supervisor's view); `running` once its process is up. */
   live(fileId: string): { userId: string; startedAt: number; supervised: boolean; running: boolean } | null {
     const run = this.runs.get(fileId);
@@ -376,6 +395,7 @@ export class Runs {
     for (const v of run.viewers) v.exit(result, run.fileId);
     run.viewers.clear();
     if (run.projectId) this.options.records?.ended(run.runId, result, run.endedBy);
+    this.changed(run);
     const ended: RunEnded = { userId: run.userId, fileId: run.fileId, mode: run.mode, supervised: run.supervised, startedAt: run.startedAt, exit: result, endedBy: run.endedBy };
     for (const listener of this.endedListeners) {
       try {
