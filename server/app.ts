@@ -52,7 +52,7 @@ import { registerOps } from './features/ops';
 import { holdServerLock } from './features/ops/server-lock';
 import { newLandingState } from './features/landing/landing-figures';
 import type { StepTimings } from './step-timings';
-import { DEFAULT_BODY_LIMIT, LARGEST_BODY_LIMIT, admitBody } from './body-limits';
+import { DEFAULT_BODY_LIMIT, admitBody, largestBodyLimit } from './body-limits';
 import { limitConnectionsPerAddress } from './connection-limit';
 
 
@@ -226,7 +226,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(async (trpcScope) => {
     // One route serves every procedure: let it take the largest body, then hold each procedure to its own limit.
     trpcScope.addHook('onRoute', (route) => {
-      route.bodyLimit = LARGEST_BODY_LIMIT;
+      route.bodyLimit = largestBodyLimit();
     });
     trpcScope.addHook('preParsing', async (req, reply, payload) => admitBody(req, reply, payload, procedureOf(req.url), limit));
     trpcScope.addHook('preHandler', async (req) => {

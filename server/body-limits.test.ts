@@ -7,7 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from './testing/test-app';
 import { newUser } from './testing/fixtures';
 import { dbSnapshot } from './testing/db-snapshot';
-import { IMPORT_BODY_LIMIT, IMPORTS_AT_ONCE } from './body-limits';
+import { IMPORTS_AT_ONCE } from './body-limits';
+import { metaOf } from './procedure-rules';
+
+/** The import's own declaration (its meta in workspace.router.ts). */
+const IMPORT_BODY_LIMIT = metaOf('files.import').body!.limit;
 
 const MiB = 1024 * 1024;
 let t: TestApp;

@@ -1,5 +1,6 @@
 // Request body limits: 1 MiB for every call. Calls that carry one bot file get room for it, an import
-// has a cap for the whole call, a post for its image. The REST table sets them per route; tRPC has one
+// has a cap for the whole call, a post for its image: each procedure declares its own (procedure-meta.ts).
+// The REST table sets them per route; tRPC has one
 // route for every procedure, so for both the named procedure's limit is enforced while the body
 // streams in (admitBody). A body larger than the default is read only for a signed-in person within
 // their rate limits, a few at a time; imports and posts are also admitted a few at a time for
@@ -10,12 +11,10 @@ import { AppError } from './errors';
 import { BodyGate, PersonalBodies } from './body-gate';
 import type { Limiter } from './limits';
 import { createContext } from './trpc';
+import { MiB, type BodyGateName } from './procedure-meta';
+import { bodyRules, metaOf } from './procedure-rules';
 
-const MiB = 1024 * 1024;
 export const DEFAULT_BODY_LIMIT = MiB;
-
-/** The whole of one import: eight files of 1 MiB, give or take. */
-export const IMPORT_BODY_LIMIT = 8 * MiB;
 /** Imports whose bodies are read and handled at once; the rest wait with their bodies unread. */
 export const IMPORTS_AT_ONCE = 2;
 
@@ -45,30 +44,18 @@ export const BODY_IDLE_MS = 15_000;
 /** What a body may carry before it must come from a signed-in person (sign-in and sign-up need far less). */
 export const ANONYMOUS_BODY_LIMIT = 64 * 1024;
 
+const GATES: Record<BodyGateName, BodyGate> = { imports: importGate, posts: postGate };
+
 type BodyRule = { limit: number; tooLarge?: string; gate?: BodyGate };
 
-const RULES: Record<string, BodyRule> = {
-  // One file of up to 1 MiB: as JSON a newline or a quote takes two bytes, so the body needs 2 MiB.
-  'files.save': { limit: 2 * MiB },
-  'files.saveByName': { limit: 2 * MiB },
-  'ai.modifyCode': { limit: 2 * MiB },
-  // A file of up to 1 MiB plus the last log lines.
-  'ai.help': { limit: 2 * MiB },
-  'runner.parseImports': { limit: 2 * MiB },
-  'runner.detectEnvVars': { limit: 2 * MiB },
-  'files.import': {
-    limit: IMPORT_BODY_LIMIT,
-    tooLarge: 'An import can carry at most 8 MiB in all: import fewer files at a time',
-    gate: importGate,
-  },
-  // A 10 MiB image as a base64 data URL, plus the text fields.
-  'feed.create': { limit: 16 * MiB, gate: postGate },
+/** The body the procedure declared it may carry (procedure-meta.ts), else the default. */
+const ruleFor = (procedure: string): BodyRule => {
+  const declared = metaOf(procedure).body;
+  return declared ? { ...declared, gate: declared.gate && GATES[declared.gate] } : { limit: DEFAULT_BODY_LIMIT };
 };
 
-export const LARGEST_BODY_LIMIT = Math.max(DEFAULT_BODY_LIMIT, ...Object.values(RULES).map((r) => r.limit));
-
-// Own keys only: '/trpc/constructor' must not find Object's and slip past every limit.
-const ruleFor = (procedure: string): BodyRule => (Object.hasOwn(RULES, procedure) ? RULES[procedure]! : { limit: DEFAULT_BODY_LIMIT });
+/** What tRPC's one route must let in: the largest body any procedure may carry. */
+export const largestBodyLimit = (): number => Math.max(DEFAULT_BODY_LIMIT, ...bodyRules().map((r) => r.limit));
 
 export function bodyLimitFor(procedure: string): number {
   return ruleFor(procedure).limit;

@@ -11,14 +11,14 @@ import { AppError } from './errors';
 import type { Limiter } from './limits';
 import { createCaller } from './router';
 import { createContext } from './trpc';
+import { fastReadNames } from './procedure-rules';
 
-/** Queries the pages poll or load on every visit. */
-export const FAST_READS = ['feed.list', 'auth.me', 'projects.list', 'bots.list'] as const;
 
 type Callable = (input: unknown) => Promise<unknown>;
 
 export function registerFastReads(app: FastifyInstance, deps: Deps, limit: Limiter): void {
-  for (const procedure of FAST_READS) {
+  // Queries the pages load on every visit: those that declare `fastRead` (procedure-meta.ts).
+  for (const procedure of fastReadNames()) {
     app.get(`/trpc/${procedure}`, async (req, reply) => {
       await limit(procedure, req);
       const input = inputOf(req);

@@ -1,48 +1,24 @@
-// Rate limits (listed in docs/security.md), named by procedure so that the REST path and the tRPC path
-// of one call share a counter. Keys use the socket address (proxy headers only with TRUST_PROXY)
+// Rate limits (listed in docs/security.md), declared by each procedure beside it (its `meta`) and
+// named by procedure, so that the REST path and the tRPC path of one call share a counter. Keys use the socket address (proxy headers only with TRUST_PROXY)
 // or the signed-in user; a few add the e-mail in the body, so rotating addresses does not help.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from './errors';
 import { readSession } from './features/auth/sessions';
 import { bearerToken } from './trpc';
+import type { RateRule } from './procedure-meta';
+import { metaOf } from './procedure-rules';
 
-type Key = 'ip' | 'email' | 'ip+email' | 'user';
-type Rule = { max: number; window: string; key: Key };
-
-const RULES: Record<string, Rule[]> = {
-  'auth.sendOtp': [{ max: 5, window: '1 hour', key: 'ip' }, { max: 5, window: '1 hour', key: 'email' }],
-  'auth.register': [{ max: 5, window: '1 hour', key: 'ip' }, { max: 5, window: '1 hour', key: 'email' }],
-  // Per email too, so rotating addresses gives no more guesses at one person's code.
-  'auth.verifyOtp': [{ max: 10, window: '15 minutes', key: 'ip' }, { max: 10, window: '1 hour', key: 'email' }],
-  'auth.forgotPassword': [{ max: 5, window: '1 hour', key: 'email' }, { max: 20, window: '1 hour', key: 'ip' }],
-  'auth.resetPassword': [{ max: 10, window: '15 minutes', key: 'ip' }, { max: 10, window: '1 hour', key: 'email' }],
-  'auth.login': [{ max: 5, window: '1 minute', key: 'ip+email' }, { max: 100, window: '1 hour', key: 'ip' }],
-  'auth.google': [{ max: 20, window: '1 minute', key: 'ip' }],
+/** Calls that are not procedures, with limits of their own: Google's redirect back to us (auth/google.routes.ts). */
+const ROUTE_RULES: Record<string, RateRule[]> = {
   'auth.googleRedirect': [{ max: 30, window: '1 minute', key: 'ip' }],
-  // Checks the current password: a session alone gets few guesses at it.
-  'auth.updateProfile': [{ max: 10, window: '15 minutes', key: 'user' }],
-  'chat.send': [{ max: 20, window: '1 minute', key: 'user' }],
-  'ai.modifyCode': [{ max: 20, window: '1 minute', key: 'user' }],
-  'ai.rejectModification': [{ max: 30, window: '1 minute', key: 'user' }],
-  // Free (no AI call), but each renders a whole bot and stores a proposal.
-  'ai.editPlan': [{ max: 60, window: '1 minute', key: 'user' }],
-  'ai.help': [{ max: 20, window: '1 minute', key: 'user' }],
-  'files.import': [{ max: 30, window: '1 minute', key: 'user' }],
-  'feed.create': [{ max: 10, window: '1 hour', key: 'user' }],
-  'feed.like': [{ max: 60, window: '1 minute', key: 'user' }],
-  // Each may keep a worker busy for seconds on a hostile 1 MiB file.
-  'runner.parseImports': [{ max: 60, window: '1 minute', key: 'user' }],
-  'runner.detectEnvVars': [{ max: 60, window: '1 minute', key: 'user' }],
-  // Each install holds a sandbox (up to 1 GiB, minutes) and reaches out to a package index.
-  'dependencies.install': [{ max: 5, window: '1 hour', key: 'user' }],
-  // A person typing and tapping: generous, but no loop from a script floods a bot.
-  'testChat.post': [{ max: 120, window: '1 minute', key: 'user' }],
-  // Each replay starts a sandbox (the run-start budget applies too).
-  'testChat.runSaved': [{ max: 10, window: '1 minute', key: 'user' }],
 };
-/** Procedures that share another one's counter (the streamed chat is the same chat). */
-const SAME_AS: Record<string, string> = { 'chat.stream': 'chat.send', 'dependencies.installStream': 'dependencies.install' };
-const DEFAULT_RULES: Rule[] = [{ max: 300, window: '1 minute', key: 'ip' }];
+const DEFAULT_RULES: RateRule[] = [{ max: 300, window: '1 minute', key: 'ip' }];
+
+/** The limits a call counts on: its procedure's own (procedure-meta.ts), or those of the procedure it counts as. */
+function countedAs(name: string): { counted: string; rules: RateRule[] | undefined } {
+  const counted = metaOf(name).countsAs ?? name;
+  return { counted, rules: Object.hasOwn(ROUTE_RULES, counted) ? ROUTE_RULES[counted] : metaOf(counted).rateLimit };
+}
 
 function emailOf(input: unknown): string {
   const email = (input as { email?: unknown } | null | undefined)?.email;
@@ -84,7 +60,7 @@ export type Limiter = (name: string, req: FastifyRequest) => Promise<void>;
 /** Builds the named limiters once; `enforce(name, req)` throws 429 (with Retry-After) when over. */
 export function createLimiter(app: FastifyInstance, enabled: boolean): Limiter {
   const checks = new Map<string, Array<(req: FastifyRequest) => Promise<{ isAllowed: boolean; isExceeded?: boolean; ttlInSeconds?: number }>>>();
-  const build = (name: string, rules: Rule[]) =>
+  const build = (name: string, rules: RateRule[]) =>
     rules.map((rule, i) =>
       app.createRateLimit({
         max: rule.max,
@@ -104,8 +80,14 @@ export function createLimiter(app: FastifyInstance, enabled: boolean): Limiter {
         },
       }),
     );
-  for (const [name, rules] of Object.entries(RULES)) checks.set(name, build(name, rules));
   const fallback = build('default', DEFAULT_RULES);
+  // Built on a name's first call: the limits of every procedure are known by then.
+  const checksOf = (counted: string, rules: RateRule[] | undefined) => {
+    if (!rules) return fallback;
+    let built = checks.get(counted);
+    if (!built) checks.set(counted, (built = build(counted, rules)));
+    return built;
+  };
 
   return async (name, req) => {
     if (!enabled) return;
@@ -114,9 +96,9 @@ export function createLimiter(app: FastifyInstance, enabled: boolean): Limiter {
     (req as CallRequest)[COUNTED] = name;
     const call = callOf(name, req);
     (req as CallRequest)[CALL_EMAIL] = call.email;
-    const counted = SAME_AS[call.name] ?? call.name;
-    if (RULES[counted]?.some((rule) => rule.key === 'user')) (req as CallRequest)[CALL_USER] = await userOf(app, req);
-    for (const check of checks.get(counted) ?? fallback) {
+    const { counted, rules } = countedAs(call.name);
+    if (rules?.some((rule) => rule.key === 'user')) (req as CallRequest)[CALL_USER] = await userOf(app, req);
+    for (const check of checksOf(counted, rules)) {
       const result = await check(req);
       if (!result.isAllowed && result.isExceeded) {
         const retryAfterSeconds = Math.max(1, result.ttlInSeconds ?? 60);

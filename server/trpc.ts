@@ -10,6 +10,7 @@ import type { User } from './db/schema';
 import { AppError, GENERIC_500, zodMessage } from './errors';
 import { readSession } from './features/auth/sessions';
 import { findUserById } from './features/auth/users';
+import type { ProcedureMeta } from './procedure-meta';
 
 // 1. Context
 export type Context = {
@@ -45,7 +46,7 @@ export async function createContext(deps: Deps, req: FastifyRequest): Promise<Co
 }
 
 // 2. Init
-const t = initTRPC.context<Context>().create({
+const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   errorFormatter({ shape, error }) {
     const message =
       error.cause instanceof ZodError ? zodMessage(error.cause)

@@ -8,19 +8,20 @@ import { modifyCode } from './ai.service';
 import { aiHelp } from './ai-help.service';
 import { rejectModification } from './code-edit-proposals';
 import { editPlan, planOfFile } from './plan-card.service';
+import { ONE_FILE_BODY } from '../../procedure-meta';
 
 export const aiRouter = router({
-  modifyCode: authedProcedure.input(modifyCodeInput).mutation(({ ctx, input, signal }) => modifyCode(ctx, input, signal)),
+  modifyCode: authedProcedure.meta({ rateLimit: [{ max: 20, window: '1 minute', key: 'user' }], body: ONE_FILE_BODY }).input(modifyCodeInput).mutation(({ ctx, input, signal }) => modifyCode(ctx, input, signal)),
 
   /** 'Reject Changes' on a Modify preview: refunds its charge once (see code-edit-proposals.ts). */
-  rejectModification: authedProcedure.input(rejectModificationInput).mutation(({ ctx, input }) => rejectModification(ctx, input)),
+  rejectModification: authedProcedure.meta({ rateLimit: [{ max: 30, window: '1 minute', key: 'user' }] }).input(rejectModificationInput).mutation(({ ctx, input }) => rejectModification(ctx, input)),
 
   /** The plan card of a file the assistant built: its rules in plain words, blanks, what was not built. */
   plan: authedProcedure.input(planOfFileInput).query(({ ctx, input }) => planOfFile(ctx, input)),
 
   /** A plan edited on the card, rendered without the AI (free) and offered as a proposal to review. */
-  editPlan: authedProcedure.input(editPlanInput).mutation(({ ctx, input }) => editPlan(ctx, input)),
+  editPlan: authedProcedure.meta({ rateLimit: [{ max: 60, window: '1 minute', key: 'user' }] }).input(editPlanInput).mutation(({ ctx, input }) => editPlan(ctx, input)),
 
   /** AI Help on the runner page: the last log lines and the file explained, paid like a chat message. */
-  help: authedProcedure.input(aiHelpInput).mutation(({ ctx, input, signal }) => aiHelp(ctx, input, signal)),
+  help: authedProcedure.meta({ rateLimit: [{ max: 20, window: '1 minute', key: 'user' }], body: ONE_FILE_BODY }).input(aiHelpInput).mutation(({ ctx, input, signal }) => aiHelp(ctx, input, signal)),
 });

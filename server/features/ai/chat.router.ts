@@ -12,10 +12,10 @@ export type ChatStreamEvent =
 export const chatRouter = router({
   messages: authedProcedure.input(messagesInput).query(({ ctx, input }) => chatMessages(ctx, input)),
 
-  send: authedProcedure.input(chatInput).mutation(({ ctx, input, signal }) => chat(ctx, input, undefined, signal)),
+  send: authedProcedure.meta({ rateLimit: [{ max: 20, window: '1 minute', key: 'user' }] }).input(chatInput).mutation(({ ctx, input, signal }) => chat(ctx, input, undefined, signal)),
 
   /** `send`, streamed: the reply's text as it is written, then the stored result. */
-  stream: authedProcedure.input(chatInput).subscription(async function* ({ ctx, input, signal }): AsyncGenerator<ChatStreamEvent> {
+  stream: authedProcedure.meta({ countsAs: 'chat.send' }).input(chatInput).subscription(async function* ({ ctx, input, signal }): AsyncGenerator<ChatStreamEvent> {
     for await (const event of followWork<string, Awaited<ReturnType<typeof chat>>>((push) => chat(ctx, input, push, signal))) {
       yield event.type === 'items' ? { type: 'delta', text: event.items.join('') } : event;
     }

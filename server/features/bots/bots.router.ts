@@ -7,7 +7,7 @@ import { goLive } from './go-live';
 
 /** A bot's making and naming (the API's `projects`). */
 export const projectsRouter = router({
-  list: authedProcedure.query(({ ctx }) => projects.list(ctx)),
+  list: authedProcedure.meta({ fastRead: true }).query(({ ctx }) => projects.list(ctx)),
   create: authedProcedure.input(createProjectInput).mutation(({ ctx, input }) => projects.create(ctx, input)),
   rename: authedProcedure.input(renameProjectInput).mutation(({ ctx, input }) => projects.rename(ctx, input)),
   duplicate: authedProcedure.input(duplicateProjectInput).mutation(({ ctx, input }) => projects.duplicate(ctx, input)),
@@ -16,7 +16,7 @@ export const projectsRouter = router({
 
 /** A bot's deployment and status. */
 export const botsRouter = router({
-  list: authedProcedure.query(({ ctx }) => bots.list(ctx)),
+  list: authedProcedure.meta({ fastRead: true }).query(({ ctx }) => bots.list(ctx)),
   deploy: authedProcedure.input(deployInput).mutation(({ ctx, input }) => bots.deploy(ctx, input)),
   undeploy: authedProcedure.input(botIdInput).mutation(({ ctx, input }) => bots.undeploy(ctx, input)),
   restart: authedProcedure.input(botIdInput).mutation(({ ctx, input }) => bots.restart(ctx, input)),

@@ -3,6 +3,7 @@
 import { router, authedProcedure } from '../../trpc';
 import { detectEnvVarsInput, envVarsInput, parseImportsInput, saveEnvVarsInput } from '../../../shared/runner.schema';
 import { envVars } from './env-vars/env-vars.service';
+import { ONE_FILE_BODY } from '../../procedure-meta';
 
 export const runnerRouter = router({
   /**
@@ -20,11 +21,11 @@ export const runnerRouter = router({
   }),
   envVars: authedProcedure.input(envVarsInput).query(({ ctx, input }) => envVars.list(ctx, input)),
   saveEnvVars: authedProcedure.input(saveEnvVarsInput).mutation(({ ctx, input }) => envVars.save(ctx, input)),
-  parseImports: authedProcedure.input(parseImportsInput).mutation(async ({ ctx, input }) => ({
+  parseImports: authedProcedure.meta({ rateLimit: [{ max: 60, window: '1 minute', key: 'user' }], body: ONE_FILE_BODY }).input(parseImportsInput).mutation(async ({ ctx, input }) => ({
     ...(await ctx.deps.analyser.parseImports(input.content, input.language)),
     language: input.language,
   })),
-  detectEnvVars: authedProcedure
+  detectEnvVars: authedProcedure.meta({ rateLimit: [{ max: 60, window: '1 minute', key: 'user' }], body: ONE_FILE_BODY })
     .input(detectEnvVarsInput)
     .mutation(async ({ ctx, input }) => ({ envVars: await ctx.deps.analyser.detectEnvVars(input.content, input.language) })),
 });

@@ -9,9 +9,9 @@ import { installDependencies, type InstallResult } from './installer';
 const MAX_PENDING_LINES = 2000;
 
 export const dependenciesRouter = router({
-  install: authedProcedure.input(installInput).mutation(({ ctx, input }) => installDependencies(ctx, input)),
+  install: authedProcedure.meta({ rateLimit: [{ max: 5, window: '1 hour', key: 'user' }] }).input(installInput).mutation(({ ctx, input }) => installDependencies(ctx, input)),
 
-  installStream: authedProcedure.input(installInput).subscription(async function* ({ ctx, input }): AsyncGenerator<InstallEvent> {
+  installStream: authedProcedure.meta({ countsAs: 'dependencies.install' }).input(installInput).subscription(async function* ({ ctx, input }): AsyncGenerator<InstallEvent> {
     // The install goes on if the reader leaves: stopping pip or npm halfway helps nobody.
     for await (const event of followWork<string, InstallResult>((push) => installDependencies(ctx, input, push), MAX_PENDING_LINES)) {
       if (event.type === 'done') {
