@@ -16,7 +16,7 @@ import { sessionKeys } from './features/auth/sessions';
 import { codeKey } from './features/auth/codes';
 import { discoverIssuer, googleIdentity, type GoogleIdentity } from './features/auth/google';
 import { registerGoogleRedirect } from './features/auth/google.routes';
-import type { Deps } from './deps';
+import { depsWithRunner, type CoreDeps, type Deps, type RunnerDeps } from './deps';
 import { builtinProvider } from './features/ai/builtin-provider';
 import type { AiProvider } from './features/ai/provider';
 import { adminGuard } from './features/admin/admin-key';
@@ -134,7 +134,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // the runner is set up when the first request that needs it comes (every other request waits
   // for it, through the gate below) or shortly after listening, whichever is first, so that the
   // first page is not held up by it and deployed bots still come back without a visitor.
-  const deps = {
+  const core: CoreDeps = {
     config,
     db,
     clock,
@@ -151,14 +151,17 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     hookTargets: new HookTargets(),
     landing: newLandingState(clock),
     log: app.log,
-  } as Deps;
+  };
+  let runner: RunnerDeps | null = null;
+  const deps = depsWithRunner(core, () => runner);
   let begin!: () => void;
   let begun = false;
   let runnerStarted = false;
   let startTimer: NodeJS.Timeout | undefined;
   const ready = new Promise<void>((resolve) => (begin = resolve))
     .then(() => startRunner(deps, timings, opts.hostTools))
-    .then(() => {
+    .then((parts) => {
+      runner = parts;
       runnerStarted = true;
     });
   const startRunnerNow = () => {
@@ -180,10 +183,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onClose', async () => {
     clearTimeout(startTimer);
     if (begun) await ready.catch(() => {});
-    deps.supervisor?.close();
-    await deps.runs?.close();
-    await deps.testChat?.emulator.close();
-    await deps.packageVolumes?.close();
+    runner?.supervisor.close();
+    await runner?.runs.close();
+    await runner?.testChat.emulator.close();
+    await runner?.packageVolumes.close();
     deps.mailer.close();
     await deps.analyser.close();
     await db.destroy();
@@ -262,8 +265,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   return app;
 }
 
-/** The runner's parts, set up side by side, then put into `deps`: sandbox, dependency volumes, test chat, runs, logs and the deploy supervisor. */
-async function startRunner(deps: Deps, timings: StepTimings | undefined, hostTools: Partial<HostTools> | undefined): Promise<void> {
+/** The runner's parts, set up side by side: sandbox, dependency volumes, test chat, runs, logs and the deploy supervisor. */
+async function startRunner(deps: Deps, timings: StepTimings | undefined, hostTools: Partial<HostTools> | undefined): Promise<RunnerDeps> {
   const { config, db, log } = deps;
   const timed = <T>(step: string, work: Promise<T>) => timings?.during(step, work) ?? work;
   const [sandbox, packageVolumes, testChat] = await Promise.all([
@@ -286,6 +289,6 @@ async function startRunner(deps: Deps, timings: StepTimings | undefined, hostToo
     silentAfterMs: config.runner.silentAfterMs,
     start: (userId, fileId) => startRun({ deps, userId }, { fileId, mode: 'live', supervised: true }),
   });
-  Object.assign(deps, { sandbox, packageVolumes, testChat, runLogs, runRecords, runs, supervisor } satisfies Partial<Deps>);
   timings?.mark('runner ready');
+  return { sandbox, packageVolumes, testChat, runLogs, runRecords, runs, supervisor };
 }

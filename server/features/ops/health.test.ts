@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 import { startSmtpSink, type SmtpSink } from '../../testing/smtp-sink';
-import type { Deps } from '../../deps';
+import { depsWithRunner } from '../../deps';
 import { readiness } from './readiness';
 
 let t: TestApp;
@@ -104,7 +104,7 @@ describe('GET /readyz', () => {
   });
 
   it('not ready while the runner is still being set up (a server started with runnerInBackground)', async () => {
-    const starting = { ...t.app.deps, sandbox: undefined } as unknown as Deps;
+    const starting = depsWithRunner(t.app.deps, () => null);
     const result = await readiness(starting, async () => ({ ok: true, detail: 'outbox' }));
     expect(result).toEqual({
       status: 'not ready',

@@ -3,7 +3,7 @@
 // are read when scraped; the rest is counted as it happens.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { Deps } from '../../deps';
+import { runnerPartsOf, type Deps } from '../../deps';
 import { countDeployments } from '../bots/deployments';
 import { countLiveRuns } from './live-runs';
 import { creditsChargedReader } from './credits-charged';
@@ -42,7 +42,7 @@ export function createMetrics(deps: Pick<Deps, 'db' | 'runs' | 'runRecords' | 'a
     labelNames: ['mode', 'status'] as const,
     registers,
     async collect() {
-      const counts = await countLiveRuns(deps);
+      const counts = await countLiveRuns(runnerPartsOf(deps));
       this.reset();
       for (const c of counts) this.set({ mode: c.mode, status: c.status }, c.runs);
     },
