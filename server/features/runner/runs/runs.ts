@@ -14,7 +14,7 @@ import { SandboxUnavailableError } from '../sandbox';
 import type { BotLaunch } from './bot-command';
 import { DEFAULT_OUTPUT_LIMITS, RunOutput, type OutputLimits, type OutputLine } from './run-output';
 import { newRunId, type RunLogs } from '../logs/run-logs';
-import { exitMessage, limitMessage } from './exit-messages';
+import { endingLines, exitMessage, limitMessage } from './exit-messages';
 import type { RunRecords } from './run-records';
 
 export type RunExit = { reason: ExitReason; code: number | null; signal: string | null; message: string; at: number };
@@ -366,7 +366,7 @@ export class Runs {
       reason,
       code: exit.code,
       signal: exit.signal,
-      message: exitMessage(reason, exit, failure, this.options, { by: run.endedBy, lastLines: run.output.recent().slice(-20).flatMap((l) => l.text.split('\n')) }),
+      message: exitMessage(reason, exit, failure, this.options, { by: run.endedBy, ...endingLines(run.output.recent()) }),
       at: this.now(),
     };
     run.status = 'exited';
