@@ -12,6 +12,8 @@ export default defineConfig({
           name: 'unit',
           include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'client/**/*.test.ts', 'migrations/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
+          // Polls wait on real processes (a bot starting in its sandbox): a busy machine takes more than a second.
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 30_000,
           hookTimeout: 30_000,
           maxWorkers: 2,

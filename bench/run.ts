@@ -9,13 +9,14 @@ import { loginThroughput } from './login-throughput';
 import { coldStart, secondStart } from './cold-start';
 import { feedScenarios } from './feed';
 import { runnerScenarios } from './runner';
+import { logLinesScenarios } from './log-lines';
 import { testChatScenarios } from './test-chat';
 import { deployedBotsScenarios } from './deployed-bots';
 import { pageWeightScenarios } from './page-weight';
 import { firstPaintScenarios } from './first-paint';
 import { assistantChecks } from './assistant-checks';
 
-const SCENARIOS: Scenario[] = [loginThroughput, coldStart, secondStart, ...feedScenarios, ...runnerScenarios, ...testChatScenarios, ...deployedBotsScenarios, ...pageWeightScenarios, ...firstPaintScenarios, assistantChecks];
+const SCENARIOS: Scenario[] = [loginThroughput, coldStart, secondStart, ...feedScenarios, ...runnerScenarios, ...logLinesScenarios, ...testChatScenarios, ...deployedBotsScenarios, ...pageWeightScenarios, ...firstPaintScenarios, assistantChecks];
 
 const RESULTS_FILE = path.resolve(import.meta.dirname, '..', 'bench-results.json');
 

@@ -14,9 +14,8 @@
 //   python3 child process on the emulator's loopback listener (listenOnLoopback, no sandbox): the
 //   ratio is what the sandbox and its bridge cost.
 //
-// Calls are seen where the emulator answers them: TestChatSession.prototype.call is wrapped in this
-// process (the app runs in it), for the counts and the breakdowns in the notes.
-import { spawn, type ChildProcess } from 'node:child_process';
+// Calls are seen where the emulator answers them (test-chat-calls.ts): TestChatSession.prototype.call
+// is wrapped in this process (the app runs in it), for the counts and the breakdowns in the notes.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
@@ -24,11 +23,25 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { until } from '../server/features/test-chat/emulator/emulator.fixture';
 import { copyPackages } from '../server/testing/node-packages';
 import { listenOnLoopback } from '../server/features/test-chat/emulator/emulator';
-import { TestChatSession } from '../server/features/test-chat/emulator/test-chat-session';
+import type { TestChatSession } from '../server/features/test-chat/emulator/test-chat-session';
 import { MAX_POLL_SECONDS } from '../server/features/test-chat/emulator/update-queue';
-import type { ServerFrame } from '../shared/runner.schema';
 import { fmt, median, type Scenario } from './harness';
 import { NODE_ENV, PYTHON_ENV, Socket, sandboxNote, startBench, type Bench } from './runner';
+import {
+  START_TIMEOUT_MS,
+  USER_POST,
+  alive,
+  emulatorWay,
+  endedFrame,
+  forgetFinished,
+  heldShare,
+  medianOr,
+  perMinute,
+  plainProcess,
+  recordBotCalls,
+  startTestRun,
+  type BotCall,
+} from './test-chat-calls';
 
 const REPO = path.resolve(import.meta.dirname, '..');
 const NODE_MODULES = path.join(REPO, 'node_modules');
@@ -40,7 +53,6 @@ const IDLE_WINDOW_MS = 30_000;
 const BUSY_WINDOW_MS = 3_000;
 const TRIPS_PER_ROUND = 15;
 const WARM_UP_TRIPS = 3;
-const START_TIMEOUT_MS = 60_000;
 const TRIP_TIMEOUT_MS = 10_000;
 
 /** The idle bot: Telegraf's long polling with its defaults, on TELEGRAM_API_BASE (the same program on both sides). */
@@ -68,108 +80,6 @@ while True:
         if m and m.get('text'):
             call('sendMessage', chat_id=m['chat']['id'], text='You said: ' + m['text'])
 `;
-
-// ---- Helpers -----------------------------------------------------------------------------------
-
-/**
- * One Bot API call as the emulator answered it, or (method USER_POST) the user's message reaching the
- * session; performance.now() times; `updates`: a getUpdates answer's length.
- */
-type BotCall = { session: TestChatSession; method: string; start: number; end: number | null; updates: number | null };
-const USER_POST = '(user post)';
-
-/**
- * Wraps TestChatSession.prototype.call (what the emulator's /bot<token>/<method> route calls) and
- * .post (the user's side) for every session in this process, the app's and the fixture's. Returns
- * the restore function.
- */
-function recordBotCalls(record: (call: BotCall) => void): () => void {
-  const proto = TestChatSession.prototype;
-  const { call: realCall, post: realPost } = proto;
-  proto.call = async function (this: TestChatSession, method, params, files, options) {
-    const call: BotCall = { session: this, method: method.toLowerCase(), start: performance.now(), end: null, updates: null };
-    record(call);
-    try {
-      const answer = await realCall.call(this, method, params, files, options);
-      if (answer.ok && Array.isArray(answer.result)) call.updates = answer.result.length;
-      return answer;
-    } finally {
-      call.end = performance.now();
-    }
-  };
-  proto.post = function (this: TestChatSession, input) {
-    const call: BotCall = { session: this, method: USER_POST, start: performance.now(), end: null, updates: null };
-    record(call);
-    try {
-      return realPost.call(this, input);
-    } finally {
-      call.end = performance.now();
-    }
-  };
-  return () => {
-    proto.call = realCall;
-    proto.post = realPost;
-  };
-}
-
-/** Forgets the finished calls (a poll held open stays: it is answered in the next round trip). */
-function forgetFinished(calls: BotCall[]): void {
-  const open = calls.filter((c) => c.end === null);
-  calls.length = 0;
-  calls.push(...open);
-}
-
-const endedFrame = (fileId: string) => (f: ServerFrame) => (f.type === 'execution_exit' && f.fileId === fileId) || (f.type === 'execution_error' && f.fileId === fileId);
-
-/** Starts the saved bot in test mode over /ws and waits until it holds a getUpdates open; its session. */
-async function startTestRun(b: Bench, socket: Socket, fileId: string): Promise<TestChatSession> {
-  socket.send({ type: 'execute-file', fileId, mode: 'test' });
-  return until(
-    () => {
-      const ended = socket.matching(endedFrame(fileId));
-      if (ended.length) throw new Error(`the bot in test mode failed: ${ended.map((f) => ('message' in f ? f.message : '')).join(' / ').slice(-1500)}`);
-      const session = b.t.app.deps.testChat.chats.existing({ userId: b.userId, fileId });
-      return session?.pollHeld() ? session : null;
-    },
-    START_TIMEOUT_MS,
-    'the bot in the sandbox to poll',
-  );
-}
-
-/** A plain child process of this host (no sandbox), its stderr kept for errors. */
-function plainProcess(cmd: string, args: string[], options: { env: Record<string, string>; cwd?: string }): { child: ChildProcess; stderr: () => string; stop(): Promise<void> } {
-  const child = spawn(cmd, args, { ...options, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr!.on('data', (d: Buffer) => (stderr = (stderr + String(d)).slice(-2000)));
-  child.on('error', (err) => (stderr += String(err)));
-  const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
-  return {
-    child,
-    stderr: () => stderr.trim(),
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-      await exited;
-    },
-  };
-}
-
-function alive(p: { child: ChildProcess; stderr: () => string }, what: string): void {
-  if (p.child.exitCode !== null || p.child.signalCode !== null) throw new Error(`${what} exited (${p.child.exitCode ?? p.child.signalCode}): ${p.stderr().slice(-1000)}`);
-}
-
-/** Share of [from, to) during which a getUpdates was held open (polls come one at a time). */
-function heldShare(calls: BotCall[], from: number, to: number): number {
-  let held = 0;
-  for (const c of calls) if (c.method === 'getupdates') held += Math.max(0, Math.min(c.end ?? to, to) - Math.max(c.start, from));
-  return held / (to - from);
-}
-
-/** Where a bot in test mode reaches the emulator in this app. */
-const emulatorWay = (b: Bench) =>
-  b.t.app.deps.sandbox.supportsBridge ? "http://127.0.0.2 through the run's bridge" : "a port on the host's loopback (the sandbox offers no bridge)";
-
-const perMinute = (count: number, ms: number) => count / (ms / 60_000);
-const medianOr = (values: number[]) => (values.length ? fmt(median(values)) : '-');
 
 // ---- Idle polling ------------------------------------------------------------------------------
 
@@ -204,6 +114,10 @@ async function startStandIn(): Promise<{ baseUrl: string; getUpdates(): number; 
   };
 }
 
+type StandIn = Awaited<ReturnType<typeof startStandIn>>;
+/** Each idle window of the subject: getUpdates begun in it, other calls, and the share of it a poll was held. */
+type IdleWindow = { polls: number; other: number; held: number };
+
 const idlePolling: Scenario = {
   name: 'test chat idle polling',
   unit: 'req/min',
@@ -214,7 +128,7 @@ const idlePolling: Scenario = {
     const b = await startBench({ RUNNER_STOP_GRACE_MS: '500' });
     let socket: Socket | null = null;
     let restoreCalls = () => {};
-    let standIn: Awaited<ReturnType<typeof startStandIn>> | null = null;
+    let standIn: StandIn | null = null;
     const closeAll = async () => {
       restoreCalls();
       socket?.close();
@@ -234,66 +148,24 @@ const idlePolling: Scenario = {
       const s = socket;
       await startTestRun(b, s, file.id);
       const polling = performance.now();
+      const watched = { from: polling, until: polling };
       standIn = await startStandIn();
       const stand = standIn;
       const node = b.t.config.runner.node;
-
-      const windows: { polls: number; other: number; held: number }[] = [];
-      let watchedUntil = polling;
+      const windows: IdleWindow[] = [];
       const busyRates: number[] = [];
-      const idle = async (): Promise<number> => {
-        const from = performance.now();
-        await sleep(IDLE_WINDOW_MS);
-        const to = (watchedUntil = performance.now());
-        const ended = s.matching(endedFrame(file.id));
-        if (ended.length) throw new Error(`the bot stopped: ${JSON.stringify(ended).slice(-1000)}`);
-        const inWindow = calls.filter((c) => c.start >= from && c.start < to);
-        const polls = inWindow.filter((c) => c.method === 'getupdates').length;
-        windows.push({ polls, other: inWindow.length - polls, held: heldShare(calls, from, to) });
-        return perMinute(polls, to - from);
-      };
-      const spinning = async (): Promise<number> => {
-        const bot = plainProcess(node, ['-e', TELEGRAF_BOT], {
-          cwd: REPO,
-          env: { ...NODE_ENV, TELEGRAM_API_BASE: stand.baseUrl, TELEGRAM_BOT_TOKEN: '123456:BenchStandInTokenNotChecked_abcdefgh' },
-        });
-        try {
-          await until(() => (alive(bot, 'the bot on the stand-in'), stand.getUpdates() > 0), START_TIMEOUT_MS, 'the bot to poll the stand-in');
-          const before = stand.getUpdates();
-          const from = performance.now();
-          await sleep(BUSY_WINDOW_MS);
-          const count = stand.getUpdates() - before;
-          const ms = performance.now() - from;
-          alive(bot, 'the bot on the stand-in');
-          busyRates.push(count / (ms / 1000));
-          return perMinute(count, ms);
-        } finally {
-          await bot.stop();
-        }
-      };
       const sandbox = sandboxNote(b.t);
       return {
         get note() {
-          const answered = calls.filter((c) => c.method === 'getupdates' && c.end !== null);
-          const holds = answered.map((c) => `${((c.end! - c.start) / 1000).toFixed(1)} s${c.updates ? ` (${c.updates} updates)` : ''}`);
-          return (
-            `${sandbox}; the bot: Telegraf ${TELEGRAF_VERSION} (the repository's, copied with its ${packages - 1} dependencies into the project's node_modules), ` +
-            `bot.launch() with its defaults (getUpdates timeout=${MAX_POLL_SECONDS} s, the emulator's cap too), apiRoot TELEGRAM_API_BASE ` +
-            `(${emulatorWay(b)}); counted: getUpdates calls begun in each idle window, where the emulator answers them ` +
-            `(TestChatSession.prototype.call wrapped), extrapolated to a minute: ` +
-            (windows.length
-              ? `${windows.map((w) => w.polls).join(' / ')} in the ${IDLE_WINDOW_MS / 1000} s windows, a getUpdates held open ` +
-                `${windows.map((w) => `${(w.held * 100).toFixed(1)}%`).join(' / ')} of each window, ${windows.reduce((n, w) => n + w.other, 0)} other Bot API calls; `
-              : '') +
-            `a ${IDLE_WINDOW_MS / 1000} s window holds 0 or 1 start of ${MAX_POLL_SECONDS} s polls (1.2 a minute on average), so a round reads 0 or 2; ` +
-            `polls answered (held for): ${holds.join(', ') || 'none'} in the ${fmt((watchedUntil - polling) / 1000)} s from its first held poll to the last window's end; ` +
-            `baseline: the same program as a plain \`node -e\` (the repository's telegraf) against a node:http stand-in in this process answering ` +
-            `getUpdates {"ok":true,"result":[]} at once, counted over ${BUSY_WINDOW_MS / 1000} s once it polls: ` +
-            `${busyRates.map((r) => fmt(r)).join(' / ') || '-'} req/s (300-2,000 a second were measured against telegram-test-api)`
-          );
+          return idlePollingNote({ sandbox, way: emulatorWay(b), packages, calls, windows, busyRates, watched });
         },
-        baseline: spinning,
-        subject: idle,
+        baseline: () => spinningRate(node, stand, busyRates),
+        subject: async () => {
+          const window = await idleWindow(s, file.id, calls);
+          watched.until = window.to;
+          windows.push(window);
+          return perMinute(window.polls, window.to - window.from);
+        },
         close: closeAll,
       };
     } catch (err) {
@@ -302,6 +174,60 @@ const idlePolling: Scenario = {
     }
   },
 };
+
+/** Watches the idle bot in test mode for a window: what it asked the emulator meanwhile. */
+async function idleWindow(s: Socket, fileId: string, calls: BotCall[]): Promise<IdleWindow & { from: number; to: number }> {
+  const from = performance.now();
+  await sleep(IDLE_WINDOW_MS);
+  const to = performance.now();
+  const ended = s.matching(endedFrame(fileId));
+  if (ended.length) throw new Error(`the bot stopped: ${JSON.stringify(ended).slice(-1000)}`);
+  const inWindow = calls.filter((c) => c.start >= from && c.start < to);
+  const polls = inWindow.filter((c) => c.method === 'getupdates').length;
+  return { polls, other: inWindow.length - polls, held: heldShare(calls, from, to), from, to };
+}
+
+/** The same bot as a plain process on the stand-in, once it polls: its getUpdates a minute (and a second, kept for the note). */
+async function spinningRate(node: string, stand: StandIn, busyRates: number[]): Promise<number> {
+  const bot = plainProcess(node, ['-e', TELEGRAF_BOT], {
+    cwd: REPO,
+    env: { ...NODE_ENV, TELEGRAM_API_BASE: stand.baseUrl, TELEGRAM_BOT_TOKEN: '123456:BenchStandInTokenNotChecked_abcdefgh' },
+  });
+  try {
+    await until(() => (alive(bot, 'the bot on the stand-in'), stand.getUpdates() > 0), START_TIMEOUT_MS, 'the bot to poll the stand-in');
+    const before = stand.getUpdates();
+    const from = performance.now();
+    await sleep(BUSY_WINDOW_MS);
+    const count = stand.getUpdates() - before;
+    const ms = performance.now() - from;
+    alive(bot, 'the bot on the stand-in');
+    busyRates.push(count / (ms / 1000));
+    return perMinute(count, ms);
+  } finally {
+    await bot.stop();
+  }
+}
+
+function idlePollingNote(seen: { sandbox: string; way: string; packages: number; calls: BotCall[]; windows: IdleWindow[]; busyRates: number[]; watched: { from: number; until: number } }): string {
+  const { windows } = seen;
+  const answered = seen.calls.filter((c) => c.method === 'getupdates' && c.end !== null);
+  const holds = answered.map((c) => `${((c.end! - c.start) / 1000).toFixed(1)} s${c.updates ? ` (${c.updates} updates)` : ''}`);
+  return (
+    `${seen.sandbox}; the bot: Telegraf ${TELEGRAF_VERSION} (the repository's, copied with its ${seen.packages - 1} dependencies into the project's node_modules), ` +
+    `bot.launch() with its defaults (getUpdates timeout=${MAX_POLL_SECONDS} s, the emulator's cap too), apiRoot TELEGRAM_API_BASE ` +
+    `(${seen.way}); counted: getUpdates calls begun in each idle window, where the emulator answers them ` +
+    `(TestChatSession.prototype.call wrapped), extrapolated to a minute: ` +
+    (windows.length
+      ? `${windows.map((w) => w.polls).join(' / ')} in the ${IDLE_WINDOW_MS / 1000} s windows, a getUpdates held open ` +
+        `${windows.map((w) => `${(w.held * 100).toFixed(1)}%`).join(' / ')} of each window, ${windows.reduce((n, w) => n + w.other, 0)} other Bot API calls; `
+      : '') +
+    `a ${IDLE_WINDOW_MS / 1000} s window holds 0 or 1 start of ${MAX_POLL_SECONDS} s polls (1.2 a minute on average), so a round reads 0 or 2; ` +
+    `polls answered (held for): ${holds.join(', ') || 'none'} in the ${fmt((seen.watched.until - seen.watched.from) / 1000)} s from its first held poll to the last window's end; ` +
+    `baseline: the same program as a plain \`node -e\` (the repository's telegraf) against a node:http stand-in in this process answering ` +
+    `getUpdates {"ok":true,"result":[]} at once, counted over ${BUSY_WINDOW_MS / 1000} s once it polls: ` +
+    `${seen.busyRates.map((r) => fmt(r)).join(' / ') || '-'} req/s (300-2,000 a second were measured against telegram-test-api)`
+  );
+}
 
 // ---- Round trip --------------------------------------------------------------------------------
 
@@ -365,66 +291,24 @@ const roundTrip: Scenario = {
       await until(() => (alive(bot, 'the direct bot'), directSession.pollHeld()), START_TIMEOUT_MS, 'the direct bot to poll');
 
       let seq = 0;
-      /** One trip of the user's path: POST a text, wait for the bot's answer as a frame on /ws. */
-      const trip = async (fileId: string, bot: TestChatSession, calls: BotCall[], what: string): Promise<Trip> => {
-        const text = `ping ${++seq}`;
-        await until(() => bot.pollHeld(), TRIP_TIMEOUT_MS, `${what} to poll again`);
-        s.clear();
-        forgetFinished(calls);
-        let posted: number | null = null;
-        const t0 = performance.now();
-        const [reply] = await Promise.all([
-          s.next((f) => f.type === 'test_chat_update' && f.fileId === fileId && f.message?.from === 'bot' && f.message.text === `You said: ${text}`, TRIP_TIMEOUT_MS),
-          b.t.request('POST', `/api/test-chat/${fileId}/messages`, { token: b.token, body: { text } }).then((res) => {
-            posted = performance.now() - t0;
-            if (res.status !== 200) throw new Error(`posting answered ${res.status}: ${JSON.stringify(res.body)}`);
-          }),
-        ]);
-        return { total: reply.at - t0, posted, ...botSide(calls, t0) };
-      };
-      const viaApp = () => trip(file.id, session, appCalls, 'the bot in the sandbox');
+      const viaApp = () => userTrip(b, s, `ping ${++seq}`, { fileId: file.id, session, calls: appCalls, what: 'the bot in the sandbox' });
       const direct = () => {
         alive(bot, 'the direct bot');
-        return trip(directFile.id, directSession, directCalls, 'the direct bot');
+        return userTrip(b, s, `ping ${++seq}`, { fileId: directFile.id, session: directSession, calls: directCalls, what: 'the direct bot' });
       };
       const appTrips: Trip[] = [];
       const directTrips: Trip[] = [];
-      const round = async (trip: () => Promise<Trip>, kept: Trip[] | null, count: number): Promise<number> => {
-        const totals: number[] = [];
-        for (let i = 0; i < count; i++) {
-          const t = await trip();
-          kept?.push(t);
-          totals.push(t.total);
-        }
-        return median(totals);
-      };
       const sandbox = sandboxNote(b.t);
       return {
         get note() {
-          const m = (trips: Trip[], pick: (t: Trip) => number | null) => medianOr(trips.map(pick).filter((x): x is number => x !== null));
-          const gap = (a: keyof Trip, z: keyof Trip) => (t: Trip) => (t[a] !== null && t[z] !== null ? t[z]! - t[a]! : null);
-          const parts = (trips: Trip[]) =>
-            `${m(trips, gap('inSession', 'pollAnswered'))} ms more until the emulator answered the held getUpdates with it, ` +
-            `${m(trips, gap('pollAnswered', 'sendBegun'))} ms more until the bot's sendMessage reached the emulator ` +
-            `(the answer back to the bot, its json, a new connection and the request), ` +
-            `${m(trips, gap('sendBegun', 'total'))} ms more until the reply was seen`;
-          return (
-            `${sandbox}; the bot: Python's standard library (urllib, a new connection a call, getUpdates timeout=50, a text is answered with sendMessage), ` +
-            `at ${emulatorWay(b)} in the sandbox, at the app emulator's 127.0.0.1 listener (listenOnLoopback) ` +
-            `outside it; median of ${TRIPS_PER_ROUND} round trips a side a round, each once the bot holds its next poll (${WARM_UP_TRIPS} uncounted of each first); ` +
-            `medians of the parts, from the user's message (session.post and the Bot API calls timed by wrapping TestChatSession's prototype): ` +
-            `subject ${m(appTrips, (t) => t.total)} ms: ${m(appTrips, (t) => t.inSession)} ms until the message reached session.post ` +
-            `(HTTP, the rate limit's and the context's session lookups, the file lookup), ${parts(appTrips)} on /ws, ` +
-            `the POST answered after ${m(appTrips, (t) => t.posted)} ms; ` +
-            `baseline ${m(directTrips, (t) => t.total)} ms: ${m(directTrips, (t) => t.inSession)} ms until the message reached session.post, ${parts(directTrips)} on /ws`
-          );
+          return roundTripNote(sandbox, emulatorWay(b), appTrips, directTrips);
         },
         async warmUp() {
-          await round(direct, null, WARM_UP_TRIPS);
-          await round(viaApp, null, WARM_UP_TRIPS);
+          await tripsRound(direct, null, WARM_UP_TRIPS);
+          await tripsRound(viaApp, null, WARM_UP_TRIPS);
         },
-        baseline: () => round(direct, directTrips, TRIPS_PER_ROUND),
-        subject: () => round(viaApp, appTrips, TRIPS_PER_ROUND),
+        baseline: () => tripsRound(direct, directTrips, TRIPS_PER_ROUND),
+        subject: () => tripsRound(viaApp, appTrips, TRIPS_PER_ROUND),
         close: closeAll,
       };
     } catch (err) {
@@ -433,5 +317,54 @@ const roundTrip: Scenario = {
     }
   },
 };
+
+/** One trip of the user's path: POST a text, wait for the bot's answer as a frame on /ws. */
+async function userTrip(b: Bench, s: Socket, text: string, bot: { fileId: string; session: TestChatSession; calls: BotCall[]; what: string }): Promise<Trip> {
+  const { fileId, calls } = bot;
+  await until(() => bot.session.pollHeld(), TRIP_TIMEOUT_MS, `${bot.what} to poll again`);
+  s.clear();
+  forgetFinished(calls);
+  let posted: number | null = null;
+  const t0 = performance.now();
+  const [reply] = await Promise.all([
+    s.next((f) => f.type === 'test_chat_update' && f.fileId === fileId && f.message?.from === 'bot' && f.message.text === `You said: ${text}`, TRIP_TIMEOUT_MS),
+    b.t.request('POST', `/api/test-chat/${fileId}/messages`, { token: b.token, body: { text } }).then((res) => {
+      posted = performance.now() - t0;
+      if (res.status !== 200) throw new Error(`posting answered ${res.status}: ${JSON.stringify(res.body)}`);
+    }),
+  ]);
+  return { total: reply.at - t0, posted, ...botSide(calls, t0) };
+}
+
+/** `count` trips one after another (kept for the note unless null): their median. */
+async function tripsRound(trip: () => Promise<Trip>, kept: Trip[] | null, count: number): Promise<number> {
+  const totals: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const t = await trip();
+    kept?.push(t);
+    totals.push(t.total);
+  }
+  return median(totals);
+}
+
+function roundTripNote(sandbox: string, way: string, appTrips: Trip[], directTrips: Trip[]): string {
+  const m = (trips: Trip[], pick: (t: Trip) => number | null) => medianOr(trips.map(pick).filter((x): x is number => x !== null));
+  const gap = (a: keyof Trip, z: keyof Trip) => (t: Trip) => (t[a] !== null && t[z] !== null ? t[z]! - t[a]! : null);
+  const parts = (trips: Trip[]) =>
+    `${m(trips, gap('inSession', 'pollAnswered'))} ms more until the emulator answered the held getUpdates with it, ` +
+    `${m(trips, gap('pollAnswered', 'sendBegun'))} ms more until the bot's sendMessage reached the emulator ` +
+    `(the answer back to the bot, its json, a new connection and the request), ` +
+    `${m(trips, gap('sendBegun', 'total'))} ms more until the reply was seen`;
+  return (
+    `${sandbox}; the bot: Python's standard library (urllib, a new connection a call, getUpdates timeout=50, a text is answered with sendMessage), ` +
+    `at ${way} in the sandbox, at the app emulator's 127.0.0.1 listener (listenOnLoopback) ` +
+    `outside it; median of ${TRIPS_PER_ROUND} round trips a side a round, each once the bot holds its next poll (${WARM_UP_TRIPS} uncounted of each first); ` +
+    `medians of the parts, from the user's message (session.post and the Bot API calls timed by wrapping TestChatSession's prototype): ` +
+    `subject ${m(appTrips, (t) => t.total)} ms: ${m(appTrips, (t) => t.inSession)} ms until the message reached session.post ` +
+    `(HTTP, the rate limit's and the context's session lookups, the file lookup), ${parts(appTrips)} on /ws, ` +
+    `the POST answered after ${m(appTrips, (t) => t.posted)} ms; ` +
+    `baseline ${m(directTrips, (t) => t.total)} ms: ${m(directTrips, (t) => t.inSession)} ms until the message reached session.post, ${parts(directTrips)} on /ws`
+  );
+}
 
 export const testChatScenarios: Scenario[] = [idlePolling, roundTrip];

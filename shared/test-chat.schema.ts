@@ -60,6 +60,10 @@ export const postTestChatMessageInput = z.union([textInput, tapInput, memberInpu
 const withFile = { fileId: idField };
 /** The same as a tRPC input (REST merges the path's fileId into the body). */
 export const postTestChatMessageCall = z.union([textInput.extend(withFile), tapInput.extend(withFile), memberInput.extend(withFile)]);
+/** Which chat a post goes to: people join and leave the test group, so a member event goes there unless told otherwise. */
+export function chatOfPost(input: PostTestChatMessageInput): TestChatKind {
+  return input.chat ?? ('event' in input ? 'group' : 'private');
+}
 export const testChatMessagesInput = z.strictObject({
   fileId: idField,
   chat: testChatKind.optional(),

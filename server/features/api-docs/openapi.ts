@@ -180,11 +180,18 @@ const redirect = (description: string): ZodOpenApiResponseObject => ({
 const ANY_METHOD: Method[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 
 function otherOperations(): Operation[] {
-  const hookParams = z.object({
-    projectId: idField.meta({ description: "The bot's id." }),
-    secret: z.string().meta({ description: 'The secret part of the address, as hooks/url gives it.' }),
-  });
-  const hook = (method: Method, takesBody = !['get', 'head', 'trace'].includes(method)): Operation => ({
+  return [...downloadOperations(), ...googleSignInOperations(), uploadedImageOperation(), ...ANY_METHOD.map((method) => hookOperation(method))];
+}
+
+const hookParams = z.object({
+  projectId: idField.meta({ description: "The bot's id." }),
+  secret: z.string().meta({ description: 'The secret part of the address, as hooks/url gives it.' }),
+});
+
+/** A bot's webhook address, for one method. */
+function hookOperation(method: Method): Operation {
+  const takesBody = !['get', 'head', 'trace'].includes(method);
+  return {
     path: '/hooks/{projectId}/{secret}',
     method,
     operation: {
@@ -206,8 +213,11 @@ function otherOperations(): Operation[] {
         default: responseRef('Failure'),
       },
     },
-  });
+  };
+}
 
+/** Files answered as files: a run's log, a file a bot sent in the test chat. */
+function downloadOperations(): Operation[] {
   return [
     {
       path: '/api/bots/{projectId}/runs/{runId}/log',
@@ -252,6 +262,12 @@ function otherOperations(): Operation[] {
         },
       },
     },
+  ];
+}
+
+/** Google sign-in's two browser redirects. */
+function googleSignInOperations(): Operation[] {
+  return [
     {
       path: '/api/auth/google',
       method: 'get',
@@ -289,26 +305,28 @@ function otherOperations(): Operation[] {
         },
       },
     },
-    {
-      path: '/uploads/{name}',
-      method: 'get',
-      operation: {
-        operationId: 'uploads.image',
-        tags: [TAGS.feed],
-        summary: "A post's image",
-        description: "The address is a post's imageUrl. Public, and cached for a year (the name is the image's content hash).",
-        requestParams: { path: z.object({ name: z.string().meta({ description: "The image's file name: its content hash and extension (png, jpg, gif or webp)." }) }) },
-        responses: {
-          200: {
-            description: 'The image.',
-            content: Object.fromEntries(['image/png', 'image/jpeg', 'image/gif', 'image/webp'].map((type) => [type, { schema: { type: 'string', contentMediaType: type } }])),
-          },
-          ...failures([404]),
+  ];
+}
+
+function uploadedImageOperation(): Operation {
+  return {
+    path: '/uploads/{name}',
+    method: 'get',
+    operation: {
+      operationId: 'uploads.image',
+      tags: [TAGS.feed],
+      summary: "A post's image",
+      description: "The address is a post's imageUrl. Public, and cached for a year (the name is the image's content hash).",
+      requestParams: { path: z.object({ name: z.string().meta({ description: "The image's file name: its content hash and extension (png, jpg, gif or webp)." }) }) },
+      responses: {
+        200: {
+          description: 'The image.',
+          content: Object.fromEntries(['image/png', 'image/jpeg', 'image/gif', 'image/webp'].map((type) => [type, { schema: { type: 'string', contentMediaType: type } }])),
         },
+        ...failures([404]),
       },
     },
-    ...ANY_METHOD.map((method) => hook(method)),
-  ];
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

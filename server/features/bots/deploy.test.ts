@@ -77,7 +77,7 @@ describe('deploying a bot', () => {
     await expect.poll(async () => (await botOf(t, user.token, bot.projectId)).restarts, { timeout: 15_000, interval: 250 }).toBeGreaterThanOrEqual(2);
     const shown = await botOf(t, user.token, bot.projectId);
     expect(shown.deployed).toBe(true);
-    expect(shown.lastExit?.message).toBe('The bot exited with exit code 1');
+    expect(shown.lastExit?.message).toBe('The bot exited with exit code 1 (ValueError: the token is malformed)');
     await t.request('POST', `/api/bots/${bot.projectId}/undeploy`, { token: user.token });
   });
 
@@ -145,7 +145,7 @@ describe('deploying a bot', () => {
     // The crasher's restarts are the supervisor's, paced by its backoff: none is refused by the budget.
     const crashes = spawns.crasher;
     await expect.poll(() => spawns.crasher, { timeout: 15_000 }).toBeGreaterThan(crashes);
-    expect((await botOf(t, user.token, crasher.projectId)).lastExit?.message).toBe('The bot exited with exit code 1');
+    expect((await botOf(t, user.token, crasher.projectId)).lastExit?.message).toBe('The bot exited with exit code 1 (ValueError: the token is malformed)');
     for (const bot of [crasher, sleeper]) await t.request('POST', `/api/bots/${bot.projectId}/undeploy`, { token: user.token });
   });
 
@@ -201,7 +201,7 @@ describe('a bot that cannot start without its variables', () => {
     const client = await RunClient.open(t.url, { token: user.token });
     client.send({ type: 'execute-file', fileId: saysMissing.fileId });
     await expect
-      .poll(async () => (await botOf(t, user.token, saysMissing.projectId)).lastExit?.message)
+      .poll(async () => (await botOf(t, user.token, saysMissing.projectId)).lastExit?.message, { timeout: 15_000 })
       .toBe('The bot stopped: token not set (TELEGRAM_BOT_TOKEN; set it under Environment Variables)');
     client.close();
   });

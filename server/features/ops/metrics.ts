@@ -1,7 +1,7 @@
 // The app's Prometheus metrics, in a registry of its own (never prom-client's global one: tests
 // build several apps in one process). Counts that live elsewhere (runs, deployed bots, credits)
 // are read when scraped; the rest is counted as it happens.
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { runnerPartsOf, type Deps } from '../../deps';
 import { countDeployments } from '../bots/deployments';
@@ -35,7 +35,29 @@ export function createMetrics(deps: Pick<Deps, 'db' | 'runs' | 'runRecords' | 'a
     buckets: HTTP_BUCKETS,
     registers,
   });
+  countsReadWhenScraped(registry, deps);
+  const { aiCalls, aiErrors } = aiCounters(registry, deps.ai.kind);
+  const loop = eventLoopDelay(registry);
 
+  return {
+    registry,
+    httpDuration,
+    aiCalls,
+    aiErrors,
+    async scrape() {
+      const text = await registry.metrics();
+      loop.reset();
+      return text;
+    },
+    close() {
+      loop.disable();
+    },
+  };
+}
+
+/** Figures other modules own (live runs, deployed bots, the ledger's charges), read at each scrape. */
+function countsReadWhenScraped(registry: Registry, deps: Pick<Deps, 'db' | 'runs' | 'runRecords'>): void {
+  const registers = [registry];
   new Gauge({
     name: 'botwright_runs',
     help: "Runs live now, by mode (live, test) and status (running; starting_or_stopping: the process is not up)",
@@ -69,24 +91,31 @@ export function createMetrics(deps: Pick<Deps, 'db' | 'runs' | 'runRecords' | 'a
       for (const [type, credits] of totals) this.inc({ type }, credits);
     },
   });
+}
 
+/** Calls to the AI provider and their failures, every operation shown from the start (at 0). */
+function aiCounters(registry: Registry, provider: string): Pick<Metrics, 'aiCalls' | 'aiErrors'> {
   const aiCalls = new Counter({
     name: 'botwright_ai_calls_total',
     help: 'Calls to the AI provider, by provider kind (builtin, openai) and operation (chat, modify, ai_help)',
     labelNames: ['provider', 'operation'] as const,
-    registers,
+    registers: [registry],
   });
   const aiErrors = new Counter({
     name: 'botwright_ai_errors_total',
     help: 'Calls to the AI provider that failed (not counting ones the person abandoned), by provider kind and operation',
     labelNames: ['provider', 'operation'] as const,
-    registers,
+    registers: [registry],
   });
   for (const operation of AI_OPERATIONS) {
-    aiCalls.inc({ provider: deps.ai.kind, operation }, 0);
-    aiErrors.inc({ provider: deps.ai.kind, operation }, 0);
+    aiCalls.inc({ provider, operation }, 0);
+    aiErrors.inc({ provider, operation }, 0);
   }
+  return { aiCalls, aiErrors };
+}
 
+/** The event loop's delay, sampled from now on; the caller resets it after each scrape. */
+function eventLoopDelay(registry: Registry): IntervalHistogram {
   const loop = monitorEventLoopDelay({ resolution: LOOP_RESOLUTION_MS });
   loop.enable();
   const delaySeconds = (nanoseconds: number) => (loop.count === 0 ? 0 : Math.max(0, nanoseconds / 1e6 - LOOP_RESOLUTION_MS) / 1000);
@@ -94,7 +123,7 @@ export function createMetrics(deps: Pick<Deps, 'db' | 'runs' | 'runRecords' | 'a
     new Gauge({
       name,
       help,
-      registers,
+      registers: [registry],
       collect() {
         this.set(delaySeconds(read()));
       },
@@ -102,19 +131,5 @@ export function createMetrics(deps: Pick<Deps, 'db' | 'runs' | 'runRecords' | 'a
   loopGauge('botwright_event_loop_delay_p50_seconds', 'Event-loop delay since the previous scrape: median', () => loop.percentile(50));
   loopGauge('botwright_event_loop_delay_p99_seconds', 'Event-loop delay since the previous scrape: 99th percentile', () => loop.percentile(99));
   loopGauge('botwright_event_loop_delay_max_seconds', 'Event-loop delay since the previous scrape: longest', () => loop.max);
-
-  return {
-    registry,
-    httpDuration,
-    aiCalls,
-    aiErrors,
-    async scrape() {
-      const text = await registry.metrics();
-      loop.reset();
-      return text;
-    },
-    close() {
-      loop.disable();
-    },
-  };
+  return loop;
 }

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../errors';
 import { planInstall } from './install-request';
+import { npmPackageFor } from './analysis/package-names';
 
 describe('install requests', () => {
   it('accepts plain names and versions for pip and npm', () => {
@@ -50,6 +51,37 @@ describe('install requests', () => {
     }
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe('BAD_REQUEST');
+  });
+
+  it('takes the same npm names as the import analysis, where their two grammars once disagreed', () => {
+    const installs = (name: string) => {
+      try {
+        return planInstall({ command: 'npm install', dependencies: [name] }).packages[0] === name;
+      } catch {
+        return false;
+      }
+    };
+    const names: Array<[string, boolean]> = [
+      ['-foo', false],
+      ['a~b', false],
+      ["@scope'x/pkg", false],
+      ['node_modules', false],
+      ['favicon.ico', false],
+      ['_private', false],
+      ['Upper', false],
+      ['x'.repeat(215), false],
+      ['a..b', true],
+      ['@-x/pkg', true],
+      ['lodash.get', true],
+      ['@slack/bolt', true],
+    ];
+    for (const [name, valid] of names) {
+      expect([name, installs(name)]).toEqual([name, valid]);
+      expect([name, npmPackageFor(name)]).toEqual([name, valid ? name : null]);
+    }
+    // Packages named like Node's core modules install; an import of one is Node's own module.
+    expect(installs('events')).toBe(true);
+    expect(npmPackageFor('events')).toBeNull();
   });
 
   it('checks dependencies[] one by one and caps their number', () => {

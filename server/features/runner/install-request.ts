@@ -3,6 +3,7 @@
 // package is checked on its own (a name and an optional version, nothing else). Anything else is
 // refused with 400 before any process starts.
 import { AppError } from '../../errors';
+import { isNpmPackageName } from './analysis/package-names';
 
 export type Ecosystem = 'pip' | 'npm';
 export type InstallPlan = { ecosystem: Ecosystem; packages: string[] };
@@ -14,8 +15,8 @@ const PIP_VERSION = String.raw`(?:===?|~=|!=|<=?|>=?)\s*[A-Za-z0-9.*+!_-]+`;
 const PIP_PACKAGE = new RegExp(
   String.raw`^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,98}[A-Za-z0-9])?(?:\[[A-Za-z0-9._-]+(?:,[A-Za-z0-9._-]+)*\])?(?:\s*${PIP_VERSION}(?:\s*,\s*${PIP_VERSION})*)?$`,
 );
-// npm name (optionally scoped), optional '@' and a semver version or range made of safe characters.
-const NPM_PACKAGE = /^(?:@[a-z0-9][a-z0-9._~-]{0,213}\/)?[a-z0-9][a-z0-9._~-]{0,213}(?:@[0-9A-Za-z.^~<>=*+-]{1,64})?$/;
+// After an npm name (isNpmPackageName), optional '@' and a semver version or range made of safe characters.
+const NPM_RANGE = /^[0-9A-Za-z.^~<>=*+-]{1,64}$/;
 
 const COMMANDS: Record<string, Ecosystem> = {
   'pip install': 'pip',
@@ -36,9 +37,20 @@ function ecosystemOf(command: string): { ecosystem: Ecosystem; rest: string } {
   throw refuse("The command must start with 'pip install' or 'npm install'.");
 }
 
+/** `axios@^1.7` -> ['axios', '^1.7']; `@scope/x` -> ['@scope/x', '*']. */
+export function splitNpmSpec(spec: string): [string, string] {
+  const at = spec.indexOf('@', 1);
+  return at < 0 ? [spec, '*'] : [spec.slice(0, at), spec.slice(at + 1)];
+}
+
+function isNpmSpec(spec: string): boolean {
+  const [name, range] = splitNpmSpec(spec);
+  return isNpmPackageName(name) && NPM_RANGE.test(range) && !range.includes('..');
+}
+
 export function checkPackage(ecosystem: Ecosystem, spec: string): string {
   const name = spec.trim();
-  const ok = ecosystem === 'pip' ? PIP_PACKAGE.test(name) : NPM_PACKAGE.test(name) && !name.includes('..');
+  const ok = ecosystem === 'pip' ? PIP_PACKAGE.test(name) : isNpmSpec(name);
   if (!ok) {
     const shown = JSON.stringify(name.slice(0, 80));
     throw refuse(

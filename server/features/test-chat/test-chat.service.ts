@@ -3,7 +3,7 @@
 import type { ServiceCtx } from '../../trpc';
 import { AppError } from '../../errors';
 import { ownedFile } from '../workspace/files';
-import type { PostTestChatMessageInput, TestChatKind, TestChatMember, TestChatMessage } from '../../../shared/test-chat.schema';
+import { chatOfPost, type PostTestChatMessageInput, type TestChatKind, type TestChatMember, type TestChatMessage } from '../../../shared/test-chat.schema';
 import { assertTestChatFile } from './test-chat-file';
 import { transcriptOf } from './transcripts';
 import type { TestChatSession } from './emulator/test-chats';
@@ -32,7 +32,7 @@ export async function listMessages(
 
 export async function postMessage(ctx: ServiceCtx, { fileId, ...input }: PostTestChatMessageInput & { fileId: string }): Promise<{ message: TestChatMessage }> {
   const { session } = await testChatOf(ctx, fileId);
-  const transcript = transcriptOf(session, input.chat ?? 'private');
+  const transcript = transcriptOf(session, chatOfPost(input));
   const message = session.post(input);
   transcript.input(input);
   return { message };

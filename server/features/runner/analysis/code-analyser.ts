@@ -57,35 +57,92 @@ type Task = {
 };
 type Slot = { worker: Worker | null; task: Task | null };
 
-
 /** Added to the time limit of a job that starts a new worker (loading the grammars). */
 const WORKER_START_ALLOWANCE_MS = 5_000;
-export function createCodeAnalyser(opts: CodeAnalyserOptions): CodeAnalyser {
-  const { log } = opts;
-  const timeoutMs = opts.timeoutMs ?? 20_000;
-  const maxWaitMs = opts.maxWaitMs ?? timeoutMs;
-  const maxWaiting = opts.maxWaiting ?? 32;
-  const slots: Slot[] = Array.from({ length: opts.workers ?? Math.min(2, Math.max(1, availableParallelism() - 1)) }, () => ({
-    worker: null,
-    task: null,
-  }));
-  const waiting: Task[] = [];
-  let nextId = 1;
-  let closed = false;
 
-  function finish(slot: Slot, task: Task): void {
-    clearTimeout(task.timer);
-    if (slot.task === task) slot.task = null;
-    dispatch();
+export function createCodeAnalyser(opts: CodeAnalyserOptions): CodeAnalyser {
+  const pool = new AnalysisPool(opts);
+  return {
+    parseImports: (content, language) => pool.run<ParsedImports>({ kind: 'imports', content, language }),
+    detectEnvVars: (content, language) => pool.run<DetectedEnvVar[]>({ kind: 'envVars', content, language }),
+    checkSyntax: (content, language) => pool.run<SyntaxReport>({ kind: 'syntax', content, language }),
+    close: () => pool.close(),
+  };
+}
+
+/** The workers (slots, each started when first needed) and the analyses waiting for one. */
+class AnalysisPool {
+  private readonly log: FastifyBaseLogger;
+  private readonly timeoutMs: number;
+  private readonly maxWaitMs: number;
+  private readonly maxWaiting: number;
+  private readonly slots: Slot[];
+  private readonly waiting: Task[] = [];
+  private nextId = 1;
+  private closed = false;
+
+  constructor(opts: CodeAnalyserOptions) {
+    this.log = opts.log;
+    this.timeoutMs = opts.timeoutMs ?? 20_000;
+    this.maxWaitMs = opts.maxWaitMs ?? this.timeoutMs;
+    this.maxWaiting = opts.maxWaiting ?? 32;
+    this.slots = Array.from({ length: opts.workers ?? Math.min(2, Math.max(1, availableParallelism() - 1)) }, () => ({ worker: null, task: null }));
   }
 
-  function spawn(slot: Slot): Worker {
+  run<T>(job: Omit<AnalysisJob, 'id'>): Promise<T> {
+    if (this.closed) return Promise.reject(new AppError('SERVICE_UNAVAILABLE', 'The server is shutting down'));
+    if (this.waiting.length >= this.maxWaiting) {
+      return Promise.reject(busy());
+    }
+    return new Promise<T>((resolve, reject) => {
+      const task: Task = {
+        job: { ...job, id: this.nextId++ } as AnalysisJob,
+        resolve: resolve as (result: unknown) => void,
+        reject,
+        timer: setTimeout(() => {
+          this.waiting.splice(this.waiting.indexOf(task), 1);
+          reject(busy());
+        }, this.maxWaitMs),
+      };
+      this.waiting.push(task);
+      this.dispatch();
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const stopped = new AppError('SERVICE_UNAVAILABLE', 'The server is shutting down');
+    for (const task of this.waiting.splice(0)) {
+      clearTimeout(task.timer);
+      task.reject(stopped);
+    }
+    await Promise.all(
+      this.slots.map(async (slot) => {
+        const { worker, task } = slot;
+        slot.worker = null;
+        slot.task = null;
+        if (task) {
+          clearTimeout(task.timer);
+          task.reject(stopped);
+        }
+        if (worker) await worker.terminate();
+      }),
+    );
+  }
+
+  private finish(slot: Slot, task: Task): void {
+    clearTimeout(task.timer);
+    if (slot.task === task) slot.task = null;
+    this.dispatch();
+  }
+
+  private spawn(slot: Slot): Worker {
     const worker = new Worker(workerEntry(), { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
     worker.unref(); // an idle analyser never keeps the process alive
     worker.on('message', (reply: AnalysisReply) => {
       const task = slot.task;
       if (slot.worker !== worker || !task || task.job.id !== reply.id) return;
-      finish(slot, task);
+      this.finish(slot, task);
       if (reply.ok) task.resolve(reply.result);
       else task.reject(new Error(`code analysis failed: ${reply.message}`));
     });
@@ -93,94 +150,48 @@ export function createCodeAnalyser(opts: CodeAnalyserOptions): CodeAnalyser {
       if (slot.worker !== worker) return;
       const task = slot.task;
       const outOfMemory = (err as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY';
-      log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'the code analysis worker failed');
-      retire(slot);
+      this.log.warn({ err: { message: err.message, code: (err as { code?: string }).code } }, 'the code analysis worker failed');
+      this.retire(slot);
       if (task) {
-        finish(slot, task);
+        this.finish(slot, task);
         task.reject(outOfMemory ? new AppError('UNPROCESSABLE_CONTENT', 'This file is too complex to analyse') : new Error(`code analysis worker failed: ${err.message}`));
       }
     });
     worker.on('exit', () => {
       if (slot.worker !== worker) return;
       const task = slot.task;
-      retire(slot);
+      this.retire(slot);
       if (task) {
-        finish(slot, task);
+        this.finish(slot, task);
         task.reject(new Error('the code analysis worker stopped'));
       }
     });
     return worker;
   }
 
-  function retire(slot: Slot): void {
+  private retire(slot: Slot): void {
     const worker = slot.worker;
     slot.worker = null;
     if (worker) void worker.terminate();
   }
 
-  function dispatch(): void {
-    if (closed) return;
-    for (const slot of slots) {
-      if (slot.task || waiting.length === 0) continue;
-      const task = waiting.shift()!;
+  private dispatch(): void {
+    if (this.closed) return;
+    for (const slot of this.slots) {
+      if (slot.task || this.waiting.length === 0) continue;
+      const task = this.waiting.shift()!;
       slot.task = task;
       // A new worker first loads the grammars (a second or more on a busy machine): that is not the file's time.
       const starting = slot.worker === null;
-      slot.worker ??= spawn(slot);
+      slot.worker ??= this.spawn(slot);
       slot.worker.postMessage(task.job);
       clearTimeout(task.timer);
       task.timer = setTimeout(() => {
         // Still parsing: the only way to stop synchronous wasm is to end its thread.
-        retire(slot);
-        finish(slot, task);
+        this.retire(slot);
+        this.finish(slot, task);
         task.reject(new AppError('UNPROCESSABLE_CONTENT', 'Analysing this file took too long'));
-      }, timeoutMs + (starting ? WORKER_START_ALLOWANCE_MS : 0));
+      }, this.timeoutMs + (starting ? WORKER_START_ALLOWANCE_MS : 0));
     }
   }
-
-  function run<T>(job: Omit<AnalysisJob, 'id'>): Promise<T> {
-    if (closed) return Promise.reject(new AppError('SERVICE_UNAVAILABLE', 'The server is shutting down'));
-    if (waiting.length >= maxWaiting) {
-      return Promise.reject(busy());
-    }
-    return new Promise<T>((resolve, reject) => {
-      const task: Task = {
-        job: { ...job, id: nextId++ } as AnalysisJob,
-        resolve: resolve as (result: unknown) => void,
-        reject,
-        timer: setTimeout(() => {
-          waiting.splice(waiting.indexOf(task), 1);
-          reject(busy());
-        }, maxWaitMs),
-      };
-      waiting.push(task);
-      dispatch();
-    });
-  }
-
-  return {
-    parseImports: (content, language) => run<ParsedImports>({ kind: 'imports', content, language }),
-    detectEnvVars: (content, language) => run<DetectedEnvVar[]>({ kind: 'envVars', content, language }),
-    checkSyntax: (content, language) => run<SyntaxReport>({ kind: 'syntax', content, language }),
-    async close() {
-      closed = true;
-      const stopped = new AppError('SERVICE_UNAVAILABLE', 'The server is shutting down');
-      for (const task of waiting.splice(0)) {
-        clearTimeout(task.timer);
-        task.reject(stopped);
-      }
-      await Promise.all(
-        slots.map(async (slot) => {
-          const { worker, task } = slot;
-          slot.worker = null;
-          slot.task = null;
-          if (task) {
-            clearTimeout(task.timer);
-            task.reject(stopped);
-          }
-          if (worker) await worker.terminate();
-        }),
-      );
-    },
-  };
 }

@@ -2,6 +2,7 @@
 // often differ: `import telegram` is python-telegram-bot), a JS specifier to its npm package.
 
 import { builtinModules } from 'node:module';
+import validateNpmPackageName from 'validate-npm-package-name';
 import { PYTHON_STDLIB } from './python-stdlib';
 
 /** Import name -> PyPI name where the two differ. Dotted keys are namespace packages (google.*). */
@@ -98,13 +99,14 @@ export function pythonPackageFor(path: string): { module: string; package: strin
 
 const NODE_BUILTINS = new Set(builtinModules);
 
-// npm's rules for new package names: lower case, URL-safe without ~'!()*, at most 214 characters, not starting
-// with '.' or '_'; a scope is '@scope/'.
-const NPM_NAME = /^(?:@[a-z0-9-][a-z0-9._-]*\/)?[a-z0-9-][a-z0-9._-]*$/;
-
-/** True when npm would accept this as the name of a new package. */
-export function isValidNpmName(name: string): boolean {
-  return name.length > 0 && name.length <= 214 && NPM_NAME.test(name) && name !== 'node_modules' && name !== 'favicon.ico';
+/**
+ * The one grammar of npm package names (the import analysis and install requests both use it): npm's
+ * rules for new names, save that a core module's name passes, since events, buffer and punycode are
+ * packages people install. npm checks ~'!()* in the name but not in its scope: here neither has them.
+ */
+export function isNpmPackageName(name: string): boolean {
+  const { errors, warnings = [] } = validateNpmPackageName(name);
+  return !errors && warnings.every((w) => w.endsWith(' is a core module name')) && !/[~'!()*]/.test(name);
 }
 
 /**
@@ -117,5 +119,5 @@ export function npmPackageFor(specifier: string): string | null {
   const parts = specifier.split('/');
   const name = specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!;
   if (NODE_BUILTINS.has(name) || NODE_BUILTINS.has(specifier)) return null;
-  return isValidNpmName(name) ? name : null;
+  return isNpmPackageName(name) ? name : null;
 }

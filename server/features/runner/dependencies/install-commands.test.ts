@@ -10,7 +10,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig, type RunnerConfig } from '../../../config';
 import { nodeModulesReady, readManifestDependencies, venvReady, writeManifest } from './packages-dir';
 import { InstallOutput, MAX_LINE_CHARS } from './install-output';
-import { npmCliFor, npmInstallStep, npmManifest, splitNpmSpec } from './npm-command';
+import { npmCliFor, npmInstallStep, npmManifest } from './npm-command';
+import { splitNpmSpec } from '../install-request';
 import { pipInstallStep, venvStep, WHEELS_MOUNT } from './pip-command';
 import { sandboxUrl } from './sandbox-url';
 

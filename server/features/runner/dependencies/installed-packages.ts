@@ -3,7 +3,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Deps } from '../../../deps';
-import { splitNpmSpec } from './npm-command';
+import { splitNpmSpec } from '../install-request';
 
 export async function packagesNotInstalled(deps: Pick<Deps, 'packageVolumes'>, projectId: string, ecosystem: 'pip' | 'npm', packages: string[]): Promise<string[]> {
   const dir = await deps.packageVolumes.dir(projectId, false);

@@ -5,17 +5,11 @@ import { accessSync, constants, realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { RunnerConfig } from '../../../config';
 import { AppError } from '../../../errors';
-import { checkPackage } from '../install-request';
+import { checkPackage, splitNpmSpec } from '../install-request';
 import { BASE_ENV, PACKAGES_MOUNT, type InstallStep } from './install-step';
 import { sandboxUrl } from './sandbox-url';
 
 export type NpmManifest = { name: string; private: true; description: string; dependencies: Record<string, string> };
-
-/** `axios@^1.7` -> ['axios', '^1.7']; `@scope/x` -> ['@scope/x', '*']. */
-export function splitNpmSpec(spec: string): [string, string] {
-  const at = spec.indexOf('@', 1);
-  return at < 0 ? [spec, '*'] : [spec.slice(0, at), spec.slice(at + 1)];
-}
 
 /**
  * The project's package.json: what earlier installs asked for (entries that no longer pass the

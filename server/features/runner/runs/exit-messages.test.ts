@@ -1,10 +1,10 @@
 // How a run's end is said: who stopped it, a setting or a package it stopped without, else its code.
 import { describe, expect, it } from 'vitest';
-import { exitMessage, missingPackage, missingSetting } from './exit-messages';
+import { exitMessage, lastErrorLine, missingPackage, missingSetting } from './exit-messages';
 import type { RunsOptions } from './runs';
 
 const options = { config: { memoryBytes: 128 * 1048576, wallClockMs: 60_000 } } as unknown as RunsOptions;
-const exited = (code: number, lastLines: string[]) => exitMessage('exited', { code, signal: null, oomKilled: false }, undefined, options, { lastLines });
+const exited = (code: number, lastLines: string[], errorLines: string[] = []) => exitMessage('exited', { code, signal: null, oomKilled: false }, undefined, options, { lastLines, errorLines });
 
 describe('exitMessage', () => {
   it('a stop by the owner says so, whatever code the bot exited with', () => {
@@ -29,8 +29,22 @@ describe('exitMessage', () => {
     expect(missingPackage(["Error [ERR_MODULE_NOT_FOUND]: Cannot find package 'grammy' imported from /app/bot.mjs"])).toBe('grammy');
   });
 
+  it("a crash gives its error line after the exit code: a traceback's last line, a JavaScript error's message, else the last line on stderr", () => {
+    const traceback = ['Traceback (most recent call last):', '  File "/app/bot.py", line 2, in <module>', '    raise ValueError("bad token")', 'ValueError: bad token', ''];
+    expect(exited(1, traceback, traceback)).toBe('The bot exited with exit code 1 (ValueError: bad token)');
+    const node = ['/app/bot.js:2', "throw new Error('bad token');", '^', '', 'Error: bad token', '    at Object.<anonymous> (/app/bot.js:2:7)', '    at node:internal/main/run_main_module:28:49', '', 'Node.js v20.19.0'];
+    expect(lastErrorLine(node)).toBe('Error: bad token');
+    const withProps = ['TypeError: fetch failed', '    at node:internal/deps/undici/undici:13502:13', '    at async main (/app/bot.mjs:4:3) {', "  code: 'ECONNREFUSED'", '}', '', 'Node.js v20.19.0'];
+    expect(lastErrorLine(withProps)).toBe('TypeError: fetch failed');
+    expect(lastErrorLine(['/app/bot.js:1', "throw 'bad';", '^', 'bad', '(Use `node --trace-uncaught ...` to show where the exception was thrown)', '', 'Node.js v20.19.0'])).toBe('bad');
+    expect(lastErrorLine(['config file missing'])).toBe('config file missing');
+    expect(lastErrorLine(['', '  '])).toBeNull();
+    expect(lastErrorLine([`ValueError: ${'x'.repeat(500)}`])).toHaveLength(200);
+  });
+
   it('otherwise the exit code', () => {
     expect(exited(2, ['something else'])).toBe('The bot exited with exit code 2');
+    expect(exited(2, ['something else'], [])).toBe('The bot exited with exit code 2');
     expect(exited(0, [])).toBe('The bot finished (exit code 0)');
     expect(missingSetting(['all fine'])).toBeNull();
   });

@@ -1,7 +1,7 @@
 // What a run's last lines say: why the server is stopping it (a limit), and how it ended.
 import type { ExitReason } from '../../../../shared/runner.schema';
 import type { SandboxExit } from '../sandbox/sandbox';
-import { DEFAULT_OUTPUT_LIMITS } from './run-output';
+import { DEFAULT_OUTPUT_LIMITS, type OutputLine } from './run-output';
 import type { RunsOptions } from './runs';
 import { npmPackageFor, pythonPackageFor } from '../analysis/package-names';
 
@@ -34,16 +34,50 @@ export function missingPackage(lines: string[]): string | null {
   return null;
 }
 
+/** Longer error lines are cut: the exit's words are one line on /bots and in the history. */
+const MAX_ERROR_LINE = 200;
+
+/** What the exit's words read of a run's last output: its last lines, and its last lines on stderr. */
+export function endingLines(recent: OutputLine[]): { lastLines: string[]; errorLines: string[] } {
+  const texts = (lines: OutputLine[]) => lines.flatMap((l) => l.text.split('\n'));
+  return { lastLines: texts(recent.slice(-20)), errorLines: texts(recent.filter((l) => l.kind === 'error')).slice(-100) };
+}
+
+/** Node's own lines after an uncaught error: they say nothing of what went wrong. */
+const NODE_TRAILER = /^(Node\.js v\d|\(Use `node --trace-)/;
+const STACK_FRAME = /^\s+(at\s|\.\.\. \d+ lines? matching)/;
+
+/**
+ * The line that says what went wrong, from what the bot printed last on stderr: the last line of a
+ * Python traceback (`ValueError: bad token`), the message line above a JavaScript stack
+ * (`Error: bad token`), else its last line there.
+ */
+export function lastErrorLine(errorLines: string[]): string | null {
+  const lines = errorLines.filter((l) => l.trim() !== '' && !NODE_TRAILER.test(l));
+  let index = lines.length - 1;
+  const traceback = lines.findLastIndex((l) => l.startsWith('Traceback (most recent call last)'));
+  const frame = lines.findLastIndex((l) => STACK_FRAME.test(l));
+  if (traceback !== -1) index = lines.findLastIndex((l, i) => i > traceback && !/^\s/.test(l));
+  else if (frame !== -1) {
+    index = frame;
+    while (index >= 0 && STACK_FRAME.test(lines[index]!)) index--;
+  }
+  const line = lines[index]?.trim();
+  if (!line) return null;
+  return line.length > MAX_ERROR_LINE ? `${line.slice(0, MAX_ERROR_LINE - 1)}…` : line;
+}
+
 /**
  * How a run ended, in words /bots and the console show. `by`: who stopped it; `lastLines`: what it
- * printed last (a missing setting is named rather than an exit code).
+ * printed last (a missing setting is named rather than an exit code); `errorLines`: what it printed
+ * last on stderr (a crash's error line follows its exit code).
  */
 export function exitMessage(
   reason: ExitReason,
   exit: SandboxExit,
   failure: string | undefined,
   options: RunsOptions,
-  ending: { by?: 'person' | 'restart' | 'server' | null; lastLines?: string[] } = {},
+  ending: { by?: 'person' | 'restart' | 'server' | null; lastLines?: string[]; errorLines?: string[] } = {},
 ): string {
   const how = exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`;
   switch (reason) {
@@ -63,7 +97,9 @@ export function exitMessage(
       if (notInstalled) return `The bot stopped: the package ${notInstalled} is not installed (install it under Dependencies)`;
       const missing = missingSetting(ending.lastLines ?? []);
       if (missing) return `The bot stopped: ${/TOKEN$/.test(missing) ? 'token' : missing} not set (${/TOKEN$/.test(missing) ? `${missing}; ` : ''}set it under Environment Variables)`;
-      return `The bot exited with ${how}`;
+      const error = lastErrorLine(ending.errorLines ?? []);
+      // In brackets: readers of the log take the word after 'exit code' as the code (ai-help/bot-log.ts).
+      return `The bot exited with ${how}${error ? ` (${error})` : ''}`;
     }
   }
 }

@@ -16,9 +16,9 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-async function bot(token: string, name: string, code: string): Promise<{ projectId: string; fileId: string }> {
+async function bot(token: string, name: string, code: string, filename = 'bot.py'): Promise<{ projectId: string; fileId: string }> {
   const projectId = (await t.request('POST', '/api/projects', { token, body: { name } })).body.id as string;
-  const file = await t.request('PUT', `/api/projects/${projectId}/files/bot.py`, { token, body: { content: code } });
+  const file = await t.request('PUT', `/api/projects/${projectId}/files/${filename}`, { token, body: { content: code } });
   expect(file.status).toBe(200);
   return { projectId, fileId: file.body.id };
 }
@@ -59,6 +59,28 @@ describe('runs kept in the database', () => {
     const other = await newUser(t);
     expect((await t.request('GET', `/api/bots/${b.projectId}/runs`, { token: other.token })).status).toBe(404);
     expect((await t.request('GET', `/api/bots/${b.projectId}/runs`)).status).toBe(401);
+  }, 60_000);
+
+  it("a crash's last exit carries the error line the bot printed: a Python traceback's last line, a JavaScript error's message", async () => {
+    const user = await newUser(t);
+    const python = await bot(user.token, 'Python crash', 'print("starting", flush=True)\nraise ValueError("bad token")\n');
+    const node = await bot(user.token, 'Node crash', "console.log('starting');\nthrow new Error('bad token');\n", 'bot.js');
+    const client = await RunClient.open(t.url, { token: user.token });
+    try {
+      for (const b of [python, node]) {
+        client.send({ type: 'execute-file', fileId: b.fileId });
+        await client.waitFor((f) => f.type === 'execution_exit' && f.fileId === b.fileId, 30_000);
+      }
+    } finally {
+      client.close();
+    }
+    const lastExit = async (projectId: string) => {
+      const bots = (await t.request('GET', '/api/bots', { token: user.token })).body.bots as BotSummary[];
+      return bots.find((x) => x.projectId === projectId)?.lastExit?.message;
+    };
+    await expect.poll(() => lastExit(python.projectId)).toBe('The bot exited with exit code 1 (ValueError: bad token)');
+    await expect.poll(() => lastExit(node.projectId)).toBe('The bot exited with exit code 1 (Error: bad token)');
+    expect((await keptRuns(user.token, node.projectId))[0]?.exit?.message).toBe('The bot exited with exit code 1 (Error: bad token)');
   }, 60_000);
 
   it('a live run has no end yet; rows a killed server left live are ended at the next start', async () => {

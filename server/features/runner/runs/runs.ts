@@ -8,28 +8,20 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../../errors';
 import type { RunnerConfig } from '../../../config';
 import type { ExitReason, RunSummary } from '../../../../shared/runner.schema';
-import { secretMask } from '../secret-mask';
 import type { Sandbox, SandboxExit, SandboxLimits, SandboxSpec, SandboxedProcess } from '../sandbox/sandbox';
 import { SandboxUnavailableError } from '../sandbox';
 import type { BotLaunch } from './bot-command';
-import { DEFAULT_OUTPUT_LIMITS, RunOutput, type OutputLimits, type OutputLine } from './run-output';
+import { DEFAULT_OUTPUT_LIMITS, type OutputLimits } from './run-output';
+import { newRun, summaryOf, type EndedBy, type Run, type RunClaims, type RunExit, type RunInput, type RunMode, type RunViewer } from './run-state';
+
+// What a run is, said once in run-state.ts, named here too for the callers of Runs.
+export type { EndedBy, RunClaims, RunExit, RunMode, RunViewer };
 import { newRunId, type RunLogs } from '../logs/run-logs';
-import { exitMessage, limitMessage } from './exit-messages';
+import { endingLines, exitMessage, limitMessage } from './exit-messages';
 import type { RunRecords } from './run-records';
-
-export type RunExit = { reason: ExitReason; code: number | null; signal: string | null; message: string; at: number };
-
-/** What a viewer receives: batches of lines, then (once) the exit. */
-export type RunViewer = { lines(lines: OutputLine[], fileId: string): void; exit(exit: RunExit, fileId: string): void };
-
-/** 'test': a Telegram bot talking to the test chat's emulator (test-chat/test-mode.ts). */
-export type RunMode = 'live' | 'test';
 
 /** What a run starts from: the bot's sandbox spec, and what to let go of when it ends. */
 export type RunLaunch = BotLaunch & Pick<SandboxSpec, 'hosts' | 'bridge'> & { release?: () => void };
-
-/** Who ended a run, when the server did: the person (Stop), a restart of the file, or the server's shutdown. */
-export type EndedBy = 'person' | 'restart' | 'server';
 
 /** Told once per run when it has ended (the deploy supervisor listens). */
 export type RunEnded = { userId: string; fileId: string; mode: RunMode; supervised: boolean; startedAt: number; exit: RunExit; endedBy: EndedBy | null };
@@ -42,44 +34,6 @@ export type RunUsage = { memoryBytes: number; cpuPercent: number; lastActiveAt: 
 
 /** Readings closer together than this give the previous figures (CPU over a few ms is noise). */
 const MIN_READING_GAP_MS = 1000;
-
-/** What a live run claims for itself alone: its platform tokens' keyed hashes (token-claims.ts). */
-export type RunClaims = { tokens: string[]; botName: string };
-
-type Run = {
-  /** The run's id in its log lines and its row of `runs`. */
-  runId: string;
-  /** Kept in `runs` and the bot's log only when the run belongs to a project. */
-  projectId: string | null;
-  userId: string;
-  fileId: string;
-  filename: string;
-  claims: RunClaims | null;
-  /** Started by the deploy supervisor: no wall clock, not counted in the person's run limit. */
-  supervised: boolean;
-  endedBy: EndedBy | null;
-  mode: RunMode;
-  release: (() => void) | null;
-  startedAt: number;
-  status: 'starting' | 'running' | 'stopping' | 'exited';
-  output: RunOutput;
-  viewers: Set<RunViewer>;
-  process: SandboxedProcess | null;
-  /** Set when the server ends the run; otherwise the bot ended it. */
-  endReason: Exclude<ExitReason, 'exited' | 'failed'> | null;
-  exit: RunExit | null;
-  wallClock: NodeJS.Timeout | null;
-  done: Promise<void>;
-  /** When the bot last printed, or its network moved between two readings (the 'silent' flag's clock). */
-  lastActiveAt: number;
-  /** The last reading of its processes: CPU is what they used between two readings. */
-  reading: { at: number; cpuMs: number; netPackets: number | null; memoryBytes: number; cpuPercent: number } | null;
-};
-
-/** A run as its person's pages see it: a run still starting is shown running. */
-function summaryOf(r: Run): RunSummary {
-  return { fileId: r.fileId, filename: r.filename, status: r.status === 'starting' ? 'running' : r.status, startedAt: new Date(r.startedAt).toISOString(), mode: r.mode };
-}
 
 /** Starts (and restarts) one person may make in a minute (docs/security.md "Rate limits"). */
 export const RUN_STARTS_PER_MINUTE = 10;
@@ -128,81 +82,58 @@ export class Runs {
   }
 
   /** Starts a file (restarting it if it runs). `launch` is built only once the run may start. */
-  async start(
-    input: { userId: string; fileId: string; filename: string; secrets: Record<string, string>; mode?: RunMode; claims?: RunClaims; supervised?: boolean; projectId?: string },
-    launch: () => Promise<RunLaunch>,
-  ): Promise<void> {
+  async start(input: RunInput, launch: () => Promise<RunLaunch>): Promise<void> {
+    await this.endEarlierRun(input);
+    // From the checks to keeping the run, no await: of two starts (one token, one person's last
+    // place), the second sees the first.
+    this.assertRoomFor(input);
+    const runId = newRunId();
+    const { run, settle } = newRun(input, runId, {
+      now: this.now,
+      limits: this.outputLimits(),
+      record: input.projectId ? this.options.logs?.recorder(input.projectId, runId) : undefined,
+      onVolumeExceeded: (r) => void this.end(r, 'output'),
+    });
+    this.runs.set(input.fileId, run);
+    this.changed(run);
+    if (run.projectId) {
+      this.options.records?.started({ id: runId, projectId: run.projectId, fileId: run.fileId, userId: run.userId, filename: run.filename, mode: run.mode, supervised: run.supervised, startedAt: run.startedAt });
+    }
+    run.output.log('Starting execution');
+    run.output.log(`Running ${input.filename}`);
+    await this.launch(run, launch, settle);
+  }
+
+  /** Whether the server takes runs and the person has starts left; then the file's live run is ended (a restart). */
+  private async endEarlierRun(input: RunInput): Promise<void> {
     if (this.closed) throw new AppError('SERVICE_UNAVAILABLE', 'The server is shutting down');
     // Before anything counts or is kept: a server that refuses runs refuses them all, for its whole life.
     if (this.refusal) throw new SandboxUnavailableError(this.refusal);
-    const supervised = input.supervised ?? false;
     // A supervised start is either a person's deploy or restart, which spent the budget before
     // changing anything (deploy/supervisor.ts), or a restart after a crash, paced by the backoff.
-    if (!supervised) this.spendStart(input.userId);
-    // Restart: end the file's live run first (again, should another Start have slipped in meanwhile).
+    if (!input.supervised) this.spendStart(input.userId);
+    // Again, should another Start have slipped in meanwhile.
     for (let previous = this.runs.get(input.fileId); previous && previous.status !== 'exited'; previous = this.runs.get(input.fileId)) {
       if (previous.userId !== input.userId) throw new AppError('NOT_FOUND', 'File not found');
       await this.end(previous, 'stopped', this.options.config.stopGraceMs, 'restart');
     }
+  }
+
+  /** The person's runs at once, the server's ceiling, and the run's tokens free. */
+  private assertRoomFor(input: RunInput): void {
     const live = [...this.runs.values()].filter((r) => r.userId === input.userId && r.status !== 'exited' && !r.supervised);
-    if (!supervised && live.length >= this.options.config.maxRunsPerUser) {
+    if (!input.supervised && live.length >= this.options.config.maxRunsPerUser) {
       throw new AppError(
         'TOO_MANY_REQUESTS',
         `You can run at most ${this.options.config.maxRunsPerUser} bots at once. Stop one (${live.map((r) => r.filename).join(', ')}) to start another.`,
       );
     }
     this.admit();
-    // Checked and taken with no await in between: of two starts with one token, one wins.
     if (input.claims) this.assertTokensFree(input.userId, input.fileId, input.claims);
+  }
 
-    const mask = secretMask(Object.values(input.secrets));
-    const runId = newRunId();
-    let run!: Run;
-    // Settles when the run has ended, whatever happens: ending a run that is still starting waits for it.
-    let settle!: () => void;
-    const done = new Promise<void>((resolve) => (settle = resolve));
-    const output = new RunOutput({
-      limits: this.outputLimits(),
-      mask,
-      now: this.now,
-      record: input.projectId ? this.options.logs?.recorder(input.projectId, runId) : undefined,
-      onBatch: (lines) => {
-        run.lastActiveAt = this.now();
-        for (const v of run.viewers) v.lines(lines, run.fileId);
-      },
-      onVolumeExceeded: () => void this.end(run, 'output'),
-    });
-    run = {
-      runId,
-      projectId: input.projectId ?? null,
-      userId: input.userId,
-      fileId: input.fileId,
-      filename: input.filename,
-      claims: input.claims ?? null,
-      supervised,
-      endedBy: null,
-      mode: input.mode ?? 'live',
-      release: null,
-      startedAt: this.now(),
-      status: 'starting',
-      output,
-      viewers: new Set(),
-      process: null,
-      endReason: null,
-      exit: null,
-      wallClock: null,
-      done,
-      lastActiveAt: this.now(),
-      reading: null,
-    };
-    this.runs.set(input.fileId, run);
-    this.changed(run);
-    if (run.projectId) {
-      this.options.records?.started({ id: runId, projectId: run.projectId, fileId: run.fileId, userId: run.userId, filename: run.filename, mode: run.mode, supervised, startedAt: run.startedAt });
-    }
-    output.log('Starting execution');
-    output.log(`Running ${input.filename}`);
-
+  /** Builds the launch and spawns it in the sandbox; a failure to do so ends the run with its reason. */
+  private async launch(run: Run, launch: () => Promise<RunLaunch>, settle: () => void): Promise<void> {
     let child: SandboxedProcess;
     try {
       const { release, ...spec } = await launch();
@@ -219,11 +150,11 @@ export class Runs {
     run.process = child;
     run.status = run.endReason ? 'stopping' : 'running';
     if (run.endReason) void child.stop(0);
-    if (this.options.config.wallClockMs > 0 && !supervised) {
+    if (this.options.config.wallClockMs > 0 && !run.supervised) {
       run.wallClock = setTimeout(() => void this.end(run, 'time'), this.options.config.wallClockMs);
       run.wallClock.unref();
     }
-    const reading = Promise.all([output.read(child.stdout, 'output'), output.read(child.stderr, 'error')]);
+    const reading = Promise.all([run.output.read(child.stdout, 'output'), run.output.read(child.stderr, 'error')]);
     void child.exit.then(async (exit) => {
       try {
         await reading;
@@ -385,7 +316,7 @@ export class Runs {
       reason,
       code: exit.code,
       signal: exit.signal,
-      message: exitMessage(reason, exit, failure, this.options, { by: run.endedBy, lastLines: run.output.recent().slice(-20).flatMap((l) => l.text.split('\n')) }),
+      message: exitMessage(reason, exit, failure, this.options, { by: run.endedBy, ...endingLines(run.output.recent()) }),
       at: this.now(),
     };
     run.status = 'exited';

@@ -45,88 +45,25 @@ export async function spawnInBubblewrap(options: BubblewrapOptions, spec: Sandbo
   // The command waits (bwrap --block-fd) until its network and bridge are in place.
   const gated = withNetwork || spec.bridge !== undefined;
 
-  const chain: string[] = [];
-  if (cgroup) chain.push(...cgroup.procsFiles, '--');
-  else chain.push('--');
-  chain.push(
-    tools.prlimit,
-    `--nofile=${spec.limits.openFiles}:${spec.limits.openFiles}`,
-    `--fsize=${spec.limits.fileSizeBytes}:${spec.limits.fileSizeBytes}`,
-    '--core=0:0',
-  );
-  if (uid !== null) chain.push(`--nproc=${spec.limits.pids}:${spec.limits.pids}`);
-  chain.push('--');
-  if (uid !== null && tools.setpriv) {
-    chain.push(tools.setpriv, `--reuid=${uid}`, `--regid=${uid}`, '--clear-groups', '--inh-caps=-all', '--');
-  }
-  // A fixed number of descriptors whatever the project (FD above): stdin carries the project's
-  // archive, 3 bwrap's info, 4 the network gate, 5 bwrap's own arguments (with the run's
-  // variables), then one per mounted directory and one per generated file. bwrap resolves a
-  // mount's descriptor back to its path as the run's uid, so every directory above a mount must be
-  // searchable by others (checked first, for a clear message).
-  const mountFds: number[] = [];
   let child: ChildProcess;
   try {
-    if (uid !== null) for (const mount of spec.mounts) assertSearchable(mount.host, uid);
-    // Never through a link: a packages dir's entries were written by an install sandbox, which could
-    // leave `venv` pointing at any host directory (the DATA_DIR, say) for the next run to mount.
-    for (const mount of spec.mounts) mountFds.push(openSync(mount.host, fsConstants.O_RDONLY | fsConstants.O_DIRECTORY | fsConstants.O_NOFOLLOW));
-    const data: (string | Buffer)[] = [...Object.values(sandboxEtc(spec.hosts)), ...(spec.files ?? []).map((f) => f.content)];
-    if (options.seccomp) data.push(options.seccomp);
-    const archive = spec.workdir ? projectArchive(spec.workdir.files) : null;
-    const stdio: ('ignore' | 'pipe' | number)[] = [archive ? 'pipe' : 'ignore', 'pipe', 'pipe', 'pipe', 'pipe', 'pipe', ...mountFds, ...data.map(() => 'pipe' as const)];
-    const args = [...bwrapArgs(options, spec, gated), '--clearenv', ...Object.entries(spec.env).flatMap(([k, v]) => ['--setenv', k, v])];
-    const command = spec.workdir ? [tools.sh, '-c', UNPACK_AND_EXEC, 'botwright', tools.tar, spec.workdir.path, ...spec.argv] : spec.argv;
-    chain.push(tools.bwrap!, '--args', String(FD.args), '--', ...command);
-    // cwd '/': the shell exports PWD, which bwrap's pid 1 would otherwise show the bot (the server's directory).
-    child = spawn(tools.sh, ['-c', JOIN_AND_EXEC, 'sandbox', ...chain], { stdio, env: { ...HOST_ENV }, cwd: '/', detached: true });
-    // Out of descriptors or processes: Node reports it as an event, which must never go unheard
-    // (an unheard 'error' ends the server, and every bot with it).
-    const failed = new Promise<Error>((resolve) => child.on('error', resolve));
-    if (child.pid === undefined) throw new Error(`The sandbox could not be started: ${(await failed).message}`);
-    // bwrap closes its ends whenever it is done with them; that is not an error here.
-    for (const stream of child.stdio) (stream as NodeJS.EventEmitter | null)?.on('error', () => {});
-    (child.stdio as unknown as NodeJS.WritableStream[])[FD.args]!.end(args.map((a) => a + '\0').join(''));
-    const firstData = FD.mounts + mountFds.length;
-    data.forEach((content, i) => (child.stdio as unknown as NodeJS.WritableStream[])[firstData + i]!.end(content));
-    if (archive) child.stdin!.end(archive);
+    child = await startChain(options, spec, hostChain(tools, cgroup, uid, spec.limits), { gated, uid });
   } catch (err) {
     if (ownUid !== null) releaseUid(ownUid);
     await cgroup?.remove().catch(() => {});
     throw err;
-  } finally {
-    for (const fd of mountFds) closeSync(fd);
   }
 
-  const info = child.stdio[FD.info] as Readable;
   const block = child.stdio[FD.block] as NodeJS.WritableStream & { destroy(): void };
-  let network: AttachedNetwork | null = null;
-  let bridge: { close(): void } | null = null;
-  let innerPid: number | null = null;
+  const state: SetUp = { innerPid: null, network: null, bridge: null };
   const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
 
   // Until the command runs, stderr is bwrap's own: kept to explain a failed set-up.
   let setupErrors = '';
   const collectSetupErrors = (d: Buffer) => (setupErrors = (setupErrors + String(d)).slice(-2000));
   child.stderr!.on('data', collectSetupErrors);
-  const infoText = readAll(info);
   try {
-    const text = await Promise.race([infoText, exited.then(() => '')]);
-    if (text) innerPid = JSON.parse(text.slice(0, text.lastIndexOf('}') + 1))['child-pid'] as number;
-    timings.mark('cgroup, prlimit, setpriv, bwrap namespaces');
-    if (withNetwork && innerPid !== null) {
-      // bwrap brings up the namespace's loopback after it reports its pid: configuring the same
-      // namespace meanwhile makes one of the two fail, so wait for it.
-      await loopbackUp(innerPid);
-      timings.mark('loopback');
-      network = await attachNetwork({ slirp4netns: tools.slirp4netns!, nsenter: tools.nsenter, ip: tools.ip }, innerPid, spec.network === 'internet-and-host-loopback', options.allowNetworks);
-      timings.mark('slirp4netns and routes');
-    }
-    if (spec.bridge && innerPid !== null) {
-      if (!withNetwork) await loopbackUp(innerPid);
-      bridge = await attachBridge(tools, innerPid, spec.bridge);
-      timings.mark('bridge');
-    }
+    await setUp(child, exited, { tools, spec, withNetwork, allowNetworks: options.allowNetworks, timings }, state);
   } catch (err) {
     // The sandbox could not be set up: make sure nothing of it stays.
     child.kill('SIGKILL');
@@ -152,15 +89,16 @@ export async function spawnInBubblewrap(options: BubblewrapOptions, spec: Sandbo
   // that wait). Only then is its uid free for another run; a uid whose processes would not end
   // stays claimed.
   async function endRun(): Promise<void> {
-    network?.close();
-    bridge?.close();
-    const ended = await Promise.all([cgroup?.remove(), namespaceEnded(innerPid)]).then(
+    state.network?.close();
+    state.bridge?.close();
+    const ended = await Promise.all([cgroup?.remove(), namespaceEnded(state.innerPid)]).then(
       () => true,
       () => false,
     );
     if (ownUid !== null && ended) releaseUid(ownUid);
   }
 
+  const { innerPid } = state;
   return {
     pid: child.pid!,
     stdout: child.stdout!,
@@ -169,27 +107,116 @@ export async function spawnInBubblewrap(options: BubblewrapOptions, spec: Sandbo
     startup: timings.steps,
     usage: () => processUsage(innerPid === null ? [child.pid!] : [innerPid, ...sandboxPids(cgroup, innerPid)], innerPid),
     stop(graceMs: number) {
-      stopping ??= (async () => {
-        // SIGTERM to the bot and everything it started, but not to bwrap itself: bwrap dying would
-        // take the namespace down at once and leave the bot no time to shut down cleanly.
-        const skip = new Set([child.pid!, innerPid ?? -1]);
-        signalAll(sandboxPids(cgroup, innerPid).filter((pid) => !skip.has(pid)), 'SIGTERM');
-        const timer = new Promise<'timeout'>((r) => setTimeout(r, graceMs, 'timeout').unref());
-        if ((await Promise.race([exit, timer])) === 'timeout') {
-          // Killing the sandbox's pid 1 ends its whole pid namespace, and bwrap outside reaps it
-          // (killing bwrap first would leave that pid 1 a zombie for the host's init to collect).
-          signalAll([innerPid ?? child.pid!], 'SIGKILL');
-          const reaped = new Promise<'timeout'>((r) => setTimeout(r, 1000, 'timeout').unref());
-          if ((await Promise.race([exit, reaped])) === 'timeout') {
-            signalAll([child.pid!], 'SIGKILL');
-            cgroup?.kill();
-          }
-        }
-        return exit;
-      })();
+      stopping ??= stopSandbox(child, cgroup, innerPid, exit, graceMs);
       return stopping;
     },
   };
+}
+
+/** The host side of the launch, before bwrap: join the run's cgroup, set rlimits, drop to the run's uid. */
+function hostChain(tools: HostTools, cgroup: RunCgroup | null, uid: number | null, limits: SandboxSpec['limits']): string[] {
+  const chain: string[] = [];
+  if (cgroup) chain.push(...cgroup.procsFiles, '--');
+  else chain.push('--');
+  chain.push(tools.prlimit, `--nofile=${limits.openFiles}:${limits.openFiles}`, `--fsize=${limits.fileSizeBytes}:${limits.fileSizeBytes}`, '--core=0:0');
+  if (uid !== null) chain.push(`--nproc=${limits.pids}:${limits.pids}`);
+  chain.push('--');
+  if (uid !== null && tools.setpriv) {
+    chain.push(tools.setpriv, `--reuid=${uid}`, `--regid=${uid}`, '--clear-groups', '--inh-caps=-all', '--');
+  }
+  return chain;
+}
+
+/**
+ * Starts the chain and hands bwrap its arguments, the mounts' descriptors, the generated files and
+ * the project's archive. A fixed number of descriptors whatever the project (FD below): stdin
+ * carries the archive, 3 bwrap's info, 4 the network gate, 5 bwrap's own arguments (with the run's
+ * variables), then one per mounted directory and one per generated file. bwrap resolves a mount's
+ * descriptor back to its path as the run's uid, so every directory above a mount must be searchable
+ * by others (checked first, for a clear message).
+ */
+async function startChain(options: BubblewrapOptions, spec: SandboxSpec, chain: string[], launch: { gated: boolean; uid: number | null }): Promise<ChildProcess> {
+  const { tools } = options;
+  const mountFds: number[] = [];
+  try {
+    if (launch.uid !== null) for (const mount of spec.mounts) assertSearchable(mount.host, launch.uid);
+    // Never through a link: a packages dir's entries were written by an install sandbox, which could
+    // leave `venv` pointing at any host directory (the DATA_DIR, say) for the next run to mount.
+    for (const mount of spec.mounts) mountFds.push(openSync(mount.host, fsConstants.O_RDONLY | fsConstants.O_DIRECTORY | fsConstants.O_NOFOLLOW));
+    const data: (string | Buffer)[] = [...Object.values(sandboxEtc(spec.hosts)), ...(spec.files ?? []).map((f) => f.content)];
+    if (options.seccomp) data.push(options.seccomp);
+    const archive = spec.workdir ? projectArchive(spec.workdir.files) : null;
+    const stdio: ('ignore' | 'pipe' | number)[] = [archive ? 'pipe' : 'ignore', 'pipe', 'pipe', 'pipe', 'pipe', 'pipe', ...mountFds, ...data.map(() => 'pipe' as const)];
+    const args = [...bwrapArgs(options, spec, launch.gated), '--clearenv', ...Object.entries(spec.env).flatMap(([k, v]) => ['--setenv', k, v])];
+    const command = spec.workdir ? [tools.sh, '-c', UNPACK_AND_EXEC, 'botwright', tools.tar, spec.workdir.path, ...spec.argv] : spec.argv;
+    chain.push(tools.bwrap!, '--args', String(FD.args), '--', ...command);
+    // cwd '/': the shell exports PWD, which bwrap's pid 1 would otherwise show the bot (the server's directory).
+    const child = spawn(tools.sh, ['-c', JOIN_AND_EXEC, 'sandbox', ...chain], { stdio, env: { ...HOST_ENV }, cwd: '/', detached: true });
+    // Out of descriptors or processes: Node reports it as an event, which must never go unheard
+    // (an unheard 'error' ends the server, and every bot with it).
+    const failed = new Promise<Error>((resolve) => child.on('error', resolve));
+    if (child.pid === undefined) throw new Error(`The sandbox could not be started: ${(await failed).message}`);
+    // bwrap closes its ends whenever it is done with them; that is not an error here.
+    for (const stream of child.stdio) (stream as NodeJS.EventEmitter | null)?.on('error', () => {});
+    (child.stdio as unknown as NodeJS.WritableStream[])[FD.args]!.end(args.map((a) => a + '\0').join(''));
+    const firstData = FD.mounts + mountFds.length;
+    data.forEach((content, i) => (child.stdio as unknown as NodeJS.WritableStream[])[firstData + i]!.end(content));
+    if (archive) child.stdin!.end(archive);
+    return child;
+  } finally {
+    for (const fd of mountFds) closeSync(fd);
+  }
+}
+
+/** What the set-up gave the run, filled in as it goes (a failed set-up ends what it had). */
+type SetUp = { innerPid: number | null; network: AttachedNetwork | null; bridge: { close(): void } | null };
+
+/** Once bwrap says its pid 1: the run's network (slirp4netns) and service bridge, before the command starts. */
+async function setUp(
+  child: ChildProcess,
+  exited: Promise<unknown>,
+  run: { tools: HostTools; spec: SandboxSpec; withNetwork: boolean; allowNetworks?: readonly string[]; timings: StepTimings },
+  state: SetUp,
+): Promise<void> {
+  const { tools, spec, timings } = run;
+  const text = await Promise.race([readAll(child.stdio[FD.info] as Readable), exited.then(() => '')]);
+  if (text) state.innerPid = JSON.parse(text.slice(0, text.lastIndexOf('}') + 1))['child-pid'] as number;
+  timings.mark('cgroup, prlimit, setpriv, bwrap namespaces');
+  const innerPid = state.innerPid;
+  if (innerPid === null) return;
+  if (run.withNetwork) {
+    // bwrap brings up the namespace's loopback after it reports its pid: configuring the same
+    // namespace meanwhile makes one of the two fail, so wait for it.
+    await loopbackUp(innerPid);
+    timings.mark('loopback');
+    state.network = await attachNetwork({ slirp4netns: tools.slirp4netns!, nsenter: tools.nsenter, ip: tools.ip }, innerPid, spec.network === 'internet-and-host-loopback', run.allowNetworks);
+    timings.mark('slirp4netns and routes');
+  }
+  if (spec.bridge) {
+    if (!run.withNetwork) await loopbackUp(innerPid);
+    state.bridge = await attachBridge(tools, innerPid, spec.bridge);
+    timings.mark('bridge');
+  }
+}
+
+/** SIGTERM to the bot and everything it started; after the grace, the whole namespace goes. */
+async function stopSandbox(child: ChildProcess, cgroup: RunCgroup | null, innerPid: number | null, exit: Promise<SandboxExit>, graceMs: number): Promise<SandboxExit> {
+  // Not to bwrap itself: bwrap dying would take the namespace down at once and leave the bot no
+  // time to shut down cleanly.
+  const skip = new Set([child.pid!, innerPid ?? -1]);
+  signalAll(sandboxPids(cgroup, innerPid).filter((pid) => !skip.has(pid)), 'SIGTERM');
+  const timer = new Promise<'timeout'>((r) => setTimeout(r, graceMs, 'timeout').unref());
+  if ((await Promise.race([exit, timer])) === 'timeout') {
+    // Killing the sandbox's pid 1 ends its whole pid namespace, and bwrap outside reaps it
+    // (killing bwrap first would leave that pid 1 a zombie for the host's init to collect).
+    signalAll([innerPid ?? child.pid!], 'SIGKILL');
+    const reaped = new Promise<'timeout'>((r) => setTimeout(r, 1000, 'timeout').unref());
+    if ((await Promise.race([exit, reaped])) === 'timeout') {
+      signalAll([child.pid!], 'SIGKILL');
+      cgroup?.kill();
+    }
+  }
+  return exit;
 }
 
 /** Resolves once the sandbox's pid 1 has ended its pid namespace (it is a zombie, or gone). */
@@ -210,7 +237,7 @@ const JOIN_AND_EXEC = 'while [ "$1" != "--" ]; do echo $$ > "$1" || exit 125; sh
 // Inside the sandbox, as the run's user: unpack the project (stdin) into the workdir, then become the bot.
 const UNPACK_AND_EXEC = '"$1" -x -o -f - -C "$2" || exit 126; shift 2; exec "$@" </dev/null';
 
-/** The descriptors of the launch (see spawnInBubblewrap). */
+/** The descriptors of the launch (see startChain). */
 const FD = { info: 3, block: 4, args: 5, mounts: 6 } as const;
 
 /**

@@ -141,10 +141,9 @@ async function probe(config: RunnerConfig, extraSystemDirs: string[], hostTools:
   const found = await findHost();
   const { filter } = found;
   const tools = { ...found.tools, ...hostTools };
-  let { cgroups, cgroupDetail } = found;
   const limits = limitsFor(config);
-  const tryRun = async (withCgroups: boolean, network: 'none' | 'internet') => {
-    const child = await spawnInBubblewrap({ tools, cgroups: withCgroups ? cgroups : null, extraSystemDirs, seccomp: filter.program }, {
+  const tryRun: TryRun = async (cgroups, network) => {
+    const child = await spawnInBubblewrap({ tools, cgroups, extraSystemDirs, seccomp: filter.program }, {
       argv: ['/usr/bin/true'],
       cwd: '/',
       mounts: [],
@@ -157,47 +156,57 @@ async function probe(config: RunnerConfig, extraSystemDirs: string[], hostTools:
     const exit = await child.exit;
     if (exit.code !== 0) throw new Error(`exit ${exit.code ?? exit.signal}`);
   };
+  const sandbox = await probeBubblewrap(tools, found, tryRun);
+  const network = await probeNetwork(tools, sandbox, tryRun);
+  const probed = protectionsFound(config, tools, filter, sandbox, network);
+  // A protection that is on needs no fix.
+  const protections: SandboxStatus['protections'] = probed.map(({ fix, ...p }) => (p.active ? p : { ...p, fix }));
+  const { bubblewrap, cgroups } = sandbox;
+  return { tools, cgroups, bubblewrap, network: network.network, seccomp: filter.program, status: { full: protections.every((p) => p.active), protections } };
+}
 
-  let bubblewrap = false;
-  let bwrapDetail = 'bwrap not found (apt install bubblewrap)';
-  if (tools.bwrap) {
+/** Runs /usr/bin/true in bubblewrap; throws when it could not. */
+type TryRun = (cgroups: CgroupHost | null, network: 'none' | 'internet') => Promise<void>;
+type BubblewrapFound = { bubblewrap: boolean; bwrapDetail: string; cgroups: CgroupHost | null; cgroupDetail: string };
+
+/** Whether bwrap makes its namespaces here, with the run cgroups if it can join them, else without them. */
+async function probeBubblewrap(tools: HostTools, host: Pick<Host, 'cgroups' | 'cgroupDetail'>, tryRun: TryRun): Promise<BubblewrapFound> {
+  let { cgroups, cgroupDetail } = host;
+  const works = `${tools.bwrap}: own user, pid, ipc, uts, net and mount namespaces`;
+  if (!tools.bwrap) return { bubblewrap: false, bwrapDetail: 'bwrap not found (apt install bubblewrap)', cgroups, cgroupDetail };
+  try {
+    await tryRun(cgroups, 'none');
+    return { bubblewrap: true, bwrapDetail: works, cgroups, cgroupDetail };
+  } catch (err) {
+    if (!cgroups) return { bubblewrap: false, bwrapDetail: `bwrap cannot create namespaces here: ${(err as Error).message}`, cgroups, cgroupDetail };
+    cgroupDetail = `a sandbox could not join the run cgroup (${(err as Error).message})`;
+    cgroups = null;
     try {
-      await tryRun(cgroups !== null, 'none');
-      bubblewrap = true;
-      bwrapDetail = `${tools.bwrap}: own user, pid, ipc, uts, net and mount namespaces`;
-    } catch (err) {
-      if (cgroups) {
-        cgroupDetail = `a sandbox could not join the run cgroup (${(err as Error).message})`;
-        cgroups = null;
-        try {
-          await tryRun(false, 'none');
-          bubblewrap = true;
-          bwrapDetail = `${tools.bwrap}: own user, pid, ipc, uts, net and mount namespaces`;
-        } catch (again) {
-          bwrapDetail = `bwrap cannot create namespaces here: ${(again as Error).message}`;
-        }
-      } else {
-        bwrapDetail = `bwrap cannot create namespaces here: ${(err as Error).message}`;
-      }
+      await tryRun(null, 'none');
+      return { bubblewrap: true, bwrapDetail: works, cgroups, cgroupDetail };
+    } catch (again) {
+      return { bubblewrap: false, bwrapDetail: `bwrap cannot create namespaces here: ${(again as Error).message}`, cgroups, cgroupDetail };
     }
   }
+}
 
-  let network = false;
-  let networkDetail = 'slirp4netns not found (apt install slirp4netns): bots get no network';
-  if (bubblewrap && tools.slirp4netns) {
-    try {
-      // Once more on failure: a host under heavy load can fail one set-up, and the answer lasts
-      // for the whole life of the server.
-      await tryRun(cgroups !== null, 'internet').catch(() => tryRun(cgroups !== null, 'internet'));
-      network = true;
-      networkDetail = 'slirp4netns with host loopback, the clouds\' metadata services, private networks and the host\'s own addresses blocked';
-    } catch (err) {
-      networkDetail = `slirp4netns failed: ${(err as Error).message}; bots get no network`;
-    }
-  } else if (!bubblewrap) {
-    networkDetail = 'no network namespace without bwrap: bots share the host network';
+/** Whether a sandbox reaches the internet through slirp4netns. */
+async function probeNetwork(tools: HostTools, sandbox: BubblewrapFound, tryRun: TryRun): Promise<{ network: boolean; networkDetail: string }> {
+  if (!sandbox.bubblewrap) return { network: false, networkDetail: 'no network namespace without bwrap: bots share the host network' };
+  if (!tools.slirp4netns) return { network: false, networkDetail: 'slirp4netns not found (apt install slirp4netns): bots get no network' };
+  try {
+    // Once more on failure: a host under heavy load can fail one set-up, and the answer lasts
+    // for the whole life of the server.
+    await tryRun(sandbox.cgroups, 'internet').catch(() => tryRun(sandbox.cgroups, 'internet'));
+    return { network: true, networkDetail: 'slirp4netns with host loopback, the clouds\' metadata services, private networks and the host\'s own addresses blocked' };
+  } catch (err) {
+    return { network: false, networkDetail: `slirp4netns failed: ${(err as Error).message}; bots get no network` };
   }
+}
 
+/** Each protection: whether it is on, in words, and what would turn it on. */
+function protectionsFound(config: RunnerConfig, tools: HostTools, filter: SeccompProgram, sandbox: BubblewrapFound, net: { network: boolean; networkDetail: string }) {
+  const { bubblewrap, bwrapDetail, cgroups, cgroupDetail } = sandbox;
   const unprivileged = process.getuid?.() !== 0 || tools.setpriv !== null;
   // What turns each protection on, for the message that names what is missing (policy.ts). Most
   // protections need bubblewrap first; then a package of their own, or (cgroups, a failure on a
@@ -206,7 +215,7 @@ async function probe(config: RunnerConfig, extraSystemDirs: string[], hostTools:
   const withoutBwrap = !bubblewrap && bwrapFix;
   const seccompFix = filter.program === null && (filter.install.length > 0 ? { install: filter.install, other: [] } : SECCOMP_FAILED);
   const slirpFailed = bubblewrap && tools.slirp4netns && tools.nsenter && tools.ip;
-  const probed = [
+  return [
     { name: 'bubblewrap', active: bubblewrap, detail: bwrapDetail, fix: bwrapFix },
     {
       name: 'unprivileged-user',
@@ -226,8 +235,8 @@ async function probe(config: RunnerConfig, extraSystemDirs: string[], hostTools:
     { name: 'cgroup-cpu', active: !!cgroups?.controllers.cpu, detail: cgroups?.controllers.cpu ? `${cgroupDetail}, ${config.cpuPercent}% of a core` : cgroupDetail, fix: CGROUPS },
     {
       name: 'network-isolation',
-      active: network,
-      detail: networkDetail,
+      active: net.network,
+      detail: net.networkDetail,
       fix: slirpFailed ? SLIRP_FAILED : needs(withoutBwrap, !tools.slirp4netns && 'slirp4netns', !tools.nsenter && 'util-linux', !tools.ip && 'iproute2'),
     },
     {
@@ -241,8 +250,4 @@ async function probe(config: RunnerConfig, extraSystemDirs: string[], hostTools:
       fix: needs(withoutBwrap, seccompFix),
     },
   ] satisfies { name: SandboxProtection; active: boolean; detail: string; fix: ProtectionFix }[];
-  // A protection that is on needs no fix.
-  const protections: SandboxStatus['protections'] = probed.map(({ fix, ...p }) => (p.active ? p : { ...p, fix }));
-  return { tools, cgroups, bubblewrap, network, seccomp: filter.program, status: { full: protections.every((p) => p.active), protections } };
 }
-

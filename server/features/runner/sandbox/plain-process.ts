@@ -19,25 +19,7 @@ export async function spawnPlainProcess(
 ): Promise<SandboxedProcess> {
   const runId = `${process.pid}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
   const root = path.join(options.runsDir, runId);
-  mkdirSync(root, { recursive: true, mode: 0o700 });
-  const translations: [string, string][] = [];
-  if (spec.workdir) {
-    const dir = path.join(root, 'workdir');
-    mkdirSync(dir);
-    for (const file of spec.workdir.files) writeFileSync(path.join(dir, file.name), file.content);
-    translations.push([spec.workdir.path, dir]);
-  }
-  (spec.files ?? []).forEach((file, i) => {
-    const copy = path.join(root, `file-${i}-${path.basename(file.path)}`);
-    writeFileSync(copy, file.content, { mode: 0o444 });
-    translations.push([file.path, copy]);
-  });
-  for (const mount of spec.mounts) {
-    const inside = translate(mount.sandbox, translations);
-    if (inside !== mount.sandbox) symlinkSync(mount.host, inside);
-    else translations.push([mount.sandbox, mount.host]);
-  }
-  translations.push(['/tmp', root]);
+  const translations = hostLayout(root, spec);
   const argv = spec.argv.map((a) => translate(a, translations));
   const env = Object.fromEntries(Object.entries(spec.env).map(([k, v]) => [k, translate(v, translations)]));
 
@@ -100,6 +82,33 @@ export async function spawnPlainProcess(
       return stopping;
     },
   };
+}
+
+/**
+ * The run's folder under the runs dir (its /tmp): the workdir's files and the generated files
+ * copied in, mounts inside them linked; answers how sandbox paths map onto host paths.
+ */
+function hostLayout(root: string, spec: SandboxSpec): [string, string][] {
+  mkdirSync(root, { recursive: true, mode: 0o700 });
+  const translations: [string, string][] = [];
+  if (spec.workdir) {
+    const dir = path.join(root, 'workdir');
+    mkdirSync(dir);
+    for (const file of spec.workdir.files) writeFileSync(path.join(dir, file.name), file.content);
+    translations.push([spec.workdir.path, dir]);
+  }
+  (spec.files ?? []).forEach((file, i) => {
+    const copy = path.join(root, `file-${i}-${path.basename(file.path)}`);
+    writeFileSync(copy, file.content, { mode: 0o444 });
+    translations.push([file.path, copy]);
+  });
+  for (const mount of spec.mounts) {
+    const inside = translate(mount.sandbox, translations);
+    if (inside !== mount.sandbox) symlinkSync(mount.host, inside);
+    else translations.push([mount.sandbox, mount.host]);
+  }
+  translations.push(['/tmp', root]);
+  return translations;
 }
 
 function translate(value: string, translations: [string, string][]): string {

@@ -5,7 +5,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type Socket } from 'node:net';
 import tls from 'node:tls';
-import Fastify from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { NOT_FOUND } from './bot-api-errors';
 import { botApiPlugin } from './bot-api.plugin';
 import type { TestChatOwner } from './chat-identities';
@@ -37,35 +37,8 @@ export async function createEmulator(options: { chats: TestChats; tls?: { key: s
   const owners = new WeakMap<object, TestChatOwner>();
   const sockets = new Set<Socket>();
   const conversations = new Map<string, Conversation>();
-  const shared = new ByteBudget(EMULATOR_REQUEST_BYTES);
   const secureContext = options.tls ? tls.createSecureContext({ key: options.tls.key, cert: options.tls.cert }) : null;
-
-  const app = Fastify({
-    logger: false,
-    requestTimeout: REQUEST_TIMEOUT_MS,
-    http: { headersTimeout: HEADERS_TIMEOUT_MS },
-    keepAliveTimeout: KEEP_ALIVE_MS,
-    connectionTimeout: 0,
-    bodyLimit: 2 * 1024 * 1024,
-    routerOptions: { maxParamLength: 500 },
-  });
-  app.setNotFoundHandler((_req, reply) => reply.status(404).send(NOT_FOUND));
-  await app.register(botApiPlugin, {
-    resolveSession: (request, token) => {
-      const owner = owners.get(request.raw.socket);
-      const session = owner ? options.chats.existing(owner) : undefined;
-      return session && sameToken(session.token, token) ? session : null;
-    },
-    budgetsFor: (request) => {
-      const owner = owners.get(request.raw.socket);
-      const conversation = owner ? conversations.get(conversationKey(owner)) : undefined;
-      return conversation ? [conversation.budget, shared] : [shared];
-    },
-  });
-  await app.ready();
-  // Node starts enforcing headersTimeout/requestTimeout (slow clients) when a server starts
-  // listening; this one never listens, so it is told it does. close() stops that check again.
-  app.server.emit('listening');
+  const app = await botApiServer(options.chats, owners, conversations);
 
   const handOver = (socket: Socket, owner: TestChatOwner) => {
     owners.set(socket, owner);
@@ -79,19 +52,9 @@ export async function createEmulator(options: { chats: TestChats; tls?: { key: s
   return {
     serve(socket, owner) {
       const own: TestChatOwner = { userId: owner.userId, fileId: owner.fileId };
-      const key = conversationKey(own);
-      const conversation = conversations.get(key) ?? { connections: 0, budget: new ByteBudget(CONVERSATION_REQUEST_BYTES) };
-      if (conversation.connections >= MAX_CONNECTIONS_PER_CONVERSATION) {
-        socket.destroy();
-        return;
-      }
-      conversation.connections++;
-      conversations.set(key, conversation);
+      if (!admit(conversations, socket, own)) return;
       sockets.add(socket);
-      socket.once('close', () => {
-        sockets.delete(socket);
-        if (--conversation.connections === 0) conversations.delete(key);
-      });
+      socket.once('close', () => sockets.delete(socket));
       socket.on('error', () => socket.destroy());
       socket.setTimeout(FIRST_BYTE_TIMEOUT_MS, () => socket.destroy());
       socket.once('data', (first: Buffer) => {
@@ -111,20 +74,67 @@ export async function createEmulator(options: { chats: TestChats; tls?: { key: s
     },
     async close() {
       // Held polls end through their connection's 'close' (the session sees the client leave).
-      await Promise.all(
-        [...sockets].map(
-          (socket) =>
-            new Promise<void>((resolve) => {
-              if (socket.destroyed && socket.closed) return resolve();
-              socket.once('close', () => resolve());
-              socket.destroy();
-            }),
-        ),
-      );
+      await Promise.all([...sockets].map(destroyed));
       app.server.close();
       await app.close();
     },
   };
+}
+
+/** The Bot API over the connections handed to it: a session opens only with its owner's token on its owner's socket. */
+async function botApiServer(chats: TestChats, owners: WeakMap<object, TestChatOwner>, conversations: Map<string, Conversation>): Promise<FastifyInstance> {
+  const shared = new ByteBudget(EMULATOR_REQUEST_BYTES);
+  const app = Fastify({
+    logger: false,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    http: { headersTimeout: HEADERS_TIMEOUT_MS },
+    keepAliveTimeout: KEEP_ALIVE_MS,
+    connectionTimeout: 0,
+    bodyLimit: 2 * 1024 * 1024,
+    routerOptions: { maxParamLength: 500 },
+  });
+  app.setNotFoundHandler((_req, reply) => reply.status(404).send(NOT_FOUND));
+  await app.register(botApiPlugin, {
+    resolveSession: (request, token) => {
+      const owner = owners.get(request.raw.socket);
+      const session = owner ? chats.existing(owner) : undefined;
+      return session && sameToken(session.token, token) ? session : null;
+    },
+    budgetsFor: (request) => {
+      const owner = owners.get(request.raw.socket);
+      const conversation = owner ? conversations.get(conversationKey(owner)) : undefined;
+      return conversation ? [conversation.budget, shared] : [shared];
+    },
+  });
+  await app.ready();
+  // Node starts enforcing headersTimeout/requestTimeout (slow clients) when a server starts
+  // listening; this one never listens, so it is told it does. close() stops that check again.
+  app.server.emit('listening');
+  return app;
+}
+
+/** Counts the connection in its conversation (forgotten with its last one); past the cap it is closed instead. */
+function admit(conversations: Map<string, Conversation>, socket: Socket, owner: TestChatOwner): boolean {
+  const key = conversationKey(owner);
+  const conversation = conversations.get(key) ?? { connections: 0, budget: new ByteBudget(CONVERSATION_REQUEST_BYTES) };
+  if (conversation.connections >= MAX_CONNECTIONS_PER_CONVERSATION) {
+    socket.destroy();
+    return false;
+  }
+  conversation.connections++;
+  conversations.set(key, conversation);
+  socket.once('close', () => {
+    if (--conversation.connections === 0) conversations.delete(key);
+  });
+  return true;
+}
+
+function destroyed(socket: Socket): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if (socket.destroyed && socket.closed) return resolve();
+    socket.once('close', () => resolve());
+    socket.destroy();
+  });
 }
 
 function sameToken(own: string, given: string): boolean {

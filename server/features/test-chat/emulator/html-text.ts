@@ -48,84 +48,111 @@ export function parseHtml(source: string, users: UserLookup): ParsedText {
       out += c;
       continue;
     }
-
-    const beginPos = i++;
-    if (s.at(i) !== '/') {
-      while (!isSpace(s.at(i)) && s.at(i) !== '>') i++;
-      if (s.at(i) === '') throw new EntityParseError(`Unclosed start tag at byte offset ${s.byteOffset(beginPos)}`);
-      const tag = s.slice(beginPos + 1, i).toLowerCase();
-      if (!TAGS.has(tag)) throw new EntityParseError(`Unsupported start tag "${tag}" at byte offset ${s.byteOffset(beginPos)}`);
-
-      let argument = '';
-      let expandable = false;
-      while (s.at(i) !== '>') {
-        while (s.at(i) !== '' && isSpace(s.at(i))) i++;
-        if (s.at(i) === '>') break;
-        if (s.at(i) === '') throw new EntityParseError(`Unclosed start tag at byte offset ${s.byteOffset(beginPos)}`);
-        const attributeBegin = i;
-        while (!isSpace(s.at(i)) && s.at(i) !== '=' && s.at(i) !== '>') i++;
-        const name = s.slice(attributeBegin, i).toLowerCase();
-        if (!name) throw new EntityParseError(`Empty attribute name in the tag "${tag}" at byte offset ${s.byteOffset(attributeBegin)}`);
-        while (s.at(i) !== '' && isSpace(s.at(i))) i++;
-        if (s.at(i) !== '=') {
-          if (tag === 'blockquote' && name === 'expandable') {
-            expandable = true;
-            continue;
-          }
-          if (s.at(i) === '') throw new EntityParseError(`Unclosed start tag at byte offset ${s.byteOffset(beginPos)}`);
-          throw new EntityParseError(`Expected equal sign in declaration of an attribute of the tag "${tag}" at byte offset ${s.byteOffset(beginPos)}`);
-        }
-        i++;
-        while (s.at(i) !== '' && isSpace(s.at(i))) i++;
-        if (s.at(i) === '') throw new EntityParseError(`Unclosed start tag at byte offset ${s.byteOffset(beginPos)}`);
-        let value = '';
-        const quote = s.at(i);
-        if (quote !== '"' && quote !== "'") {
-          const tokenBegin = i;
-          while (isNameChar(s.at(i))) i++;
-          value = s.slice(tokenBegin, i).toLowerCase();
-          if (!isSpace(s.at(i)) && s.at(i) !== '>') throw new EntityParseError(`Unexpected end of name token at byte offset ${s.byteOffset(tokenBegin)}`);
-        } else {
-          i++;
-          while (s.at(i) !== quote && s.at(i) !== '') {
-            const decoded = s.at(i) === '&' ? decodeEntity(s, i) : null;
-            if (decoded) {
-              value += decoded.char;
-              i = decoded.end;
-              continue;
-            }
-            value += s.at(i++);
-          }
-          if (s.at(i) === quote) i++;
-        }
-        if (s.at(i) === '') throw new EntityParseError(`Unclosed start tag at byte offset ${s.byteOffset(beginPos)}`);
-        if (tag === 'a' && name === 'href') argument = value;
-        else if (tag === 'code' && name === 'class' && value.startsWith('language-')) argument = value.slice('language-'.length);
-        else if (tag === 'span' && name === 'class' && value.startsWith('tg-')) argument = value.slice('tg-'.length);
-        else if (tag === 'tg-emoji' && name === 'emoji-id') argument = value;
-        else if (tag === 'blockquote' && name === 'expandable') expandable = true;
-      }
-      if (tag === 'span' && argument !== 'spoiler') {
-        throw new EntityParseError(`Tag "span" must have class "tg-spoiler" at byte offset ${s.byteOffset(beginPos)}`);
-      }
-      stack.push({ tag, argument, expandable, offset: out.length });
+    if (s.at(i + 1) !== '/') {
+      const start = readStartTag(s, i);
+      stack.push({ ...start.tag, offset: out.length });
+      i = start.end;
     } else {
-      if (stack.length === 0) throw new EntityParseError(`Unexpected end tag at byte offset ${s.byteOffset(beginPos)}`);
-      while (!isSpace(s.at(i)) && s.at(i) !== '>') i++;
-      const endTag = s.slice(beginPos + 2, i).toLowerCase();
-      while (isSpace(s.at(i)) && s.at(i) !== '') i++;
-      if (s.at(i) !== '>') throw new EntityParseError(`Unclosed end tag at byte offset ${s.byteOffset(beginPos)}`);
+      if (stack.length === 0) throw new EntityParseError(`Unexpected end tag at byte offset ${s.byteOffset(i)}`);
+      const end = readEndTag(s, i);
       const open = stack.pop()!;
-      if (endTag && endTag !== open.tag) {
-        throw new EntityParseError(`Unmatched end tag at byte offset ${s.byteOffset(beginPos)}, expected "</${open.tag}>", found "</${endTag}>"`);
+      if (end.tag && end.tag !== open.tag) {
+        throw new EntityParseError(`Unmatched end tag at byte offset ${s.byteOffset(i)}, expected "</${open.tag}>", found "</${end.tag}>"`);
       }
       closeTag(open, out, entities, users);
+      i = end.end;
     }
   }
   if (stack.length > 0) throw new EntityParseError(`Can't find end tag corresponding to start tag "${stack.at(-1)!.tag}"`);
   // A code entity keeps `language` only inside pre (merged into the pre when that closed).
   for (const e of entities) if (e.type === 'code') delete e.language;
   return { text: out, entities: entities.sort((a, b) => a.offset - b.offset || b.length - a.length) };
+}
+
+const unclosedStartTag = (s: CodePoints, beginPos: number) => new EntityParseError(`Unclosed start tag at byte offset ${s.byteOffset(beginPos)}`);
+
+/** The start tag at `beginPos` ('<'): its name and what its attributes say; `end` is its '>'. */
+function readStartTag(s: CodePoints, beginPos: number): { tag: Omit<Open, 'offset'>; end: number } {
+  let i = beginPos + 1;
+  while (!isSpace(s.at(i)) && s.at(i) !== '>') i++;
+  if (s.at(i) === '') throw unclosedStartTag(s, beginPos);
+  const tag = s.slice(beginPos + 1, i).toLowerCase();
+  if (!TAGS.has(tag)) throw new EntityParseError(`Unsupported start tag "${tag}" at byte offset ${s.byteOffset(beginPos)}`);
+
+  let argument = '';
+  let expandable = false;
+  while (s.at(i) !== '>') {
+    while (s.at(i) !== '' && isSpace(s.at(i))) i++;
+    if (s.at(i) === '>') break;
+    if (s.at(i) === '') throw unclosedStartTag(s, beginPos);
+    const attribute = readAttribute(s, i, tag, beginPos);
+    i = attribute.end;
+    const { name, value } = attribute;
+    if (value === null) expandable = true;
+    else if (tag === 'a' && name === 'href') argument = value;
+    else if (tag === 'code' && name === 'class' && value.startsWith('language-')) argument = value.slice('language-'.length);
+    else if (tag === 'span' && name === 'class' && value.startsWith('tg-')) argument = value.slice('tg-'.length);
+    else if (tag === 'tg-emoji' && name === 'emoji-id') argument = value;
+    else if (tag === 'blockquote' && name === 'expandable') expandable = true;
+  }
+  if (tag === 'span' && argument !== 'spoiler') {
+    throw new EntityParseError(`Tag "span" must have class "tg-spoiler" at byte offset ${s.byteOffset(beginPos)}`);
+  }
+  return { tag: { tag, argument, expandable }, end: i };
+}
+
+/** One attribute of a start tag, from its name at `i`; a bare `expandable` of a blockquote has no value (null). */
+function readAttribute(s: CodePoints, i: number, tag: string, beginPos: number): { name: string; value: string | null; end: number } {
+  const attributeBegin = i;
+  while (!isSpace(s.at(i)) && s.at(i) !== '=' && s.at(i) !== '>') i++;
+  const name = s.slice(attributeBegin, i).toLowerCase();
+  if (!name) throw new EntityParseError(`Empty attribute name in the tag "${tag}" at byte offset ${s.byteOffset(attributeBegin)}`);
+  while (s.at(i) !== '' && isSpace(s.at(i))) i++;
+  if (s.at(i) !== '=') {
+    if (tag === 'blockquote' && name === 'expandable') return { name, value: null, end: i };
+    if (s.at(i) === '') throw unclosedStartTag(s, beginPos);
+    throw new EntityParseError(`Expected equal sign in declaration of an attribute of the tag "${tag}" at byte offset ${s.byteOffset(beginPos)}`);
+  }
+  i++;
+  while (s.at(i) !== '' && isSpace(s.at(i))) i++;
+  if (s.at(i) === '') throw unclosedStartTag(s, beginPos);
+  const { value, end } = readAttributeValue(s, i);
+  if (s.at(end) === '') throw unclosedStartTag(s, beginPos);
+  return { name, value, end };
+}
+
+/** A quoted value (character references decoded) or a bare name token (lower-cased). */
+function readAttributeValue(s: CodePoints, i: number): { value: string; end: number } {
+  const quote = s.at(i);
+  if (quote !== '"' && quote !== "'") {
+    const tokenBegin = i;
+    while (isNameChar(s.at(i))) i++;
+    if (!isSpace(s.at(i)) && s.at(i) !== '>') throw new EntityParseError(`Unexpected end of name token at byte offset ${s.byteOffset(tokenBegin)}`);
+    return { value: s.slice(tokenBegin, i).toLowerCase(), end: i };
+  }
+  let value = '';
+  i++;
+  while (s.at(i) !== quote && s.at(i) !== '') {
+    const decoded = s.at(i) === '&' ? decodeEntity(s, i) : null;
+    if (decoded) {
+      value += decoded.char;
+      i = decoded.end;
+      continue;
+    }
+    value += s.at(i++);
+  }
+  if (s.at(i) === quote) i++;
+  return { value, end: i };
+}
+
+/** The end tag at `beginPos` ('<'): its name (empty for '</>') and its '>'. */
+function readEndTag(s: CodePoints, beginPos: number): { tag: string; end: number } {
+  let i = beginPos + 1;
+  while (!isSpace(s.at(i)) && s.at(i) !== '>') i++;
+  const tag = s.slice(beginPos + 2, i).toLowerCase();
+  while (isSpace(s.at(i)) && s.at(i) !== '') i++;
+  if (s.at(i) !== '>') throw new EntityParseError(`Unclosed end tag at byte offset ${s.byteOffset(beginPos)}`);
+  return { tag, end: i };
 }
 
 function closeTag(open: Open, out: string, entities: MessageEntity[], users: UserLookup): void {

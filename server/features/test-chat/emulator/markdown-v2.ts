@@ -48,104 +48,143 @@ const isSpace = (char: string) => char === '' || char === ' ' || char === '\t' |
 const isQuote = (kind: Kind | undefined) => kind === 'blockquote' || kind === 'expandable_blockquote';
 
 export function parseMarkdownV2(source: string, users: UserLookup): ParsedText {
-  const s = new CodePoints(source);
-  let out = '';
-  const entities: MessageEntity[] = [];
-  const stack: Open[] = [];
+  return new MarkdownV2Parser(source, users).parse();
+}
 
-  const close = (open: Open, extra: Partial<MessageEntity> = {}, end = out.length) => {
-    if (end > open.offset) {
-      entities.push({ type: open.kind, offset: open.offset, length: end - open.offset, ...(open.language ? { language: open.language } : {}), ...extra });
+/** One parse: the text so far, its entities, the entities still open, and where it is in the source. */
+class MarkdownV2Parser {
+  private readonly s: CodePoints;
+  private out = '';
+  private readonly entities: MessageEntity[] = [];
+  private readonly stack: Open[] = [];
+  private i = 0;
+
+  constructor(
+    source: string,
+    private readonly users: UserLookup,
+  ) {
+    this.s = new CodePoints(source);
+  }
+
+  parse(): ParsedText {
+    for (this.i = 0; this.i < this.s.length; this.i++) {
+      if (!this.step()) break;
     }
-  };
+    return this.finish();
+  }
 
-  for (let i = 0; i < s.length; i++) {
-    let c = s.at(i);
-    const top = stack.at(-1);
+  /** Reads the code point at `i` and what it starts or ends; false when the text stops there. */
+  private step(): boolean {
+    const s = this.s;
+    const c = s.at(this.i);
+    const top = this.stack.at(-1);
     const inCode = top?.kind === 'code' || top?.kind === 'pre';
-
-    // Block quotations: '>' (or '**>' for an expandable one) at the start of each line.
-    if ((i === 0 || s.at(i - 1) === '\n') && !inCode) {
-      const quote = stack.find((open) => isQuote(open.kind));
-      if (c === '>' && quote) continue;
-      if (quote && c !== '>') {
-        if (stack.at(-1) !== quote) break; // an entity left open inside the quote: reported below
-        stack.pop();
-        close(quote, {}, out.endsWith('\n') ? out.length - 1 : out.length);
-      } else if (c === '>' || (c === '*' && s.at(i + 1) === '*' && s.at(i + 2) === '>')) {
-        const expandable = c === '*';
-        stack.push({ kind: expandable ? 'expandable_blockquote' : 'blockquote', offset: out.length, byte: s.byteOffset(i) });
-        if (expandable) i += 2;
-        continue;
-      }
-      c = s.at(i);
+    if ((this.i === 0 || s.at(this.i - 1) === '\n') && !inCode) {
+      const quote = this.lineStart(c);
+      if (quote !== 'read') return quote === 'consumed';
     }
 
-    if (c === '\\' && isEscapable(s.at(i + 1))) {
-      out += s.at(++i);
-      continue;
+    if (c === '\\' && isEscapable(s.at(this.i + 1))) {
+      this.out += s.at(++this.i);
+      return true;
     }
-    const current = stack.at(-1);
+    const current = this.stack.at(-1);
     const reservedHere = current?.kind === 'code' || current?.kind === 'pre' ? '`' : RESERVED;
     if (!reservedHere.includes(c)) {
-      out += c;
-      continue;
+      this.out += c;
+      return true;
     }
 
     // The end of an expandable quotation: '||' at the end of its last line.
-    if (current?.kind === 'expandable_blockquote' && c === '|' && s.at(i + 1) === '|' && (s.at(i + 2) === '' || s.at(i + 2) === '\n')) {
-      stack.pop();
-      close(current);
-      i++;
-      continue;
+    if (current?.kind === 'expandable_blockquote' && c === '|' && s.at(this.i + 1) === '|' && (s.at(this.i + 2) === '' || s.at(this.i + 2) === '\n')) {
+      this.stack.pop();
+      this.close(current);
+      this.i++;
+      return true;
     }
+    if (current && isEndOf(current.kind, c, s.at(this.i + 1), s.at(this.i + 2))) {
+      this.stack.pop();
+      this.closeEntity(current);
+      return true;
+    }
+    this.stack.push(this.openEntity(c));
+    return true;
+  }
 
-    if (current && isEndOf(current.kind, c, s.at(i + 1), s.at(i + 2))) {
-      stack.pop();
-      if (current.kind === 'underline' || current.kind === 'spoiler') i++;
-      if (current.kind === 'pre') i += 2;
-      if (current.kind === 'text_link' || current.kind === 'custom_emoji') {
-        let url = '';
-        if (s.at(i + 1) !== '(') {
-          if (current.kind === 'custom_emoji') throw new EntityParseError('Custom emoji entity must contain a tg://emoji URL');
-          url = out.slice(current.offset);
-        } else {
-          i += 2;
-          const urlBegin = i;
-          while (i < s.length && s.at(i) !== ')') {
-            if (s.at(i) === '\\' && isEscapable(s.at(i + 1))) {
-              url += s.at(i + 1);
-              i += 2;
-              continue;
-            }
-            url += s.at(i++);
-          }
-          if (s.at(i) !== ')') {
-            throw new EntityParseError(`Can't find end of a${current.kind === 'custom_emoji' ? ' custom emoji' : ''} URL at byte offset ${s.byteOffset(urlBegin)}`);
-          }
-        }
-        if (current.kind === 'custom_emoji') {
-          const id = /^tg:\/\/emoji\?id=(\d{1,20})$/.exec(url)?.[1];
-          if (!id) throw new EntityParseError('Custom emoji URL must have scheme tg');
-          close(current, { custom_emoji_id: id });
-        } else {
-          const target = linkTarget(url, users);
-          if (target && 'user' in target) close({ ...current, kind: 'text_link' }, { type: 'text_mention', user: target.user });
-          else if (target) close(current, { url: target.url });
-        }
+  /**
+   * Block quotations: '>' (or '**>' for an expandable one) at the start of each line. 'consumed': the
+   * marker was read; 'stop': an entity was left open inside the quote (reported at the end).
+   */
+  private lineStart(c: string): 'consumed' | 'stop' | 'read' {
+    const s = this.s;
+    const quote = this.stack.find((open) => isQuote(open.kind));
+    if (c === '>' && quote) return 'consumed';
+    if (quote && c !== '>') {
+      if (this.stack.at(-1) !== quote) return 'stop';
+      this.stack.pop();
+      this.close(quote, {}, this.out.endsWith('\n') ? this.out.length - 1 : this.out.length);
+    } else if (c === '>' || (c === '*' && s.at(this.i + 1) === '*' && s.at(this.i + 2) === '>')) {
+      const expandable = c === '*';
+      this.stack.push({ kind: expandable ? 'expandable_blockquote' : 'blockquote', offset: this.out.length, byte: s.byteOffset(this.i) });
+      if (expandable) this.i += 2;
+      return 'consumed';
+    }
+    return 'read';
+  }
+
+  /** At the end marker of `current` (already popped): past the marker, and its entity kept. */
+  private closeEntity(current: Open): void {
+    if (current.kind === 'underline' || current.kind === 'spoiler') this.i++;
+    if (current.kind === 'pre') this.i += 2;
+    if (current.kind !== 'text_link' && current.kind !== 'custom_emoji') {
+      this.close(current);
+      return;
+    }
+    const url = this.linkUrl(current);
+    if (current.kind === 'custom_emoji') {
+      const id = /^tg:\/\/emoji\?id=(\d{1,20})$/.exec(url)?.[1];
+      if (!id) throw new EntityParseError('Custom emoji URL must have scheme tg');
+      this.close(current, { custom_emoji_id: id });
+    } else {
+      const target = linkTarget(url, this.users);
+      if (target && 'user' in target) this.close({ ...current, kind: 'text_link' }, { type: 'text_mention', user: target.user });
+      else if (target) this.close(current, { url: target.url });
+    }
+  }
+
+  /** The '(url)' after a link's ']' (escapes undone); a text link without one links its own text. */
+  private linkUrl(current: Open): string {
+    const s = this.s;
+    if (s.at(this.i + 1) !== '(') {
+      if (current.kind === 'custom_emoji') throw new EntityParseError('Custom emoji entity must contain a tg://emoji URL');
+      return this.out.slice(current.offset);
+    }
+    let url = '';
+    this.i += 2;
+    const urlBegin = this.i;
+    while (this.i < s.length && s.at(this.i) !== ')') {
+      if (s.at(this.i) === '\\' && isEscapable(s.at(this.i + 1))) {
+        url += s.at(this.i + 1);
+        this.i += 2;
         continue;
       }
-      close(current);
-      continue;
+      url += s.at(this.i++);
     }
+    if (s.at(this.i) !== ')') {
+      throw new EntityParseError(`Can't find end of a${current.kind === 'custom_emoji' ? ' custom emoji' : ''} URL at byte offset ${s.byteOffset(urlBegin)}`);
+    }
+    return url;
+  }
 
-    // The beginning of an entity.
-    const open: Open = { kind: 'bold', offset: out.length, byte: s.byteOffset(i) };
+  /** The entity a reserved character begins (reading past a longer marker), or its refusal. */
+  private openEntity(c: string): Open {
+    const s = this.s;
+    const open: Open = { kind: 'bold', offset: this.out.length, byte: s.byteOffset(this.i) };
     switch (c) {
       case '_':
-        if (s.at(i + 1) === '_') {
+        if (s.at(this.i + 1) === '_') {
           open.kind = 'underline';
-          i++;
+          this.i++;
         } else open.kind = 'italic';
         break;
       case '*':
@@ -155,56 +194,66 @@ export function parseMarkdownV2(source: string, users: UserLookup): ParsedText {
         open.kind = 'strikethrough';
         break;
       case '|':
-        if (s.at(i + 1) !== '|') throw reserved(c);
+        if (s.at(this.i + 1) !== '|') throw reserved(c);
         open.kind = 'spoiler';
-        i++;
+        this.i++;
         break;
       case '[':
         open.kind = 'text_link';
         break;
       case '`':
-        if (s.at(i + 1) === '`' && s.at(i + 2) === '`') {
-          i += 3;
-          open.kind = 'pre';
-          let languageEnd = i;
-          while (!isSpace(s.at(languageEnd)) && s.at(languageEnd) !== '`') languageEnd++;
-          if (languageEnd !== i && languageEnd < s.length && s.at(languageEnd) !== '`') {
-            open.language = s.slice(i, languageEnd);
-            i = languageEnd;
-          }
-          // One line break after the opening fence belongs to the fence.
-          if (s.at(i) === '\n' || s.at(i) === '\r') {
-            if ((s.at(i + 1) === '\n' || s.at(i + 1) === '\r') && s.at(i) !== s.at(i + 1)) i += 2;
-            else i++;
-          }
-          i--;
-        } else open.kind = 'code';
+        if (s.at(this.i + 1) === '`' && s.at(this.i + 2) === '`') this.openPre(open);
+        else open.kind = 'code';
         break;
       case '!':
-        if (s.at(i + 1) === '[') {
-          open.kind = 'custom_emoji';
-          i++;
-          break;
-        }
-        throw reserved(c);
+        if (s.at(this.i + 1) !== '[') throw reserved(c);
+        open.kind = 'custom_emoji';
+        this.i++;
+        break;
       default:
         throw reserved(c);
     }
-    open.offset = out.length;
-    stack.push(open);
+    return open;
   }
 
-  const last = stack.at(-1);
-  if (last && isQuote(last.kind)) {
-    stack.pop();
-    close(last);
+  /** A '```' fence: its language, and one line break after it that belongs to the fence. */
+  private openPre(open: Open): void {
+    const s = this.s;
+    this.i += 3;
+    open.kind = 'pre';
+    let languageEnd = this.i;
+    while (!isSpace(s.at(languageEnd)) && s.at(languageEnd) !== '`') languageEnd++;
+    if (languageEnd !== this.i && languageEnd < s.length && s.at(languageEnd) !== '`') {
+      open.language = s.slice(this.i, languageEnd);
+      this.i = languageEnd;
+    }
+    if (s.at(this.i) === '\n' || s.at(this.i) === '\r') {
+      if ((s.at(this.i + 1) === '\n' || s.at(this.i + 1) === '\r') && s.at(this.i) !== s.at(this.i + 1)) this.i += 2;
+      else this.i++;
+    }
+    this.i--;
   }
-  if (stack.length > 0) {
-    const open = stack.at(-1)!;
-    const name = open.kind === 'pre' && open.language ? 'PreCode' : TYPE_NAMES[open.kind];
-    throw new EntityParseError(`Can't find end of ${name} entity at byte offset ${open.byte}`);
+
+  private close(open: Open, extra: Partial<MessageEntity> = {}, end = this.out.length): void {
+    if (end > open.offset) {
+      this.entities.push({ type: open.kind, offset: open.offset, length: end - open.offset, ...(open.language ? { language: open.language } : {}), ...extra });
+    }
   }
-  return { text: out, entities: entities.sort((a, b) => a.offset - b.offset || b.length - a.length) };
+
+  /** A quotation still open ends with the text; any other entity still open is refused. */
+  private finish(): ParsedText {
+    const last = this.stack.at(-1);
+    if (last && isQuote(last.kind)) {
+      this.stack.pop();
+      this.close(last);
+    }
+    if (this.stack.length > 0) {
+      const open = this.stack.at(-1)!;
+      const name = open.kind === 'pre' && open.language ? 'PreCode' : TYPE_NAMES[open.kind];
+      throw new EntityParseError(`Can't find end of ${name} entity at byte offset ${open.byte}`);
+    }
+    return { text: this.out, entities: this.entities.sort((a, b) => a.offset - b.offset || b.length - a.length) };
+  }
 }
 
 function isEndOf(kind: Kind, c: string, next: string, afterNext: string): boolean {

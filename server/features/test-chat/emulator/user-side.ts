@@ -1,7 +1,7 @@
 // The person's side of the test chat (post): a text from the tester or, in the group, from a
 // simulated member; a tap on an inline button; a member joining or leaving. Each becomes what
 // Telegram would send the bot (message, callback_query, service message, chat_member update).
-import type { PostTestChatMessageInput, TestChatKind, TestChatMember, TestChatMessage } from '../../../../shared/test-chat.schema';
+import { chatOfPost, type PostTestChatMessageInput, type TestChatKind, type TestChatMember, type TestChatMessage } from '../../../../shared/test-chat.schema';
 import { AppError } from '../../../errors';
 import type { StoredMessage } from './chat-log';
 import type { GroupMember } from './group-members';
@@ -14,8 +14,7 @@ import { findTextEntities } from './text-entities';
 const MAX_TEXT = 4096;
 
 export function postAsUser(core: SessionCore, input: PostTestChatMessageInput): TestChatMessage {
-  // People join and leave the test group: a member event goes there unless told otherwise.
-  const chat: TestChatKind = input.chat ?? ('event' in input ? 'group' : 'private');
+  const chat = chatOfPost(input);
   if (chat !== 'private' && chat !== 'group') throw new AppError('BAD_REQUEST', "Chat must be 'private' or 'group'");
   if ('text' in input) return postText(core, chat, input.text, input.as);
   if ('callbackData' in input) return tapButton(core, chat, input.callbackData, input.messageId);
