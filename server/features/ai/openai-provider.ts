@@ -10,7 +10,7 @@ import { AI_HELP_SYSTEM_PROMPT, aiHelpContext } from './ai-help-prompt';
 import { customRegionsOf } from './plan/render/custom-regions';
 import { MODEL_ANSWER_FORMAT, planRetryMessage, readModelAnswer, type ModelAnswer } from './model-plan/model-answer';
 import { PLAN_SYSTEM_PROMPT, planFilesContext, planModifyMessage } from './model-plan/plan-prompt';
-import type { AiProvider } from './provider';
+import type { AiHelpAnswer, AiHelpRequest, AiProvider, ChatAnswer, ChatRequest, ModifyAnswer, ModifyRequest } from './provider';
 
 type Message = { role: 'system' | 'user' | 'assistant'; content: string };
 
@@ -45,6 +45,132 @@ function assertFinished(finishReason: string | null): void {
   }
 }
 
+/** The service the provider talks to: its client and the model it asks. */
+type Service = { client: OpenAI; model: string };
+
+/**
+ * One completion, streamed; `onDelta` sees the text as it comes. Only a finished, non-empty text
+ * is returned (assertFinished).
+ */
+async function complete(ai: Service, messages: Message[], signal: AbortSignal | undefined, options: { onDelta?: (text: string) => void; json?: boolean }): Promise<string> {
+  const stream = await ai.client.chat.completions.create(
+    { model: ai.model, stream: true, messages, ...(options.json ? { response_format: MODEL_ANSWER_FORMAT } : {}) },
+    { signal },
+  );
+  let text = '';
+  let finishReason: string | null = null;
+  for await (const chunk of stream) {
+    const delta = chunk.choices[0]?.delta?.content ?? '';
+    if (delta) {
+      text += delta;
+      options.onDelta?.(delta);
+    }
+    finishReason = chunk.choices[0]?.finish_reason ?? finishReason;
+  }
+  assertFinished(finishReason);
+  if (!text.trim()) throw new AppError('BAD_GATEWAY', 'The AI service sent an empty answer. Please try again.');
+  return text;
+}
+
+/** One completion, not streamed: its text (possibly empty), once the model finished it without declining. */
+async function completeAtOnce(ai: Service, messages: Message[], signal: AbortSignal | undefined): Promise<string> {
+  const completion = await ai.client.chat.completions.create({ model: ai.model, messages }, { signal });
+  const choice = completion.choices[0];
+  if (choice?.message?.refusal) throw new AppError('BAD_GATEWAY', `The AI service declined to answer: ${choice.message.refusal.slice(0, 300)}`);
+  assertFinished(choice?.finish_reason ?? null);
+  return choice?.message?.content ?? '';
+}
+
+/**
+ * The model's answer as a plan (model-answer.ts). One that cannot be used is sent back once with
+ * its problems; failing again, it is refused before anything is charged.
+ */
+async function askForPlan(ai: Service, messages: Message[], kept: (answer: ModelAnswer) => ReadonlySet<string>, signal?: AbortSignal): Promise<ModelAnswer> {
+  const first = await complete(ai, messages, signal, { json: true });
+  const read = readModelAnswer(first, kept);
+  if ('answer' in read) return read.answer;
+  const retry = [...messages, { role: 'assistant' as const, content: first }, { role: 'user' as const, content: planRetryMessage(read.problems) }];
+  const again = readModelAnswer(await complete(ai, retry, signal, { json: true }), kept);
+  if ('answer' in again) return again.answer;
+  throw new AppError(
+    'UNPROCESSABLE_CONTENT',
+    `The AI answer was not saved and nothing was charged: its bot plan still had problems after one retry. ${again.problems.slice(0, 8).join('; ')}`,
+  );
+}
+
+async function chatAnswer(ai: Service, request: ChatRequest, onDelta: ((text: string) => void) | undefined, signal: AbortSignal | undefined): Promise<ChatAnswer> {
+  const planned = await plannedAnswers();
+  const answer = await askForPlan(
+    ai,
+    [
+      { role: 'system', content: PLAN_SYSTEM_PROMPT },
+      { role: 'system', content: planFilesContext(request.files) },
+      ...request.history.map((t) => ({ role: t.role, content: t.content })),
+      { role: 'user', content: request.message },
+    ],
+    (a) => planned.keptRegions(a, request),
+    signal,
+  );
+  // The JSON is never shown: the person gets the composed reply once it is ready.
+  if (!answer.plan) {
+    onDelta?.(answer.reply);
+    return { reply: answer.reply, billable: true };
+  }
+  const built = planned.chatAnswerFromPlan({ ...answer, plan: answer.plan }, request);
+  onDelta?.(built.reply);
+  return built;
+}
+
+/** A file built from a plan is changed through its plan, as in the chat. */
+async function modifyThroughPlan(ai: Service, request: ModifyRequest, signal: AbortSignal | undefined): Promise<ModifyAnswer> {
+  const planned = await plannedAnswers();
+  const file = { filename: request.filename, content: request.code, generatedFrom: request.generatedFrom };
+  const kept = new Set(Object.keys(customRegionsOf(request.code)));
+  const answer = await askForPlan(
+    ai,
+    [
+      { role: 'system', content: PLAN_SYSTEM_PROMPT },
+      { role: 'system', content: planFilesContext([file]) },
+      { role: 'user', content: planModifyMessage(request.filename, request.prompt) },
+    ],
+    () => kept,
+    signal,
+  );
+  return planned.modifyAnswerFromPlan(answer, request);
+}
+
+/** Any other file: the model writes the whole changed file, in a code block (or as its whole answer). */
+async function modifyAnswer(ai: Service, request: ModifyRequest, signal: AbortSignal | undefined): Promise<ModifyAnswer> {
+  if (request.generatedFrom?.plan) return modifyThroughPlan(ai, request, signal);
+  const text = await completeAtOnce(
+    ai,
+    [
+      { role: 'system', content: MODIFY_SYSTEM_PROMPT },
+      { role: 'user', content: `File ${request.filename}:\n\`\`\`\n${request.code}\n\`\`\`\n\nChange requested: ${request.prompt}` },
+    ],
+    signal,
+  );
+  const block = parseAssistantReply(text).blocks[0];
+  const modifiedCode = block ? block.code : text.trim();
+  if (!modifiedCode.trim()) throw new AppError('BAD_GATEWAY', 'The AI service sent an empty answer. Please try again.');
+  return { modifiedCode };
+}
+
+async function helpAnswer(ai: Service, request: AiHelpRequest, signal: AbortSignal | undefined): Promise<AiHelpAnswer> {
+  const text = await completeAtOnce(
+    ai,
+    [
+      { role: 'system', content: AI_HELP_SYSTEM_PROMPT },
+      { role: 'system', content: aiHelpContext(request) },
+      { role: 'user', content: request.message },
+    ],
+    signal,
+  );
+  const reply = text.trim();
+  if (!reply) throw new AppError('BAD_GATEWAY', 'The AI service sent an empty answer. Please try again.');
+  return { reply, billable: true };
+}
+
 export function openAiProvider(settings: OpenAiSettings): AiProvider {
   const client = new OpenAI({
     apiKey: settings.apiKey,
@@ -52,133 +178,26 @@ export function openAiProvider(settings: OpenAiSettings): AiProvider {
     timeout: settings.timeoutMs ?? 120_000,
     maxRetries: 1,
   });
-  /**
-   * One completion, streamed; `onDelta` sees the text as it comes. Only a finished, non-empty text
-   * is returned (assertFinished).
-   */
-  async function complete(messages: Message[], signal: AbortSignal | undefined, options: { onDelta?: (text: string) => void; json?: boolean }): Promise<string> {
-    const stream = await client.chat.completions.create(
-      { model: settings.model, stream: true, messages, ...(options.json ? { response_format: MODEL_ANSWER_FORMAT } : {}) },
-      { signal },
-    );
-    let text = '';
-    let finishReason: string | null = null;
-    for await (const chunk of stream) {
-      const delta = chunk.choices[0]?.delta?.content ?? '';
-      if (delta) {
-        text += delta;
-        options.onDelta?.(delta);
-      }
-      finishReason = chunk.choices[0]?.finish_reason ?? finishReason;
-    }
-    assertFinished(finishReason);
-    if (!text.trim()) throw new AppError('BAD_GATEWAY', 'The AI service sent an empty answer. Please try again.');
-    return text;
-  }
-
-  /**
-   * The model's answer as a plan (model-answer.ts). One that cannot be used is sent back once with
-   * its problems; failing again, it is refused before anything is charged.
-   */
-  async function askForPlan(messages: Message[], kept: (answer: ModelAnswer) => ReadonlySet<string>, signal?: AbortSignal): Promise<ModelAnswer> {
-    const first = await complete(messages, signal, { json: true });
-    const read = readModelAnswer(first, kept);
-    if ('answer' in read) return read.answer;
-    const retry = [...messages, { role: 'assistant' as const, content: first }, { role: 'user' as const, content: planRetryMessage(read.problems) }];
-    const again = readModelAnswer(await complete(retry, signal, { json: true }), kept);
-    if ('answer' in again) return again.answer;
-    throw new AppError(
-      'UNPROCESSABLE_CONTENT',
-      `The AI answer was not saved and nothing was charged: its bot plan still had problems after one retry. ${again.problems.slice(0, 8).join('; ')}`,
-    );
-  }
-
+  const ai: Service = { client, model: settings.model };
   return {
     kind: 'openai',
     async chat(request, onDelta, signal) {
       try {
-        const planned = await plannedAnswers();
-        const answer = await askForPlan(
-          [
-            { role: 'system', content: PLAN_SYSTEM_PROMPT },
-            { role: 'system', content: planFilesContext(request.files) },
-            ...request.history.map((t) => ({ role: t.role, content: t.content })),
-            { role: 'user', content: request.message },
-          ],
-          (a) => planned.keptRegions(a, request),
-          signal,
-        );
-        // The JSON is never shown: the person gets the composed reply once it is ready.
-        if (!answer.plan) {
-          onDelta?.(answer.reply);
-          return { reply: answer.reply, billable: true };
-        }
-        const built = planned.chatAnswerFromPlan({ ...answer, plan: answer.plan }, request);
-        onDelta?.(built.reply);
-        return built;
+        return await chatAnswer(ai, request, onDelta, signal);
       } catch (err) {
         throw aiError(err);
       }
     },
     async modify(request, signal) {
       try {
-        // A file built from a plan is changed through its plan, as in the chat.
-        if (request.generatedFrom?.plan) {
-          const planned = await plannedAnswers();
-          const file = { filename: request.filename, content: request.code, generatedFrom: request.generatedFrom };
-          const kept = new Set(Object.keys(customRegionsOf(request.code)));
-          const answer = await askForPlan(
-            [
-              { role: 'system', content: PLAN_SYSTEM_PROMPT },
-              { role: 'system', content: planFilesContext([file]) },
-              { role: 'user', content: planModifyMessage(request.filename, request.prompt) },
-            ],
-            () => kept,
-            signal,
-          );
-          return planned.modifyAnswerFromPlan(answer, request);
-        }
-        const completion = await client.chat.completions.create(
-          {
-            model: settings.model,
-            messages: [
-              { role: 'system', content: MODIFY_SYSTEM_PROMPT },
-              { role: 'user', content: `File ${request.filename}:\n\`\`\`\n${request.code}\n\`\`\`\n\nChange requested: ${request.prompt}` },
-            ],
-          },
-          { signal },
-        );
-        const choice = completion.choices[0];
-        if (choice?.message?.refusal) throw new AppError('BAD_GATEWAY', `The AI service declined to answer: ${choice.message.refusal.slice(0, 300)}`);
-        assertFinished(choice?.finish_reason ?? null);
-        const text = choice?.message?.content ?? '';
-        const block = parseAssistantReply(text).blocks[0];
-        const modifiedCode = block ? block.code : text.trim();
-        if (!modifiedCode.trim()) throw new AppError('BAD_GATEWAY', 'The AI service sent an empty answer. Please try again.');
-        return { modifiedCode };
+        return await modifyAnswer(ai, request, signal);
       } catch (err) {
         throw aiError(err);
       }
     },
     async help(request, signal) {
       try {
-        const completion = await client.chat.completions.create(
-          {
-            model: settings.model,
-            messages: [
-              { role: 'system', content: AI_HELP_SYSTEM_PROMPT },
-              { role: 'system', content: aiHelpContext(request) },
-              { role: 'user', content: request.message },
-            ],
-          },
-          { signal },
-        );
-        const message = completion.choices[0]?.message;
-        if (message?.refusal) throw new AppError('BAD_GATEWAY', `The AI service declined to answer: ${message.refusal.slice(0, 300)}`);
-        assertFinished(completion.choices[0]?.finish_reason ?? null);
-        const reply = message?.content?.trim() ?? '';
-        if (!reply) throw new AppError('BAD_GATEWAY', 'The AI service sent an empty answer. Please try again.');
-        return { reply, billable: true };
+        return await helpAnswer(ai, request, signal);
       } catch (err) {
         throw aiError(err);
       }

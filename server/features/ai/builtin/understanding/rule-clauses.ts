@@ -6,7 +6,7 @@
 // not give is a blank (null).
 import type { Action, Condition, Trigger } from '../../../../../shared/bot-plan.schema';
 import { aiAnswerRules } from './ai-answers';
-import { answerActions, ASKING_WORDS, COPY_LEFT, priceAsked, weatherAsked } from './answers';
+import { answerActions, priceAsked, weatherAsked } from './answers';
 import { announcementRules } from './announcements';
 import { arrowLineRules } from './arrow-lines';
 import { buttonMenuRules } from './button-menus';
@@ -26,6 +26,7 @@ import { numberedMenuRules } from './numbered-menus';
 import { questionRules } from './questions';
 import { quizRules } from './quiz';
 import type { RuleDraft } from './rule-draft';
+import { withoutOverlaps } from './rule-overlaps';
 import { commandAnswerAt, saidWordsAt } from './said-words';
 import { scheduledPostRules } from './scheduled-posts';
 import { answerAt } from './stated-replies';
@@ -257,81 +258,7 @@ export function ruleClausesIn(m: Masked): RuleDraft[] {
     }
   }
   rules.push(...sameTextRules(m, rules));
-  // A menu's questions are its number's or its button's ("3 = ask their name ...", "Book: ask ..."), not the words before.
-  const ofMenu = (r: RuleDraft) => r.id.startsWith('menu-') || r.when.kind === 'button';
-  const menuAsks = new Set(rules.filter(ofMenu).flatMap((r) => r.do.flatMap((a) => (a.kind === 'ask' ? [a.questions.join('|')] : []))));
-  if (menuAsks.size > 0) rules.splice(0, rules.length, ...rules.filter((r) => ofMenu(r) || !r.do.some((a) => a.kind === 'ask' && menuAsks.has(a.questions.join('|')))));
-  // A command read as a list, a top, a quiz... is not also a plain reply of the words that described it.
-  // The same for a command read with hours ("/urgent → during ... hours reply X, outside reply Y").
-  const richer = new Set(
-    rules
-      .filter((r) => r.when.kind === 'command' && (r.do.some((a) => a.kind !== 'reply') || r.if.some((c) => c.kind === 'hours')))
-      .map((r) => (r.when as { name: string }).name),
-  );
-  // "if they tag the bot, let AI answer": the AI answers the mention; those words are no reply text.
-  const aiMention = rules.some((r) => r.when.kind === 'mention' && r.do.some((a) => a.kind === 'data' && a.source.kind === 'ai'));
-  if (aiMention) rules.splice(0, rules.length, ...rules.filter((r) => !(r.when.kind === 'mention' && r.do.some((a) => a.kind === 'reply' && (a.text === null || /\b(?:ai|chat ?gpt|gpt)\b/i.test(a.text))))));
-  // "Custom order → ask them: what should be printed? / how many? ... and send me everything": the
-  // questions written on a button's line are that press's, not the rule before it.
-  for (const ask of rules.filter((r) => r.when.kind !== 'button' && r.do.length === 1 && r.do[0]!.kind === 'ask')) {
-    const questions = (ask.do[0] as Extract<Action, { kind: 'ask' }>).questions;
-    const press = rules.find((r) => r.when.kind === 'button' && r.do.length === 1 && r.do[0]!.kind === 'reply' && questions.every((q) => q !== null && (r.do[0] as { text: string | null }).text?.includes(q)));
-    if (!press) continue;
-    press.do = ask.do;
-    rules.splice(rules.indexOf(ask), 1);
-  }
-  // A list shown, cleared or taken from but never added to is the one list added to ("/buy adds to the
-  // shopping list", "/list shows the einkaufsliste").
-  const added = [...new Set(rules.flatMap((r) => r.do.flatMap((a) => (a.kind === 'list' && a.op === 'add' ? [a.list] : []))))];
-  if (added.length === 1) {
-    for (const r of rules) r.do = r.do.map((a) => (a.kind === 'list' && !added.includes(a.list) ? { ...a, list: added[0]! } : a));
-  }
-  // A command's reaction read on its own ("... and the bot reacts 🎉") joins the command's rule.
-  for (const r of [...rules]) {
-    if (r.when.kind !== 'command' || !r.do.every((a) => a.kind === 'react')) continue;
-    const name = r.when.name;
-    const main = rules.find((x) => x !== r && x.when.kind === 'command' && x.when.name === name);
-    if (main) {
-      main.do.push(...r.do);
-      rules.splice(rules.indexOf(r), 1);
-    }
-  }
-  // Two readers finding the same rule ("asks btc → send the price" is a line and a sentence) make it once.
-  const seen = new Set<string>();
-  rules.splice(0, rules.length, ...rules.filter((r) => {
-    const key = JSON.stringify([r.when, r.if, r.do, r.channel ?? null]);
-    return seen.has(key) ? false : (seen.add(key), true);
-  }));
-  // A reply that is one of another rule's texts for the same trigger ("→ random: 'A' / 'More cowbell!'") is that rule's.
-  const oneOfs = rules.flatMap((r) => r.do.flatMap((a) => (a.kind === 'replyOneOf' ? [{ when: JSON.stringify(r.when), texts: a.texts }] : [])));
-  rules.splice(0, rules.length, ...rules.filter((r) => !(r.do.length === 1 && r.do[0]!.kind === 'reply' && oneOfs.some((o) => o.when === JSON.stringify(r.when) && o.texts.includes((r.do[0] as { text: string | null }).text)))));
-  // A button's own line ("Maki → Salmon maki 5.50") is the press, not words someone writes.
-  const labels = new Set(rules.flatMap((r) => r.do.flatMap((a) => (a.kind === 'buttons' ? a.buttons.map((b) => b.label.toLowerCase()) : []))));
-  // "!aces shows the top 5": a command showing a top shows no list as well.
-  const tops = new Set(rules.flatMap((r) => (r.when.kind === 'command' && r.do.some((a) => a.kind === 'top') ? [r.when.name] : [])));
-  rules.splice(0, rules.length, ...rules.filter((r) => !(r.when.kind === 'command' && tops.has(r.when.name) && r.do.every((a) => a.kind === 'list' && a.op === 'show'))));
-  // "Outside those hours any other message gets: ...": an answer read with its hours is not also an answer at all hours.
-  const hoursTexts = new Set(rules.filter((r) => r.if.some((c) => c.kind === 'hours')).flatMap((r) => r.do.flatMap((a) => (a.kind === 'reply' && a.text ? [a.text] : []))));
-  rules.splice(0, rules.length, ...rules.filter((r) => !(r.when.kind === 'message' && r.if.length === 0 && r.do.length === 1 && r.do[0]!.kind === 'reply' && hoursTexts.has(r.do[0].text ?? ''))));
-  // "hi → Hi! How can we help? with buttons: A | B": the words over the buttons are that menu's, no reply of their own.
-  const menus = new Set(rules.filter((r) => r.do.some((a) => a.kind === 'buttons')).map((r) => JSON.stringify(r.when)));
-  // "cita or graduar → ask ¿Nombre? then ...": the words after the arrow are those questions, no reply.
-  const firstQuestions = rules.flatMap((r) => r.do.flatMap((a) => (a.kind === 'ask' && a.questions[0] ? [a.questions[0]] : [])));
-  const asking = (r: RuleDraft) => {
-    const text = r.do.length === 1 && r.do[0]!.kind === 'reply' ? (r.do[0].text ?? '') : '';
-    return ASKING_WORDS.test(text) && firstQuestions.some((q) => text.includes(q));
-  };
-  return rules.filter(
-    (r) =>
-      !(r.do.length === 1 && r.do[0]!.kind === 'reply' && menus.has(JSON.stringify(r.when))) &&
-      !asking(r) &&
-      // "send me a copy and reply: ...": the copy and the words are another reader's rule.
-      !(r.do.length === 1 && r.do[0]!.kind === 'reply' && COPY_LEFT.test(r.do[0].text ?? '')) &&
-      !(r.when.kind === 'command' && r.if.length === 0 && richer.has(r.when.name) && r.do.every((a) => a.kind === 'reply')) &&
-      !(r.when.kind === 'keyword' && r.when.words.some((w) => labels.has(w))) &&
-      // "Hourly → £38/hr ...": a button's own line, not a post every hour.
-      !(r.when.kind === 'schedule' && [...labels].some((l) => (r.source ?? '').toLowerCase().replace(/^[\s\-•*]+/, '').startsWith(l) && /^\s*(?:→|->|:)/.test((r.source ?? '').replace(/^[\s\-•*]+/, '').slice(l.length)))),
-  );
+  return withoutOverlaps(rules);
 }
 
 /** "2 hours before, post: 'Run tonight!' And /run at any time replies with the same text": the text written last before. */

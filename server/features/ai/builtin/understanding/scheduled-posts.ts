@@ -116,124 +116,171 @@ export function scheduledPostRules(m: Masked): RuleDraft[] {
     let readUpTo = 0;
     for (const post of part.matchAll(POST_AT)) {
       if (post.index! < readUpTo) continue;
-      const lead = part
-        .slice(readUpTo, post.index)
-        .replace(/^.*(?:[.;!?]|:)\s+/, '')
-        .replace(/^.*\b(?:and|also|plus)\s+(?=(?:every|each|on|once|\d))/i, '');
-      // A condition this reading cannot keep ("if it's windy", "on days over 28 degrees") leaves the post to others.
-      if (REPLIES.test(lead) || /\b(?:when(?:ever)?|if)\b|\bdays?\s+(?:over|above|below|under|warmer|colder)\b/i.test(lead) || /(?:^|\s)[/!][a-z]\w*/i.test(lead)) continue;
-      const rest = part.slice(post.index! + post[0].length);
-      const said = saidWordsAt(rest, m.quotes);
-      // "tweet my free dates every monday": the schedule after the words.
-      const quoted = /^\s*\u0001\d+\u0002/.exec(rest);
-      const after = quoted ? restore(rest.slice(quoted[0].length), m.quotes) : (said ?? '');
-      const trailing =
-        /[a-z]/i.test(post[0]) && !SCHEDULED.test(lead) && timesIn(lead).length === 0
-          ? /\s((?:every|each|on|daily|weekly|at|(?:an?|one|half an|\d+)\s*(?:h|hours?|min(?:ute)?s?)\s+(?:before|after))\b.*)$/i.exec(` ${after.split(/[.!?]\s|,\s*(?:and\s+)?|\s+and\s+/)[0]!}`)
-          : null;
-      // "sends a reminder every tuesday at 6pm: Rehearsal tonight at 7:30": the words follow the schedule's colon.
-      const colon = trailing ? /:\s+|\s*(?:→|->)\s*/.exec(trailing[1]!) : null;
-      const schedule = scheduleOf(trailing ? trailing[1]!.slice(0, colon ? colon.index : undefined) : lead, `${context} ${part.slice(0, post.index)}`);
-      if (!schedule) continue;
-      let words = trailing && !quoted ? (colon ? saidWordsAt(trailing[1]!.slice(colon.index + colon[0].length), []) : said!.slice(0, trailing.index)) : said;
-      // "plenum is every wednesday 20:00 → 1 hour before post: Plenum in 1h": the offset leads the words.
-      const leading = words ? /^((?:an?|one|half an|\d+)\s*(?:h|hrs?|hours?|min(?:ute)?s?)\s+(?:before|after))\b[,\s]*(?:(?:post|posts|send|sends|tweet|tweets|say|says)\b)?\s*:?\s*/i.exec(words) : null;
-      if (leading && schedule.when.kind === 'schedule' && schedule.when.times.length > 0) {
-        const moved = scheduleOf(`${leading[1]} ${lead}`, `${context} ${part.slice(0, post.index)}`);
-        if (moved) schedule.when = moved.when;
-        words = words!.slice(leading[0].length);
-      }
-      // "sale is every saturday 11am, so tweet Fill-a-bag sale in 1 hour! an hour before": before the lead's time.
-      const before = words ? /\s+((?:an?|one|half an|\d+)\s*(?:h|hours?|min(?:ute)?s?)\s+(?:before|after))\s*$/i.exec(words) : null;
-      if (before && schedule.when.kind === 'schedule' && schedule.when.times.length > 0) {
-        const moved = scheduleOf(`${before[1]} `, `${context} ${part.slice(0, post.index)}`);
-        if (moved) schedule.when = moved.when;
-        words = words!.slice(0, before.index);
-      }
-      // "Bom dia! Today in Lisbon: + the weather + bring water 💧": the person's words around the weather.
-      const weather = words ? WEATHER_IN.exec(words) : null;
-      // "post the Hanoi weather starting with Good morning Hanoi ☀️": the person's words, then the weather.
-      const opening = words && !weather ? WEATHER_OPENING.exec(words) : null;
-      if (words && (weather || opening)) {
-        readUpTo = post.index! + post[0].length + (said?.length ?? 0);
-        const text = opening
-          ? `${opening[3]!.split(/\s+[—–-]\s+/)[0]!.trim()}\n{value}`
-          : `${words.slice(0, weather!.index).replace(/^(?:the\s+)?(?:weather|forecast)\s+(?:for|in)\s+[^:]{1,40}:\s*/i, '').trim()}\n{value}\n${words.slice(weather!.index + weather![0].length).trim()}`.trim();
-        const channel = /#([\w-]{1,80})/.exec(post[0])?.[1];
-        // The place: after the weather, else in the words before it ("Today in Lisbon:"), else a blank.
-        const place = (opening ? (opening[1] ?? opening[2]) : weather![1]) ?? /\b(?:in|from|at)\s+([A-Z][\p{L}'-]*(?:[- ][A-Z][\p{L}'-]*)*)/u.exec(words.slice(0, weather?.index ?? 0))?.[1] ?? null;
-        const source = { kind: 'weather' as const, city: place };
-        for (const when of [schedule.when, ...(schedule.also ?? [])]) {
-          rules.push({ id: 'weather-post', when, if: [], do: [{ kind: 'data', source, text }], ...(channel ? { channel } : {}), source: restore(`${lead}${post[0]}${said ?? ''}`, m.quotes).trim() });
-        }
-        continue;
-      }
-      // "tweet the DOGE price: Good morning shibes! DOGE is at <price> 🐕": the price put into the person's words.
-      const priced = words ? /^(?:the\s+)?(?:current\s+)?([\w ]{0,20}?)\s*price\s*:\s*(.*(?:<\s*price\s*>|\{\s*price\s*\}).*)$/i.exec(words) : null;
-      const coin = priced ? priceAsked(`${priced[1]} price`) ?? priceAsked(`${/\b(btc|bitcoin|eth|ethereum|sol|solana|doge|dogecoin)\b/i.exec(words ?? '')?.[1] ?? ''} price`) : null;
-      if (priced && coin) {
-        readUpTo = post.index! + post[0].length + (said?.length ?? 0);
-        const channel = /#([\w-]{1,80})/.exec(post[0])?.[1];
-        for (const when of [schedule.when, ...(schedule.also ?? [])]) {
-          rules.push({ id: 'price-post', when, if: [], do: [{ kind: 'data', source: { kind: 'price', ...coin }, text: priced[2]!.replace(/<\s*price\s*>|\{\s*price\s*\}/i, '{value}') }], ...(channel ? { channel } : {}), source: restore(`${lead}${post[0]}${said ?? ''}`, m.quotes).trim() });
-        }
-        continue;
-      }
-      // "every morning at 7:00 post the weather for De Bilt": the weather alone.
-      const weatherOnly = words ? weatherAsked(words.replace(/[.!]+$/, '')) : null;
-      if (weatherOnly?.kind === 'data') {
-        readUpTo = post.index! + post[0].length + (said?.length ?? 0);
-        const channel = /#([\w-]{1,80})/.exec(post[0])?.[1];
-        for (const when of [schedule.when, ...(schedule.also ?? [])]) {
-          rules.push({ id: 'weather-post', when, if: [], do: [{ ...weatherOnly, text: '{value}' }], ...(channel ? { channel } : {}), source: restore(`${lead}${post[0]}${said ?? ''}`, m.quotes).trim() });
-        }
-        continue;
-      }
-      // A post of a feed or of data is the data sources' (news.ts, weather.ts, prices.ts).
-      if (words && DATA.test(words.split(/\s+/).slice(0, 4).join(' ')) && !/\bbefore|after\b/i.test(lead)) continue;
-      // "GM Ljubljana ☀️ BTC is at + price in euro": the person's words with the price; other data a blank.
-      const aboutData = words !== null && /(?:\bwith\b|\+)\s*(?:the |today'?s |our )?(?:current |latest )?\w*\s*(?:price|weather|forecast|news|rate|temperature)/i.test(words);
-      const price = aboutData && words ? priceAsked(words.replace(/\+\s*/, ' ')) ?? (/\bprice\b/i.test(words) && /\b(?:btc|bitcoin|eth|ethereum)\b/i.test(words) ? priceAsked(`${/\b(btc|bitcoin|eth|ethereum)\b/i.exec(words)![1]} price ${/euro|€/i.test(words) ? 'in euro' : ''}`) : null) : null;
-      readUpTo = post.index! + post[0].length + (said?.length ?? 0);
-      const introduced = /[:→>–-]\s*$/.test(post[0]) || /^\s*\u0001/.test(rest) || colon !== null;
-      // "each day at 9 one word of the day, in this order: a, b, c": the list is announced before the colon.
-      const announced = words ? ROTATION.exec(restore(lead, m.quotes)) : null;
-      const listed = announced ? textsOfList(`${restore(lead, m.quotes).slice(announced.index)}: ${words}`) : null;
-      const said0 = words ? words.split(/\s*(?:\+|\bwith\b)\s*(?:the\s+)?(?:current\s+)?(?:\w+\s+)?(?:price|rate)\b/i)[0]!.trim() : '';
-      let action: Action = price
-        ? { kind: 'data', source: { kind: 'price', ...price }, text: said0 ? `${said0} {value}` : '{value}' }
-        : listed
-        ? { kind: 'replyOneOf', ...listed }
-        : words && !aboutData && (ROTATION.test(words) || /^(?:an?\s+)?poll\b/i.test(words) || introduced || !DESCRIBES.test(words))
-          ? postAction(words)
-          : { kind: 'post', to: 'channel', text: null };
-      // "post this week's schedule in #cast": the channel may come after the words.
-      const trailingChannel = words ? /\s+(?:in|to|into)\s+#([\w-]{1,80})\s*$/i.exec(words) : null;
-      if (trailingChannel && words && action.kind === 'post' && action.text === words) action = { ...action, text: words.slice(0, trailingChannel.index) };
-      // "every saturday 9:00 in #uebung: ...": the channel may come with the time, before the words.
-      const channel = /#([\w-]{1,80})/.exec(post[0])?.[1] ?? trailingChannel?.[1] ?? /\b(?:in|to|into)\s+#([\w-]{1,80})\s*$/.exec(lead)?.[1];
-      // "Tweet 'X' 30 minutes before, and 'Y' at 21:00": a second text with its own time, the same verb.
-      const next = quoted ? /^[^\u0001]*?,?\s*(?:and|then)\s+(\u0001(\d+)\u0002)\s+((?:at|on|every)\b[^.,;\n]*)/i.exec(rest.slice(quoted[0].length)) : null;
-      const second = next ? scheduleOf(next[3]!, `${context} ${part.slice(0, post.index)}`) : null;
-      if (next && second) {
-        const base = second.when.kind === 'schedule' && second.when.weekdays.length === 0 && schedule.when.kind === 'schedule' ? { ...second.when, weekdays: schedule.when.weekdays } : second.when;
-        rules.push({ id: 'scheduled-post', when: base, if: [], do: [{ kind: 'post', to: 'channel', text: m.quotes[Number(next[2])] ?? null }], source: restore(next[0], m.quotes).trim() });
-      }
-      for (const when of [schedule.when, ...(schedule.also ?? [])]) {
-        rules.push({
-          id: 'scheduled-post',
-          when,
-          if: [],
-          do: [action],
-          ...(channel ? { channel } : {}),
-          source: restore(`${lead}${post[0]}${said ?? ''}`, m.quotes).trim(),
-          ...(schedule.note && when === schedule.when ? { note: schedule.note } : {}),
-        });
-      }
+      const read = postAt(m, part, context, post, readUpTo);
+      if (!read) continue;
+      rules.push(...read.rules);
+      readUpTo = read.readUpTo;
     }
   }
   rules.push(...rotationWithoutVerb(parts, m, rules.length > 0));
   return rules;
+}
+
+/** A post as read at its verb: the words before it (`lead`), its schedule, and its words (`words`). */
+interface Post {
+  m: Masked;
+  post: RegExpMatchArray;
+  lead: string;
+  /** What follows the verb, and the words said there. */
+  rest: string;
+  said: string | null;
+  /** The quote the words are, when they are one. */
+  quoted: RegExpExecArray | null;
+  /** The colon (or arrow) of a schedule written after the verb, before the words. */
+  colon: RegExpExecArray | null;
+  /** The text before the verb (and the lines before), which a relative time is counted from. */
+  earlier: string;
+  schedule: NonNullable<ReturnType<typeof scheduleOf>>;
+  words: string | null;
+}
+
+/** The rules of the post at one verb and where the reading goes on; null when the words there are no post this reading keeps. */
+function postAt(m: Masked, part: string, context: string, post: RegExpMatchArray, readUpTo: number): { rules: RuleDraft[]; readUpTo: number } | null {
+  const lead = part
+    .slice(readUpTo, post.index)
+    .replace(/^.*(?:[.;!?]|:)\s+/, '')
+    .replace(/^.*\b(?:and|also|plus)\s+(?=(?:every|each|on|once|\d))/i, '');
+  // A condition this reading cannot keep ("if it's windy", "on days over 28 degrees") leaves the post to others.
+  if (REPLIES.test(lead) || /\b(?:when(?:ever)?|if)\b|\bdays?\s+(?:over|above|below|under|warmer|colder)\b/i.test(lead) || /(?:^|\s)[/!][a-z]\w*/i.test(lead)) return null;
+  const rest = part.slice(post.index! + post[0].length);
+  const said = saidWordsAt(rest, m.quotes);
+  // "tweet my free dates every monday": the schedule after the words.
+  const quoted = /^\s*\u0001\d+\u0002/.exec(rest);
+  const after = quoted ? restore(rest.slice(quoted[0].length), m.quotes) : (said ?? '');
+  const trailing =
+    /[a-z]/i.test(post[0]) && !SCHEDULED.test(lead) && timesIn(lead).length === 0
+      ? /\s((?:every|each|on|daily|weekly|at|(?:an?|one|half an|\d+)\s*(?:h|hours?|min(?:ute)?s?)\s+(?:before|after))\b.*)$/i.exec(` ${after.split(/[.!?]\s|,\s*(?:and\s+)?|\s+and\s+/)[0]!}`)
+      : null;
+  // "sends a reminder every tuesday at 6pm: Rehearsal tonight at 7:30": the words follow the schedule's colon.
+  const colon = trailing ? /:\s+|\s*(?:→|->)\s*/.exec(trailing[1]!) : null;
+  const earlier = `${context} ${part.slice(0, post.index)}`;
+  const schedule = scheduleOf(trailing ? trailing[1]!.slice(0, colon ? colon.index : undefined) : lead, earlier);
+  if (!schedule) return null;
+  const written = trailing && !quoted ? (colon ? saidWordsAt(trailing[1]!.slice(colon.index + colon[0].length), []) : said!.slice(0, trailing.index)) : said;
+  const p: Post = { m, post, lead, rest, said, quoted, colon, earlier, schedule, words: withoutOffset(written, schedule, lead, earlier) };
+  const end = post.index! + post[0].length + (said?.length ?? 0);
+  const data = dataPostRules(p);
+  if (data) return { rules: data, readUpTo: end };
+  // A post of a feed or of data is the data sources' (news.ts, weather.ts, prices.ts).
+  if (p.words && DATA.test(p.words.split(/\s+/).slice(0, 4).join(' ')) && !/\bbefore|after\b/i.test(lead)) return null;
+  return { rules: textPostRules(p), readUpTo: end };
+}
+
+/**
+ * The words without the offset written in them, which moves the schedule (`schedule.when` is changed):
+ * "plenum is every wednesday 20:00 → 1 hour before post: Plenum in 1h", "tweet Fill-a-bag sale in 1 hour! an hour before".
+ */
+function withoutOffset(written: string | null, schedule: Post['schedule'], lead: string, earlier: string): string | null {
+  let words = written;
+  // The offset leads the words.
+  const leading = words ? /^((?:an?|one|half an|\d+)\s*(?:h|hrs?|hours?|min(?:ute)?s?)\s+(?:before|after))\b[,\s]*(?:(?:post|posts|send|sends|tweet|tweets|say|says)\b)?\s*:?\s*/i.exec(words) : null;
+  if (leading && schedule.when.kind === 'schedule' && schedule.when.times.length > 0) {
+    const moved = scheduleOf(`${leading[1]} ${lead}`, earlier);
+    if (moved) schedule.when = moved.when;
+    words = words!.slice(leading[0].length);
+  }
+  // The offset ends the words: before the lead's time.
+  const before = words ? /\s+((?:an?|one|half an|\d+)\s*(?:h|hours?|min(?:ute)?s?)\s+(?:before|after))\s*$/i.exec(words) : null;
+  if (before && schedule.when.kind === 'schedule' && schedule.when.times.length > 0) {
+    const moved = scheduleOf(`${before[1]} `, earlier);
+    if (moved) schedule.when = moved.when;
+    words = words!.slice(0, before.index);
+  }
+  return words;
+}
+
+/** One rule for each time the post is made, all with the post's words as their source (and the schedule's note on the first). */
+function rulesAtEachTime(p: Post, id: string, action: () => Action, channel: string | undefined, withNote = false): RuleDraft[] {
+  return [p.schedule.when, ...(p.schedule.also ?? [])].map((when) => ({
+    id,
+    when,
+    if: [],
+    do: [action()],
+    ...(channel ? { channel } : {}),
+    source: restore(`${p.lead}${p.post[0]}${p.said ?? ''}`, p.m.quotes).trim(),
+    ...(withNote && p.schedule.note && when === p.schedule.when ? { note: p.schedule.note } : {}),
+  }));
+}
+
+/** The channel the verb names ("post in #fpl:"). */
+function channelOfVerb(p: Post): string | undefined {
+  return /#([\w-]{1,80})/.exec(p.post[0])?.[1];
+}
+
+/** A post of the weather or a price put into the person's words, or of the weather alone; null for other words. */
+function dataPostRules(p: Post): RuleDraft[] | null {
+  const words = p.words;
+  if (!words) return null;
+  // "Bom dia! Today in Lisbon: + the weather + bring water 💧": the person's words around the weather.
+  const weather = WEATHER_IN.exec(words);
+  // "post the Hanoi weather starting with Good morning Hanoi ☀️": the person's words, then the weather.
+  const opening = !weather ? WEATHER_OPENING.exec(words) : null;
+  if (weather || opening) {
+    const text = opening
+      ? `${opening[3]!.split(/\s+[—–-]\s+/)[0]!.trim()}\n{value}`
+      : `${words.slice(0, weather!.index).replace(/^(?:the\s+)?(?:weather|forecast)\s+(?:for|in)\s+[^:]{1,40}:\s*/i, '').trim()}\n{value}\n${words.slice(weather!.index + weather![0].length).trim()}`.trim();
+    // The place: after the weather, else in the words before it ("Today in Lisbon:"), else a blank.
+    const place = (opening ? (opening[1] ?? opening[2]) : weather![1]) ?? /\b(?:in|from|at)\s+([A-Z][\p{L}'-]*(?:[- ][A-Z][\p{L}'-]*)*)/u.exec(words.slice(0, weather?.index ?? 0))?.[1] ?? null;
+    const source = { kind: 'weather' as const, city: place };
+    return rulesAtEachTime(p, 'weather-post', () => ({ kind: 'data', source, text }), channelOfVerb(p));
+  }
+  // "tweet the DOGE price: Good morning shibes! DOGE is at <price> 🐕": the price put into the person's words.
+  const priced = /^(?:the\s+)?(?:current\s+)?([\w ]{0,20}?)\s*price\s*:\s*(.*(?:<\s*price\s*>|\{\s*price\s*\}).*)$/i.exec(words);
+  const coin = priced ? priceAsked(`${priced[1]} price`) ?? priceAsked(`${/\b(btc|bitcoin|eth|ethereum|sol|solana|doge|dogecoin)\b/i.exec(words ?? '')?.[1] ?? ''} price`) : null;
+  if (priced && coin) {
+    const text = priced[2]!.replace(/<\s*price\s*>|\{\s*price\s*\}/i, '{value}');
+    return rulesAtEachTime(p, 'price-post', () => ({ kind: 'data', source: { kind: 'price', ...coin }, text }), channelOfVerb(p));
+  }
+  // "every morning at 7:00 post the weather for De Bilt": the weather alone.
+  const weatherOnly = weatherAsked(words.replace(/[.!]+$/, ''));
+  if (weatherOnly?.kind === 'data') return rulesAtEachTime(p, 'weather-post', () => ({ ...weatherOnly, text: '{value}' }), channelOfVerb(p));
+  return null;
+}
+
+/** A post of the person's words (a list gone through, a poll, a price with words), or a blank where the words only describe it. */
+function textPostRules(p: Post): RuleDraft[] {
+  const { m, post, lead, words } = p;
+  // "GM Ljubljana ☀️ BTC is at + price in euro": the person's words with the price; other data a blank.
+  const aboutData = words !== null && /(?:\bwith\b|\+)\s*(?:the |today'?s |our )?(?:current |latest )?\w*\s*(?:price|weather|forecast|news|rate|temperature)/i.test(words);
+  const price = aboutData && words ? priceAsked(words.replace(/\+\s*/, ' ')) ?? (/\bprice\b/i.test(words) && /\b(?:btc|bitcoin|eth|ethereum)\b/i.test(words) ? priceAsked(`${/\b(btc|bitcoin|eth|ethereum)\b/i.exec(words)![1]} price ${/euro|€/i.test(words) ? 'in euro' : ''}`) : null) : null;
+  const introduced = /[:→>–-]\s*$/.test(post[0]) || /^\s*\u0001/.test(p.rest) || p.colon !== null;
+  // "each day at 9 one word of the day, in this order: a, b, c": the list is announced before the colon.
+  const announced = words ? ROTATION.exec(restore(lead, m.quotes)) : null;
+  const listed = announced ? textsOfList(`${restore(lead, m.quotes).slice(announced.index)}: ${words}`) : null;
+  const said0 = words ? words.split(/\s*(?:\+|\bwith\b)\s*(?:the\s+)?(?:current\s+)?(?:\w+\s+)?(?:price|rate)\b/i)[0]!.trim() : '';
+  let action: Action = price
+    ? { kind: 'data', source: { kind: 'price', ...price }, text: said0 ? `${said0} {value}` : '{value}' }
+    : listed
+    ? { kind: 'replyOneOf', ...listed }
+    : words && !aboutData && (ROTATION.test(words) || /^(?:an?\s+)?poll\b/i.test(words) || introduced || !DESCRIBES.test(words))
+      ? postAction(words)
+      : { kind: 'post', to: 'channel', text: null };
+  // "post this week's schedule in #cast": the channel may come after the words.
+  const trailingChannel = words ? /\s+(?:in|to|into)\s+#([\w-]{1,80})\s*$/i.exec(words) : null;
+  if (trailingChannel && words && action.kind === 'post' && action.text === words) action = { ...action, text: words.slice(0, trailingChannel.index) };
+  // "every saturday 9:00 in #uebung: ...": the channel may come with the time, before the words.
+  const channel = channelOfVerb(p) ?? trailingChannel?.[1] ?? /\b(?:in|to|into)\s+#([\w-]{1,80})\s*$/.exec(lead)?.[1];
+  return [...secondPost(p), ...rulesAtEachTime(p, 'scheduled-post', () => action, channel, true)];
+}
+
+/** "Tweet 'X' 30 minutes before, and 'Y' at 21:00": a second text with its own time, the same verb. */
+function secondPost(p: Post): RuleDraft[] {
+  const next = p.quoted ? /^[^\u0001]*?,?\s*(?:and|then)\s+(\u0001(\d+)\u0002)\s+((?:at|on|every)\b[^.,;\n]*)/i.exec(p.rest.slice(p.quoted[0].length)) : null;
+  const second = next ? scheduleOf(next[3]!, p.earlier) : null;
+  if (!next || !second) return [];
+  const first = p.schedule.when;
+  const base = second.when.kind === 'schedule' && second.when.weekdays.length === 0 && first.kind === 'schedule' ? { ...second.when, weekdays: first.weekdays } : second.when;
+  return [{ id: 'scheduled-post', when: base, if: [], do: [{ kind: 'post', to: 'channel', text: p.m.quotes[Number(next[2])] ?? null }], source: restore(next[0], p.m.quotes).trim() }];
 }
 
 /** "each day at 9 o'clock one word of the day, in this order: saluton = hello, dankon = thank you": no verb, a list. */

@@ -45,6 +45,15 @@ function planEmoji(emoji) {
   return rule ? rule.when.emoji : emoji;
 }`;
 
+/** start()'s lines that check the schedules at once and every 20 seconds, indented as the block they stand in. */
+export function scheduleTicks(indent: string): string {
+  return lines(
+    `${indent}const tick = () => engine.tick().catch((error) => logError('The schedules failed:', error));`,
+    `${indent}tick();`,
+    `${indent}setInterval(tick, 20000);`,
+  );
+}
+
 /** start()'s line naming the data file: DATA_FILE is read only when the rules remember something. */
 export function dataFileLine(uses: PlanUses): string {
   return keepsState(uses)

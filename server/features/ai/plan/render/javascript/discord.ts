@@ -4,7 +4,7 @@
 // builtin generator (templates/discord-javascript.ts).
 import { code, lines, sections } from '../compose';
 import type { PlanUses } from '../plan-uses';
-import { channelAndOwner, dataFileLine, PLAN_EMOJI, POLL_TEXT, REQUIRE_ENV, requiredChecks } from './adapter-parts';
+import { channelAndOwner, dataFileLine, PLAN_EMOJI, POLL_TEXT, REQUIRE_ENV, requiredChecks, scheduleTicks } from './adapter-parts';
 import type { PlatformCode } from './bot-file';
 
 function discordRequires(uses: PlanUses): string {
@@ -124,7 +124,8 @@ function adapter(uses: PlanUses): string {
   );
 }
 
-function start(uses: PlanUses): string {
+/** start()'s client: the gateway intents and partials the rules need. */
+function discordClient(uses: PlanUses): string {
   const t = uses.triggers;
   const members = t.has('join') || t.has('leave');
   const intents = [
@@ -137,69 +138,69 @@ function start(uses: PlanUses): string {
   ];
   const partials = ['Channel', ...(t.has('reaction') ? ['Message', 'Reaction'] : []), ...(t.has('leave') ? ['GuildMember'] : [])];
   return lines(
-    '// Starts the bot: connects to the Discord gateway; the schedules are checked every 20 seconds once online.',
-    'async function start() {',
-    "  const token = requireEnv('DISCORD_BOT_TOKEN');",
-    requiredChecks('discord', uses),
     `  // Message Content${members ? ' and Server Members' : ''} must be turned on in the Developer Portal (Bot tab).`,
     '  const client = new Client({',
     `    intents: [${intents.map((i) => `GatewayIntentBits.${i}`).join(', ')}],`,
     `    partials: [${partials.map((p) => `Partials.${p}`).join(', ')}], // direct messages${t.has('reaction') ? ' and reactions to older messages' : ''}`,
     '  });',
-    dataFileLine(uses),
-    '  const engine = createEngine({ rules: RULES, settings: SETTINGS, adapter: discordAdapter(client), dataFile, now: () => new Date() });',
-    '',
-    '  // A message; the bot mentioned (or a direct message) sets mentioned, and the mention is taken out of the text.',
-    '  client.on(Events.MessageCreate, (message) => {',
-    '    if (message.author.bot) return;',
-    '    const mentioned = !message.guild || message.mentions.users.has(client.user.id);',
-    "    const text = message.content.replace(new RegExp('<@!?' + client.user.id + '>', 'g'), '').trim();",
-    "    return engine.handle(discordEvent('message', message.channelId, message.guild, message.author, message.member, { text, mentioned, raw: { guild: message.guild, message } }));",
-    '  });',
-    t.has('join') &&
-      lines(
-        "  // A member joins: answered in the server's system channel.",
-        '  client.on(Events.GuildMemberAdd, (member) => {',
-        "    if (!member.user.bot) return engine.handle(discordEvent('join', member.guild.systemChannelId, member.guild, member.user, member));",
-        '  });',
-      ),
-    t.has('leave') &&
-      lines(
-        '  client.on(Events.GuildMemberRemove, (member) => {',
-        "    if (!member.user.bot) return engine.handle(discordEvent('leave', member.guild.systemChannelId, member.guild, member.user, member));",
-        '  });',
-      ),
-    t.has('button') &&
-      lines(
-        '  // A press of a button the bot sent (custom id b:<id>); the text is its label.',
-        '  client.on(Events.InteractionCreate, async (interaction) => {',
-        "    if (!interaction.isButton() || !interaction.customId.startsWith('b:')) return;",
-        "    await interaction.deferUpdate().catch((error) => logError('Could not answer a button press:', error.message));",
-        '    const extra = { buttonId: interaction.customId.slice(2), text: interaction.component.label || \'\' };',
-        "    await engine.handle(discordEvent('button', interaction.channelId, interaction.guild, interaction.user, interaction.member, extra));",
-        '  });',
-      ),
-    t.has('reaction') &&
-      lines(
-        '  // A reaction added to a message (fetched first when it is older than the bot\'s cache).',
-        '  client.on(Events.MessageReactionAdd, async (reaction, user) => {',
-        '    if (user.bot) return;',
-        '    try {',
-        '      if (reaction.partial) await reaction.fetch();',
-        '      const guild = reaction.message.guild;',
-        '      const member = guild ? await guild.members.fetch(user.id).catch(() => null) : null;',
-        '      const extra = { emoji: planEmoji(reaction.emoji.name), raw: { guild, message: reaction.message } };',
-        "      await engine.handle(discordEvent('reaction', reaction.message.channelId, guild, user, member, extra));",
-        '    } catch (error) {',
-        "      logError('Could not read a reaction:', error.message);",
-        '    }',
-        '  });',
-      ),
+  );
+}
+
+const ON_MESSAGE = lines(
+  '  // A message; the bot mentioned (or a direct message) sets mentioned, and the mention is taken out of the text.',
+  '  client.on(Events.MessageCreate, (message) => {',
+  '    if (message.author.bot) return;',
+  '    const mentioned = !message.guild || message.mentions.users.has(client.user.id);',
+  "    const text = message.content.replace(new RegExp('<@!?' + client.user.id + '>', 'g'), '').trim();",
+  "    return engine.handle(discordEvent('message', message.channelId, message.guild, message.author, message.member, { text, mentioned, raw: { guild: message.guild, message } }));",
+  '  });',
+);
+
+const ON_JOIN = lines(
+  "  // A member joins: answered in the server's system channel.",
+  '  client.on(Events.GuildMemberAdd, (member) => {',
+  "    if (!member.user.bot) return engine.handle(discordEvent('join', member.guild.systemChannelId, member.guild, member.user, member));",
+  '  });',
+);
+
+const ON_LEAVE = lines(
+  '  client.on(Events.GuildMemberRemove, (member) => {',
+  "    if (!member.user.bot) return engine.handle(discordEvent('leave', member.guild.systemChannelId, member.guild, member.user, member));",
+  '  });',
+);
+
+const ON_BUTTON = lines(
+  '  // A press of a button the bot sent (custom id b:<id>); the text is its label.',
+  '  client.on(Events.InteractionCreate, async (interaction) => {',
+  "    if (!interaction.isButton() || !interaction.customId.startsWith('b:')) return;",
+  "    await interaction.deferUpdate().catch((error) => logError('Could not answer a button press:', error.message));",
+  '    const extra = { buttonId: interaction.customId.slice(2), text: interaction.component.label || \'\' };',
+  "    await engine.handle(discordEvent('button', interaction.channelId, interaction.guild, interaction.user, interaction.member, extra));",
+  '  });',
+);
+
+const ON_REACTION = lines(
+  '  // A reaction added to a message (fetched first when it is older than the bot\'s cache).',
+  '  client.on(Events.MessageReactionAdd, async (reaction, user) => {',
+  '    if (user.bot) return;',
+  '    try {',
+  '      if (reaction.partial) await reaction.fetch();',
+  '      const guild = reaction.message.guild;',
+  '      const member = guild ? await guild.members.fetch(user.id).catch(() => null) : null;',
+  '      const extra = { emoji: planEmoji(reaction.emoji.name), raw: { guild, message: reaction.message } };',
+  "      await engine.handle(discordEvent('reaction', reaction.message.channelId, guild, user, member, extra));",
+  '    } catch (error) {',
+  "      logError('Could not read a reaction:', error.message);",
+  '    }',
+  '  });',
+);
+
+/** start()'s last part: online (and the schedules ticking), errors logged, a clean stop, the login. */
+function goOnline(uses: PlanUses): string {
+  return lines(
     '  client.once(Events.ClientReady, (ready) => {',
     "    log(BOT_NAME + ' is online as ' + ready.user.tag + ' in ' + ready.guilds.cache.size + ' server(s)');",
-    t.has('schedule') && "    const tick = () => engine.tick().catch((error) => logError('The schedules failed:', error));",
-    t.has('schedule') && '    tick();',
-    t.has('schedule') && '    setInterval(tick, 20000);',
+    uses.triggers.has('schedule') && scheduleTicks('    '),
     '  });',
     "  client.on(Events.Error, (error) => logError('Discord error:', error));",
     '  const stop = () => client.destroy().then(() => process.exit(0));',
@@ -208,6 +209,26 @@ function start(uses: PlanUses): string {
     '',
     "  log(BOT_NAME + ' is starting: connecting to Discord');",
     '  await client.login(token);',
+  );
+}
+
+function start(uses: PlanUses): string {
+  const t = uses.triggers;
+  return lines(
+    '// Starts the bot: connects to the Discord gateway; the schedules are checked every 20 seconds once online.',
+    'async function start() {',
+    "  const token = requireEnv('DISCORD_BOT_TOKEN');",
+    requiredChecks('discord', uses),
+    discordClient(uses),
+    dataFileLine(uses),
+    '  const engine = createEngine({ rules: RULES, settings: SETTINGS, adapter: discordAdapter(client), dataFile, now: () => new Date() });',
+    '',
+    ON_MESSAGE,
+    t.has('join') && ON_JOIN,
+    t.has('leave') && ON_LEAVE,
+    t.has('button') && ON_BUTTON,
+    t.has('reaction') && ON_REACTION,
+    goOnline(uses),
     '}',
   );
 }

@@ -4,7 +4,7 @@ import { code, lines, sections } from '../compose';
 import { channelSetting, ownerIsAdmin } from '../env';
 import { BUTTON_EXAMPLE, MESSAGE_EXAMPLE, NOT_AN_OBJECT, NOT_FOUND } from '../generic-contract';
 import type { PlanUses } from '../plan-uses';
-import { dataFileLine, POLL_TEXT, REQUIRE_ENV, requiredChecks } from './adapter-parts';
+import { dataFileLine, POLL_TEXT, REQUIRE_ENV, requiredChecks, scheduleTicks } from './adapter-parts';
 import type { PlatformCode } from './bot-file';
 
 /** A bot that takes button presses: it shows buttons or has rules for their presses. */
@@ -174,9 +174,7 @@ function start(uses: PlanUses): string {
     '  const port = Number(process.env.PORT || 5000);',
     '  server.listen(port, process.env.HOST || undefined, () => {',
     "    log(BOT_NAME + ' is listening on port ' + server.address().port + ': POST /message with {\"user\", \"text\"}');",
-    uses.triggers.has('schedule') && "    const tick = () => engine.tick().catch((error) => logError('The schedules failed:', error));",
-    uses.triggers.has('schedule') && '    tick();',
-    uses.triggers.has('schedule') && '    setInterval(tick, 20000);',
+    uses.triggers.has('schedule') && scheduleTicks('    '),
     '  });',
     '}',
   );

@@ -8,7 +8,7 @@ import { code, lines, sections } from '../compose';
 import { SLACK_EMOJI } from '../slack-emoji';
 import type { PlanUses } from '../plan-uses';
 import { slackSlashCommands } from '../setup';
-import { channelAndOwner, dataFileLine, POLL_TEXT, REQUIRE_ENV, requiredChecks } from './adapter-parts';
+import { channelAndOwner, dataFileLine, POLL_TEXT, REQUIRE_ENV, requiredChecks, scheduleTicks } from './adapter-parts';
 import type { PlatformCode } from './bot-file';
 
 const INTRO = code`
@@ -154,19 +154,9 @@ function adapter(uses: PlanUses): string {
   );
 }
 
-function start(plan: BotPlan, uses: PlanUses): string {
-  const t = uses.triggers;
-  const mention = t.has('mention');
-  const slash = slackSlashCommands(plan, uses).length > 0;
+/** start()'s listener for messages; with mention rules, a channel message that mentions the bot is left to app_mention. */
+function onMessage(mention: boolean): string {
   return lines(
-    '// Starts the bot: Socket Mode (no public URL); the schedules are checked every 20 seconds once connected.',
-    'async function start() {',
-    "  const app = new App({ token: requireEnv('SLACK_BOT_TOKEN'), appToken: requireEnv('SLACK_APP_TOKEN'), socketMode: true });",
-    requiredChecks('slack', uses),
-    '  const directory = slackDirectory(app);',
-    dataFileLine(uses),
-    '  const engine = createEngine({ rules: RULES, settings: SETTINGS, adapter: slackAdapter(app), dataFile, now: () => new Date() });',
-    '',
     mention
       ? "  // A message (edits, joins and other bots' messages aside). One that mentions the bot in a channel comes as an\n  // app_mention too, and is handled there, once."
       : "  // A message (edits, joins and other bots' messages aside); a direct message counts as mentioning the bot.",
@@ -178,66 +168,85 @@ function start(plan: BotPlan, uses: PlanUses): string {
     "    const text = fromSlack((message.text || '').split(mention).join('')).trim();",
     "    await engine.handle(await slackEvent(directory, 'message', message.channel, message.user, { text, mentioned: direct, raw: { ts: message.ts } }));",
     '  });',
-    mention &&
-      lines(
-        '  // A message that mentions the bot (the mention taken out of the text).',
-        "  app.event('app_mention', async ({ event, context }) => {",
-        '    if (event.bot_id) return;',
-        "    const text = fromSlack((event.text || '').split('<@' + context.botUserId + '>').join('')).trim();",
-        "    await engine.handle(await slackEvent(directory, 'message', event.channel, event.user, { text, mentioned: true, raw: { ts: event.ts } }));",
-        '  });',
-      ),
-    slash &&
-      lines(
-        "  // Slack keeps messages that start with / for its slash commands: each command of RULES is one (create them in",
-        "  // the app's settings, Slash Commands), handled as the message '/name args'.",
-        "  const commands = new Set(RULES.filter((rule) => rule.when.kind === 'command').map((rule) => rule.when.name.toLowerCase()));",
-        '  for (const name of commands) {',
-        "    app.command('/' + name, async ({ command, ack }) => {",
-        '      await ack();',
-        "      const text = '/' + name + (command.text ? ' ' + fromSlack(command.text) : '');",
-        "      const direct = command.channel_id.startsWith('D');",
-        "      await engine.handle(await slackEvent(directory, 'message', command.channel_id, command.user_id, { text, mentioned: direct, raw: {} }));",
-        '    });',
-        '  }',
-      ),
-    t.has('join') &&
-      lines(
-        "  app.event('member_joined_channel', async ({ event, context }) => {",
-        "    if (event.user !== context.botUserId) await engine.handle(await slackEvent(directory, 'join', event.channel, event.user));",
-        '  });',
-      ),
-    t.has('leave') &&
-      lines(
-        "  app.event('member_left_channel', async ({ event, context }) => {",
-        "    if (event.user !== context.botUserId) await engine.handle(await slackEvent(directory, 'leave', event.channel, event.user));",
-        '  });',
-      ),
-    t.has('button') &&
-      lines(
-        '  // A press of a button the bot sent (action id b:<id>); the text is its label.',
-        '  app.action(/^b:/, async ({ ack, action, body }) => {',
-        '    await ack();',
-        '    const extra = { buttonId: action.action_id.slice(2), text: (action.text && action.text.text) || \'\' };',
-        "    await engine.handle(await slackEvent(directory, 'button', body.channel.id, body.user.id, extra));",
-        '  });',
-      ),
-    t.has('reaction') &&
-      lines(
-        "  app.event('reaction_added', async ({ event, context }) => {",
-        "    if (event.item.type !== 'message' || event.user === context.botUserId) return;",
-        '    const extra = { emoji: emojiOf(event.reaction), raw: { ts: event.item.ts } };',
-        "    await engine.handle(await slackEvent(directory, 'reaction', event.item.channel, event.user, extra));",
-        '  });',
-      ),
+  );
+}
+
+const ON_MENTION = lines(
+  '  // A message that mentions the bot (the mention taken out of the text).',
+  "  app.event('app_mention', async ({ event, context }) => {",
+  '    if (event.bot_id) return;',
+  "    const text = fromSlack((event.text || '').split('<@' + context.botUserId + '>').join('')).trim();",
+  "    await engine.handle(await slackEvent(directory, 'message', event.channel, event.user, { text, mentioned: true, raw: { ts: event.ts } }));",
+  '  });',
+);
+
+const ON_SLASH_COMMANDS = lines(
+  "  // Slack keeps messages that start with / for its slash commands: each command of RULES is one (create them in",
+  "  // the app's settings, Slash Commands), handled as the message '/name args'.",
+  "  const commands = new Set(RULES.filter((rule) => rule.when.kind === 'command').map((rule) => rule.when.name.toLowerCase()));",
+  '  for (const name of commands) {',
+  "    app.command('/' + name, async ({ command, ack }) => {",
+  '      await ack();',
+  "      const text = '/' + name + (command.text ? ' ' + fromSlack(command.text) : '');",
+  "      const direct = command.channel_id.startsWith('D');",
+  "      await engine.handle(await slackEvent(directory, 'message', command.channel_id, command.user_id, { text, mentioned: direct, raw: {} }));",
+  '    });',
+  '  }',
+);
+
+const ON_JOIN = lines(
+  "  app.event('member_joined_channel', async ({ event, context }) => {",
+  "    if (event.user !== context.botUserId) await engine.handle(await slackEvent(directory, 'join', event.channel, event.user));",
+  '  });',
+);
+
+const ON_LEAVE = lines(
+  "  app.event('member_left_channel', async ({ event, context }) => {",
+  "    if (event.user !== context.botUserId) await engine.handle(await slackEvent(directory, 'leave', event.channel, event.user));",
+  '  });',
+);
+
+const ON_BUTTON = lines(
+  '  // A press of a button the bot sent (action id b:<id>); the text is its label.',
+  '  app.action(/^b:/, async ({ ack, action, body }) => {',
+  '    await ack();',
+  '    const extra = { buttonId: action.action_id.slice(2), text: (action.text && action.text.text) || \'\' };',
+  "    await engine.handle(await slackEvent(directory, 'button', body.channel.id, body.user.id, extra));",
+  '  });',
+);
+
+const ON_REACTION = lines(
+  "  app.event('reaction_added', async ({ event, context }) => {",
+  "    if (event.item.type !== 'message' || event.user === context.botUserId) return;",
+  '    const extra = { emoji: emojiOf(event.reaction), raw: { ts: event.item.ts } };',
+  "    await engine.handle(await slackEvent(directory, 'reaction', event.item.channel, event.user, extra));",
+  '  });',
+);
+
+function start(plan: BotPlan, uses: PlanUses): string {
+  const t = uses.triggers;
+  return lines(
+    '// Starts the bot: Socket Mode (no public URL); the schedules are checked every 20 seconds once connected.',
+    'async function start() {',
+    "  const app = new App({ token: requireEnv('SLACK_BOT_TOKEN'), appToken: requireEnv('SLACK_APP_TOKEN'), socketMode: true });",
+    requiredChecks('slack', uses),
+    '  const directory = slackDirectory(app);',
+    dataFileLine(uses),
+    '  const engine = createEngine({ rules: RULES, settings: SETTINGS, adapter: slackAdapter(app), dataFile, now: () => new Date() });',
+    '',
+    onMessage(t.has('mention')),
+    t.has('mention') && ON_MENTION,
+    slackSlashCommands(plan, uses).length > 0 && ON_SLASH_COMMANDS,
+    t.has('join') && ON_JOIN,
+    t.has('leave') && ON_LEAVE,
+    t.has('button') && ON_BUTTON,
+    t.has('reaction') && ON_REACTION,
     "  app.error(async (error) => logError('Error while handling a Slack event:', error));",
     '',
     "  log(BOT_NAME + ' is starting (Socket Mode)');",
     '  await app.start();',
     "  log(BOT_NAME + ' is connected to Slack');",
-    t.has('schedule') && "  const tick = () => engine.tick().catch((error) => logError('The schedules failed:', error));",
-    t.has('schedule') && '  tick();',
-    t.has('schedule') && '  setInterval(tick, 20000);',
+    t.has('schedule') && scheduleTicks('  '),
     '}',
   );
 }

@@ -4,7 +4,7 @@
 // settings from the builtin generator (templates/twitter-javascript.ts).
 import { code, lines, sections } from '../compose';
 import type { PlanUses } from '../plan-uses';
-import { channelAndOwner, dataFileLine, REQUIRE_ENV, requiredChecks } from './adapter-parts';
+import { channelAndOwner, dataFileLine, REQUIRE_ENV, requiredChecks, scheduleTicks } from './adapter-parts';
 import type { PlatformCode } from './bot-file';
 
 const INTRO = code`
@@ -91,9 +91,7 @@ function start(uses: PlanUses): string {
     '    setTimeout(check, MENTION_CHECK_MS);',
     '  };',
     '  setTimeout(check, MENTION_CHECK_MS);',
-    uses.triggers.has('schedule') && "  const tick = () => engine.tick().catch((error) => logError('The schedules failed:', error));",
-    uses.triggers.has('schedule') && '  tick();',
-    uses.triggers.has('schedule') && '  setInterval(tick, 20000);',
+    uses.triggers.has('schedule') && scheduleTicks('  '),
     '}',
   );
 }

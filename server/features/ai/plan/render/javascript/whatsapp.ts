@@ -4,7 +4,7 @@
 // chat. Patterns and settings from the builtin generator (templates/whatsapp-javascript.ts).
 import { code, lines, sections } from '../compose';
 import type { PlanUses } from '../plan-uses';
-import { channelAndOwner, dataFileLine, NUMBERED_BUTTONS, PLAN_EMOJI, POLL_TEXT, REQUIRE_ENV, requiredChecks } from './adapter-parts';
+import { channelAndOwner, dataFileLine, NUMBERED_BUTTONS, PLAN_EMOJI, POLL_TEXT, REQUIRE_ENV, requiredChecks, scheduleTicks } from './adapter-parts';
 import type { PlatformCode } from './bot-file';
 
 const INTRO = code`
@@ -175,9 +175,7 @@ function start(uses: PlanUses): string {
     '  const port = Number(process.env.PORT || 5000);',
     '  const server = app.listen(port, process.env.HOST || undefined, () => {',
     "    log(BOT_NAME + ' is listening on port ' + server.address().port + ' (webhook path /webhook)');",
-    uses.triggers.has('schedule') && "    const tick = () => engine.tick().catch((error) => logError('The schedules failed:', error));",
-    uses.triggers.has('schedule') && '    tick();',
-    uses.triggers.has('schedule') && '    setInterval(tick, 20000);',
+    uses.triggers.has('schedule') && scheduleTicks('    '),
     '  });',
     '}',
   );

@@ -1,7 +1,7 @@
 // What each platform's part of a rendered Python bot gives the renderer (imports, code, packages), and the small pieces of Python several platforms share.
 
 import type { BotPlan } from '../../../../../../shared/bot-plan.schema';
-import { code, lines } from '../compose';
+import { code, lines, type Part, sections } from '../compose';
 import { channelSetting, keepsState, readsOwner, requiredRuleSettings } from '../env';
 import type { PlanUses } from '../plan-uses';
 
@@ -39,6 +39,20 @@ async def tick_forever(engine):
         except Exception as error:  # the schedule goes on
             logger.error("The schedule failed: %s", error, exc_info=error)
         await asyncio.sleep(20)`;
+
+/** The tasks a bot starts and tick_forever(engine), for a bot whose engine runs in asyncio's own loop. */
+export const SCHEDULE_TASKS = lines(BACKGROUND_TASKS, '', '', TICK_FOREVER);
+
+/** main() of a bot whose start-up is the coroutine run(). */
+export const MAIN_RUNS = lines('def main():', '    asyncio.run(run())');
+
+/**
+ * A platform's code: its title line over the adapter, its other sections (helpers, handlers, main())
+ * two blank lines apart, and the lines that call main() when the file is run.
+ */
+export function platformCode(title: string, adapter: string, ...parts: Part[]): string {
+  return sections(2, lines(title, adapter), ...parts, lines('if __name__ == "__main__":', '    main()'));
+}
 
 /** numbered(text, options): a poll or buttons written as text where the platform has neither. */
 export const NUMBERED = code`

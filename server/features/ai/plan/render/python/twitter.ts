@@ -3,26 +3,11 @@
 // posts to the channel new posts, and the owner gets direct messages.
 
 import { code, lines, sections } from '../compose';
-import { BACKGROUND_TASKS, channelAndOwner, dataFileLine, NUMBERED, type PyPlatform, REQUIRE_ENV, requiredChecks, TICK_FOREVER } from './platform';
+import { channelAndOwner, dataFileLine, MAIN_RUNS, NUMBERED, platformCode, type PyPlatform, REQUIRE_ENV, requiredChecks, SCHEDULE_TASKS } from './platform';
 import type { Usage } from './usage';
 
-export function twitterPython(u: Usage): PyPlatform {
-  const a = u.actions;
-  const schedule = u.triggers.has('schedule');
-
-  const adapter = lines(
-    'class XAdapter:',
-    '    """What the engine calls to act on X. Its chats: MENTIONS (the reply goes under the mention being',
-    '    answered), TIMELINE (a new post) and a user id (a direct message)."""',
-    '',
-    '    def __init__(self, client):',
-    '        self.client = client',
-    '        self.answering = None  # the mention being answered',
-    '',
-    '    async def send(self, chat, text, buttons=None):',
-    a.has('buttons') && '        if buttons:  # X has no buttons: their labels as numbered lines',
-    a.has('buttons') && '            text = numbered(text, [button["label"] for button in buttons])',
-    code`
+/** The send() body: a reply under the mention being answered, a new post, or a direct message. */
+const SEND = code`
         if chat == MENTIONS and self.answering is not None:
             await asyncio.to_thread(self.client.create_tweet, text=text[:280], in_reply_to_tweet_id=self.answering.id, user_auth=True)
         elif chat in (MENTIONS, TIMELINE):
@@ -33,43 +18,34 @@ export function twitterPython(u: Usage): PyPlatform {
             except tweepy.TweepyException as error:
                 logger.error("X did not take the direct message to %s (the app needs the Direct Messages permission): %s", chat, error)
                 return
-        logger.info("Sent to %s: %s", chat, text)`,
-    a.has('react') &&
-      code`
+        logger.info("Sent to %s: %s", chat, text)`;
+
+const REACT = code`
 
     async def react(self, event, emoji):
         """X has one reaction: a like."""
-        await asyncio.to_thread(self.client.like, event["raw"].id, user_auth=True)`,
-    u.conditions.has('admins') &&
-      code`
+        await asyncio.to_thread(self.client.like, event["raw"].id, user_auth=True)`;
+
+const IS_ADMIN = code`
 
     async def is_admin(self, event):
         """X has no admins: the owner (OWNER_CHAT_ID) is the admin."""
-        return event["user"] == os.getenv("OWNER_CHAT_ID", "").strip()`,
-    code`
+        return event["user"] == os.getenv("OWNER_CHAT_ID", "").strip()`;
+
+const CHANNEL = code`
 
     async def channel(self):
         """Schedules and posts to the channel become posts of the bot's account."""
-        return TIMELINE`,
-    channelAndOwner('twitter', u),
-  );
+        return TIMELINE`;
 
-  const helpers = sections(
-    2,
-    lines(
-      'POLL_INTERVAL_SECONDS = 60  # how often to read the mentions (mind the API rate limits)',
-      'MENTIONS = "mentions"  # the chat of every mention: lists and counts are shared by all who write',
-      'TIMELINE = "timeline"  # the bot\'s own posts',
-    ),
-    REQUIRE_ENV,
-    a.has('buttons') && NUMBERED,
-    code`
+const MENTION_TEXT = code`
 def mention_text(text, own_name):
     """A mention's words: X's &amp; &lt; &gt; as & < >, without the bot's @name and the @names X puts
     before a reply, so "@bot /order tea" is the command /order."""
     text = (text or "").replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
-    return re.sub(r"^(\s*@\w+)+", "", own_name.sub("", text)).strip()`,
-    code`
+    return re.sub(r"^(\s*@\w+)+", "", own_name.sub("", text)).strip()`;
+
+const MAKE_CLIENT = code`
 def make_client():
     """A client that acts as the bot account (OAuth 1.0a user context)."""
     return tweepy.Client(
@@ -77,8 +53,9 @@ def make_client():
         consumer_secret=require_env("TWITTER_API_SECRET"),
         access_token=require_env("TWITTER_ACCESS_TOKEN"),
         access_token_secret=require_env("TWITTER_ACCESS_SECRET"),
-    )`,
-    code`
+    )`;
+
+const READ_MENTIONS = code`
 async def read_mentions(client, me, since_id):
     """The mentions newer than since_id, oldest first, with their authors; (mentions, authors)."""
     options = {"user_auth": True, "max_results": 20, "tweet_fields": ["author_id"], "expansions": ["author_id"]}
@@ -86,8 +63,10 @@ async def read_mentions(client, me, since_id):
         options["since_id"] = since_id
     response = await asyncio.to_thread(client.get_users_mentions, me.id, **options)
     authors = {user.id: user for user in (response.includes or {}).get("users", [])}
-    return list(reversed(response.data or [])), authors`,
-    code`
+    return list(reversed(response.data or [])), authors`;
+
+/** The loop that reads the mentions and hands each to the engine as a message. */
+const ANSWER_MENTIONS = code`
 async def answer_mentions(client, engine, adapter):
     """Reads the mentions every POLL_INTERVAL_SECONDS; each one is a message to the bot without its @name."""
     me = (await asyncio.to_thread(client.get_me, user_auth=True)).data
@@ -126,37 +105,71 @@ async def answer_mentions(client, engine, adapter):
                 await engine.handle(event)
             finally:
                 adapter.answering = None
-        await asyncio.sleep(POLL_INTERVAL_SECONDS)`,
-    schedule && lines(BACKGROUND_TASKS, '', '', TICK_FOREVER),
-  );
+        await asyncio.sleep(POLL_INTERVAL_SECONDS)`;
 
-  const main = lines(
+function adapter(u: Usage): string {
+  const a = u.actions;
+  return lines(
+    'class XAdapter:',
+    '    """What the engine calls to act on X. Its chats: MENTIONS (the reply goes under the mention being',
+    '    answered), TIMELINE (a new post) and a user id (a direct message)."""',
+    '',
+    '    def __init__(self, client):',
+    '        self.client = client',
+    '        self.answering = None  # the mention being answered',
+    '',
+    '    async def send(self, chat, text, buttons=None):',
+    a.has('buttons') && '        if buttons:  # X has no buttons: their labels as numbered lines',
+    a.has('buttons') && '            text = numbered(text, [button["label"] for button in buttons])',
+    SEND,
+    a.has('react') && REACT,
+    u.conditions.has('admins') && IS_ADMIN,
+    CHANNEL,
+    channelAndOwner('twitter', u),
+  );
+}
+
+function helpers(u: Usage): string {
+  return sections(
+    2,
+    lines(
+      'POLL_INTERVAL_SECONDS = 60  # how often to read the mentions (mind the API rate limits)',
+      'MENTIONS = "mentions"  # the chat of every mention: lists and counts are shared by all who write',
+      'TIMELINE = "timeline"  # the bot\'s own posts',
+    ),
+    REQUIRE_ENV,
+    u.actions.has('buttons') && NUMBERED,
+    MENTION_TEXT,
+    MAKE_CLIENT,
+    READ_MENTIONS,
+    ANSWER_MENTIONS,
+    u.triggers.has('schedule') && SCHEDULE_TASKS,
+  );
+}
+
+function main(u: Usage): string {
+  return lines(
     'async def run():',
     dataFileLine(u),
     requiredChecks('twitter', u),
     '    client = make_client()',
     '    adapter = XAdapter(client)',
     '    engine = Engine(RULES, SETTINGS, adapter, data_file, utc_now)',
-    schedule && '    background_tasks.add(asyncio.create_task(tick_forever(engine)))',
+    u.triggers.has('schedule') && '    background_tasks.add(asyncio.create_task(tick_forever(engine)))',
     '    await answer_mentions(client, engine, adapter)',
     '',
     '',
-    'def main():',
-    '    asyncio.run(run())',
+    MAIN_RUNS,
   );
+}
 
+export function twitterPython(u: Usage): PyPlatform {
   return {
     label: 'an X (Twitter) bot (tweepy, API v2)',
     stdlib: ['asyncio', 'logging', 'os', 're'],
     thirdParty: ['import tweepy'],
     quiet: [],
     dependencies: ['tweepy'],
-    code: sections(
-      2,
-      lines('# ---- X: mentions become events for the engine; the engine acts through the adapter ----', adapter),
-      helpers,
-      main,
-      lines('if __name__ == "__main__":', '    main()'),
-    ),
+    code: platformCode('# ---- X: mentions become events for the engine; the engine acts through the adapter ----', adapter(u), helpers(u), main(u)),
   };
 }
