@@ -10,7 +10,7 @@ import type { Clock } from './clock';
 import type { Mailer } from './mail/mailer';
 import type { SessionKeys } from './features/auth/sessions';
 import type { CodeKey } from './features/auth/codes';
-import type { GoogleIdentity } from './features/auth/google';
+import type { GoogleIdentity } from './features/auth/google-identity';
 import type { AiProvider } from './features/ai/provider';
 import type { AdminGuard } from './features/admin/admin-key';
 import type { Sandbox } from './features/runner/sandbox';
@@ -24,7 +24,7 @@ import type { Installs } from './features/runner/dependencies/installs';
 import type { HookTargets } from './features/runner/hooks/hook-targets';
 import type { CodeAnalyser } from './features/runner/analysis/code-analyser';
 import type { TestChatDeps } from './features/test-chat';
-import type { LandingState } from './features/landing/landing-figures';
+import type { LandingState } from './features/landing/landing-state';
 
 export type CoreDeps = {
   config: Config;

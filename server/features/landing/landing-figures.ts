@@ -2,22 +2,13 @@
 // assistant's replies (ai/chat-messages.ts) and how long this server has been up. The counts are
 // taken at most once a minute per app, one count shared by every request that comes meanwhile, so
 // a public page cannot make the database count on each visit; the uptime is read at each call.
-import type { Clock } from '../../clock';
 import type { ServiceCtx } from '../../trpc';
 import { countMessages } from '../ai/chat-messages';
 import { countProjectsWithFiles } from '../workspace/files';
 import { LANDING_MIN_BOTS, type LandingFigures } from '../../../shared/landing-figures';
+import type { Counts } from './landing-state';
 
 export const FIGURES_TTL_MS = 60_000;
-
-type Counts = { botsBuilt: number; assistantReplies: number };
-
-/** Per app (in Deps): when it started, and the last count with when it was taken. */
-export type LandingState = { startedAt: number; counted: { at: number; counts: Promise<Counts> } | null };
-
-export function newLandingState(clock: Clock): LandingState {
-  return { startedAt: clock.now().getTime(), counted: null };
-}
 
 async function count(deps: ServiceCtx['deps']): Promise<Counts> {
   const [botsBuilt, assistantReplies] = await Promise.all([countProjectsWithFiles(deps.db), countMessages(deps.db, { role: 'assistant' })]);

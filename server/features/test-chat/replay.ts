@@ -7,16 +7,19 @@ import type { ServiceCtx } from '../../trpc';
 import { AppError } from '../../errors';
 import type { PostTestChatMessageInput, TestChatKind, TestChatResult } from '../../../shared/test-chat.schema';
 import { startRun } from '../runner/runs/run.service';
-import type { SavedChat } from './saved-chats';
 import type { TestChatSession } from './emulator/test-chats';
 import { transcriptOf } from './transcripts';
-import type { TranscriptInput } from './transcript';
+import type { TranscriptInput, TranscriptStep } from './transcript';
 
 /** How long the bot may take to start listening, and to give each saved answer. */
 const START_TIMEOUT_MS = 20_000;
 const STEP_TIMEOUT_MS = 10_000;
 /** Quiet time after the last expected answer, for answers beyond the saved ones. */
 const SETTLE_MS = 300;
+
+
+/** A saved chat as kept: its name, its chat, the person's steps and the bot's expected answers. */
+export type SavedChat = { name: string; chat: TestChatKind; steps: TranscriptStep[]; createdAt: string };
 
 export async function replaySavedChats(ctx: ServiceCtx, input: { fileId: string; content?: string; saved: SavedChat[] }): Promise<TestChatResult[]> {
   const { deps, userId } = ctx;

@@ -8,7 +8,7 @@ import type { Database } from '../../db/schema';
 import type { Deps } from '../../deps';
 import type { StorageParts } from '../../../shared/storage';
 import { variableBytesOfUser } from '../runner/env-vars/env-vars.store';
-import { savedChatBytesOfUser } from '../test-chat/saved-chats';
+import { savedChatBytesOfUser } from '../test-chat/saved-chat-bytes';
 import { fileTotals } from './files';
 import { projectIdsOfUser } from './projects';
 import { versionBytesOfUser } from './versions';

@@ -2,7 +2,7 @@
 // launched (live-inbound.ts) and removed when it ends. One `HookTargets` per app (deps.hookTargets,
 // made in buildApp). A project with several running files gets the newest run's.
 import type { Socket } from 'node:net';
-import type { Deps } from '../../../deps';
+import type { Runs } from '../runs/runs';
 
 export type HookTarget = {
   projectId: string;
@@ -36,11 +36,11 @@ export class HookTargets {
 }
 
 /** Registers a live run's way in; the returned function removes it (once the run has ended). */
-export function addHookTarget(deps: Pick<Deps, 'hookTargets'>, target: HookTarget): () => void {
+export function addHookTarget(deps: { hookTargets: HookTargets }, target: HookTarget): () => void {
   return deps.hookTargets.add(target);
 }
 
 /** The project's most recently started live run that takes webhooks, or null. */
-export function liveHookTarget(deps: Pick<Deps, 'hookTargets' | 'runs'>, projectId: string): HookTarget | null {
+export function liveHookTarget(deps: { hookTargets: HookTargets; runs: Runs }, projectId: string): HookTarget | null {
   return deps.hookTargets.newest(projectId, (target) => deps.runs.state(target.userId, target.fileId)?.live === true);
 }

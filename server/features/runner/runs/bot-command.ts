@@ -1,11 +1,12 @@
 // How a bot file is started inside the sandbox: which interpreter (directly, never a shim), which
 // files and dependency dirs it sees, and its clean environment (docs/runner.md "The environment").
+import type { BotLaunch } from './run-state';
 import path from 'node:path';
 import { AppError } from '../../../errors';
 import type { RunnerConfig } from '../../../config';
 import { installedDependencies } from '../dependencies/installer';
 import { caTrust } from '../sandbox/ca-bundle';
-import type { SandboxMount, SandboxSpec } from '../sandbox/sandbox';
+import type { SandboxMount } from '../sandbox/sandbox';
 import { TYPESCRIPT_LOADER_ARGS, typescriptLoaderFiles } from '../typescript';
 
 export const APP_DIR = '/app';
@@ -21,7 +22,6 @@ export function botLanguage(filename: string): BotLanguage | null {
   return null;
 }
 
-export type BotLaunch = Pick<SandboxSpec, 'argv' | 'cwd' | 'mounts' | 'workdir' | 'env' | 'files'>;
 
 /**
  * The sandbox spec of a run: the project's files copied into a fresh /app (the bot may write there
@@ -85,3 +85,5 @@ export function botLaunch(input: {
     env: { ...env, ...trust.env, ...input.secrets },
   };
 }
+
+export type { BotLaunch };

@@ -1,11 +1,14 @@
 // What a run's last lines say: why the server is stopping it (a limit), and how it ended.
 import type { ExitReason } from '../../../../shared/runner.schema';
 import type { SandboxExit } from '../sandbox/sandbox';
-import { DEFAULT_OUTPUT_LIMITS, type OutputLine } from './run-output';
-import type { RunsOptions } from './runs';
+import { DEFAULT_OUTPUT_LIMITS, type OutputLimits, type OutputLine } from './run-output';
+import type { RunnerConfig } from '../../../config';
 import { npmPackageFor, pythonPackageFor } from '../analysis/package-names';
 
-export function limitMessage(reason: 'memory' | 'time' | 'output', options: RunsOptions): string {
+/** What the limit messages name: the run's limits as the server has them. */
+type Limits = { config: Pick<RunnerConfig, 'wallClockMs' | 'memoryBytes'>; outputLimits?: OutputLimits };
+
+export function limitMessage(reason: 'memory' | 'time' | 'output', options: Limits): string {
   if (reason === 'time') return `The bot reached the time limit of ${Math.round(options.config.wallClockMs / 60_000)} minutes: stopping it`;
   if (reason === 'output') return `The bot printed more than ${Math.round((options.outputLimits ?? DEFAULT_OUTPUT_LIMITS).maxTotalBytes / 1048576)} MiB of output: stopping it`;
   return 'The bot ran out of memory: stopping it';
@@ -76,7 +79,7 @@ export function exitMessage(
   reason: ExitReason,
   exit: SandboxExit,
   failure: string | undefined,
-  options: RunsOptions,
+  options: Limits,
   ending: { by?: 'person' | 'restart' | 'server' | null; lastLines?: string[]; errorLines?: string[] } = {},
 ): string {
   const how = exit.signal ? `signal ${exit.signal}` : `exit code ${exit.code}`;

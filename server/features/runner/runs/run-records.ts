@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import type { KeptRun } from '../../../../shared/run-logs.schema';
-import type { EndedBy, RunExit, RunMode } from './runs';
+import type { EndedBy, RunExit, RunMode } from './run-state';
 
 export const KEPT_PER_BOT = 200;
 

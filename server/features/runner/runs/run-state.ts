@@ -1,7 +1,7 @@
 // A run as Runs keeps it while it lives and for a while after: who and what it is, where it stands,
 // its output and viewers, its process; and how a fresh one is made.
 import type { ExitReason, RunSummary } from '../../../../shared/runner.schema';
-import type { SandboxedProcess } from '../sandbox/sandbox';
+import type { SandboxSpec, SandboxedProcess } from '../sandbox/sandbox';
 import { secretMask } from '../secret-mask';
 import { RunOutput, type OutputLimits, type OutputLine } from './run-output';
 
@@ -18,6 +18,8 @@ export type EndedBy = 'person' | 'restart' | 'server';
 
 /** What a live run claims for itself alone: its platform tokens' keyed hashes (token-claims.ts). */
 export type RunClaims = { tokens: string[]; botName: string };
+
+export type BotLaunch = Pick<SandboxSpec, 'argv' | 'cwd' | 'mounts' | 'workdir' | 'env' | 'files'>;
 
 /** What a start asks for. */
 export type RunInput = { userId: string; fileId: string; filename: string; secrets: Record<string, string>; mode?: RunMode; claims?: RunClaims; supervised?: boolean; projectId?: string };

@@ -10,9 +10,8 @@ import type { RunnerConfig } from '../../../config';
 import type { ExitReason, RunSummary } from '../../../../shared/runner.schema';
 import type { Sandbox, SandboxExit, SandboxLimits, SandboxSpec, SandboxedProcess } from '../sandbox/sandbox';
 import { SandboxUnavailableError } from '../sandbox';
-import type { BotLaunch } from './bot-command';
 import { DEFAULT_OUTPUT_LIMITS, type OutputLimits } from './run-output';
-import { newRun, summaryOf, type EndedBy, type Run, type RunClaims, type RunExit, type RunInput, type RunMode, type RunViewer } from './run-state';
+import { newRun, summaryOf, type BotLaunch, type EndedBy, type Run, type RunClaims, type RunExit, type RunInput, type RunMode, type RunViewer } from './run-state';
 
 // What a run is, said once in run-state.ts, named here too for the callers of Runs.
 export type { EndedBy, RunClaims, RunExit, RunMode, RunViewer };
@@ -83,9 +82,14 @@ export class Runs {
 
   /** Starts a file (restarting it if it runs). `launch` is built only once the run may start. */
   async start(input: RunInput, launch: () => Promise<RunLaunch>): Promise<void> {
-    await this.endEarlierRun(input);
-    // From the checks to keeping the run, no await: of two starts (one token, one person's last
-    // place), the second sees the first.
+    this.admitStart(input);
+    // A restart: the file's live run ends first. Checked again after each wait, and nothing awaited
+    // from the last check to keeping the new run: of two starts sent back to back, the second finds
+    // the first's run and ends it, so never do two processes of one file (one token) run at once.
+    for (let previous = this.liveRunOf(input.fileId); previous; previous = this.liveRunOf(input.fileId)) {
+      if (previous.userId !== input.userId) throw new AppError('NOT_FOUND', 'File not found');
+      await this.end(previous, 'stopped', this.options.config.stopGraceMs, 'restart');
+    }
     this.assertRoomFor(input);
     const runId = newRunId();
     const { run, settle } = newRun(input, runId, {
@@ -104,19 +108,19 @@ export class Runs {
     await this.launch(run, launch, settle);
   }
 
-  /** Whether the server takes runs and the person has starts left; then the file's live run is ended (a restart). */
-  private async endEarlierRun(input: RunInput): Promise<void> {
+  /** Whether the server takes runs and the person has starts left (every attempt counts). */
+  private admitStart(input: RunInput): void {
     if (this.closed) throw new AppError('SERVICE_UNAVAILABLE', 'The server is shutting down');
     // Before anything counts or is kept: a server that refuses runs refuses them all, for its whole life.
     if (this.refusal) throw new SandboxUnavailableError(this.refusal);
     // A supervised start is either a person's deploy or restart, which spent the budget before
     // changing anything (deploy/supervisor.ts), or a restart after a crash, paced by the backoff.
     if (!input.supervised) this.spendStart(input.userId);
-    // Again, should another Start have slipped in meanwhile.
-    for (let previous = this.runs.get(input.fileId); previous && previous.status !== 'exited'; previous = this.runs.get(input.fileId)) {
-      if (previous.userId !== input.userId) throw new AppError('NOT_FOUND', 'File not found');
-      await this.end(previous, 'stopped', this.options.config.stopGraceMs, 'restart');
-    }
+  }
+
+  private liveRunOf(fileId: string): Run | null {
+    const run = this.runs.get(fileId);
+    return run && run.status !== 'exited' ? run : null;
   }
 
   /** The person's runs at once, the server's ceiling, and the run's tokens free. */

@@ -5,26 +5,10 @@
 // a server on loopback is a local trial and runs with what the host offers. Pure, so every row of
 // the table is unit-tested (policy.test.ts); the sandbox applies it (index.ts).
 import { isIP } from 'node:net';
-import type { RunnerConfig } from '../../../config';
-import type { ProtectionFix, SandboxStatus } from './sandbox';
+import type { ProtectionFix, SandboxMode, SandboxPolicy, SandboxStatus } from './sandbox';
 
-export type SandboxMode = RunnerConfig['sandbox'];
-
-export type SandboxPolicy = {
-  mode: SandboxMode;
-  /** HOST, as configured. */
-  host: string;
-  /** HOST is a loopback address: only this machine reaches the server. */
-  loopback: boolean;
-  /** 'refused': every run and install is refused with `refusal`, for the life of the server. */
-  runs: 'allowed' | 'refused';
-  /** What applies and why, in one sentence: the start-up log and the Runner page. */
-  reason: string;
-  /** What a refused run or install is told (what is missing, what to do); null when runs are allowed. */
-  refusal: string | null;
-  /** What the host lacks for the full sandbox: Debian packages, and what is not a package. */
-  missing: ProtectionFix;
-};
+// The policy's shape is the sandbox's (sandbox.ts), named here too for its callers.
+export type { SandboxMode, SandboxPolicy };
 
 /** 127.0.0.0/8, ::1 (IPv4-mapped 127/8 too) and `localhost`; a name that resolves elsewhere is not. */
 export function isLoopbackHost(host: string): boolean {

@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import type { ServiceBridge } from './service-bridge';
 import type { ProcessUsage } from './process-usage';
 import type { TimedStep } from '../../../step-timings';
-import type { SandboxPolicy } from './policy';
+import type { RunnerConfig } from '../../../config';
 
 /** 'internet' goes through slirp4netns with the host's loopback blocked; the installer may allow it. */
 export type NetworkMode = 'none' | 'internet' | 'internet-and-host-loopback';
@@ -82,6 +82,24 @@ export interface SandboxedProcess {
 
 /** What would turn a missing protection on: Debian packages to install, and steps that are not a package (in words). */
 export type ProtectionFix = { install: string[]; other: string[] };
+
+export type SandboxMode = RunnerConfig['sandbox'];
+
+export type SandboxPolicy = {
+  mode: SandboxMode;
+  /** HOST, as configured. */
+  host: string;
+  /** HOST is a loopback address: only this machine reaches the server. */
+  loopback: boolean;
+  /** 'refused': every run and install is refused with `refusal`, for the life of the server. */
+  runs: 'allowed' | 'refused';
+  /** What applies and why, in one sentence: the start-up log and the Runner page. */
+  reason: string;
+  /** What a refused run or install is told (what is missing, what to do); null when runs are allowed. */
+  refusal: string | null;
+  /** What the host lacks for the full sandbox: Debian packages, and what is not a package. */
+  missing: ProtectionFix;
+};
 
 /** Which protections work on this host with the app's settings (probed when the app makes its sandbox). */
 export type SandboxStatus = {
