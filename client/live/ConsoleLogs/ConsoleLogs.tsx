@@ -1,14 +1,15 @@
 // Console Logs: the selected file's run output, each line prefixed with its time
-// and level (info, error, output, debug), following the newest line unless the reader scrolled up.
+// and level (log-levels.ts: only real errors are red and counted), in the bot's colours, following the newest line unless the reader scrolled up.
 // 'AI Help' opens the assistant with these lines; 'History' the bot's earlier output. The header
 // fits any width: labels become icons, and on the narrowest Clear and History share a menu.
 import '../../mantine-styles-pages';
-import { memo, useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { ActionIcon, Badge, Button, Menu, Text, Tooltip } from '@mantine/core';
 import { IconArrowBarToDown, IconDotsVertical, IconEraser, IconHistory, IconSparkles, IconTerminal2 } from '@tabler/icons-react';
-import { clockTime, type LogLine } from '../runner-logs';
+import type { LogLine } from '../runner-logs';
 import { LogHistoryDrawer } from '../RunHistory';
 import { WorkspacePanel } from '../../components/WorkspacePanel';
+import { ConsoleLine } from './ConsoleLine';
 import classes from './ConsoleLogs.module.css';
 
 interface ConsoleLogsProps {
@@ -19,16 +20,6 @@ interface ConsoleLogsProps {
   projectId?: string | null;
   className?: string;
 }
-
-const Line = memo(function Line({ line }: { line: LogLine }) {
-  return (
-    <div className={classes.line} data-level={line.level}>
-      <span className={classes.time}>[{clockTime(line.at)}]</span>
-      <span className={classes.level}>{line.level.toUpperCase()}</span>
-      <span className={classes.text}>{line.text}</span>
-    </div>
-  );
-});
 
 export function ConsoleLogs({ lines, onAiHelp, onClear, projectId = null, className }: ConsoleLogsProps) {
   const [historyOpen, setHistoryOpen] = useState(false);
@@ -138,7 +129,7 @@ export function ConsoleLogs({ lines, onAiHelp, onClear, projectId = null, classN
         ) : (
           <div ref={scrollerRef} className={classes.scroller} role="log" aria-label="Console output" aria-live="off" onScroll={onScroll} tabIndex={0}>
             {lines.map((line) => (
-              <Line key={line.id} line={line} />
+              <ConsoleLine key={line.id} line={line} />
             ))}
           </div>
         )}
