@@ -7,6 +7,7 @@ import { ActionIcon, Button, Group, Loader, Modal, ScrollArea, Stack, Text, Text
 import { IconGitCompare, IconSend, IconSparkles } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../lib/http-error';
+import { useFollowNewest } from '../../lib/use-follow-newest';
 import type { LogLine } from '../runner-logs';
 import { offerChange } from '../../lib/offered-changes';
 import { trpc } from '../../lib/trpc';
@@ -42,7 +43,6 @@ export function AiHelpModal({ opened, onClose, lines, file }: AiHelpModalProps) 
   const [messages, setMessages] = useState<Message[]>([]);
   const [draft, setDraft] = useState('');
   const [waiting, setWaiting] = useState(false);
-  const viewportRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const linesRef = useRef(lines);
   linesRef.current = lines;
@@ -86,10 +86,7 @@ export function AiHelpModal({ opened, onClose, lines, file }: AiHelpModalProps) 
     }
   }, [ask]);
 
-  useEffect(() => {
-    const viewport = viewportRef.current;
-    if (viewport) viewport.scrollTo({ top: viewport.scrollHeight, behavior: 'smooth' });
-  }, [messages.length, waiting]);
+  const follow = useFollowNewest([messages.length, waiting], { smooth: () => true });
 
   useEffect(() => {
     if (!waiting) inputRef.current?.focus({ preventScroll: true });
@@ -130,7 +127,7 @@ export function AiHelpModal({ opened, onClose, lines, file }: AiHelpModalProps) 
       }
       classNames={{ content: classes.content, body: classes.body }}
     >
-      <ScrollArea className={classes.messages} viewportRef={viewportRef} type="auto" offsetScrollbars>
+      <ScrollArea className={classes.messages} viewportRef={follow.scrollerRef} type="auto" offsetScrollbars>
         <Stack gap="md" p="md" role="log" aria-label="Assistant conversation" aria-live="polite">
           {messages.map((m) =>
             m.role === 'user' ? (

@@ -3,11 +3,12 @@
 // 'AI Help' opens the assistant with these lines; 'History' the bot's earlier output. The header
 // fits any width: labels become icons, and on the narrowest Clear and History share a menu.
 import '../../mantine-styles-pages';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { ActionIcon, Badge, Button, Menu, Text, Tooltip } from '@mantine/core';
 import { IconArrowBarToDown, IconDotsVertical, IconEraser, IconHistory, IconSparkles, IconTerminal2 } from '@tabler/icons-react';
 import type { LogLine } from '../runner-logs';
 import { LogHistoryDrawer } from '../RunHistory';
+import { useFollowNewest } from '../../lib/use-follow-newest';
 import { WorkspacePanel } from '../../components/WorkspacePanel';
 import { ConsoleLine } from './ConsoleLine';
 import classes from './ConsoleLogs.module.css';
@@ -23,36 +24,13 @@ interface ConsoleLogsProps {
 
 export function ConsoleLogs({ lines, onAiHelp, onClear, projectId = null, className }: ConsoleLogsProps) {
   const [historyOpen, setHistoryOpen] = useState(false);
-  const scrollerRef = useRef<HTMLDivElement>(null);
-  const stick = useRef(true);
-  const [following, setFollowing] = useState(true);
-
-  // New lines keep the newest in view, unless the reader has scrolled up to read back.
+  // New lines keep the newest in view, unless the reader has scrolled up to read back; a cleared
+  // console follows again.
+  const { scrollerRef, following, jumpToNewest } = useFollowNewest([lines], { slack: 24 });
+  const empty = lines.length === 0;
   useLayoutEffect(() => {
-    if (lines.length === 0) {
-      stick.current = true;
-      setFollowing(true);
-      return;
-    }
-    const el = scrollerRef.current;
-    if (el && stick.current) el.scrollTop = el.scrollHeight;
-  }, [lines]);
-
-  const onScroll = () => {
-    const el = scrollerRef.current;
-    if (!el) return;
-    const atBottom = el.scrollHeight - el.scrollTop - el.clientHeight < 24;
-    stick.current = atBottom;
-    if (atBottom !== following) setFollowing(atBottom);
-  };
-
-  const jumpToLatest = () => {
-    const el = scrollerRef.current;
-    if (!el) return;
-    stick.current = true;
-    setFollowing(true);
-    el.scrollTop = el.scrollHeight;
-  };
+    if (empty) jumpToNewest();
+  }, [empty, jumpToNewest]);
 
   const errors = lines.reduce((n, l) => n + (l.level === 'error' ? 1 : 0), 0);
   const historyHint = projectId ? "This bot's earlier output" : 'Select a file to see its earlier output';
@@ -127,14 +105,14 @@ export function ConsoleLogs({ lines, onAiHelp, onClear, projectId = null, classN
             <Text size="sm">Select a file and click Start to see its output here.</Text>
           </div>
         ) : (
-          <div ref={scrollerRef} className={classes.scroller} role="log" aria-label="Console output" aria-live="off" onScroll={onScroll} tabIndex={0}>
+          <div ref={scrollerRef} className={classes.scroller} role="log" aria-label="Console output" aria-live="off" tabIndex={0}>
             {lines.map((line) => (
               <ConsoleLine key={line.id} line={line} />
             ))}
           </div>
         )}
         {!following && lines.length > 0 && (
-          <Button size="compact-sm" variant="white" className={classes.jump} leftSection={<IconArrowBarToDown size={14} />} onClick={jumpToLatest}>
+          <Button size="compact-sm" variant="white" className={classes.jump} leftSection={<IconArrowBarToDown size={14} />} onClick={jumpToNewest}>
             Latest
           </Button>
         )}

@@ -2,11 +2,11 @@
 // file is selected, again by Check Dependencies), each tagged Node.js, TypeScript or Python,
 // 'Install Dependencies', the installation log (also written to the console) and the success banner.
 import '../../mantine-styles-pages';
-import { useLayoutEffect, useRef } from 'react';
 import { Alert, Badge, Box, Button, EmptyState, Group, Loader, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconPackage, IconPackageImport, IconSearch } from '@tabler/icons-react';
 import type { DetectedPackage, ImportLanguage } from '../../../shared/runner.schema';
 import { notifyError } from '../../lib/notify';
+import { useFollowNewest } from '../../lib/use-follow-newest';
 import { ecosystemLabel, installCommandFor } from '../runner-languages';
 import { FALLBACK_PROJECT_ID, type WorkspaceFile } from '../../lib/workspace';
 import { WorkspacePanel } from '../../components/WorkspacePanel';
@@ -63,12 +63,9 @@ function PackageList({ analysis }: { analysis: DependencyAnalysis }) {
 }
 
 function InstallLog({ lines }: { lines: string[] }) {
-  const ref = useRef<HTMLPreElement>(null);
-  useLayoutEffect(() => {
-    if (ref.current) ref.current.scrollTop = ref.current.scrollHeight;
-  }, [lines]);
+  const { scrollerRef } = useFollowNewest([lines]);
   return (
-    <pre ref={ref} className={classes.installLog} role="log" aria-label="Installation log">
+    <pre ref={scrollerRef} className={classes.installLog} role="log" aria-label="Installation log">
       {lines.map((line, i) => (
         <div key={i} data-error={line.startsWith('Error: ') || undefined}>
           {line}

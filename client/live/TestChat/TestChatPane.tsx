@@ -25,7 +25,7 @@ import { InstallMissing } from './InstallMissing';
 import { ReplyKeyboard } from './Keyboards';
 import { MessageBubble } from './MessageBubble';
 import { SaveChatDialog, SavedChatsDrawer } from './SavedChats';
-import { useFollowNewest } from './use-follow-newest';
+import { useFollowNewest } from '../../lib/use-follow-newest';
 import { useTestChat, type SubscribeTestChat } from './use-test-chat';
 import classes from './TestChat.module.css';
 
@@ -142,8 +142,7 @@ export function TestChatPane(props: TestChatPaneProps) {
   };
 
   // The newest message stays in view, unless the reader scrolled up to read back.
-  const listRef = useRef<HTMLDivElement>(null);
-  const { following, onScroll, jumpToNewest } = useFollowNewest(listRef, [messages, conversation.typing, chat]);
+  const { scrollerRef, following, jumpToNewest } = useFollowNewest([messages, conversation.typing, chat]);
 
   const now = Date.now();
   const hint = conversation.hint && conversation.hint !== hintHidden ? conversation.hint : null;
@@ -220,14 +219,13 @@ export function TestChatPane(props: TestChatPaneProps) {
 
       <div className={classes.conversation}>
         <div
-          ref={listRef}
+          ref={scrollerRef}
           className={classes.messages}
           role="log"
           aria-live="polite"
           aria-relevant="additions text"
           aria-label={chat === 'group' ? 'Test group conversation' : 'Conversation with the bot'}
           tabIndex={0}
-          onScroll={onScroll}
         >
           {conversation.loadError ? (
             <Alert color="red" variant="light" m="md" title="Could not load the conversation">

@@ -3,8 +3,10 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Badge, Box, Group, ScrollArea, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
+import { useMergedRef } from '@mantine/hooks';
 import { useNavigate } from 'react-router-dom';
 import { FOCUS_CHAT_EVENT } from '../../../lib/events';
+import { useFollowNewest } from '../../../lib/use-follow-newest';
 import { whenIdle } from '../../../lib/idle';
 import { notifyInfo } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
@@ -47,7 +49,6 @@ export function ChatPanel({ onOpenFile, onTestChat }: ChatPanelProps) {
   const { importFiles, importing } = useImportFiles();
   const [draft, setDraft] = useState('');
   const inputRef = useRef<HTMLTextAreaElement>(null);
-  const viewportRef = useRef<HTMLDivElement>(null);
   const logRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -72,34 +73,36 @@ export function ChatPanel({ onOpenFile, onTestChat }: ChatPanelProps) {
   // has scrolled up to read; sending a message always brings the view back down. A reply is read
   // from its start: the view follows it down only until its first line reaches the top, and never
   // on to the end of its code (scroll-target.ts).
-  const stickToBottom = useRef(true);
   const scrolledOnce = useRef(false);
-  const lastScrollTop = useRef(0);
   const pendingId = chat.pending?.message.id;
   const followed = useRef<{ id: string; length: number } | null>(null);
+  const streaming = Boolean(chat.pending?.reply);
+  const follow = useFollowNewest([conversation.length, pendingId, chat.pending?.reply], {
+    slack: 80,
+    target: (viewport) => {
+      // The stored turns arrive a moment before the streamed ones go: they take the same place, so
+      // stay rather than chase the streamed copy below them down to its end.
+      if (pendingId && conversation.length > (followed.current?.length ?? 0)) return null;
+      const newest = logRef.current?.lastElementChild;
+      return scrollTargetFor({
+        scrollTop: viewport.scrollTop,
+        maxScrollTop: viewport.scrollHeight - viewport.clientHeight,
+        newestIsReply: newest instanceof HTMLElement && newest.dataset.role === 'assistant',
+        newestOffset: newest ? newest.getBoundingClientRect().top - viewport.getBoundingClientRect().top + viewport.scrollTop : 0,
+      });
+    },
+    // A streamed reply grows a few words at a time: jump, so the next word does not chase a glide.
+    smooth: () => scrolledOnce.current && !streaming,
+  });
+  const { jumpToNewest } = follow;
   useLayoutEffect(() => {
     if (pendingId && followed.current?.id !== pendingId) {
       followed.current = { id: pendingId, length: conversation.length };
-      stickToBottom.current = true;
+      jumpToNewest();
     }
-    // The stored turns arrive a moment before the streamed ones go: they take the same place, so
-    // stay rather than chase the streamed copy below them down to its end.
-    if (pendingId && conversation.length > (followed.current?.length ?? 0)) return;
-    const viewport = viewportRef.current;
-    const newest = logRef.current?.lastElementChild;
-    if (!viewport || !stickToBottom.current) return;
-    const top = viewport.getBoundingClientRect().top;
-    const target = scrollTargetFor({
-      scrollTop: viewport.scrollTop,
-      maxScrollTop: viewport.scrollHeight - viewport.clientHeight,
-      newestIsReply: newest instanceof HTMLElement && newest.dataset.role === 'assistant',
-      newestOffset: newest ? newest.getBoundingClientRect().top - top + viewport.scrollTop : 0,
-    });
-    // A streamed reply grows a few words at a time: jump, so the next word does not chase a glide.
-    const streaming = Boolean(chat.pending?.reply);
-    if (target !== null) viewport.scrollTo({ top: target, behavior: scrolledOnce.current && !streaming ? 'smooth' : 'auto' });
     if (conversation.length > 0) scrolledOnce.current = true;
-  }, [conversation.length, pendingId, chat.pending?.reply]);
+  }, [conversation.length, pendingId, jumpToNewest]);
+  const conversationRef = useMergedRef(logRef, follow.contentRef);
 
   // The input is disabled while waiting; give the focus back once the reply is in.
   useEffect(() => {
@@ -144,19 +147,11 @@ export function ChatPanel({ onOpenFile, onTestChat }: ChatPanelProps) {
       <ScrollArea
         className={classes.messages}
         classNames={{ viewport: classes.messagesViewport }}
-        viewportRef={viewportRef}
+        viewportRef={follow.scrollerRef}
         type="auto"
         offsetScrollbars
-        onScrollPositionChange={({ y }) => {
-          // Only a move up (the person reading back) unsticks; our own smooth scrolls go down.
-          const viewport = viewportRef.current;
-          const nearBottom = viewport ? viewport.scrollHeight - y - viewport.clientHeight < 80 : true;
-          if (y < lastScrollTop.current) stickToBottom.current = nearBottom;
-          else if (nearBottom) stickToBottom.current = true;
-          lastScrollTop.current = y;
-        }}
       >
-        <Stack ref={logRef} gap="lg" p="md" role="log" aria-label="Conversation" aria-live="polite">
+        <Stack ref={conversationRef} gap="lg" p="md" role="log" aria-label="Conversation" aria-live="polite">
           {empty && (
             <AssistantBubble>
               <Text size="sm" className={classes.prose}>
