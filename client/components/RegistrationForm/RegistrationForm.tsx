@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useForm } from '@mantine/form';
 import { sendOtpInput } from '../../../shared/auth.schema';
 import { useAuth } from '../../lib/auth';
-import { notifyError, notifySuccess, serverMessage } from '../../lib/notify';
+import { errorMessage } from '../../lib/http-error';
+import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { zodValidate } from '../../lib/zod-form';
 import { AccountStep, type AccountValues } from './AccountStep';
@@ -41,7 +42,7 @@ export function RegistrationForm({ inDialog, onCancel, onForgotPassword, onRegis
       notifySuccess('Verification code sent!', res.message);
       return true;
     } catch (err) {
-      notifyError('Error', serverMessage(err, 'Failed to send verification code'));
+      notifyError('Error', errorMessage(err, 'Failed to send verification code'));
       return false;
     }
   };
@@ -71,7 +72,7 @@ export function RegistrationForm({ inDialog, onCancel, onForgotPassword, onRegis
       reset();
       onRegistered();
     } catch (err) {
-      notifyError('Verification failed', serverMessage(err, 'Invalid or expired verification code'));
+      notifyError('Verification failed', errorMessage(err, 'Invalid or expired verification code'));
     }
   };
 

@@ -7,7 +7,8 @@
 import { useCallback, useRef, useState } from 'react';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../../server/router';
-import { notifyError, notifyInfo, notifySuccess, serverMessage } from '../../../lib/notify';
+import { errorMessage } from '../../../lib/http-error';
+import { notifyError, notifyInfo, notifySuccess } from '../../../lib/notify';
 import { offerChange } from '../../../lib/offered-changes';
 import { trpc } from '../../../lib/trpc';
 import { botInAddress, FALLBACK_PROJECT_ID, useWorkspaceRefresh } from '../../../lib/workspace';
@@ -84,7 +85,7 @@ export function useChat(projectId: string | undefined, onChangeProposed?: (fileI
         busy.current = false;
       };
       const fail = (err: unknown) => {
-        notifyError('Failed to send message', serverMessage(err, 'Please check your connection and try again.'));
+        notifyError('Failed to send message', errorMessage(err, 'Please check your connection and try again.'));
         setFailed((list) => [...list, { ...message, failed: true }]);
         setPending(null);
         busy.current = false;

@@ -7,7 +7,8 @@ import { useHotkeys } from '@mantine/hooks';
 import { IconTemplate } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
 import { detectPlatform } from '../../../../shared/platform';
-import { notifyInfo, notifySuccess, serverMessage } from '../../../lib/notify';
+import { errorMessage } from '../../../lib/http-error';
+import { notifyInfo, notifySuccess } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
 import { useBotFiles, useWorkspaceRefresh } from '../../../lib/workspace';
 import { useStoredState } from '../../../lib/stored-state';
@@ -61,7 +62,7 @@ export function FileEditor({ file, onClose, onTestChat }: { file: FileDetails; o
       await Promise.all([utils.files.get.invalidate({ id: file.id }), refresh()]);
       return null;
     } catch (err) {
-      return serverMessage(err, 'The file could not be renamed. Please try again.');
+      return errorMessage(err, 'The file could not be renamed. Please try again.');
     }
   };
 

@@ -5,7 +5,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../../server/router';
 import { templateFor } from '../../../../shared/file-templates';
-import { notifyError, notifySuccess, serverMessage } from '../../../lib/notify';
+import { errorMessage } from '../../../lib/http-error';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
 
 export type FileDetails = inferRouterOutputs<AppRouter>['files']['get'];
@@ -79,7 +80,7 @@ export function useFileEditor(file: FileDetails) {
       afterWrite(updated);
       notifySuccess('File saved successfully!', file.filename);
     } catch (err) {
-      notifyError('Failed to save file', serverMessage(err, 'Please try again.'));
+      notifyError('Failed to save file', errorMessage(err, 'Please try again.'));
     }
   };
 
@@ -93,7 +94,7 @@ export function useFileEditor(file: FileDetails) {
       notifySuccess('Version restored', 'The editor shows the restored text; the text it replaced is kept in the history.');
       return true;
     } catch (err) {
-      notifyError('Failed to restore version', serverMessage(err, 'Please try again.'));
+      notifyError('Failed to restore version', errorMessage(err, 'Please try again.'));
       return false;
     }
   };

@@ -4,7 +4,8 @@
 // preview's charge; the editor never waits for that answer, nor fails with it.
 import { useCallback, useRef, useState } from 'react';
 import { useOfferedChange, type OfferedChange } from '../../../lib/offered-changes';
-import { notifyError, notifyInfo, notifySuccess, serverMessage } from '../../../lib/notify';
+import { errorMessage } from '../../../lib/http-error';
+import { notifyError, notifyInfo, notifySuccess } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
 
 interface ModifyTarget {
@@ -56,7 +57,7 @@ export function useModify({ fileId, filename, projectId, code, onAccept }: Modif
       notifySuccess('Code modification preview ready!', 'Review the changes, then accept or reject them.');
     } catch (err) {
       setProposal(null);
-      notifyError('Failed to modify code', serverMessage(err, 'Please try again.'));
+      notifyError('Failed to modify code', errorMessage(err, 'Please try again.'));
     } finally {
       void utils.auth.me.invalidate();
       void utils.credits.invalidate();
@@ -80,7 +81,7 @@ export function useModify({ fileId, filename, projectId, code, onAccept }: Modif
       {
         onSuccess: () => notifyInfo('Credits refunded', 'A rejected preview costs nothing.'),
         // Only the refund failed (e.g. the preview is too old): the editor carries on as rejected.
-        onError: (err) => notifyInfo('No refund for this preview', serverMessage(err, 'Please try again later.')),
+        onError: (err) => notifyInfo('No refund for this preview', errorMessage(err, 'Please try again later.')),
         onSettled: () => {
           void utils.auth.me.invalidate();
           void utils.credits.invalidate();

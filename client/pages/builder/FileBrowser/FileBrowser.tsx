@@ -8,7 +8,8 @@ import { languageLabel } from '../../../../shared/filenames';
 import { relativeTime } from '../../../../shared/relative-time';
 import { botLabel } from '../../../../shared/bot-label';
 import { FALLBACK_PROJECT_ID, useBotFiles, useCurrentBot, useWorkspaceRefresh } from '../../../lib/workspace';
-import { notifySuccess, serverMessage } from '../../../lib/notify';
+import { errorMessage } from '../../../lib/http-error';
+import { notifySuccess } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
 import { FileRow } from '../../../components/FileRow';
 import { Tooltip } from '../../../components/LazyTooltip';
@@ -47,7 +48,7 @@ export function FileBrowser({ id, selectedId, onOpen, collapsed, onToggle }: Fil
       onOpen(file.id);
       return null;
     } catch (err) {
-      return serverMessage(err, 'The file could not be created. Please try again.');
+      return errorMessage(err, 'The file could not be created. Please try again.');
     }
   };
 

@@ -6,7 +6,8 @@ import { Alert, Box, Button, Card, Divider, Group, PasswordInput, SimpleGrid, St
 import { useForm } from '@mantine/form';
 import { IconBrandGoogleFilled, IconLock } from '@tabler/icons-react';
 import { messages, profileFormErrors, type ProfileFormValues, type UpdateProfileInput, type UserDto } from '../../../../shared/auth.schema';
-import { notifyError, notifyInfo, notifySuccess, serverMessage } from '../../../lib/notify';
+import { errorMessage } from '../../../lib/http-error';
+import { notifyError, notifyInfo, notifySuccess } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
 
 const EMPTY_PASSWORDS = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -38,7 +39,7 @@ export function AccountForm({ user }: { user: UserDto }) {
       form.resetDirty();
       notifySuccess(res.passwordChanged ? 'Password changed' : 'Profile updated', res.message);
     } catch (err) {
-      const message = serverMessage(err, 'Failed to update your profile');
+      const message = errorMessage(err, 'Failed to update your profile');
       if (message === messages.currentPasswordWrong) form.setFieldError('currentPassword', message);
       notifyError('Update failed', message);
     }
