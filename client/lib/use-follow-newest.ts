@@ -29,6 +29,48 @@ export function readScroll(s: { top: number; lastTop: number; maxTop: number; sl
 
 const UP_KEYS = new Set(['ArrowUp', 'PageUp', 'Home']);
 
+/** Listens to the scroller and its content; returns what stops listening. */
+function watchScroller(
+  scroller: HTMLElement,
+  content: HTMLElement | null,
+  on: { scrolled: () => void; wentUp: () => void; resized: () => void; pageMoving: { current: boolean } },
+): () => void {
+  // The person's own ways up let go at once, even while the page is moving.
+  const onWheel = (event: WheelEvent) => {
+    if (event.deltaY < 0 && scroller.scrollTop > 0) on.wentUp();
+  };
+  const onKey = (event: KeyboardEvent) => {
+    if (UP_KEYS.has(event.key) && scroller.scrollTop > 0) on.wentUp();
+  };
+  // A size change moves the view (the browser keeps its place, or clamps the end): scroll events
+  // until the next frame are the page's. Images decode after their row is placed: the same.
+  let frame = 0;
+  const resized = () => {
+    on.pageMoving.current = true;
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(() => (on.pageMoving.current = false));
+    on.resized();
+  };
+  const onLoad = (event: Event) => {
+    if (event.target instanceof HTMLImageElement) resized();
+  };
+  const observer = new ResizeObserver(resized);
+  observer.observe(scroller);
+  if (content) observer.observe(content);
+  scroller.addEventListener('scroll', on.scrolled, { passive: true });
+  scroller.addEventListener('wheel', onWheel, { passive: true });
+  scroller.addEventListener('keydown', onKey);
+  scroller.addEventListener('load', onLoad, true);
+  return () => {
+    observer.disconnect();
+    cancelAnimationFrame(frame);
+    scroller.removeEventListener('scroll', on.scrolled);
+    scroller.removeEventListener('wheel', onWheel);
+    scroller.removeEventListener('keydown', onKey);
+    scroller.removeEventListener('load', onLoad, true);
+  };
+}
+
 /**
  * `deps`: what adds to the list (its lines, messages, a typing row): each change is followed.
  * Returns the refs for the scroller and, when it is a wrapper (Mantine's ScrollArea), the content
@@ -64,47 +106,22 @@ export function useFollowNewest(deps: DependencyList, options: FollowNewestOptio
 
   useEffect(() => {
     if (!scroller) return;
-    const onScroll = () => {
-      const top = scroller.scrollTop;
-      const reading = readScroll({ top, lastTop: lastTop.current, maxTop: scroller.scrollHeight - scroller.clientHeight, slack: optionsRef.current.slack ?? 32, pageMoving: pageMoving.current });
-      lastTop.current = top;
-      if (reading === 'let go' && stick.current) setStick(false);
-      else if (reading === 'follow again' && !stick.current) setStick(true);
-    };
-    // The person's own ways up let go at once, even while the page is moving.
-    const onWheel = (event: WheelEvent) => {
-      if (event.deltaY < 0 && scroller.scrollTop > 0 && stick.current) setStick(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (UP_KEYS.has(event.key) && scroller.scrollTop > 0 && stick.current) setStick(false);
-    };
-    // A size change moves the view (the browser keeps its place, or clamps the end): scroll events
-    // until the next frame are the page's. Images decode after their row is placed: the same.
-    let frame = 0;
-    const resized = () => {
-      pageMoving.current = true;
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => (pageMoving.current = false));
-      if (stick.current) follow();
-    };
-    const onLoad = (event: Event) => {
-      if (event.target instanceof HTMLImageElement) resized();
-    };
-    const observer = new ResizeObserver(resized);
-    observer.observe(scroller);
-    if (content) observer.observe(content);
-    scroller.addEventListener('scroll', onScroll, { passive: true });
-    scroller.addEventListener('wheel', onWheel, { passive: true });
-    scroller.addEventListener('keydown', onKey);
-    scroller.addEventListener('load', onLoad, true);
-    return () => {
-      observer.disconnect();
-      cancelAnimationFrame(frame);
-      scroller.removeEventListener('scroll', onScroll);
-      scroller.removeEventListener('wheel', onWheel);
-      scroller.removeEventListener('keydown', onKey);
-      scroller.removeEventListener('load', onLoad, true);
-    };
+    return watchScroller(scroller, content, {
+      scrolled: () => {
+        const top = scroller.scrollTop;
+        const reading = readScroll({ top, lastTop: lastTop.current, maxTop: scroller.scrollHeight - scroller.clientHeight, slack: optionsRef.current.slack ?? 32, pageMoving: pageMoving.current });
+        lastTop.current = top;
+        if (reading === 'let go' && stick.current) setStick(false);
+        else if (reading === 'follow again' && !stick.current) setStick(true);
+      },
+      wentUp: () => {
+        if (stick.current) setStick(false);
+      },
+      resized: () => {
+        if (stick.current) follow();
+      },
+      pageMoving,
+    });
   }, [scroller, content, follow, setStick]);
 
   /** Follows again from here (the Latest button, a message sent, a console cleared). */

@@ -75,32 +75,18 @@ function InstallLog({ lines }: { lines: string[] }) {
   );
 }
 
-export function DependenciesPanel({ file, analysis, analyzing, failed = false, onInstallLog, className }: DependenciesPanelProps) {
-  const installer = useInstall(onInstallLog);
-  const shown = analysis && file && analysis.fileId === file.id ? analysis : null;
-  const packages = shown?.packages.map((p) => p.package) ?? [];
-
-  const install = () => {
-    if (!shown || packages.length === 0) {
-      notifyError(
-        'No dependencies detected',
-        shown ? 'This file only uses built-in modules.' : file ? 'Click Check Dependencies to find what this file imports.' : 'Select a file first.',
-      );
-      return;
-    }
-    installer.install(shown.language, [...new Set(packages)], file?.projectId ?? FALLBACK_PROJECT_ID);
-  };
-
-  let body;
+/** What the panel knows of the file's imports: being checked, not checked (or failed), none, or the list. */
+function ImportsFound({ file, shown, analyzing, failed }: { file: WorkspaceFile | null; shown: DependencyAnalysis | null; analyzing: boolean; failed: boolean }) {
   if (analyzing) {
-    body = (
+    return (
       <Stack gap={6} aria-busy="true" aria-label="Analyzing imports">
         <Skeleton h={44} />
         <Skeleton h={44} />
       </Stack>
     );
-  } else if (!shown) {
-    body = (
+  }
+  if (!shown) {
+    return (
       <EmptyState
         className={classes.empty}
         size="sm"
@@ -118,8 +104,9 @@ export function DependenciesPanel({ file, analysis, analyzing, failed = false, o
         px="sm"
       />
     );
-  } else if (shown.packages.length === 0) {
-    body = (
+  }
+  if (shown.packages.length === 0) {
+    return (
       <EmptyState
         className={classes.empty}
         size="sm"
@@ -131,9 +118,46 @@ export function DependenciesPanel({ file, analysis, analyzing, failed = false, o
         px="sm"
       />
     );
-  } else {
-    body = <PackageList analysis={shown} />;
   }
+  return <PackageList analysis={shown} />;
+}
+
+/** How the installation went: the success banner and its log. */
+function InstallOutcome({ installer }: { installer: ReturnType<typeof useInstall> }) {
+  return (
+    <>
+      {installer.phase === 'success' && (
+        <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />} title="Dependencies installed" role="status">
+          {installer.message || 'Your bot can use them on its next run.'}
+        </Alert>
+      )}
+      {installer.log.length > 0 && (
+        <div>
+          <Text size="xs" fw={700} c="dimmed" tt="uppercase" mb={4} lts={0.4}>
+            Installation log
+          </Text>
+          <InstallLog lines={installer.log} />
+        </div>
+      )}
+    </>
+  );
+}
+
+export function DependenciesPanel({ file, analysis, analyzing, failed = false, onInstallLog, className }: DependenciesPanelProps) {
+  const installer = useInstall(onInstallLog);
+  const shown = analysis && file && analysis.fileId === file.id ? analysis : null;
+  const packages = shown?.packages.map((p) => p.package) ?? [];
+
+  const install = () => {
+    if (!shown || packages.length === 0) {
+      notifyError(
+        'No dependencies detected',
+        shown ? 'This file only uses built-in modules.' : file ? 'Click Check Dependencies to find what this file imports.' : 'Select a file first.',
+      );
+      return;
+    }
+    installer.install(shown.language, [...new Set(packages)], file?.projectId ?? FALLBACK_PROJECT_ID);
+  };
 
   return (
     <WorkspacePanel
@@ -150,7 +174,7 @@ export function DependenciesPanel({ file, analysis, analyzing, failed = false, o
     >
       <ScrollArea type="auto" style={{ flex: 1, minHeight: 0 }}>
         <div className={classes.content}>
-          {body}
+          <ImportsFound file={file} shown={shown} analyzing={analyzing} failed={failed} />
           {shown && packages.length > 0 && (
             <Text component="code" className={classes.command} aria-label="Install command">
               {installCommandFor(shown.language, packages)}
@@ -165,19 +189,7 @@ export function DependenciesPanel({ file, analysis, analyzing, failed = false, o
           >
             {installer.installing ? 'Installing...' : 'Install Dependencies'}
           </Button>
-          {installer.phase === 'success' && (
-            <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />} title="Dependencies installed" role="status">
-              {installer.message || 'Your bot can use them on its next run.'}
-            </Alert>
-          )}
-          {installer.log.length > 0 && (
-            <div>
-              <Text size="xs" fw={700} c="dimmed" tt="uppercase" mb={4} lts={0.4}>
-                Installation log
-              </Text>
-              <InstallLog lines={installer.log} />
-            </div>
-          )}
+          <InstallOutcome installer={installer} />
         </div>
       </ScrollArea>
     </WorkspacePanel>
