@@ -18,13 +18,32 @@ interface ModifyTarget {
   onAccept: (code: string, proposalId: string) => void;
 }
 
+/** Asks the server to refund a rejected preview; only the refund can fail then, and the editor carries on as rejected. */
+function useRefundRejected() {
+  const utils = trpc.useUtils();
+  const rejectMutation = trpc.ai.rejectModification.useMutation();
+  return (proposalId: string) =>
+    rejectMutation.mutate(
+      { proposalId },
+      {
+        onSuccess: () => notifyInfo('Credits refunded', 'A rejected preview costs nothing.'),
+        // e.g. the preview is too old.
+        onError: (err) => notifyInfo('No refund for this preview', errorMessage(err, 'Please try again later.')),
+        onSettled: () => {
+          void utils.auth.me.invalidate();
+          void utils.credits.invalidate();
+        },
+      },
+    );
+}
+
 export function useModify({ fileId, filename, projectId, code, onAccept }: ModifyTarget) {
   const utils = trpc.useUtils();
   const [open, setOpen] = useState(false);
   const [prompt, setPrompt] = useState('');
   const [proposal, setProposal] = useState<{ base: string; code: string; id: string; title?: string } | null>(null);
   const modifyMutation = trpc.ai.modifyCode.useMutation();
-  const rejectMutation = trpc.ai.rejectModification.useMutation();
+  const refundRejected = useRefundRejected();
 
   // A change the chat proposed for this file shows as the same preview (offered-changes.ts).
   const current = useRef(code);
@@ -75,19 +94,7 @@ export function useModify({ fileId, filename, projectId, code, onAccept }: Modif
     const id = proposal?.id;
     close();
     notifyInfo('Changes rejected');
-    if (!id) return;
-    rejectMutation.mutate(
-      { proposalId: id },
-      {
-        onSuccess: () => notifyInfo('Credits refunded', 'A rejected preview costs nothing.'),
-        // Only the refund failed (e.g. the preview is too old): the editor carries on as rejected.
-        onError: (err) => notifyInfo('No refund for this preview', errorMessage(err, 'Please try again later.')),
-        onSettled: () => {
-          void utils.auth.me.invalidate();
-          void utils.credits.invalidate();
-        },
-      },
-    );
+    if (id) refundRejected(id);
   };
 
   return {
