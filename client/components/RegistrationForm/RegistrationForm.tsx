@@ -20,25 +20,14 @@ export interface RegistrationFormProps {
   onRegistered: () => void;
 }
 
-export function RegistrationForm({ inDialog, onCancel, onForgotPassword, onRegistered }: RegistrationFormProps) {
-  const { signIn } = useAuth();
-  const [step, setStep] = useState<'account' | 'verify'>('account');
-  const [email, setEmail] = useState('');
-  const [code, setCode] = useState('');
+/** Sends the emailed code for the account's details; true when it went. */
+function useSendCode(onSent: (email: string) => void) {
   const sendOtp = trpc.auth.sendOtp.useMutation();
-  const verifyOtp = trpc.auth.verifyOtp.useMutation();
-
-  const form = useForm<AccountValues>({
-    initialValues: { name: '', email: '', password: '' },
-    validate: zodValidate(sendOtpInput),
-    validateInputOnBlur: true,
-  });
-
   const sendCode = async (values: AccountValues): Promise<boolean> => {
     const input = sendOtpInput.parse(values);
     try {
       const res = await sendOtp.mutateAsync(input);
-      setEmail(input.email);
+      onSent(input.email);
       notifySuccess('Verification code sent!', res.message);
       return true;
     } catch (err) {
@@ -46,6 +35,41 @@ export function RegistrationForm({ inDialog, onCancel, onForgotPassword, onRegis
       return false;
     }
   };
+  return { sendCode, sending: sendOtp.isPending };
+}
+
+/** Checks the emailed code and signs the new person in. */
+function useVerifyCode(onVerified: () => void) {
+  const { signIn } = useAuth();
+  const verifyOtp = trpc.auth.verifyOtp.useMutation();
+  const verify = async (email: string, otp: string) => {
+    try {
+      const auth = await verifyOtp.mutateAsync({ email, otp });
+      notifySuccess('Registration successful!', `Welcome to Botwright, ${auth.user.name}!`);
+      signIn(auth, { newAccount: true });
+      onVerified();
+    } catch (err) {
+      notifyError('Verification failed', errorMessage(err, 'Invalid or expired verification code'));
+    }
+  };
+  return { verify, verifying: verifyOtp.isPending };
+}
+
+export function RegistrationForm({ inDialog, onCancel, onForgotPassword, onRegistered }: RegistrationFormProps) {
+  const [step, setStep] = useState<'account' | 'verify'>('account');
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const { sendCode, sending } = useSendCode(setEmail);
+  const { verify, verifying } = useVerifyCode(() => {
+    reset();
+    onRegistered();
+  });
+
+  const form = useForm<AccountValues>({
+    initialValues: { name: '', email: '', password: '' },
+    validate: zodValidate(sendOtpInput),
+    validateInputOnBlur: true,
+  });
 
   const submitAccount = async (values: AccountValues) => {
     if (await sendCode(values)) {
@@ -62,18 +86,6 @@ export function RegistrationForm({ inDialog, onCancel, onForgotPassword, onRegis
       return;
     }
     await sendCode(form.getValues());
-  };
-
-  const verify = async (otp: string) => {
-    try {
-      const auth = await verifyOtp.mutateAsync({ email, otp });
-      notifySuccess('Registration successful!', `Welcome to Botwright, ${auth.user.name}!`);
-      signIn(auth, { newAccount: true });
-      reset();
-      onRegistered();
-    } catch (err) {
-      notifyError('Verification failed', errorMessage(err, 'Invalid or expired verification code'));
-    }
   };
 
   const reset = () => {
@@ -95,9 +107,9 @@ export function RegistrationForm({ inDialog, onCancel, onForgotPassword, onRegis
         email={email}
         code={code}
         onCodeChange={setCode}
-        verifying={verifyOtp.isPending}
-        resending={sendOtp.isPending}
-        onVerify={verify}
+        verifying={verifying}
+        resending={sending}
+        onVerify={(otp) => verify(email, otp)}
         onResend={resend}
         onBack={() => {
           setCode('');
@@ -112,7 +124,7 @@ export function RegistrationForm({ inDialog, onCancel, onForgotPassword, onRegis
     <AccountStep
       inDialog={inDialog}
       form={form}
-      sending={sendOtp.isPending}
+      sending={sending}
       onSubmit={submitAccount}
       onForgotPassword={inDialog ? onForgotPassword : undefined}
       onCancel={inDialog ? cancel : undefined}
