@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { exitMessage } from '../../server/features/runner/runs/exit-messages';
 import type { RunsOptions } from '../../server/features/runner/runs/runs';
-import { classify, isErrorText, markTracebacks, type LevelledText } from './log-levels';
+import { classify, isErrorText, markTracebacks, type LevelledText, type LogLevel, type LogStream } from './log-levels';
 
 describe('classify', () => {
   it('shows HTTP client chatter as debug, whatever stream it came on', () => {
@@ -14,14 +14,6 @@ describe('classify', () => {
   it('keeps stdout as output and the runner notes as info', () => {
     expect(classify('execution_output', 'hello')).toBe('output');
     expect(classify('execution_log', 'Starting execution')).toBe('info');
-  });
-
-  it('shows stderr logging records at their level', () => {
-    expect(classify('execution_error', 'INFO:telegram.ext.Application:Application started')).toBe('info');
-    expect(classify('execution_error', '2025-01-01 10:00:00,123 - bot - INFO - Bot is running')).toBe('info');
-    expect(classify('execution_error', '[INFO] polling')).toBe('info');
-    expect(classify('execution_error', 'DEBUG:asyncio:Using selector: EpollSelector')).toBe('debug');
-    expect(classify('execution_error', 'WARNING:root:token missing')).toBe('warn');
   });
 
   it("shows a server's banner and request log on stderr as ordinary stderr, not errors", () => {
@@ -38,12 +30,22 @@ describe('classify', () => {
     expect(classify('execution_error', 'WARNING: This is a development server. Do not use it in a production deployment.')).toBe('warn');
   });
 
-  it('marks records at ERROR, CRITICAL or FATAL as errors, on either stream, by their own level only', () => {
-    expect(classify('execution_error', 'ERROR:root:could not reach the API')).toBe('error');
-    expect(classify('execution_error', '2025-01-01 10:00:00,123 - bot - ERROR - INFO channel closed')).toBe('error');
-    expect(classify('execution_error', 'CRITICAL:bot:out of disk')).toBe('error');
-    expect(classify('execution_output', '[FATAL] giving up')).toBe('error');
-    expect(classify('execution_error', '2025-01-01 10:00:00,123 - bot - INFO - an ERROR was answered politely')).toBe('info');
+  // A logging record takes its own level (the first level word of its start), on either stream:
+  // only ERROR, CRITICAL and FATAL are errors.
+  const records: Array<[LogStream, string, LogLevel]> = [
+    ['execution_error', 'INFO:telegram.ext.Application:Application started', 'info'],
+    ['execution_error', '2025-01-01 10:00:00,123 - bot - INFO - Bot is running', 'info'],
+    ['execution_error', '[INFO] polling', 'info'],
+    ['execution_error', 'DEBUG:asyncio:Using selector: EpollSelector', 'debug'],
+    ['execution_error', 'WARNING:root:token missing', 'warn'],
+    ['execution_error', 'ERROR:root:could not reach the API', 'error'],
+    ['execution_error', '2025-01-01 10:00:00,123 - bot - ERROR - INFO channel closed', 'error'],
+    ['execution_error', 'CRITICAL:bot:out of disk', 'error'],
+    ['execution_output', '[FATAL] giving up', 'error'],
+    ['execution_error', '2025-01-01 10:00:00,123 - bot - INFO - an ERROR was answered politely', 'info'],
+  ];
+  it.each(records)('reads the logging record on %s %j as %s', (stream, text, level) => {
+    expect(classify(stream, text)).toBe(level);
   });
 
   it("marks uncaught errors, their stacks and Python's traceback lines as errors", () => {
