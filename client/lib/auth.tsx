@@ -1,6 +1,6 @@
 // The signed-in state for every page: the token (mirrored from localStorage, also across tabs),
 // the profile from auth.me, and the login/logout transitions.
-import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, use, useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueryClient } from '@tanstack/react-query';
 import type { AuthResponse, UserDto } from '../../shared/auth.schema';
@@ -35,57 +35,41 @@ function isProfileQuery(key: readonly unknown[]): boolean {
 const FIVE_MINUTES = 5 * 60_000;
 const TEN_MINUTES = 10 * 60_000;
 
-export function AuthProvider({ initialUser, children }: { initialUser?: UserDto | null; children: ReactNode }) {
-  const queryClient = useQueryClient();
+/**
+ * The profile of the token's person. A Google sign-in return hands it over in a cookie, shown before
+ * /me answers; a token the server no longer accepts (expired, revoked by a password reset) is `refused`.
+ */
+function useProfile(token: string | null, initialUser: UserDto | null | undefined, refused: () => void) {
   const utils = trpc.useUtils();
-  const navigate = useNavigate();
-  const [token, setToken] = useState<string | null>(readStoredToken);
-  const [signedOutPath, setSignedOutPath] = useState('/login');
-  const logoutMutation = trpc.auth.logout.useMutation();
-  const tokenRef = useRef(token);
-  useEffect(() => {
-    tokenRef.current = token;
-  }, [token]);
-
   const me = trpc.auth.me.useQuery(undefined, {
     enabled: token !== null,
     staleTime: FIVE_MINUTES,
     gcTime: TEN_MINUTES,
     retry: false,
   });
-
-  // A Google sign-in return hands over the profile in a cookie; show it before /me answers.
   useEffect(() => {
     if (initialUser && readStoredToken()) utils.auth.me.setData(undefined, initialUser);
   }, [initialUser, utils]);
-
-  // A token the server no longer accepts (expired, revoked by a password reset) signs this tab out.
   useEffect(() => {
-    if (me.error?.data?.code === 'UNAUTHORIZED') {
-      forgetToken();
-      tokenRef.current = null;
-      queryClient.clear();
-      setToken(null);
-    }
-  }, [me.error, queryClient]);
+    if (me.error?.data?.code === 'UNAUTHORIZED') refused();
+  }, [me.error, refused]);
+  return me;
+}
 
-  // Storage is the source of truth: another tab signing in, out or as someone else updates this one.
-  const syncFromStorage = useCallback(() => {
-    const stored = readStoredToken();
-    if (stored === tokenRef.current) return;
-    tokenRef.current = stored;
-    queryClient.clear();
-    // A sign-out elsewhere takes a protected page home (its guard reads signedOutPath).
-    setSignedOutPath(stored === null ? '/' : '/login');
-    setToken(stored);
-  }, [queryClient]);
-
+/** Calls `changed` when the stored token is not `tokenRef`'s any more (another tab), read at each change of storage and when this tab is shown again. */
+function useStorageChanges(tokenRef: RefObject<string | null>, changed: (stored: string | null) => void) {
   useEffect(() => {
+    const sync = () => {
+      const stored = readStoredToken();
+      if (stored === tokenRef.current) return;
+      tokenRef.current = stored;
+      changed(stored);
+    };
     const onStorage = (event: StorageEvent) => {
-      if (event.key === TOKEN_KEY || event.key === null) void syncFromStorage();
+      if (event.key === TOKEN_KEY || event.key === null) sync();
     };
     const onVisible = () => {
-      if (document.visibilityState === 'visible') void syncFromStorage();
+      if (document.visibilityState === 'visible') sync();
     };
     window.addEventListener('storage', onStorage);
     document.addEventListener('visibilitychange', onVisible);
@@ -93,7 +77,52 @@ export function AuthProvider({ initialUser, children }: { initialUser?: UserDto 
       window.removeEventListener('storage', onStorage);
       document.removeEventListener('visibilitychange', onVisible);
     };
-  }, [syncFromStorage]);
+  }, [tokenRef, changed]);
+}
+
+/** Revokes the session server-side while the token is still attached; the local sign-out follows regardless. */
+function useRevokeSession() {
+  const { mutateAsync } = trpc.auth.logout.useMutation();
+  return useCallback(async () => {
+    try {
+      await mutateAsync();
+    } catch {
+      // Already invalid or unreachable: the local sign-out is what the user asked for.
+    }
+  }, [mutateAsync]);
+}
+
+export function AuthProvider({ initialUser, children }: { initialUser?: UserDto | null; children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const utils = trpc.useUtils();
+  const navigate = useNavigate();
+  const [token, setToken] = useState<string | null>(readStoredToken);
+  const [signedOutPath, setSignedOutPath] = useState('/login');
+  const revokeSession = useRevokeSession();
+  const tokenRef = useRef(token);
+  useEffect(() => {
+    tokenRef.current = token;
+  }, [token]);
+
+  const refused = useCallback(() => {
+    forgetToken();
+    tokenRef.current = null;
+    queryClient.clear();
+    setToken(null);
+  }, [queryClient]);
+  const me = useProfile(token, initialUser, refused);
+
+  // Storage is the source of truth: another tab signing in, out or as someone else updates this one.
+  const storedTokenChanged = useCallback(
+    (stored: string | null) => {
+      queryClient.clear();
+      // A sign-out elsewhere takes a protected page home (its guard reads signedOutPath).
+      setSignedOutPath(stored === null ? '/' : '/login');
+      setToken(stored);
+    },
+    [queryClient],
+  );
+  useStorageChanges(tokenRef, storedTokenChanged);
 
   const signIn = useCallback(
     (auth: AuthResponse, opts?: { newAccount?: boolean }) => {
@@ -111,12 +140,7 @@ export function AuthProvider({ initialUser, children }: { initialUser?: UserDto 
   );
 
   const logout = useCallback(async () => {
-    // Revoke the session server-side while the token is still attached; sign out locally regardless.
-    try {
-      await logoutMutation.mutateAsync();
-    } catch {
-      // Already invalid or unreachable: the local sign-out below is what the user asked for.
-    }
+    await revokeSession();
     forgetToken();
     tokenRef.current = null;
     // Protected pages follow signedOutPath; the others need the explicit trip home.
@@ -124,7 +148,7 @@ export function AuthProvider({ initialUser, children }: { initialUser?: UserDto 
     setToken(null);
     queryClient.clear();
     navigate('/');
-  }, [logoutMutation, navigate, queryClient]);
+  }, [revokeSession, navigate, queryClient]);
 
   const user = token ? (me.data ?? null) : null;
   const value = useMemo<AuthContextValue>(

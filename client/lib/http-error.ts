@@ -1,6 +1,7 @@
 // What a failed call says, whichever layer refused it: tRPC procedures answer in tRPC's error
 // shape, but the server's body-size and rate limits stop a request before tRPC and answer the
-// REST shape {error}. Both carry a human message worth showing.
+// REST shape {error}. Both carry a human message worth showing; a call the server never answered
+// (offline, a proxy's page) gets the caller's friendly fallback. The one place an error is worded.
 import { TRPCClientError } from '@trpc/client';
 import { RestError } from './rest';
 
@@ -23,7 +24,7 @@ export function httpStatusTextOf(err: unknown): string | undefined {
 }
 
 /** The server's own message for a failure, or undefined when it gave none (e.g. offline). */
-export function serverErrorMessage(err: unknown): string | undefined {
+function serverErrorMessage(err: unknown): string | undefined {
   if (err instanceof RestError) return err.serverMessage;
   if (!(err instanceof TRPCClientError)) return undefined;
   if (err.data && err.message.trim()) return err.message;
@@ -32,6 +33,7 @@ export function serverErrorMessage(err: unknown): string | undefined {
   return typeof text === 'string' && text.trim() ? text : undefined;
 }
 
+/** The server's own message for a failure, else `fallback`. */
 export function errorMessage(err: unknown, fallback: string): string {
   return serverErrorMessage(err) ?? fallback;
 }

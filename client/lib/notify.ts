@@ -1,7 +1,6 @@
-// Toasts. Failures are red; the server's message wins over the fallback
-// only when the server actually answered (a network failure gets the friendly fallback).
+// Toasts: failures red, successes teal, news violet; one at a time. A failure's words come from
+// http-error.ts (`errorMessage`).
 import { notifications } from '@mantine/notifications';
-import { TRPCClientError } from '@trpc/client';
 
 // One toast at a time: the newest replaces whatever is showing rather than
 // queueing behind it, so feedback always belongs to the last action.
@@ -22,11 +21,4 @@ export function notifyError(title: string, message?: string) {
 
 export function notifyInfo(title: string, message?: string) {
   show(title, message, 'violet');
-}
-
-export function serverMessage(err: unknown, fallback: string): string {
-  if (err instanceof TRPCClientError && err.data && typeof err.message === 'string' && err.message.trim()) {
-    return err.message;
-  }
-  return fallback;
 }

@@ -1,7 +1,8 @@
 // Real uploads for the sidebar's Import and the chat's Upload Code: checked here first (so a wrong
 // file gets a clear refusal without a round trip), then sent in one files.import call.
 import { useCallback } from 'react';
-import { notifyError, notifyInfo, notifySuccess, serverMessage } from './notify';
+import { errorMessage } from './http-error';
+import { notifyError, notifyInfo, notifySuccess } from './notify';
 import { importProblem, looksBinary } from './import-files';
 import { trpc } from './trpc';
 import { FALLBACK_PROJECT_ID, useProjectId, useWorkspaceRefresh } from './workspace';
@@ -32,7 +33,7 @@ export function useImportFiles() {
         await refresh();
         return result.files;
       } catch (err) {
-        notifyError('Import failed', serverMessage(err, 'The files could not be imported. Please try again.'));
+        notifyError('Import failed', errorMessage(err, 'The files could not be imported. Please try again.'));
         return null;
       }
     },

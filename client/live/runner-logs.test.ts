@@ -1,32 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appendBounded, classify, exitSummary, formatLine, hasErrorMarkers, linesOfFrame, logLine, MAX_LOG_LINES } from './runner-logs';
-
-describe('classify', () => {
-  it('shows HTTP client chatter as debug, whatever stream it came on', () => {
-    expect(classify('execution_error', '2025-01-01 10:00:00,000 - httpx - INFO - HTTP Request: POST https://api.telegram.org/bot/getUpdates "HTTP/1.1 200 OK"')).toBe('debug');
-    expect(classify('execution_output', 'GET /health 200 OK')).toBe('debug');
-    expect(classify('execution_log', 'HTTP Request: GET x')).toBe('debug');
-  });
-
-  it('keeps stdout as output and the server notes as info', () => {
-    expect(classify('execution_output', 'hello')).toBe('output');
-    expect(classify('execution_log', 'Process started')).toBe('info');
-  });
-
-  it('shows stderr lines that are plainly logging INFO or DEBUG records at that level', () => {
-    expect(classify('execution_error', 'INFO:telegram.ext.Application:Application started')).toBe('info');
-    expect(classify('execution_error', '2025-01-01 10:00:00,123 - bot - INFO - Bot is running')).toBe('info');
-    expect(classify('execution_error', '[INFO] polling')).toBe('info');
-    expect(classify('execution_error', 'DEBUG:asyncio:Using selector: EpollSelector')).toBe('debug');
-  });
-
-  it('leaves every other stderr line an error, including warnings and a message that only mentions INFO', () => {
-    expect(classify('execution_error', 'Traceback (most recent call last):')).toBe('error');
-    expect(classify('execution_error', 'WARNING:root:token missing')).toBe('error');
-    expect(classify('execution_error', '2025-01-01 10:00:00 - bot - ERROR - INFO channel closed')).toBe('error');
-    expect(classify('execution_error', `KeyError: 'GREETING_TOKEN' ${'x'.repeat(80)} INFO`)).toBe('error');
-  });
-});
+import { appendBounded, exitSummary, formatLine, hasErrorMarkers, linesOfFrame, linesOfKept, logLine, MAX_LOG_LINES } from './runner-logs';
 
 describe('linesOfFrame', () => {
   it('splits a batched frame into its lines, stamped with the server time', () => {
@@ -40,6 +13,50 @@ describe('linesOfFrame', () => {
     const lines = linesOfFrame({ type: 'execution_output', message: 'a\n\nb' }, 42);
     expect(lines.map((l) => l.text)).toEqual(['a', '', 'b']);
     expect(lines[0]!.at).toBe(42);
+  });
+
+  it('keeps the text without escape codes and the colours as spans', () => {
+    const [line] = linesOfFrame({ type: 'execution_error', message: '\u001b[31mERROR\u001b[0m:root:no token', at: 1 });
+    expect(line!.text).toBe('ERROR:root:no token');
+    expect(line!.spans).toEqual([{ text: 'ERROR', color: 'red' }, { text: ':root:no token' }]);
+    expect(line!.level).toBe('error');
+  });
+
+  it("reads an error frame without a time as the server's own refusal, and a bot's stderr by its text", () => {
+    expect(linesOfFrame({ type: 'execution_error', message: 'Too many bots running' })[0]!.level).toBe('error');
+    expect(linesOfFrame({ type: 'execution_error', message: ' * Serving Flask app "bot"', at: 1 })[0]!.level).toBe('stderr');
+  });
+});
+
+describe('appendBounded and tracebacks', () => {
+  it('keeps a traceback one error when its lines come in separate frames', () => {
+    const frame = (message: string) => linesOfFrame({ type: 'execution_error', message, at: 1 });
+    let lines = appendBounded([], frame('Traceback (most recent call last):'));
+    lines = appendBounded(lines, frame('  File "/app/bot.py", line 3, in <module>\n    main()'));
+    lines = appendBounded(lines, frame('    ^^^^^^'));
+    lines = appendBounded(lines, frame('RuntimeError\n127.0.0.1 - - "GET / HTTP/1.1" 200 -'));
+    expect(lines.map((l) => l.level)).toEqual(['error', 'error', 'error', 'error', 'error', 'stderr']);
+  });
+});
+
+describe('linesOfKept', () => {
+  it("levels a bot's kept lines like the console, newest first, a traceback across entries included", () => {
+    const kept = (level: 'log' | 'error' | 'output', text: string, at: number) => ({ level, text, at, runId: 'r1' });
+    const lines = linesOfKept([
+      kept('error', 'ValueError: bad', 5),
+      kept('error', '  File "/app/bot.py", line 3, in <module>\n    raise ValueError("bad")', 4),
+      kept('error', 'Traceback (most recent call last):', 3),
+      kept('error', 'WARNING: This is a development server.', 2),
+      kept('log', 'Starting execution', 1),
+    ]);
+    expect(lines.map((l) => `${l.level} ${l.text}`)).toEqual([
+      'error ValueError: bad',
+      'error     raise ValueError("bad")',
+      'error   File "/app/bot.py", line 3, in <module>',
+      'error Traceback (most recent call last):',
+      'warn WARNING: This is a development server.',
+      'info Starting execution',
+    ]);
   });
 });
 

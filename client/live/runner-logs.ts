@@ -1,8 +1,11 @@
 // The runner's console as data: server frames become timed, levelled lines,
 // the log stays bounded, and a run's end reads as one plain sentence. Pure, so it is unit-tested.
+import type { RunLogLine } from '../../shared/run-logs.schema';
 import type { ExitReason, ServerFrame } from '../../shared/runner.schema';
+import { parseAnsi, type StyledSpan } from './ansi';
+import { classify, markTracebacks, type LogLevel } from './log-levels';
 
-export type LogLevel = 'info' | 'error' | 'output' | 'debug';
+export type { LogLevel } from './log-levels';
 
 export interface LogLine {
   /** Unique within the page, for React keys. */
@@ -10,7 +13,12 @@ export interface LogLine {
   /** Epoch ms: the server's `at` when it sent one, else when the line arrived. */
   at: number;
   level: LogLevel;
+  /** Without escape codes: what is copied, searched and sent to the assistant. */
   text: string;
+  /** The bot's colours, when it printed any (ansi.ts). */
+  spans?: StyledSpan[];
+  /** In a Python traceback whose last line is still to come (log-levels.ts). */
+  traceback?: true;
 }
 
 /** The console keeps this many lines; older ones fall off the top. */
@@ -18,40 +26,19 @@ export const MAX_LOG_LINES = 2000;
 
 let nextId = 0;
 
-export function logLine(level: LogLevel, text: string, at: number = Date.now()): LogLine {
+export function logLine(level: LogLevel, text: string, at: number = Date.now(), spans?: StyledSpan[] | null): LogLine {
   nextId += 1;
-  return { id: nextId, at, level, text };
+  return spans ? { id: nextId, at, level, text, spans } : { id: nextId, at, level, text };
 }
 
-/** Appends and keeps only the newest `max` lines (a new array, for React state). */
+/**
+ * Appends and keeps only the newest `max` lines (a new array, for React state). A traceback the
+ * earlier lines left going takes the new lines in, so it stays one error across frames.
+ */
 export function appendBounded(lines: readonly LogLine[], added: readonly LogLine[], max = MAX_LOG_LINES): LogLine[] {
   if (added.length === 0) return lines as LogLine[];
-  const all = lines.concat(added);
+  const all = lines.concat(markTracebacks(added, lines[lines.length - 1]?.traceback === true));
   return all.length > max ? all.slice(all.length - max) : all;
-}
-
-// HTTP client chatter (python-telegram-bot logs every poll) is shown as DEBUG.
-const DEBUG_MARKERS = ['HTTP Request:', '200 OK'];
-
-// Python's logging (and most others) writes every record to stderr, so a healthy bot's INFO lines
-// would all read as errors. A stderr line whose level word sits in its prefix, the way logging
-// formats put it ('INFO:bot:...', '2025-01-01 10:00:00,123 - bot - INFO - ...', '[INFO] ...'),
-// takes that level; anything else on stderr stays an error.
-const LEVEL_WORD = /(?:^|[\s[\]|:,()-])(DEBUG|INFO|WARNING|WARN|ERROR|CRITICAL|FATAL)(?=$|[\s[\]|:,()-])/;
-const PREFIX_LENGTH = 60;
-
-function stderrLevel(text: string): LogLevel {
-  const match = LEVEL_WORD.exec(text.slice(0, PREFIX_LENGTH));
-  if (match?.[1] === 'INFO') return 'info';
-  if (match?.[1] === 'DEBUG') return 'debug';
-  return 'error';
-}
-
-export function classify(type: 'execution_log' | 'execution_error' | 'execution_output', text: string): LogLevel {
-  if (DEBUG_MARKERS.some((m) => text.includes(m))) return 'debug';
-  if (type === 'execution_log') return 'info';
-  if (type === 'execution_output') return 'output';
-  return stderrLevel(text);
 }
 
 /** The lines of one log frame: a frame may carry several lines joined by '\n' (batched sends). */
@@ -63,7 +50,20 @@ export function linesOfFrame(
   // A trailing newline ends the last line; it does not start an empty one.
   if (parts.length > 1 && parts[parts.length - 1] === '') parts.pop();
   const at = frame.at ?? now;
-  return parts.map((text) => logLine(classify(frame.type, text), text, at));
+  // The bot's lines all carry their time; an error without one is the server's own answer (a refused start).
+  const serverError = frame.type === 'execution_error' && frame.at === undefined;
+  return parts.map((raw) => {
+    const { text, spans } = parseAnsi(raw);
+    return logLine(serverError ? 'error' : classify(frame.type, text), text, at, spans);
+  });
+}
+
+const STREAM_OF_KEPT = { log: 'execution_log', error: 'execution_error', output: 'execution_output' } as const;
+
+/** A bot's kept lines (newest first, as its history pages them) as console lines, levelled alike. */
+export function linesOfKept(kept: readonly RunLogLine[]): LogLine[] {
+  const oldestFirst = kept.toReversed().flatMap((line) => linesOfFrame({ type: STREAM_OF_KEPT[line.level], message: line.text, at: line.at }));
+  return markTracebacks(oldestFirst, false).reverse();
 }
 
 function plural(n: number, unit: string): string {

@@ -8,7 +8,8 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { botLabel } from '../../../shared/bot-label';
 import { requestChatFocus } from '../../lib/events';
 import { whenIdle } from '../../lib/idle';
-import { notifyError, notifySuccess, serverMessage } from '../../lib/notify';
+import { errorMessage } from '../../lib/http-error';
+import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { builderBotUrl, readLastBot, rememberBot, useCurrentBot, useSelectBot, useWorkspaceRefresh, type Bot } from '../../lib/workspace';
 
@@ -60,7 +61,7 @@ export function useBotActions() {
       requestChatFocus();
       notifySuccess('Bot created', name ? `${name} is ready: describe it in the chat.` : 'Describe your bot in the chat: it is named after your first request.');
     } catch (err) {
-      notifyError('Failed to create the bot', serverMessage(err, 'Please try again.'));
+      notifyError('Failed to create the bot', errorMessage(err, 'Please try again.'));
     }
   };
 
@@ -72,7 +73,7 @@ export function useBotActions() {
       notifySuccess('Bot renamed', `${botLabel(renaming.name)} is now ${name}.`);
       setRenaming(null);
     } catch (err) {
-      notifyError('Failed to rename the bot', serverMessage(err, 'Please try again.'));
+      notifyError('Failed to rename the bot', errorMessage(err, 'Please try again.'));
     }
   };
 
@@ -83,7 +84,7 @@ export function useBotActions() {
       selectBot(copy.id);
       notifySuccess('Bot duplicated', copy.message);
     } catch (err) {
-      notifyError('Failed to duplicate the bot', serverMessage(err, 'Please try again.'));
+      notifyError('Failed to duplicate the bot', errorMessage(err, 'Please try again.'));
     }
   };
 
@@ -98,7 +99,7 @@ export function useBotActions() {
       notifySuccess('Bot deleted', result.message);
       await Promise.all([refresh(), utils.runner.envVars.invalidate(), utils.files.storage.invalidate()]);
     } catch (err) {
-      notifyError('Failed to delete the bot', serverMessage(err, 'Please try again.'));
+      notifyError('Failed to delete the bot', errorMessage(err, 'Please try again.'));
     }
   };
 

@@ -4,7 +4,8 @@ import { useCallback, useState } from 'react';
 import { Button, Code, Group, Stack, Text } from '@mantine/core';
 import { Modal } from '../LazyModal';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { notifyError, notifySuccess, serverMessage } from '../../lib/notify';
+import { errorMessage } from '../../lib/http-error';
+import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { useWorkspaceRefresh } from '../../lib/workspace';
 import { useQueryClient } from '@tanstack/react-query';
@@ -39,7 +40,7 @@ export function useDeleteFile(onDeleted?: (file: FileRef) => void) {
       setTarget(null);
       void refresh();
     } catch (err) {
-      notifyError('Failed to delete file', serverMessage(err, 'Please try again.'));
+      notifyError('Failed to delete file', errorMessage(err, 'Please try again.'));
     }
   };
 

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useForm } from '@mantine/form';
 import { sendOtpInput } from '../../../shared/auth.schema';
 import { useAuth } from '../../lib/auth';
-import { notifyError, notifySuccess, serverMessage } from '../../lib/notify';
+import { errorMessage } from '../../lib/http-error';
+import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { zodValidate } from '../../lib/zod-form';
 import { AccountStep, type AccountValues } from './AccountStep';
@@ -19,32 +20,56 @@ export interface RegistrationFormProps {
   onRegistered: () => void;
 }
 
-export function RegistrationForm({ inDialog, onCancel, onForgotPassword, onRegistered }: RegistrationFormProps) {
+/** Sends the emailed code for the account's details; true when it went. */
+function useSendCode(onSent: (email: string) => void) {
+  const sendOtp = trpc.auth.sendOtp.useMutation();
+  const sendCode = async (values: AccountValues): Promise<boolean> => {
+    const input = sendOtpInput.parse(values);
+    try {
+      const res = await sendOtp.mutateAsync(input);
+      onSent(input.email);
+      notifySuccess('Verification code sent!', res.message);
+      return true;
+    } catch (err) {
+      notifyError('Error', errorMessage(err, 'Failed to send verification code'));
+      return false;
+    }
+  };
+  return { sendCode, sending: sendOtp.isPending };
+}
+
+/** Checks the emailed code and signs the new person in. */
+function useVerifyCode(onVerified: () => void) {
   const { signIn } = useAuth();
+  const verifyOtp = trpc.auth.verifyOtp.useMutation();
+  const verify = async (email: string, otp: string) => {
+    try {
+      const auth = await verifyOtp.mutateAsync({ email, otp });
+      notifySuccess('Registration successful!', `Welcome to Botwright, ${auth.user.name}!`);
+      signIn(auth, { newAccount: true });
+      onVerified();
+    } catch (err) {
+      notifyError('Verification failed', errorMessage(err, 'Invalid or expired verification code'));
+    }
+  };
+  return { verify, verifying: verifyOtp.isPending };
+}
+
+export function RegistrationForm({ inDialog, onCancel, onForgotPassword, onRegistered }: RegistrationFormProps) {
   const [step, setStep] = useState<'account' | 'verify'>('account');
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
-  const sendOtp = trpc.auth.sendOtp.useMutation();
-  const verifyOtp = trpc.auth.verifyOtp.useMutation();
+  const { sendCode, sending } = useSendCode(setEmail);
+  const { verify, verifying } = useVerifyCode(() => {
+    reset();
+    onRegistered();
+  });
 
   const form = useForm<AccountValues>({
     initialValues: { name: '', email: '', password: '' },
     validate: zodValidate(sendOtpInput),
     validateInputOnBlur: true,
   });
-
-  const sendCode = async (values: AccountValues): Promise<boolean> => {
-    const input = sendOtpInput.parse(values);
-    try {
-      const res = await sendOtp.mutateAsync(input);
-      setEmail(input.email);
-      notifySuccess('Verification code sent!', res.message);
-      return true;
-    } catch (err) {
-      notifyError('Error', serverMessage(err, 'Failed to send verification code'));
-      return false;
-    }
-  };
 
   const submitAccount = async (values: AccountValues) => {
     if (await sendCode(values)) {
@@ -61,18 +86,6 @@ export function RegistrationForm({ inDialog, onCancel, onForgotPassword, onRegis
       return;
     }
     await sendCode(form.getValues());
-  };
-
-  const verify = async (otp: string) => {
-    try {
-      const auth = await verifyOtp.mutateAsync({ email, otp });
-      notifySuccess('Registration successful!', `Welcome to Botwright, ${auth.user.name}!`);
-      signIn(auth, { newAccount: true });
-      reset();
-      onRegistered();
-    } catch (err) {
-      notifyError('Verification failed', serverMessage(err, 'Invalid or expired verification code'));
-    }
   };
 
   const reset = () => {
@@ -94,9 +107,9 @@ export function RegistrationForm({ inDialog, onCancel, onForgotPassword, onRegis
         email={email}
         code={code}
         onCodeChange={setCode}
-        verifying={verifyOtp.isPending}
-        resending={sendOtp.isPending}
-        onVerify={verify}
+        verifying={verifying}
+        resending={sending}
+        onVerify={(otp) => verify(email, otp)}
         onResend={resend}
         onBack={() => {
           setCode('');
@@ -111,7 +124,7 @@ export function RegistrationForm({ inDialog, onCancel, onForgotPassword, onRegis
     <AccountStep
       inDialog={inDialog}
       form={form}
-      sending={sendOtp.isPending}
+      sending={sending}
       onSubmit={submitAccount}
       onForgotPassword={inDialog ? onForgotPassword : undefined}
       onCancel={inDialog ? cancel : undefined}

@@ -2,11 +2,11 @@
 // file is selected, again by Check Dependencies), each tagged Node.js, TypeScript or Python,
 // 'Install Dependencies', the installation log (also written to the console) and the success banner.
 import '../../mantine-styles-pages';
-import { useLayoutEffect, useRef } from 'react';
 import { Alert, Badge, Box, Button, EmptyState, Group, Loader, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconPackage, IconPackageImport, IconSearch } from '@tabler/icons-react';
 import type { DetectedPackage, ImportLanguage } from '../../../shared/runner.schema';
 import { notifyError } from '../../lib/notify';
+import { useFollowNewest } from '../../lib/use-follow-newest';
 import { ecosystemLabel, installCommandFor } from '../runner-languages';
 import { FALLBACK_PROJECT_ID, type WorkspaceFile } from '../../lib/workspace';
 import { WorkspacePanel } from '../../components/WorkspacePanel';
@@ -63,18 +63,83 @@ function PackageList({ analysis }: { analysis: DependencyAnalysis }) {
 }
 
 function InstallLog({ lines }: { lines: string[] }) {
-  const ref = useRef<HTMLPreElement>(null);
-  useLayoutEffect(() => {
-    if (ref.current) ref.current.scrollTop = ref.current.scrollHeight;
-  }, [lines]);
+  const { scrollerRef } = useFollowNewest([lines]);
   return (
-    <pre ref={ref} className={classes.installLog} role="log" aria-label="Installation log">
+    <pre ref={scrollerRef} className={classes.installLog} role="log" aria-label="Installation log">
       {lines.map((line, i) => (
         <div key={i} data-error={line.startsWith('Error: ') || undefined}>
           {line}
         </div>
       ))}
     </pre>
+  );
+}
+
+/** What the panel knows of the file's imports: being checked, not checked (or failed), none, or the list. */
+function ImportsFound({ file, shown, analyzing, failed }: { file: WorkspaceFile | null; shown: DependencyAnalysis | null; analyzing: boolean; failed: boolean }) {
+  if (analyzing) {
+    return (
+      <Stack gap={6} aria-busy="true" aria-label="Analyzing imports">
+        <Skeleton h={44} />
+        <Skeleton h={44} />
+      </Stack>
+    );
+  }
+  if (!shown) {
+    return (
+      <EmptyState
+        className={classes.empty}
+        size="sm"
+        withIndicatorBackground
+        icon={<IconSearch size={20} stroke={1.5} />}
+        title={file ? 'Imports not checked' : 'No file selected'}
+        description={
+          file
+            ? failed
+              ? `The imports of ${file.filename} could not be read. Click Check Dependencies to try again.`
+              : `Click Check Dependencies to find the packages ${file.filename} imports.`
+            : 'Select a file: the packages it imports are listed here.'
+        }
+        py="md"
+        px="sm"
+      />
+    );
+  }
+  if (shown.packages.length === 0) {
+    return (
+      <EmptyState
+        className={classes.empty}
+        size="sm"
+        withIndicatorBackground
+        icon={<IconCircleCheck size={20} stroke={1.5} />}
+        title="No dependencies detected"
+        description="This file only uses built-in modules: it is ready to run."
+        py="md"
+        px="sm"
+      />
+    );
+  }
+  return <PackageList analysis={shown} />;
+}
+
+/** How the installation went: the success banner and its log. */
+function InstallOutcome({ installer }: { installer: ReturnType<typeof useInstall> }) {
+  return (
+    <>
+      {installer.phase === 'success' && (
+        <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />} title="Dependencies installed" role="status">
+          {installer.message || 'Your bot can use them on its next run.'}
+        </Alert>
+      )}
+      {installer.log.length > 0 && (
+        <div>
+          <Text size="xs" fw={700} c="dimmed" tt="uppercase" mb={4} lts={0.4}>
+            Installation log
+          </Text>
+          <InstallLog lines={installer.log} />
+        </div>
+      )}
+    </>
   );
 }
 
@@ -94,50 +159,6 @@ export function DependenciesPanel({ file, analysis, analyzing, failed = false, o
     installer.install(shown.language, [...new Set(packages)], file?.projectId ?? FALLBACK_PROJECT_ID);
   };
 
-  let body;
-  if (analyzing) {
-    body = (
-      <Stack gap={6} aria-busy="true" aria-label="Analyzing imports">
-        <Skeleton h={44} />
-        <Skeleton h={44} />
-      </Stack>
-    );
-  } else if (!shown) {
-    body = (
-      <EmptyState
-        className={classes.empty}
-        size="sm"
-        withIndicatorBackground
-        icon={<IconSearch size={20} stroke={1.5} />}
-        title={file ? 'Imports not checked' : 'No file selected'}
-        description={
-          file
-            ? failed
-              ? `The imports of ${file.filename} could not be read. Click Check Dependencies to try again.`
-              : `Click Check Dependencies to find the packages ${file.filename} imports.`
-            : 'Select a file: the packages it imports are listed here.'
-        }
-        py="md"
-        px="sm"
-      />
-    );
-  } else if (shown.packages.length === 0) {
-    body = (
-      <EmptyState
-        className={classes.empty}
-        size="sm"
-        withIndicatorBackground
-        icon={<IconCircleCheck size={20} stroke={1.5} />}
-        title="No dependencies detected"
-        description="This file only uses built-in modules: it is ready to run."
-        py="md"
-        px="sm"
-      />
-    );
-  } else {
-    body = <PackageList analysis={shown} />;
-  }
-
   return (
     <WorkspacePanel
       title="Dependencies"
@@ -153,7 +174,7 @@ export function DependenciesPanel({ file, analysis, analyzing, failed = false, o
     >
       <ScrollArea type="auto" style={{ flex: 1, minHeight: 0 }}>
         <div className={classes.content}>
-          {body}
+          <ImportsFound file={file} shown={shown} analyzing={analyzing} failed={failed} />
           {shown && packages.length > 0 && (
             <Text component="code" className={classes.command} aria-label="Install command">
               {installCommandFor(shown.language, packages)}
@@ -168,19 +189,7 @@ export function DependenciesPanel({ file, analysis, analyzing, failed = false, o
           >
             {installer.installing ? 'Installing...' : 'Install Dependencies'}
           </Button>
-          {installer.phase === 'success' && (
-            <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />} title="Dependencies installed" role="status">
-              {installer.message || 'Your bot can use them on its next run.'}
-            </Alert>
-          )}
-          {installer.log.length > 0 && (
-            <div>
-              <Text size="xs" fw={700} c="dimmed" tt="uppercase" mb={4} lts={0.4}>
-                Installation log
-              </Text>
-              <InstallLog lines={installer.log} />
-            </div>
-          )}
+          <InstallOutcome installer={installer} />
         </div>
       </ScrollArea>
     </WorkspacePanel>

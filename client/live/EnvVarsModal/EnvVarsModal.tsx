@@ -74,20 +74,34 @@ function VariableField({
   );
 }
 
-export function EnvVarsModal({ opened, onClose, filename, detected: read, savedKeys, onSave }: EnvVarsModalProps) {
-  // What the bot cannot start without comes first; what the test chat sets itself is not shown.
+/**
+ * The fields to show: what the file reads, what the bot cannot start without first (what the test
+ * chat sets itself is not asked), and the values saved earlier that the file no longer reads, which
+ * can still be seen and cleared.
+ */
+function variablesToAsk(read: DetectedEnvVar[], savedKeys: string[]): { detected: DetectedEnvVar[]; others: DetectedEnvVar[] } {
   const asked = read.filter((v) => !TEST_MODE_VARIABLES.has(v.key));
   const detected = [...asked.filter((v) => v.required), ...asked.filter((v) => !v.required)];
+  const detectedKeys = new Set(detected.map((v) => v.key));
+  const others = savedKeys
+    .filter((k) => !detectedKeys.has(k))
+    .map((key) => ({ key, label: key, required: false, placeholder: '', description: 'Saved for this project; not read by this file.' }));
+  return { detected, others };
+}
+
+const TITLE = (
+  <Group gap={8} wrap="nowrap">
+    <IconKey size={18} />
+    <Text fw={700}>Environment Variables</Text>
+  </Group>
+);
+
+export function EnvVarsModal({ opened, onClose, filename, detected: read, savedKeys, onSave }: EnvVarsModalProps) {
+  const { detected, others } = variablesToAsk(read, savedKeys);
   const [values, setValues] = useState<Record<string, string>>({});
   const [cleared, setCleared] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
-
   const saved = new Set(savedKeys);
-  const detectedKeys = new Set(detected.map((v) => v.key));
-  // Values saved earlier that this file no longer reads can still be seen and cleared.
-  const others: DetectedEnvVar[] = savedKeys
-    .filter((k) => !detectedKeys.has(k))
-    .map((key) => ({ key, label: key, required: false, placeholder: '', description: 'Saved for this project; not read by this file.' }));
 
   const field = (v: DetectedEnvVar) => (
     <VariableField
@@ -118,12 +132,7 @@ export function EnvVarsModal({ opened, onClose, filename, detected: read, savedK
     <Modal
       opened={opened}
       onClose={onClose}
-      title={
-        <Group gap={8} wrap="nowrap">
-          <IconKey size={18} />
-          <Text fw={700}>Environment Variables</Text>
-        </Group>
-      }
+      title={TITLE}
       size="lg"
       centered
       closeButtonProps={{ 'aria-label': 'Close' }}

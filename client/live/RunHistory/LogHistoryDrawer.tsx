@@ -5,11 +5,11 @@
 import { useState } from 'react';
 import { Alert, Button, Center, Drawer, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconDownload, IconHistory } from '@tabler/icons-react';
-import type { KeptRun, RunLogLine } from '../../../shared/run-logs.schema';
+import type { KeptRun } from '../../../shared/run-logs.schema';
 import { errorMessage } from '../../lib/http-error';
 import { notifyError } from '../../lib/notify';
-import { clockTime } from '../runner-logs';
-import consoleClasses from '../ConsoleLogs/ConsoleLogs.module.css';
+import { linesOfKept } from '../runner-logs';
+import { ConsoleLine } from '../ConsoleLogs/ConsoleLine';
 import { downloadRunLog } from './download-run-log';
 import { type RunGroup, useLogHistory } from './use-log-history';
 import classes from './RunHistory.module.css';
@@ -22,16 +22,6 @@ interface LogHistoryDrawerProps {
 
 function startedAt(at: number): string {
   return new Date(at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
-}
-
-function HistoryLine({ line }: { line: RunLogLine }) {
-  return (
-    <div className={consoleClasses.line} data-level={line.level === 'log' ? 'info' : line.level}>
-      <span className={consoleClasses.time}>[{clockTime(line.at)}]</span>
-      <span className={consoleClasses.level}>{line.level.toUpperCase()}</span>
-      <span className={consoleClasses.text}>{line.text}</span>
-    </div>
-  );
 }
 
 /** How a kept run ended, and the colour that says so: running, stopped (dimmed), finished, or failed (red). */
@@ -96,8 +86,8 @@ function RunSection({ projectId, group, run }: { projectId: string; group: RunGr
         </Button>
       </Group>
       <div className={classes.lines}>
-        {group.lines.map((line, i) => (
-          <HistoryLine key={`${line.at}-${i}`} line={line} />
+        {linesOfKept(group.lines).map((line, i) => (
+          <ConsoleLine key={`${line.at}-${i}`} line={line} />
         ))}
       </div>
     </section>

@@ -13,11 +13,25 @@ interface GroupMembersProps {
   onRemove: (member: TestChatMember) => Promise<boolean>;
 }
 
+type MemberErrors = { firstName?: string; username?: string };
+
+/** The member the form describes, or what is wrong with it (a name already in the group too). */
+function memberOf(firstName: string, username: string, members: TestChatMember[]): { member: TestChatMember } | { errors: MemberErrors } {
+  const parsed = testChatMember.safeParse({ firstName, ...(username.trim() ? { username: username.trim().replace(/^@/, '') } : {}) });
+  if (!parsed.success) {
+    const errors: MemberErrors = {};
+    for (const issue of parsed.error.issues) errors[issue.path[0] === 'username' ? 'username' : 'firstName'] ??= issue.message;
+    return { errors };
+  }
+  if (members.some((m) => memberKey(m) === memberKey(parsed.data))) return { errors: { firstName: `${parsed.data.firstName} is already in the group` } };
+  return { member: parsed.data };
+}
+
 function AddMember({ members, onAdd }: Pick<GroupMembersProps, 'members' | 'onAdd'>) {
   const [opened, setOpened] = useState(false);
   const [firstName, setFirstName] = useState('');
   const [username, setUsername] = useState('');
-  const [error, setError] = useState<{ firstName?: string; username?: string }>({});
+  const [error, setError] = useState<MemberErrors>({});
   const [busy, setBusy] = useState(false);
 
   const reset = () => {
@@ -27,19 +41,13 @@ function AddMember({ members, onAdd }: Pick<GroupMembersProps, 'members' | 'onAd
   };
 
   const submit = async () => {
-    const parsed = testChatMember.safeParse({ firstName, ...(username.trim() ? { username: username.trim().replace(/^@/, '') } : {}) });
-    if (!parsed.success) {
-      const issues: { firstName?: string; username?: string } = {};
-      for (const issue of parsed.error.issues) issues[issue.path[0] === 'username' ? 'username' : 'firstName'] ??= issue.message;
-      setError(issues);
-      return;
-    }
-    if (members.some((m) => memberKey(m) === memberKey(parsed.data))) {
-      setError({ firstName: `${parsed.data.firstName} is already in the group` });
+    const read = memberOf(firstName, username, members);
+    if ('errors' in read) {
+      setError(read.errors);
       return;
     }
     setBusy(true);
-    const added = await onAdd(parsed.data);
+    const added = await onAdd(read.member);
     setBusy(false);
     if (added) {
       reset();

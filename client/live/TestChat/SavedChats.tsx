@@ -94,6 +94,59 @@ interface SavedChatsDrawerProps {
   onReplayed?: () => void;
 }
 
+type SavedChats = ReturnType<typeof useSavedChats>;
+
+/** The saved chats, each with its size, date and a Delete; loading, failing or empty, says so. */
+function SavedList({ saved, deleting, onDelete }: { saved: SavedChats; deleting: string | null; onDelete: (name: string) => void }) {
+  if (saved.isLoading) {
+    return (
+      <Group justify="center" py="md">
+        <Loader size="sm" />
+      </Group>
+    );
+  }
+  if (saved.isError) {
+    return (
+      <Alert color="red" variant="light" title="Could not load the saved chats">
+        <Group gap="xs">
+          <Text size="sm">{errorMessage(saved.error, 'Please try again.')}</Text>
+          <Button size="xs" variant="white" color="red" onClick={() => void saved.refetch()}>
+            Retry
+          </Button>
+        </Group>
+      </Alert>
+    );
+  }
+  if (!saved.data?.length) {
+    return (
+      <Text size="sm" c="dimmed" ta="center" py="md">
+        No saved chats yet. Talk to the bot, then use &lsquo;Save as test&rsquo;.
+      </Text>
+    );
+  }
+  return (
+    <ul className={classes.plainList} aria-label="Saved chats">
+      {saved.data.map((chat) => (
+        <li key={chat.name} className={classes.savedItem}>
+          <div className={classes.savedText}>
+            <Text size="sm" fw={600} truncate="end" title={chat.name}>
+              {chat.name}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {chat.steps} {chat.steps === 1 ? 'message' : 'messages'} · saved {longDate(chat.createdAt)}
+            </Text>
+          </div>
+          <Tooltip label="Delete" openDelay={300}>
+            <ActionIcon variant="subtle" color="red" aria-label={`Delete saved chat ${chat.name}`} onClick={() => onDelete(chat.name)} loading={deleting === chat.name}>
+              <IconTrash size={16} />
+            </ActionIcon>
+          </Tooltip>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function SavedChatsDrawer({ fileId, opened, onClose, onReplayStart, onReplayed }: SavedChatsDrawerProps) {
   const saved = useSavedChats(fileId, opened);
   const remove = useDeleteSavedChat(fileId);
@@ -138,52 +191,7 @@ export function SavedChatsDrawer({ fileId, opened, onClose, onReplayStart, onRep
             Run tests
           </Button>
         </Group>
-
-        {saved.isLoading ? (
-          <Group justify="center" py="md">
-            <Loader size="sm" />
-          </Group>
-        ) : saved.isError ? (
-          <Alert color="red" variant="light" title="Could not load the saved chats">
-            <Group gap="xs">
-              <Text size="sm">{errorMessage(saved.error, 'Please try again.')}</Text>
-              <Button size="xs" variant="white" color="red" onClick={() => void saved.refetch()}>
-                Retry
-              </Button>
-            </Group>
-          </Alert>
-        ) : count === 0 ? (
-          <Text size="sm" c="dimmed" ta="center" py="md">
-            No saved chats yet. Talk to the bot, then use &lsquo;Save as test&rsquo;.
-          </Text>
-        ) : (
-          <ul className={classes.plainList} aria-label="Saved chats">
-            {saved.data!.map((chat) => (
-              <li key={chat.name} className={classes.savedItem}>
-                <div className={classes.savedText}>
-                  <Text size="sm" fw={600} truncate="end" title={chat.name}>
-                    {chat.name}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {chat.steps} {chat.steps === 1 ? 'message' : 'messages'} · saved {longDate(chat.createdAt)}
-                  </Text>
-                </div>
-                <Tooltip label="Delete" openDelay={300}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={`Delete saved chat ${chat.name}`}
-                    onClick={() => void deleteChat(chat.name)}
-                    loading={deleting === chat.name}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Tooltip>
-              </li>
-            ))}
-          </ul>
-        )}
-
+        <SavedList saved={saved} deleting={deleting} onDelete={(name) => void deleteChat(name)} />
         {results && (results.length > 0 ? <TestResults results={results} /> : <Text size="sm">No saved chats to run.</Text>)}
       </Stack>
     </Drawer>

@@ -2,30 +2,19 @@
 // conversation with the bot running in test mode, private or in a test group with simulated
 // members, with its saved chats. The page owns the runner; the pane follows its test_chat frames.
 import '../../mantine-styles-pages';
-import { Fragment, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { ActionIcon, Alert, Anchor, Badge, Button, Group, Loader, SegmentedControl, Text, Tooltip } from '@mantine/core';
-import {
-  IconArrowBarToDown,
-  IconBrandTelegram,
-  IconDeviceFloppy,
-  IconEraser,
-  IconInfoCircle,
-  IconListCheck,
-  IconPlayerPlay,
-  IconPlayerStop,
-  IconX,
-} from '@tabler/icons-react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { ActionIcon, Button, Group, SegmentedControl, Tooltip } from '@mantine/core';
+import { IconBrandTelegram, IconDeviceFloppy, IconEraser, IconListCheck, IconPlayerStop, IconX } from '@tabler/icons-react';
 import type { TestChatKind } from '../../../shared/test-chat.schema';
 import type { RunInfo } from '../use-runner';
 import { WorkspacePanel } from '../../components/WorkspacePanel';
-import { dayLabel, isOwnMessage, messageDay, replyKeyboardOf } from './chat-log';
+import { replyKeyboardOf } from './chat-log';
 import { Composer } from './Composer';
+import { ConversationLog } from './ConversationLog';
 import { GroupMembers } from './GroupMembers';
-import { InstallMissing } from './InstallMissing';
 import { ReplyKeyboard } from './Keyboards';
-import { MessageBubble } from './MessageBubble';
 import { SaveChatDialog, SavedChatsDrawer } from './SavedChats';
-import { useFollowNewest } from './use-follow-newest';
+import { HintNotice, ModeBadge, RunState } from './TestChatStatus';
 import { useTestChat, type SubscribeTestChat } from './use-test-chat';
 import classes from './TestChat.module.css';
 
@@ -47,77 +36,85 @@ export interface TestChatPaneProps {
   footer?: ReactNode;
 }
 
-function RunState({ run, fileId, onStartTest }: { run: RunInfo | undefined; fileId: string; onStartTest: () => void }) {
-  const live = run !== undefined && run.status !== 'exited';
-  if (live && run.mode === 'test') return null;
-  const elsewhere = live && run.mode !== 'test';
-  // Why the last run ended, when it ended on its own: a package or a setting it needs is named.
-  const ended = !live && run?.exit && run.exit.level === 'error' ? run.exit.text : null;
-  const missing = ended ? /the package (\S+) is not installed/.exec(ended)?.[1] : undefined;
+interface PaneActionsProps {
+  run: RunInfo | undefined;
+  onSaved: () => void;
+  onClear: (() => void) | undefined;
+  onClose?: () => void;
+}
+
+function PaneActions({ run, onSaved, onClear, onClose }: PaneActionsProps) {
   return (
-    <div className={classes.runState} role="status">
-      <Text size="xs" className={classes.runStateText}>
-        {elsewhere
-          ? 'The bot is running live on Telegram. Restart it in test mode to talk to it here.'
-          : ended
-            ? `${ended}.`
-            : 'The bot is not running. Start it in test mode to talk to it here.'}
-      </Text>
-      {missing ? (
-        <InstallMissing fileId={fileId} packageName={missing} onInstalled={onStartTest} />
-      ) : (
-        <Button size="compact-xs" color="green" leftSection={<IconPlayerPlay size={12} />} onClick={onStartTest}>
-          {elsewhere ? 'Restart in test mode' : 'Start test'}
+    <>
+      <ModeBadge run={run} />
+      <Tooltip label="Saved chats and tests" openDelay={300}>
+        <Button size="compact-sm" variant="subtle" leftSection={<IconListCheck size={15} />} onClick={onSaved}>
+          <span className={classes.squeezableLabel}>Saved chats</span>
         </Button>
+      </Tooltip>
+      <Tooltip label="Clear the conversation" openDelay={300}>
+        <ActionIcon variant="subtle" color="gray" aria-label="Clear the conversation" onClick={onClear} disabled={!onClear}>
+          <IconEraser size={16} />
+        </ActionIcon>
+      </Tooltip>
+      {onClose && (
+        <Tooltip label="Close the test chat" openDelay={300}>
+          <ActionIcon variant="subtle" color="gray" aria-label="Close the test chat" onClick={onClose}>
+            <IconX size={16} />
+          </ActionIcon>
+        </Tooltip>
       )}
+    </>
+  );
+}
+
+interface ToolbarProps {
+  chat: TestChatKind;
+  onChat: (chat: TestChatKind) => void;
+  /** Offered while the test run is live. */
+  onStop: (() => void) | undefined;
+  /** Undefined while there is nothing to save. */
+  onSave: (() => void) | undefined;
+}
+
+function Toolbar({ chat, onChat, onStop, onSave }: ToolbarProps) {
+  return (
+    <div className={classes.toolbar}>
+      <SegmentedControl
+        size="xs"
+        aria-label="Chat"
+        value={chat}
+        onChange={(value) => onChat(value as TestChatKind)}
+        data={[
+          { value: 'private', label: 'Private' },
+          { value: 'group', label: 'Test group' },
+        ]}
+      />
+      <Group gap={6}>
+        {onStop && (
+          <Button size="compact-xs" color="red" variant="light" leftSection={<IconPlayerStop size={13} />} onClick={onStop}>
+            Stop
+          </Button>
+        )}
+        <Button size="compact-xs" variant="default" leftSection={<IconDeviceFloppy size={13} />} onClick={onSave} disabled={!onSave}>
+          Save as test
+        </Button>
+      </Group>
     </div>
   );
 }
 
-/** The server's advice (e.g. the one line that makes the bot reach the test chat), two lines until opened. */
-function HintNotice({ hint, onDismiss }: { hint: string; onDismiss: () => void }) {
-  const [open, setOpen] = useState(false);
-  const long = hint.length > 110;
-  return (
-    <Alert
-      color="yellow"
-      variant="light"
-      radius={0}
-      p="xs"
-      icon={<IconInfoCircle size={16} />}
-      className={classes.hint}
-      withCloseButton
-      closeButtonLabel="Dismiss the hint"
-      onClose={onDismiss}
-    >
-      <Text size="xs" className={classes.hintText} lineClamp={long && !open ? 2 : undefined}>
-        {hint}
-      </Text>
-      {long && (
-        <Anchor component="button" type="button" size="xs" fw={600} onClick={() => setOpen((o) => !o)} aria-expanded={open}>
-          {open ? 'Show less' : 'Show all'}
-        </Anchor>
-      )}
-    </Alert>
-  );
-}
-
-function ModeBadge({ run }: { run: RunInfo | undefined }) {
-  if (run?.mode === 'test' && run.status === 'starting') {
-    return (
-      <Badge size="sm" variant="light" color="blue" tt="none" leftSection={<Loader size={8} color="blue" />}>
-        Starting...
-      </Badge>
-    );
-  }
-  if (run?.mode === 'test' && run.status === 'running') {
-    return (
-      <Badge size="sm" variant="light" color="green" tt="none" data-testid="test-mode-badge">
-        Test mode
-      </Badge>
-    );
-  }
-  return null;
+/** The reply keyboard: the bot's newest; hidden by its toggle, or after a tap when one-time. */
+function useReplyKeyboard(messages: ReturnType<typeof useTestChat>['messages'], send: (text: string) => void) {
+  const keyboard = useMemo(() => replyKeyboardOf(messages), [messages]);
+  const [hiddenFor, setHiddenFor] = useState<number | null>(null);
+  const shown = keyboard !== null && hiddenFor !== keyboard.messageId;
+  const press = (text: string) => {
+    if (keyboard?.oneTime) setHiddenFor(keyboard.messageId);
+    send(text);
+  };
+  const toggle = keyboard ? { shown, onToggle: () => setHiddenFor(shown ? keyboard.messageId : null) } : undefined;
+  return { keyboard, shown, press, toggle };
 }
 
 export function TestChatPane(props: TestChatPaneProps) {
@@ -129,24 +126,10 @@ export function TestChatPane(props: TestChatPaneProps) {
   const [hintHidden, setHintHidden] = useState<string | null>(null);
   const conversation = useTestChat({ fileId, chat, ready, subscribe });
   const { messages, sendText } = conversation;
-
-  // The reply keyboard: the bot's newest; hidden by its toggle, or after a tap when one-time.
-  const keyboard = useMemo(() => replyKeyboardOf(messages), [messages]);
-  const [keyboardHidden, setKeyboardHidden] = useState<number | null>(null);
-  const keyboardShown = keyboard !== null && keyboardHidden !== keyboard.messageId;
-
   const send = useCallback((text: string) => void sendText(text), [sendText]);
-  const pressKey = (text: string) => {
-    if (keyboard?.oneTime) setKeyboardHidden(keyboard.messageId);
-    send(text);
-  };
-
-  // The newest message stays in view, unless the reader scrolled up to read back.
-  const listRef = useRef<HTMLDivElement>(null);
-  const { following, onScroll, jumpToNewest } = useFollowNewest(listRef, [messages, conversation.typing, chat]);
-
-  const now = Date.now();
+  const keyboard = useReplyKeyboard(messages, send);
   const hint = conversation.hint && conversation.hint !== hintHidden ? conversation.hint : null;
+  const testLive = run?.mode === 'test' && run.status === 'running';
 
   return (
     <WorkspacePanel
@@ -154,175 +137,21 @@ export function TestChatPane(props: TestChatPaneProps) {
       label="Test chat"
       icon={<IconBrandTelegram size={18} stroke={1.7} />}
       className={className ? `${classes.pane} ${className}` : classes.pane}
-      actions={
-        <>
-          <ModeBadge run={run} />
-          <Tooltip label="Saved chats and tests" openDelay={300}>
-            <Button size="compact-sm" variant="subtle" leftSection={<IconListCheck size={15} />} onClick={() => setSavedOpen(true)}>
-              <span className={classes.squeezableLabel}>Saved chats</span>
-            </Button>
-          </Tooltip>
-          <Tooltip label="Clear the conversation" openDelay={300}>
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              aria-label="Clear the conversation"
-              onClick={() => void conversation.clear()}
-              disabled={messages.length === 0}
-            >
-              <IconEraser size={16} />
-            </ActionIcon>
-          </Tooltip>
-          {onClose && (
-            <Tooltip label="Close the test chat" openDelay={300}>
-              <ActionIcon variant="subtle" color="gray" aria-label="Close the test chat" onClick={onClose}>
-                <IconX size={16} />
-              </ActionIcon>
-            </Tooltip>
-          )}
-        </>
-      }
+      actions={<PaneActions run={run} onSaved={() => setSavedOpen(true)} onClear={messages.length > 0 ? () => void conversation.clear() : undefined} onClose={onClose} />}
     >
-      <div className={classes.toolbar}>
-        <SegmentedControl
-          size="xs"
-          aria-label="Chat"
-          value={chat}
-          onChange={(value) => setChat(value as TestChatKind)}
-          data={[
-            { value: 'private', label: 'Private' },
-            { value: 'group', label: 'Test group' },
-          ]}
-        />
-        <Group gap={6}>
-          {onStop && run?.mode === 'test' && run.status === 'running' && (
-            <Button size="compact-xs" color="red" variant="light" leftSection={<IconPlayerStop size={13} />} onClick={onStop}>
-              Stop
-            </Button>
-          )}
-          <Button
-            size="compact-xs"
-            variant="default"
-            leftSection={<IconDeviceFloppy size={13} />}
-            onClick={() => setSaving(true)}
-            disabled={messages.length === 0}
-          >
-            Save as test
-          </Button>
-        </Group>
-      </div>
-
+      <Toolbar chat={chat} onChat={setChat} onStop={onStop && testLive ? onStop : undefined} onSave={messages.length > 0 ? () => setSaving(true) : undefined} />
       <RunState run={run} fileId={fileId} onStartTest={onStartTest} />
-
       {hint && <HintNotice hint={hint} onDismiss={() => setHintHidden(hint)} />}
-
       {chat === 'group' && <GroupMembers members={conversation.members} onAdd={conversation.addMember} onRemove={conversation.removeMember} />}
-
-      <div className={classes.conversation}>
-        <div
-          ref={listRef}
-          className={classes.messages}
-          role="log"
-          aria-live="polite"
-          aria-relevant="additions text"
-          aria-label={chat === 'group' ? 'Test group conversation' : 'Conversation with the bot'}
-          tabIndex={0}
-          onScroll={onScroll}
-        >
-          {conversation.loadError ? (
-            <Alert color="red" variant="light" m="md" title="Could not load the conversation">
-              <Group gap="xs">
-                <Text size="sm">{conversation.loadError}</Text>
-                <Button size="xs" variant="white" color="red" onClick={conversation.retry}>
-                  Retry
-                </Button>
-              </Group>
-            </Alert>
-          ) : messages.length === 0 ? (
-            <div className={classes.empty}>
-              {conversation.loaded ? (
-                <>
-                  <IconBrandTelegram size={34} stroke={1.3} className={classes.emptyIcon} />
-                  <Text size="sm" fw={600}>
-                    {chat === 'group' ? 'The test group is quiet' : 'No messages yet'}
-                  </Text>
-                  <Text size="xs" c="dimmed" maw={260}>
-                    {chat === 'group'
-                      ? 'Write to the group, or post as one of its members, and see how the bot reacts.'
-                      : 'Say hello the way a new user would: send /start.'}
-                  </Text>
-                  {chat === 'private' && (
-                    <Button size="xs" variant="light" mt={4} onClick={() => send('/start')}>
-                      Send /start
-                    </Button>
-                  )}
-                </>
-              ) : (
-                <Loader size="sm" aria-label="Loading the conversation" />
-              )}
-            </div>
-          ) : (
-            messages.map((message, index) => {
-              const previous = messages[index - 1];
-              const newDay = !previous || messageDay(previous.date) !== messageDay(message.date);
-              const own = isOwnMessage(message, conversation.others);
-              return (
-                <Fragment key={message.id}>
-                  {newDay && (
-                    <div className={classes.dayChip}>
-                      <span>{dayLabel(message.date, now)}</span>
-                    </div>
-                  )}
-                  <MessageBubble
-                    message={message}
-                    own={own}
-                    showAuthor={chat === 'group' && !own}
-                    botName={botName}
-                    onCommand={message.from === 'bot' ? send : undefined}
-                    onCallback={conversation.tapButton}
-                  />
-                </Fragment>
-              );
-            })
-          )}
-          {conversation.typing && (
-            <div className={classes.row} role="status">
-              <div className={classes.typingBubble}>
-                <span className={classes.typingDots} aria-hidden>
-                  <span />
-                  <span />
-                  <span />
-                </span>
-                <Text span size="xs" c="dimmed">
-                  {botName} is typing...
-                </Text>
-              </div>
-            </div>
-          )}
-        </div>
-        {!following && messages.length > 0 && (
-          <Button size="compact-sm" variant="white" className={classes.jump} leftSection={<IconArrowBarToDown size={14} />} onClick={jumpToNewest}>
-            Latest
-          </Button>
-        )}
-      </div>
-
+      <ConversationLog conversation={conversation} chat={chat} botName={botName} send={send} />
       <Composer
         onSend={sendText}
-        placeholder={keyboardShown ? keyboard?.placeholder : undefined}
+        placeholder={keyboard.shown ? keyboard.keyboard?.placeholder : undefined}
         members={chat === 'group' ? conversation.members : undefined}
-        keyboard={
-          keyboard
-            ? {
-                shown: keyboardShown,
-                onToggle: () => setKeyboardHidden(keyboardShown ? keyboard.messageId : null),
-              }
-            : undefined
-        }
+        keyboard={keyboard.toggle}
       />
-      {keyboard && keyboardShown && <ReplyKeyboard keyboard={keyboard} onPress={pressKey} />}
+      {keyboard.keyboard && keyboard.shown && <ReplyKeyboard keyboard={keyboard.keyboard} onPress={keyboard.press} />}
       {footer}
-
       <SaveChatDialog fileId={fileId} chat={chat} opened={saving} onClose={() => setSaving(false)} />
       <SavedChatsDrawer
         fileId={fileId}

@@ -7,6 +7,7 @@ import { IconChevronDown, IconChevronUp, IconTerminal2 } from '@tabler/icons-rea
 import { detectPlatform } from '../../../shared/platform';
 import { notifyError } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
+import type { LogLine } from '../runner-logs';
 import { useRunner } from '../use-runner';
 import { AiHelpModal } from '../AiHelpModal';
 import { ConsoleLogs } from '../ConsoleLogs';
@@ -25,16 +26,46 @@ interface TestChatPanelProps {
   className?: string;
 }
 
-export function TestChatPanel({ fileId, startOnOpen, onClose, className }: TestChatPanelProps) {
-  const file = trpc.files.get.useQuery({ id: fileId });
-  const status = trpc.runner.status.useQuery();
-  const runner = useRunner(fileId, status.data?.limits);
-  const [logsOpen, setLogsOpen] = useState(false);
-  const [aiHelpKey, setAiHelpKey] = useState<number | null>(null);
-  const errors = runner.lines.reduce((n, l) => n + (l.level === 'error' ? 1 : 0), 0);
+/** The run's console, folded under the conversation; its error count shows while folded. */
+function FoldedConsole({ lines, onClear, onAiHelp }: { lines: LogLine[]; onClear: () => void; onAiHelp: () => void }) {
+  const [open, setOpen] = useState(false);
+  const errors = lines.reduce((n, l) => n + (l.level === 'error' ? 1 : 0), 0);
+  return (
+    <div className={classes.logsFooter}>
+      <Group justify="space-between" px="sm" py={4}>
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          color="gray"
+          leftSection={<IconTerminal2 size={14} />}
+          rightSection={open ? <IconChevronDown size={12} /> : <IconChevronUp size={12} />}
+          onClick={() => setOpen((o) => !o)}
+          aria-expanded={open}
+        >
+          {open ? 'Hide logs' : 'Show logs'}
+        </Button>
+        {errors > 0 && (
+          <Badge size="xs" color="red" variant="light" tt="none">
+            {errors} {errors === 1 ? 'error' : 'errors'}
+          </Badge>
+        )}
+      </Group>
+      <Collapse expanded={open}>
+        <ConsoleLogs className={classes.logs} lines={lines} onClear={onClear} onAiHelp={onAiHelp} />
+      </Collapse>
+    </div>
+  );
+}
 
-  const { start, stop } = runner;
-  const data = file.data;
+type Runner = ReturnType<typeof useRunner>;
+type FileData = { id: string; filename: string; content: string } | undefined;
+
+/**
+ * Starting the bot in test mode: on the pane's button, and once when the panel opens for it
+ * (`startOnOpen`). Only a Telegram bot has a test chat: an address naming another file closes it.
+ */
+function useTestStart(runner: Runner, data: FileData, startOnOpen: boolean | undefined, onClose: () => void) {
+  const { start } = runner;
   const startTest = useCallback(() => {
     if (!data) return;
     // The server runs the saved file: unsaved edits in the editor are not part of the test.
@@ -43,7 +74,6 @@ export function TestChatPanel({ fileId, startOnOpen, onClose, className }: TestC
     }
   }, [data, start]);
 
-  // Only a Telegram bot has a test chat (an address naming another file closes it).
   const telegram = data ? detectPlatform(data.filename, data.content) === 'telegram' : null;
   useEffect(() => {
     if (telegram === false) onClose();
@@ -62,6 +92,16 @@ export function TestChatPanel({ fileId, startOnOpen, onClose, className }: TestC
     if (!(run && run.status !== 'exited' && run.mode === 'test')) startTest();
   }, [startOnOpen, runner.ready, runner.run, data, telegram, startTest]);
 
+  return startTest;
+}
+
+export function TestChatPanel({ fileId, startOnOpen, onClose, className }: TestChatPanelProps) {
+  const file = trpc.files.get.useQuery({ id: fileId });
+  const status = trpc.runner.status.useQuery();
+  const runner = useRunner(fileId, status.data?.limits);
+  const [aiHelpKey, setAiHelpKey] = useState<number | null>(null);
+  const data = file.data;
+  const startTest = useTestStart(runner, data, startOnOpen, onClose);
   const aiHelpFile = useMemo(() => (data ? { id: data.id, filename: data.filename, content: data.content } : null), [data]);
 
   return (
@@ -75,34 +115,10 @@ export function TestChatPanel({ fileId, startOnOpen, onClose, className }: TestC
         subscribe={runner.subscribeTestChat}
         onStartTest={startTest}
         onStop={() => {
-          if (!stop(fileId)) notifyError('Runner not connected', 'Reconnecting to the runner. Try again in a moment.');
+          if (!runner.stop(fileId)) notifyError('Runner not connected', 'Reconnecting to the runner. Try again in a moment.');
         }}
         onClose={onClose}
-        footer={
-          <div className={classes.logsFooter}>
-            <Group justify="space-between" px="sm" py={4}>
-              <Button
-                size="compact-xs"
-                variant="subtle"
-                color="gray"
-                leftSection={<IconTerminal2 size={14} />}
-                rightSection={logsOpen ? <IconChevronDown size={12} /> : <IconChevronUp size={12} />}
-                onClick={() => setLogsOpen((o) => !o)}
-                aria-expanded={logsOpen}
-              >
-                {logsOpen ? 'Hide logs' : 'Show logs'}
-              </Button>
-              {errors > 0 && (
-                <Badge size="xs" color="red" variant="light" tt="none">
-                  {errors} {errors === 1 ? 'error' : 'errors'}
-                </Badge>
-              )}
-            </Group>
-            <Collapse expanded={logsOpen}>
-              <ConsoleLogs className={classes.logs} lines={runner.lines} onClear={runner.clear} onAiHelp={() => setAiHelpKey(Date.now())} />
-            </Collapse>
-          </div>
-        }
+        footer={<FoldedConsole lines={runner.lines} onClear={runner.clear} onAiHelp={() => setAiHelpKey(Date.now())} />}
       />
       {aiHelpKey !== null && (
         <AiHelpModal key={aiHelpKey} opened onClose={() => setAiHelpKey(null)} lines={runner.lines} file={aiHelpFile} />

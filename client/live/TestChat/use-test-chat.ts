@@ -1,12 +1,14 @@
 // The test chat's live state for one file: the shown chat's history (loaded when first shown and
 // again after the runner's socket comes back), the socket's test_chat_update frames, and the
 // user's side of the conversation (tRPC).
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState, type Dispatch } from 'react';
 import type { TestChatKind, TestChatMember, TestChatMessage, TestChatUpdateFrame } from '../../../shared/test-chat.schema';
 import { errorMessage } from '../../lib/http-error';
 import { notifyError, notifyInfo } from '../../lib/notify';
 import { useTestChatCalls } from './test-chat';
-import { chatsReducer, initialChats, TYPING_MS } from './chat-log';
+import { chatsReducer, initialChats, TYPING_MS, type ChatsAction } from './chat-log';
+
+type TestChatCalls = ReturnType<typeof useTestChatCalls>;
 
 export type SubscribeTestChat = (listener: (frame: TestChatUpdateFrame) => void) => () => void;
 
@@ -31,11 +33,10 @@ function useUntil(until: number | null): boolean {
   return active;
 }
 
-export function useTestChat({ fileId, chat, ready, subscribe }: UseTestChatOptions) {
-  const [state, dispatch] = useReducer(chatsReducer, initialChats);
+/** Keeps the shown chat's history: loaded when first shown and after the socket comes back, then followed through the socket's frames. */
+function useChatHistory({ fileId, chat, ready, subscribe }: UseTestChatOptions, dispatch: Dispatch<ChatsAction>, calls: TestChatCalls) {
   const [loadError, setLoadError] = useState<string | null>(null);
   const [reloads, setReloads] = useState(0);
-  const calls = useTestChatCalls();
 
   // A socket that comes back may have missed frames: read the history again.
   const wasReady = useRef(ready);
@@ -54,7 +55,7 @@ export function useTestChat({ fileId, chat, ready, subscribe }: UseTestChatOptio
         if (!controller.signal.aborted) setLoadError(errorMessage(err, 'Could not load the conversation.'));
       });
     return () => controller.abort();
-  }, [fileId, chat, reloads, calls]);
+  }, [fileId, chat, reloads, calls, dispatch]);
 
   useEffect(
     () =>
@@ -65,8 +66,17 @@ export function useTestChat({ fileId, chat, ready, subscribe }: UseTestChatOptio
         if (frame.typing) dispatch({ type: 'typing', chat: frame.chat, until: Date.now() + TYPING_MS });
         if (frame.toast) notifyInfo(frame.toast);
       }),
-    [subscribe, fileId],
+    [subscribe, fileId, dispatch],
   );
+
+  return { loadError, retry: () => setReloads((n) => n + 1) };
+}
+
+export function useTestChat(options: UseTestChatOptions) {
+  const { fileId, chat } = options;
+  const [state, dispatch] = useReducer(chatsReducer, initialChats);
+  const calls = useTestChatCalls();
+  const { loadError, retry } = useChatHistory(options, dispatch, calls);
 
   const log = state[chat];
   const typing = useUntil(log.typingUntil);
@@ -130,7 +140,7 @@ export function useTestChat({ fileId, chat, ready, subscribe }: UseTestChatOptio
     messages: log.messages,
     loaded: log.loaded,
     loadError,
-    retry: () => setReloads((n) => n + 1),
+    retry,
     hint: log.hint,
     typing,
     members: state.members,

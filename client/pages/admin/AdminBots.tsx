@@ -2,15 +2,82 @@
 // confirmation), which undeploys a deployed bot or ends a bot's live run. Polled every 10 s.
 import '../../mantine-styles-pages';
 import { useMemo, useState } from 'react';
-import { Alert, Button, Card, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertCircle, IconPlayerStop, IconSearch } from '@tabler/icons-react';
+import { Alert, Button, Card, Skeleton, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconPlayerStop } from '@tabler/icons-react';
 import { BotsTable, ConfirmBotDialog } from '../../components/Bots';
 import { notifySuccess } from '../../lib/notify';
 import { trpc } from '../../lib/trpc';
 import { useAdminQueryError, useAdminSession } from './admin-session';
 import type { AdminBot } from './admin-types';
+import { ListHeader } from './ListHeader';
 
 const POLL_MS = 10_000;
+
+interface BotListProps {
+  list: AdminBot[] | undefined;
+  shown: AdminBot[] | undefined;
+  failed: boolean;
+  onRetry: () => void;
+  onStop: (bot: AdminBot) => void;
+}
+
+/** The table, or why there is none: the list failed, is loading, or nothing matches. */
+function BotList({ list, shown, failed, onRetry, onStop }: BotListProps) {
+  if (failed && !list) {
+    return (
+      <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Failed to load bots">
+        <Button size="xs" variant="white" color="red" onClick={onRetry}>
+          Try again
+        </Button>
+      </Alert>
+    );
+  }
+  if (!shown) {
+    return (
+      <Stack gap="sm" aria-busy="true" aria-label="Loading bots">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} h={56} radius="md" />
+        ))}
+      </Stack>
+    );
+  }
+  if (shown.length === 0) {
+    return (
+      <Text size="sm" c="dimmed" ta="center" py="lg">
+        {list?.length === 0 ? 'Nobody has made a bot yet.' : 'No bot matches this filter.'}
+      </Text>
+    );
+  }
+  return (
+    <BotsTable
+      bots={shown}
+      label="Bots of every user"
+      showOwner
+      tableFrom="md"
+      actions={(bot) => (
+        <Button
+          size="compact-sm"
+          variant="light"
+          color="red"
+          leftSection={<IconPlayerStop size={14} />}
+          disabled={!bot.deployed && bot.status === 'stopped'}
+          onClick={() => onStop(bot)}
+          aria-label={`Stop ${bot.name} of ${bot.userEmail}`}
+        >
+          Stop
+        </Button>
+      )}
+    />
+  );
+}
+
+/** The bots whose name or owner's email holds the filter. */
+function useFiltered(list: AdminBot[] | undefined, filter: string) {
+  return useMemo(() => {
+    const needle = filter.trim().toLowerCase();
+    return needle && list ? list.filter((b) => b.name.toLowerCase().includes(needle) || b.userEmail.toLowerCase().includes(needle)) : list;
+  }, [list, filter]);
+}
 
 export function AdminBots({ enabled }: { enabled: boolean }) {
   const bots = trpc.admin.bots.useQuery(undefined, { enabled, refetchInterval: POLL_MS });
@@ -20,12 +87,8 @@ export function AdminBots({ enabled }: { enabled: boolean }) {
   const stop = trpc.admin.stopBot.useMutation();
   const [target, setTarget] = useState<AdminBot | null>(null);
   const [filter, setFilter] = useState('');
-
   const list = bots.data?.bots;
-  const shown = useMemo(() => {
-    const needle = filter.trim().toLowerCase();
-    return needle && list ? list.filter((b) => b.name.toLowerCase().includes(needle) || b.userEmail.toLowerCase().includes(needle)) : list;
-  }, [list, filter]);
+  const shown = useFiltered(list, filter);
   const deployed = list?.filter((b) => b.deployed).length ?? 0;
   const running = list?.filter((b) => b.status === 'running').length ?? 0;
 
@@ -44,63 +107,15 @@ export function AdminBots({ enabled }: { enabled: boolean }) {
 
   return (
     <Card withBorder radius="lg" padding="lg" shadow="xs">
-      <Group justify="space-between" mb="md" gap="sm">
-        <Stack gap={2}>
-          <Title order={2} fz="lg">
-            Bots
-          </Title>
-          <Text size="sm" c="dimmed">
-            {list ? `${list.length.toLocaleString('en-US')} ${list.length === 1 ? 'bot' : 'bots'} · ${running} running · ${deployed} always on` : 'Every bot on this server'}
-          </Text>
-        </Stack>
-        <TextInput
-          placeholder="Filter by bot or email"
-          aria-label="Filter bots"
-          leftSection={<IconSearch size={16} />}
-          value={filter}
-          onChange={(e) => setFilter(e.currentTarget.value)}
-          w={{ base: '100%', xs: 260 }}
-        />
-      </Group>
-
-      {bots.isError && !list ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Failed to load bots">
-          <Button size="xs" variant="white" color="red" onClick={() => void bots.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      ) : !shown ? (
-        <Stack gap="sm" aria-busy="true" aria-label="Loading bots">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} h={56} radius="md" />
-          ))}
-        </Stack>
-      ) : shown.length === 0 ? (
-        <Text size="sm" c="dimmed" ta="center" py="lg">
-          {list?.length === 0 ? 'Nobody has made a bot yet.' : 'No bot matches this filter.'}
-        </Text>
-      ) : (
-        <BotsTable
-          bots={shown}
-          label="Bots of every user"
-          showOwner
-          tableFrom="md"
-          actions={(bot) => (
-            <Button
-              size="compact-sm"
-              variant="light"
-              color="red"
-              leftSection={<IconPlayerStop size={14} />}
-              disabled={!bot.deployed && bot.status === 'stopped'}
-              onClick={() => setTarget(bot)}
-              aria-label={`Stop ${bot.name} of ${bot.userEmail}`}
-            >
-              Stop
-            </Button>
-          )}
-        />
-      )}
-
+      <ListHeader
+        title="Bots"
+        summary={list ? `${list.length.toLocaleString('en-US')} ${list.length === 1 ? 'bot' : 'bots'} · ${running} running · ${deployed} always on` : 'Every bot on this server'}
+        filterLabel="Filter bots"
+        placeholder="Filter by bot or email"
+        filter={filter}
+        onFilter={setFilter}
+      />
+      <BotList list={list} shown={shown} failed={bots.isError} onRetry={() => void bots.refetch()} onStop={setTarget} />
       <ConfirmBotDialog
         opened={target !== null}
         title="Stop this bot?"

@@ -12,6 +12,22 @@ import { useAdminSession } from './admin-session';
 import type { AdminUser } from './admin-types';
 import classes from './Admin.module.css';
 
+/** The balance as shown, and the pencil that starts editing it. */
+function CreditsShown({ user, onEdit }: { user: AdminUser; onEdit: () => void }) {
+  return (
+    <Group gap={6} wrap="nowrap">
+      <Text size="sm" fw={600} className={classes.numeric} c={user.credits < 5 ? 'red.7' : undefined}>
+        {user.credits.toLocaleString('en-US')}
+      </Text>
+      <Tooltip label="Edit credits" openDelay={300}>
+        <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Edit credits of ${user.email}`} onClick={onEdit}>
+          <IconPencil size={14} />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}
+
 export function CreditsCell({ user }: { user: AdminUser }) {
   const { fail } = useAdminSession();
   const utils = trpc.useUtils();
@@ -39,20 +55,7 @@ export function CreditsCell({ user }: { user: AdminUser }) {
     }
   };
 
-  if (!editing) {
-    return (
-      <Group gap={6} wrap="nowrap">
-        <Text size="sm" fw={600} className={classes.numeric} c={user.credits < 5 ? 'red.7' : undefined}>
-          {user.credits.toLocaleString('en-US')}
-        </Text>
-        <Tooltip label="Edit credits" openDelay={300}>
-          <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Edit credits of ${user.email}`} onClick={() => setDraft(user.credits)}>
-            <IconPencil size={14} />
-          </ActionIcon>
-        </Tooltip>
-      </Group>
-    );
-  }
+  if (!editing) return <CreditsShown user={user} onEdit={() => setDraft(user.credits)} />;
 
   return (
     <Stack gap={4}>

@@ -2,13 +2,60 @@
 // credits (editable in place) and a way to read their chat messages.
 import '../../mantine-styles-pages';
 import { useMemo, useState } from 'react';
-import { Avatar, Badge, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { IconBrandGoogle, IconMail, IconMessages, IconSearch } from '@tabler/icons-react';
+import { Avatar, Badge, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { IconBrandGoogle, IconMail, IconMessages } from '@tabler/icons-react';
 import { initials } from '../../../shared/initials';
 import { longDate } from '../../lib/dates';
 import type { AdminUser } from './admin-types';
 import { CreditsCell } from './CreditsCell';
+import { ListHeader } from './ListHeader';
 import { UserMessagesDrawer } from './UserMessagesDrawer';
+
+function UserRow({ user, onRead }: { user: AdminUser; onRead: (user: AdminUser) => void }) {
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Group gap="sm" wrap="nowrap">
+          <Avatar size={34} radius="xl" color="violet" variant="light">
+            {initials(user.name || user.email)}
+          </Avatar>
+          <Stack gap={0} style={{ minWidth: 0 }}>
+            <Text size="sm" fw={500} truncate="end">
+              {user.name || 'No name'}
+            </Text>
+            <Text size="xs" c="dimmed" truncate="end">
+              {user.email}
+            </Text>
+          </Stack>
+        </Group>
+      </Table.Td>
+      <Table.Td>
+        {user.googleAuth ? (
+          <Badge variant="light" color="blue" leftSection={<IconBrandGoogle size={12} />} tt="none">
+            Google
+          </Badge>
+        ) : (
+          <Badge variant="light" color="gray" leftSection={<IconMail size={12} />} tt="none">
+            Email
+          </Badge>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" c="dimmed">
+          {longDate(user.joinedDate) || 'Unknown'}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <CreditsCell user={user} />
+      </Table.Td>
+      <Table.Td ta="right">
+        <Button size="compact-sm" variant="light" leftSection={<IconMessages size={14} />} onClick={() => onRead(user)} aria-label={`Messages of ${user.email}`}>
+          Messages
+        </Button>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
 
 export function UsersTable({ users }: { users: AdminUser[] }) {
   const [filter, setFilter] = useState('');
@@ -21,25 +68,14 @@ export function UsersTable({ users }: { users: AdminUser[] }) {
 
   return (
     <Card withBorder radius="lg" padding="lg" shadow="xs">
-      <Group justify="space-between" mb="md" gap="sm">
-        <Stack gap={2}>
-          <Title order={2} fz="lg">
-            Users
-          </Title>
-          <Text size="sm" c="dimmed">
-            {users.length.toLocaleString('en-US')} {users.length === 1 ? 'account' : 'accounts'}, by email
-          </Text>
-        </Stack>
-        <TextInput
-          placeholder="Filter by name or email"
-          aria-label="Filter users"
-          leftSection={<IconSearch size={16} />}
-          value={filter}
-          onChange={(e) => setFilter(e.currentTarget.value)}
-          w={{ base: '100%', xs: 260 }}
-        />
-      </Group>
-
+      <ListHeader
+        title="Users"
+        summary={`${users.length.toLocaleString('en-US')} ${users.length === 1 ? 'account' : 'accounts'}, by email`}
+        filterLabel="Filter users"
+        placeholder="Filter by name or email"
+        filter={filter}
+        onFilter={setFilter}
+      />
       <Table.ScrollContainer minWidth={760}>
         <Table verticalSpacing="sm" highlightOnHover>
           <Table.Thead>
@@ -54,47 +90,7 @@ export function UsersTable({ users }: { users: AdminUser[] }) {
           </Table.Thead>
           <Table.Tbody>
             {shown.map((user) => (
-              <Table.Tr key={user.id}>
-                <Table.Td>
-                  <Group gap="sm" wrap="nowrap">
-                    <Avatar size={34} radius="xl" color="violet" variant="light">
-                      {initials(user.name || user.email)}
-                    </Avatar>
-                    <Stack gap={0} style={{ minWidth: 0 }}>
-                      <Text size="sm" fw={500} truncate="end">
-                        {user.name || 'No name'}
-                      </Text>
-                      <Text size="xs" c="dimmed" truncate="end">
-                        {user.email}
-                      </Text>
-                    </Stack>
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  {user.googleAuth ? (
-                    <Badge variant="light" color="blue" leftSection={<IconBrandGoogle size={12} />} tt="none">
-                      Google
-                    </Badge>
-                  ) : (
-                    <Badge variant="light" color="gray" leftSection={<IconMail size={12} />} tt="none">
-                      Email
-                    </Badge>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" c="dimmed">
-                    {longDate(user.joinedDate) || 'Unknown'}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <CreditsCell user={user} />
-                </Table.Td>
-                <Table.Td ta="right">
-                  <Button size="compact-sm" variant="light" leftSection={<IconMessages size={14} />} onClick={() => setReading(user)} aria-label={`Messages of ${user.email}`}>
-                    Messages
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
+              <UserRow key={user.id} user={user} onRead={setReading} />
             ))}
             {shown.length === 0 && (
               <Table.Tr>

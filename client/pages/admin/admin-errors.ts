@@ -1,6 +1,6 @@
 // How admin calls fail: a 401 means the key is wrong and locks the panel; anything
 // else reads 'API Error: ' plus the HTTP status text.
-import { httpStatusOf, httpStatusTextOf, serverErrorMessage } from '../../lib/http-error';
+import { errorMessage, httpStatusOf, httpStatusTextOf } from '../../lib/http-error';
 
 // HTTP/2 responses carry no reason phrase; these fill in for the statuses the server uses.
 const STATUS_TEXT: Record<number, string> = {
@@ -26,6 +26,6 @@ export function apiErrorText(err: unknown): string {
   const status = httpStatusOf(err);
   if (status === undefined) return 'API Error: Network Error';
   const text = httpStatusTextOf(err) || STATUS_TEXT[status] || String(status);
-  const detail = serverErrorMessage(err)?.trim() ?? '';
+  const detail = errorMessage(err, '').trim();
   return detail && detail !== text ? `API Error: ${text}. ${detail}` : `API Error: ${text}`;
 }

@@ -18,6 +18,37 @@ import classes from './Builder.module.css';
 // Loaded when first opened (?chat=test): the test chat brings the runner's client and the console.
 const TestChatPanel = lazy(() => import('../../live/TestChat/TestChatPanel').then((m) => ({ default: m.TestChatPanel })));
 
+function ColumnLoading({ label }: { label?: string }) {
+  return (
+    <Center className={classes.editorLoading}>
+      <Loader aria-label={label} />
+    </Center>
+  );
+}
+
+/**
+ * The test chat of a Telegram bot takes the assistant's column (?chat=test); the assistant stays
+ * mounted underneath, so a reply being written is not lost. Only the button starts the bot: a reload
+ * with the chat open does not restart anything.
+ */
+function useTestChatColumn() {
+  const [params, setParams] = useSearchParams();
+  const fileId = params.get('file');
+  const testChat = fileId !== null && params.get('chat') === 'test';
+  const [startTest, setStartTest] = useState(false);
+  // The editor's button opens the chat for the open file, a chat reply's for the file it made.
+  const openTestChat = (id = fileId) => {
+    if (id === null) return;
+    setStartTest(true);
+    setParams({ file: id, chat: 'test' });
+  };
+  const closeTestChat = () => {
+    setStartTest(false);
+    if (fileId !== null) setParams({ file: fileId }, { replace: true });
+  };
+  return { testChat, startTest, openTestChat, closeTestChat };
+}
+
 export function BuilderPage() {
   usePageTitle('Builder');
   const [params, setParams] = useSearchParams();
@@ -31,24 +62,9 @@ export function BuilderPage() {
   const [browserChoice, setBrowserChoice] = useState<'auto' | 'open' | 'folded'>('auto');
   const folded = browserChoice === 'auto' ? fileId !== null && !wide : browserChoice === 'folded';
 
-  // The test chat of a Telegram bot takes the assistant's column (?chat=test); the assistant stays
-  // mounted underneath, so a reply being written is not lost.
-  const testChat = fileId !== null && params.get('chat') === 'test';
-  // Only the button starts the bot: a reload with the chat open does not restart anything.
-  const [startTest, setStartTest] = useState(false);
-
+  const { testChat, startTest, openTestChat, closeTestChat } = useTestChatColumn();
   const openFile = (id: string) => setParams({ file: id });
   const closeFile = () => setParams({}, { replace: true });
-  // The editor's button opens the chat for the open file, a chat reply's for the file it made.
-  const openTestChat = (id = fileId) => {
-    if (id === null) return;
-    setStartTest(true);
-    setParams({ file: id, chat: 'test' });
-  };
-  const closeTestChat = () => {
-    setStartTest(false);
-    if (fileId !== null) setParams({ file: fileId }, { replace: true });
-  };
 
   const layout = useBuilderLayout();
   const chatColumn = useRef<HTMLDivElement>(null);
@@ -82,15 +98,9 @@ export function BuilderPage() {
       <div className={classes.chat} id="builder-chat" ref={chatColumn} hidden={testChat}>
         <ChatPanel key={botKey} onOpenFile={openFile} onTestChat={openTestChat} />
       </div>
-      {testChat && (
+      {testChat && fileId !== null && (
         <div className={classes.chat} id="builder-test-chat" ref={testChatColumn}>
-          <Suspense
-            fallback={
-              <Center className={classes.editorLoading}>
-                <Loader aria-label="Loading the test chat" />
-              </Center>
-            }
-          >
+          <Suspense fallback={<ColumnLoading label="Loading the test chat" />}>
             <TestChatPanel key={fileId} fileId={fileId} startOnOpen={startTest} onClose={closeTestChat} />
           </Suspense>
         </div>
@@ -109,13 +119,7 @@ export function BuilderPage() {
       )}
       {fileId !== null && (
         <div className={classes.editor} ref={editorColumn}>
-          <Suspense
-            fallback={
-              <Center className={classes.editorLoading}>
-                <Loader />
-              </Center>
-            }
-          >
+          <Suspense fallback={<ColumnLoading />}>
             <EditorPanel key={fileId} fileId={fileId} onClose={closeFile} onTestChat={() => openTestChat()} />
           </Suspense>
         </div>

@@ -5,7 +5,8 @@ import { Modal } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { forgotPasswordInput, otpField, passwordField } from '../../../../shared/auth.schema';
 import { z } from 'zod';
-import { notifyError, notifySuccess, serverMessage } from '../../../lib/notify';
+import { errorMessage } from '../../../lib/http-error';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
 import { zodValidate } from '../../../lib/zod-form';
 import { ResetEmailStep } from './ResetEmailStep';
@@ -49,7 +50,7 @@ export function ForgotPasswordDialog({ opened, onClose, onReset }: ForgotPasswor
       resetForm.reset();
       setStep('reset');
     } catch (err) {
-      notifyError('Error', serverMessage(err, 'Failed to send reset code'));
+      notifyError('Error', errorMessage(err, 'Failed to send reset code'));
     }
   };
 
@@ -61,7 +62,7 @@ export function ForgotPasswordDialog({ opened, onClose, onReset }: ForgotPasswor
       close(true);
       onReset?.(email);
     } catch (err) {
-      notifyError('Reset failed', serverMessage(err, 'Invalid or expired reset code'));
+      notifyError('Reset failed', errorMessage(err, 'Invalid or expired reset code'));
     }
   };
 

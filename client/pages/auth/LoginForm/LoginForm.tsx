@@ -7,7 +7,8 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router-dom';
 import { loginInput } from '../../../../shared/auth.schema';
 import { useAuth } from '../../../lib/auth';
-import { notifyError, notifySuccess, serverMessage } from '../../../lib/notify';
+import { errorMessage } from '../../../lib/http-error';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
 import { zodValidate } from '../../../lib/zod-form';
 import { EmailField, PasswordField } from '../../../components/AccountFields';
@@ -45,7 +46,7 @@ export function LoginForm({ next = null, email = null, onForgotPassword }: Login
       notifySuccess('Welcome back!', `Signed in as ${auth.user.name}`);
       navigate(next ?? '/', { replace: next !== null });
     } catch (err) {
-      notifyError('Login failed', serverMessage(err, 'Invalid email or password'));
+      notifyError('Login failed', errorMessage(err, 'Invalid email or password'));
     }
   };
 

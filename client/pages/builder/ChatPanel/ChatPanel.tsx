@@ -1,6 +1,6 @@
 // The chat of the builder: header and hint, the conversation (oldest first, newest
 // in view), the typing indicator or the reply streaming in, and the message box.
-import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentProps } from 'react';
 import { Badge, Box, Group, ScrollArea, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
 import { useNavigate } from 'react-router-dom';
@@ -13,8 +13,8 @@ import { useBotFiles, useProjectId } from '../../../lib/workspace';
 import { useEnvVarsDialog } from '../../../live/EnvVarsModal';
 import { ChatInput } from './ChatInput';
 import { AssistantBubble, UserBubble } from '../../../components/AssistantReply/MessageBubble'; // not the index: the reply's content loads lazily
-import { scrollTargetFor } from './scroll-target';
 import { TypingIndicator } from './TypingIndicator';
+import { useChatFollow } from './use-chat-follow';
 import { useChat, type ChatMessage } from './use-chat';
 import { panelFrame } from '../../../components/WorkspacePanel';
 import classes from './ChatPanel.module.css';
@@ -37,192 +37,164 @@ interface ChatPanelProps {
   onTestChat: (id: string) => void;
 }
 
-export function ChatPanel({ onOpenFile, onTestChat }: ChatPanelProps) {
-  const navigate = useNavigate();
-  const envVars = useEnvVarsDialog();
-  const projectId = useProjectId();
-  const files = useBotFiles(); // the current bot's: a reply's file names are looked up in its bot
-  const messages = trpc.chat.messages.useQuery({ projectId }, { enabled: projectId !== undefined, retry: 3 });
-  const chat = useChat(projectId, onOpenFile);
-  const { importFiles, importing } = useImportFiles();
-  const [draft, setDraft] = useState('');
-  const inputRef = useRef<HTMLTextAreaElement>(null);
-  const viewportRef = useRef<HTMLDivElement>(null);
-  const logRef = useRef<HTMLDivElement>(null);
+function ChatHeader() {
+  return (
+    <Box className={classes.header}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <div>
+          <Title order={2} size="h4">
+            How can I help you today?
+          </Title>
+          <Text size="sm" c="dimmed">
+            Ask me to build a bot for Telegram, Twitter, WhatsApp, Discord or any social platform.
+          </Text>
+        </div>
+        <Badge variant="light" color="violet" tt="none" leftSection={<IconSparkles size={12} />} className={classes.costBadge}>
+          5 credits per message
+        </Badge>
+      </Group>
+    </Box>
+  );
+}
 
+/** The empty chat's greeting, with requests to start from. */
+function Welcome({ onPick }: { onPick: (request: string) => void }) {
+  return (
+    <AssistantBubble>
+      <Text size="sm" className={classes.prose}>
+        Hi! I&apos;m your Botwright assistant. Describe the bot you want, in your own words, and I&apos;ll write the code files
+        for you. You can then edit them here, run them and share them.
+      </Text>
+      <Text size="xs" c="dimmed" mt="sm" mb={6}>
+        Try one of these:
+      </Text>
+      <Stack gap={6}>
+        {SUGGESTIONS.map((s) => (
+          <UnstyledButton key={s} className={classes.suggestion} onClick={() => onPick(s)}>
+            {s}
+          </UnstyledButton>
+        ))}
+      </Stack>
+    </AssistantBubble>
+  );
+}
+
+/** The message being answered, and its reply as it streams in (the typing dots until it starts). */
+function PendingTurn({ pending }: { pending: { message: ChatMessage; reply: string } }) {
+  return (
+    <>
+      <UserBubble message={pending.message} />
+      <AssistantBubble>
+        {pending.reply ? (
+          <Suspense fallback={<TypingIndicator />}>
+            <AssistantContent content={pending.reply} />
+          </Suspense>
+        ) : (
+          <TypingIndicator />
+        )}
+      </AssistantBubble>
+    </>
+  );
+}
+
+interface TurnActions extends ComponentProps<typeof AssistantMessage> {
+  /** Sends a failed message again; undefined while another is being answered. */
+  onRetry?: (message: ChatMessage) => void;
+}
+
+function Turn({ message, actions }: { message: ChatMessage; actions: Omit<TurnActions, 'content'> }) {
+  const { onRetry, ...reply } = actions;
+  if (message.role === 'user') return <UserBubble message={message} onRetry={message.failed && onRetry ? () => onRetry(message) : undefined} />;
+  return (
+    <Suspense fallback={null}>
+      <AssistantMessage content={message.content} {...reply} />
+    </Suspense>
+  );
+}
+
+/** The stored conversation, oldest first: the server answers newest first; failed local messages slot in by time. */
+function useConversation(projectId: string | undefined, failed: ChatMessage[]): ChatMessage[] {
+  const messages = trpc.chat.messages.useQuery({ projectId }, { enabled: projectId !== undefined, retry: 3 });
   useEffect(() => {
     if (messages.error) console.error('Could not load chat messages', messages.error);
   }, [messages.error]);
-  useEffect(() => whenIdle(() => void loadReplies().catch(() => {})), []);
-
-  // The server answers newest first; the conversation reads oldest first. Failed local messages
-  // slot in by time so they stay where they were typed.
-  const conversation = useMemo(() => {
+  return useMemo(() => {
     const stored: ChatMessage[] = [...(messages.data ?? [])].reverse();
-    return [...stored, ...chat.failed].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-  }, [messages.data, chat.failed]);
+    return [...stored, ...failed].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  }, [messages.data, failed]);
+}
 
+/** The message box: the draft, focused on the page's request and again once a reply is in (it is locked while waiting). */
+function useDraft(waiting: boolean) {
+  const [draft, setDraft] = useState('');
+  const inputRef = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
     const focus = () => inputRef.current?.focus();
     window.addEventListener(FOCUS_CHAT_EVENT, focus);
     return () => window.removeEventListener(FOCUS_CHAT_EVENT, focus);
   }, []);
-
-  // Keep the newest turn in view as messages arrive and as the reply streams in, unless the person
-  // has scrolled up to read; sending a message always brings the view back down. A reply is read
-  // from its start: the view follows it down only until its first line reaches the top, and never
-  // on to the end of its code (scroll-target.ts).
-  const stickToBottom = useRef(true);
-  const scrolledOnce = useRef(false);
-  const lastScrollTop = useRef(0);
-  const pendingId = chat.pending?.message.id;
-  const followed = useRef<{ id: string; length: number } | null>(null);
-  useLayoutEffect(() => {
-    if (pendingId && followed.current?.id !== pendingId) {
-      followed.current = { id: pendingId, length: conversation.length };
-      stickToBottom.current = true;
-    }
-    // The stored turns arrive a moment before the streamed ones go: they take the same place, so
-    // stay rather than chase the streamed copy below them down to its end.
-    if (pendingId && conversation.length > (followed.current?.length ?? 0)) return;
-    const viewport = viewportRef.current;
-    const newest = logRef.current?.lastElementChild;
-    if (!viewport || !stickToBottom.current) return;
-    const top = viewport.getBoundingClientRect().top;
-    const target = scrollTargetFor({
-      scrollTop: viewport.scrollTop,
-      maxScrollTop: viewport.scrollHeight - viewport.clientHeight,
-      newestIsReply: newest instanceof HTMLElement && newest.dataset.role === 'assistant',
-      newestOffset: newest ? newest.getBoundingClientRect().top - top + viewport.scrollTop : 0,
-    });
-    // A streamed reply grows a few words at a time: jump, so the next word does not chase a glide.
-    const streaming = Boolean(chat.pending?.reply);
-    if (target !== null) viewport.scrollTo({ top: target, behavior: scrolledOnce.current && !streaming ? 'smooth' : 'auto' });
-    if (conversation.length > 0) scrolledOnce.current = true;
-  }, [conversation.length, pendingId, chat.pending?.reply]);
-
-  // The input is disabled while waiting; give the focus back once the reply is in.
   useEffect(() => {
-    if (!chat.isSending) inputRef.current?.focus({ preventScroll: true });
-  }, [chat.isSending]);
+    if (!waiting) inputRef.current?.focus({ preventScroll: true });
+  }, [waiting]);
+  return { draft, setDraft, inputRef };
+}
 
-  const send = () => {
-    if (chat.send(draft)) setDraft('');
-  };
+export function ChatPanel({ onOpenFile, onTestChat }: ChatPanelProps) {
+  const navigate = useNavigate();
+  const envVars = useEnvVarsDialog();
+  const projectId = useProjectId();
+  const files = useBotFiles(); // the current bot's: a reply's file names are looked up in its bot
+  const chat = useChat(projectId, onOpenFile);
+  const conversation = useConversation(projectId, chat.failed);
+  const { importFiles, importing } = useImportFiles();
+  const { draft, setDraft, inputRef } = useDraft(chat.isSending);
+  const { viewportRef, conversationRef } = useChatFollow(conversation.length, chat.pending);
+  useEffect(() => whenIdle(() => void loadReplies().catch(() => {})), []);
 
   const uploadCode = async (picked: File[]) => {
     const imported = await importFiles(picked);
     if (imported?.[0]) onOpenFile(imported[0].id);
   };
-
-  const run = (fileId: string) => {
-    notifyInfo('Redirecting to runner...');
-    navigate('/runner', { state: { fileId, start: true } });
+  const actions: Omit<TurnActions, 'content'> = {
+    files: files.data ?? [],
+    onOpenFile,
+    onSetToken: envVars.open,
+    onTestChat,
+    onRun: (fileId) => {
+      notifyInfo('Redirecting to runner...');
+      navigate('/runner', { state: { fileId, start: true } });
+    },
+    onRetry: chat.isSending ? undefined : chat.retry,
   };
-
-  const fileList = files.data ?? [];
-  const empty = conversation.length === 0 && !chat.pending;
 
   return (
     <Box component="section" aria-label="Chat" className={`${panelFrame} ${classes.panel}`}>
-      <Box className={classes.header}>
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-          <div>
-            <Title order={2} size="h4">
-              How can I help you today?
-            </Title>
-            <Text size="sm" c="dimmed">
-              Ask me to build a bot for Telegram, Twitter, WhatsApp, Discord or any social platform.
-            </Text>
-          </div>
-          <Badge variant="light" color="violet" tt="none" leftSection={<IconSparkles size={12} />} className={classes.costBadge}>
-            5 credits per message
-          </Badge>
-        </Group>
-      </Box>
-
-      <ScrollArea
-        className={classes.messages}
-        classNames={{ viewport: classes.messagesViewport }}
-        viewportRef={viewportRef}
-        type="auto"
-        offsetScrollbars
-        onScrollPositionChange={({ y }) => {
-          // Only a move up (the person reading back) unsticks; our own smooth scrolls go down.
-          const viewport = viewportRef.current;
-          const nearBottom = viewport ? viewport.scrollHeight - y - viewport.clientHeight < 80 : true;
-          if (y < lastScrollTop.current) stickToBottom.current = nearBottom;
-          else if (nearBottom) stickToBottom.current = true;
-          lastScrollTop.current = y;
-        }}
-      >
-        <Stack ref={logRef} gap="lg" p="md" role="log" aria-label="Conversation" aria-live="polite">
-          {empty && (
-            <AssistantBubble>
-              <Text size="sm" className={classes.prose}>
-                Hi! I&apos;m your Botwright assistant. Describe the bot you want, in your own words, and I&apos;ll write the code
-                files for you. You can then edit them here, run them and share them.
-              </Text>
-              <Text size="xs" c="dimmed" mt="sm" mb={6}>
-                Try one of these:
-              </Text>
-              <Stack gap={6}>
-                {SUGGESTIONS.map((s) => (
-                  <UnstyledButton
-                    key={s}
-                    className={classes.suggestion}
-                    onClick={() => {
-                      setDraft(s);
-                      inputRef.current?.focus();
-                    }}
-                  >
-                    {s}
-                  </UnstyledButton>
-                ))}
-              </Stack>
-            </AssistantBubble>
+      <ChatHeader />
+      <ScrollArea className={classes.messages} classNames={{ viewport: classes.messagesViewport }} viewportRef={viewportRef} type="auto" offsetScrollbars>
+        <Stack ref={conversationRef} gap="lg" p="md" role="log" aria-label="Conversation" aria-live="polite">
+          {conversation.length === 0 && !chat.pending && (
+            <Welcome
+              onPick={(request) => {
+                setDraft(request);
+                inputRef.current?.focus();
+              }}
+            />
           )}
-          {conversation.map((m) =>
-            m.role === 'user' ? (
-              <UserBubble key={m.id} message={m} onRetry={m.failed && !chat.isSending ? () => chat.retry(m) : undefined} />
-            ) : (
-              <Suspense key={m.id} fallback={null}>
-                <AssistantMessage
-                  content={m.content}
-                  files={fileList}
-                  onOpenFile={onOpenFile}
-                  onSetToken={envVars.open}
-                  onTestChat={onTestChat}
-                  onRun={run}
-                />
-              </Suspense>
-            ),
-          )}
-          {chat.pending && (
-            <>
-              <UserBubble message={chat.pending.message} />
-              <AssistantBubble>
-                {chat.pending.reply ? (
-                  <Suspense fallback={<TypingIndicator />}>
-                    <AssistantContent content={chat.pending.reply} />
-                  </Suspense>
-                ) : (
-                  <TypingIndicator />
-                )}
-              </AssistantBubble>
-            </>
-          )}
+          {conversation.map((m) => (
+            <Turn key={m.id} message={m} actions={actions} />
+          ))}
+          {chat.pending && <PendingTurn pending={chat.pending} />}
         </Stack>
       </ScrollArea>
-
       {envVars.modal}
-
       <Box className={classes.footer}>
         <ChatInput
           ref={inputRef}
           value={draft}
           onChange={setDraft}
-          onSend={send}
+          onSend={() => {
+            if (chat.send(draft)) setDraft('');
+          }}
           onUploadCode={(picked) => void uploadCode(picked)}
           waiting={chat.isSending}
           uploading={importing}

@@ -7,7 +7,8 @@
 import { useCallback, useRef, useState } from 'react';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../../server/router';
-import { notifyError, notifyInfo, notifySuccess, serverMessage } from '../../../lib/notify';
+import { errorMessage } from '../../../lib/http-error';
+import { notifyError, notifyInfo, notifySuccess } from '../../../lib/notify';
 import { offerChange } from '../../../lib/offered-changes';
 import { trpc } from '../../../lib/trpc';
 import { botInAddress, FALLBACK_PROJECT_ID, useWorkspaceRefresh } from '../../../lib/workspace';
@@ -42,6 +43,55 @@ function openFilename(files: ReadonlyArray<{ id: string; projectId: string; file
   return file && file.projectId === projectId ? file.filename : undefined;
 }
 
+/** What a reply did, said in toasts: files made, a change offered to the editor, another bot made. */
+function announce(result: ChatResult, onChangeProposed?: (fileId: string) => void): void {
+  if (result.createdFiles.length > 0) {
+    notifySuccess('File created successfully', `Created: ${result.createdFiles.map((f) => f.filename).join(', ')}`);
+  }
+  for (const change of result.proposals) offerChange({ fileId: change.fileId, proposalId: change.proposalId, code: change.modifiedCode });
+  const changed = result.proposals[0];
+  if (changed) {
+    notifyInfo('Change ready to review', `Accept or reject the change to ${changed.filename} in the editor.`);
+    onChangeProposed?.(changed.fileId);
+  } else if (result.newBot && result.createdFile) {
+    notifyInfo('A new bot', 'It has a page of its own; the bot you were in stays as it was.');
+    onChangeProposed?.(result.createdFile.id);
+  }
+}
+
+type ChatClient = ReturnType<typeof trpc.useUtils>['client'];
+type ChatInput = Parameters<ChatClient['chat']['send']['mutate']>[0];
+
+/** Asks for the reply, streamed word by word (`onDelta`) unless the input is too long for a GET; exactly one of `succeed` and `fail` is called. */
+function requestReply(client: ChatClient, input: ChatInput, on: { onDelta: (text: string) => void; succeed: (result: ChatResult) => void; fail: (err: unknown) => void }): void {
+  if (encodeURIComponent(JSON.stringify(input)).length > MAX_STREAMED_INPUT) {
+    client.chat.send.mutate(input).then(on.succeed, on.fail);
+    return;
+  }
+  let settled = false;
+  let subscription: { unsubscribe: () => void } | undefined;
+  const settle = (then: () => void) => {
+    if (settled) return;
+    settled = true;
+    subscription?.unsubscribe();
+    then();
+  };
+  subscription = client.chat.stream.subscribe(input, {
+    onData(event) {
+      if (settled) return;
+      if (event.type === 'delta') on.onDelta(event.text);
+      else settle(() => on.succeed(event.result));
+    },
+    onError: (err) => settle(() => on.fail(err)),
+    // A dropped connection would make EventSource reconnect and send the message a second
+    // time (and charge twice): stop instead and report the failure.
+    onConnectionStateChange(state) {
+      if (state.state === 'connecting' && state.error) settle(() => on.fail(state.error));
+    },
+    onComplete: () => settle(() => on.fail(new Error('The reply ended early'))),
+  });
+}
+
 /**
  * `onChangeProposed`: a reply proposed a change to this file (already offered to its editor), or
  * made a new bot whose file this is (the page opens it).
@@ -63,68 +113,21 @@ export function useChat(projectId: string | undefined, onChangeProposed?: (fileI
       const current = botInAddress({ files: utils.files.list.getData(), bots: utils.projects.list.getData() });
       const botId = current ?? projectId ?? FALLBACK_PROJECT_ID;
       const open = openFilename(utils.files.list.getData(), botId);
-      const input = { message: text, projectId: botId, ...(open ? { filename: open } : {}) };
-
-      const succeed = async (result: ChatResult) => {
-        if (result.createdFiles.length > 0) {
-          notifySuccess('File created successfully', `Created: ${result.createdFiles.map((f) => f.filename).join(', ')}`);
-        }
-        for (const change of result.proposals) offerChange({ fileId: change.fileId, proposalId: change.proposalId, code: change.modifiedCode });
-        const changed = result.proposals[0];
-        if (changed) {
-          notifyInfo('Change ready to review', `Accept or reject the change to ${changed.filename} in the editor.`);
-          onChangeProposed?.(changed.fileId);
-        } else if (result.newBot && result.createdFile) {
-          notifyInfo('A new bot', 'It has a page of its own; the bot you were in stays as it was.');
-          onChangeProposed?.(result.createdFile.id);
-        }
-        // The stored messages replace the local ones only once they have arrived: no flicker.
-        await refresh().catch(() => undefined);
-        setPending(null);
-        busy.current = false;
-      };
-      const fail = (err: unknown) => {
-        notifyError('Failed to send message', serverMessage(err, 'Please check your connection and try again.'));
-        setFailed((list) => [...list, { ...message, failed: true }]);
-        setPending(null);
-        busy.current = false;
-        void refresh().catch(() => undefined);
-      };
-
-      if (encodeURIComponent(JSON.stringify(input)).length > MAX_STREAMED_INPUT) {
-        utils.client.chat.send.mutate(input).then(succeed, fail);
-        return true;
-      }
-
-      let settled = false;
-      const subscription = utils.client.chat.stream.subscribe(input, {
-        onData(event) {
-          if (settled) return;
-          if (event.type === 'delta') {
-            setPending((p) => (p && p.message.id === message.id ? { ...p, reply: p.reply + event.text } : p));
-          } else {
-            settled = true;
-            subscription.unsubscribe();
-            void succeed(event.result);
-          }
+      requestReply(utils.client, { message: text, projectId: botId, ...(open ? { filename: open } : {}) }, {
+        onDelta: (delta) => setPending((p) => (p && p.message.id === message.id ? { ...p, reply: p.reply + delta } : p)),
+        succeed: async (result) => {
+          announce(result, onChangeProposed);
+          // The stored messages replace the local ones only once they have arrived: no flicker.
+          await refresh().catch(() => undefined);
+          setPending(null);
+          busy.current = false;
         },
-        onError(err) {
-          if (settled) return;
-          settled = true;
-          fail(err);
-        },
-        // A dropped connection would make EventSource reconnect and send the message a second
-        // time (and charge twice): stop instead and report the failure.
-        onConnectionStateChange(state) {
-          if (settled || state.state !== 'connecting' || !state.error) return;
-          settled = true;
-          subscription.unsubscribe();
-          fail(state.error);
-        },
-        onComplete() {
-          if (settled) return;
-          settled = true;
-          fail(new Error('The reply ended early'));
+        fail: (err) => {
+          notifyError('Failed to send message', errorMessage(err, 'Please check your connection and try again.'));
+          setFailed((list) => [...list, { ...message, failed: true }]);
+          setPending(null);
+          busy.current = false;
+          void refresh().catch(() => undefined);
         },
       });
       return true;

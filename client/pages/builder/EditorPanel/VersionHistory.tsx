@@ -5,6 +5,8 @@ import '../../../mantine-styles-pages';
 import { useState } from 'react';
 import { Alert, Badge, Box, Button, Drawer, Group, Loader, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconHistory, IconRestore } from '@tabler/icons-react';
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../../../server/router';
 import { relativeTime } from '../../../../shared/relative-time';
 import { trpc } from '../../../lib/trpc';
 import { DiffView } from './DiffView';
@@ -31,6 +33,108 @@ interface VersionHistoryProps {
   dirty: boolean;
   onRestore: (versionId: string) => Promise<boolean>;
   restoring: boolean;
+}
+
+type FileOutputs = inferRouterOutputs<AppRouter>['files'];
+type Loading<T> = { isLoading: boolean; isError: boolean; data?: T };
+type Versions = Loading<FileOutputs['versions']>;
+
+/** The file's earlier texts, newest first: what replaced each one, when, and its size. */
+function VersionList({ versions, selected, onSelect }: { versions: Versions; selected: string | null; onSelect: (id: string) => void }) {
+  return (
+    <ScrollArea.Autosize mah="calc(100dvh - 120px)" className={classes.versionList}>
+      {versions.isLoading && <Loader size="sm" m="md" />}
+      {versions.isError && (
+        <Text size="sm" c="red">
+          The history could not be loaded.
+        </Text>
+      )}
+      {versions.data?.length === 0 && (
+        <Text size="sm" c="dimmed" p="xs">
+          No earlier versions yet. Every save, AI change and restore keeps the text it replaces here.
+        </Text>
+      )}
+      <Stack gap={4} component="ul" aria-label="Versions" className={classes.plainList}>
+        {versions.data?.map((v) => {
+          const reason = REASONS[v.reason] ?? { label: v.reason, color: 'gray' };
+          return (
+            <li key={v.id}>
+              <UnstyledButton
+                className={classes.version}
+                data-selected={v.id === selected || undefined}
+                aria-current={v.id === selected ? 'true' : undefined}
+                onClick={() => onSelect(v.id)}
+              >
+                <Badge size="sm" variant="light" color={reason.color} tt="none">
+                  {reason.label}
+                </Badge>
+                <Text size="sm" fw={600} mt={4}>
+                  {relativeTime(v.createdAt)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {v.lines} lines · {size(v.bytes)}
+                </Text>
+              </UnstyledButton>
+            </li>
+          );
+        })}
+      </Stack>
+    </ScrollArea.Autosize>
+  );
+}
+
+interface VersionPreviewProps {
+  version: Loading<FileOutputs['version']> | null;
+  filename: string;
+  current: string;
+  dirty: boolean;
+  onRestore: () => void;
+  restoring: boolean;
+}
+
+/** How the picked version differs from the editor's text, and 'Restore this version'. */
+function VersionPreview({ version, filename, current, dirty, onRestore, restoring }: VersionPreviewProps) {
+  if (version === null) {
+    return (
+      <Text size="sm" c="dimmed" p="md">
+        Pick a version to see how it differs from the text in the editor.
+      </Text>
+    );
+  }
+  if (version.isLoading) return <Loader size="sm" m="md" />;
+  if (!version.data) {
+    return (
+      <Text size="sm" c="red" p="md">
+        This version could not be loaded.
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Text size="xs" c="dimmed">
+          Green lines are in this version, red lines are in the editor now.
+        </Text>
+        <Button size="xs" leftSection={<IconRestore size={14} />} onClick={onRestore} loading={restoring}>
+          Restore this version
+        </Button>
+      </Group>
+      {dirty && (
+        <Alert color="orange" p="xs" radius="md">
+          <Text size="xs">Restoring replaces your unsaved changes in the editor.</Text>
+        </Alert>
+      )}
+      <DiffView
+        filename={filename}
+        original={current}
+        modified={version.data.content}
+        label="Version preview"
+        collapseUnchanged
+        minHeight="300px"
+        maxHeight="calc(100dvh - 220px)"
+      />
+    </Stack>
+  );
 }
 
 export function VersionHistory({ opened, onClose, fileId, filename, current, dirty, onRestore, restoring }: VersionHistoryProps) {
@@ -62,82 +166,16 @@ export function VersionHistory({ opened, onClose, fileId, filename, current, dir
       }
     >
       <div className={classes.history}>
-        <ScrollArea.Autosize mah="calc(100dvh - 120px)" className={classes.versionList}>
-          {versions.isLoading && <Loader size="sm" m="md" />}
-          {versions.isError && (
-            <Text size="sm" c="red">
-              The history could not be loaded.
-            </Text>
-          )}
-          {versions.data?.length === 0 && (
-            <Text size="sm" c="dimmed" p="xs">
-              No earlier versions yet. Every save, AI change and restore keeps the text it replaces here.
-            </Text>
-          )}
-          <Stack gap={4} component="ul" aria-label="Versions" className={classes.plainList}>
-            {versions.data?.map((v) => {
-              const reason = REASONS[v.reason] ?? { label: v.reason, color: 'gray' };
-              return (
-                <li key={v.id}>
-                  <UnstyledButton
-                    className={classes.version}
-                    data-selected={v.id === selected || undefined}
-                    aria-current={v.id === selected ? 'true' : undefined}
-                    onClick={() => setSelected(v.id)}
-                  >
-                    <Badge size="sm" variant="light" color={reason.color} tt="none">
-                      {reason.label}
-                    </Badge>
-                    <Text size="sm" fw={600} mt={4}>
-                      {relativeTime(v.createdAt)}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {v.lines} lines · {size(v.bytes)}
-                    </Text>
-                  </UnstyledButton>
-                </li>
-              );
-            })}
-          </Stack>
-        </ScrollArea.Autosize>
-
+        <VersionList versions={versions} selected={selected} onSelect={setSelected} />
         <Box className={classes.versionPreview}>
-          {selected === null ? (
-            <Text size="sm" c="dimmed" p="md">
-              Pick a version to see how it differs from the text in the editor.
-            </Text>
-          ) : version.isLoading ? (
-            <Loader size="sm" m="md" />
-          ) : version.data ? (
-            <Stack gap="sm">
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <Text size="xs" c="dimmed">
-                  Green lines are in this version, red lines are in the editor now.
-                </Text>
-                <Button size="xs" leftSection={<IconRestore size={14} />} onClick={() => void restore()} loading={restoring}>
-                  Restore this version
-                </Button>
-              </Group>
-              {dirty && (
-                <Alert color="orange" p="xs" radius="md">
-                  <Text size="xs">Restoring replaces your unsaved changes in the editor.</Text>
-                </Alert>
-              )}
-              <DiffView
-                filename={filename}
-                original={current}
-                modified={version.data.content}
-                label="Version preview"
-                collapseUnchanged
-                minHeight="300px"
-                maxHeight="calc(100dvh - 220px)"
-              />
-            </Stack>
-          ) : (
-            <Text size="sm" c="red" p="md">
-              This version could not be loaded.
-            </Text>
-          )}
+          <VersionPreview
+            version={selected === null ? null : version}
+            filename={filename}
+            current={current}
+            dirty={dirty}
+            onRestore={() => void restore()}
+            restoring={restoring}
+          />
         </Box>
       </div>
     </Drawer>

@@ -1,11 +1,12 @@
 // The text of one open file: what the server holds, what the editor shows (an empty file shows its
 // platform's template), whether they differ, and saving and restoring.
 import { useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../../server/router';
 import { templateFor } from '../../../../shared/file-templates';
-import { notifyError, notifySuccess, serverMessage } from '../../../lib/notify';
+import { errorMessage } from '../../../lib/http-error';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
 
 export type FileDetails = inferRouterOutputs<AppRouter>['files']['get'];
@@ -17,15 +18,43 @@ type StashedDraft = { base: string; draft: string; reason: Reason };
 // Kept in the query cache so a sign-out (which clears the cache) takes the drafts with it.
 const draftKey = (fileId: string) => ['editor-draft', fileId] as const;
 
-export function useFileEditor(file: FileDetails) {
+/** Unsaved edits made earlier to this same text: they come back when the file is opened again. */
+function stashedDraft(queryClient: QueryClient, file: FileDetails): StashedDraft | null {
+  const kept = queryClient.getQueryData<StashedDraft>(draftKey(file.id));
+  return kept && kept.base === file.content ? kept : null;
+}
+
+/** Keeps the unsaved text when the editor leaves the file (another file, or closed). */
+function useStashOnLeave(fileId: string, current: StashedDraft & { dirty: boolean }) {
+  const queryClient = useQueryClient();
+  const latest = useRef(current);
+  latest.current = current;
+  useEffect(() => {
+    queryClient.setQueryDefaults(['editor-draft'], { gcTime: Infinity });
+    return () => {
+      const { dirty: unsaved, ...kept } = latest.current;
+      if (unsaved) queryClient.setQueryData<StashedDraft>(draftKey(fileId), kept);
+      else queryClient.removeQueries({ queryKey: draftKey(fileId) });
+    };
+  }, [queryClient, fileId]);
+}
+
+/** What a write changes on the page: the file, the lists, its versions, and its plan (saving an accepted proposal may have made its plan the file's). */
+function useAfterWrite(fileId: string) {
   const utils = trpc.useUtils();
+  return (updated: FileDetails) => {
+    utils.files.get.setData({ id: fileId }, updated);
+    void utils.files.list.invalidate();
+    void utils.files.versions.invalidate({ id: fileId });
+    void utils.ai.plan.invalidate({ fileId });
+    void utils.projects.list.invalidate();
+  };
+}
+
+export function useFileEditor(file: FileDetails) {
   const queryClient = useQueryClient();
   const template = templateFor(file.filename, file.content);
-  // Unsaved edits made earlier to this same text come back when the file is opened again.
-  const [stash] = useState(() => {
-    const kept = queryClient.getQueryData<StashedDraft>(draftKey(file.id));
-    return kept && kept.base === file.content ? kept : null;
-  });
+  const [stash] = useState(() => stashedDraft(queryClient, file));
   const [saved, setSaved] = useState(file.content);
   const [draft, setDraft] = useState(stash?.draft ?? (file.content === '' ? template : file.content));
   // The next save's reason: 'ai_change' once an AI proposal has been accepted (kept in history).
@@ -40,16 +69,8 @@ export function useFileEditor(file: FileDetails) {
   const showingTemplate = saved === '' && template !== '' && draft === template;
   const dirty = draft !== saved && !showingTemplate;
 
-  const latest = useRef({ base: saved, draft, reason, dirty });
-  latest.current = { base: saved, draft, reason, dirty };
-  useEffect(() => {
-    queryClient.setQueryDefaults(['editor-draft'], { gcTime: Infinity });
-    return () => {
-      const { dirty: unsaved, ...kept } = latest.current;
-      if (unsaved) queryClient.setQueryData<StashedDraft>(draftKey(file.id), kept);
-      else queryClient.removeQueries({ queryKey: draftKey(file.id) });
-    };
-  }, [queryClient, file.id]);
+  useStashOnLeave(file.id, { base: saved, draft, reason, dirty });
+  const afterWrite = useAfterWrite(file.id);
 
   // The server's text changed under us (a chat reply rewrote the file): follow it unless the
   // person has edits of their own, which are never overwritten.
@@ -58,15 +79,6 @@ export function useFileEditor(file: FileDetails) {
     if (!dirty) setDraft(file.content === '' ? template : file.content);
     setSaved(file.content);
   }
-
-  const afterWrite = (updated: FileDetails) => {
-    utils.files.get.setData({ id: file.id }, updated);
-    void utils.files.list.invalidate();
-    void utils.files.versions.invalidate({ id: file.id });
-    // Saving an accepted proposal may have made its plan the file's (the plan card shows it).
-    void utils.ai.plan.invalidate({ fileId: file.id });
-    void utils.projects.list.invalidate();
-  };
 
   const save = async () => {
     const content = draft;
@@ -79,7 +91,7 @@ export function useFileEditor(file: FileDetails) {
       afterWrite(updated);
       notifySuccess('File saved successfully!', file.filename);
     } catch (err) {
-      notifyError('Failed to save file', serverMessage(err, 'Please try again.'));
+      notifyError('Failed to save file', errorMessage(err, 'Please try again.'));
     }
   };
 
@@ -93,7 +105,7 @@ export function useFileEditor(file: FileDetails) {
       notifySuccess('Version restored', 'The editor shows the restored text; the text it replaced is kept in the history.');
       return true;
     } catch (err) {
-      notifyError('Failed to restore version', serverMessage(err, 'Please try again.'));
+      notifyError('Failed to restore version', errorMessage(err, 'Please try again.'));
       return false;
     }
   };

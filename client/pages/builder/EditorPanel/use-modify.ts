@@ -4,7 +4,8 @@
 // preview's charge; the editor never waits for that answer, nor fails with it.
 import { useCallback, useRef, useState } from 'react';
 import { useOfferedChange, type OfferedChange } from '../../../lib/offered-changes';
-import { notifyError, notifyInfo, notifySuccess, serverMessage } from '../../../lib/notify';
+import { errorMessage } from '../../../lib/http-error';
+import { notifyError, notifyInfo, notifySuccess } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
 
 interface ModifyTarget {
@@ -17,13 +18,32 @@ interface ModifyTarget {
   onAccept: (code: string, proposalId: string) => void;
 }
 
+/** Asks the server to refund a rejected preview; only the refund can fail then, and the editor carries on as rejected. */
+function useRefundRejected() {
+  const utils = trpc.useUtils();
+  const rejectMutation = trpc.ai.rejectModification.useMutation();
+  return (proposalId: string) =>
+    rejectMutation.mutate(
+      { proposalId },
+      {
+        onSuccess: () => notifyInfo('Credits refunded', 'A rejected preview costs nothing.'),
+        // e.g. the preview is too old.
+        onError: (err) => notifyInfo('No refund for this preview', errorMessage(err, 'Please try again later.')),
+        onSettled: () => {
+          void utils.auth.me.invalidate();
+          void utils.credits.invalidate();
+        },
+      },
+    );
+}
+
 export function useModify({ fileId, filename, projectId, code, onAccept }: ModifyTarget) {
   const utils = trpc.useUtils();
   const [open, setOpen] = useState(false);
   const [prompt, setPrompt] = useState('');
   const [proposal, setProposal] = useState<{ base: string; code: string; id: string; title?: string } | null>(null);
   const modifyMutation = trpc.ai.modifyCode.useMutation();
-  const rejectMutation = trpc.ai.rejectModification.useMutation();
+  const refundRejected = useRefundRejected();
 
   // A change the chat proposed for this file shows as the same preview (offered-changes.ts).
   const current = useRef(code);
@@ -56,7 +76,7 @@ export function useModify({ fileId, filename, projectId, code, onAccept }: Modif
       notifySuccess('Code modification preview ready!', 'Review the changes, then accept or reject them.');
     } catch (err) {
       setProposal(null);
-      notifyError('Failed to modify code', serverMessage(err, 'Please try again.'));
+      notifyError('Failed to modify code', errorMessage(err, 'Please try again.'));
     } finally {
       void utils.auth.me.invalidate();
       void utils.credits.invalidate();
@@ -74,19 +94,7 @@ export function useModify({ fileId, filename, projectId, code, onAccept }: Modif
     const id = proposal?.id;
     close();
     notifyInfo('Changes rejected');
-    if (!id) return;
-    rejectMutation.mutate(
-      { proposalId: id },
-      {
-        onSuccess: () => notifyInfo('Credits refunded', 'A rejected preview costs nothing.'),
-        // Only the refund failed (e.g. the preview is too old): the editor carries on as rejected.
-        onError: (err) => notifyInfo('No refund for this preview', serverMessage(err, 'Please try again later.')),
-        onSettled: () => {
-          void utils.auth.me.invalidate();
-          void utils.credits.invalidate();
-        },
-      },
-    );
+    if (id) refundRejected(id);
   };
 
   return {

@@ -8,7 +8,8 @@ import { languageLabel } from '../../../../shared/filenames';
 import { relativeTime } from '../../../../shared/relative-time';
 import { botLabel } from '../../../../shared/bot-label';
 import { FALLBACK_PROJECT_ID, useBotFiles, useCurrentBot, useWorkspaceRefresh } from '../../../lib/workspace';
-import { notifySuccess, serverMessage } from '../../../lib/notify';
+import { errorMessage } from '../../../lib/http-error';
+import { notifySuccess } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
 import { FileRow } from '../../../components/FileRow';
 import { Tooltip } from '../../../components/LazyTooltip';
@@ -26,6 +27,88 @@ interface FileBrowserProps {
   onToggle: () => void;
 }
 
+type CurrentBot = ReturnType<typeof useCurrentBot>['bot'];
+type BotFiles = ReturnType<typeof useBotFiles>;
+
+/** The header is the bot's name, with its count of files: the browser shows that bot's files. */
+function BrowserTitle({ bot, name, files }: { bot: CurrentBot; name: string | null; files: BotFiles }) {
+  return (
+    <div className={classes.title}>
+      <Group gap={8} wrap="nowrap" miw={0}>
+        {bot && <IconRobot size={18} stroke={1.6} className={classes.folderIcon} aria-hidden="true" />}
+        <Text fw={700} size="sm" truncate="end" title={name ? `Files of ${name}` : undefined}>
+          <Text span inherit fs={bot && !bot.name ? 'italic' : undefined}>
+            {name ?? 'Files'}
+          </Text>
+          {files.data && (
+            <Text span c="dimmed" size="sm" fw={500}>
+              {' '}
+              ({files.data.length})
+            </Text>
+          )}
+        </Text>
+      </Group>
+    </div>
+  );
+}
+
+interface FileListProps {
+  bot: CurrentBot;
+  name: string | null;
+  files: BotFiles;
+  loading: boolean;
+  selectedId: string | null;
+  onOpen: (id: string) => void;
+}
+
+/** The bot's description and files, each with its language; placeholders while they load. */
+function FileList({ bot, name, files, loading, selectedId, onOpen }: FileListProps) {
+  const fileList = files.data ?? [];
+  if (loading) {
+    // Placeholders drawn by the stylesheet: Mantine's Skeleton here would be a second copy of
+    // the sidebar's in the page's first paint (the bundler copies small shared modules).
+    return (
+      <Stack gap="xs" p="sm" aria-busy="true" aria-label="Loading files">
+        <div className={classes.placeholder} style={{ height: 20, width: '60%' }} />
+        <div className={classes.placeholder} style={{ height: 44 }} />
+        <div className={classes.placeholder} style={{ height: 44 }} />
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="md" p="sm">
+      <Box component="div" role="group" aria-label={name ? `Files of ${name}` : 'Files'}>
+        {bot?.description && (
+          <Text size="xs" c="dimmed" px={6} mb={6} lineClamp={2}>
+            {bot.description}
+          </Text>
+        )}
+        <Stack gap={2}>
+          {fileList.map((file) => (
+            <FileRow
+              key={file.id}
+              filename={file.filename}
+              selected={file.id === selectedId}
+              onSelect={() => onOpen(file.id)}
+              meta={relativeTime(file.updatedAt)}
+              tag={
+                <Badge size="sm" variant="light" color="violet" tt="none">
+                  {languageLabel(file.filename)}
+                </Badge>
+              }
+            />
+          ))}
+        </Stack>
+        {fileList.length === 0 && (
+          <Text size="xs" c="dimmed" className={classes.empty}>
+            {files.isError ? 'The files could not be loaded.' : 'No files yet. Ask the assistant for a bot, or upload your code.'}
+          </Text>
+        )}
+      </Box>
+    </Stack>
+  );
+}
+
 export function FileBrowser({ id, selectedId, onOpen, collapsed, onToggle }: FileBrowserProps) {
   const { bot, bots, failed } = useCurrentBot();
   const [creating, setCreating] = useState(false);
@@ -35,7 +118,6 @@ export function FileBrowser({ id, selectedId, onOpen, collapsed, onToggle }: Fil
   const refresh = useWorkspaceRefresh();
   const files = useBotFiles();
   const loading = (!bots && !failed) || files.isLoading;
-  const fileList = files.data ?? [];
   const name = bot ? botLabel(bot.name) : null;
 
   /** An empty file in the current bot, opened in the editor (the dialog checked the name). */
@@ -47,30 +129,14 @@ export function FileBrowser({ id, selectedId, onOpen, collapsed, onToggle }: Fil
       onOpen(file.id);
       return null;
     } catch (err) {
-      return serverMessage(err, 'The file could not be created. Please try again.');
+      return errorMessage(err, 'The file could not be created. Please try again.');
     }
   };
 
   return (
     <Box component="section" id={id} aria-label="File browser" className={classes.browser} data-collapsed={collapsed || undefined}>
       <Group justify="space-between" wrap="nowrap" className={classes.header}>
-        {/* The header is the bot's name: the browser shows that bot's files. */}
-        <div className={classes.title}>
-          <Group gap={8} wrap="nowrap" miw={0}>
-            {bot && <IconRobot size={18} stroke={1.6} className={classes.folderIcon} aria-hidden="true" />}
-            <Text fw={700} size="sm" truncate="end" title={name ? `Files of ${name}` : undefined}>
-              <Text span inherit fs={bot && !bot.name ? 'italic' : undefined}>
-                {name ?? 'Files'}
-              </Text>
-              {files.data && (
-                <Text span c="dimmed" size="sm" fw={500}>
-                  {' '}
-                  ({fileList.length})
-                </Text>
-              )}
-            </Text>
-          </Group>
-        </div>
+        <BrowserTitle bot={bot} name={name} files={files} />
         <Group gap={2} wrap="nowrap" className={classes.actions}>
           {!collapsed && (
             <Tooltip label="New file">
@@ -95,52 +161,11 @@ export function FileBrowser({ id, selectedId, onOpen, collapsed, onToggle }: Fil
           </Tooltip>
         </Group>
       </Group>
-
       {!collapsed && (
         <ScrollArea className={classes.body} type="auto">
-          {loading ? (
-            // Placeholders drawn by the stylesheet: Mantine's Skeleton here would be a second copy of
-            // the sidebar's in the page's first paint (the bundler copies small shared modules).
-            <Stack gap="xs" p="sm" aria-busy="true" aria-label="Loading files">
-              <div className={classes.placeholder} style={{ height: 20, width: '60%' }} />
-              <div className={classes.placeholder} style={{ height: 44 }} />
-              <div className={classes.placeholder} style={{ height: 44 }} />
-            </Stack>
-          ) : (
-            <Stack gap="md" p="sm">
-              <Box component="div" role="group" aria-label={name ? `Files of ${name}` : 'Files'}>
-                {bot?.description && (
-                  <Text size="xs" c="dimmed" px={6} mb={6} lineClamp={2}>
-                    {bot.description}
-                  </Text>
-                )}
-                <Stack gap={2}>
-                  {fileList.map((file) => (
-                    <FileRow
-                      key={file.id}
-                      filename={file.filename}
-                      selected={file.id === selectedId}
-                      onSelect={() => onOpen(file.id)}
-                      meta={relativeTime(file.updatedAt)}
-                      tag={
-                        <Badge size="sm" variant="light" color="violet" tt="none">
-                          {languageLabel(file.filename)}
-                        </Badge>
-                      }
-                    />
-                  ))}
-                </Stack>
-                {fileList.length === 0 && (
-                  <Text size="xs" c="dimmed" className={classes.empty}>
-                    {files.isError ? 'The files could not be loaded.' : 'No files yet. Ask the assistant for a bot, or upload your code.'}
-                  </Text>
-                )}
-              </Box>
-            </Stack>
-          )}
+          <FileList bot={bot} name={name} files={files} loading={loading} selectedId={selectedId} onOpen={onOpen} />
         </ScrollArea>
       )}
-
       {dialogMounted && (
         <Suspense fallback={null}>
           <FileNameDialog
@@ -148,7 +173,7 @@ export function FileBrowser({ id, selectedId, onOpen, collapsed, onToggle }: Fil
             onClose={() => setCreating(false)}
             title={name ? `New file in ${name}` : 'New file'}
             submitLabel="Create file"
-            existing={fileList.map((f) => f.filename)}
+            existing={(files.data ?? []).map((f) => f.filename)}
             onSubmit={create}
           />
         </Suspense>

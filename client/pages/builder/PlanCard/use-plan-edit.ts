@@ -2,7 +2,8 @@
 // proposal it answers shown as every proposal is, as a diff with Accept / Reject in the file's editor.
 import { useState } from 'react';
 import type { BotPlan } from '../../../../shared/bot-plan.schema';
-import { notifyError, notifyInfo, serverMessage } from '../../../lib/notify';
+import { errorMessage } from '../../../lib/http-error';
+import { notifyError, notifyInfo } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
 import { offerChange } from '../../../lib/offered-changes';
 
@@ -20,7 +21,7 @@ export function usePlanEdit(fileId: string, onOpenFile: (id: string) => void) {
       notifyInfo('Change ready to review', `Accept or reject the change to ${result.filename} in the editor, then save it.`);
       return true;
     } catch (err) {
-      notifyError('Could not change the plan', serverMessage(err, 'Please try again.'));
+      notifyError('Could not change the plan', errorMessage(err, 'Please try again.'));
       return false;
     } finally {
       setSentBy(null);

@@ -3,13 +3,41 @@
 // signs out every other device. An account that only signs in with Google has no password to give:
 // it is pointed to the e-mailed reset code instead (the server refuses a first password otherwise).
 import { Alert, Box, Button, Card, Divider, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { useForm, type UseFormReturnType } from '@mantine/form';
 import { IconBrandGoogleFilled, IconLock } from '@tabler/icons-react';
 import { messages, profileFormErrors, type ProfileFormValues, type UpdateProfileInput, type UserDto } from '../../../../shared/auth.schema';
-import { notifyError, notifyInfo, notifySuccess, serverMessage } from '../../../lib/notify';
+import { errorMessage } from '../../../lib/http-error';
+import { notifyError, notifyInfo, notifySuccess } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
 
 const EMPTY_PASSWORDS = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+type ProfileForm = Pick<UseFormReturnType<ProfileFormValues>, 'getInputProps'>;
+
+/** The password fields; an account that only signs in with Google is told how to get a password instead. */
+function PasswordFields({ user, form }: { user: UserDto; form: ProfileForm }) {
+  if (!user.hasPassword) {
+    return (
+      <Alert variant="light" color="blue" icon={<IconBrandGoogleFilled size={18} />} data-testid="google-password-note">
+        You sign in with Google, so this account has no password. To add one, sign out and use &lsquo;Forgot password?&rsquo; on
+        the sign-in page: we e-mail you a code to set it.
+      </Alert>
+    );
+  }
+  return (
+    <>
+      <Text size="sm" c="dimmed" mt={-8}>
+        Leave these blank to keep your password. Changing it signs out your other devices.
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        <PasswordInput label="Current Password" autoComplete="current-password" {...form.getInputProps('currentPassword')} />
+        <Box visibleFrom="sm" />
+        <PasswordInput label="New Password" autoComplete="new-password" placeholder="At least 6 characters" {...form.getInputProps('newPassword')} />
+        <PasswordInput label="Confirm New Password" autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
+      </SimpleGrid>
+    </>
+  );
+}
 
 export function AccountForm({ user }: { user: UserDto }) {
   const utils = trpc.useUtils();
@@ -38,7 +66,7 @@ export function AccountForm({ user }: { user: UserDto }) {
       form.resetDirty();
       notifySuccess(res.passwordChanged ? 'Password changed' : 'Profile updated', res.message);
     } catch (err) {
-      const message = serverMessage(err, 'Failed to update your profile');
+      const message = errorMessage(err, 'Failed to update your profile');
       if (message === messages.currentPasswordWrong) form.setFieldError('currentPassword', message);
       notifyError('Update failed', message);
     }
@@ -69,24 +97,7 @@ export function AccountForm({ user }: { user: UserDto }) {
             />
           </SimpleGrid>
           <Divider label="Change password" labelPosition="left" mt="xs" />
-          {user.hasPassword ? (
-            <>
-              <Text size="sm" c="dimmed" mt={-8}>
-                Leave these blank to keep your password. Changing it signs out your other devices.
-              </Text>
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                <PasswordInput label="Current Password" autoComplete="current-password" {...form.getInputProps('currentPassword')} />
-                <Box visibleFrom="sm" />
-                <PasswordInput label="New Password" autoComplete="new-password" placeholder="At least 6 characters" {...form.getInputProps('newPassword')} />
-                <PasswordInput label="Confirm New Password" autoComplete="new-password" {...form.getInputProps('confirmPassword')} />
-              </SimpleGrid>
-            </>
-          ) : (
-            <Alert variant="light" color="blue" icon={<IconBrandGoogleFilled size={18} />} data-testid="google-password-note">
-              You sign in with Google, so this account has no password. To add one, sign out and use
-              &lsquo;Forgot password?&rsquo; on the sign-in page: we e-mail you a code to set it.
-            </Alert>
-          )}
+          <PasswordFields user={user} form={form} />
           <Group justify="flex-end">
             <Button type="submit" loading={update.isPending}>
               Save Changes
