@@ -4,9 +4,9 @@
 // return to the page picks up where it was. The server writes the run's own notes into its log
 // ('Starting execution', 'Stopping execution...', how it ended), so replays show them too and the
 // page adds none of its own.
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useReducer, useRef, type Dispatch, type RefObject } from 'react';
 import type { TestChatUpdateFrame } from '../../shared/test-chat.schema';
-import { initialRunnerState, runnerReducer } from './run-state';
+import { initialRunnerState, runnerReducer, type RunnerAction, type RunnerState } from './run-state';
 import type { LogLevel, RunLimits } from './runner-logs';
 import { RunnerSocket, runnerSocketUrl } from './runner-socket';
 import { readStoredToken } from '../lib/session';
@@ -28,8 +28,8 @@ export interface ConsoleNote {
 
 export type TestChatListener = (frame: TestChatUpdateFrame) => void;
 
-export function useRunner(selectedId: string | null, limits?: RunLimits) {
-  const [state, dispatch] = useReducer(runnerReducer, initialRunnerState);
+/** The page's one socket to the server's runs, open while the page is: frames to the reducer, test chat frames to their listeners. */
+function useRunSocket(dispatch: Dispatch<RunnerAction>, limits: RunLimits | undefined) {
   const socketRef = useRef<RunnerSocket | null>(null);
   const limitsRef = useRef(limits);
   limitsRef.current = limits;
@@ -60,11 +60,16 @@ export function useRunner(selectedId: string | null, limits?: RunLimits) {
       socket.close();
       socketRef.current = null;
     };
-  }, []);
+  }, [dispatch]);
+  return { socketRef, chatListeners };
+}
 
-  // The console follows the selected file: the run it follows is named by its start, so a new run
-  // of the file (a deploy, the supervisor's restart after a crash, pushed as a 'run' frame) is
-  // attached to as soon as the server says it started.
+/**
+ * The console follows the selected file: the run it follows is named by its start, so a new run of
+ * the file (a deploy, the supervisor's restart after a crash, pushed as a 'run' frame) is attached
+ * to as soon as the server says it started.
+ */
+function useFollowSelected(state: RunnerState, dispatch: Dispatch<RunnerAction>, socketRef: RefObject<RunnerSocket | null>, selectedId: string | null) {
   const attachedRef = useRef<{ fileId: string; startedAt: string | null } | null>(null);
   useEffect(() => {
     attachedRef.current = null;
@@ -92,6 +97,13 @@ export function useRunner(selectedId: string | null, limits?: RunLimits) {
     if (attached?.fileId !== selectedId) dispatch({ type: 'attach' });
     socketRef.current?.send({ type: 'attach', fileId: selectedId });
   }, [state.ready, selectedId, selectedRun, selectedStart, followedHere, viewingSelected]);
+  return { selectedRun, viewingSelected };
+}
+
+export function useRunner(selectedId: string | null, limits?: RunLimits) {
+  const [state, dispatch] = useReducer(runnerReducer, initialRunnerState);
+  const { socketRef, chatListeners } = useRunSocket(dispatch, limits);
+  const { selectedRun, viewingSelected } = useFollowSelected(state, dispatch, socketRef, selectedId);
 
   /** False when the runner is not reachable right now (the caller tells the person). */
   const start = useCallback(

@@ -33,6 +33,42 @@ function Loading({ children }: { children: ReactNode }) {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
+/** What deleting a bot removes, asked before it is done. */
+function DeleteBotConfirm({ bot, pending, onCancel, onConfirm }: { bot: Bot; pending: boolean; onCancel: () => void; onConfirm: () => void }) {
+  return (
+    <Stack gap="md">
+      <Text size="sm">
+        Are you sure you want to delete{' '}
+        <Text span fw={700}>
+          {botLabel(bot.name)}
+        </Text>
+        ?
+      </Text>
+      <div>
+        <Text size="sm" mb={4}>
+          This removes:
+        </Text>
+        <List size="sm" spacing={2}>
+          <List.Item>its {plural(Object.keys(bot.files).length, 'file')}, their versions and saved test chats</List.Item>
+          <List.Item>its secrets (environment variables) and installed dependencies</List.Item>
+          <List.Item>its chat history</List.Item>
+        </List>
+      </div>
+      <Text size="sm" c="dimmed">
+        Running copies are stopped. This cannot be undone.
+      </Text>
+      <Group justify="flex-end" gap="sm">
+        <Button variant="default" onClick={onCancel} disabled={pending}>
+          Cancel
+        </Button>
+        <Button color="red" onClick={onConfirm} loading={pending}>
+          Delete bot
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
 /** The sidebar's bot actions and the dialogs to render once. */
 export function useBotActions() {
   const utils = trpc.useUtils();
@@ -103,8 +139,6 @@ export function useBotActions() {
     }
   };
 
-  const deletingFiles = deleting ? Object.keys(deleting.files).length : 0;
-
   const dialogs = (
     <>
       <Modal opened={creating} onClose={() => !create.isPending && setCreating(false)} title="Name your bot" centered size="sm">
@@ -143,36 +177,7 @@ export function useBotActions() {
 
       <Modal opened={deleting !== null} onClose={() => !remove.isPending && setDeleting(null)} title="Delete bot" centered size="sm">
         {deleting && (
-          <Stack gap="md">
-            <Text size="sm">
-              Are you sure you want to delete{' '}
-              <Text span fw={700}>
-                {botLabel(deleting.name)}
-              </Text>
-              ?
-            </Text>
-            <div>
-              <Text size="sm" mb={4}>
-                This removes:
-              </Text>
-              <List size="sm" spacing={2}>
-                <List.Item>its {plural(deletingFiles, 'file')}, their versions and saved test chats</List.Item>
-                <List.Item>its secrets (environment variables) and installed dependencies</List.Item>
-                <List.Item>its chat history</List.Item>
-              </List>
-            </div>
-            <Text size="sm" c="dimmed">
-              Running copies are stopped. This cannot be undone.
-            </Text>
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={() => setDeleting(null)} disabled={remove.isPending}>
-                Cancel
-              </Button>
-              <Button color="red" onClick={() => void confirmDelete()} loading={remove.isPending}>
-                Delete bot
-              </Button>
-            </Group>
-          </Stack>
+          <DeleteBotConfirm bot={deleting} pending={remove.isPending} onCancel={() => setDeleting(null)} onConfirm={() => void confirmDelete()} />
         )}
       </Modal>
     </>

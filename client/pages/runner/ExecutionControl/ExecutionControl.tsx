@@ -14,7 +14,7 @@ import { WorkspacePanel } from '../../../components/WorkspacePanel';
 import { DeployButton, DeployLine } from './DeployControl';
 import { GoLiveList } from './GoLiveList';
 import { SandboxNotice, SandboxRefusal, type RunnerStatus } from './SandboxNotice';
-import { useDeployment } from './use-deployment';
+import { useDeployment, type Deployment } from './use-deployment';
 import { WebhookRow } from './WebhookRow';
 import classes from './ExecutionControl.module.css';
 
@@ -99,8 +99,117 @@ function RunLine({ run }: { run: RunInfo | undefined }) {
   return null;
 }
 
+/** Beside the panel's title: connecting, test mode, and the run's badge. */
+function ControlHeader({ run, connection, ready }: Pick<ExecutionControlProps, 'run' | 'connection' | 'ready'>) {
+  const live = run !== undefined && run.status !== 'exited';
+  return (
+    <>
+      {!ready && connection === 'connecting' && (
+        <Group gap={6} wrap="nowrap" c="dimmed">
+          <Loader size={12} color="gray" />
+          <Text size="xs">Connecting to the runner...</Text>
+        </Group>
+      )}
+      {live && run.mode === 'test' && (
+        <Badge color="blue" variant="light" tt="none" leftSection={<IconBrandTelegram size={12} />}>
+          Test mode
+        </Badge>
+      )}
+      <RunBadge run={run} ready={ready} />
+    </>
+  );
+}
+
+/** The selected file: its name and language, when it was made, its run and its deployment. */
+function SelectedFile({ file, run, deployment }: Pick<ExecutionControlProps, 'file' | 'run'> & { deployment: Deployment }) {
+  return (
+    <Box className={classes.fileBox}>
+      {file ? (
+        <Group gap="sm" wrap="nowrap" align="flex-start">
+          <IconFileCode size={22} stroke={1.6} className={classes.fileIcon} />
+          <Box miw={0} style={{ flex: 1 }}>
+            <Group gap={8} wrap="nowrap">
+              <Text fw={700} ff="monospace" truncate="end" title={file.filename} data-testid="selected-file">
+                {file.filename}
+              </Text>
+              <Badge size="sm" variant="light" tt="none" className={classes.noShrink}>
+                {languageLabel(file.filename)}
+              </Badge>
+            </Group>
+            <Text size="xs" c="dimmed">
+              Created {createdAt(file.createdAt)}
+            </Text>
+            <RunLine run={run} />
+            <DeployLine deployment={deployment} />
+          </Box>
+        </Group>
+      ) : (
+        <Group gap="sm" wrap="nowrap">
+          <IconPointer size={20} stroke={1.6} className={classes.fileIcon} />
+          <div>
+            <Text fw={600} size="sm">
+              No file selected
+            </Text>
+            <Text size="xs" c="dimmed">
+              Choose a file from Your Files to run it.
+            </Text>
+          </div>
+        </Group>
+      )}
+    </Box>
+  );
+}
+
+/** Start, Test chat, Deploy and Stop; the dependency check and the environment variables. */
+function ControlButtons(props: ExecutionControlProps & { live: boolean; deployment: Deployment }) {
+  const { file, run, live, deployment, analyzing, detectingEnv, envCount } = props;
+  return (
+    <Group gap="xs" justify="space-between">
+      <Group gap="xs">
+        <Button color="green" leftSection={<IconPlayerPlay size={16} />} onClick={props.onStart} disabled={live}>
+          Start
+        </Button>
+        {props.onTestChat && (
+          <Button variant="light" color="blue" leftSection={<IconBrandTelegram size={16} />} onClick={props.onTestChat}>
+            Test chat
+          </Button>
+        )}
+        <DeployButton deployment={deployment} hasFile={file !== null} />
+        <Button color="red" variant="light" leftSection={<IconPlayerStop size={16} />} onClick={props.onStop} disabled={run?.status !== 'running'}>
+          Stop
+        </Button>
+      </Group>
+      <Group gap="xs">
+        <Button
+          variant="default"
+          leftSection={analyzing ? <Loader size={14} /> : <IconListSearch size={16} />}
+          onClick={props.onCheckDependencies}
+          disabled={analyzing}
+        >
+          {analyzing ? 'Checking...' : 'Check Dependencies'}
+        </Button>
+        <Button
+          variant="default"
+          leftSection={detectingEnv ? <Loader size={14} /> : <IconKey size={16} />}
+          rightSection={
+            envCount > 0 ? (
+              <Badge size="sm" circle aria-label={`${envCount} saved`}>
+                {envCount}
+              </Badge>
+            ) : undefined
+          }
+          onClick={props.onEnvironmentVariables}
+          disabled={detectingEnv}
+        >
+          Environment Variables
+        </Button>
+      </Group>
+    </Group>
+  );
+}
+
 export function ExecutionControl(props: ExecutionControlProps) {
-  const { file, run, connection, ready, analyzing, detectingEnv, envCount, status } = props;
+  const { file, run, connection, ready, status } = props;
   const live = run !== undefined && run.status !== 'exited';
   const deployment = useDeployment(file, run);
 
@@ -109,100 +218,14 @@ export function ExecutionControl(props: ExecutionControlProps) {
       title="Execution Control"
       icon={<IconPlayerPlay size={18} stroke={1.7} />}
       actions={
-        <>
-          {!ready && connection === 'connecting' && (
-            <Group gap={6} wrap="nowrap" c="dimmed">
-              <Loader size={12} color="gray" />
-              <Text size="xs">Connecting to the runner...</Text>
-            </Group>
-          )}
-          {live && run.mode === 'test' && (
-            <Badge color="blue" variant="light" tt="none" leftSection={<IconBrandTelegram size={12} />}>
-              Test mode
-            </Badge>
-          )}
-          <RunBadge run={run} ready={ready} />
-        </>
+        <ControlHeader run={run} connection={connection} ready={ready} />
       }
     >
       <div className={classes.content}>
         {status && <SandboxRefusal sandbox={status.sandbox} />}
-        <Box className={classes.fileBox}>
-          {file ? (
-            <Group gap="sm" wrap="nowrap" align="flex-start">
-              <IconFileCode size={22} stroke={1.6} className={classes.fileIcon} />
-              <Box miw={0} style={{ flex: 1 }}>
-                <Group gap={8} wrap="nowrap">
-                  <Text fw={700} ff="monospace" truncate="end" title={file.filename} data-testid="selected-file">
-                    {file.filename}
-                  </Text>
-                  <Badge size="sm" variant="light" tt="none" className={classes.noShrink}>
-                    {languageLabel(file.filename)}
-                  </Badge>
-                </Group>
-                <Text size="xs" c="dimmed">
-                  Created {createdAt(file.createdAt)}
-                </Text>
-                <RunLine run={run} />
-                <DeployLine deployment={deployment} />
-              </Box>
-            </Group>
-          ) : (
-            <Group gap="sm" wrap="nowrap">
-              <IconPointer size={20} stroke={1.6} className={classes.fileIcon} />
-              <div>
-                <Text fw={600} size="sm">
-                  No file selected
-                </Text>
-                <Text size="xs" c="dimmed">
-                  Choose a file from Your Files to run it.
-                </Text>
-              </div>
-            </Group>
-          )}
-        </Box>
+        <SelectedFile file={file} run={run} deployment={deployment} />
 
-        <Group gap="xs" justify="space-between">
-          <Group gap="xs">
-            <Button color="green" leftSection={<IconPlayerPlay size={16} />} onClick={props.onStart} disabled={live}>
-              Start
-            </Button>
-            {props.onTestChat && (
-              <Button variant="light" color="blue" leftSection={<IconBrandTelegram size={16} />} onClick={props.onTestChat}>
-                Test chat
-              </Button>
-            )}
-            <DeployButton deployment={deployment} hasFile={file !== null} />
-            <Button color="red" variant="light" leftSection={<IconPlayerStop size={16} />} onClick={props.onStop} disabled={run?.status !== 'running'}>
-              Stop
-            </Button>
-          </Group>
-          <Group gap="xs">
-            <Button
-              variant="default"
-              leftSection={analyzing ? <Loader size={14} /> : <IconListSearch size={16} />}
-              onClick={props.onCheckDependencies}
-              disabled={analyzing}
-            >
-              {analyzing ? 'Checking...' : 'Check Dependencies'}
-            </Button>
-            <Button
-              variant="default"
-              leftSection={detectingEnv ? <Loader size={14} /> : <IconKey size={16} />}
-              rightSection={
-                envCount > 0 ? (
-                  <Badge size="sm" circle aria-label={`${envCount} saved`}>
-                    {envCount}
-                  </Badge>
-                ) : undefined
-              }
-              onClick={props.onEnvironmentVariables}
-              disabled={detectingEnv}
-            >
-              Environment Variables
-            </Button>
-          </Group>
-        </Group>
+        <ControlButtons {...props} live={live} deployment={deployment} />
 
         {deployment.needs && (
           <Alert color="orange" variant="light" p="xs" data-testid="deploy-needs">
