@@ -9,6 +9,7 @@ import {
   saveFileByNameInput,
   saveFileInput,
   versionInput,
+  versionPromptField,
 } from '../../../shared/workspace.schema';
 import { files } from './workspace.service';
 
@@ -16,7 +17,7 @@ export const filesRouter = router({
   list: authedProcedure.query(({ ctx }) => files.list(ctx)),
   get: authedProcedure.input(fileIdInput).query(({ ctx, input }) => files.get(ctx, input)),
   save: authedProcedure
-    .input(saveFileInput.extend({ reason: z.enum(['save', 'ai_change']).optional(), proposalId: idField.optional() }))
+    .input(saveFileInput.extend({ reason: z.enum(['save', 'ai_change']).optional(), proposalId: idField.optional(), prompt: versionPromptField.optional() }))
     .mutation(({ ctx, input }) => files.save(ctx, input)),
   saveByName: authedProcedure.input(saveFileByNameInput).mutation(({ ctx, input }) => files.saveByName(ctx, input)),
   rename: authedProcedure.input(renameFileInput).mutation(({ ctx, input }) => files.rename(ctx, input)),

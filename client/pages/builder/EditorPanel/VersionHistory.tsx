@@ -1,4 +1,5 @@
-// A file's earlier texts (newest first): what replaced each one and when; picking one shows how it
+// A file's earlier texts (newest first): what replaced each one and when (for an AI change, the
+// request that made it); picking one shows how it
 // differs from the editor's text, and 'Restore this version' brings it back (free, and undoable:
 // the text it replaces becomes a version itself).
 import '../../../mantine-styles-pages';
@@ -88,6 +89,11 @@ export function VersionHistory({ opened, onClose, fileId, filename, current, dir
                     <Badge size="sm" variant="light" color={reason.color} tt="none">
                       {reason.label}
                     </Badge>
+                    {v.prompt && (
+                      <Text size="xs" mt={4} lineClamp={3} title={v.prompt} className={classes.versionPrompt} data-testid="version-prompt">
+                        “{v.prompt}”
+                      </Text>
+                    )}
                     <Text size="sm" fw={600} mt={4}>
                       {relativeTime(v.createdAt)}
                     </Text>

@@ -6,13 +6,14 @@ import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../../server/router';
 import { templateFor } from '../../../../shared/file-templates';
 import { notifyError, notifySuccess, serverMessage } from '../../../lib/notify';
+import { requestOfProposal } from '../../../lib/offered-changes';
 import { trpc } from '../../../lib/trpc';
 
 export type FileDetails = inferRouterOutputs<AppRouter>['files']['get'];
 
 type Reason = 'save' | 'ai_change';
-/** Unsaved text left behind when the editor switched to another file or closed. */
-type StashedDraft = { base: string; draft: string; reason: Reason };
+/** Unsaved text left behind when the editor switched to another file or closed (with an AI change's request). */
+type StashedDraft = { base: string; draft: string; reason: Reason; prompt?: string };
 
 // Kept in the query cache so a sign-out (which clears the cache) takes the drafts with it.
 const draftKey = (fileId: string) => ['editor-draft', fileId] as const;
@@ -35,13 +36,15 @@ export function useFileEditor(file: FileDetails) {
   // The AI proposal accepted into the draft: saving tells the server, which settles it (no refund
   // any more) and, for a chat follow-up, keeps the builtin assistant's new plan of the file.
   const acceptedProposal = useRef<string | null>(null);
+  // What the accepted AI change asked for: kept with the version it replaces (the history shows it).
+  const acceptedPrompt = useRef<string | undefined>(stash?.prompt);
   const restoreMutation = trpc.files.restore.useMutation();
 
   const showingTemplate = saved === '' && template !== '' && draft === template;
   const dirty = draft !== saved && !showingTemplate;
 
-  const latest = useRef({ base: saved, draft, reason, dirty });
-  latest.current = { base: saved, draft, reason, dirty };
+  const latest = useRef<StashedDraft & { dirty: boolean }>({ base: saved, draft, reason, dirty });
+  latest.current = { base: saved, draft, reason, dirty, ...(acceptedPrompt.current ? { prompt: acceptedPrompt.current } : {}) };
   useEffect(() => {
     queryClient.setQueryDefaults(['editor-draft'], { gcTime: Infinity });
     return () => {
@@ -72,8 +75,11 @@ export function useFileEditor(file: FileDetails) {
     const content = draft;
     try {
       const accepted = acceptedProposal.current;
-      const updated = await saveMutation.mutateAsync({ id: file.id, content, reason, ...(accepted ? { proposalId: accepted } : {}) });
+      // A chat follow-up's offer does not carry its request: the chat it came from still holds it.
+      const prompt = reason === 'ai_change' ? (acceptedPrompt.current ?? (accepted ? requestOfProposal(utils.chat.messages.getData({ projectId: file.projectId }), accepted) : undefined)) : undefined;
+      const updated = await saveMutation.mutateAsync({ id: file.id, content, reason, ...(accepted ? { proposalId: accepted } : {}), ...(prompt ? { prompt } : {}) });
       acceptedProposal.current = null;
+      acceptedPrompt.current = undefined;
       setSaved(content);
       setReason('save');
       afterWrite(updated);
@@ -99,10 +105,11 @@ export function useFileEditor(file: FileDetails) {
   };
 
   /** An accepted AI proposal: editor text only, the person still saves. */
-  const applyProposal = (code: string, proposalId: string) => {
+  const applyProposal = (code: string, proposalId: string, prompt?: string) => {
     setDraft(code);
     setReason('ai_change');
     acceptedProposal.current = proposalId;
+    acceptedPrompt.current = prompt;
   };
 
   return {

@@ -13,15 +13,15 @@ interface ModifyTarget {
   projectId?: string | null;
   /** The editor's current text: what the proposal is computed from and compared against. */
   code: string;
-  /** `proposalId`: the proposal the next save accepts. */
-  onAccept: (code: string, proposalId: string) => void;
+  /** `proposalId`: the proposal the next save accepts; `prompt`: what was asked for, when known. */
+  onAccept: (code: string, proposalId: string, prompt?: string) => void;
 }
 
 export function useModify({ fileId, filename, projectId, code, onAccept }: ModifyTarget) {
   const utils = trpc.useUtils();
   const [open, setOpen] = useState(false);
   const [prompt, setPrompt] = useState('');
-  const [proposal, setProposal] = useState<{ base: string; code: string; id: string; title?: string } | null>(null);
+  const [proposal, setProposal] = useState<{ base: string; code: string; id: string; title?: string; prompt?: string } | null>(null);
   const modifyMutation = trpc.ai.modifyCode.useMutation();
   const rejectMutation = trpc.ai.rejectModification.useMutation();
 
@@ -30,7 +30,7 @@ export function useModify({ fileId, filename, projectId, code, onAccept }: Modif
   current.current = code;
   const takeOffer = useCallback((change: OfferedChange) => {
     setOpen(false);
-    setProposal({ base: current.current, code: change.code, id: change.proposalId, ...(change.title ? { title: change.title } : {}) });
+    setProposal({ base: current.current, code: change.code, id: change.proposalId, ...(change.title ? { title: change.title } : {}), ...(change.prompt ? { prompt: change.prompt } : {}) });
   }, []);
   useOfferedChange(fileId, takeOffer);
 
@@ -52,7 +52,7 @@ export function useModify({ fileId, filename, projectId, code, onAccept }: Modif
         fileId,
         ...(projectId ? { projectId } : {}),
       });
-      setProposal({ base, code: result.modifiedCode, id: result.proposalId });
+      setProposal({ base, code: result.modifiedCode, id: result.proposalId, prompt: request });
       notifySuccess('Code modification preview ready!', 'Review the changes, then accept or reject them.');
     } catch (err) {
       setProposal(null);
@@ -65,7 +65,7 @@ export function useModify({ fileId, filename, projectId, code, onAccept }: Modif
 
   const accept = () => {
     if (!proposal) return;
-    onAccept(proposal.code, proposal.id);
+    onAccept(proposal.code, proposal.id, proposal.prompt);
     close();
     notifySuccess('Changes applied successfully!', 'Save the file to keep them.');
   };
