@@ -23,7 +23,7 @@ interface BotsTableProps<T extends BotRow> {
   filenames?: ReadonlyMap<string, string>;
   /** The admin's view: the owner's email under each bot's name. */
   showOwner?: boolean;
-  /** The person's own view: each webhook address under its bot's name (an address is a secret: never the operator's). */
+  /** The person's own view: each bot's webhook address (an address is a secret: never the operator's). */
   showWebhooks?: boolean;
   /** The table from this breakpoint up, cards below it. */
   tableFrom?: MantineBreakpoint;
@@ -183,9 +183,11 @@ export function BotsTable<T extends BotRow>({ bots, label, filenames, showOwner,
           >
             <Stack gap="sm">
               <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-                <BotName bot={bot} filenames={filenames} showOwner={showOwner} showWebhooks={showWebhooks} />
+                <BotName bot={bot} filenames={filenames} showOwner={showOwner} />
                 <BotStatusBadge bot={bot} />
               </Group>
+              {/* On a card the address has a line of its own, the card's whole width. */}
+              {showWebhooks && bot.webhookUrl && <WebhookLine name={bot.name} url={bot.webhookUrl} />}
               <SimpleGrid cols={2} spacing={8} verticalSpacing={8}>
                 <Stat label="Uptime">
                   <Uptime bot={bot} now={now} />
