@@ -1,7 +1,8 @@
 // An AI change in the builder's editor at desktop (1280x800) and phone (390x844) size, in real
 // Chromium with the builtin assistant and the real sandbox: 'Check with saved chats' on the preview
 // shows a failed replay whose long replies wrap inside their card (none runs out of it), and once
-// the change is accepted and saved, the version history shows the request that made it.
+// the change is accepted and saved, the version history shows the request that made it; so does a
+// change the chat proposed, with the chat message that asked for it.
 // Telegraf comes from the repository's own node_modules, never from a registry.
 import path from 'node:path';
 import type { Locator } from 'playwright-core';
@@ -19,6 +20,7 @@ const SIZES = [
 const REQUEST = 'Make a Telegram bot in JavaScript with Telegraf that answers /start and echoes messages';
 const BOT = 'telegram_bot.js';
 const CHANGE = "add a /price command that replies 'Bread is 3 euros'";
+const FOLLOW_UP = "also add a /hours command that replies 'We open at 9'";
 // What the saved chat expects /start to answer: one long line, a link with no place to break.
 const SAVED_REPLY = `Welcome to the bakery! Our full menu, prices and opening hours are at https://bakery.example/${'menu-and-prices-'.repeat(12)}today and we answer every question within the hour.`;
 
@@ -106,6 +108,30 @@ describe.skipIf(!browserAvailable())('an AI change in the editor at desktop and 
       // The server keeps it with the version.
       const listed = (await world.app.request('GET', `/api/files/${fileId}/versions`, { token: user.token })).body as Array<{ reason: string; prompt: string | null }>;
       expect(listed.map((v) => [v.reason, v.prompt])).toEqual([['ai_change', CHANGE]]);
+      await page.keyboard.press('Escape');
+      await drawer.waitFor({ state: 'detached' });
+    });
+
+    it("a change the chat proposed keeps the chat's request once accepted and saved", async () => {
+      const { page, errors } = tp;
+      const message = page.getByRole('region', { name: 'Chat' }).getByRole('textbox', { name: 'Message' });
+      await message.fill(FOLLOW_UP);
+      await message.press('Enter');
+      // The editor takes the proposed change as its preview.
+      await editor().getByRole('button', { name: 'Accept Changes' }).waitFor({ timeout: 30_000 });
+      let since = await toastMark(page);
+      await editor().getByRole('button', { name: 'Accept Changes' }).click();
+      await waitForToast(page, 'Changes applied successfully!', { since });
+      since = await toastMark(page);
+      await editor().getByRole('button', { name: 'Save' }).click();
+      await waitForToast(page, 'File saved successfully!', { since });
+
+      await editor().getByRole('button', { name: 'History' }).click();
+      const versions = page.getByRole('dialog', { name: /Version history/ }).getByRole('list', { name: 'Versions' }).getByRole('listitem');
+      await expect.poll(() => versions.count()).toBe(2);
+      expect(await versions.first().getByTestId('version-prompt').textContent()).toBe(`“${FOLLOW_UP}”`);
+      expect(await versions.last().getByTestId('version-prompt').textContent()).toBe(`“${CHANGE}”`);
+      await snap(page, errors, `ai-change-${size}-history-chat`, { viewport: true });
     });
   });
 });

@@ -6,6 +6,8 @@ import '../../../mantine-styles-pages';
 import { useState } from 'react';
 import { Alert, Badge, Box, Button, Drawer, Group, Loader, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconHistory, IconRestore } from '@tabler/icons-react';
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../../../server/router';
 import { relativeTime } from '../../../../shared/relative-time';
 import { trpc } from '../../../lib/trpc';
 import { DiffView } from './DiffView';
@@ -21,6 +23,31 @@ const REASONS: Record<string, { label: string; color: string }> = {
 
 function size(bytes: number): string {
   return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+type Version = NonNullable<inferRouterOutputs<AppRouter>['files']['versions']>[number];
+
+/** One version in the list: what replaced it (an AI change with its request), when, and its size. */
+function VersionEntry({ version: v, selected, onSelect }: { version: Version; selected: boolean; onSelect: () => void }) {
+  const reason = REASONS[v.reason] ?? { label: v.reason, color: 'gray' };
+  return (
+    <UnstyledButton className={classes.version} data-selected={selected || undefined} aria-current={selected ? 'true' : undefined} onClick={onSelect}>
+      <Badge size="sm" variant="light" color={reason.color} tt="none">
+        {reason.label}
+      </Badge>
+      {v.prompt && (
+        <Text size="xs" mt={4} lineClamp={3} title={v.prompt} className={classes.versionPrompt} data-testid="version-prompt">
+          “{v.prompt}”
+        </Text>
+      )}
+      <Text size="sm" fw={600} mt={4}>
+        {relativeTime(v.createdAt)}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {v.lines} lines · {size(v.bytes)}
+      </Text>
+    </UnstyledButton>
+  );
 }
 
 interface VersionHistoryProps {
@@ -76,34 +103,11 @@ export function VersionHistory({ opened, onClose, fileId, filename, current, dir
             </Text>
           )}
           <Stack gap={4} component="ul" aria-label="Versions" className={classes.plainList}>
-            {versions.data?.map((v) => {
-              const reason = REASONS[v.reason] ?? { label: v.reason, color: 'gray' };
-              return (
-                <li key={v.id}>
-                  <UnstyledButton
-                    className={classes.version}
-                    data-selected={v.id === selected || undefined}
-                    aria-current={v.id === selected ? 'true' : undefined}
-                    onClick={() => setSelected(v.id)}
-                  >
-                    <Badge size="sm" variant="light" color={reason.color} tt="none">
-                      {reason.label}
-                    </Badge>
-                    {v.prompt && (
-                      <Text size="xs" mt={4} lineClamp={3} title={v.prompt} className={classes.versionPrompt} data-testid="version-prompt">
-                        “{v.prompt}”
-                      </Text>
-                    )}
-                    <Text size="sm" fw={600} mt={4}>
-                      {relativeTime(v.createdAt)}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {v.lines} lines · {size(v.bytes)}
-                    </Text>
-                  </UnstyledButton>
-                </li>
-              );
-            })}
+            {versions.data?.map((v) => (
+              <li key={v.id}>
+                <VersionEntry version={v} selected={v.id === selected} onSelect={() => setSelected(v.id)} />
+              </li>
+            ))}
           </Stack>
         </ScrollArea.Autosize>
 

@@ -12,8 +12,8 @@ import { trpc } from '../../../lib/trpc';
 export type FileDetails = inferRouterOutputs<AppRouter>['files']['get'];
 
 type Reason = 'save' | 'ai_change';
-/** Unsaved text left behind when the editor switched to another file or closed (with an AI change's request). */
-type StashedDraft = { base: string; draft: string; reason: Reason; prompt?: string };
+/** Unsaved text left behind when the editor switched to another file or closed. */
+type StashedDraft = { base: string; draft: string; reason: Reason };
 
 // Kept in the query cache so a sign-out (which clears the cache) takes the drafts with it.
 const draftKey = (fileId: string) => ['editor-draft', fileId] as const;
@@ -33,18 +33,17 @@ export function useFileEditor(file: FileDetails) {
   const [reason, setReason] = useState<Reason>(stash?.reason ?? 'save');
   const [seen, setSeen] = useState(file.content);
   const saveMutation = trpc.files.save.useMutation();
-  // The AI proposal accepted into the draft: saving tells the server, which settles it (no refund
-  // any more) and, for a chat follow-up, keeps the builtin assistant's new plan of the file.
-  const acceptedProposal = useRef<string | null>(null);
-  // What the accepted AI change asked for: kept with the version it replaces (the history shows it).
-  const acceptedPrompt = useRef<string | undefined>(stash?.prompt);
+  // The AI proposal accepted into the draft, with what it asked for: saving tells the server, which
+  // settles it (no refund any more), keeps the request with the text it replaces (the history shows
+  // it) and, for a chat follow-up, keeps the builtin assistant's new plan of the file.
+  const acceptedProposal = useRef<{ id: string; prompt?: string } | null>(null);
   const restoreMutation = trpc.files.restore.useMutation();
 
   const showingTemplate = saved === '' && template !== '' && draft === template;
   const dirty = draft !== saved && !showingTemplate;
 
-  const latest = useRef<StashedDraft & { dirty: boolean }>({ base: saved, draft, reason, dirty });
-  latest.current = { base: saved, draft, reason, dirty, ...(acceptedPrompt.current ? { prompt: acceptedPrompt.current } : {}) };
+  const latest = useRef({ base: saved, draft, reason, dirty });
+  latest.current = { base: saved, draft, reason, dirty };
   useEffect(() => {
     queryClient.setQueryDefaults(['editor-draft'], { gcTime: Infinity });
     return () => {
@@ -76,10 +75,9 @@ export function useFileEditor(file: FileDetails) {
     try {
       const accepted = acceptedProposal.current;
       // A chat follow-up's offer does not carry its request: the chat it came from still holds it.
-      const prompt = reason === 'ai_change' ? (acceptedPrompt.current ?? (accepted ? requestOfProposal(utils.chat.messages.getData({ projectId: file.projectId }), accepted) : undefined)) : undefined;
-      const updated = await saveMutation.mutateAsync({ id: file.id, content, reason, ...(accepted ? { proposalId: accepted } : {}), ...(prompt ? { prompt } : {}) });
+      const prompt = reason === 'ai_change' && accepted ? (accepted.prompt ?? requestOfProposal(utils.chat.messages.getData({ projectId: file.projectId }), accepted.id)) : undefined;
+      const updated = await saveMutation.mutateAsync({ id: file.id, content, reason, ...(accepted ? { proposalId: accepted.id } : {}), ...(prompt ? { prompt } : {}) });
       acceptedProposal.current = null;
-      acceptedPrompt.current = undefined;
       setSaved(content);
       setReason('save');
       afterWrite(updated);
@@ -108,8 +106,7 @@ export function useFileEditor(file: FileDetails) {
   const applyProposal = (code: string, proposalId: string, prompt?: string) => {
     setDraft(code);
     setReason('ai_change');
-    acceptedProposal.current = proposalId;
-    acceptedPrompt.current = prompt;
+    acceptedProposal.current = { id: proposalId, ...(prompt ? { prompt } : {}) };
   };
 
   return {

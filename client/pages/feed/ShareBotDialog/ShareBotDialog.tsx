@@ -2,7 +2,7 @@
 // sent; success resets the form, closes the dialog and refreshes the feed.
 import '../../../mantine-styles-pages';
 import { useMemo, useState } from 'react';
-import { Button, Group, Loader, Modal, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Loader, Modal, Select, SimpleGrid, Stack, Text, Textarea, TextInput, type ComboboxItem } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconBrandTelegram, IconBrandX, IconFileCode, IconKey, IconLock, IconMail, IconShare } from '@tabler/icons-react';
@@ -20,6 +20,9 @@ interface ShareBotDialogProps {
   opened: boolean;
   onClose: () => void;
 }
+
+// Under its bot's heading an option needs only its file name; the box shows the whole label.
+const renderFileChoice = ({ option }: { option: ComboboxItem }) => <span className={classes.fileOption}>{(option as FileChoice).filename}</span>;
 
 export function ShareBotDialog({ opened, onClose }: ShareBotDialogProps) {
   const utils = trpc.useUtils();
@@ -135,8 +138,7 @@ export function ShareBotDialog({ opened, onClose }: ShareBotDialogProps) {
               description="Others can remix a copy into their workspace."
               placeholder={files.isLoading ? 'Loading your files...' : fileOptions.length ? 'Choose one of your files' : 'No files yet'}
               data={fileOptions}
-              // Under its bot's heading an option needs only its file name; the box shows the whole label.
-              renderOption={({ option }) => <span className={classes.fileOption}>{(option as FileChoice).filename}</span>}
+              renderOption={renderFileChoice}
               searchable
               clearable
               nothingFoundMessage="No file with that name"
