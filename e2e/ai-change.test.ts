@@ -7,16 +7,12 @@
 import path from 'node:path';
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type SignedUpUser } from '../server/testing/fixtures';
+import type { SignedUpUser } from '../server/testing/fixtures';
 import { copyPackages } from '../server/testing/node-packages';
 import { storeSavedChat } from '../server/features/test-chat/saved-chats';
-import { browserAvailable, startWorld, type World } from './harness';
-import { loginThroughUi, openPage, snap, toastMark, uniqueEmail, waitForToast, type TestPage } from './helpers';
+import { browserAvailable } from './harness';
+import { BOTH_SIZES, signedInPage, snap, toastMark, waitForToast, worldForTests, type TestPage } from './helpers';
 
-const SIZES = [
-  { size: 'desktop', viewport: { width: 1280, height: 800 } },
-  { size: 'phone', viewport: { width: 390, height: 844 } },
-] as const;
 const REQUEST = 'Make a Telegram bot in JavaScript with Telegraf that answers /start and echoes messages';
 const BOT = 'telegram_bot.js';
 const CHANGE = "add a /price command that replies 'Bread is 3 euros'";
@@ -36,35 +32,38 @@ const spill = (box: Locator) =>
   });
 
 describe.skipIf(!browserAvailable())('an AI change in the editor at desktop and phone size', () => {
-  let world: World;
-  beforeAll(async () => {
-    world = await startWorld({ RUNNER_STOP_GRACE_MS: '1000' });
-  });
-  afterAll(async () => world?.close());
+  const world = worldForTests({ RUNNER_STOP_GRACE_MS: '1000' });
 
-  describe.each(SIZES)('at $size size', ({ size, viewport }) => {
+  describe.each(BOTH_SIZES)('at $size size', ({ size, viewport }) => {
     let user: SignedUpUser;
     let tp: TestPage;
     let fileId = '';
     const editor = () => tp.page.getByRole('region', { name: 'Code editor' });
+    /** Accept Changes on the preview, then Save, each waited for by its toast. */
+    const acceptAndSave = async () => {
+      let since = await toastMark(tp.page);
+      await editor().getByRole('button', { name: 'Accept Changes' }).click();
+      await waitForToast(tp.page, 'Changes applied successfully!', { since });
+      since = await toastMark(tp.page);
+      await editor().getByRole('button', { name: 'Save' }).click();
+      await waitForToast(tp.page, 'File saved successfully!', { since });
+    };
 
     beforeAll(async () => {
-      user = await signUp(world.app, world.smtp, { name: `Ines ${size}`, email: uniqueEmail(`ai-change-${size}`) });
-      const chat = await world.app.request('POST', '/api/ai/chat', { token: user.token, body: { message: REQUEST } });
+      ({ user, tp } = await signedInPage(world(), `Ines ${size}`, viewport));
+      const chat = await world().app.request('POST', '/api/ai/chat', { token: user.token, body: { message: REQUEST } });
       expect(chat.status, JSON.stringify(chat.body)).toBe(200);
       const file = (chat.body.createdFiles as Array<{ id: string; filename: string }>).find((f) => f.filename === BOT)!;
       fileId = file.id;
-      const packagesDir = await world.app.app.deps.packageVolumes.dir(chat.body.projectId, true);
+      const packagesDir = await world().app.app.deps.packageVolumes.dir(chat.body.projectId, true);
       copyPackages(['telegraf'], path.join(packagesDir!, 'node_modules'));
-      await storeSavedChat({ deps: world.app.app.deps, userId: user.id }, { fileId, name: 'Start greets with the menu', chat: 'private', steps: [{ input: { text: '/start' }, replies: [SAVED_REPLY] }] });
-      tp = await openPage(world, { viewport });
-      await loginThroughUi(tp.page, world, user);
+      await storeSavedChat({ deps: world().app.app.deps, userId: user.id }, { fileId, name: 'Start greets with the menu', chat: 'private', steps: [{ input: { text: '/start' }, replies: [SAVED_REPLY] }] });
     });
     afterAll(async () => tp?.context.close());
 
     it("'Check with saved chats' on the preview: the failed replay's long replies wrap inside the card", async () => {
       const { page, errors } = tp;
-      await page.goto(`${world.url}/builder?file=${fileId}`);
+      await page.goto(`${world().url}/builder?file=${fileId}`);
       await editor().getByText(BOT, { exact: true }).waitFor();
       await editor().getByRole('button', { name: 'Modify' }).click();
       await editor().getByLabel('Describe the change').fill(CHANGE);
@@ -90,12 +89,7 @@ describe.skipIf(!browserAvailable())('an AI change in the editor at desktop and 
 
     it('accepted and saved, the change shows its request in the version history', async () => {
       const { page, errors } = tp;
-      let since = await toastMark(page);
-      await editor().getByRole('button', { name: 'Accept Changes' }).click();
-      await waitForToast(page, 'Changes applied successfully!', { since });
-      since = await toastMark(page);
-      await editor().getByRole('button', { name: 'Save' }).click();
-      await waitForToast(page, 'File saved successfully!', { since });
+      await acceptAndSave();
 
       await editor().getByRole('button', { name: 'History' }).click();
       const drawer = page.getByRole('dialog', { name: /Version history/ });
@@ -106,7 +100,7 @@ describe.skipIf(!browserAvailable())('an AI change in the editor at desktop and 
       expect(await spill(versions.first())).toEqual({ out: [], scrolls: false });
       await snap(page, errors, `ai-change-${size}-history`, { viewport: true });
       // The server keeps it with the version.
-      const listed = (await world.app.request('GET', `/api/files/${fileId}/versions`, { token: user.token })).body as Array<{ reason: string; prompt: string | null }>;
+      const listed = (await world().app.request('GET', `/api/files/${fileId}/versions`, { token: user.token })).body as Array<{ reason: string; prompt: string | null }>;
       expect(listed.map((v) => [v.reason, v.prompt])).toEqual([['ai_change', CHANGE]]);
       await page.keyboard.press('Escape');
       await drawer.waitFor({ state: 'detached' });
@@ -119,12 +113,7 @@ describe.skipIf(!browserAvailable())('an AI change in the editor at desktop and 
       await message.press('Enter');
       // The editor takes the proposed change as its preview.
       await editor().getByRole('button', { name: 'Accept Changes' }).waitFor({ timeout: 30_000 });
-      let since = await toastMark(page);
-      await editor().getByRole('button', { name: 'Accept Changes' }).click();
-      await waitForToast(page, 'Changes applied successfully!', { since });
-      since = await toastMark(page);
-      await editor().getByRole('button', { name: 'Save' }).click();
-      await waitForToast(page, 'File saved successfully!', { since });
+      await acceptAndSave();
 
       await editor().getByRole('button', { name: 'History' }).click();
       const versions = page.getByRole('dialog', { name: /Version history/ }).getByRole('list', { name: 'Versions' }).getByRole('listitem');

@@ -4,16 +4,12 @@
 // chat started reads 'Running (test)', not plain 'Running'.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type SignedUpUser } from '../server/testing/fixtures';
+import type { SignedUpUser } from '../server/testing/fixtures';
 import { RunClient } from '../server/testing/run-client';
 import type { BotSummary } from '../shared/bots.schema';
-import { browserAvailable, startWorld, type World } from './harness';
-import { loginThroughUi, openPage, snap, toastMark, uniqueEmail, waitForToast, type TestPage } from './helpers';
+import { browserAvailable } from './harness';
+import { BOTH_SIZES, signedInPage, snap, toastMark, waitForToast, worldForTests, type TestPage } from './helpers';
 
-const SIZES = [
-  { size: 'desktop', viewport: { width: 1280, height: 800 }, phone: false },
-  { size: 'phone', viewport: { width: 390, height: 844 }, phone: true },
-] as const;
 /** Listens on PORT (reads it, never says the word webhook): a bot that takes webhooks. */
 const LISTENER = String.raw`import os
 from http.server import BaseHTTPRequestHandler, HTTPServer
@@ -29,13 +25,9 @@ HTTPServer(("127.0.0.1", int(os.getenv("PORT", "8080"))), Answer).serve_forever(
 const SLEEPER = 'import time\nprint("telegram bot up", flush=True)\ntime.sleep(600)\n';
 
 describe.skipIf(!browserAvailable())('/bots at desktop and phone size', () => {
-  let world: World;
-  beforeAll(async () => {
-    world = await startWorld();
-  });
-  afterAll(async () => world?.close());
+  const world = worldForTests();
 
-  describe.each(SIZES)('at $size size', ({ size, viewport, phone }) => {
+  describe.each(BOTH_SIZES)('at $size size', ({ size, viewport, phone }) => {
     let user: SignedUpUser;
     let tp: TestPage;
     let client: RunClient;
@@ -43,10 +35,11 @@ describe.skipIf(!browserAvailable())('/bots at desktop and phone size', () => {
     const names = { hooks: `Order hooks ${size}`, tester: `Quiz bot ${size}` };
 
     beforeAll(async () => {
-      user = await signUp(world.app, world.smtp, { name: `Bo ${size}`, email: uniqueEmail(`bots-list-${size}`) });
+      ({ user, tp } = await signedInPage(world(), `Bo ${size}`, viewport));
+      await tp.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: world().url });
       const botWith = async (name: string, filename: string, content: string) => {
-        const projectId = (await world.app.request('POST', '/api/projects', { token: user.token, body: { name } })).body.id as string;
-        const file = await world.app.request('PUT', `/api/projects/${projectId}/files/${filename}`, { token: user.token, body: { content } });
+        const projectId = (await world().app.request('POST', '/api/projects', { token: user.token, body: { name } })).body.id as string;
+        const file = await world().app.request('PUT', `/api/projects/${projectId}/files/${filename}`, { token: user.token, body: { content } });
         expect(file.status).toBe(200);
         return { projectId, fileId: file.body.id as string };
       };
@@ -55,19 +48,16 @@ describe.skipIf(!browserAvailable())('/bots at desktop and phone size', () => {
       ids.hooks = hooks.projectId;
       ids.tester = tester.projectId;
       ids.testerFile = tester.fileId;
-      expect((await world.app.request('POST', `/api/bots/${hooks.projectId}/deploy`, { token: user.token, body: { fileId: hooks.fileId } })).status).toBe(200);
+      expect((await world().app.request('POST', `/api/bots/${hooks.projectId}/deploy`, { token: user.token, body: { fileId: hooks.fileId } })).status).toBe(200);
       // The test chat's way of starting a bot: test mode, over the run socket.
-      client = await RunClient.open(world.url, { token: user.token });
+      client = await RunClient.open(world().url, { token: user.token });
       client.send({ type: 'execute-file', fileId: tester.fileId, mode: 'test' });
       await client.waitForLine('telegram bot up', 20_000);
-      tp = await openPage(world, { viewport });
-      await tp.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: world.url });
-      await loginThroughUi(tp.page, world, user);
     });
     afterAll(async () => {
       client?.send({ type: 'stop-execution', fileId: ids.testerFile });
       client?.close();
-      await world.app.request('POST', `/api/bots/${ids.hooks}/undeploy`, { token: user.token });
+      await world().app.request('POST', `/api/bots/${ids.hooks}/undeploy`, { token: user.token });
       await tp?.context.close();
     });
 
@@ -80,18 +70,18 @@ describe.skipIf(!browserAvailable())('/bots at desktop and phone size', () => {
     it("shows the deployed webhook bot's URL, made by the list, and copies it", async () => {
       const { page, errors } = tp;
       // Nobody asked the runner page for it: no address exists until the list needs one.
-      expect(await world.app.app.deps.db.selectFrom('bot_hooks').selectAll().where('project_id', '=', ids.hooks).execute()).toEqual([]);
-      await page.goto(`${world.url}/bots`);
+      expect(await world().app.app.deps.db.selectFrom('bot_hooks').selectAll().where('project_id', '=', ids.hooks).execute()).toEqual([]);
+      await page.goto(`${world().url}/bots`);
       const hooks = botView(page, names.hooks);
       await hooks.getByTestId('bot-status').getByText('Running', { exact: true }).waitFor({ timeout: 20_000 });
       const shown = hooks.getByTestId('bot-webhook-url');
       await shown.waitFor();
-      const bots = (await world.app.request('GET', '/api/bots', { token: user.token })).body.bots as BotSummary[];
+      const bots = (await world().app.request('GET', '/api/bots', { token: user.token })).body.bots as BotSummary[];
       const url = bots.find((b) => b.projectId === ids.hooks)!.webhookUrl!;
-      expect(url).toMatch(new RegExp(`^${world.url.replace(/[.]/g, '\\.')}/hooks/${ids.hooks}/[A-Za-z0-9_-]{32}$`));
+      expect(url).toMatch(new RegExp(`^${world().url.replace(/[.]/g, '\\.')}/hooks/${ids.hooks}/[A-Za-z0-9_-]{32}$`));
       expect(await shown.textContent()).toBe(url);
       // The same address the runner page shows.
-      expect((await world.app.request('GET', `/api/bots/${ids.hooks}/hook`, { token: user.token })).body.webhookUrl).toBe(url);
+      expect((await world().app.request('GET', `/api/bots/${ids.hooks}/hook`, { token: user.token })).body.webhookUrl).toBe(url);
       // Cut to its line, never wider than the row or card it is in.
       const [line, view] = [(await hooks.getByTestId('bot-webhook').boundingBox())!, (await hooks.boundingBox())!];
       expect(line.x + line.width).toBeLessThanOrEqual(view.x + view.width);

@@ -3,14 +3,8 @@
 // bot plan find their entries first, and each opens its own section of /docs.html.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type SignedUpUser } from '../server/testing/fixtures';
-import { browserAvailable, startWorld, watchForErrors, type World } from './harness';
-import { loginThroughUi, openPage, pathIs, snap, uniqueEmail, type TestPage } from './helpers';
-
-const SIZES = [
-  { size: 'desktop', viewport: { width: 1280, height: 800 }, phone: false },
-  { size: 'phone', viewport: { width: 390, height: 844 }, phone: true },
-] as const;
+import { browserAvailable, watchForErrors } from './harness';
+import { BOTH_SIZES, pathIs, signedInPage, snap, worldForTests, type TestPage } from './helpers';
 
 /** Query, the entry it must find first, and the section it opens. */
 const FINDS = [
@@ -23,19 +17,12 @@ const FINDS = [
 ] as const;
 
 describe.skipIf(!browserAvailable())('the documentation search at desktop and phone size', () => {
-  let world: World;
-  beforeAll(async () => {
-    world = await startWorld();
-  });
-  afterAll(async () => world?.close());
+  const world = worldForTests();
 
-  describe.each(SIZES)('at $size size', ({ size, viewport, phone }) => {
-    let user: SignedUpUser;
+  describe.each(BOTH_SIZES)('at $size size', ({ size, viewport, phone }) => {
     let tp: TestPage;
     beforeAll(async () => {
-      user = await signUp(world.app, world.smtp, { name: `Dora ${size}`, email: uniqueEmail(`docs-${size}`) });
-      tp = await openPage(world, { viewport });
-      await loginThroughUi(tp.page, world, user);
+      ({ tp } = await signedInPage(world(), `Dora ${size}`, viewport));
     });
     afterAll(async () => tp?.context.close());
 
@@ -53,7 +40,7 @@ describe.skipIf(!browserAvailable())('the documentation search at desktop and ph
 
     it('finds the test chat, deploying, always on, webhooks, the plan and /bots first', async () => {
       const { page, errors } = tp;
-      await page.goto(`${world.url}/builder`);
+      await page.goto(`${world().url}/builder`);
       await page.waitForURL(pathIs('/builder'));
       const box = await searchBox(page);
       for (const [query, title] of FINDS) {

@@ -4,14 +4,9 @@
 // remix becomes a bot named after the post, never 'New bot'. Each size has its own two people.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type SignedUpUser } from '../server/testing/fixtures';
-import { browserAvailable, startWorld, type World } from './harness';
-import { loginThroughUi, openPage, pathIs, snap, toastMark, uniqueEmail, waitForToast, type TestPage } from './helpers';
-
-const SIZES = [
-  { size: 'desktop', viewport: { width: 1280, height: 800 }, phone: false },
-  { size: 'phone', viewport: { width: 390, height: 844 }, phone: true },
-] as const;
+import type { SignedUpUser } from '../server/testing/fixtures';
+import { browserAvailable } from './harness';
+import { BOTH_SIZES, pathIs, signedInPage, snap, toastMark, waitForToast, worldForTests, type TestPage } from './helpers';
 const FILE = 'telegram_bot.py';
 const GIF_1X1 = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
 
@@ -27,13 +22,9 @@ const emptyBelowContent = (article: Locator) =>
   });
 
 describe.skipIf(!browserAvailable())('feed cards, sharing and remix at desktop and phone size', () => {
-  let world: World;
-  beforeAll(async () => {
-    world = await startWorld();
-  });
-  afterAll(async () => world?.close());
+  const world = worldForTests();
 
-  describe.each(SIZES)('at $size size', ({ size, viewport, phone }) => {
+  describe.each(BOTH_SIZES)('at $size size', ({ size, viewport, phone }) => {
     const titles = { shared: `Bakery helper ${size}`, pictured: `Pictured bot ${size}`, plain: `Plain bot ${size}` };
     let owner: SignedUpUser;
     let fan: SignedUpUser;
@@ -42,26 +33,21 @@ describe.skipIf(!browserAvailable())('feed cards, sharing and remix at desktop a
     const shot = (tp: TestPage, name: string, opts?: { viewport?: boolean }) => snap(tp.page, tp.errors, `feed-cards-${size}-${name}`, opts);
 
     beforeAll(async () => {
-      [owner, fan] = await Promise.all([
-        signUp(world.app, world.smtp, { name: `Olga ${size}`, email: uniqueEmail(`feed-owner-${size}`) }),
-        signUp(world.app, world.smtp, { name: `Finn ${size}`, email: uniqueEmail(`feed-fan-${size}`) }),
-      ]);
+      [{ user: owner, tp: op }, { user: fan, tp: fp }] = await Promise.all([signedInPage(world(), `Olga ${size}`, viewport), signedInPage(world(), `Finn ${size}`, viewport)]);
       // Two bots of the owner's, each with a telegram_bot.py of its own.
       for (const [name, content] of [['Weather Buddy', 'print("weather")\n'], ['Bakery Bot', 'print("bakery")\n']]) {
-        const bot = await world.app.request('POST', '/api/projects', { token: owner.token, body: { name } });
-        const file = await world.app.request('PUT', `/api/projects/${bot.body.id}/files/${FILE}`, { token: owner.token, body: { content } });
+        const bot = await world().app.request('POST', '/api/projects', { token: owner.token, body: { name } });
+        const file = await world().app.request('PUT', `/api/projects/${bot.body.id}/files/${FILE}`, { token: owner.token, body: { content } });
         expect(file.status).toBe(200);
       }
       // A post with an image, and one without: side by side on a wide feed.
       for (const [title, imageUrl] of [[titles.pictured, GIF_1X1], [titles.plain, undefined]] as const) {
-        const post = await world.app.request('POST', '/api/bot-posts', {
+        const post = await world().app.request('POST', '/api/bot-posts', {
           token: fan.token,
           body: { title, description: 'A bot for the feed.', platform: 'discord', ...(imageUrl ? { imageUrl } : {}) },
         });
         expect(post.status).toBe(200);
       }
-      [op, fp] = await Promise.all([openPage(world, { viewport }), openPage(world, { viewport })]);
-      await Promise.all([loginThroughUi(op.page, world, owner), loginThroughUi(fp.page, world, fan)]);
     });
     afterAll(async () => {
       await op?.context.close();
@@ -70,7 +56,7 @@ describe.skipIf(!browserAvailable())('feed cards, sharing and remix at desktop a
 
     it("the Share dialog lists each bot's telegram_bot.py under the bot's name; the one picked is the one shared", async () => {
       const { page } = op;
-      await page.goto(`${world.url}/publish`);
+      await page.goto(`${world().url}/publish`);
       await page.getByRole('button', { name: 'Share Your Bot' }).click();
       const dialog = page.getByRole('dialog', { name: /Share Your Bot/ });
       const picker = dialog.getByRole('combobox', { name: 'Attach a bot file (optional)' });
@@ -100,7 +86,7 @@ describe.skipIf(!browserAvailable())('feed cards, sharing and remix at desktop a
 
     it('a card without an image has no empty block: its content runs down to its footer', async () => {
       const { page } = fp;
-      await page.goto(`${world.url}/publish`);
+      await page.goto(`${world().url}/publish`);
       const plain = card(page, titles.plain);
       const pictured = card(page, titles.pictured);
       await plain.waitFor();
@@ -126,7 +112,7 @@ describe.skipIf(!browserAvailable())('feed cards, sharing and remix at desktop a
       await waitForToast(page, 'Bot remixed', { since, message: `Remixed into a new bot, ${titles.shared}` });
       await page.waitForURL(pathIs('/builder'));
       await page.getByRole('region', { name: 'Code editor' }).getByText(FILE, { exact: true }).waitFor();
-      const bots = (await world.app.request('GET', '/api/projects', { token: fan.token })).body as Array<{ name: string; files: Record<string, { content: string }> }>;
+      const bots = (await world().app.request('GET', '/api/projects', { token: fan.token })).body as Array<{ name: string; files: Record<string, { content: string }> }>;
       expect(bots.map((b) => [b.name, b.files[FILE]?.content])).toEqual([[titles.shared, 'print("bakery")\n']]);
       if (phone) await page.getByRole('button', { name: 'Toggle navigation' }).click();
       const botList = page.locator('.mantine-AppShell-navbar').getByRole('list', { name: 'Bots' });

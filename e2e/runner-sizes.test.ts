@@ -2,35 +2,24 @@
 // real app: the Execution Control header fits the screen whole (title, badge, file, every button
 // inside it), and the test chat of a Telegram bot is in reach.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, type SignedUpUser } from '../server/testing/fixtures';
-import { browserAvailable, startWorld, type World } from './harness';
-import { loginThroughUi, openPage, snap, uniqueEmail, type TestPage } from './helpers';
+import { browserAvailable } from './harness';
+import { BOTH_SIZES, signedInPage, snap, worldForTests, type TestPage } from './helpers';
 
-const SIZES = [
-  { size: 'desktop', viewport: { width: 1280, height: 800 } },
-  { size: 'phone', viewport: { width: 390, height: 844 } },
-] as const;
 const BOT = 'telegram_bot.py';
 const CODE = 'import time\nprint("telegram bot up", flush=True)\ntime.sleep(600)\n';
 
 describe.skipIf(!browserAvailable())('the runner page at phone and desktop size', () => {
-  let world: World;
-  beforeAll(async () => {
-    world = await startWorld();
-  });
-  afterAll(async () => world?.close());
+  const world = worldForTests();
 
-  describe.each(SIZES)('at $size size', ({ size, viewport }) => {
-    let user: SignedUpUser;
+  describe.each(BOTH_SIZES)('at $size size', ({ size, viewport }) => {
     let tp: TestPage;
     let fileId = '';
     beforeAll(async () => {
-      user = await signUp(world.app, world.smtp, { name: `Rhea ${size}`, email: uniqueEmail(`runner-sizes-${size}`) });
-      const res = await world.app.request('PUT', `/api/projects/default/files/${BOT}`, { token: user.token, body: { content: CODE } });
+      const signedIn = await signedInPage(world(), `Rhea ${size}`, viewport);
+      tp = signedIn.tp;
+      const res = await world().app.request('PUT', `/api/projects/default/files/${BOT}`, { token: signedIn.user.token, body: { content: CODE } });
       expect(res.status).toBe(200);
       fileId = res.body.id;
-      tp = await openPage(world, { viewport });
-      await loginThroughUi(tp.page, world, user);
     });
     afterAll(async () => tp?.context.close());
 
@@ -55,7 +44,7 @@ describe.skipIf(!browserAvailable())('the runner page at phone and desktop size'
 
     it("Execution Control's header fits whole, with the test chat's badges; the test chat opens on the first screen", async () => {
       const { page, errors } = tp;
-      await page.goto(`${world.url}/runner?file=${fileId}`);
+      await page.goto(`${world().url}/runner?file=${fileId}`);
       const control = page.getByRole('region', { name: 'Execution Control' });
       await control.getByTestId('selected-file').getByText(BOT, { exact: true }).waitFor();
       await control.getByTestId('run-badge').getByText('Disconnected').waitFor();
