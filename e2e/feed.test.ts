@@ -1,7 +1,7 @@
 // The community feed (/publish) and /usage in real Chromium, through the UI only. The owner chats a
 // bot file into being (one AI message: /usage shows 95), shares it with an image, contacts and the
 // file; a second account in its own browser context likes and unlikes it, finds it by search,
-// filter and sort, and remixes it into the builder; the owner deletes it. The tests build on each
+// filter and sort, and remixes it into a bot of its own; the owner deletes it. The tests build on each
 // other in order.
 import { randomInt } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -312,7 +312,7 @@ describe.skipIf(!browserAvailable())('the community feed and /usage in the brows
     await page.reload();
     const since = await toastMark(page);
     await card(page, BOT.title).getByRole('button', { name: `Remix ${FILE}` }).click();
-    await waitForToast(page, 'Bot remixed', { since, message: `Remixed into ${FILE}` });
+    await waitForToast(page, 'Bot remixed', { since, message: `Remixed into a new bot, ${BOT.title}` });
     await page.waitForURL(pathIs('/builder'));
     expect(new URL(page.url()).searchParams.get('file')).toMatch(/^[A-Za-z0-9]+$/);
     const editor = page.getByRole('region', { name: 'Code editor' });

@@ -2,8 +2,25 @@
 // survive a page reload, signing in through the real /login form, and reading the editor's text.
 import { setTimeout as delay } from 'node:timers/promises';
 import type { BrowserContext, Locator, Page, Route } from 'playwright-core';
-import { expect } from 'vitest';
-import { screenshot, watchForErrors, type World } from './harness';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { signUp, type SignedUpUser } from '../server/testing/fixtures';
+import { screenshot, startWorld, watchForErrors, type World } from './harness';
+
+/** The two sizes every page is checked at: a laptop and a phone. */
+export const BOTH_SIZES = [
+  { size: 'desktop', viewport: { width: 1280, height: 800 }, phone: false },
+  { size: 'phone', viewport: { width: 390, height: 844 }, phone: true },
+] as const;
+
+/** One world for the tests of a file (or a describe): started before them, closed after them. */
+export function worldForTests(extraEnv: Record<string, string> = {}): () => World {
+  let world: World | undefined;
+  beforeAll(async () => {
+    world = await startWorld(extraEnv);
+  });
+  afterAll(async () => world?.close());
+  return () => world!;
+}
 
 const TOAST_LOG = '__e2e_toasts';
 
@@ -137,6 +154,14 @@ export async function loginThroughUi(page: Page, world: World, user: { name: str
   await waitForToast(page, 'Welcome back!', { since });
   await page.waitForURL(pathIs('/'));
   await page.getByText(`Welcome back, ${user.name}!`).waitFor();
+}
+
+/** A new account (signed up by e-mail) signed in through /login in a page of its own at this size. */
+export async function signedInPage(world: World, name: string, viewport: { width: number; height: number }): Promise<{ user: SignedUpUser; tp: TestPage }> {
+  const user = await signUp(world.app, world.smtp, { name, email: uniqueEmail(name.toLowerCase().replace(/\W+/g, '-')) });
+  const tp = await openPage(world, { viewport });
+  await loginThroughUi(tp.page, world, user);
+  return { user, tp };
 }
 
 /** Waits until the top bar's workspace tab for the current page (aria-current) is `label`. */

@@ -14,6 +14,7 @@ import * as m011 from './011_deployments';
 import * as m012 from './012_runs';
 import * as m013 from './013_saved_chat_sizes';
 import * as m014 from './014_bot_plan_rules';
+import * as m015 from './015_version_prompts';
 
 export const migrations: Record<string, Migration> = {
   '001_accounts': m001,
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '012_runs': m012,
   '013_saved_chat_sizes': m013,
   '014_bot_plan_rules': m014,
+  '015_version_prompts': m015,
 };

@@ -27,6 +27,8 @@ export type BotSummary = {
   name: string;
   fileId: string | null;
   status: BotStatus;
+  /** Its run was started by the test chat (test mode: the emulator, not the platform's real users). */
+  testMode: boolean;
   deployed: boolean;
   startedAt: string | null;
   restarts: number;
@@ -36,5 +38,6 @@ export type BotSummary = {
   /** What its processes use now (resident memory; CPU in % of one core); null when it is not running. */
   memoryBytes: number | null;
   cpuPercent: number | null;
+  /** Its webhook address; every bot whose code takes webhooks has one (the list makes it on first need). */
   webhookUrl: string | null;
 };

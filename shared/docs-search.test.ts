@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { DOC_RESULT_LIMIT, docEntries, docSuggestions, docUrl, resultCountLabel, scoreDoc, searchDocs, type DocEntry } from './docs-search';
@@ -43,7 +45,7 @@ describe('scoreDoc', () => {
 });
 
 describe('searchDocs', () => {
-  it('has the six built-in entries', () => {
+  it('has the six built-in entries, then the test chat, deploying, /bots, webhooks and the bot plan', () => {
     expect(docEntries.map((e) => e.title)).toEqual([
       'Overview',
       'Our Mission',
@@ -51,7 +53,36 @@ describe('searchDocs', () => {
       'Getting Started',
       'Platform Features',
       'API Documentation',
+      'Test Chat',
+      'Deploying Bots',
+      'Your Bots (/bots)',
+      'Webhooks',
+      'The Bot Plan',
     ]);
+  });
+
+  it.each([
+    ['test chat', 'test-chat'],
+    ['try my bot', 'test-chat'],
+    ['deploy', 'deploying'],
+    ['always on', 'deploying'],
+    ['24/7', 'deploying'],
+    ['/bots', 'bots-page'],
+    ['uptime', 'bots-page'],
+    ['webhook', 'webhooks'],
+    ['webhook url', 'webhooks'],
+    ['plan', 'bot-plan'],
+    ['rules', 'bot-plan'],
+  ])('finds %j first in its entry (%s)', (query, slug) => {
+    expect(searchDocs(query)[0]?.entry.slug).toBe(slug);
+  });
+
+  it('has a section of the docs page for every entry', () => {
+    const page = readFileSync(path.join(import.meta.dirname, '../client/public/docs.html'), 'utf8');
+    for (const e of docEntries) {
+      expect(page, e.slug).toContain(`<section id="${e.slug}">`);
+      expect(page, e.slug).toContain(`<li><a href="#${e.slug}">${e.title}</a></li>`);
+    }
   });
 
   it('puts the best match first', () => {

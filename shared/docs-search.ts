@@ -53,10 +53,40 @@ export const docEntries: readonly DocEntry[] = [
     description: 'REST and tRPC endpoints for authentication, files, runs, posts and credits.',
     keywords: ['api', 'rest', 'endpoints', 'trpc', 'authentication', 'token', 'reference'],
   },
+  {
+    slug: 'test-chat',
+    title: 'Test Chat',
+    description: 'Talk to your Telegram bot in the browser before it goes live: test mode, a test group, saved chats replayed as tests.',
+    keywords: ['test chat', 'test', 'chat', 'testing', 'try', 'emulator', 'test mode', 'test group', 'saved chats', 'replay', 'telegram'],
+  },
+  {
+    slug: 'deploying',
+    title: 'Deploying Bots',
+    description: 'Deploy a bot to keep it always on: started again when it ends and when the server restarts, with no time limit.',
+    keywords: ['deploy', 'deploying', 'always on', 'always', '24/7', 'hosting', 'keep running', 'undeploy', 'restart', 'go live', 'production'],
+  },
+  {
+    slug: 'bots-page',
+    title: 'Your Bots (/bots)',
+    description: 'Every bot at a glance: running or stopped, uptime, restarts, last exit, memory and CPU, its webhook URL.',
+    keywords: ['bots', '/bots', 'status', 'uptime', 'crashing', 'silent', 'memory', 'cpu', 'monitor', 'dashboard'],
+  },
+  {
+    slug: 'webhooks',
+    title: 'Webhooks',
+    description: "Each bot's own public webhook URL, forwarded to the port it listens on; copy it, or make a new one if it leaks.",
+    keywords: ['webhook', 'webhooks', 'webhook url', 'url', 'port', 'http', 'callback', 'whatsapp', 'slack', 'new url', 'secret'],
+  },
+  {
+    slug: 'bot-plan',
+    title: 'The Bot Plan',
+    description: "The assistant's plan card: one line per rule of your bot; fill its blanks, edit, remove or add rules, free of credits.",
+    keywords: ['plan', 'bot plan', 'plan card', 'rules', 'rule', 'blanks', 'commands', 'keywords', 'schedule', 'edit'],
+  },
 ];
 
 /** Shown under 'No documentation found'; each is a query that finds something. */
-export const docSuggestions: readonly string[] = ['getting started', 'features', 'api', 'mission'];
+export const docSuggestions: readonly string[] = ['getting started', 'test chat', 'deploy', 'webhook', 'api'];
 
 export function docUrl(slug: string): string {
   return `/docs.html#${slug}`;

@@ -73,4 +73,11 @@ export const editPlanInput = z.strictObject({
   fileId: idField,
   plan: z.record(z.string(), z.unknown()).meta({ description: 'The whole bot plan (shared/bot-plan.schema.ts): rules, settings, defaults, notBuilt.' }),
 });
+/** The longest request kept with a version (a chat message may be longer: the rest is cut). */
+export const VERSION_PROMPT_MAX = 1000;
+/** The request behind an AI change being saved, cut to what a version keeps rather than refused. */
+export const versionPromptField = z
+  .string()
+  .max(20_000)
+  .transform((s) => s.trim().slice(0, VERSION_PROMPT_MAX));
 export const messagesInput = z.strictObject({ projectId: projectIdField.optional() }).optional();

@@ -100,6 +100,8 @@ export interface FileVersionsTable {
   created_at: string;
   /** UTF-8 bytes of `content`. */
   size: number;
+  /** For a version an AI change replaced: the request that made the change (migrations/015). */
+  prompt: string | null;
 }
 
 export interface ChatMessagesTable {

@@ -1,5 +1,5 @@
-// A bot's state as small badges: its status (Running, Starting, Crashing, Refused, Stopped, each in
-// its color), 'Silent' when a deployed bot is up but quiet for long (it may be stuck) and, when
+// A bot's state as small badges: its status (Running, Running (test) for a test chat's run,
+// Starting, Crashing, Refused, Stopped, each in its color), 'Silent' when a deployed bot is up but quiet for long (it may be stuck) and, when
 // deployed, 'Always on'. The status badge carries data-status for tests and CSS.
 import { Badge, Group, Tooltip } from '@mantine/core';
 import { IconBolt, IconZzz } from '@tabler/icons-react';
@@ -28,8 +28,8 @@ function SilentBadge() {
 }
 
 /** `stacked`: one badge under the other (a narrow table column). */
-export function BotStatusBadge({ bot, stacked = false }: { bot: Pick<BotSummary, 'status' | 'deployed'> & Partial<Pick<BotSummary, 'silent'>>; stacked?: boolean }) {
-  const look = statusLook(bot.status);
+export function BotStatusBadge({ bot, stacked = false }: { bot: Pick<BotSummary, 'status' | 'deployed'> & Partial<Pick<BotSummary, 'silent' | 'testMode'>>; stacked?: boolean }) {
+  const look = statusLook(bot.status, bot.testMode);
   return (
     <Group gap={stacked ? 4 : 6} wrap="wrap" style={stacked ? { flexDirection: 'column', alignItems: 'flex-start' } : undefined}>
       <Tooltip label={look.description} openDelay={300} multiline w={240}>
@@ -42,6 +42,7 @@ export function BotStatusBadge({ bot, stacked = false }: { bot: Pick<BotSummary,
           className={classes.noShrink}
           data-testid="bot-status"
           data-status={bot.status}
+          data-test-mode={bot.testMode || undefined}
         >
           {look.label}
         </Badge>

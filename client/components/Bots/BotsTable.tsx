@@ -1,6 +1,7 @@
 // Bots as /bots and the admin dashboard show them: a table on wide screens, a card per bot on narrow
 // ones (both rendered, one hidden by CSS). Name and file, status, uptime (ticking), restarts, last
-// exit, memory and CPU; the buttons come from the page (the person's own, or the operator's Stop).
+// exit, memory and CPU, and (on the person's own list) the webhook address of a bot that takes
+// webhooks; the buttons come from the page (the person's own, or the operator's Stop).
 import '../../mantine-styles-pages';
 import type { ReactNode } from 'react';
 import { Card, Group, SimpleGrid, Stack, Table, Text, VisuallyHidden, type MantineBreakpoint } from '@mantine/core';
@@ -8,6 +9,7 @@ import type { BotSummary } from '../../../shared/bots.schema';
 import { relativeTime } from '../../../shared/relative-time';
 import { formatCpu, formatMemory, NOT_MEASURED, restartsLabel, uptimeOf } from './bot-format';
 import { BotStatusBadge } from './BotStatusBadge';
+import { WebhookLine } from './WebhookLine';
 import { useNow } from '../../lib/use-now';
 import classes from './Bots.module.css';
 
@@ -21,6 +23,8 @@ interface BotsTableProps<T extends BotRow> {
   filenames?: ReadonlyMap<string, string>;
   /** The admin's view: the owner's email under each bot's name. */
   showOwner?: boolean;
+  /** The person's own view: each bot's webhook address (an address is a secret: never the operator's). */
+  showWebhooks?: boolean;
   /** The table from this breakpoint up, cards below it. */
   tableFrom?: MantineBreakpoint;
   /** A bot's buttons; in the table they go without icons, to fit beside the sidebar. */
@@ -32,7 +36,7 @@ function fullDate(value: string): string {
   return Number.isNaN(date.getTime()) ? '' : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 }
 
-function BotName({ bot, filenames, showOwner }: { bot: BotRow; filenames?: ReadonlyMap<string, string>; showOwner?: boolean }) {
+function BotName({ bot, filenames, showOwner, showWebhooks }: { bot: BotRow; filenames?: ReadonlyMap<string, string>; showOwner?: boolean; showWebhooks?: boolean }) {
   const filename = bot.fileId ? filenames?.get(bot.fileId) : undefined;
   return (
     <Stack gap={0} miw={0}>
@@ -49,6 +53,7 @@ function BotName({ bot, filenames, showOwner }: { bot: BotRow; filenames?: Reado
           {bot.userEmail}
         </Text>
       )}
+      {showWebhooks && bot.webhookUrl && <WebhookLine name={bot.name} url={bot.webhookUrl} />}
     </Stack>
   );
 }
@@ -112,7 +117,7 @@ function Resources({ bot }: { bot: BotRow }) {
   );
 }
 
-export function BotsTable<T extends BotRow>({ bots, label, filenames, showOwner, tableFrom = 'lg', actions }: BotsTableProps<T>) {
+export function BotsTable<T extends BotRow>({ bots, label, filenames, showOwner, showWebhooks, tableFrom = 'lg', actions }: BotsTableProps<T>) {
   const now = useNow(bots.some((b) => b.status === 'running' && b.startedAt));
 
   return (
@@ -136,7 +141,7 @@ export function BotsTable<T extends BotRow>({ bots, label, filenames, showOwner,
               // Named after its bot (not after every cell): 'the row of Sleeper Bot'.
               <Table.Tr key={bot.projectId} aria-label={bot.name} data-crashing={bot.status === 'crashing' || undefined} data-bot={bot.projectId}>
                 <Table.Td maw={240}>
-                  <BotName bot={bot} filenames={filenames} showOwner={showOwner} />
+                  <BotName bot={bot} filenames={filenames} showOwner={showOwner} showWebhooks={showWebhooks} />
                 </Table.Td>
                 <Table.Td>
                   <BotStatusBadge bot={bot} stacked />
@@ -181,6 +186,8 @@ export function BotsTable<T extends BotRow>({ bots, label, filenames, showOwner,
                 <BotName bot={bot} filenames={filenames} showOwner={showOwner} />
                 <BotStatusBadge bot={bot} />
               </Group>
+              {/* On a card the address has a line of its own, the card's whole width. */}
+              {showWebhooks && bot.webhookUrl && <WebhookLine name={bot.name} url={bot.webhookUrl} />}
               <SimpleGrid cols={2} spacing={8} verticalSpacing={8}>
                 <Stat label="Uptime">
                   <Uptime bot={bot} now={now} />

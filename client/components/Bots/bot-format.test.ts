@@ -53,6 +53,9 @@ describe('labels', () => {
       ['Refused', 'red'],
       ['Stopped', 'gray'],
     ]);
+    // A test run is told apart; test mode says nothing of a bot that is not running.
+    expect([statusLook('running', true).label, statusLook('running', true).color]).toEqual(['Running (test)', 'cyan']);
+    expect(statusLook('stopped', true).label).toBe('Stopped');
     expect(restartsLabel(1)).toBe('1 restart');
     expect(restartsLabel(0)).toBe('0 restarts');
   });

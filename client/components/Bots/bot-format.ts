@@ -15,8 +15,15 @@ const LOOKS: Record<BotStatus, StatusLook> = {
   stopped: { label: 'Stopped', color: 'gray', description: 'Not running.' },
 };
 
-export function statusLook(status: BotStatus): StatusLook {
-  return LOOKS[status];
+/** A run the test chat started: it talks to the emulator, so it serves nobody yet. */
+const TEST_RUN: StatusLook = {
+  label: 'Running (test)',
+  color: 'cyan',
+  description: 'Started by the test chat: it talks to the test chat only, not to real users. Start or deploy it to run it for real.',
+};
+
+export function statusLook(status: BotStatus, testMode = false): StatusLook {
+  return status === 'running' && testMode ? TEST_RUN : LOOKS[status];
 }
 
 /** '42s', '5m 03s', '2h 07m', '3d 4h': how long a run has been up, at most two units. */

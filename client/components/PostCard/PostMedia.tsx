@@ -1,6 +1,6 @@
 // The top of a card: the post's image, lazy, cropped to a fixed frame so images line up. A post
 // without an image (or whose image fails to load) has no image block at all: the card starts with
-// its platform badge.
+// its platform badge, and is as tall as its content (PostCard.module.css).
 import '../../mantine-styles-pages';
 import { useState } from 'react';
 import { AspectRatio } from '@mantine/core';

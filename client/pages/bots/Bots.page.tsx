@@ -82,6 +82,7 @@ export function BotsPage() {
             bots={list}
             label="Your bots"
             filenames={filenames}
+            showWebhooks
             actions={(bot, layout) => <BotActions bot={bot} icons={layout === 'card'} controls={controls} onUndeploy={setUndeploying} />}
           />
           {bots.isError && (

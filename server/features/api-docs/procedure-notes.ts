@@ -187,7 +187,7 @@ export const NOTES: Partial<Record<ProcedurePath, ProcedureNote>> = {
   'feed.create': { summary: 'Share a bot on the feed', answers: 'The new post.' },
   'feed.like': { summary: 'Like or unlike a post', description: 'Without `liked`, toggles.', answers: 'Whether you like it now, and the number of likes.' },
   'feed.delete': { summary: 'Delete your post', answers: CONFIRMATION },
-  'feed.remix': { summary: 'Remix a post', description: "Copies the post's bot file into your default bot, under a name that overwrites none of yours.", answers: 'The new file and a message.', errors: [409] },
+  'feed.remix': { summary: 'Remix a post', description: "Copies the post's bot file into a new bot of yours, named after the post's title (409 past your bots quota or storage).", answers: 'The new file and a message.', errors: [409] },
 
   'bots.list': { summary: 'Your always-on bots', answers: 'Your bots with their status.' },
   'bots.deploy': {

@@ -1,7 +1,7 @@
 // How many bots one account may have (QUOTA_USER_BOTS), through the real app: past the cap every
-// path that makes a bot (create, duplicate, REST and tRPC) answers 409 with the count and makes
-// nothing, creations racing for the last place let exactly one through, and the paths that write
-// into an existing bot (import, remix, the assistant's chat into 'default') still work at the cap.
+// path that makes a bot (create, duplicate, remix, REST and tRPC) answers 409 with the count and
+// makes nothing, creations racing for the last place let exactly one through, and the paths that
+// write into an existing bot (import, the assistant's chat into 'default') still work at the cap.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 import { newUser } from '../../testing/fixtures';
@@ -65,7 +65,7 @@ describe('bots an account may have', () => {
     expect(await botNames(fresh)).toHaveLength(3);
   });
 
-  it('at the cap, import, remix and the chat still write into an existing bot; an account with none gets its first from the chat', async () => {
+  it('at the cap, import and the chat still write into an existing bot, a remix (a new bot) is refused; an account with none gets its first from the chat', async () => {
     const author = await newUser(t);
     const shared = (await t.request('PUT', '/api/projects/default/files/echo_bot.py', { token: author.token, body: { content: 'print("echo")\n' } })).body;
     const postId = (
@@ -76,7 +76,8 @@ describe('bots an account may have', () => {
     for (const name of ['One', 'Two', 'Three']) expect((await create(u, name)).status).toBe(200);
     const imported = await t.request('POST', '/api/projects/default/import', { token: u.token, body: { files: [{ filename: 'a.py', content: 'a\n' }] } });
     expect(imported.status, JSON.stringify(imported.body)).toBe(200);
-    expect((await t.request('POST', `/api/bot-posts/${postId}/remix`, { token: u.token })).status).toBe(200);
+    const remix = await t.request('POST', `/api/bot-posts/${postId}/remix`, { token: u.token });
+    expect([remix.status, remix.body.error]).toEqual([409, AT_CAP]);
     const chat = await t.request('POST', '/api/ai/chat', { token: u.token, body: { message: 'Make a Telegram bot in Python that echoes messages', projectId: 'default' } });
     expect(chat.status, JSON.stringify(chat.body)).toBe(200);
     expect(await botNames(u)).toEqual(['One', 'Two', 'Three']);

@@ -5,26 +5,38 @@ import type { ServiceCtx } from '../../trpc';
 import { botLabel } from '../../../shared/workspace.schema';
 import type { BotStatus, BotSummary } from '../../../shared/bots.schema';
 import { AppError } from '../../errors';
-import { filesOfProjects } from '../workspace/files';
+import { fileTexts, filesOfProjects } from '../workspace/files';
 import { projectsWithOwners } from '../workspace/projects';
-import { hookSecretsOf } from '../runner/hooks/hook-secrets';
+import { hookSecret, hookSecretsOf } from '../runner/hooks/hook-secrets';
 import { hookUrl } from '../runner/hooks/hook-url';
 import { stopRun } from '../runner/runs/run.service';
 import { deploymentsOf } from './deployments';
-import { variablesToSet } from './go-live';
+import { takesWebhooks, variablesToSet } from './go-live';
 import { joinWords } from '../../../shared/bot-plan-words';
+
+/**
+ * The bots' webhook addresses by project. A bot whose code takes webhooks gets its secret here if it
+ * has none yet (made on first need, as the runner page's row makes it), so the list shows every one.
+ */
+async function webhookUrls(deps: Deps, bots: Array<{ projectId: string; fileId: string | null }>, projectIds: string[]): Promise<Map<string, string>> {
+  const secrets = new Map((await hookSecretsOf(deps.db, projectIds)).map((h) => [h.project_id, h.secret]));
+  const without = bots.filter((b) => b.fileId !== null && !secrets.has(b.projectId));
+  if (without.length > 0) {
+    const texts = await fileTexts(deps.db, without.map((b) => b.fileId!));
+    for (const bot of without) {
+      const file = texts.find((f) => f.id === bot.fileId);
+      if (file && (await takesWebhooks(deps, file))) secrets.set(bot.projectId, await hookSecret(deps.db, deps.clock, bot.projectId));
+    }
+  }
+  return new Map([...secrets].map(([projectId, secret]) => [projectId, hookUrl(deps.config.publicUrl, projectId, secret)]));
+}
 
 async function summaries(deps: Deps, userId: string | null): Promise<Array<BotSummary & { userId: string; userEmail: string }>> {
   const rows = await projectsWithOwners(deps.db, userId);
   const ids = rows.map((p) => p.id);
   if (ids.length === 0) return [];
-  const [deployments, files, hooks, lastExits] = await Promise.all([
-    deploymentsOf(deps.db, ids),
-    filesOfProjects(deps.db, ids),
-    hookSecretsOf(deps.db, ids),
-    deps.runRecords.lastExits(ids),
-  ]);
-  return rows.map((p) => {
+  const [deployments, files, lastExits] = await Promise.all([deploymentsOf(deps.db, ids), filesOfProjects(deps.db, ids), deps.runRecords.lastExits(ids)]);
+  const bots = rows.map((p) => {
     const deployed = deployments.find((d) => d.project_id === p.id);
     const own = files.filter((f) => f.project_id === p.id);
     const running = own.find((f) => deps.runs.live(f.id));
@@ -38,6 +50,8 @@ async function summaries(deps: Deps, userId: string | null): Promise<Array<BotSu
       name: botLabel(p.name),
       fileId,
       status,
+      // Started by the test chat: it talks to the emulator, not to the platform's real users.
+      testMode: live !== null && fileId !== null && deps.runs.state(live.userId, fileId)?.mode === 'test',
       deployed: Boolean(deployed),
       startedAt: live ? new Date(live.startedAt).toISOString() : null,
       restarts: deployed?.restarts ?? 0,
@@ -46,15 +60,12 @@ async function summaries(deps: Deps, userId: string | null): Promise<Array<BotSu
       silent: supervised?.silent ?? false,
       memoryBytes: usage?.memoryBytes ?? null,
       cpuPercent: usage?.cpuPercent ?? null,
-      // Made on first need (the runner page asks for it); until then the bot has none.
-      webhookUrl: (() => {
-        const hook = hooks.find((h) => h.project_id === p.id);
-        return hook ? hookUrl(deps.config.publicUrl, p.id, hook.secret) : null;
-      })(),
       userId: p.user_id,
       userEmail: p.email,
     };
   });
+  const urls = await webhookUrls(deps, bots, ids);
+  return bots.map((bot) => ({ ...bot, webhookUrl: urls.get(bot.projectId) ?? null }));
 }
 
 export const bots = {

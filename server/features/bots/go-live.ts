@@ -22,7 +22,17 @@ async function fileOf(deps: Deps, userId: string, fileId: string): Promise<BotFi
   });
 }
 
-const analysisLanguage = (file: BotFile) => (botLanguage(file.filename) === 'python' ? 'python' : 'javascript');
+const analysisLanguage = (file: Pick<BotFile, 'filename'>) => (botLanguage(file.filename) === 'python' ? 'python' : 'javascript');
+
+/**
+ * Whether a bot file takes webhooks: it speaks of them, or it reads PORT (it listens). The analyser
+ * (a worker) is asked only when the word PORT is there: /bots asks this of every bot without an address.
+ */
+export async function takesWebhooks(deps: Pick<Deps, 'analyser'>, file: Pick<BotFile, 'filename' | 'content'>): Promise<boolean> {
+  if (/webhook/i.test(file.content)) return true;
+  if (!/\bPORT\b/.test(file.content)) return false;
+  return (await deps.analyser.detectEnvVars(file.content, analysisLanguage(file))).some((v) => v.key === 'PORT');
+}
 
 /** The variables the file cannot start without (read as required) that its bot has no saved value for. */
 export async function variablesToSet(deps: Deps, userId: string, fileId: string): Promise<string[]> {
@@ -78,8 +88,7 @@ export async function goLive({ deps, userId }: ServiceCtx, input: { fileId: stri
     });
   }
 
-  const reads = await deps.analyser.detectEnvVars(file.content, analysisLanguage(file));
-  if (reads.some((v) => v.key === 'PORT') || /setWebhook|set_webhook|webhook/i.test(file.content)) {
+  if (await takesWebhooks(deps, file)) {
     const local = localHost(deps.config.publicUrl);
     items.push({
       key: 'publicUrl',

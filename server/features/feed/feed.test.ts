@@ -153,18 +153,22 @@ describe('likes, deletion and remix', () => {
     expect((await fetch(t.url + created.imageUrl)).status).toBe(404);
   });
 
-  it('remix copies the attached file into the caller’s project without overwriting theirs', async () => {
+  it('remix copies the attached file into a new bot named after the post, beside the caller’s own bots', async () => {
     const owner = await newUser(t);
     const fan = await newUser(t);
     const file = (await t.request('PUT', '/api/projects/default/files/echo_bot.py', { token: owner.token, body: { content: 'print("echo")\n' } })).body;
     const id = (await post(owner.token, { fileId: file.id })).body.id;
-    await t.request('PUT', '/api/projects/default/files/echo_bot.py', { token: fan.token, body: { content: 'mine\n' } });
+    const mine = (await t.request('PUT', '/api/projects/default/files/echo_bot.py', { token: fan.token, body: { content: 'mine\n' } })).body;
     const remix = await t.request('POST', `/api/bot-posts/${id}/remix`, { token: fan.token });
     expect(remix.status).toBe(200);
-    expect(remix.body.file.filename).toBe('echo_bot_remix.py');
-    expect(remix.body.file.content).toBe('print("echo")\n');
-    const fanFiles = (await t.request('GET', '/api/files', { token: fan.token })).body.map((f: { filename: string; content: string }) => [f.filename, f.content]);
-    expect(fanFiles).toEqual(expect.arrayContaining([['echo_bot.py', 'mine\n'], ['echo_bot_remix.py', 'print("echo")\n']]));
+    expect(remix.body).toMatchObject({ file: { filename: 'echo_bot.py', content: 'print("echo")\n' }, message: 'Remixed into a new bot, Echo bot' });
+    expect(remix.body.file.projectId).not.toBe(mine.projectId);
+    const projects = (await t.request('GET', '/api/projects', { token: fan.token })).body as Array<{ id: string; name: string; files: Record<string, { content: string }> }>;
+    expect(projects.map((p) => [p.name, Object.keys(p.files)])).toEqual([
+      ['', ['echo_bot.py']],
+      ['Echo bot', ['echo_bot.py']],
+    ]);
+    expect(projects[0]!.files['echo_bot.py']!.content).toBe('mine\n');
   });
 });
 

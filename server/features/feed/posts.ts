@@ -184,9 +184,9 @@ async function removePost(deps: Deps, postId: string, ownerId: string | null) {
   return { message: 'Post deleted' };
 }
 
-/** The bot file a post carries (null name: none), if the post exists (remix.ts). */
+/** The bot file a post carries (null name: none) and its title, if the post exists (remix.ts). */
 export function postFile(db: Kysely<Database>, postId: string) {
-  return db.selectFrom('posts').select(['file_name', 'file_content']).where('id', '=', postId).executeTakeFirst();
+  return db.selectFrom('posts').select(['title', 'file_name', 'file_content']).where('id', '=', postId).executeTakeFirst();
 }
 
 /** The newest posts with their authors, for the operator's moderation list. */

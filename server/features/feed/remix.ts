@@ -1,36 +1,28 @@
-// Remix: copy the bot file a post carries into the caller's own default project, under a name
-// that does not overwrite any of their files, so they can open and change it in the builder.
+// Remix: copy the bot file a post carries into a new bot of the caller's, named after the post's
+// title, so they can open and change it in the builder. Like any new bot it counts toward
+// QUOTA_USER_BOTS (409 past it, nothing made) and its file toward their storage.
 import type { ServiceCtx } from '../../trpc';
 import { AppError } from '../../errors';
-import { defaultProject } from '../workspace/projects';
-import { filenamesIn, toFileDto } from '../workspace/files';
+import { BOT_NAME_MAX } from '../../../shared/workspace.schema';
+import { createProject } from '../workspace/projects';
+import { toFileDto } from '../workspace/files';
 import { fileWriting, writeFile } from '../workspace/file-writes';
 import { postFile } from './posts';
 
-// The longest file name a workspace accepts (FILENAME_PATTERN in shared/filenames.ts).
-const MAX_FILENAME_LENGTH = 100;
-
-/** bot.py -> bot_remix.py, bot_remix2.py...; a long name loses the end of its stem, never its extension. */
-function withSuffix(filename: string, n: number): string {
-  const dot = filename.lastIndexOf('.');
-  const suffix = n === 1 ? '_remix' : `_remix${n}`;
-  const extension = filename.slice(dot);
-  const stem = filename.slice(0, dot).slice(0, MAX_FILENAME_LENGTH - suffix.length - extension.length);
-  return `${stem}${suffix}${extension}`;
+/** A post title as a bot name: bot names are shorter, and stored without outer spaces. */
+export function botNameOfTitle(title: string): string {
+  return title.trim().slice(0, BOT_NAME_MAX).trim();
 }
 
 export async function remixPost({ deps, userId }: ServiceCtx, input: { id: string }) {
   const post = await postFile(deps.db, input.id);
   if (!post) throw new AppError('NOT_FOUND', 'Post not found');
   if (!post.file_name || post.file_content === null) throw new AppError('BAD_REQUEST', 'This post has no bot file to remix');
-  const project = await defaultProject(deps.db, deps.clock, userId);
   const w = await fileWriting(deps, userId);
-  const file = await deps.db.transaction().execute(async (trx) => {
-    const taken = await filenamesIn(trx, project.id);
-    let filename = post.file_name!;
-    for (let n = 1; taken.has(filename); n++) filename = withSuffix(post.file_name!, n);
-    const { file } = await writeFile(trx, w, { userId, projectId: project.id, filename, content: post.file_content!, reason: 'import' });
-    return file;
+  const { project, file } = await deps.db.transaction().execute(async (trx) => {
+    const project = await createProject(trx, deps, userId, { name: botNameOfTitle(post.title) });
+    const { file } = await writeFile(trx, w, { userId, projectId: project.id, filename: post.file_name!, content: post.file_content!, reason: 'import' });
+    return { project, file };
   });
-  return { file: toFileDto(file), message: `Remixed into ${file.filename}` };
+  return { file: toFileDto(file), message: `Remixed into a new bot, ${project.name}` };
 }

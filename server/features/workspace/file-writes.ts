@@ -21,12 +21,15 @@ export async function fileWriting(deps: DiskReaders & Pick<Deps, 'clock' | 'conf
   return { clock: deps.clock, config: deps.config, onDisk: await storedOnDisk(deps, userId) };
 }
 
-/** Replaces a file's text, keeping the old text as a version when it changes. 409 past a cap. */
-export async function replaceContent(trx: Kysely<Database>, w: FileWriting, file: BotFile, content: string, reason: VersionReason): Promise<BotFile> {
+/**
+ * Replaces a file's text, keeping the old text as a version when it changes (with `prompt`, the
+ * request of the AI change that replaces it). 409 past a cap.
+ */
+export async function replaceContent(trx: Kysely<Database>, w: FileWriting, file: BotFile, content: string, reason: VersionReason, prompt: string | null = null): Promise<BotFile> {
   if (file.content === content) return file;
   const size = byteSize(content);
   await assertRoom(trx, w, { userId: file.user_id, projectId: file.project_id, files: 0, bytes: size - file.size });
-  await keepVersion(trx, w.clock, file, reason);
+  await keepVersion(trx, w.clock, file, reason, prompt);
   const updated_at = w.clock.now().toISOString();
   await updateContent(trx, file.id, { content, size, updated_at });
   await pruneVersions(trx, w.clock, w.config.quota, file.id);

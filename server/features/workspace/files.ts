@@ -92,6 +92,11 @@ export function filesOfProjects(db: Kysely<Database>, projectIds: string[]) {
   return db.selectFrom('files').select(['id', 'project_id']).where('project_id', 'in', projectIds).orderBy('updated_at', 'desc').execute();
 }
 
+/** These files' names and texts (/bots asks whether a bot's code takes webhooks). */
+export function fileTexts(db: Kysely<Database>, fileIds: string[]) {
+  return db.selectFrom('files').select(['id', 'filename', 'content']).where('id', 'in', fileIds).execute();
+}
+
 /** The person's files of this name, in one project or any: whether a proposal was saved. */
 export function filesNamed(db: Kysely<Database>, p: { userId: string; filename: string; projectId?: string | null }) {
   let q = db.selectFrom('files').select(['id', 'content']).where('user_id', '=', p.userId).where('filename', '=', p.filename);

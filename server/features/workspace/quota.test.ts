@@ -62,7 +62,7 @@ describe('files a project can hold', () => {
     expect(await fileNames(t, token)).toHaveLength(200);
   });
 
-  it('stops import, AI chat and remix at the cap too, with nothing written or charged', async () => {
+  it("stops import and AI chat at the cap too, with nothing written or charged; a remix, a bot of its own, is not held by another bot's cap", async () => {
     const { token, id } = await newUser(small);
     expect((await put(small, token, 'default', 'a.py', 'a\n')).status).toBe(200);
     // An import that would go past the cap writes none of its files.
@@ -88,9 +88,11 @@ describe('files a project can hold', () => {
       body: { title: 'Echo', description: 'Echoes', platform: 'telegram', fileId: shared.id },
     })).body.id;
     const remix = await small.request('POST', `/api/bot-posts/${postId}/remix`, { token });
-    expect(remix.status).toBe(409);
-    expect(remix.body.error).toMatch(/at most 3 files/);
-    expect(await fileNames(small, token)).toEqual(['a.py', 'b.py', 'c.py']);
+    expect(remix.status).toBe(200);
+    const full = (await small.request('GET', '/api/projects', { token })).body[0];
+    expect(remix.body.file.projectId).not.toBe(full.id);
+    expect(Object.keys(full.files)).toEqual(['a.py', 'b.py', 'c.py']);
+    expect(await fileNames(small, token)).toEqual(['a.py', 'b.py', 'c.py', 'echo_bot.py']);
   });
 
   it('holds at most QUOTA_PROJECT_MB of text (UTF-8 bytes): a save, a new file or a restore past it is refused, exactly at it works', async () => {

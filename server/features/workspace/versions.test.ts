@@ -7,6 +7,7 @@ import { startTestApp, type TestApp } from '../../testing/test-app';
 import { fakeClock } from '../../testing/fake-clock';
 import { newUser } from '../../testing/fixtures';
 import { createSession } from '../auth/sessions';
+import { VERSION_PROMPT_MAX } from '../../../shared/workspace.schema';
 
 const KiB = 1024;
 const DAY = 24 * 60 * 60 * 1000;
@@ -108,5 +109,27 @@ describe('versions and the storage quota', () => {
     expect(await versions(tight, token, id)).toHaveLength(1);
     expect(await storage(tight, token)).toMatchObject({ bytes: 1900 * KiB, versionBytes: 900 * KiB });
     expect((await tight.request('GET', `/api/files/${b}`, { token })).body.content.slice(0, 1)).toBe('B');
+  });
+});
+
+describe('the request behind an AI change', () => {
+  it("is kept with the version the change replaced and listed with it; a plain save keeps none; a long one is cut, not refused", async () => {
+    const { token } = await newUser(t);
+    const id = await create(t, token, 'default', 'bot.py', 'v0\n');
+    const change = (content: string, over: Record<string, unknown>) => t.request('PUT', `/api/files/${id}`, { token, body: { content, ...over } });
+    expect((await change('v1\n', { reason: 'ai_change', prompt: '  add a /joke command  ' })).status).toBe(200);
+    expect((await change('v2\n', { prompt: 'a save says nothing of this' })).status).toBe(200);
+    const long = `make it ${'very '.repeat(400)}polite`;
+    expect((await change('v3\n', { reason: 'ai_change', prompt: long })).status).toBe(200);
+
+    const listed = (await t.request('GET', `/api/files/${id}/versions`, { token })).body as Array<{ reason: string; prompt: string | null }>;
+    expect(listed.map((v) => [v.reason, v.prompt])).toEqual([
+      ['ai_change', long.slice(0, VERSION_PROMPT_MAX)],
+      ['save', null],
+      ['ai_change', 'add a /joke command'],
+    ]);
+    // Another person learns nothing of it.
+    const other = await newUser(t);
+    expect((await t.request('GET', `/api/files/${id}/versions`, { token: other.token })).status).toBe(404);
   });
 });

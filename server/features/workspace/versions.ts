@@ -14,10 +14,14 @@ import { fileIdsOfUser, type FileIds } from './files';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DELETE_CHUNK = 500;
 
-export async function keepVersion(trx: Kysely<Database>, clock: Clock, file: BotFile, reason: VersionReason): Promise<void> {
+/**
+ * Keeps the file's text before a write. `prompt` (an AI change's request, at most VERSION_PROMPT_MAX
+ * characters) is not counted in `size`: it is small, and a file keeps a bounded number of versions.
+ */
+export async function keepVersion(trx: Kysely<Database>, clock: Clock, file: BotFile, reason: VersionReason, prompt: string | null = null): Promise<void> {
   await trx
     .insertInto('file_versions')
-    .values({ id: newId(), file_id: file.id, content: file.content, size: file.size, reason, created_at: clock.now().toISOString() })
+    .values({ id: newId(), file_id: file.id, content: file.content, size: file.size, reason, prompt, created_at: clock.now().toISOString() })
     .execute();
 }
 
@@ -78,7 +82,7 @@ export async function deleteVersionsOf(trx: Kysely<Database>, fileIds: FileIds):
 export async function listVersions(db: Db, file: BotFile) {
   const rows = await db
     .selectFrom('file_versions')
-    .select(['id', 'reason', 'created_at', 'content'])
+    .select(['id', 'reason', 'created_at', 'content', 'prompt'])
     .where('file_id', '=', file.id)
     .orderBy('created_at', 'desc')
     .orderBy(sql`rowid`, 'desc')
@@ -87,6 +91,8 @@ export async function listVersions(db: Db, file: BotFile) {
   return rows.map((v) => ({
     id: v.id,
     reason: v.reason,
+    /** What was asked for, when an AI change replaced this text; else null. */
+    prompt: v.prompt,
     createdAt: v.created_at,
     lines: v.content === '' ? 0 : v.content.split('\n').length,
     bytes: Buffer.byteLength(v.content, 'utf8'),

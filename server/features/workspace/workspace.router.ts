@@ -9,6 +9,7 @@ import {
   saveFileByNameInput,
   saveFileInput,
   versionInput,
+  versionPromptField,
 } from '../../../shared/workspace.schema';
 import { files } from './workspace.service';
 import { MiB, ONE_FILE_BODY } from '../../procedure-meta';
@@ -16,8 +17,9 @@ import { MiB, ONE_FILE_BODY } from '../../procedure-meta';
 export const filesRouter = router({
   list: authedProcedure.query(({ ctx }) => files.list(ctx)),
   get: authedProcedure.input(fileIdInput).query(({ ctx, input }) => files.get(ctx, input)),
-  save: authedProcedure.meta({ body: ONE_FILE_BODY })
-    .input(saveFileInput.extend({ reason: z.enum(['save', 'ai_change']).optional(), proposalId: idField.optional() }))
+  save: authedProcedure
+    .meta({ body: ONE_FILE_BODY })
+    .input(saveFileInput.extend({ reason: z.enum(['save', 'ai_change']).optional(), proposalId: idField.optional(), prompt: versionPromptField.optional() }))
     .mutation(({ ctx, input }) => files.save(ctx, input)),
   saveByName: authedProcedure.meta({ body: ONE_FILE_BODY }).input(saveFileByNameInput).mutation(({ ctx, input }) => files.saveByName(ctx, input)),
   rename: authedProcedure.input(renameFileInput).mutation(({ ctx, input }) => files.rename(ctx, input)),

@@ -15,11 +15,16 @@ export const files = {
   async get({ deps, userId }: ServiceCtx, input: { id: string }) {
     return toFileDto(await ownedFile(deps.db, userId, input.id));
   },
-  /** `proposalId`: the AI proposal this save accepts (its plan becomes the file's). */
-  async save({ deps, userId }: ServiceCtx, input: { id: string; content: string; reason?: 'save' | 'ai_change'; proposalId?: string }) {
+  /**
+   * `proposalId`: the AI proposal this save accepts (its plan becomes the file's); `prompt`: the
+   * request behind an AI change, kept with the version it replaces (a plain save keeps none).
+   */
+  async save({ deps, userId }: ServiceCtx, input: { id: string; content: string; reason?: 'save' | 'ai_change'; proposalId?: string; prompt?: string }) {
     const w = await fileWriting(deps, userId);
+    const reason = input.reason ?? 'save';
+    const prompt = reason === 'ai_change' && input.prompt ? input.prompt : null;
     const file = await deps.db.transaction().execute(async (trx) => {
-      const saved = await replaceContent(trx, w, await ownedFile(trx, userId, input.id), input.content, input.reason ?? 'save');
+      const saved = await replaceContent(trx, w, await ownedFile(trx, userId, input.id), input.content, reason, prompt);
       if (input.proposalId) await acceptProposal(trx, deps, { userId, fileId: saved.id, proposalId: input.proposalId });
       return saved;
     });

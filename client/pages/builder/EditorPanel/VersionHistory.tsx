@@ -1,4 +1,5 @@
-// A file's earlier texts (newest first): what replaced each one and when; picking one shows how it
+// A file's earlier texts (newest first): what replaced each one and when (for an AI change, the
+// request that made it); picking one shows how it
 // differs from the editor's text, and 'Restore this version' brings it back (free, and undoable:
 // the text it replaces becomes a version itself).
 import '../../../mantine-styles-pages';
@@ -22,6 +23,31 @@ const REASONS: Record<string, { label: string; color: string }> = {
 
 function size(bytes: number): string {
   return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+type Version = NonNullable<inferRouterOutputs<AppRouter>['files']['versions']>[number];
+
+/** One version in the list: what replaced it (an AI change with its request), when, and its size. */
+function VersionEntry({ version: v, selected, onSelect }: { version: Version; selected: boolean; onSelect: () => void }) {
+  const reason = REASONS[v.reason] ?? { label: v.reason, color: 'gray' };
+  return (
+    <UnstyledButton className={classes.version} data-selected={selected || undefined} aria-current={selected ? 'true' : undefined} onClick={onSelect}>
+      <Badge size="sm" variant="light" color={reason.color} tt="none">
+        {reason.label}
+      </Badge>
+      {v.prompt && (
+        <Text size="xs" mt={4} lineClamp={3} title={v.prompt} className={classes.versionPrompt} data-testid="version-prompt">
+          “{v.prompt}”
+        </Text>
+      )}
+      <Text size="sm" fw={600} mt={4}>
+        {relativeTime(v.createdAt)}
+      </Text>
+      <Text size="xs" c="dimmed">
+        {v.lines} lines · {size(v.bytes)}
+      </Text>
+    </UnstyledButton>
+  );
 }
 
 interface VersionHistoryProps {
@@ -55,29 +81,11 @@ function VersionList({ versions, selected, onSelect }: { versions: Versions; sel
         </Text>
       )}
       <Stack gap={4} component="ul" aria-label="Versions" className={classes.plainList}>
-        {versions.data?.map((v) => {
-          const reason = REASONS[v.reason] ?? { label: v.reason, color: 'gray' };
-          return (
-            <li key={v.id}>
-              <UnstyledButton
-                className={classes.version}
-                data-selected={v.id === selected || undefined}
-                aria-current={v.id === selected ? 'true' : undefined}
-                onClick={() => onSelect(v.id)}
-              >
-                <Badge size="sm" variant="light" color={reason.color} tt="none">
-                  {reason.label}
-                </Badge>
-                <Text size="sm" fw={600} mt={4}>
-                  {relativeTime(v.createdAt)}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {v.lines} lines · {size(v.bytes)}
-                </Text>
-              </UnstyledButton>
-            </li>
-          );
-        })}
+        {versions.data?.map((v) => (
+          <li key={v.id}>
+            <VersionEntry version={v} selected={v.id === selected} onSelect={() => onSelect(v.id)} />
+          </li>
+        ))}
       </Stack>
     </ScrollArea.Autosize>
   );

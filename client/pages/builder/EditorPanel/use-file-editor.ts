@@ -7,6 +7,7 @@ import type { AppRouter } from '../../../../server/router';
 import { templateFor } from '../../../../shared/file-templates';
 import { errorMessage } from '../../../lib/http-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { requestOfProposal } from '../../../lib/offered-changes';
 import { trpc } from '../../../lib/trpc';
 
 export type FileDetails = inferRouterOutputs<AppRouter>['files']['get'];
@@ -60,10 +61,12 @@ export function useFileEditor(file: FileDetails) {
   // The next save's reason: 'ai_change' once an AI proposal has been accepted (kept in history).
   const [reason, setReason] = useState<Reason>(stash?.reason ?? 'save');
   const [seen, setSeen] = useState(file.content);
+  const utils = trpc.useUtils();
   const saveMutation = trpc.files.save.useMutation();
-  // The AI proposal accepted into the draft: saving tells the server, which settles it (no refund
-  // any more) and, for a chat follow-up, keeps the builtin assistant's new plan of the file.
-  const acceptedProposal = useRef<string | null>(null);
+  // The AI proposal accepted into the draft, with what it asked for: saving tells the server, which
+  // settles it (no refund any more), keeps the request with the text it replaces (the history shows
+  // it) and, for a chat follow-up, keeps the builtin assistant's new plan of the file.
+  const acceptedProposal = useRef<{ id: string; prompt?: string } | null>(null);
   const restoreMutation = trpc.files.restore.useMutation();
 
   const showingTemplate = saved === '' && template !== '' && draft === template;
@@ -84,7 +87,9 @@ export function useFileEditor(file: FileDetails) {
     const content = draft;
     try {
       const accepted = acceptedProposal.current;
-      const updated = await saveMutation.mutateAsync({ id: file.id, content, reason, ...(accepted ? { proposalId: accepted } : {}) });
+      // A chat follow-up's offer does not carry its request: the chat it came from still holds it.
+      const prompt = reason === 'ai_change' && accepted ? (accepted.prompt ?? requestOfProposal(utils.chat.messages.getData({ projectId: file.projectId }), accepted.id)) : undefined;
+      const updated = await saveMutation.mutateAsync({ id: file.id, content, reason, ...(accepted ? { proposalId: accepted.id } : {}), ...(prompt ? { prompt } : {}) });
       acceptedProposal.current = null;
       setSaved(content);
       setReason('save');
@@ -111,10 +116,10 @@ export function useFileEditor(file: FileDetails) {
   };
 
   /** An accepted AI proposal: editor text only, the person still saves. */
-  const applyProposal = (code: string, proposalId: string) => {
+  const applyProposal = (code: string, proposalId: string, prompt?: string) => {
     setDraft(code);
     setReason('ai_change');
-    acceptedProposal.current = proposalId;
+    acceptedProposal.current = { id: proposalId, ...(prompt ? { prompt } : {}) };
   };
 
   return {

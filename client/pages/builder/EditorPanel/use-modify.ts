@@ -14,8 +14,8 @@ interface ModifyTarget {
   projectId?: string | null;
   /** The editor's current text: what the proposal is computed from and compared against. */
   code: string;
-  /** `proposalId`: the proposal the next save accepts. */
-  onAccept: (code: string, proposalId: string) => void;
+  /** `proposalId`: the proposal the next save accepts; `prompt`: what was asked for, when known. */
+  onAccept: (code: string, proposalId: string, prompt?: string) => void;
 }
 
 /** Asks the server to refund a rejected preview; only the refund can fail then, and the editor carries on as rejected. */
@@ -41,7 +41,7 @@ export function useModify({ fileId, filename, projectId, code, onAccept }: Modif
   const utils = trpc.useUtils();
   const [open, setOpen] = useState(false);
   const [prompt, setPrompt] = useState('');
-  const [proposal, setProposal] = useState<{ base: string; code: string; id: string; title?: string } | null>(null);
+  const [proposal, setProposal] = useState<{ base: string; code: string; id: string; title?: string; prompt?: string } | null>(null);
   const modifyMutation = trpc.ai.modifyCode.useMutation();
   const refundRejected = useRefundRejected();
 
@@ -50,7 +50,7 @@ export function useModify({ fileId, filename, projectId, code, onAccept }: Modif
   current.current = code;
   const takeOffer = useCallback((change: OfferedChange) => {
     setOpen(false);
-    setProposal({ base: current.current, code: change.code, id: change.proposalId, ...(change.title ? { title: change.title } : {}) });
+    setProposal({ base: current.current, code: change.code, id: change.proposalId, ...(change.title ? { title: change.title } : {}), ...(change.prompt ? { prompt: change.prompt } : {}) });
   }, []);
   useOfferedChange(fileId, takeOffer);
 
@@ -72,7 +72,7 @@ export function useModify({ fileId, filename, projectId, code, onAccept }: Modif
         fileId,
         ...(projectId ? { projectId } : {}),
       });
-      setProposal({ base, code: result.modifiedCode, id: result.proposalId });
+      setProposal({ base, code: result.modifiedCode, id: result.proposalId, prompt: request });
       notifySuccess('Code modification preview ready!', 'Review the changes, then accept or reject them.');
     } catch (err) {
       setProposal(null);
@@ -85,7 +85,7 @@ export function useModify({ fileId, filename, projectId, code, onAccept }: Modif
 
   const accept = () => {
     if (!proposal) return;
-    onAccept(proposal.code, proposal.id);
+    onAccept(proposal.code, proposal.id, proposal.prompt);
     close();
     notifySuccess('Changes applied successfully!', 'Save the file to keep them.');
   };

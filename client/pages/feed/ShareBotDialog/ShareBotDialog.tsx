@@ -1,18 +1,19 @@
 // 'Share Your Bot': the post form. Checked with the shared schema before it is
 // sent; success resets the form, closes the dialog and refreshes the feed.
 import '../../../mantine-styles-pages';
-import { useState } from 'react';
-import { Button, Group, Loader, Modal, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { Button, Group, Loader, Modal, Select, SimpleGrid, Stack, Text, Textarea, TextInput, type ComboboxItem } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconBrandTelegram, IconBrandX, IconFileCode, IconKey, IconLock, IconMail, IconShare } from '@tabler/icons-react';
 import { errorMessage } from '../../../lib/http-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
-import { useFiles } from '../../../lib/workspace';
+import { useFiles, useProjects } from '../../../lib/workspace';
 import { PLATFORM_OPTIONS } from '../../../components/PostCard';
 import { ImageField, type PickedImage } from './ImageField';
 import { checkShareForm, emptyShareForm, type ShareFormValues } from './share-form';
+import { fileChoices, type FileChoice } from './file-choices';
 import classes from './ShareBotDialog.module.css';
 
 interface ShareBotDialogProps {
@@ -20,19 +21,20 @@ interface ShareBotDialogProps {
   onClose: () => void;
 }
 
-// Legacy project files (ids with a hyphen) cannot be attached: a post refers to a file by its id.
-const attachable = (id: string) => /^[A-Za-z0-9]+$/.test(id);
+// Under its bot's heading an option needs only its file name; the box shows the whole label.
+const renderFileChoice = ({ option }: { option: ComboboxItem }) => <span className={classes.fileOption}>{(option as FileChoice).filename}</span>;
 
 export function ShareBotDialog({ opened, onClose }: ShareBotDialogProps) {
   const utils = trpc.useUtils();
   const create = trpc.feed.create.useMutation();
   const files = useFiles();
+  const bots = useProjects();
   const phone = useMediaQuery('(max-width: 36em)');
   const [image, setImage] = useState<PickedImage | null>(null);
   const form = useForm<ShareFormValues>({ mode: 'controlled', initialValues: emptyShareForm });
   const pending = create.isPending;
 
-  const fileOptions = (files.data ?? []).filter((f) => attachable(f.id)).map((f) => ({ value: f.id, label: f.filename }));
+  const fileOptions = useMemo(() => fileChoices(files.data ?? [], bots.data ?? []), [files.data, bots.data]);
 
   const close = () => {
     // The draft stays for next time; only a successful share clears it.
@@ -136,6 +138,7 @@ export function ShareBotDialog({ opened, onClose }: ShareBotDialogProps) {
               description="Others can remix a copy into their workspace."
               placeholder={files.isLoading ? 'Loading your files...' : fileOptions.length ? 'Choose one of your files' : 'No files yet'}
               data={fileOptions}
+              renderOption={renderFileChoice}
               searchable
               clearable
               nothingFoundMessage="No file with that name"
