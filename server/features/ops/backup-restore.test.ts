@@ -281,5 +281,5 @@ describe('npm run restore', () => {
 
     // DATA_DIR is exactly as it was: the same files, byte for byte.
     expect(snapshot(target)).toEqual(before);
-  });
+  }, 90_000);
 });
