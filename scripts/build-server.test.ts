@@ -4,12 +4,13 @@
 // analysis worker) beside main.js whichever chunk the code finding them lands in.
 // One build for the file, into a folder of its own under dist/ (node_modules resolves as for dist/server).
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RunClient } from '../server/testing/run-client';
 import { startServerProcess } from '../server/testing/server-process';
+import { signUpThroughOutbox } from '../server/testing/outbox-sign-up';
 
 const REPO = path.resolve(import.meta.dirname, '..');
 let built: string;
@@ -35,26 +36,13 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** A signed-up person's session, the code read from the mail the outbox holds. */
-async function signUpThroughOutbox(url: string, email: string): Promise<string> {
-  const post = (address: string, body: unknown) =>
-    fetch(url + address, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  expect((await post('/api/auth/send-otp', { name: 'Built Server', email, password: 'built-server-Pa55' })).status).toBe(200);
-  const outbox = path.join(dataDir, 'outbox');
-  const [mail] = readdirSync(outbox);
-  const otp = /code is (\d{6})/.exec(readFileSync(path.join(outbox, mail!), 'utf8').replace(/=\r?\n/g, ''))![1];
-  const verified = await post('/api/auth/verify-otp', { email, otp });
-  expect(verified.status).toBe(200);
-  return ((await verified.json()) as { token: string }).token;
-}
-
 describe('the built server (npm start)', () => {
   it('runs a TypeScript bot, and analyses its code', async () => {
     server = await startServerProcess(
       { DATA_DIR: dataDir, HOST: '127.0.0.1', RUNNER_MEMORY_MB: '256' },
       { file: process.execPath, args: ['--enable-source-maps', path.join(built, 'main.js')] },
     );
-    const token = await signUpThroughOutbox(server.url, 'built-server@example.com');
+    const token = await signUpThroughOutbox(server.url, dataDir, 'built-server@example.com');
     const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const content = "const greeting: string = 'typed';\nconsole.log(`hello from ${greeting} TypeScript`);\n";
     const saved = await fetch(`${server.url}/api/projects/default/files/bot.ts`, { method: 'PUT', headers: auth, body: JSON.stringify({ content }) });
