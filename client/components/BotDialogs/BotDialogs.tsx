@@ -33,6 +33,33 @@ function Loading({ children }: { children: ReactNode }) {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
+type NameFormFields = { key?: string; initial: string; placeholder: string; description?: string; submitLabel: string; optional: boolean };
+
+const NEW_BOT_NAME: NameFormFields = {
+  initial: '',
+  placeholder: 'Named after your first request',
+  description: 'Optional: leave it empty and the bot is named after what you ask for first.',
+  submitLabel: 'Create',
+  optional: true,
+};
+const renameFields = (bot: Bot): NameFormFields => ({ key: bot.id, initial: bot.name, placeholder: botLabel(bot.name), submitLabel: 'Save', optional: false });
+
+const withoutKey = ({ key: _key, ...fields }: NameFormFields) => fields;
+
+/** A bot's name asked for in a dialog (creating or renaming); closed only when nothing is pending. */
+function NameDialog(props: { opened: boolean; title: string; pending: boolean; onClose: () => void; form: NameFormFields | null; onSubmit: (name: string) => void }) {
+  const { opened, title, pending, onClose, form, onSubmit } = props;
+  return (
+    <Modal opened={opened} onClose={() => !pending && onClose()} title={title} centered size="sm">
+      {opened && form && (
+        <Loading>
+          <NameForm key={form.key} {...withoutKey(form)} pending={pending} onSubmit={onSubmit} onCancel={onClose} />
+        </Loading>
+      )}
+    </Modal>
+  );
+}
+
 /** What deleting a bot removes, asked before it is done. */
 function DeleteBotConfirm({ bot, pending, onCancel, onConfirm }: { bot: Bot; pending: boolean; onCancel: () => void; onConfirm: () => void }) {
   return (
@@ -69,21 +96,44 @@ function DeleteBotConfirm({ bot, pending, onCancel, onConfirm }: { bot: Bot; pen
   );
 }
 
+/** Deleting a bot, once confirmed: the bot open in the builder or the runner is let go of too. */
+function useDeleteBot() {
+  const utils = trpc.useUtils();
+  const refresh = useWorkspaceRefresh();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const { botId: currentId } = useCurrentBot();
+  const [deleting, setDeleting] = useState<Bot | null>(null);
+  const remove = trpc.projects.delete.useMutation();
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      const result = await remove.mutateAsync({ projectId: deleting.id });
+      if (readLastBot() === deleting.id) rememberBot(null);
+      // The deleted bot must not stay open: its page falls back to another bot (or to none).
+      if (currentId === deleting.id && (pathname === '/builder' || pathname === '/runner')) navigate(pathname, { replace: true });
+      setDeleting(null);
+      notifySuccess('Bot deleted', result.message);
+      await Promise.all([refresh(), utils.runner.envVars.invalidate(), utils.files.storage.invalidate()]);
+    } catch (err) {
+      notifyError('Failed to delete the bot', errorMessage(err, 'Please try again.'));
+    }
+  };
+  return { deleting, setDeleting, confirmDelete, remove };
+}
+
 /** The sidebar's bot actions and the dialogs to render once. */
 export function useBotActions() {
   const utils = trpc.useUtils();
   const refresh = useWorkspaceRefresh();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
   const selectBot = useSelectBot();
-  const { botId: currentId } = useCurrentBot();
   const [creating, setCreating] = useState(false);
   const [renaming, setRenaming] = useState<Bot | null>(null);
-  const [deleting, setDeleting] = useState<Bot | null>(null);
   const create = trpc.projects.create.useMutation();
   const rename = trpc.projects.rename.useMutation();
   const duplicate = trpc.projects.duplicate.useMutation();
-  const remove = trpc.projects.delete.useMutation();
+  const { deleting, setDeleting, confirmDelete, remove } = useDeleteBot();
   // Fetched after the first paint, so a dialog opens with its form (and focuses the name) at once.
   useEffect(() => whenIdle(() => void loadNameForm().catch(() => {})), []);
 
@@ -124,56 +174,11 @@ export function useBotActions() {
     }
   };
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      const result = await remove.mutateAsync({ projectId: deleting.id });
-      if (readLastBot() === deleting.id) rememberBot(null);
-      // The deleted bot must not stay open: its page falls back to another bot (or to none).
-      if (currentId === deleting.id && (pathname === '/builder' || pathname === '/runner')) navigate(pathname, { replace: true });
-      setDeleting(null);
-      notifySuccess('Bot deleted', result.message);
-      await Promise.all([refresh(), utils.runner.envVars.invalidate(), utils.files.storage.invalidate()]);
-    } catch (err) {
-      notifyError('Failed to delete the bot', errorMessage(err, 'Please try again.'));
-    }
-  };
 
   const dialogs = (
     <>
-      <Modal opened={creating} onClose={() => !create.isPending && setCreating(false)} title="Name your bot" centered size="sm">
-        {creating && (
-          <Loading>
-            <NameForm
-              initial=""
-              placeholder="Named after your first request"
-              description="Optional: leave it empty and the bot is named after what you ask for first."
-              submitLabel="Create"
-              optional
-              pending={create.isPending}
-              onSubmit={(name) => void confirmCreate(name)}
-              onCancel={() => setCreating(false)}
-            />
-          </Loading>
-        )}
-      </Modal>
-
-      <Modal opened={renaming !== null} onClose={() => !rename.isPending && setRenaming(null)} title="Rename bot" centered size="sm">
-        {renaming && (
-          <Loading>
-            <NameForm
-              key={renaming.id}
-              initial={renaming.name}
-              placeholder={botLabel(renaming.name)}
-              submitLabel="Save"
-              optional={false}
-              pending={rename.isPending}
-              onSubmit={(name) => void confirmRename(name)}
-              onCancel={() => setRenaming(null)}
-            />
-          </Loading>
-        )}
-      </Modal>
+      <NameDialog opened={creating} title="Name your bot" pending={create.isPending} onClose={() => setCreating(false)} form={NEW_BOT_NAME} onSubmit={(name) => void confirmCreate(name)} />
+      <NameDialog opened={renaming !== null} title="Rename bot" pending={rename.isPending} onClose={() => setRenaming(null)} form={renaming && renameFields(renaming)} onSubmit={(name) => void confirmRename(name)} />
 
       <Modal opened={deleting !== null} onClose={() => !remove.isPending && setDeleting(null)} title="Delete bot" centered size="sm">
         {deleting && (

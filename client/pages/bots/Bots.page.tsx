@@ -17,6 +17,40 @@ import classes from './Bots.module.css';
 
 const POLL_MS = 5000;
 
+function BotsLoading() {
+  return (
+    <Card withBorder radius="lg" padding="lg" shadow="xs">
+      <Stack gap="sm" aria-busy="true" aria-label="Loading your bots">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} h={56} radius="md" />
+        ))}
+      </Stack>
+    </Card>
+  );
+}
+
+/** The empty state, with the way to the builder. */
+function NoBotsYet() {
+  return (
+    <Card withBorder radius="lg" padding="xl" shadow="xs" className={classes.empty}>
+      <Stack align="center" gap="sm" py="lg">
+        <ThemeIcon size={56} radius="xl" variant="light">
+          <IconRobot size={28} stroke={1.6} />
+        </ThemeIcon>
+        <Title order={3} fz="lg">
+          No bots yet
+        </Title>
+        <Text size="sm" c="dimmed" ta="center" maw={420}>
+          Describe a bot in the Builder. Once it has a file, deploy it here to keep it running around the clock.
+        </Text>
+        <Button component={Link} to="/builder" leftSection={<IconHammer size={16} />} mt="xs">
+          Open the Builder
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
 export function BotsPage() {
   usePageTitle('Bots');
   const bots = trpc.bots.list.useQuery(undefined, { refetchInterval: POLL_MS });
@@ -52,30 +86,9 @@ export function BotsPage() {
       {bots.isError && !list ? (
         <LoadError title="Your bots could not be loaded" onRetry={() => void bots.refetch()} />
       ) : !list ? (
-        <Card withBorder radius="lg" padding="lg" shadow="xs">
-          <Stack gap="sm" aria-busy="true" aria-label="Loading your bots">
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} h={56} radius="md" />
-            ))}
-          </Stack>
-        </Card>
+        <BotsLoading />
       ) : list.length === 0 ? (
-        <Card withBorder radius="lg" padding="xl" shadow="xs" className={classes.empty}>
-          <Stack align="center" gap="sm" py="lg">
-            <ThemeIcon size={56} radius="xl" variant="light">
-              <IconRobot size={28} stroke={1.6} />
-            </ThemeIcon>
-            <Title order={3} fz="lg">
-              No bots yet
-            </Title>
-            <Text size="sm" c="dimmed" ta="center" maw={420}>
-              Describe a bot in the Builder. Once it has a file, deploy it here to keep it running around the clock.
-            </Text>
-            <Button component={Link} to="/builder" leftSection={<IconHammer size={16} />} mt="xs">
-              Open the Builder
-            </Button>
-          </Stack>
-        </Card>
+        <NoBotsYet />
       ) : (
         <Card withBorder radius="lg" padding="md" shadow="xs" className={classes.listCard}>
           <BotsTable

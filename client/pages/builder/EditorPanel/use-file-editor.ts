@@ -52,6 +52,12 @@ function useAfterWrite(fileId: string) {
   };
 }
 
+/** What an accepted proposal was asked with. A chat follow-up's offer does not carry it: the chat it came from still holds it. */
+function useProposalRequest(projectId: string) {
+  const utils = trpc.useUtils();
+  return (accepted: { id: string; prompt?: string }) => accepted.prompt ?? requestOfProposal(utils.chat.messages.getData({ projectId }), accepted.id);
+}
+
 export function useFileEditor(file: FileDetails) {
   const queryClient = useQueryClient();
   const template = templateFor(file.filename, file.content);
@@ -61,14 +67,13 @@ export function useFileEditor(file: FileDetails) {
   // The next save's reason: 'ai_change' once an AI proposal has been accepted (kept in history).
   const [reason, setReason] = useState<Reason>(stash?.reason ?? 'save');
   const [seen, setSeen] = useState(file.content);
-  const utils = trpc.useUtils();
+  const requestOf = useProposalRequest(file.projectId);
   const saveMutation = trpc.files.save.useMutation();
   // The AI proposal accepted into the draft, with what it asked for: saving tells the server, which
   // settles it (no refund any more), keeps the request with the text it replaces (the history shows
   // it) and, for a chat follow-up, keeps the builtin assistant's new plan of the file.
   const acceptedProposal = useRef<{ id: string; prompt?: string } | null>(null);
   const restoreMutation = trpc.files.restore.useMutation();
-
   const showingTemplate = saved === '' && template !== '' && draft === template;
   const dirty = draft !== saved && !showingTemplate;
 
@@ -87,8 +92,7 @@ export function useFileEditor(file: FileDetails) {
     const content = draft;
     try {
       const accepted = acceptedProposal.current;
-      // A chat follow-up's offer does not carry its request: the chat it came from still holds it.
-      const prompt = reason === 'ai_change' && accepted ? (accepted.prompt ?? requestOfProposal(utils.chat.messages.getData({ projectId: file.projectId }), accepted.id)) : undefined;
+      const prompt = reason === 'ai_change' && accepted ? requestOf(accepted) : undefined;
       const updated = await saveMutation.mutateAsync({ id: file.id, content, reason, ...(accepted ? { proposalId: accepted.id } : {}), ...(prompt ? { prompt } : {}) });
       acceptedProposal.current = null;
       setSaved(content);
