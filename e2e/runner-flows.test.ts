@@ -205,7 +205,7 @@ describe.skipIf(!browserAvailable())('the runner, as a new user meets it', () =>
     it('the Console Logs header fits, with an error count, every action whole and inside the panel', async () => {
       await selectFile(BROKEN);
       await button('Start').click();
-      await output().getByText(/KeyError: 'MISSING_BOT_TOKEN'/).waitFor({ timeout: 15_000 });
+      await output().getByText(/^KeyError: 'MISSING_BOT_TOKEN'$/).waitFor({ timeout: 15_000 });
       await badge().getByText('Disconnected', { exact: true }).waitFor({ timeout: 15_000 });
       await consoleLog().getByText(/^\d+ errors?$/).waitFor();
 

@@ -247,7 +247,7 @@ describe.skipIf(!browserAvailable())('the runner in the browser', () => {
     await files().getByRole('button', { name: BROKEN, exact: true }).click();
     await consoleLog().getByText('Select a file and click Start to see its output here.').waitFor();
     await button('Start').click();
-    await output().getByText(/KeyError: 'MISSING_BOT_TOKEN'/).waitFor({ timeout: 15_000 });
+    await output().getByText(/^KeyError: 'MISSING_BOT_TOKEN'$/).waitFor({ timeout: 15_000 });
     await control().getByText(/^Last run ended at .* · The bot exited with exit code 1/).waitFor({ timeout: 15_000 });
     await badge().getByText('Disconnected', { exact: true }).waitFor();
 
