@@ -75,6 +75,9 @@ describe.skipIf(!browserAvailable())('runs pushed to the runner page', () => {
     // The crash, then the supervisor's new run: its 'Flaky up' is the console's second.
     await consoleLogs.getByText('lost the connection').first().waitFor({ timeout: 15_000 });
     await expect.poll(() => consoleLogs.getByText('Flaky up').count(), { timeout: 20_000 }).toBe(2);
+    // The badge read at the new run's start may still say the supervisor is starting it: the page's
+    // own run says it is up, so no 'Starting again...' beside a running bot.
+    expect(await panel.getByTestId('deploy-line').getByText('Starting again...').count()).toBe(0);
     const restartWalk = walk.take();
     console.log(`walk, deploy to console: ${JSON.stringify(deployWalk)}`);
     console.log(`walk, crash to the restart in the console: ${JSON.stringify(restartWalk)}`);

@@ -39,7 +39,8 @@ export function DeployButton({ deployment, hasFile }: { deployment: Deployment; 
   );
 }
 
-export function DeployLine({ deployment }: { deployment: Deployment }) {
+/** `live`: the page follows a live run of the file, which is the bot started again: no 'Starting again...'. */
+export function DeployLine({ deployment, live }: { deployment: Deployment; live: boolean }) {
   const bot = deployment.bot;
   if (!bot) return null;
   return (
@@ -53,7 +54,7 @@ export function DeployLine({ deployment }: { deployment: Deployment }) {
         <Text size="xs" c="red.7" className={classes.deployError} title={bot.lastExit.message}>
           {bot.lastExit.message}
         </Text>
-      ) : bot.status === 'starting' ? (
+      ) : bot.status === 'starting' && !live ? (
         <Text size="xs" c="dimmed">
           Starting again...
         </Text>

@@ -140,7 +140,7 @@ function SelectedFile({ file, run, deployment }: Pick<ExecutionControlProps, 'fi
               Created {createdAt(file.createdAt)}
             </Text>
             <RunLine run={run} />
-            <DeployLine deployment={deployment} />
+            <DeployLine deployment={deployment} live={run !== undefined && run.status !== 'exited'} />
           </Box>
         </Group>
       ) : (
