@@ -5,7 +5,7 @@ import { errorMessage } from './http-error';
 import { notifyError, notifyInfo, notifySuccess } from './notify';
 import { importProblem, looksBinary } from './import-files';
 import { trpc } from './trpc';
-import { FALLBACK_PROJECT_ID, useProjectId, useWorkspaceRefresh } from './workspace';
+import { botOrFirst, useProjectId, useWorkspaceRefresh } from './workspace';
 
 export function useImportFiles() {
   const projectId = useProjectId();
@@ -28,7 +28,7 @@ export function useImportFiles() {
           notifyError(`Cannot import ${binary.map((f) => f.filename).join(', ')}`, 'This is not a text file.');
           return null;
         }
-        const result = await importMutation.mutateAsync({ projectId: projectId ?? FALLBACK_PROJECT_ID, files });
+        const result = await importMutation.mutateAsync({ projectId: botOrFirst(projectId), files });
         notifySuccess(result.message, result.files.map((f) => f.filename).join(', '));
         await refresh();
         return result.files;

@@ -6,8 +6,16 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAuth } from './auth';
 import { trpc } from './trpc';
 
-/** The project id to fall back to when the project lookup fails; the server maps it to the oldest bot. */
-export const FALLBACK_PROJECT_ID = 'default';
+/** The id the server reads as the person's oldest bot (their first one, made on first need). */
+const FIRST_BOT = 'default';
+
+/**
+ * The bot a call acts on: the one given, else the person's first bot. A call may come before the
+ * bots are loaded (or when they could not be), and then it still lands in a bot of theirs.
+ */
+export function botOrFirst(botId: string | null | undefined): string {
+  return botId ?? FIRST_BOT;
+}
 /** The bot last opened in this browser: /builder and /runner without ?bot= open it again. */
 export const LAST_BOT_KEY = 'botwright:last-bot';
 
@@ -99,10 +107,10 @@ export function botInAddress(cached: { files: ReadonlyArray<{ id: string; projec
   return resolveBotId({ fileId: params.get('file'), files: cached.files, asked: params.get('bot'), bots: cached.bots, last: readLastBot() });
 }
 
-/** The current bot's id (see useCurrentBot); 'default' when the bots could not be loaded. */
+/** The current bot's id (see useCurrentBot); the person's first bot (botOrFirst) when the bots could not be loaded. */
 export function useProjectId(): string | undefined {
   const { botId, failed } = useCurrentBot();
-  if (failed) return FALLBACK_PROJECT_ID;
+  if (failed) return botOrFirst(null);
   return botId;
 }
 

@@ -8,7 +8,7 @@ import type { DetectedPackage, ImportLanguage } from '../../../shared/runner.sch
 import { notifyError } from '../../lib/notify';
 import { useFollowNewest } from '../../lib/use-follow-newest';
 import { ecosystemLabel, installCommandFor } from '../runner-languages';
-import { FALLBACK_PROJECT_ID, type WorkspaceFile } from '../../lib/workspace';
+import type { WorkspaceFile } from '../../lib/workspace';
 import { WorkspacePanel } from '../../components/WorkspacePanel';
 import type { ConsoleNote } from '../use-runner';
 import { useInstall } from './use-install';
@@ -156,7 +156,7 @@ export function DependenciesPanel({ file, analysis, analyzing, failed = false, o
       );
       return;
     }
-    installer.install(shown.language, [...new Set(packages)], file?.projectId ?? FALLBACK_PROJECT_ID);
+    installer.install(shown.language, [...new Set(packages)], file?.projectId);
   };
 
   return (

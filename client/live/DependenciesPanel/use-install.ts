@@ -10,6 +10,7 @@ import { errorMessage } from '../../lib/http-error';
 import { installCommandFor } from '../runner-languages';
 import type { ConsoleNote } from '../use-runner';
 import { trpc } from '../../lib/trpc';
+import { botOrFirst } from '../../lib/workspace';
 
 export type InstallPhase = 'idle' | 'installing' | 'success' | 'failed';
 
@@ -47,9 +48,9 @@ export function useInstall(onLog?: (lines: ConsoleNote[]) => void) {
   }, []);
 
   const install = useCallback(
-    (language: ImportLanguage, packages: string[], projectId: string) => {
+    (language: ImportLanguage, packages: string[], projectId: string | null | undefined) => {
       if (unsubscribe.current) return;
-      const input = { command: installCommandFor(language, packages), dependencies: packages, projectId };
+      const input = { command: installCommandFor(language, packages), dependencies: packages, projectId: botOrFirst(projectId) };
       setPhase('installing');
       setMessage(null);
       setLog([]);

@@ -7,7 +7,7 @@ import { errorMessage } from '../../lib/http-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { envLanguageOf } from '../runner-languages';
 import { trpc } from '../../lib/trpc';
-import { FALLBACK_PROJECT_ID } from '../../lib/workspace';
+import { botOrFirst } from '../../lib/workspace';
 import type { EnvVarsSave } from './EnvVarsModal';
 
 // The dialog's code loads when it is first asked for, beside the detection request that precedes it.
@@ -25,10 +25,10 @@ export function useEnvVarsDialog() {
   const detectEnvVars = trpc.runner.detectEnvVars.useMutation();
   const saveEnvVars = trpc.runner.saveEnvVars.useMutation();
   const [dialog, setDialog] = useState<{ file: EnvVarsFile; projectId: string; detected: DetectedEnvVar[]; key: number } | null>(null);
-  const savedEnv = trpc.runner.envVars.useQuery({ projectId: dialog?.projectId ?? FALLBACK_PROJECT_ID }, { enabled: dialog !== null });
+  const savedEnv = trpc.runner.envVars.useQuery({ projectId: botOrFirst(dialog?.projectId) }, { enabled: dialog !== null });
 
   const open = async (file: EnvVarsFile) => {
-    const projectId = file.projectId ?? FALLBACK_PROJECT_ID;
+    const projectId = botOrFirst(file.projectId);
     void loadModal().catch(() => {});
     try {
       const [detected] = await Promise.all([

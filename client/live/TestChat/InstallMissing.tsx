@@ -3,7 +3,7 @@
 import { Button, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import { FALLBACK_PROJECT_ID, useFiles } from '../../lib/workspace';
+import { useFiles } from '../../lib/workspace';
 import { useInstall } from '../DependenciesPanel/use-install';
 import { importLanguageOf } from '../runner-languages';
 
@@ -32,7 +32,7 @@ export function InstallMissing({ fileId, packageName, onInstalled }: { fileId: s
         loading={installer.installing}
         onClick={() => {
           started.current = true;
-          installer.install(importLanguageOf(file.filename), [packageName], file.projectId ?? FALLBACK_PROJECT_ID);
+          installer.install(importLanguageOf(file.filename), [packageName], file.projectId);
         }}
       >
         Install {packageName}

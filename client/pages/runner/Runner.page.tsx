@@ -18,7 +18,7 @@ import { usePageTitle } from '../../lib/page-title';
 import { useFileOnArrival, useHandedOverFile, useRunControls } from './runner-controls';
 import { useRunner, type ConsoleNote } from '../../live/use-runner';
 import { botLabel } from '../../../shared/bot-label';
-import { FALLBACK_PROJECT_ID, useBotFiles, useCurrentBot, useFiles, type WorkspaceFile } from '../../lib/workspace';
+import { botOrFirst, useBotFiles, useCurrentBot, useFiles, type WorkspaceFile } from '../../lib/workspace';
 import classes from './Runner.module.css';
 
 /** The installer's output goes to the console too, the first place anyone looks. */
@@ -70,7 +70,7 @@ export function RunnerPage() {
   const botFiles = useBotFiles();
   const { bot, botId } = useCurrentBot();
   const file = useMemo(() => files.data?.find((f) => f.id === selectedId) ?? null, [files.data, selectedId]);
-  const projectId = file?.projectId ?? FALLBACK_PROJECT_ID;
+  const projectId = botOrFirst(file?.projectId);
 
   const status = trpc.runner.status.useQuery();
   const savedEnv = trpc.runner.envVars.useQuery({ projectId }, { enabled: file !== null });

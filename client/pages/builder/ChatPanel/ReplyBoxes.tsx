@@ -10,7 +10,7 @@ import { errorMessage } from '../../../lib/http-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { offerChange } from '../../../lib/offered-changes';
 import { trpc } from '../../../lib/trpc';
-import { FALLBACK_PROJECT_ID, type WorkspaceFile } from '../../../lib/workspace';
+import { botOrFirst, type WorkspaceFile } from '../../../lib/workspace';
 import { copyText } from '../../../components/CopyCommand/copy-text';
 import { installCommand, installRequestCommand } from './install-command';
 import { Tooltip } from '../../../components/LazyTooltip';
@@ -113,7 +113,7 @@ export function useDependencyInstall(dependencies: readonly string[], filename?:
     onError: (err) => notifyError('Failed to install dependencies', errorMessage(err, 'Please try again, or install them from the Runner.')),
   });
   return {
-    install: () => mutation.mutate({ command: installRequestCommand(dependencies, filename), projectId: projectId ?? FALLBACK_PROJECT_ID }),
+    install: () => mutation.mutate({ command: installRequestCommand(dependencies, filename), projectId: botOrFirst(projectId) }),
     isPending: mutation.isPending,
   };
 }

@@ -11,7 +11,7 @@ import { errorMessage } from '../../../lib/http-error';
 import { notifyError, notifyInfo, notifySuccess } from '../../../lib/notify';
 import { offerChange } from '../../../lib/offered-changes';
 import { trpc } from '../../../lib/trpc';
-import { botInAddress, FALLBACK_PROJECT_ID, useWorkspaceRefresh } from '../../../lib/workspace';
+import { botInAddress, botOrFirst, useWorkspaceRefresh } from '../../../lib/workspace';
 
 type ChatResult = inferRouterOutputs<AppRouter>['chat']['send'];
 
@@ -111,7 +111,7 @@ export function useChat(projectId: string | undefined, onChangeProposed?: (fileI
       const message: ChatMessage = { id: `local-${++localIds}`, role: 'user', content: text, createdAt: new Date().toISOString() };
       setPending({ message, reply: '' });
       const current = botInAddress({ files: utils.files.list.getData(), bots: utils.projects.list.getData() });
-      const botId = current ?? projectId ?? FALLBACK_PROJECT_ID;
+      const botId = botOrFirst(current ?? projectId);
       const open = openFilename(utils.files.list.getData(), botId);
       requestReply(utils.client, { message: text, projectId: botId, ...(open ? { filename: open } : {}) }, {
         onDelta: (delta) => setPending((p) => (p && p.message.id === message.id ? { ...p, reply: p.reply + delta } : p)),

@@ -7,7 +7,7 @@ import { IconFilePlus, IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpan
 import { languageLabel } from '../../../../shared/filenames';
 import { relativeTime } from '../../../../shared/relative-time';
 import { botLabel } from '../../../../shared/bot-label';
-import { FALLBACK_PROJECT_ID, useBotFiles, useCurrentBot, useWorkspaceRefresh } from '../../../lib/workspace';
+import { botOrFirst, useBotFiles, useCurrentBot, useWorkspaceRefresh } from '../../../lib/workspace';
 import { errorMessage } from '../../../lib/http-error';
 import { notifySuccess } from '../../../lib/notify';
 import { trpc } from '../../../lib/trpc';
@@ -123,7 +123,7 @@ export function FileBrowser({ id, selectedId, onOpen, collapsed, onToggle }: Fil
   /** An empty file in the current bot, opened in the editor (the dialog checked the name). */
   const create = async (filename: string): Promise<string | null> => {
     try {
-      const file = await createFile.mutateAsync({ projectId: bot?.id ?? FALLBACK_PROJECT_ID, filename, content: '' });
+      const file = await createFile.mutateAsync({ projectId: botOrFirst(bot?.id), filename, content: '' });
       notifySuccess('File created', filename);
       await refresh();
       onOpen(file.id);
