@@ -1,6 +1,7 @@
 // A run reaches the runner page by itself, whoever started it: a deploy from the Deploy button, and
 // the supervisor's restart after a crash, show in the console over the page's one socket, with no
-// poll of the bots list and no reconnect. The walk is counted (requests, sockets opened, frames each
+// poll of the bots list and no reconnect. /bots follows a deploy made elsewhere and the restart the
+// same way: it reads the list again when a run starts or ends, never on a timer. The walk is counted (requests, sockets opened, frames each
 // way) and printed, so the before and after of a change can be compared.
 import type { Page, WebSocket } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -96,5 +97,31 @@ describe.skipIf(!browserAvailable())('runs pushed to the runner page', () => {
     walk.take();
     await page.waitForTimeout(6_000);
     expect(walk.take()).toMatchObject({ requests: [], socketsOpened: 0 });
+  }, 90_000);
+  it('/bots follows a deploy made elsewhere, the crash and the restart, with no poll', async () => {
+    const { page, errors } = tp;
+    const walk = recordWalk(page);
+    await page.goto(`${world.url}/bots`);
+    const status = page.getByRole('table', { name: 'Your bots' }).getByRole('row', { name: 'Flaky Bot', exact: true }).getByTestId('bot-status');
+    await status.getByText('Stopped', { exact: true }).waitFor();
+    // Idle for longer than the old 5 s poll: nothing asked.
+    walk.take();
+    await page.waitForTimeout(6_000);
+    expect(walk.take()).toMatchObject({ requests: [], socketsOpened: 0 });
+
+    // Deployed by another tab (the API): the row says so without a reload.
+    expect((await api('POST', `/api/bots/${ids.project}/deploy`, { fileId: ids.file })).status).toBe(200);
+    await status.getByText('Running', { exact: true }).waitFor({ timeout: 10_000 });
+    // The crash ends the run, and the supervisor starts it again: the row leaves Running, then returns.
+    await status.getByText('Running', { exact: true }).waitFor({ state: 'detached', timeout: 15_000 });
+    await status.getByText('Running', { exact: true }).waitFor({ timeout: 20_000 });
+    const followed = walk.take();
+    console.log(`walk, /bots from a deploy elsewhere to the restart: ${JSON.stringify(followed)}`);
+    await snap(page, errors, 'runs-pushed-2-bots-followed');
+    expect(followed.socketsOpened).toBe(0);
+    expect(followed.requests.length).toBeGreaterThan(0);
+    expect(followed.requests.every((r) => r.includes('bots.list'))).toBe(true);
+    expect((await api('POST', `/api/bots/${ids.project}/undeploy`)).status).toBe(200);
+    await status.getByText('Stopped', { exact: true }).waitFor({ timeout: 10_000 });
   }, 90_000);
 });

@@ -8,8 +8,8 @@ import { useCallback, useEffect, useReducer, useRef, type Dispatch, type RefObje
 import type { TestChatUpdateFrame } from '../../shared/test-chat.schema';
 import { initialRunnerState, runnerReducer, type RunnerAction, type RunnerState } from './run-state';
 import type { LogLevel, RunLimits } from './runner-logs';
-import { RunnerSocket, runnerSocketUrl } from './runner-socket';
-import { readStoredToken } from '../lib/session';
+import type { RunnerSocket } from './runner-socket';
+import { useLiveSocket } from './use-live-socket';
 
 export type { RunExit, RunInfo } from './run-state';
 
@@ -30,37 +30,17 @@ export type TestChatListener = (frame: TestChatUpdateFrame) => void;
 
 /** The page's one socket to the server's runs, open while the page is: frames to the reducer, test chat frames to their listeners. */
 function useRunSocket(dispatch: Dispatch<RunnerAction>, limits: RunLimits | undefined) {
-  const socketRef = useRef<RunnerSocket | null>(null);
   const limitsRef = useRef(limits);
   limitsRef.current = limits;
   // The test chat pane follows its frames itself: they never touch the console's state.
   const chatListeners = useRef(new Set<TestChatListener>());
-
-  useEffect(() => {
-    const socket = new RunnerSocket({
-      url: runnerSocketUrl(),
-      token: readStoredToken,
-      onFrame: (frame) => {
-        if (frame.type === 'test_chat_update') for (const listener of chatListeners.current) listener(frame);
-        else dispatch({ type: 'frame', frame, limits: limitsRef.current });
-      },
-      onState: (connection) => dispatch({ type: 'connection', state: connection }),
-    });
-    socketRef.current = socket;
-    socket.start();
-    // A laptop waking up or a network coming back should not wait out the backoff.
-    const wake = () => {
-      if (document.visibilityState === 'visible') socket.reconnectNow();
-    };
-    window.addEventListener('online', wake);
-    document.addEventListener('visibilitychange', wake);
-    return () => {
-      window.removeEventListener('online', wake);
-      document.removeEventListener('visibilitychange', wake);
-      socket.close();
-      socketRef.current = null;
-    };
-  }, [dispatch]);
+  const socketRef = useLiveSocket(
+    (frame) => {
+      if (frame.type === 'test_chat_update') for (const listener of chatListeners.current) listener(frame);
+      else dispatch({ type: 'frame', frame, limits: limitsRef.current });
+    },
+    (connection) => dispatch({ type: 'connection', state: connection }),
+  );
   return { socketRef, chatListeners };
 }
 

@@ -1,6 +1,7 @@
 // /bots: the person's bots and whether they run. A deployed bot is always on: the server
 // starts it again when it ends and after a restart. From here a bot is opened in the runner,
-// deployed, restarted or undeployed (after a confirmation). The list is polled every 5 s.
+// deployed, restarted or undeployed (after a confirmation). The list is read again whenever one of
+// the person's runs starts or ends (the run socket says so), never polled.
 import '../../mantine-styles-pages';
 import { useMemo, useState } from 'react';
 import { Badge, Button, Card, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
@@ -11,11 +12,10 @@ import type { BotSummary } from '../../../shared/bots.schema';
 import { BotActions, BotsTable, ConfirmBotDialog, useBotControls } from '../../components/Bots';
 import { PageHeader } from '../../components/PageHeader';
 import { trpc } from '../../lib/trpc';
+import { useRunChanges } from '../../live/use-live-socket';
 import { useFiles } from '../../lib/workspace';
 import { usePageTitle } from '../../lib/page-title';
 import classes from './Bots.module.css';
-
-const POLL_MS = 5000;
 
 function BotsLoading() {
   return (
@@ -53,7 +53,9 @@ function NoBotsYet() {
 
 export function BotsPage() {
   usePageTitle('Bots');
-  const bots = trpc.bots.list.useQuery(undefined, { refetchInterval: POLL_MS });
+  const bots = trpc.bots.list.useQuery();
+  const utils = trpc.useUtils();
+  useRunChanges(() => void utils.bots.list.invalidate());
   const files = useFiles();
   const controls = useBotControls();
   const [undeploying, setUndeploying] = useState<BotSummary | null>(null);

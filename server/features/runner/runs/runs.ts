@@ -154,6 +154,8 @@ export class Runs {
     run.process = child;
     run.status = run.endReason ? 'stopping' : 'running';
     if (run.endReason) void child.stop(0);
+    // Its process is up: /bots turns 'Starting' into 'Running' on this (the pages saw a run from its start).
+    else this.changed(run);
     if (this.options.config.wallClockMs > 0 && !run.supervised) {
       run.wallClock = setTimeout(() => void this.end(run, 'time'), this.options.config.wallClockMs);
       run.wallClock.unref();
