@@ -1,7 +1,7 @@
 // Away: the open hours ("we are open 9 to 5 Monday to Friday") and the text sent outside them
 // ("outside those hours reply 'We're closed, back tomorrow'").
 
-import type { BehaviourDetails, TimeOfDay, Weekday } from '../request';
+import type { BehaviourDetails, TimeOfDay, Weekday } from '../bot-request';
 import { TIME_GROUPS, TIME_OF_DAY, timeFromMatch, weekdaysIn } from './times';
 import { sentencesOf } from './clauses';
 import { quoteNear } from './wording';

@@ -1,7 +1,7 @@
 // What a follow-up message takes out or shortens: "remove the echo", "stop echoing", "no more welcome
 // message", "without AI" -> removed; "make the welcome shorter" -> shorter.
 
-import type { Feature, RequestChanges } from '../request';
+import type { Feature, RequestChanges } from '../bot-request';
 
 /** The words that name a behaviour as the object of "remove", "stop", "no more", "without". */
 const FEATURE_NOUNS: Array<[Feature, string]> = [

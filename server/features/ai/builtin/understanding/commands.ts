@@ -1,7 +1,7 @@
 // Commands the request names: "/joke" is the jokes behaviour, "a /gag command that tells jokes" gives
 // jokes the name gag, and "/hello" with no behaviour is a command whose reply the plan chooses.
 
-import type { CommandReply, Feature } from '../request';
+import type { CommandReply, Feature } from '../bot-request';
 import { featuresNamedIn } from './features';
 
 /** Command names people use for each behaviour. */

@@ -1,6 +1,6 @@
 // Day names as people write their hours, in English and in the languages their requests mix in:
 // "mon-sat", "lun-sáb", "Mo-Fr", "ma-vr", "L-V" (Spanish initials), "seg a sex".
-import type { Weekday } from '../request';
+import type { Weekday } from '../bot-request';
 
 /** Per weekday (Monday first), its names, longest first. */
 const NAMES: string[][] = [

@@ -1,7 +1,7 @@
 // Gathers the parameters of every behaviour from a request: times, texts, lists, city, feed, coins...
 // Each reader lives in its own file; this one only decides which apply and puts them together.
 
-import type { BehaviourDetails } from '../request';
+import type { BehaviourDetails } from '../bot-request';
 import { awayTextIn, openHoursOfRequest, withoutOpenHours } from './away';
 import { ownFactsIn, ownJokesIn, ownQuotesIn } from './content';
 import { goodbyeTextIn } from './goodbye';

@@ -1,7 +1,7 @@
 // FAQ answers in the business's own words: "Q: What time do you open? A: 9am" and "if someone asks
 // about delivery tell them 'Yes, within 5 km'". A question becomes a keyword: its main content word.
 
-import type { KeywordReply } from '../request';
+import type { KeywordReply } from '../bot-request';
 import { keywordRepliesIn } from '../phrases';
 import { isNewcomers } from './welcome';
 import { QUOTE, quoteText } from './wording';

@@ -1,7 +1,7 @@
 // The words that name each behaviour ("tells jokes", "greets new members", "a poll"). They are read
 // on the lower-cased request with quotes masked and typos corrected; details imply features too.
 
-import type { Feature } from '../request';
+import type { Feature } from '../bot-request';
 
 /** In FEATURES order (the order of the keys is the order features are listed in); any cue names the feature. */
 const FEATURE_CUES: Record<Feature, RegExp[]> = {

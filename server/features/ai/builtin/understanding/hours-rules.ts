@@ -7,7 +7,7 @@
 // Several spans of days and hours are several conditions: outside all of them is one rule (each
 // condition "outside"), inside any of them is one rule per span.
 import type { Action, Condition, Trigger } from '../../../../../shared/bot-plan.schema';
-import type { TimeOfDay, Weekday } from '../request';
+import type { TimeOfDay, Weekday } from '../bot-request';
 import type { RuleDraft } from './rule-draft';
 import { saidWordsAt } from './said-words';
 import { TIME_GROUPS, TIME_OF_DAY, timeFromMatch, weekdaysIn } from './times';

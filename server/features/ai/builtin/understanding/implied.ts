@@ -1,7 +1,7 @@
 // The behaviours a request's parameters imply ("weather for Berlin" is the weather behaviour, a
 // list of banned words is moderation), and whether it gave any parameter at all.
 
-import type { BehaviourDetails, BotRequest, Feature } from '../request';
+import type { BehaviourDetails, BotRequest, Feature } from '../bot-request';
 
 type Details = Omit<BotRequest, 'features' | 'featuresStated' | 'notUnderstood'>;
 

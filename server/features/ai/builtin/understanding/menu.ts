@@ -1,7 +1,7 @@
 // Menu: inline-keyboard buttons and what each press replies ("a menu with buttons Prices, Hours and
 // Contact"; "a Hours button that says 'We open at 9'"). A reply is '' when the request gives none.
 
-import type { BehaviourDetails } from '../request';
+import type { BehaviourDetails } from '../bot-request';
 import { listItems } from './lists';
 import { QUOTE, quoteText } from './wording';
 

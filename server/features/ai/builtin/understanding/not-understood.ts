@@ -2,7 +2,7 @@
 // A clause counts as understood when, read alone, it gives anything, or when it holds one of the
 // texts the whole request gave (the last items of a list: "...and Taco Town").
 
-import type { BotRequest } from '../request';
+import type { BotRequest } from '../bot-request';
 import { clausesOf, isFiller, sentencesOf, tidyClause } from './clauses';
 import { timesIn, weekdaysIn } from './times';
 import { restoreWritten, type Wording } from './wording';

@@ -1,7 +1,7 @@
 // The platform and the programming language a request names ("a telegarm bot in node"), and the
 // platforms no template exists for (Instagram), which get a generic webhook bot instead.
 
-import type { BotLanguage, Platform } from '../request';
+import type { BotLanguage, Platform } from '../bot-request';
 
 const PLATFORM_PATTERNS: Array<[Platform, RegExp]> = [
   ['telegram', /\btelegram\b|\btg bot\b|\btelegraf\b|\baiogram\b/],

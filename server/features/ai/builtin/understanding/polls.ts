@@ -1,6 +1,6 @@
 // Polls: the question and the options ("a poll asking 'Pizza or pasta?' with options pizza, pasta").
 
-import type { BehaviourDetails } from '../request';
+import type { BehaviourDetails } from '../bot-request';
 import { listItems } from './lists';
 import { saidWordsAt } from './said-words';
 import { QUOTE, quoteText } from './wording';

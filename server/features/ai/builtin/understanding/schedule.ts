@@ -1,7 +1,7 @@
 // Scheduled posts: the times of day ("every day at 9am", "at 9:30 and 18:00") and the days of the
 // week ("every Monday", "on weekdays") a request posts at. Open hours are away's, not posting times.
 
-import type { TimeOfDay, Weekday } from '../request';
+import type { TimeOfDay, Weekday } from '../bot-request';
 import { openHoursIn } from './away';
 import { sentencesOf } from './clauses';
 import { timesIn, weekdaysIn } from './times';

@@ -6,7 +6,7 @@
 // that only describes the post ("what films are on this week") is a blank, and a schedule without a
 // time of day gets one, said as a default.
 import type { Action, Trigger } from '../../../../../shared/bot-plan.schema';
-import type { TimeOfDay, Weekday } from '../request';
+import type { TimeOfDay, Weekday } from '../bot-request';
 import type { RuleDraft } from './rule-draft';
 import { priceAsked, UNFILLED, weatherAsked } from './answers';
 import { ROTATION, textsOfList } from './listed-texts';

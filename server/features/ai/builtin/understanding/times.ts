@@ -2,7 +2,7 @@
 // "9 in the morning"; "every Monday", "on weekdays", "Monday to Friday", "every day except Sunday".
 
 import { longDayNamesIn } from './day-names';
-import type { TimeOfDay, Weekday } from '../request';
+import type { TimeOfDay, Weekday } from '../bot-request';
 
 const HOUR = '(?<![\\u0001\\d.:])(\\d{1,2})';
 /** One time of day, in any of the written forms below (groups are read by timeFromMatch). */
