@@ -6,11 +6,12 @@
 import '../../mantine-styles-pages';
 import { useLayoutEffect, useState } from 'react';
 import { ActionIcon, Badge, Button, Menu, Text, Tooltip } from '@mantine/core';
-import { IconArrowBarToDown, IconDotsVertical, IconEraser, IconHistory, IconSparkles, IconTerminal2 } from '@tabler/icons-react';
+import { IconDotsVertical, IconEraser, IconHistory, IconSparkles, IconTerminal2 } from '@tabler/icons-react';
 import type { LogLine } from '../runner-logs';
 import { LogHistoryDrawer } from '../RunHistory';
 import { useFollowNewest } from '../../lib/use-follow-newest';
 import { WorkspacePanel } from '../../components/WorkspacePanel';
+import { JumpToNewest } from '../../components/JumpToNewest';
 import { ConsoleLine } from './ConsoleLine';
 import classes from './ConsoleLogs.module.css';
 
@@ -108,9 +109,7 @@ function ConsoleOutput({ lines }: { lines: LogLine[] }) {
         </div>
       )}
       {!following && !empty && (
-        <Button size="compact-sm" variant="white" className={classes.jump} leftSection={<IconArrowBarToDown size={14} />} onClick={jumpToNewest}>
-          Latest
-        </Button>
+        <JumpToNewest className={classes.jump} onClick={jumpToNewest} />
       )}
     </div>
   );

@@ -2,9 +2,10 @@
 // in view unless the reader scrolled up (then 'Latest' brings it back). Empty, it says how to begin.
 import { Fragment } from 'react';
 import { Alert, Button, Group, Loader, Text } from '@mantine/core';
-import { IconArrowBarToDown, IconBrandTelegram } from '@tabler/icons-react';
+import { IconBrandTelegram } from '@tabler/icons-react';
 import type { TestChatKind } from '../../../shared/test-chat.schema';
 import { useFollowNewest } from '../../lib/use-follow-newest';
+import { JumpToNewest } from '../../components/JumpToNewest';
 import { dayLabel, isOwnMessage, messageDay } from './chat-log';
 import { MessageBubble } from './MessageBubble';
 import type { useTestChat } from './use-test-chat';
@@ -117,9 +118,7 @@ export function ConversationLog(props: ConversationLogProps) {
         {conversation.typing && <Typing botName={botName} />}
       </div>
       {!following && messages.length > 0 && (
-        <Button size="compact-sm" variant="white" className={classes.jump} leftSection={<IconArrowBarToDown size={14} />} onClick={jumpToNewest}>
-          Latest
-        </Button>
+        <JumpToNewest className={classes.jump} onClick={jumpToNewest} />
       )}
     </div>
   );

@@ -1,0 +1,1 @@
+export { JumpToNewest } from './JumpToNewest';
