@@ -2,14 +2,16 @@
 // saved through the API is deployed from the runner's Execution Control ('Always on', the console
 // follows the run the server started), shown on /bots running with a ticking uptime, restarted (a
 // new process: its start time changes) and undeployed after the confirmation. On the way: the
-// bot's webhook row (copied, replaced after a confirmation), and its History drawer (a header per run
-// with its file, real start and how it ended, from the server's kept runs, and a download; a bot that
-// printed more than a page pages back with 'Load earlier', its header stuck under the drawer's title).
+// bot's webhook row (copied, replaced after a confirmation), and its History drawer, in time order like
+// a terminal (a header per run with its file, real start and how it ended, from the server's kept runs,
+// and a download; a bot that printed more than a page opens on its newest line at the bottom, its
+// header stuck under the drawer's title, and pages back with 'Load earlier' on top, its lines coming
+// in above in order without moving the reader).
 // Then /bots and the runner on a phone (cards; the webhook URL on a line of its own, the console's
 // header fitting), a bot without a file, the empty state, and the operator's Stop on /admin.
 // The tests share one signed-in page and build on each other in order.
 import { readFile } from 'node:fs/promises';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BotSummary } from '../shared/bots.schema';
 import type { KeptRun, RunLogLine } from '../shared/run-logs.schema';
@@ -86,6 +88,15 @@ describe.skipIf(!browserAvailable())('always-on bots in the browser', () => {
     await drawer.getByLabel('Loading earlier output').waitFor({ state: 'detached' });
     return drawer;
   }
+  const drawerBody = (drawer: Locator) => drawer.locator('.mantine-Drawer-body');
+  /** How far the drawer's body is scrolled up from its bottom, in pixels. */
+  const fromBottom = (drawer: Locator) => drawerBody(drawer).evaluate((el) => el.scrollHeight - el.clientHeight - el.scrollTop);
+  /** The numbers of the counter bot's lines the drawer shows, top to bottom. */
+  const counted = async (drawer: Locator): Promise<number[]> =>
+    (await drawer.getByRole('log', { name: 'Earlier output' }).locator('[data-level]').allTextContents()).flatMap((l) => {
+      const n = /Counter line (\d{3})/.exec(l)?.[1];
+      return n === undefined ? [] : [Number(n)];
+    });
   async function closeHistory(page: Page) {
     await page.getByRole('button', { name: 'Close log history' }).click();
     await historyDrawer(page).waitFor({ state: 'detached' });
@@ -213,7 +224,7 @@ describe.skipIf(!browserAvailable())('always-on bots in the browser', () => {
     expect(errors).toEqual([]);
   });
 
-  it("History on the runner shows a header per run, newest first, each with the bot's line; Download gives the run's log", async () => {
+  it("History on the runner shows a header per run, oldest first, each with the bot's line; Download gives the run's log", async () => {
     const { page, errors } = tp;
     // Two runs kept: the deploy's and the restart's (lines reach the disk just after the viewers).
     await expect
@@ -226,6 +237,8 @@ describe.skipIf(!browserAvailable())('always-on bots in the browser', () => {
     const kept = await keptRuns(ids.project);
     expect(kept).toHaveLength(2);
     const [newest, older] = kept;
+    /** The drawer's order: the oldest run on top. */
+    const inTime = [older, newest];
     expect(newest).toMatchObject({ filename: 'sleeper.py', fileId: ids.file, mode: 'live', endedAt: null, exit: null });
     expect(older).toMatchObject({ filename: 'sleeper.py', fileId: ids.file, exit: { reason: 'stopped' } });
     expect(older.exit!.message).toMatch(/^Execution stopped \((signal SIG[A-Z]+|exit code -?\d+)\)$/);
@@ -233,34 +246,34 @@ describe.skipIf(!browserAvailable())('always-on bots in the browser', () => {
     const drawer = await openHistory(page);
     const runs = drawer.getByTestId('history-run');
     expect(await runs.count()).toBe(2);
-    expect(await runs.evaluateAll((sections) => sections.map((s) => s.getAttribute('data-run-id')))).toEqual([newest.runId, older.runId]);
+    expect(await runs.evaluateAll((sections) => sections.map((s) => s.getAttribute('data-run-id')))).toEqual([older.runId, newest.runId]);
     // Each header: the file, the run's real start, and how it ended (or that it is running).
     const headers = await runs.evaluateAll((sections) => sections.map((s) => s.getAttribute('aria-label') ?? ''));
-    expect(headers[0]).toMatch(/^sleeper\.py, run started \w{3} \d{1,2}, \d{4}, \d{1,2}:\d\d:\d\d\s[AP]M: Running$/);
-    expect(headers[1]).toMatch(/^sleeper\.py, run started \w{3} \d{1,2}, \d{4}, \d{1,2}:\d\d:\d\d\s[AP]M: /);
-    expect(headers[1]!.endsWith(`: ${older.exit!.message}`), headers[1]).toBe(true);
+    expect(headers[1]).toMatch(/^sleeper\.py, run started \w{3} \d{1,2}, \d{4}, \d{1,2}:\d\d:\d\d\s[AP]M: Running$/);
+    expect(headers[0]).toMatch(/^sleeper\.py, run started \w{3} \d{1,2}, \d{4}, \d{1,2}:\d\d:\d\d\s[AP]M: /);
+    expect(headers[0]!.endsWith(`: ${older.exit!.message}`), headers[0]).toBe(true);
     for (let i = 0; i < 2; i++) {
       expect(await runs.nth(i).getByTestId('history-run-file').textContent()).toBe('sleeper.py');
       // Shown to the second: the record's start, not a line's.
-      expect(Math.abs(headerTime(headers[i]!) - Date.parse(kept[i]!.startedAt))).toBeLessThan(1000);
+      expect(Math.abs(headerTime(headers[i]!) - Date.parse(inTime[i]!.startedAt))).toBeLessThan(1000);
     }
-    expect(headerTime(headers[0]!)).toBeGreaterThan(headerTime(headers[1]!));
+    expect(headerTime(headers[1]!)).toBeGreaterThan(headerTime(headers[0]!));
     const outcome = (i: number) => runs.nth(i).getByTestId('history-run-outcome');
-    expect(await outcome(0).textContent()).toBe('Running');
-    expect(await outcome(0).getAttribute('data-tone')).toBe('running');
-    expect(await outcome(1).textContent()).toBe(older.exit!.message);
-    expect(await outcome(1).getAttribute('data-tone')).toBe('stopped');
+    expect(await outcome(1).textContent()).toBe('Running');
+    expect(await outcome(1).getAttribute('data-tone')).toBe('running');
+    expect(await outcome(0).textContent()).toBe(older.exit!.message);
+    expect(await outcome(0).getAttribute('data-tone')).toBe('stopped');
     for (let i = 0; i < 2; i++) await runs.nth(i).getByText('Sleeper up and polling', { exact: true }).waitFor();
     expect(await drawer.getByRole('button', { name: 'Load earlier' }).count()).toBe(0);
     // Download reads light on the dark run header.
-    const colour = await runs.nth(0).getByRole('button', { name: /^Download the log of the run started / }).evaluate((el) => getComputedStyle(el).color);
+    const colour = await runs.nth(1).getByRole('button', { name: /^Download the log of the run started / }).evaluate((el) => getComputedStyle(el).color);
     const [r = 0, g = 0, b = 0] = (colour.match(/\d+/g) ?? []).map(Number);
     expect((r + g + b) / 3, colour).toBeGreaterThan(180);
     await snap(page, errors, 'deploy-3b-history', { viewport: true });
 
     // The newest run's log as a file: its printed line, timed after the restart.
     const downloading = page.waitForEvent('download');
-    await runs.nth(0).getByRole('button', { name: /^Download the log of the run started / }).click();
+    await runs.nth(1).getByRole('button', { name: /^Download the log of the run started / }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^run-[A-Za-z0-9]+\.log$/);
     const text = await readFile((await download.path())!, 'utf8');
@@ -320,7 +333,7 @@ describe.skipIf(!browserAvailable())('always-on bots in the browser', () => {
     expect(errors).toEqual([]);
   });
 
-  it("History pages back: a run that printed more than a page shows the newest 200 lines, 'Load earlier' the rest", async () => {
+  it("History pages back: a run that printed more than a page opens on its newest 200 lines at the bottom, 'Load earlier' puts the rest above in order", async () => {
     const { page, errors } = tp;
     await page.goto(`${world.url}/runner?bot=${ids.counter}&file=${ids.counterFile}`);
     const panel = control(page);
@@ -338,7 +351,10 @@ describe.skipIf(!browserAvailable())('always-on bots in the browser', () => {
     const drawer = await openHistory(page);
     const lines = drawer.getByRole('log', { name: 'Earlier output' }).locator('[data-level]');
     expect(await lines.count()).toBe(200);
-    await drawer.getByText('Counter line 300', { exact: true }).waitFor();
+    // In time order: the newest page's lines oldest first, up to the last one the bot printed.
+    const firstPage = await counted(drawer);
+    expect(firstPage.length).toBeGreaterThan(190);
+    expect(firstPage).toEqual(Array.from({ length: firstPage.length }, (_, i) => 301 - firstPage.length + i));
     expect(await drawer.getByText('Counter line 001', { exact: true }).count()).toBe(0);
     const run = drawer.getByTestId('history-run');
     expect(await run.count()).toBe(1);
@@ -349,9 +365,13 @@ describe.skipIf(!browserAvailable())('always-on bots in the browser', () => {
     const label = (await run.getAttribute('aria-label'))!;
     expect(label).toMatch(/^counter\.py, run started .*: The bot finished \(exit code 0\)$/);
     expect(Math.abs(headerTime(label) - Date.parse(counterRun!.startedAt))).toBeLessThan(1000);
-    const earlier = drawer.getByRole('button', { name: 'Load earlier' });
-    await earlier.scrollIntoViewIfNeeded();
-    // Scrolled down the run, its header sticks right under the drawer's title bar, in plain view.
+    // It opens on the newest line, at the bottom of the drawer.
+    expect(await fromBottom(drawer)).toBeLessThanOrEqual(1);
+    const body = (await drawerBody(drawer).boundingBox())!;
+    const newest = (await lines.last().boundingBox())!;
+    expect(newest.y).toBeGreaterThan(body.y + body.height / 2);
+    expect(newest.y + newest.height).toBeLessThanOrEqual(body.y + body.height + 1);
+    // The run started far above: its header sticks right under the drawer's title bar, in plain view.
     const titleBar = (await drawer.locator('.mantine-Drawer-header').boundingBox())!;
     const runHeader = run.getByTestId('history-run-header');
     const stuck = (await runHeader.boundingBox())!;
@@ -362,18 +382,47 @@ describe.skipIf(!browserAvailable())('always-on bots in the browser', () => {
       return [0.1, 0.5, 0.9].every((f) => el.contains(document.elementFromPoint(box.left + box.width * f, box.top + box.height / 2)));
     });
     expect(uncovered).toBe(true);
-    await snap(page, errors, 'deploy-5b-history-load-earlier', { viewport: true });
+    await snap(page, errors, 'deploy-5b-history-newest-at-bottom', { viewport: true });
 
+    // 'Load earlier' is on top. The line the reader saw first stays where it was while the earlier ones come in above it.
+    const earlier = drawer.getByRole('button', { name: 'Load earlier' });
+    await earlier.scrollIntoViewIfNeeded();
+    expect((await earlier.boundingBox())!.y).toBeLessThan((await runHeader.boundingBox())!.y);
+    await snap(page, errors, 'deploy-5b-history-load-earlier-on-top', { viewport: true });
+    const firstSeen = drawer.getByText(`Counter line ${String(firstPage[0]).padStart(3, '0')}`, { exact: true });
+    const seenAt = (await firstSeen.boundingBox())!.y;
+    expect(seenAt).toBeLessThan(body.y + body.height / 2);
     await earlier.click();
     await drawer.getByText('Counter line 001', { exact: true }).waitFor();
     await earlier.waitFor({ state: 'detached' });
-    // Every printed line once, in one run's section, newest first.
+    expect(Math.abs((await firstSeen.boundingBox())!.y - seenAt)).toBeLessThanOrEqual(1);
+    expect((await drawer.getByText('Counter line 001', { exact: true }).boundingBox())!.y).toBeLessThan(body.y);
+    // Every printed line once, in the run's one section, oldest first.
     expect(await drawer.getByTestId('history-run').count()).toBe(1);
     expect(await run.getAttribute('aria-label')).toBe(label);
-    const printed = (await lines.allTextContents()).map((l) => /Counter line (\d{3})/.exec(l)?.[1]).filter((n) => n !== undefined);
-    expect(printed).toEqual(Array.from({ length: 300 }, (_, i) => String(300 - i).padStart(3, '0')));
+    expect(await counted(drawer)).toEqual(Array.from({ length: 300 }, (_, i) => i + 1));
+    await snap(page, errors, 'deploy-5c-history-after-load-earlier', { viewport: true });
     await closeHistory(page);
     expect(errors).toEqual([]);
+  });
+
+  it("History on a phone: a long run opens on its newest line at the bottom, 'Load earlier' on top", async () => {
+    const { page, errors } = tp;
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      const drawer = await openHistory(page);
+      expect(await fromBottom(drawer)).toBeLessThanOrEqual(1);
+      await drawer.getByText('Counter line 300', { exact: true }).waitFor();
+      // The drawer fills the screen, and nothing in it is wider than the screen.
+      expect(await drawer.boundingBox()).toMatchObject({ x: 0, width: 390 });
+      expect(await drawerBody(drawer).evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      await snap(page, errors, 'deploy-5d-history-phone-newest', { viewport: true });
+      await drawer.getByRole('button', { name: 'Load earlier' }).scrollIntoViewIfNeeded();
+      await snap(page, errors, 'deploy-5e-history-phone-load-earlier', { viewport: true });
+      await closeHistory(page);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
   });
 
   it('on a phone, /bots shows a card per bot with the same buttons; the runner shows Deploy too', async () => {
@@ -429,12 +478,15 @@ describe.skipIf(!browserAvailable())('always-on bots in the browser', () => {
     await hook.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await snap(page, errors, 'deploy-6b-runner-phone-webhook-console', { viewport: true });
 
-    // History on a phone: the drawer fills the screen, each header with its file and how the run ended.
+    // History on a phone: the drawer fills the screen, each header with its file and how the run ended,
+    // the running one last, scrolled to.
     const drawer = await openHistory(page);
     const runs = drawer.getByTestId('history-run');
-    expect(await runs.count()).toBeGreaterThanOrEqual(3);
-    expect(await runs.first().getByTestId('history-run-outcome').textContent()).toBe('Running');
-    expect(await runs.nth(1).getByTestId('history-run-outcome').getAttribute('data-tone')).toBe('stopped');
+    const count = await runs.count();
+    expect(count).toBeGreaterThanOrEqual(3);
+    expect(await runs.last().getByTestId('history-run-outcome').textContent()).toBe('Running');
+    expect(await runs.nth(count - 2).getByTestId('history-run-outcome').getAttribute('data-tone')).toBe('stopped');
+    expect(await fromBottom(drawer)).toBeLessThanOrEqual(1);
     await snap(page, errors, 'deploy-6c-history-phone', { viewport: true });
     await closeHistory(page);
     const undeploySince = await toastMark(page);

@@ -1,7 +1,10 @@
-// The bot's kept log, page by page (logs.page, newest first): the first page when the drawer opens,
-// 'Load earlier' follows `next`. Lines are grouped by run in the order they arrive. The bot's kept runs
-// (logs.runs: file, start, how it ended) are read at each opening too, for the run headers.
-import { useCallback, useEffect, useRef, useState } from 'react';
+// The bot's kept log, page by page: the server answers newest first (logs.page), the first page when
+// the drawer opens and 'Load earlier' follows `next`. The drawer reads it in time order, like a
+// terminal: each page goes above the lines already shown, turned oldest first, and the whole history
+// is grouped by run, so a run whose start comes with an earlier page stays one group, its lines in
+// order. The bot's kept runs (logs.runs: file, start, how it ended) are read at each opening too, for
+// the run headers.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { KeptRun, RunLogLine } from '../../../shared/run-logs.schema';
 import { errorMessage } from '../../lib/http-error';
 import { trpc } from '../../lib/trpc';
@@ -10,23 +13,31 @@ const PAGE = 200;
 
 export interface RunGroup {
   runId: string;
-  /** Newest first, like the page. */
+  /** Stays the same while earlier pages come in above the group (it counts from the newest group). */
+  key: string;
+  /** Oldest first. */
   lines: RunLogLine[];
 }
 
-/** Consecutive lines of one run form a group; the run's first line is its last (oldest) one. */
-export function groupByRun(lines: RunLogLine[]): RunGroup[] {
-  const groups: RunGroup[] = [];
+/** A page (newest first, as the server answers) put above the lines shown (oldest first). */
+export function withEarlierPage(shown: readonly RunLogLine[], page: readonly RunLogLine[]): RunLogLine[] {
+  return [...page.toReversed(), ...shown];
+}
+
+/** Lines oldest first, grouped: consecutive lines of one run form a group, oldest run first. */
+export function groupByRun(lines: readonly RunLogLine[]): RunGroup[] {
+  const groups: Omit<RunGroup, 'key'>[] = [];
   for (const line of lines) {
     const last = groups[groups.length - 1];
     if (last && last.runId === line.runId) last.lines.push(line);
     else groups.push({ runId: line.runId, lines: [line] });
   }
-  return groups;
+  return groups.map((group, i) => ({ ...group, key: `${group.runId}-${groups.length - i}` }));
 }
 
 export function useLogHistory(projectId: string | null, opened: boolean) {
   const utils = trpc.useUtils();
+  /** Oldest first: the earliest page loaded at the start. */
   const [lines, setLines] = useState<RunLogLine[]>([]);
   const [next, setNext] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
@@ -58,7 +69,7 @@ export function useLogHistory(projectId: string | null, opened: boolean) {
         // The newest page waits for the runs too, so its headers do not change under the reader.
         const [page] = await Promise.all([utils.client.logs.page.query({ projectId, before, limit: PAGE }), before ? undefined : loadRuns()]);
         if (id !== request.current) return;
-        setLines((prev) => (before ? [...prev, ...page.lines] : page.lines));
+        setLines((shown) => withEarlierPage(before ? shown : [], page.lines));
         setNext(page.next);
         setLoaded(true);
       } catch (err) {
@@ -80,5 +91,6 @@ export function useLogHistory(projectId: string | null, opened: boolean) {
     void load(null);
   }, [opened, load]);
 
-  return { groups: groupByRun(lines), runs, next, loading, loaded, error, loadEarlier: () => void load(next), retry: () => void load(null) };
+  const groups = useMemo(() => groupByRun(lines), [lines]);
+  return { groups, runs, next, loading, loaded, error, loadEarlier: () => void load(next), retry: () => void load(null) };
 }
