@@ -86,6 +86,9 @@ interface RawBlock {
   lines: string[];
 }
 
+/** A reply's lines in order: prose, and fenced blocks with their info string and body. */
+export type FencedPart = { kind: 'prose'; line: string } | ({ kind: 'fence' } & RawBlock);
+
 function isClosingFence(line: string, fence: string): boolean {
   const trimmed = line.trim();
   if (trimmed.length < fence.length) return false;
@@ -93,16 +96,19 @@ function isClosingFence(line: string, fence: string): boolean {
   return true;
 }
 
-/** Splits the reply into fenced blocks and the lines outside them. */
-function splitFences(text: string): { blocks: RawBlock[]; outside: string[] } {
+/**
+ * The one fence grammar (the chat shows what the server saves): a line of 3+ backticks or tildes
+ * opens, a line of at least as many of the same closes, an indented fence's body loses that indent,
+ * and an unclosed fence (a reply still streaming in) runs to the end.
+ */
+export function fencedParts(text: string): FencedPart[] {
   const lines = text.split('\n');
-  const blocks: RawBlock[] = [];
-  const outside: string[] = [];
+  const parts: FencedPart[] = [];
   for (let i = 0; i < lines.length; i++) {
     const open = OPEN_FENCE.exec(lines[i]!);
     // A backtick fence's info string cannot contain a backtick (that is inline code on one line).
     if (!open || (open[2]![0] === '`' && open[3]!.includes('`'))) {
-      outside.push(lines[i]!);
+      parts.push({ kind: 'prose', line: lines[i]! });
       continue;
     }
     const indent = open[1]!.length;
@@ -114,13 +120,14 @@ function splitFences(text: string): { blocks: RawBlock[]; outside: string[] } {
       if (isClosingFence(line, fence)) break;
       body.push(indent > 0 ? line.replace(new RegExp(`^ {0,${indent}}`), '') : line);
     }
-    blocks.push({ info: open[3]!.trim(), lines: body });
+    parts.push({ kind: 'fence', info: open[3]!.trim(), lines: body });
     i = j; // the closing fence (or the end when unclosed)
   }
-  return { blocks, outside };
+  return parts;
 }
 
-function toBlock(raw: RawBlock): CodeBlock | null {
+/** The file a fenced block is (null for a plan, checks, or a command or output block such as ```bash). */
+export function fileBlockOf(raw: RawBlock): CodeBlock | null {
   if (planFenceFile(raw.info) !== null || checksFenceFile(raw.info) !== null) return null;
   let candidate = '';
   let language = '';
@@ -169,11 +176,12 @@ function parseDependencyLine(rest: string): string[] {
 /** Parses an assistant reply into the displayed text, the files to create and the dependencies. */
 export function parseAssistantReply(markdown: string): ParsedReply {
   const text = stripControlChars(typeof markdown === 'string' ? markdown : '');
-  const { blocks: raw, outside } = splitFences(text);
+  const parts = fencedParts(text);
+  const outside = parts.flatMap((p) => (p.kind === 'prose' ? [p.line] : []));
 
   const byName = new Map<string, CodeBlock>();
-  for (const r of raw) {
-    const block = toBlock(r);
+  for (const part of parts) {
+    const block = part.kind === 'fence' ? fileBlockOf(part) : null;
     if (!block) continue;
     byName.delete(block.filename); // several blocks with one name: the last one wins
     byName.set(block.filename, block);

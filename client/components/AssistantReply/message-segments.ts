@@ -1,9 +1,9 @@
 // How an assistant message is shown: its text as text, never HTML, with fenced code
-// blocks as code under their file name. The fence grammar matches shared/code-blocks.ts, and each
-// block's name comes from parseAssistantReply itself, so the chat names files as the server does.
+// blocks as code under their file name. The fences and each block's name are read by
+// shared/code-blocks.ts, the server's own reader, so the chat names files as the server saves them.
 // A ```bot-plan <file> block is the plan card of that file; its lines are what shows without one. A
 // ```bot-checks <file> block is what the server's checks of the file did in the test chat, folded.
-import { checksFenceFile, parseAssistantReply, planFenceFile, stripControlChars } from '../../../shared/code-blocks';
+import { checksFenceFile, fencedParts, fileBlockOf, planFenceFile, stripControlChars } from '../../../shared/code-blocks';
 
 export type Segment =
   | { kind: 'text'; text: string }
@@ -14,15 +14,7 @@ export type Segment =
   /** The plan checks run in the test chat (a ```bot-checks block): each check's line and its exchange. */
   | { kind: 'checks'; filename: string; lines: string[] };
 
-const OPEN_FENCE = /^( *)(`{3,}|~{3,})(.*)$/;
-
-function closes(line: string, fence: string): boolean {
-  const trimmed = line.trim();
-  return trimmed.length >= fence.length && [...trimmed].every((ch) => ch === fence[0]);
-}
-
 export function messageSegments(content: string): Segment[] {
-  const lines = stripControlChars(content).split('\n');
   const segments: Segment[] = [];
   let prose: string[] = [];
   const flushProse = () => {
@@ -30,41 +22,26 @@ export function messageSegments(content: string): Segment[] {
     if (text) segments.push({ kind: 'text', text });
     prose = [];
   };
-
-  for (let i = 0; i < lines.length; i++) {
-    const open = OPEN_FENCE.exec(lines[i]!);
-    if (!open || (open[2]![0] === '`' && open[3]!.includes('`'))) {
-      prose.push(lines[i]!);
+  for (const part of fencedParts(stripControlChars(content))) {
+    if (part.kind === 'prose') {
+      prose.push(part.line);
       continue;
     }
     flushProse();
-    let j = i + 1;
-    while (j < lines.length && !closes(lines[j]!, open[2]!)) j++;
-    // An unclosed fence (a reply still streaming in) runs to the end, as the parser reads it.
-    const planOf = planFenceFile(open[3]!);
-    if (planOf !== null) {
-      segments.push({ kind: 'plan', filename: planOf, lines: lines.slice(i + 1, j).map((l) => l.trim().replace(/^[-*•]\s+/, '')).filter(Boolean) });
-      i = j;
-      continue;
-    }
-    const checksOf = checksFenceFile(open[3]!);
-    if (checksOf !== null) {
-      segments.push({ kind: 'checks', filename: checksOf, lines: lines.slice(i + 1, j).filter((l) => l.trim()) });
-      i = j;
-      continue;
-    }
-    const raw = lines.slice(i, Math.min(j + 1, lines.length)).join('\n');
-    const block = parseAssistantReply(raw).blocks[0];
-    if (block) {
-      segments.push({ kind: 'code', filename: block.filename, language: block.language, code: block.code });
-    } else {
-      const info = open[3]!.trim().split(/\s+/)[0] ?? '';
-      segments.push({ kind: 'code', filename: null, language: info, code: lines.slice(i + 1, j).join('\n') });
-    }
-    i = j;
+    segments.push(fenceSegment(part.info, part.lines));
   }
   flushProse();
   return segments;
+}
+
+function fenceSegment(info: string, lines: string[]): Segment {
+  const planOf = planFenceFile(info);
+  if (planOf !== null) return { kind: 'plan', filename: planOf, lines: lines.map((l) => l.trim().replace(/^[-*•]\s+/, '')).filter(Boolean) };
+  const checksOf = checksFenceFile(info);
+  if (checksOf !== null) return { kind: 'checks', filename: checksOf, lines: lines.filter((l) => l.trim()) };
+  const block = fileBlockOf({ info, lines });
+  if (block) return { kind: 'code', filename: block.filename, language: block.language, code: block.code };
+  return { kind: 'code', filename: null, language: info.split(/\s+/)[0] ?? '', code: lines.join('\n') };
 }
 
 // A light reading of the prose: headings, bullet and numbered lists, `code` and **bold** inline.
