@@ -6,6 +6,8 @@
 const ANNOUNCES = /\b(?:random|one of|from this list|the following|these|in order|in turn|going round|rotat\w*|next (?:tip|quote|line|fact|word|one))\b[^\n]*:\s*$/i;
 /** An item: a bullet or a number, then its words; or a line set in under the announcing one. */
 const ITEM = /^\s*(?:[-•*–]|\d{1,2}[.)])\s+(.+?)\s*$|^\s{2,}(\S.*?)\s*$/;
+/** An item on a line of its own, neither bulleted nor set in: not a rule's start ("every", "when", "also"...), at most 160 characters. */
+const PLAIN_ITEM = /^(?![-•*–]\s|\d{1,2}[.)]\s|(?:every|each|daily|when|whenever|if|on|at|also|and|plus|then|pls|please|thanks?|thx|ty|that'?s|oh|btw|ps)\b)(\S.{0,159}?)\s*$/i;
 
 export function joinListedLines(text: string): string {
   const lines = text.split('\n');
@@ -15,8 +17,10 @@ export function joinListedLines(text: string): string {
     const items: string[] = [];
     let next = i + 1;
     if (ANNOUNCES.test(line)) {
+      // Items set in or bulleted; or, when the first is neither, plain lines up to a blank one or a bullet.
+      const plain = !ITEM.test(lines[next] ?? '');
       for (; next < lines.length; next++) {
-        const item = ITEM.exec(lines[next]!);
+        const item = plain ? PLAIN_ITEM.exec(lines[next]!) : ITEM.exec(lines[next]!);
         // A command or an arrow starts a rule of its own, not an item.
         const words = item ? (item[1] ?? item[2])! : '';
         if (!item || /^[/!][a-z]|→|->/i.test(words) || words.includes('»')) break;

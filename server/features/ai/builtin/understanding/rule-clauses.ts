@@ -31,6 +31,7 @@ import { commandAnswerAt, saidWordsAt } from './said-words';
 import { scheduledPostRules } from './scheduled-posts';
 import { answerAt } from './stated-replies';
 import { weatherAlertRules } from './weather-alerts';
+import { targetLanguageIn } from './translate';
 
 export type { RuleDraft } from './rule-draft';
 
@@ -161,7 +162,8 @@ function alertRules(sentence: string, m: Masked): RuleDraft[] {
 /** "/exam → Exam: 14 Feb, Hall B. Allowed: one A4 sheet", "!socials → Twitch: ... / YouTube: ...": a command's words as written. */
 function commandAnswerRules(m: Masked): RuleDraft[] {
   const rules: RuleDraft[] = [];
-  for (const hit of m.masked.matchAll(/(?:^|[^\w/:.€$£¥%°])([/!])([A-Za-z][A-Za-z0-9_]{0,31})\b(?:\s+command)?(?:\s+<[^>\n]{1,30}>)?\s*(?:→|->|=>|=|:)\s*/g)) {
+  // "/aistrigh then some english → ...", "/paid 50 → ...": up to four words of what follows the command, before an arrow.
+  for (const hit of m.masked.matchAll(/(?:^|[^\w/:.€$£¥%°])([/!])([A-Za-z][A-Za-z0-9_]{0,31})\b(?:\s+command)?(?:(?:\s+<[^>\n]{1,30}>)?\s*(?:→|->|=>|=|:)|(?:\s+[^\s→:=/!]+){1,4}\s*(?:→|->|=>))\s*/g)) {
     const after = m.masked.slice(hit.index! + hit[0].length);
     // "!trash → random trash talk from: «...» / «...»": one of the texts.
     const line = after.split('\n')[0]!;
@@ -183,6 +185,13 @@ function commandAnswerRules(m: Masked): RuleDraft[] {
     if (price) {
       const name = hit[2]!.toLowerCase();
       rules.push({ id: name, when: { kind: 'command', name }, if: [], do: [{ kind: 'data', source: { kind: 'price', ...price } }], source: restore(hit[0] + line, m.quotes).trim() });
+      continue;
+    }
+    // "/cad then irish words → translate into english": a translation, each command with its own language.
+    const language = /^\s*translat\w*\b/i.test(line) ? targetLanguageIn(line) : null;
+    if (language) {
+      const name = hit[2]!.toLowerCase();
+      rules.push({ id: name, when: { kind: 'command', name }, if: [], do: [{ kind: 'data', source: { kind: 'translate', to: language } }], source: restore(hit[0] + line, m.quotes).trim() });
       continue;
     }
     // After an arrow, words starting with a capital are the answer itself ("!wr → Current WR: 25:39 by Buhbai").

@@ -18,7 +18,8 @@ import { type Masked, restore } from './masked';
 const VERB =
   '(?:(?:the bot |it |bot )?(?:should |will |to )?(?:post|posts|send|sends|tweet|tweets|share|shares|announce|announces|say|says|write|writes|drop|drops|(?:start|starts|run|runs|create|creates|make|makes)(?= an? poll))\\b)(?:\\s+(?:a message|it|the text))?';
 const WHERE = '(?:\\s+(?:in|to|into|on|at)\\s+(?:#[\\w-]+|(?:the |our )?[\\w-]+ (?:channel|group|chat|server)|the (?:channel|group|chat|server)))?';
-const POST_AT = new RegExp(`(?:\\b${VERB}${WHERE}(?:\\s+(?:saying|that says|with|like))?\\s*(?::|→|->|-(?=\\s)|–)?|→|->|:(?=\\s))\\s*`, 'gi');
+// The last alternative: no verb at all, a quote right after the schedule ("every Monday 8am 'New week!'").
+const POST_AT = new RegExp(`(?:\\b${VERB}${WHERE}(?:\\s+(?:saying|that says|with|like))?\\s*(?::|→|->|-(?=\\s)|–)?|→|->|:(?=\\s)|\\s(?=\\u0001\\d+\\u0002\\s*(?:[.!;,]|$)))\\s*`, 'gi');
 /** Words that start a description of the post, not its text. */
 const DESCRIBES =
   /^(?:a|an|the|our|my|their|his|her|its|some|something|what|which|who(?:'s| is)?|whose|where|when|how|that|this week'?s|today'?s|the week'?s|new|latest|any|all|info|details|reminders?|updates?|stuff|them|it|nothing)\b/i;

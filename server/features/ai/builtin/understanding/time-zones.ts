@@ -23,8 +23,20 @@ const PLACES: Record<string, string> = {
   india: 'Asia/Kolkata', indian: 'Asia/Kolkata', ist: 'Asia/Kolkata', mumbai: 'Asia/Kolkata', delhi: 'Asia/Kolkata', dubai: 'Asia/Dubai', 'tel aviv': 'Asia/Jerusalem',
   sydney: 'Australia/Sydney', melbourne: 'Australia/Melbourne', aest: 'Australia/Sydney', auckland: 'Pacific/Auckland', 'new zealand': 'Pacific/Auckland',
   lagos: 'Africa/Lagos', nigerian: 'Africa/Lagos', nairobi: 'Africa/Nairobi', kenyan: 'Africa/Nairobi', johannesburg: 'Africa/Johannesburg', cairo: 'Africa/Cairo',
+  malaysia: 'Asia/Kuala_Lumpur', malaysian: 'Asia/Kuala_Lumpur', kl: 'Asia/Kuala_Lumpur', myt: 'Asia/Kuala_Lumpur', sgt: 'Asia/Singapore', philippines: 'Asia/Manila', pht: 'Asia/Manila',
+  'south africa': 'Africa/Johannesburg', sast: 'Africa/Johannesburg', joburg: 'Africa/Johannesburg', nigeria: 'Africa/Lagos', wat: 'Africa/Lagos', kenya: 'Africa/Nairobi', eat: 'Africa/Nairobi',
+  ghana: 'Africa/Accra', uae: 'Asia/Dubai', gst: 'Asia/Dubai', pakistan: 'Asia/Karachi', pkt: 'Asia/Karachi', bangladesh: 'Asia/Dhaka', indonesia: 'Asia/Jakarta', wib: 'Asia/Jakarta',
+  thailand: 'Asia/Bangkok', thai: 'Asia/Bangkok', 'saudi': 'Asia/Riyadh', israel: 'Asia/Jerusalem', egypt: 'Africa/Cairo', aedt: 'Australia/Sydney', awst: 'Australia/Perth', nzst: 'Pacific/Auckland', nzdt: 'Pacific/Auckland',
+  kst: 'Asia/Seoul', hkt: 'Asia/Hong_Kong', eet: 'Europe/Athens', eest: 'Europe/Athens', wet: 'Europe/Lisbon', west: 'Europe/Lisbon', mexico: 'America/Mexico_City', argentina: 'America/Argentina/Buenos_Aires', colombia: 'America/Bogota', peru: 'America/Lima', chile: 'America/Santiago',
 };
 const NAMES = Object.keys(PLACES).sort((a, b) => b.length - a.length).join('|');
+/** Every zone's own city ("Kuala Lumpur time", "Accra time"), read only before "time". */
+const CITIES: Record<string, string> = Object.fromEntries(
+  Intl.supportedValuesOf('timeZone').map((zone) => [zone.split('/').pop()!.replace(/_/g, ' ').toLowerCase(), zone]),
+);
+const CITY_TIME = new RegExp(`\\b(${Object.keys(CITIES).sort((a, b) => b.length - a.length).map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})\\s+(?:local\\s+)?time\\b`, 'i');
+/** A zone's abbreviation in capitals right after a time: "7:30 am IST", "18:00 CET". */
+const AFTER_TIME = /\d(?:\s*[aApP]\.?[mM]\.?)?\s+([A-Z]{2,5})\b/g;
 const PLACE_TIME = new RegExp(`\\b(${NAMES})\\s+(?:local\\s+)?time\\b|\\((${NAMES})\\)|\\b(?:time ?zone|tz)\\s*(?:is|:|=)?\\s*(${NAMES})\\b`, 'i');
 const AREA_CITY = /\b((?:Europe|America|Asia|Africa|Australia|Pacific|Atlantic|Indian)\/[A-Za-z_]+(?:\/[A-Za-z_]+)?)\b/;
 
@@ -42,6 +54,8 @@ export function timeZoneIn(text: string): string | null {
   const written = AREA_CITY.exec(text)?.[1];
   if (written && known(written)) return written;
   const place = PLACE_TIME.exec(text);
-  const zone = place ? PLACES[(place[1] ?? place[2] ?? place[3])!.toLowerCase()] : undefined;
+  const abbreviated = [...text.matchAll(AFTER_TIME)].map((m) => PLACES[m[1]!.toLowerCase()]).find(Boolean);
+  const city = CITY_TIME.exec(text);
+  const zone = place ? PLACES[(place[1] ?? place[2] ?? place[3])!.toLowerCase()] : (abbreviated ?? (city ? CITIES[city[1]!.toLowerCase()] : undefined));
   return zone && known(zone) ? zone : null;
 }
