@@ -94,7 +94,10 @@ function read(w: Wording): Reading {
   const unsupported = unsupportedPlatformIn(lower);
   const { language, stated: languageStated } = languageIn(lower);
   const fixedReplies = commandRepliesIn({ masked, quotes });
-  const commands = understandCommands(masked, fixedReplies);
+  const rules = ruleClausesIn({ masked, quotes });
+  // A command with a rule of its own ("/ask → send me a copy") is no canned feature of its name.
+  const ruled = rules.flatMap((r) => (r.when.kind === 'command' && r.do.length > 0 ? [{ name: r.when.name, reply: '' }] : []));
+  const commands = understandCommands(masked, [...fixedReplies, ...ruled]);
   const intervalSeconds = intervalSecondsIn(withoutReplaced(withoutOpenHours(masked)));
   const purpose = purposeIn(masked);
   const name = givenName(masked, quotes);
@@ -121,7 +124,7 @@ function read(w: Wording): Reading {
     postTexts: postTextsIn({ masked, quotes }),
     purpose,
     botName: botNameOf(name, purpose),
-    rules: ruleClausesIn({ masked, quotes }),
+    rules,
     prefixWritten: prefixIn(masked),
     timeZone: timeZoneIn(masked),
   };

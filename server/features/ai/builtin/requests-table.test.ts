@@ -357,7 +357,7 @@ const ROWS: Row[] = [
   { message: "my shop is open tue-sat 10-18. when closed reply 'Sorry, we're closed! Back at 10.'", features: ['away'], has: { openHours: { from: '10:00', to: '18:00', weekdays: [1, 2, 3, 4, 5] }, awayText: "Sorry, we're closed! Back at 10." } },
   { message: "bot that shouts 'LUNCH TIME' at 12:30 every weekday", features: ['scheduled'], has: { postTimes: ['12:30'], postWeekdays: WEEKDAYS } },
   { message: 'a slack bot that posts the headlines from https://feeds.bbci.co.uk/news/rss.xml every 2 hours', platform: 'slack', features: ['news'], without: ['scheduled'], has: { feedUrl: 'https://feeds.bbci.co.uk/news/rss.xml', intervalMinutes: 120 } },
-  { message: 'a telegram bot that counts how many times each member said thanks and shows a /thanks leaderboard', platform: 'telegram', features: ['counter'], has: { commandNames: { counter: 'thanks' } } },
+  { message: 'a telegram bot that counts how many times each member said thanks and shows a /thanks leaderboard', platform: 'telegram', features: ['counter'] },
   { message: 'can you make the bot greet people in a shorter way', features: [], has: { shorter: ['welcome'] } },
   { message: 'set the weather city to Vienna', features: ['weather'], has: { city: 'Vienna' } },
   { message: "Add a FAQ: 'Where are you?' -> 'Main Street 5'", features: ['keywords'], has: { keywordReplies: [{ keyword: 'where are you', reply: 'Main Street 5' }] } },

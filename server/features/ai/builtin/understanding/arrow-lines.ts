@@ -71,7 +71,7 @@ export function arrowLineRules(m: Masked): RuleDraft[] {
   for (const line of m.masked.split(/\n+/)) {
     const chat = /^\s*(?:[-•*]\s*)?in #([\w-]+)\s*:/i.exec(line)?.[1] ?? /\bin #([\w-]+)\s*:\s*[^:]*(?:→|->)/i.exec(line)?.[1];
     // "3 warnings = kick" under a line that warns: the strike of that rule.
-    const strike = /^\s*(?:[-•*]\s*)?(\d+)(?:st|nd|rd|th)?\s+(?:warnings?|strikes?|times?)\s*(?:=|→|->|:)\s*(.+)$/i.exec(line);
+    const strike = /^\s*(?:[-•*]\s*|\d{1,2}[.)]\s+)?(\d+)(?:st|nd|rd|th)?\s+(?:warnings?|strikes?|times?)\s*(?:=|→|->|:)\s*(.+)$/i.exec(line);
     const warned = rules.filter((r) => r.when.kind === 'keyword' && r.do.some((a) => a.kind === 'warn')).pop();
     if (strike && warned && Number(strike[1]) >= 2) {
       const punish = punishment(strike[2]!, m).actions.filter((a) => a.kind !== 'delete' && a.kind !== 'warn');
@@ -115,6 +115,8 @@ function ruleAt(before: string, after: string, sentence: boolean, unit: string, 
     .replace(/^(?:and|also|or)\s+/i, '')
     .replace(/^(?:(?:if|when) (?:someone|anyone|people|ppl|they|a customer) (?:mentions? (?:us|me|the bot|@\w+)\s+(?:and|\+|with)\s+)?(?:writes?|says?|types?|sends?|asks?(?: about| for)?)\s+)/i, '')
     .replace(/^(?:anyone|someone|people|ppl) (?:writes?|says?|types?|sends?)\s+/i, '')
+    // "any message with free nitro, discord.gift → delete it and ban": the words of the message.
+    .replace(/^(?:(?:a|an|any|every|each)\s+)?(?:msgs?|messages?|posts?)\s+(?:with|containing|that (?:says?|contains?|includes?|mentions?)|mentioning|saying)\s+/i, '')
     .replace(/^(?:and|also|or)\s+/i, '')
     // "mention + delay / late", "mentions with kids or kinder": the words of a mention (on X every message the bot gets).
     .replace(/^(?:(?:a|any|every)\s+)?(?:mentions?|@\w+)\s*(?:\+|with|containing|(?:that |which )?(?:says?|contains?|includes?)|about|and(?: (?:says?|writes?))?)\s+/i, '')

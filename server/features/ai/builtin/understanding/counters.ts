@@ -135,7 +135,10 @@ export function counterRules(sentence: string, m: Masked, context: string): Rule
     const shaped = like ? saidWordsAt(after.slice(like[0].length), m.quotes)?.replace(/\s*(?:\.\.\.|…)$/, '') : null;
     // "!deathboard shows the top 10 with 💀 Death leaderboard: on top": the heading, then the top.
     const onTop = /^\s*(?:[a-z]+\s+)?with\s+([^\n]{1,60}?:)\s*(?:on top|as (?:the )?(?:heading|title))\b/i.exec(after);
-    const text = onTop ? `${restore(onTop[1]!, m.quotes).trim()}\n{top}` : shaped?.includes('{top}') ? shaped : shaped && /^\s*\S*\s*(?:as|titled)\b|\bas\s*:?\s*$/i.test(like![0]) ? `${shaped}\n{top}` : written && !/^(?:the|a|an)\s/i.test(written) ? `${written}\n{top}` : `Top ${n}:\n{top}`;
+    // "!top shows top 5 with the heading Most flights this season", "under the title 🏆 Shuttle Kakis ladder".
+    const titledAt = /^[^\n.]{0,40}?\b(?:(?:with|under|and)\s+(?:the\s+|a\s+)?(?:heading|title|header)|headed)\s*:?\s*/i.exec(after);
+    const titled = titledAt ? saidWordsAt(after.slice(titledAt[0].length), m.quotes) : null;
+    const text = titled ? `${titled}\n{top}` : onTop ? `${restore(onTop[1]!, m.quotes).trim()}\n{top}` : shaped?.includes('{top}') ? shaped : shaped && /^\s*\S*\s*(?:as|titled)\b|\bas\s*:?\s*$/i.test(like![0]) ? `${shaped}\n{top}` : written && !/^(?:the|a|an)\s/i.test(written) ? `${written}\n{top}` : `Top ${n}:\n{top}`;
     rules.push({ id: `top-${counter}`, when, if: [], do: [{ kind: 'top', counter, n, text }], source: restore(sentence, m.quotes).trim() });
   }
   return rules;

@@ -24,7 +24,7 @@ const NOT_ADMIN = "(\\s+who\\s+(?:is(?:n'?t| not)|isnt|aren'?t|are not)\\s+an?\\
 const WRITES = '(?:has|have|contains?|includes?|says?|writes?|writing|mentions?|uses?|posts?|posting|sends?|sending|shares?|sharing|drops?)';
 /** "if a msg has X, Y or Z", "anyone posting casino, forex or dating site links", "if someone who isnt an admin posts discord.gg/". */
 const OFFENCE = new RegExp(
-  `\\b(?:(?:if|when(?:ever)?)\\s+)?${WHO}${NOT_ADMIN}\\s+(?:keeps?\\s+)?${WRITES}\\s+(?:any of\\s+|the words?\\s+|words? like\\s+)?((?:\\u0001\\d+\\u0002|[^:→.;\\n]|\\.(?=\\S))+?)\\s*(?::|→|->|=|,|-(?=\\s)|\\.)?\\s*(?:then\\s+)?(?:just\\s+)?(?=(?:delete|remove)\\b|(?:ban|kick|mute|time)\\s+(?:them|him|her|it|the (?:user|sender|person|member|poster))\\b)`,
+  `\\b(?:(?:if|when(?:ever)?)\\s+)?${WHO}${NOT_ADMIN}\\s+(?:keeps?\\s+)?${WRITES}\\s+(?:any of\\s+|the words?\\s+|(?:(?:swear|bad|rude|curse|cuss|offensive|banned)\\s+)?words?\\s+(?:like|such as)\\s+)?((?:\\u0001\\d+\\u0002|[^:→.;\\n]|\\.(?=\\S))+?)\\s*(?::|→|->|=|,|-(?=\\s)|\\.)?\\s*(?:then\\s+)?(?:just\\s+)?(?=(?:delete|remove)\\b|(?:ban|kick|mute|time)\\s+(?:them|him|her|it|the (?:user|sender|person|member|poster))\\b)`,
   'gi',
 );
 
@@ -67,7 +67,7 @@ export function moderationRules(m: Masked): RuleDraft[] {
 
 /** "delete msgs with X, Y or Z and warn them": the words (group 2; group 1, admins left out, is never written this way). */
 const DELETE_FIRST = new RegExp(
-  `\\b(?:delete|remove)\\s+(?:any\\s+|all\\s+|every\\s+)?(?:msgs?|messages?|posts?|comments?|anything)\\s+(?:with|containing|that (?:contains?|has|have|mentions?|includes?)|mentioning|including)\\s+()((?:\\u0001\\d+\\u0002|[^:→.;\\n]|\\.(?=\\S))+?)(?=\\s*(?:,\\s*|\\s(?:and|then|\\+|&)\\s+)(?:warn|kick|ban|mute|time|tell|say|reply|post)\\b|\\s*[:;.\\n]|\\s*$)`,
+  `\\b(?:delete|remove)\\s+(?:any\\s+|all\\s+|every\\s+)?(?:msgs?|messages?|posts?|comments?|anything)\\s+(?:with|containing|that (?:contains?|has|have|mentions?|includes?)|mentioning|including)\\s+(?:(?:(?:swear|bad|rude|curse|cuss|offensive|banned)\\s+)?(?:words?|phrases?)\\s+(?:like|such as)\\s+)?()((?:\\u0001\\d+\\u0002|[^:→.;\\n]|\\.(?=\\S))+?)(?=\\s*(?:,\\s*|\\s(?:and|then|\\+|&)\\s+)(?:warn|kick|ban|mute|time|tell|say|reply|post)\\b|\\s*[:;.\\n]|\\s*$)`,
   'gi',
 );
 

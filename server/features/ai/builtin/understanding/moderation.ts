@@ -52,7 +52,7 @@ export function muteMinutesIn(masked: string): number | null {
 }
 
 const MORE_WORD_LISTS =
-  /\b(?:words?|phrases?)\s+(?:like|such as|including)\s+|\b(?:delete|remove|block|filter|ban)\s+(?:any\s+)?messages?\s+(?:that\s+)?(?:with|containing|contain|mentioning|saying)\s+(?:the\s+)?(?:words?\s+(?:like\s+|such as\s+)?)?|\bno\s+(?:swearing|bad words|cursing)\s*(?:like|such as|:)\s*|\bdon'?t allow\s+(?:the\s+words?\s+)?|\bbanned words?\s*(?:are|is|:)\s*/gi;
+  /\b(?:words?|phrases?)\s+(?:like|such as|including)\s+|\b(?:delete|remove|block|filter|ban)\s+(?:any\s+)?messages?\s+(?:that\s+)?(?:with|containing|contain|mentioning|saying)\s+(?:the\s+)?(?:(?:(?:swear|bad|rude|curse|cuss|offensive|banned)\s+)?words?\s+(?:like\s+|such as\s+)?)?|\bno\s+(?:swearing|bad words|cursing)\s*(?:like|such as|:)\s*|\bdon'?t allow\s+(?:the\s+words?\s+)?|\bbanned words?\s*(?:are|is|:)\s*/gi;
 const NOT_WORDS = new Set(['links', 'link', 'bad', 'swear', 'swearing', 'words', 'insults', 'profanity', 'curse', 'people', 'anyone', 'them', 'it', 'offensive']);
 
 /** Words to ban written in other ways than phrases.ts reads: "words like X and Y", "messages containing X". */
@@ -85,7 +85,7 @@ export function deletedPhrasesIn(masked: string, quotes: string[]): string[] {
       for (const item of list.split(/\s*(?:,|\bor\b|\band\b)\s*/i)) {
         const phrase = item
           .trim()
-          .replace(/^(?:the\s+)?(?:(?:words?|phrases?|links?)\s+)?(?:like|such as|including)\s+|^(?:the\s+)?(?:words?|phrases?)\s+/i, '')
+          .replace(/^(?:the\s+)?(?:(?:swear|bad|rude|curse|cuss|offensive|banned)\s+)?(?:(?:words?|phrases?|links?)\s+)?(?:like|such as|including)\s+|^(?:the\s+)?(?:words?|phrases?)\s+/i, '')
           .toLowerCase();
         if (phrase && phrase.split(/\s+/).length <= 5 && !NOT_WORDS.has(phrase) && !/^(?:a|an|the|it|them|this|that)$/.test(phrase)) phrases.push(phrase);
       }
