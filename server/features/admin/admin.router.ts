@@ -2,16 +2,25 @@ import { router, adminProcedure, publicProcedure } from '../../trpc';
 import { bots } from '../bots/bots.service';
 import { botIdInput } from '../../../shared/bots.schema';
 import { postIdInput, setCreditsInput, userIdInput } from '../../../shared/feed.schema';
+import { CONFIRMATION } from '../../procedure-meta';
 import * as admin from './admin.service';
 
 export const adminRouter = router({
   /** Public: lets the admin page say when admin is disabled, without revealing anything else. */
-  status: publicProcedure.query(({ ctx }) => ({ enabled: ctx.deps.adminGuard.enabled })),
-  analytics: adminProcedure.query(({ ctx }) => admin.analytics(ctx)),
-  bots: adminProcedure.query(({ ctx }) => bots.listAll(ctx)),
-  stopBot: adminProcedure.input(botIdInput).mutation(({ ctx, input }) => bots.stopAny(ctx, input)),
-  posts: adminProcedure.query(({ ctx }) => admin.posts(ctx)),
-  userMessages: adminProcedure.input(userIdInput).query(({ ctx, input }) => admin.userMessages(ctx, input)),
-  setCredits: adminProcedure.input(setCreditsInput).mutation(({ ctx, input }) => admin.setCredits(ctx, input)),
-  deletePost: adminProcedure.input(postIdInput).mutation(({ ctx, input }) => admin.deleteAnyPost(ctx, input)),
+  status: publicProcedure
+    .meta({ doc: { summary: 'Whether the operator area is enabled', answers: 'Whether it is enabled (nothing else).' } })
+    .query(({ ctx }) => ({ enabled: ctx.deps.adminGuard.enabled })),
+  analytics: adminProcedure.meta({ doc: { summary: 'Users and activity', answers: 'Counts of users, messages and posts, and every user.' } }).query(({ ctx }) => admin.analytics(ctx)),
+  bots: adminProcedure.meta({ doc: { summary: 'Every always-on bot', answers: 'Every bot with its status and owner.' } }).query(({ ctx }) => bots.listAll(ctx)),
+  stopBot: adminProcedure.meta({ doc: { summary: 'Stop any bot', answers: CONFIRMATION } }).input(botIdInput).mutation(({ ctx, input }) => bots.stopAny(ctx, input)),
+  posts: adminProcedure.meta({ doc: { summary: 'Every feed post', answers: 'Every post.', list: true } }).query(({ ctx }) => admin.posts(ctx)),
+  userMessages: adminProcedure
+    .meta({ doc: { summary: "A person's chat messages", answers: 'Their messages with the assistant, and how many.' } })
+    .input(userIdInput)
+    .query(({ ctx, input }) => admin.userMessages(ctx, input)),
+  setCredits: adminProcedure
+    .meta({ doc: { summary: "Set a person's credits", description: 'Written to the credits ledger as an adjustment.', answers: 'A message and the new balance.' } })
+    .input(setCreditsInput)
+    .mutation(({ ctx, input }) => admin.setCredits(ctx, input)),
+  deletePost: adminProcedure.meta({ doc: { summary: 'Delete any feed post', answers: CONFIRMATION } }).input(postIdInput).mutation(({ ctx, input }) => admin.deleteAnyPost(ctx, input)),
 });

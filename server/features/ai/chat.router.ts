@@ -10,9 +10,23 @@ export type ChatStreamEvent =
   | { type: 'done'; result: Awaited<ReturnType<typeof chat>> };
 
 export const chatRouter = router({
-  messages: authedProcedure.input(messagesInput).query(({ ctx, input }) => chatMessages(ctx, input)),
+  messages: authedProcedure
+    .meta({ doc: { summary: "Read a bot's chat with the assistant", answers: 'The messages of the chat.', list: true } })
+    .input(messagesInput)
+    .query(({ ctx, input }) => chatMessages(ctx, input)),
 
-  send: authedProcedure.meta({ rateLimit: [{ max: 20, window: '1 minute', key: 'user' }] }).input(chatInput).mutation(({ ctx, input, signal }) => chat(ctx, input, undefined, signal)),
+  send: authedProcedure
+    .meta({
+      rateLimit: [{ max: 20, window: '1 minute', key: 'user' }],
+      doc: {
+        summary: 'Send a message to the assistant',
+        description: 'Costs credits. The assistant may write files into the bot, or propose changes to files it already has.',
+        answers: 'The reply: a message, the files written, proposed changes, dependencies to install, your credits left and the bot it went to.',
+        errors: [402, 409],
+      },
+    })
+    .input(chatInput)
+    .mutation(({ ctx, input, signal }) => chat(ctx, input, undefined, signal)),
 
   /** `send`, streamed: the reply's text as it is written, then the stored result. */
   stream: authedProcedure.meta({ countsAs: 'chat.send' }).input(chatInput).subscription(async function* ({ ctx, input, signal }): AsyncGenerator<ChatStreamEvent> {

@@ -7,6 +7,8 @@ import { z } from 'zod';
 import type { RouteOptions } from 'fastify';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 import { restRoutes } from '../../rest';
+import { appRouter } from '../../router';
+import { metaOf } from '../../procedure-rules';
 import { OPENAPI_PATH } from './api-docs.routes';
 import { describedOperations, openApiPath, splitInput, type OpenApiDocument } from './openapi';
 import packageJson from '../../../package.json' with { type: 'json' };
@@ -157,6 +159,13 @@ describe('the description and the server agree', () => {
       const url = path.replace(/\{(\w+)\}/g, ':$1');
       expect(t.app.hasRoute({ method: method.toUpperCase() as 'GET', url }), `${method} ${path}`).toBe(true);
     }
+  });
+
+  it("a procedure's words and answer schema (its meta's doc and response) are declared only where the REST table calls it", () => {
+    const called = new Set(restRoutes.map((route) => route.procedure));
+    const declaring = Object.keys(appRouter._def.procedures).filter((name) => metaOf(name).doc || metaOf(name).response);
+    expect(declaring.filter((name) => !called.has(name))).toEqual([]);
+    expect([...called].filter((name) => !metaOf(name).doc)).toEqual([]);
   });
 });
 

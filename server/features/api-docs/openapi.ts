@@ -1,10 +1,11 @@
 // The OpenAPI 3.1 description of the REST API, served at /api/openapi.json. Derived from the code:
 // rest.ts's table gives each route's method, path and where its input comes from (path, query, body);
 // the tRPC router gives the procedure's input schema (the zod schemas of shared/*.schema.ts) and who
-// may call it (its middlewares); procedure-notes.ts adds the words and the answers' schemas. The few
-// routes outside the table (downloads, Google's redirects, images, webhooks) are described below with
-// the schemas they use. Not described: /trpc (the web app's RPC endpoint for the same procedures; each
-// operationId here names its procedure) and /ws (a WebSocket, which OpenAPI cannot describe).
+// may call it (its middlewares); the procedure's meta gives its words and the schema of its answer
+// (`doc` and `response`, procedure-meta.ts), and procedure-notes.ts the groups and the named schemas.
+// The few routes outside the table (downloads, Google's redirects, images, webhooks) are described
+// below with the schemas they use. Not described: /trpc (the web app's RPC endpoint for the same
+// procedures; each operationId here names its procedure) and /ws (a WebSocket, which OpenAPI cannot describe).
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject, type ZodOpenApiResponseObject } from 'zod-openapi';
 import packageJson from '../../../package.json' with { type: 'json' };
@@ -15,7 +16,8 @@ import { bodyLimitFor } from '../../body-limits';
 import { HOOK_BODY_LIMIT } from '../runner/hooks/hooks.routes';
 import { runLogDownloadInput } from '../../../shared/run-logs.schema';
 import { idField } from '../../../shared/workspace.schema';
-import { NAMED_SCHEMAS, NOTES, RESPONSE_SCHEMAS, TAGS, type ProcedurePath } from './procedure-notes';
+import { metaOf } from '../../procedure-rules';
+import { NAMED_SCHEMAS, TAGS } from './procedure-notes';
 import { ERRORS, SECURITY, errorBody, errorResponse, failureBody, failures, responseRef, type Access, type ErrorStatus } from './responses';
 
 export type OpenApiDocument = ReturnType<typeof createDocument>;
@@ -127,12 +129,11 @@ function restOperation(route: RestRoute): Operation {
   if (!procedure) throw new Error(`${where}: no such procedure in the router`);
   const def = procedure._def;
   if (def.inputs.length > 1) throw new Error(`${where}: several input schemas; describe their merge first`);
-  const note = NOTES[route.procedure as ProcedurePath];
-  if (!note) throw new Error(`${where}: no words for it in procedure-notes.ts`);
+  const { doc: note, response: schema } = metaOf(route.procedure);
+  if (!note) throw new Error(`${where}: no words for it: give the procedure a \`doc\` in its meta (procedure-meta.ts)`);
 
   const access = accessOf(def);
   const split = splitInput(route, def.inputs[0] as z.ZodType | undefined);
-  const schema = (RESPONSE_SCHEMAS as Partial<Record<string, z.ZodType>>)[route.procedure];
   const limit = bodyLimitFor(route.procedure);
 
   const statuses: ErrorStatus[] = [429, ...(note.errors ?? [])];

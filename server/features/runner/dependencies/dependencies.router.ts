@@ -9,7 +9,18 @@ import { installDependencies, type InstallResult } from './installer';
 const MAX_PENDING_LINES = 2000;
 
 export const dependenciesRouter = router({
-  install: authedProcedure.meta({ rateLimit: [{ max: 5, window: '1 hour', key: 'user' }] }).input(installInput).mutation(({ ctx, input }) => installDependencies(ctx, input)),
+  install: authedProcedure
+    .meta({
+      rateLimit: [{ max: 5, window: '1 hour', key: 'user' }],
+      doc: {
+        summary: "Install a bot's dependencies",
+        description: 'Runs the pip or npm install command given, in the sandbox; one install per bot at a time, none while your storage is full.',
+        answers: "A message and the install's output.",
+        errors: [409],
+      },
+    })
+    .input(installInput)
+    .mutation(({ ctx, input }) => installDependencies(ctx, input)),
 
   installStream: authedProcedure.meta({ countsAs: 'dependencies.install' }).input(installInput).subscription(async function* ({ ctx, input }): AsyncGenerator<InstallEvent> {
     // The install goes on if the reader leaves: stopping pip or npm halfway helps nobody.
