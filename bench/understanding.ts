@@ -9,7 +9,8 @@
 //   loopback): each exchange is posted as the user (in the group when the request speaks of one)
 //   and the bot's replies must contain the expected words (or nothing, for a silent one). A send
 //   `[press] Label` taps the button so labelled, `[joins] Sam` / `[leaves] Sam` are members coming
-//   and going; a send at a stated time (`[Sunday 11:00] hi`) is only read, not run.
+//   and going; a send at a stated time (`[Sunday 11:00] hi`) is only read, not run. Their web calls
+//   (weather, prices, rates, feeds, a model) are answered by fixed services on loopback: nothing leaves the machine.
 // - Every other bot (Python cannot run here: no PyPI) is read: each expected reply, scheduled text
 //   and required string must appear in its code, and each command's name; words a reply echoes from
 //   the message itself (a member's name, an argument) count when the code has a placeholder for them
@@ -31,6 +32,7 @@ import { builtinProvider } from '../server/features/ai/builtin-provider';
 import { createEmulator, listenOnLoopback } from '../server/features/test-chat/emulator/emulator';
 import { TestChats, type TestChatSession } from '../server/features/test-chat/emulator/test-chats';
 import { chatIdOf } from '../server/testing/chat-id';
+import { startWebServices } from '../server/features/ai/plan/render/javascript/web-services.fixture';
 
 type Exchange = { send: string; expect: string[]; silent?: boolean };
 type BatchRequest = {
@@ -133,6 +135,19 @@ function longestShared(a: string, b: string): string {
   return best;
 }
 
+const WEB_TO_LOOPBACK = 'web-to-loopback.cjs';
+
+/** Preloaded in each bot: fetch sends every address but loopback to the bench's web services (same path and query). */
+function webToLoopback(baseUrl: string): string {
+  return `const original = globalThis.fetch;
+globalThis.fetch = (input, init) => {
+  const url = new URL(typeof input === 'string' ? input : input.url || String(input));
+  const local = url.hostname === '127.0.0.1' || url.hostname === 'localhost';
+  return original(local ? url : new URL(url.pathname + url.search, ${JSON.stringify(baseUrl)}), init);
+};
+`;
+}
+
 /** Runs a Telegram JavaScript bot against the emulator and posts each exchange; what went wrong. */
 async function liveChecks(r: BatchRequest, filename: string, code: string, workDir: string): Promise<string[]> {
   const chats = new TestChats();
@@ -145,7 +160,7 @@ async function liveChecks(r: BatchRequest, filename: string, code: string, workD
   // What a person sets for a bot that posts on its own: the chat it posts to.
   const chatId = await chatIdOf(session, /\bgroups?\b/i.test(r.request) ? 'group' : 'private');
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, [file], {
+  const child: ChildProcess = spawn(process.execPath, ['--require', path.join(workDir, WEB_TO_LOOPBACK), file], {
     cwd: workDir,
     // A bot with AI rules needs a model's settings to start; none answers here (a closed loopback port).
     env: {
@@ -265,6 +280,9 @@ export async function runUnderstanding(): Promise<void> {
     .map((f) => JSON.parse(readFileSync(path.join(DIR, f), 'utf8')) as Batch)
     .filter((b) => !ONLY || ONLY.includes(b.batch));
   const workDir = mkdtempSync(path.join(tmpdir(), 'understanding-'));
+  // The bots' web calls (weather, prices, rates, feeds) go to a server on loopback, never out.
+  const web = await startWebServices();
+  writeFileSync(path.join(workDir, WEB_TO_LOOPBACK), webToLoopback(web.baseUrl));
   try {
     for (const batch of batches) {
       const verdicts: Verdict[] = [];
@@ -278,6 +296,7 @@ export async function runUnderstanding(): Promise<void> {
       for (const v of verdicts.filter((x) => !x.right)) console.log(`  ${v.id}${v.silentlyWrong ? ' (silent)' : ''}: ${v.misses.slice(0, 3).join('; ')}`);
     }
   } finally {
+    await web.close();
     rmSync(workDir, { recursive: true, force: true });
   }
 }
