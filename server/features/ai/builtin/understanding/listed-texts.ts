@@ -3,14 +3,24 @@
 // "a random kata from: Heian Shodan, Tekki Shodan → Practise this today: <kata>". Each item is put
 // into the template's placeholder, so every text is the person's own words.
 
+import type { Masked } from './masked';
+
 /** A list the post goes through: "going round: Lena, Tomasz", "in order through A, B", "one of these at random: a, b". */
 export const ROTATION =
   /\b(going round|going around|taking turns|take turns between|alternat(?:e|ing) between|in turn|rotating(?: through)?|(?:going )?in (?:this )?order(?: through)?|one of these(?:\s+(?!at\b|random)[a-z]+)?(?:,?\s*(?:at random|randomly|one after the other|in turn|in order|in this order))?|one at random (?:from|of)|(?:at )?random(?:ly)? (?:from|of|one of)|(?:a |one )?random\b[\w ]{0,40}?,?\s*(?:from|out of|of)(?:\s+(?:these|the following|this list))?)\s*:?\s*/i;
 /** Where an item goes in the template: <name>, {word}, [theme]. */
 const PLACEHOLDER = /<\s*[\w ]+\s*>|\{\s*\w+\s*\}|\[\s*[\w ]+\s*\]/;
 
+/** Two or more quotes after the list's colon with nothing but commas, slashes or "and" between them: the quotes' texts. */
+function itemsQuoted({ masked, quotes }: Masked): string[] | null {
+  const list = masked.slice(masked.lastIndexOf(':') + 1).split('\n')[0]!;
+  const marks = [...list.matchAll(/\u0001(\d+)\u0002/g)];
+  if (marks.length < 2 || !/^[\s,;/|.]*$/.test(list.replace(/\u0001\d+\u0002|\b(?:and|or)\b/gi, ' '))) return null;
+  return marks.map((mark) => quotes[Number(mark[1])]!.trim());
+}
+
 /** The texts of a list written with its template, in turn or at random; null when the words hold no list. */
-export function textsOfList(text: string): { texts: string[]; order: 'random' | 'inTurn' } | null {
+export function textsOfList(text: string, masked?: Masked): { texts: string[]; order: 'random' | 'inTurn' } | null {
   const rotation = ROTATION.exec(text);
   if (!rotation) return null;
   const before = text.slice(0, rotation.index).trim();
@@ -26,7 +36,11 @@ export function textsOfList(text: string): { texts: string[]; order: 'random' | 
   // "1) Ascolta la radio 2) Write 3 sentences a day ...": numbered in one line.
   const numbered = !slashed && /(?:^|\s)1[.)]\s+\S.*\s2[.)]\s+\S/.test(rest);
   const numberedPart = numbered ? rest.replace(/^[\s\S]*?(?:^|\s)1[.)]\s+/, '').replace(/\s*(?:\.\.\.|…)?\s*(?:,\s*)?(?:and )?(?:then|etc|\(?and so on)\b[\s\S]*$/i, '') : '';
-  const items = (numbered ? numberedPart : listPart)
+  // '"gezellig — cosy, nice vibe", "lekker — tasty"': quoted items keep their own commas.
+  const quotedItems = masked ? itemsQuoted(masked) : null;
+  const items = quotedItems
+    ? quotedItems
+    : (numbered ? numberedPart : listPart)
     .split(numbered ? /\s+\d{1,2}[.)]\s+/ : slashed ? /\s+\/\s+|\s*\|\s*/ : /\s*(?:,|\band\b|\/|\|)\s*/)
     .map((s) => (slashed ? s.trim() : s.trim().replace(/\.$/, '')))
     .filter((s) => s.length > 0 && s.length <= 100);

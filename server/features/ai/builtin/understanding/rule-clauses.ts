@@ -133,7 +133,7 @@ const COINS: Record<string, string> = { bitcoin: 'bitcoin', btc: 'bitcoin', ethe
 /** "tell me when bitcoin drops below 60k", "alert the channel if ETH goes above 4000". */
 function alertRules(sentence: string, m: Masked): RuleDraft[] {
   const plain = restore(sentence, m.quotes);
-  const hit = /\b(bitcoin|btc|ethereum|eth|solana|sol|doge|dogecoin)\b[^.]*?\b(?:drops?|falls?|goes|gets|is|dips?|rises?|climbs?|jumps?|crosses?)\s+(below|under|above|over|past)\s+\$?€?([\d.,]+)\s*(k)?\s*(eur|euros?|€|usd|dollars?|\$|gbp|£)?/i.exec(plain);
+  const hit = /\b(bitcoin|btc|ethereum|eth|solana|sol|doge|dogecoin)\b[^.]*?\b(?:drops?|falls?|goes|gets|is|dips?|rises?|climbs?|jumps?|crosses?)\s+(below|under|above|over|past)\s+\$?€?([\d.,]+)\s*(k)?\s*(eur|euros?|€|usd|dollars?|\$|gbp|£)?/i.exec(sentence);
   if (!hit) return [];
   const value = Number(hit[3]!.replace(/,/g, '')) * (hit[4] ? 1000 : 1);
   const below = /below|under/i.test(hit[2]!);
@@ -144,10 +144,11 @@ function alertRules(sentence: string, m: Masked): RuleDraft[] {
   const threshold: Condition = { kind: 'threshold', source: { kind: 'price', coin, currency }, ...(below ? { below: value } : { above: value }) };
   // The person's own words for the alert ("... tweet 🚨 BTC under 60k!"), else the price said plainly.
   // "... tweet 🚨 BTC under 60k!", "tweet when ETH goes below 2000 $: ETH under $2000": after a verb, or after a colon.
-  const tail = sentence.slice(sentence.length - (plain.length - hit.index - hit[0].length));
+  // Read on the masked sentence: a quote before or after the price keeps every position where it is.
+  const tail = sentence.slice(hit.index + hit[0].length);
   const says = /\b(?:post|posts|tweet|tweets|say|says|send|sends|write|writes)\b(?:\s+(?:in|to)\s+#([\w-]+))?\s*:?\s*/i.exec(tail) ?? /^\s*(?::|→|->)\s*/.exec(tail);
   const channel = says?.[1];
-  const own = says ? wordsAfter(sentence, sentence.length - (plain.length - hit.index - hit[0].length) + says.index + says[0].length, m) : null;
+  const own = says ? wordsAfter(sentence, hit.index + hit[0].length + says.index + says[0].length, m) : null;
   const cleaned = own?.replace(/^(?:to|in) (?:the|our) (?:group|channel|chat)\s*(?:just |only )?(?:once)?\s*:?\s*/i, '').replace(/\s*[—–-]?\s*\(?\s*(?:just once|only once|once only|once)\b.*$/i, '').trim();
   const text = cleaned && !/^(?:me|us|it|a |an |the )/i.test(cleaned) ? cleaned : `${coin[0]!.toUpperCase()}${coin.slice(1)} is ${below ? 'below' : 'above'} ${value.toLocaleString('en')}: {value} ${currency.toUpperCase()}`;
   return [{

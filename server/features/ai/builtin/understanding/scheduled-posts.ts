@@ -91,13 +91,13 @@ export function scheduleOf(lead: string, context: string): { when: Trigger; also
 }
 
 /** The post's words, a poll ("a poll Where do we hike? options Blue Lake, Red Rock"), or the texts of the list it goes through. */
-function postAction(text: string): Action {
+function postAction(text: string, masked?: Masked): Action {
   // "This Sunday we sketch at ... (the spot changes)": words still to come are a blank.
   if (UNFILLED.test(text)) return { kind: 'post', to: 'channel', text: null };
   const poll = /^(?:an?\s+)?poll\s*:?\s*(.+?\?)\s*(?:options?\s*:?\s*)?(.+)$/i.exec(text);
   const options = poll ? poll[2]!.split(/\s*(?:\/|,|\bor\b|\|)\s*/).map((o) => o.trim().replace(/[.!]$/, '')).filter(Boolean) : [];
   if (poll && options.length >= 2) return { kind: 'poll', question: poll[1]!.trim(), options: options.slice(0, 10), fromArgument: false };
-  const listed = textsOfList(text);
+  const listed = textsOfList(text, masked);
   return listed ? { kind: 'replyOneOf', ...listed } : { kind: 'post', to: 'channel', text };
 }
 
@@ -169,7 +169,8 @@ function postAt(m: Masked, part: string, context: string, post: RegExpMatchArray
   if (!schedule) return null;
   const written = trailing && !quoted ? (colon ? saidWordsAt(trailing[1]!.slice(colon.index + colon[0].length), []) : said!.slice(0, trailing.index)) : said;
   const p: Post = { m, post, lead, rest, said, quoted, colon, earlier, schedule, words: withoutOffset(written, schedule, lead, earlier) };
-  const end = post.index! + post[0].length + (said?.length ?? 0);
+  // A quote ends where its mark does (the words said are the quote's text, longer than its mark).
+  const end = post.index! + post[0].length + (quoted ? quoted[0].length : (said?.length ?? 0));
   const data = dataPostRules(p);
   if (data) return { rules: data, readUpTo: end };
   // A post of a feed or of data is the data sources' (news.ts, weather.ts, prices.ts).
@@ -264,7 +265,7 @@ function textPostRules(p: Post): RuleDraft[] {
     : listed
     ? { kind: 'replyOneOf', ...listed }
     : words && !aboutData && (ROTATION.test(words) || /^(?:an?\s+)?poll\b/i.test(words) || introduced || !DESCRIBES.test(words))
-      ? postAction(words)
+      ? postAction(words, { masked: p.rest, quotes: m.quotes })
       : { kind: 'post', to: 'channel', text: null };
   // "post this week's schedule in #cast": the channel may come after the words.
   const trailingChannel = words ? /\s+(?:in|to|into)\s+#([\w-]{1,80})\s*$/i.exec(words) : null;
