@@ -1,6 +1,8 @@
-// Wordings the builtin misread in fresh requests (bench/understanding, batch 13), each read into
-// the plan in the person's own words: a post with no verb, zones written as abbreviations or
-// cities, "one of these at random", a translation per command.
+// Wordings the builtin misread in fresh requests (bench/understanding, batches 13 and 14), each read
+// into the plan in the person's own words: a post with no verb, zones written as abbreviations or
+// cities, "one of these at random", a translation per command, swear words "like" a list, phrases
+// before a reaction, a top's title, price alerts and relative posts after a quote, quoted list
+// items with commas, longer keywords, mentions about several words.
 import { describe, expect, it } from 'vitest';
 import { BotPlanSchema, type BotPlan } from '../../../../shared/bot-plan.schema';
 import { ruleInWords } from '../../../../shared/bot-plan-words';
@@ -50,5 +52,51 @@ describe('wordings read since batch 13', () => {
     expect(lines(plan)).toEqual(
       expect.arrayContaining(['When someone sends /aistrigh: reply with the message translated into Irish', 'When someone sends /cad: reply with the message translated into English']),
     );
+  });
+
+  it("'/ask' is a command, and a command with its own rule switches on no canned behaviour of its name", () => {
+    expect(lines(planOf("telegram bot\n/ask followed by their question → send me a copy and reply Got it, I'll answer tonight"))).toEqual([
+      "When someone sends /ask: send you a copy of the message and reply 'Got it, I'll answer tonight'",
+    ]);
+  });
+
+  it('reads the words of "swear words like ..." and "any message with ... → delete and ban", and a strike under a numbered line', () => {
+    expect(lines(planOf('discord bot\n- delete any message with swear words like crap, wtf, stfu, damn and warn them: Language please'))).toContain(
+      'When a message mentions "crap", "wtf", "stfu" or "damn": delete the message and warn the sender: \'Language please\'',
+    );
+    const banned = lines(planOf("discord bot\n1. any message with free nitro, discord.gift or claim your prize → delete it and ban the person straight away\n2. 'commissions open' → delete + warn: Ads go in #self-promo\n3. 3 warnings = mute"));
+    expect(banned).toContain('When a message mentions "free nitro", "discord.gift" or "claim your prize": delete the message and ban the sender');
+    expect(banned.join('\n')).toMatch(/"commissions open", once the sender has 3 warnings: mute the sender/);
+  });
+
+  it('a reaction to messages saying phrases of a few words, and a top under its title', () => {
+    expect(lines(planOf('telegram group bot\nalso react 🦎 on every message that says new baby or just hatched lol'))).toContain('When a message mentions "new baby" or "just hatched": react with 🦎');
+    expect(lines(planOf('discord bot\n- !flew counts a flight for you, !top shows top 5 with the heading Most flights this season'))).toContain(
+      'When someone sends !top: show the top 5 of "flights" with \'Most flights this season / {top}\'',
+    );
+  });
+
+  it("keeps a price alert's own words after a quote, and a second relative post after a quoted one", () => {
+    expect(lines(planOf('telegram group bot\n(2) if BTC falls below 60000 USD, post in the group: "⚠️ BTC just dropped under 60k"'))).toContain(
+      "Every 5 minutes, when the bitcoin price in USD goes below 60,000: post '⚠️ BTC just dropped under 60k' to the channel",
+    );
+    expect(lines(planOf("telegram group bot\nquiz starts Thursday 8pm. 2 hours before that it should post 'Quiz tonight at 8!'. 10 minutes before it should post 'Pens down, phones away'."))).toEqual([
+      "2 hours before Thursday 20:00: post 'Quiz tonight at 8!' to the channel",
+      "10 minutes before Thursday 20:00: post 'Pens down, phones away' to the channel",
+    ]);
+  });
+
+  it('quoted list items keep their commas; a reply text asks for no schedule of its own', () => {
+    const words = lines(planOf('x bot: every day at 12:00 tweet one random word from my list: "gezellig — cosy, nice vibe", "lekker — tasty, nice", "fietsen — to cycle"'));
+    expect(words.join('\n')).toContain("post one of 3 texts at random ('gezellig — cosy, nice vibe', 'lekker — tasty, nice', 'fietsen — to cycle')");
+    expect(lines(planOf('telegram group bot\nif anybody asks whats the jackpot or how much is the pot say The jackpot rolls over by £25 every week'))).toEqual([
+      'When a message mentions "whats the jackpot" or "how much is the pot": reply \'The jackpot rolls over by £25 every week\'',
+    ]);
+  });
+
+  it('a mention about several words, each of a few, answered once', () => {
+    expect(lines(planOf('x bot\n* if people @ us about cover or cover charge or how much → reply "$10 cover after 8pm"'))).toEqual([
+      'When a message mentions "cover", "cover charge" or "how much": reply \'$10 cover after 8pm\'',
+    ]);
   });
 });

@@ -55,6 +55,12 @@ function listedItems(d: Pick<BotRequest, 'bannedWords' | 'menu' | 'choices' | 'p
   return [...d.bannedWords, ...d.menu.map((m) => m.label), ...d.choices, ...(d.poll?.options ?? [])].map((item) => item.toLowerCase());
 }
 
+/** The text without the sentences the rules say (replies and posts of five words or more, as written). */
+function withoutRuleTexts(masked: string, rules: BotRequest['rules']): string {
+  const texts = rules.flatMap((r) => r.do.flatMap((a) => ('text' in a && typeof a.text === 'string' && a.text.trim().split(/\s+/).length >= 5 ? [a.text] : [])));
+  return texts.reduce((text, said) => text.split(said).join(' '), masked);
+}
+
 type Reading = Omit<BotRequest, 'notUnderstood'> & {
   /** Something was recognised: a platform, feature, purpose, name, parameter, change or impossible part. */
   understood: boolean;
@@ -98,7 +104,9 @@ function read(w: Wording): Reading {
   // A command with a rule of its own ("/ask → send me a copy") is no canned feature of its name.
   const ruled = rules.flatMap((r) => (r.when.kind === 'command' && r.do.length > 0 ? [{ name: r.when.name, reply: '' }] : []));
   const commands = understandCommands(masked, [...fixedReplies, ...ruled]);
-  const intervalSeconds = intervalSecondsIn(withoutReplaced(withoutOpenHours(masked)));
+  // The words a rule says ("... rolls over every week ...") ask for no behaviour of their own.
+  const outsideRules = withoutRuleTexts(masked, rules);
+  const intervalSeconds = intervalSecondsIn(withoutReplaced(withoutOpenHours(outsideRules)));
   const purpose = purposeIn(masked);
   const name = givenName(masked, quotes);
   const removed = removedIn(lower);
@@ -129,7 +137,7 @@ function read(w: Wording): Reading {
     timeZone: timeZoneIn(masked),
   };
 
-  const plain = withoutWords(withoutOpenHours(lower), listedItems(details));
+  const plain = withoutWords(withoutOpenHours(outsideRules.toLowerCase()), listedItems(details));
   // Coins and currencies named only inside banned phrases ("earn $", "double your btc") ask for no prices.
   if (details.bannedWords.length > 0) {
     const outside = parametersIn(withoutWords(masked, details.bannedWords, 'gi'), quotes);

@@ -57,7 +57,8 @@ export function priceAsked(words: string): { coin: string; currency: string } | 
 
 /** The actions of the words after a trigger; [] when they hold nothing the bot can do. */
 export function answerActions(words: string, quotes: string[]): Action[] {
-  const text = words.trim();
+  // "→ reply "$10 cover..."": the verb is no part of the answer.
+  const text = words.trim().replace(/^(?:reply|replies|answer|answers|respond|responds)(?:\s+with)?\s*:?\s*(?=\u0001|[^\s:])/i, '');
   const passed = PASS_ON.exec(text);
   if (passed) {
     const says = SAYS.exec(text.slice(passed[0].length));

@@ -83,6 +83,13 @@ function joinSameRules(rules: RuleDraft[]): void {
     const key = JSON.stringify([r.when, r.if, r.do, r.channel ?? null]);
     return seen.has(key) ? false : (seen.add(key), true);
   });
+  // ... or once with fewer of its words ("cover charge, how much" beside "cover, cover charge, how much").
+  const doing = (r: RuleDraft) => JSON.stringify([r.if, r.do, r.channel ?? null]);
+  keepOnly(rules, (r) => {
+    if (r.when.kind !== 'keyword') return true;
+    const words = r.when.words;
+    return !rules.some((o) => o !== r && o.when.kind === 'keyword' && o.when.words.length > words.length && words.every((w) => (o.when as { words: string[] }).words.includes(w)) && doing(o) === doing(r));
+  });
 }
 
 /** Rules whose words another rule holds: a text of its list, a top's list, an answer read with its hours. */
