@@ -99,4 +99,18 @@ describe('wordings read since batch 13', () => {
       'When a message mentions "cover", "cover charge" or "how much": reply \'$10 cover after 8pm\'',
     ]);
   });
+
+  it('a number added to a total, said with the total; a list beside it stays a list', () => {
+    const plan = lines(planOf('discord bot\n!won 35 → adds 35 (euros won that night) to your season total and answers "Nice, season total:" plus the number\n!standings → top 3 of the season\n!bring chips → puts it on the snack list'));
+    expect(plan).toContain('When someone sends !won: add the number after the command for the sender in "won" and reply \'Nice, season total: {count}\'');
+    expect(plan).toContain('When someone sends !standings: show the top 3 of "won" with \'Top 3: / {top}\'');
+    expect(plan.join('\n')).toContain('When someone sends !bring: add what follows the command to the list');
+  });
+
+  it('hours written as "before 8am or after 6pm, and all weekend", and questions ending with a quote after "then"', () => {
+    const plan = lines(planOf('whatsapp bot\nBOOK → ask Postcode? then Best time to call you? and send me all the answers, then "Nice one, we\'ll ring you today"\nout of hours (before 8am or after 6pm, and all weekend) → "We\'re closed right now"\nanything with complaint or refund in it → forward it to me'));
+    expect(plan).toContain("When a message mentions \"book\": ask 'Postcode?' and 'Best time to call you?' one at a time, then say 'Nice one, we'll ring you today' and send you the answers");
+    expect(plan).toContain("When any other message arrives, only outside 08:00–18:00 on weekdays: reply 'We're closed right now'");
+    expect(plan).toContain('When a message mentions "complaint" or "refund": send you a copy of the message');
+  });
 });

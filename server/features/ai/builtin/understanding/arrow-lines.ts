@@ -116,7 +116,8 @@ function ruleAt(before: string, after: string, sentence: boolean, unit: string, 
     .replace(/^(?:(?:if|when) (?:someone|anyone|people|ppl|they|a customer) (?:mentions? (?:us|me|the bot|@\w+)\s+(?:and|\+|with)\s+)?(?:writes?|says?|types?|sends?|asks?(?: about| for)?)\s+)/i, '')
     .replace(/^(?:anyone|someone|people|ppl) (?:writes?|says?|types?|sends?)\s+/i, '')
     // "any message with free nitro, discord.gift → delete it and ban": the words of the message.
-    .replace(/^(?:(?:a|an|any|every|each)\s+)?(?:msgs?|messages?|posts?)\s+(?:with|containing|that (?:says?|contains?|includes?|mentions?)|mentioning|saying)\s+/i, '')
+    .replace(/^(?:(?:a|an|any|every|each)\s+)?(?:msgs?|messages?|posts?|anything|something)\s+(?:with|containing|that (?:says?|contains?|includes?|mentions?)|mentioning|saying)\s+/i, '')
+    .replace(/\s+in (?:it|them|the (?:msg|message|text))$/i, '')
     .replace(/^(?:and|also|or)\s+/i, '')
     // "mention + delay / late", "mentions with kids or kinder": the words of a mention (on X every message the bot gets).
     .replace(/^(?:(?:a|any|every)\s+)?(?:mentions?|@\w+)\s*(?:\+|with|containing|(?:that |which )?(?:says?|contains?|includes?)|about|and(?: (?:says?|writes?))?)\s+/i, '')

@@ -16,7 +16,7 @@ const EARNS = /\b(?:get|gets|earn|earns|score|scores|win|wins)\s+(?:a|one|\+1|1)
  * "!ran 5.2 logs km for that person", "/bags 3 records 3 bags for you", "!practice 30 logs 30 minutes":
  * a command whose example is a number, and a verb that keeps it.
  */
-const LOGS = /(?:^|[^\w/:.€$£¥%°])[/!]([A-Za-z]\w{0,31})\s+(\d+(?:[.,]\d+)?)\b[^.\n]{0,30}?\b(?:logs?|records?|adds?|saves?|tracks?|registers?|counts?|stores?)\s+(?:\d+(?:[.,]\d+)?\s+)?(?:(?:the|those|that|their|your)\s+)?([a-z]+)?/i;
+const LOGS = /(?:^|[^\w/:.€$£¥%°])[/!]([A-Za-z]\w{0,31})\s+(\d+(?:[.,]\d+)?)\b[^.\n]{0,50}?\b(?:logs?|records?|adds?|saves?|tracks?|registers?|counts?|stores?)\s+(?:\d+(?:[.,]\d+)?\s+)?(?:(?:the|those|that|their|your)\s+)?([a-z]+)?/i;
 
 /** "!deaths and a number adds to ur death count (like !deaths 37)": the command, its example, what it adds to. */
 const LOGS_NUMBER = /(?:^|[^\w/:.€$£¥%°])[/!]([A-Za-z]\w{0,31})\s+(?:and|\+|with|plus)\s+(?:a|the)\s+(?:number|amount)\b[^.\n]{0,20}?\b(?:logs?|records?|adds?|saves?|tracks?)\s+(?:it\s+)?(?:to\s+)?(?:(?:ur|your|their|the|his|her)\s+)?([a-z]+)/i;
@@ -85,8 +85,11 @@ function logRules(sentence: string, m: Masked, counter: string): RuleDraft[] {
     .replace(new RegExp(`(?<![\\d.,])${example!.replace('.', '\\.')}(?![\\d.,])`, 'g'), '{args}')
     .replace(/\b[NX]\b/g, '{count}')
     .trim();
+  // "... "Nice, season total:" plus the number", "'Nice! Total chapters:' with your total": the total after the words.
+  const afterSaid = says ? rest.slice(says.index + says[0].length).replace(/^\s*\u0001\d+\u0002/, '') : '';
+  const withTotal = text && !text.includes('{count}') && /^\s*(?:plus|with|\+|and then|and)\s+(?:the|your|their|his|her|ur)\s+(?:new\s+)?(?:number|total|count|score|sum)\b/i.test(afterSaid);
   const actions: Action[] = [{ kind: 'count', counter, per: 'user', add: 'number' }];
-  if (text) actions.push({ kind: 'reply', text: memberName(text) });
+  if (text) actions.push({ kind: 'reply', text: memberName(withTotal ? `${text} {count}` : text) });
   return [{ id: name!.toLowerCase(), when: { kind: 'command', name: name!.toLowerCase() }, if: [], do: actions, source: restore(sentence, m.quotes).trim() }];
 }
 

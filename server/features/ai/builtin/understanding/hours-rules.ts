@@ -10,7 +10,7 @@ import type { Action, Condition, Trigger } from '../../../../../shared/bot-plan.
 import type { TimeOfDay, Weekday } from '../bot-request';
 import type { RuleDraft } from './rule-draft';
 import { saidWordsAt } from './said-words';
-import { TIME_GROUPS, TIME_OF_DAY, timeFromMatch, weekdaysIn } from './times';
+import { TIME_GROUPS, TIME_OF_DAY, timeFromMatch, timesIn, weekdaysIn } from './times';
 import { type Masked, restore } from './masked';
 import { DAY_NAME, INITIALS_SPAN, isDayAlone, weekdayNamed } from './day-names';
 
@@ -135,6 +135,15 @@ function dayRules(m: Masked): RuleDraft[] {
   return [{ id: 'on-day', when: { kind: 'message', always: false }, if: [{ kind: 'hours', from: '00:00', to: '00:00', weekdays: [day], outside: false }], do: [{ kind: 'reply', text }], only: true, source: restore(hit[0] + text, m.quotes) }];
 }
 
+/** "before 8am or after 6pm, and all weekend": open from the one to the other, on weekdays when weekends are out too. */
+function openBetween(text: string): Span[] | null {
+  const hit = /\bbefore\s+([^,;]+?)\s*(?:,|or|and)\s*(?:or\s+)?after\s+([^,;()]+)/i.exec(text);
+  const [from, to] = hit ? [timesIn(hit[1]!)[0]?.time, timesIn(hit[2]!)[0]?.time] : [];
+  if (!from || !to) return null;
+  const weekdays: Weekday[] = /\bweekends?\b/i.test(text) ? [0, 1, 2, 3, 4] : [0, 1, 2, 3, 4, 5, 6];
+  return [{ from, to, weekdays }];
+}
+
 /** The hours rules of a request, and whether it gave hours at all (the older away reading then stays out). */
 export function hoursRules(m: Masked): RuleDraft[] {
   const rules: RuleDraft[] = [...betweenRules(m), ...dayRules(m)];
@@ -144,7 +153,7 @@ export function hoursRules(m: Masked): RuleDraft[] {
     const outHit = OUT_HOURS.exec(line);
     if (!outHit && !inHit) continue;
     const first = [inHit, outHit].filter((h): h is RegExpExecArray => h !== null).sort((a, b) => a.index - b.index)[0]!;
-    const spans = [inHit?.[1], outHit?.[1], outHit?.[2]].map((s) => (s ? spansIn(s) : [])).find((s) => s.length > 0) ?? allSpans;
+    const spans = [inHit?.[1], outHit?.[1], outHit?.[2]].map((s) => (s ? spansIn(s) : [])).find((s) => s.length > 0) ?? (outHit?.[1] ? openBetween(outHit[1]) : null) ?? allSpans;
     if (spans.length === 0) continue;
     // The trigger is written in the same sentence, before the hours.
     const when = triggerOf(line.slice(0, first.index).replace(/^.*[.!?]\s+/, ''), m.quotes);

@@ -46,6 +46,8 @@ export function listRules(sentence: string, m: Masked, context: string): RuleDra
     const person = sender || PERSON_ITEM.test(rest) || /\byou'?re (?:in|out)\b/i.test(rest);
     const op = CLEAR.test(rest) || /\b(?:clears?|empties|resets?|wipes?)\s+(?:the|this|our)\s+(?:list|order)\b/i.test(rest) ? 'clear' : REMOVE.test(rest) ? 'remove' : ADD.test(rest) ? 'add' : SHOW.test(rest) ? 'show' : person && /^(?:in|join|yes|coming|going)$/.test(c.name) ? 'add' : person && /^(?:out|leave|no|cancel)$/.test(c.name) ? 'remove' : null;
     if (!op) continue;
+    // "!won 35 → adds 35 to your season total": a number added up (counters.ts), not an item of a list.
+    if (op === 'add' && /\bto\s+(?:your|their|his|her|the|my|ur)\s+(?:\w+\s+)?(?:total|count|score|tally)\b/i.test(rest.split(/\n|\.\s/)[0]!)) continue;
     // A list named in another sentence, or a "show" of something else ("/weather just gives the weather"):
     // the command must speak of the list ("shows it", "the names").
     if ((!own || op === 'show') && !/\b(?:list|it|them|names?|who|entries|items?|order|roster|sign-?ups?|queue|everything|everyone|all|what'?s on)\b|\b\w*(?:liste|lijst|lista)\b|\u0001/i.test(rest.split(/[,.;]/)[0]!)) continue;

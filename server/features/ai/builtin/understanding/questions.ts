@@ -95,7 +95,10 @@ function doneText(span: string, from: string, cue: string, quotes: string[]): st
     const second = ends[0] ? rest.slice(ends[0].index! + ends[0][0].length) : '';
     const reach = rest.slice(0, (/^(?:tell|reply|say|answer)\b/i.test(second) ? ends[1]?.index : ends[0]?.index) ?? rest.length);
     // "send the answers to me, then tell them: ...": "the answers" are what is sent, not a verb.
-    const tell = /\b(?<!(?:the|their|all|my|your)\s)(?:tell (?:the customer|the client|them|him|her|the person|people)|reply|replies|say|says|answer|answers|respond)\b\s*(?:with\s+)?:?\s*/i.exec(reach);
+    // "..., then "Nice one, we'll ring you today"": a quote after "then" is what is said.
+    const tell =
+      /\b(?<!(?:the|their|all|my|your)\s)(?:tell (?:the customer|the client|them|him|her|the person|people)|reply|replies|say|says|answer|answers|respond)\b\s*(?:with\s+)?:?\s*/i.exec(reach) ??
+      /(?:,\s*|\s+)(?:and\s+)?then\s*:?\s*(?=\u0001\d+\u0002)/i.exec(reach);
     return tell ? saidWordsAt(from.slice(cue.length + tell.index + tell[0].length), quotes) : null;
   }
   const said = /^(\u0001\d+\u0002|[^\n]*?)(?=\s+and\s+(?:send|sends|forward|post|posts|dm|pass)\b|[\n;]|$)/i.exec(from.slice(cue.length));

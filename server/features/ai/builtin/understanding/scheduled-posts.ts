@@ -33,7 +33,7 @@ const WEATHER_OPENING = /^(?:the\s+|today'?s\s+)?(?:([A-Z][\p{L}'-]*(?:\s+[A-Z][
 const WEATHER_IN = /\s*(?:\+|\band\b|\bwith\b)\s*(?:the\s+|today'?s\s+)?(?:current\s+)?(?:weather|forecast)\b(?:\s+(?:for|in|at)\s+([A-Z][\p{L}'-]*(?:[- ][A-Z][\p{L}'-]*)*))?\s*\+?\s*/u;
 const DATA = /\b(?:feed|rss|articles?|stories|headlines?|news|weather|forecast|price|prices|rate|temperature|wind)\b/i;
 /** Words before a colon that make it a reply or open hours, not a post. */
-const REPLIES = /\b(?:answer|answers|reply|replies|respond|responds|outside|(?:office|opening|business|open) hours|open|closed|warn|delete)\b/i;
+const REPLIES = /\b(?:answer|answers|reply|replies|respond|responds|outside|out of hours|after hours|(?:office|opening|business|open) hours|open|closed|warn|delete)\b/i;
 const BARE_HOUR = /\bat\s+(\d{1,2})(?:h\b)?(?![\d:.]|\s*(?:min|hours?|h\b|%|km|people|pm|am))|\b(\d{1,2})h(\d{2})?\b/gi;
 
 /** The times of day in a schedule's words: "17:00", "7pm", "at 8", "19h". */
