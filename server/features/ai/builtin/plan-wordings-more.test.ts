@@ -113,4 +113,22 @@ describe('wordings read since batch 13', () => {
     expect(plan).toContain("When any other message arrives, only outside 08:00–18:00 on weekdays: reply 'We're closed right now'");
     expect(plan).toContain('When a message mentions "complaint" or "refund": send you a copy of the message');
   });
+
+  it('a command that reposts its text, for admins, in the channel it names', () => {
+    expect(lines(planOf('discord bot\n→ !announce <text> — admins only — bot reposts the text in #announcements'))).toContain("When someone sends !announce, only for admins: post '{args}' to #announcements");
+    expect(lines(planOf('slack bot\n5. only admins can use /announce + text, it reposts the text in #general'))).toContain("When someone sends /announce, only for admins: post '{args}' to #general");
+  });
+
+  it("a reaction written as Slack's name, to messages in a channel that contain words; a count of a thing for the person; no shop closed by 'a bug closed'", () => {
+    expect(lines(planOf('slack bot\nc. whenever a message in #releases contains release, deployed or hotfix the bot should react with :eyes:'))).toContain(
+      'When a message mentions "release", "deployed" or "hotfix", only in #releases: react with 👀',
+    );
+    expect(lines(planOf('slack bot\nb. /squashed → counts +1 bug closed for that person, reply "Nice one! Bugs squashed so far:" and the count.')).join('\n')).not.toMatch(/outside|AI answer/);
+  });
+
+  it('questions ending in a dash before where the answers go, then the words said', () => {
+    expect(lines(planOf('slack bot\n* /pto → asks: First day off? / Last day off? — then sends the answers to me (HR lead) and says "Got it!"'))).toContain(
+      "When someone sends /pto: ask 'First day off?' and 'Last day off?' one at a time, then say 'Got it!' and send you the answers",
+    );
+  });
 });

@@ -66,8 +66,9 @@ export function openHoursIn(sentence: string): BehaviourDetails['openHours'] {
 }
 
 /** Words of being away or closed ("right away" and "give away" are not). */
+// "closed" as the shop's ("we're closed", "closed on Sundays"), never a thing's ("a bug closed").
 const AWAY_CUE =
-  /(?<!\b(?:right|straight|go|goes|far|give|gives|throw|take|put|get|stay|keep|pass|passed|fade|run|walk|right) )\baway\b|\bclosed\b|\boutside\b[^.;!?\n]*?\bhours\b|\bafter hours\b|\bout of (?:the )?office\b|\bon (?:holiday|vacation)\b|\bnot (?:open|available|around)\b|\boffline\b/i;
+  /(?<!\b(?:right|straight|go|goes|far|give|gives|throw|take|put|get|stay|keep|pass|passed|fade|run|walk|right) )\baway\b|\b(?:we'?re|we are|is|are|it'?s|when|while|if|we|i'?m|shop|store|office)\s+(?:\w+\s+)?closed\b|\bclosed\s+(?:on|at|for (?:lunch|holidays?|the (?:day|week|weekend|holidays?|season)|today|christmas|easter|renovations?)|message|hours|days|today|now|sundays?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|weekends?|\(|:)|^closed\b|\boutside\b[^.;!?\n]*?\bhours\b|\bafter hours\b|\bout of (?:the )?office\b|\bon (?:holiday|vacation)\b|\bnot (?:open|available|around)\b|\boffline\b/i;
 
 /** "say 'We're closed' at night": a closed-sounding text given with a time it applies. */
 const CLOSED_TEXT = /\b(?:closed|away|out of (?:the )?office|back (?:tomorrow|on|at|soon|in)|not available|unavailable|we(?:'| a)re off)\b/i;

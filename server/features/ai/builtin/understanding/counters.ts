@@ -10,7 +10,7 @@ const COUNTING = /\b(?:count|counts|counting|keeps? (?:track|count)|tally|tallie
 
 /** "count messages per person and !top shows the 5 most active", "thanks gives a point". */
 /** "they get a point", "earns a star", "counts a rebuy for whoever types it": what is counted. */
-const EARNS = /\b(?:get|gets|earn|earns|score|scores|win|wins)\s+(?:a|one|\+1|1)\s+(point|star|credit|coin|karma)s?\b|\bcounts? (?:a|an|one|1|\+1) ([a-z0-9]+) for\b|\badds? (?:one|1|\+1) to (?:their|his|her|your|the|my)\s+([a-z]+)\b/i;
+const EARNS = /\b(?:get|gets|earn|earns|score|scores|win|wins)\s+(?:a|one|\+1|1)\s+(point|star|credit|coin|karma)s?\b|\bcounts? (?:a|an|one|1|\+1) ([a-z0-9]+)(?: [a-z]+)? for\b|\badds? (?:one|1|\+1) to (?:their|his|her|your|the|my)\s+([a-z]+)\b/i;
 
 /**
  * "!ran 5.2 logs km for that person", "/bags 3 records 3 bags for you", "!practice 30 logs 30 minutes":

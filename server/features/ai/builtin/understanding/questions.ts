@@ -83,8 +83,8 @@ function doneText(span: string, from: string, cue: string, quotes: string[]): st
   // "— answers to me pls": where the answers go, not words said; the next line is a rule of its own.
   const inSpan = tail
     .split('\n')[0]!
-    .replace(/^[\s—–-]*(?:(?:the )?answers?|everything|all)?\s*(?:to|for) (?:me|us)\b.*$/i, '')
-    .replace(/^[\s.,;)]*(?:then|and then|after that)?[\s,:]*(?:say|says|reply|replies)?[\s,:]*/i, '').replace(/^(?:→|->|=>)?\s*$/, '').trim();
+    .replace(/^[\s—–-]*(?:(?:then|and)\s+)*(?:(?:sends?|forwards?|passes?|dms?)\s+(?:me\s+)?)?(?:(?:the |all (?:the )?)?answers?|everything|all|it)?\s*(?:to|for) (?:me|us)\b.*$/i, '')
+    .replace(/^[\s.,;)]*(?:then|and then|after that)?[\s,:]*(?:say|says|reply|replies)?[\s,:]*/i, '').replace(/^(?:→|->|=>)?\s*$/, '').replace(/^[\s—–-]+$/, '').trim();
   if (inSpan && !/[?]/.test(inSpan) && !/^(?:and|then|and then|,)$/i.test(inSpan)) return inSpan.replace(/\s*[.,]$/, '');
   if (/\b(?:send|sends|forward|forwards|dm|message|post|posts|pass)\b/i.test(cue)) {
     // "...then forward everything to my number and reply We've got your details", "tell the customer Thanks!".

@@ -32,6 +32,7 @@ import { scheduledPostRules } from './scheduled-posts';
 import { answerAt } from './stated-replies';
 import { weatherAlertRules } from './weather-alerts';
 import { targetLanguageIn } from './translate';
+import { SLACK_EMOJI } from '../../plan/render/slack-emoji';
 
 export type { RuleDraft } from './rule-draft';
 
@@ -56,6 +57,8 @@ function mentionRules(sentence: string, m: Masked): RuleDraft[] {
 }
 
 const EMOJI = /(\p{Extended_Pictographic}(?:\uFE0F)?)/u;
+const EMOJI_OF_NAME = new Map(SLACK_EMOJI.map(([emoji, name]) => [`:${name}:`, emoji]));
+const emojiOfName = (written: string): string => EMOJI_OF_NAME.get(written) ?? written;
 const REACT = /\b(?:react(?:s|ing)?|add(?:s)? (?:a|an)?\s*(?:\S+\s+)?reaction|(?:gets?|puts?|adds?|leaves?|gives?) (?:a|an)\s*\S*\s*reaction|likes? (?=(?:every|each|all|any|the|their|them|it|tweets?|posts?|messages?|mentions?|replies)\b)|thumbs? up)\b/gi;
 
 /** "react with 👍 to messages with 'thanks'", "like tweets that mention #bikes", "when someone reacts with ⭐". */
@@ -86,7 +89,8 @@ function reactionRules(sentence: string, m: Masked): RuleDraft[] {
   // "like" only as liking messages ("like every tweet", "likes them"), never "would you like" or "like /f 72".
   // Read on the sentence with its quotes masked, so an emoji or word inside a quote is no reaction.
   const ml = sentence.toLowerCase();
-  const emojis = [...sentence.matchAll(new RegExp(EMOJI.source, 'gu'))];
+  // An emoji, or Slack's name for one (":eyes:", the emoji when it is a common one).
+  const emojis = [...sentence.matchAll(/(\p{Extended_Pictographic}(?:\uFE0F)?|:[a-z0-9_+-]{1,38}:)/gu)].map((e) => Object.assign(e, { 1: emojiOfName(e[1]!) }));
   const rules: RuleDraft[] = [];
   for (const react of ml.matchAll(REACT)) {
     const at = react.index!;
@@ -109,7 +113,7 @@ function reactionRules(sentence: string, m: Masked): RuleDraft[] {
     // "on every message that says new baby or just hatched lol": phrases of up to three words, without the chat's fillers.
     const about = /\b(?:with|containing|that (?:say|mention|contain|include)s?|mentioning|about|saying)\s+((?:\u0001\d+\u0002|#?[\w'-]+(?:\s+(?!or\b|and\b)[\w'-]+){0,2})(?:\s*(?:,|or)\s*(?:\u0001\d+\u0002|#?[\w'-]+(?:\s+(?!or\b|and\b)[\w'-]+){0,2}))*)/i.exec(sentence.slice(at));
     // "if anyone says wr or world record react with 🏆": the words before the reaction.
-    const said = about ? null : /\b(?:if|when|whenever)\s+(?:someone|anyone|somebody|people|ppl|they|a (?:msg|message|post))\s+(?:says?|writes?|types?|mentions?|posts?|has|contains?)\s+((?:\u0001\d+\u0002|[\w'-]+)(?:\s*(?:,|or)\s*(?:\u0001\d+\u0002|[\w'-]+)){0,8}(?:\s+[\w'-]+)?)\s*,?\s*(?:then\s+)?(?:the bot\s+)?(?:should\s+)?$/i.exec(sentence.slice(0, at));
+    const said = about ? null : /\b(?:if|when|whenever)\s+(?:someone|anyone|somebody|people|ppl|they|a (?:msg|message|post)(?:\s+in\s+#[\w-]+)?)\s+(?:says?|writes?|types?|mentions?|posts?|has|contains?)\s+((?:\u0001\d+\u0002|[\w'-]+)(?:\s*(?:,|or)\s*(?:\u0001\d+\u0002|[\w'-]+)){0,8}(?:\s+[\w'-]+)?)\s*,?\s*(?:then\s+)?(?:the bot\s+)?(?:should\s+)?$/i.exec(sentence.slice(0, at));
     const words = (about ?? said) ? (about ?? said)![1]!.split(/\s*(?:,|\bor\b)\s*/).map((w) => restore(w, m.quotes).trim().toLowerCase().replace(/(?:\s+(?:lol|lmao|haha|pls|please|plz|thx|thanks|too|as well|in it|in them))+$/, '')).filter(Boolean) : [];
     const when: Trigger = words.length > 0 ? { kind: 'keyword', words, whole: false } : { kind: 'message', always: true };
     rules.push({ id: 'react', when, if: [], do: [{ kind: 'react', emoji }], source: restore(sentence, m.quotes).trim() });
@@ -263,7 +267,8 @@ export function ruleClausesIn(m: Masked): RuleDraft[] {
     ];
     const { chat } = conditionsIn(sentence);
     for (const rule of found) {
-      if (chat && rule.when.kind !== 'schedule') rule.if.push({ kind: 'chat', name: chat });
+      // The channel a rule posts to ("reposts the text in #general") is where it goes, not where it is heard.
+      if (chat && rule.when.kind !== 'schedule' && rule.channel !== chat) rule.if.push({ kind: 'chat', name: chat });
       if (rule.when.kind === 'command' && adminsOnlyFor(sentence, rule.when.name)) rule.if.push({ kind: 'admins' });
       rules.push(rule);
     }
