@@ -4,17 +4,9 @@
 // built twice. These phrasings were written for this test; fresh ones are judged by
 // `npm run bench -- understanding`.
 import { describe, expect, it } from 'vitest';
-import { BotPlanSchema, type BotPlan } from '../../../../shared/bot-plan.schema';
-import { blanksOf, ruleInWords } from '../../../../shared/bot-plan-words';
-import { planFromRequest } from './plan-from-request';
+import { blanksOf } from '../../../../shared/bot-plan-words';
+import { lines, planOf } from './plan-lines.fixture';
 import { understandRequest } from './request';
-
-function planOf(message: string): BotPlan {
-  const request = understandRequest(message);
-  if (!request) throw new Error(`not understood: ${message}`);
-  return BotPlanSchema.parse(planFromRequest(request, 'Test Bot'));
-}
-const lines = (plan: BotPlan) => plan.rules.map((r) => ruleInWords(r, plan));
 
 describe('the plan of a request', () => {
   it('carries commands and keywords in the words written, one rule per answer', () => {

@@ -4,18 +4,8 @@
 // before a reaction, a top's title, price alerts and relative posts after a quote, quoted list
 // items with commas, longer keywords, mentions about several words.
 import { describe, expect, it } from 'vitest';
-import { BotPlanSchema, type BotPlan } from '../../../../shared/bot-plan.schema';
-import { ruleInWords } from '../../../../shared/bot-plan-words';
-import { planFromRequest } from './plan-from-request';
-import { understandRequest } from './request';
+import { lines, planOf } from './plan-lines.fixture';
 import { timeZoneIn } from './understanding/time-zones';
-
-function planOf(message: string): BotPlan {
-  const request = understandRequest(message);
-  if (!request) throw new Error(`not understood: ${message}`);
-  return BotPlanSchema.parse(planFromRequest(request, 'Test Bot'));
-}
-const lines = (plan: BotPlan) => plan.rules.map((r) => ruleInWords(r, plan));
 
 describe('wordings read since batch 13', () => {
   it('a schedule followed by quoted words is a post, with no verb', () => {

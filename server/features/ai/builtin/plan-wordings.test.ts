@@ -4,17 +4,10 @@
 // after an arrow. These phrasings were written for this test; fresh ones are judged by
 // `npm run bench -- understanding`.
 import { describe, expect, it } from 'vitest';
-import { BotPlanSchema, type BotPlan } from '../../../../shared/bot-plan.schema';
-import { ruleInWords } from '../../../../shared/bot-plan-words';
+import { BotPlanSchema } from '../../../../shared/bot-plan.schema';
 import { planFromRequest } from './plan-from-request';
+import { lines, planOf } from './plan-lines.fixture';
 import { understandRequest } from './request';
-
-function planOf(message: string): BotPlan {
-  const request = understandRequest(message);
-  if (!request) throw new Error(`not understood: ${message}`);
-  return BotPlanSchema.parse(planFromRequest(request, 'Test Bot'));
-}
-const lines = (plan: BotPlan) => plan.rules.map((r) => ruleInWords(r, plan));
 
 describe('more wordings', () => {
   it('posts a welcome in the channel named before its colon', () => {
