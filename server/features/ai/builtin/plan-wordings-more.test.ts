@@ -121,4 +121,16 @@ describe('wordings read since batch 13', () => {
       "When someone sends /pto: ask 'First day off?' and 'Last day off?' one at a time, then say 'Got it!' and send you the answers",
     );
   });
+
+  it("'(name)' and '<total>' in the person's words; one more for a command that 'adds one'; words about an answer are a blank", () => {
+    const plan = lines(planOf('telegram group bot\n- parents earn a point for every sit they do: /didsit adds one, /points shows the top 10\n- /donde → tells people the venue address\n- /pts 12 → adds those points to the driver who sent it and answers: Points in! You\'re on <total> pts now\n- when someone joins say Welcome (name)! Read the pinned post'));
+    expect(plan).toEqual(
+      expect.arrayContaining([
+        "When someone joins: reply 'Welcome {name}! Read the pinned post'",
+        'When someone sends /donde: reply [needs your words]',
+        'When someone sends /didsit: count one for the sender in "points"',
+        'When someone sends /pts: add the number after the command for the sender in "points" and reply \'Points in! You\'re on {count} pts now\'',
+      ]),
+    );
+  });
 });

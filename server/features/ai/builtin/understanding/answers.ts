@@ -14,7 +14,7 @@ export const ASKING_WORDS = /^(?:ask|asks|pregunta|chiedi|frag|demande)\b/i;
 /** What is left of "send me a copy and reply: ..." when a reader took "send" for a say-word. */
 export const COPY_LEFT = /^(?:me|us)\s+(?:also\s+)?a copy\b/i;
 /** Words that describe the answer instead of giving it ("tell them when the farrier comes next"). */
-const DESCRIBES = /^(?:tell|give|send|show)\s+(?:them|him|her|people|the (?:person|customer))?\s*(?:when|what|where|how|which|who|the|our|a|an)\b|^(?:still|not sure|tbd|to be decided|working (?:it )?out|don'?t know yet|coming soon)\b/i;
+export const DESCRIBES = /^(?:tells?|gives?|sends?|shows?)\s+(?:them|him|her|people|everyone|members|the (?:person|customer|user)s?)?\s*(?:when|what|where|how|which|who|the|our|a|an)\b|^(?:still|not sure|tbd|to be decided|working (?:it )?out|don'?t know yet|coming soon)\b/i;
 /** "..." or "…" standing for words still to come ("This Sunday we sketch at ..."). */
 export const UNFILLED = /\.\.\.|…|<[^>]*>|\[\s*(?:\.\.\.|tbd|x+)\s*\]/i;
 

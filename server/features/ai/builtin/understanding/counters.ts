@@ -10,7 +10,7 @@ const COUNTING = /\b(?:count|counts|counting|keeps? (?:track|count)|tally|tallie
 
 /** "count messages per person and !top shows the 5 most active", "thanks gives a point". */
 /** "they get a point", "earns a star", "counts a rebuy for whoever types it": what is counted. */
-const EARNS = /\b(?:get|gets|earn|earns|score|scores|win|wins)\s+(?:a|one|\+1|1)\s+(point|star|credit|coin|karma)s?\b|\bcounts? (?:a|an|one|1|\+1) ([a-z0-9]+)(?: [a-z]+)? for\b|\badds? (?:one|1|\+1) to (?:their|his|her|your|the|my)\s+([a-z]+)\b/i;
+const EARNS = /\b(?:get|gets|earn|earns|score|scores|win|wins)\s+(?:a|one|\+1|1)\s+(point|star|credit|coin|karma)s?\b|\bcounts? (?:a|an|one|1|\+1) ([a-z0-9]+)(?: [a-z]+)? for\b|\badds? (?:one|1|\+1) to (?:their|his|her|your|the|my)\s+([a-z]+)\b|\badds? (one|1|\+1)\b(?!\s+(?:to|more)\b)/i;
 
 /**
  * "!ran 5.2 logs km for that person", "/bags 3 records 3 bags for you", "!practice 30 logs 30 minutes":
@@ -31,7 +31,8 @@ function counterOf(context: string): string {
   const byNumber = LOGS_NUMBER.exec(context);
   if (byNumber) return byNumber[2]!.toLowerCase();
   const earns = EARNS.exec(context);
-  if (earns) return earns[3] ? earns[3].toLowerCase() : `${(earns[1] ?? earns[2])!.toLowerCase()}s`;
+  // "/didsit adds one" names nothing: what is counted is said elsewhere, or points.
+  if (earns && !earns[4]) return earns[3] ? earns[3].toLowerCase() : `${(earns[1] ?? earns[2])!.toLowerCase()}s`;
   // "/sprint ... counts sprints per person": what a command counts.
   const counted = [...context.matchAll(new RegExp(COUNTS_PER.source, 'gi'))].find((c) => commandsIn(context.slice(Math.max(0, context.lastIndexOf('\n', c.index!)), c.index)).length > 0);
   if (counted) return counted[1]!.toLowerCase();
@@ -40,7 +41,9 @@ function counterOf(context: string): string {
 
 /** "whenever someone writes done or erledigt they get a point and the bot says Danke {name}!", "/rebuy counts a rebuy ... and says X". */
 function earnRules(sentence: string, m: Masked, counter: string): RuleDraft[] {
-  const earns = EARNS.exec(sentence);
+  // "parents earn a point for every sit: /didsit adds one": the mention with a command before it, else the first.
+  const all = [...sentence.matchAll(new RegExp(EARNS.source, 'gi'))];
+  const earns = all.find((e) => commandsIn(sentence.slice(0, e.index)).length > 0) ?? all[0];
   if (!earns) return [];
   const before = sentence.slice(0, earns.index);
   const command = commandsIn(before).pop();
@@ -83,7 +86,7 @@ function logRules(sentence: string, m: Masked, counter: string): RuleDraft[] {
     ?.replace(/\s*\([^)]*\)\.?\s*$/, '')
     .replace(/([!?])\.$/, '$1')
     .replace(new RegExp(`(?<![\\d.,])${example!.replace('.', '\\.')}(?![\\d.,])`, 'g'), '{args}')
-    .replace(/\b[NX]\b/g, '{count}')
+    .replace(/\b[NX]\b|<\s*(?:total|count|points?|score|number)\s*>/g, '{count}')
     .trim();
   // "... "Nice, season total:" plus the number", "'Nice! Total chapters:' with your total": the total after the words.
   const afterSaid = says ? rest.slice(says.index + says[0].length).replace(/^\s*\u0001\d+\u0002/, '') : '';

@@ -6,7 +6,7 @@
 // not give is a blank (null).
 import type { Action, Condition, Trigger } from '../../../../../shared/bot-plan.schema';
 import { aiAnswerRules } from './ai-answers';
-import { answerActions, priceAsked, weatherAsked } from './answers';
+import { answerActions, DESCRIBES, priceAsked, weatherAsked } from './answers';
 import { announcementRules } from './announcements';
 import { arrowLineRules } from './arrow-lines';
 import { buttonMenuRules } from './button-menus';
@@ -201,12 +201,14 @@ function commandAnswerRules(m: Masked): RuleDraft[] {
       continue;
     }
     // After an arrow, words starting with a capital are the answer itself ("!wr → Current WR: 25:39 by Buhbai").
-    const text = commandAnswerAt(after, m.quotes) ?? (/^(?!(?:The|A|An|Our|My|Your|Their)\s)[A-Z]/.test(after) ? saidWordsAt(after, m.quotes) : null);
-    if (!text) continue;
+    const written = commandAnswerAt(after, m.quotes) ?? (/^(?!(?:The|A|An|Our|My|Your|Their)\s)[A-Z]/.test(after) ? saidWordsAt(after, m.quotes) : null);
+    if (!written) continue;
+    // "/donde → tells people the venue address": words about the answer, not the answer (a blank).
+    const text = DESCRIBES.test(written) ? null : written;
     const name = hit[2]!.toLowerCase();
     // "!weather → Tartu weather now": the weather, not those words.
-    const action = weatherAsked(text) ?? { kind: 'reply' as const, text };
-    rules.push({ id: name, when: { kind: 'command', name }, if: [], do: [action], source: restore(hit[0] + text, m.quotes).trim() });
+    const action = (text ? weatherAsked(text) : null) ?? { kind: 'reply' as const, text };
+    rules.push({ id: name, when: { kind: 'command', name }, if: [], do: [action], source: restore(hit[0] + written, m.quotes).trim() });
   }
   // "could the bot answer /wifi with "Network: ..."": the verb before the command.
   for (const hit of m.masked.matchAll(/\b(?:answer|answers|reply to|replies to|respond to|responds to)\s+([/!])([A-Za-z][A-Za-z0-9_]{0,31})\b\s+(?:with|by saying)\s*:?\s*/gi)) {

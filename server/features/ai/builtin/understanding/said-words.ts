@@ -14,7 +14,7 @@ const NEXT_RULE =
 
 /** The member's name as people write its place ("Welcome NAME!", "<name>", "[name]") is the bot's {name}. */
 export function memberName(text: string): string {
-  return text.replace(/\bNAME\b|<\s*(?:name|user ?name|user)\s*>|\[\s*(?:name|user ?name)\s*\]|\{\s*(?:user ?name|user)\s*\}/g, '{name}');
+  return text.replace(/\bNAME\b|<\s*(?:name|user ?name|user)\s*>|\[\s*(?:name|user ?name)\s*\]|\(\s*name\s*\)|\{\s*(?:user ?name|user)\s*\}/g, '{name}');
 }
 
 /** The unquoted words at the start of `rest` (a quote there is taken whole); null when none. */
