@@ -171,14 +171,12 @@ describe('more wordings', () => {
     expect(lines(plan).join('\n')).not.toMatch(/show the list/);
   });
 
-  it('reads "when closed" hours, the weather alone as a daily post, a copy asked of a reacted message as not built, and a copy after "— and also forward that message to me"', () => {
+  it('reads "when closed" hours, the weather alone as a daily post, a copy of a reacted message sent to the owner, and a copy after "— and also forward that message to me"', () => {
     expect(lines(planOf('whatsapp bot\n- open Mo–Fr 9–17. when closed and somebody write something else → Zu, bis morgen 🙏'))).toContain(
       "When any other message arrives, only outside 09:00–17:00 on weekdays: reply 'Zu, bis morgen 🙏'",
     );
     expect(lines(planOf('x bot: every morning at 6:30 post the weather for Den Helder.'))).toContain("Every day at 06:30: get the weather in Den Helder and post '{value}'");
-    const reacted = planFromRequest(understandRequest('slack bot: if someone reacts with :eyes: on a message send me a copy of it, thats our flag')!, 'Test Bot');
-    expect(reacted.rules.some((r) => r.when.kind === 'reaction')).toBe(false);
-    expect(JSON.stringify(reacted)).toContain('send me a copy of it');
+    expect(lines(planOf('slack bot: if someone reacts with :eyes: on a message send me a copy of it, thats our flag'))).toContain('When someone reacts with 👀: send you a copy of the message');
     expect(lines(planOf('slack bot: if anyone writes leak or flood in any channel the bot replies Shut the main valve first — and also forward that message to me'))).toContain(
       `When a message mentions "leak" or "flood": send you a copy of the message and reply 'Shut the main valve first'`,
     );

@@ -67,15 +67,21 @@ function reactionRules(sentence: string, m: Masked): RuleDraft[] {
   const reacted =
     /\b(?:when|whenever|if) (?:someone|anyone|somebody|people|ppl|(a |an |the )?(?:mod|moderator|admin)s?|a member|members) reacts?(?:\s+(?:with\s+)?(:[\w+-]{1,38}:|\S*\p{Extended_Pictographic}\S*))?/iu.exec(restore(sentence, m.quotes)) ??
     // "when a msg gets a 🏆 reaction, post in #hall-of-fame: ...": the message's reaction.
-    /\b(?:when|whenever|if) (?:a|an|the|any|someone'?s) (?:msg|message|post|photo|pic|picture|comment|clip)(?: in #[\w-]+)? gets? (?:a |an |one )?()(:[\w+-]{1,38}:|\p{Extended_Pictographic}\uFE0F?) ?(?:reaction|react)\b/iu.exec(restore(sentence, m.quotes));
+    /\b(?:when|whenever|if) (?:a|an|the|any|someone'?s) (?:msg|message|post|photo|pic|picture|comment|clip)(?: in #[\w-]+)? gets? (?:a |an |one )?()(:[\w+-]{1,38}:|\p{Extended_Pictographic}\uFE0F?) ?(?:reaction|react)\b/iu.exec(restore(sentence, m.quotes)) ??
+    // "when someone puts a :sos: reaction on a message, ...".
+    /\b(?:when|whenever|if) (?:someone|anyone|somebody|people|ppl|a member) (?:puts?|adds?|leaves?|gives?|drops?) (?:a |an |one )?()(:[\w+-]{1,38}:|\p{Extended_Pictographic}\uFE0F?) ?(?:reaction|react|emoji)\b/iu.exec(restore(sentence, m.quotes));
   if (reacted) {
-    const emoji = reacted[2] && /^:[\w+-]+:$/.test(reacted[2]) ? reacted[2] : reacted[2] && EMOJI.test(reacted[2]) ? EMOJI.exec(reacted[2])![1] : undefined;
+    const emoji = reacted[2] && /^:[\w+-]+:$/.test(reacted[2]) ? emojiOfName(reacted[2]) : reacted[2] && EMOJI.test(reacted[2]) ? EMOJI.exec(reacted[2])![1] : undefined;
     const rest = sentence.slice(sentence.toLowerCase().indexOf('react') + 5).replace(/^(?:[^,:]|:[\w+-]{1,38}:)*[,:]\s*/, '');
     // "..., post in #hall-of-fame: 🏆 {name}'s run got nominated": a post to that channel, else a reply.
     const post = /^\s*(?:then\s+)?(?:the bot\s+)?(?:should\s+)?(?:post|posts|share|shares|send|sends)\s+(?:it\s+)?(?:in|to|into)\s+#([\w-]{1,80})\s*(?::|→|->|-|with|saying)?\s*/i.exec(rest);
     // "copy it to #hall-of-fame", "forward it to me": the reacted message itself, which no rule can pass on yet (said as not built).
     const copy = /(?:^|[\s,:])(?:then\s+)?(?:(?:copy|copies|repost|reposts|forward|forwards|move|moves|crosspost)\s+(?:it|the (?:msg|message|post))\s+(?:to|in|into)\s+(?:#[\w-]+|me\b|us\b)|(?:send|sends|dm)\s+(?:me|us)\s+a copy\b)[^.,\n]*/i.exec(sentence.slice(sentence.toLowerCase().indexOf('react') + 5));
-    if (copy) return [{ id: 'reaction', when: { kind: 'reaction' }, if: [], do: [], gap: { words: restore(copy[0], m.quotes).trim(), reason: 'a rule cannot pass on the message that got the reaction yet: it can post words of yours instead' }, source: restore(sentence, m.quotes).trim() }];
+    // "send me a copy": the owner gets the message reacted to; a copy into a channel is not built.
+    if (copy && /\b(?:me|us)\b/i.test(copy[0]) && !/#[\w-]/.test(copy[0])) {
+      return [{ id: 'reaction', when: { kind: 'reaction', ...(emoji ? { emoji } : {}) }, if: /mod|admin/i.test(reacted[0]) ? [{ kind: 'admins' }] : [], do: [{ kind: 'forward', to: 'owner' }], source: restore(sentence, m.quotes).trim() }];
+    }
+    if (copy) return [{ id: 'reaction', when: { kind: 'reaction' }, if: [], do: [], gap: { words: restore(copy[0], m.quotes).trim(), reason: 'a rule cannot copy the message that got the reaction into a channel yet: it can send it to you, or post words of yours' }, source: restore(sentence, m.quotes).trim() }];
     const text = post ? wordsAfter(sentence, sentence.length - rest.length + post[0].length, m) : answerAt(rest, m.quotes);
     return [{
       id: 'reaction',

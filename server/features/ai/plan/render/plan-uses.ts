@@ -27,6 +27,11 @@ export interface PlanUses {
   customNames: string[];
 }
 
+/** A reaction's rule sends the owner a copy of the message reacted to: the adapter reads that message's words. */
+export function copiesReacted(uses: PlanUses): boolean {
+  return uses.rules.some((r) => r.when.kind === 'reaction' && r.do.some((a) => a.kind === 'forward'));
+}
+
 /** Unit pairs `convert` does without a web call (either direction); any other pair is read as currencies. */
 export const UNIT_PAIRS = [
   ['c', 'f'],

@@ -320,12 +320,16 @@ export const ENGINE_CASES: EngineCase[] = [
       rules: [
         { id: 'news', when: { kind: 'command', name: 'announce' }, do: [{ kind: 'post', text: 'News: {args}' }, { kind: 'post', to: 'owner', text: '{name} announced.' }] },
         { id: 'fw', when: { kind: 'keyword', words: ['help'] }, do: [{ kind: 'forward' }] },
+        { id: 'flagged', when: { kind: 'reaction', emoji: '🚩' }, do: [{ kind: 'forward' }] },
       ],
     },
     steps: [
       { event: msg('/announce cake {today}'), expect: [send('News: cake {today}', 'channel-1'), send('Ann announced.', 'owner-1')] },
       { event: msg('I need help with {args}'), expect: [send('Ann wrote in bakery: I need help with {args}', 'owner-1')] },
       { event: msg('help', { chat: '42', chatName: null }), expect: [send('Ann wrote in a private chat: help', 'owner-1')] },
+      // A reaction's copy: the words of the message reacted to (the adapter read them), or a note that it could not.
+      { event: { type: 'reaction', emoji: '🚩', text: 'cheap pills here' }, expect: [send('Ann reacted 🚩 to a message in bakery: cheap pills here', 'owner-1')] },
+      { event: { type: 'reaction', emoji: '🚩' }, expect: [send('Ann reacted 🚩 to a message in bakery: (a message the bot did not see)', 'owner-1')] },
     ],
   },
   {

@@ -3,7 +3,7 @@
 // handlers, intents and calls the plan's rules use are written. Patterns and settings from the
 // builtin generator (templates/discord-javascript.ts).
 import { code, lines, sections } from '../compose';
-import type { PlanUses } from '../plan-uses';
+import { copiesReacted, type PlanUses } from '../plan-uses';
 import { channelAndOwner, dataFileLine, PLAN_EMOJI, POLL_TEXT, REQUIRE_ENV, requiredChecks, scheduleTicks } from './adapter-parts';
 import type { PlatformCode } from './bot-file';
 
@@ -195,6 +195,12 @@ const ON_REACTION = lines(
   '  });',
 );
 
+/** The same, with the words of the message reacted to (a rule sends the owner a copy of it). */
+const ON_REACTION_COPY = ON_REACTION.replace(
+  "raw: { guild, message: reaction.message } };",
+  "raw: { guild, message: reaction.message } };\n      if (reaction.message.partial) await reaction.message.fetch();\n      extra.text = reaction.message.content || '';",
+);
+
 /** start()'s last part: online (and the schedules ticking), errors logged, a clean stop, the login. */
 function goOnline(uses: PlanUses): string {
   return lines(
@@ -227,7 +233,7 @@ function start(uses: PlanUses): string {
     t.has('join') && ON_JOIN,
     t.has('leave') && ON_LEAVE,
     t.has('button') && ON_BUTTON,
-    t.has('reaction') && ON_REACTION,
+    t.has('reaction') && (copiesReacted(uses) ? ON_REACTION_COPY : ON_REACTION),
     goOnline(uses),
     '}',
   );

@@ -6,7 +6,7 @@ import type { BotPlan } from '../../../../../../shared/bot-plan.schema';
 import { jsString } from '../../../literals';
 import { code, lines, sections } from '../compose';
 import { SLACK_EMOJI } from '../slack-emoji';
-import type { PlanUses } from '../plan-uses';
+import { copiesReacted, type PlanUses } from '../plan-uses';
 import { slackSlashCommands } from '../setup';
 import { channelAndOwner, dataFileLine, POLL_TEXT, REQUIRE_ENV, requiredChecks, scheduleTicks } from './adapter-parts';
 import type { PlatformCode } from './bot-file';
@@ -223,6 +223,12 @@ const ON_REACTION = lines(
   '  });',
 );
 
+/** The same, with the words of the message reacted to (a rule sends the owner a copy of it). */
+const ON_REACTION_COPY = ON_REACTION.replace(
+  "raw: { ts: event.item.ts } };",
+  "raw: { ts: event.item.ts } };\n    const found = await app.client.conversations.history({ channel: event.item.channel, latest: event.item.ts, inclusive: true, limit: 1 }).catch((error) => {\n      logError('Could not read the message reacted to:', error.message);\n      return { messages: [] };\n    });\n    extra.text = ((found.messages || [])[0] || {}).text || '';",
+);
+
 function start(plan: BotPlan, uses: PlanUses): string {
   const t = uses.triggers;
   return lines(
@@ -240,7 +246,7 @@ function start(plan: BotPlan, uses: PlanUses): string {
     t.has('join') && ON_JOIN,
     t.has('leave') && ON_LEAVE,
     t.has('button') && ON_BUTTON,
-    t.has('reaction') && ON_REACTION,
+    t.has('reaction') && (copiesReacted(uses) ? ON_REACTION_COPY : ON_REACTION),
     "  app.error(async (error) => logError('Error while handling a Slack event:', error));",
     '',
     "  log(BOT_NAME + ' is starting (Socket Mode)');",

@@ -49,6 +49,7 @@ const GROUP = newPlan([
   { when: { kind: 'command', name: 'lunch' }, do: [{ kind: 'poll', question: 'Lunch?', options: ['Pizza', 'Soup'] }] },
   { when: { kind: 'keyword', words: ['cake'] }, do: [{ kind: 'react', emoji: '🎉' }] },
   { when: { kind: 'reaction', emoji: '👍' }, do: [{ kind: 'reply', text: 'Thanks for the thumbs up, {name}' }] },
+  { when: { kind: 'reaction', emoji: '🚩' }, do: [{ kind: 'forward' }] },
   { when: { kind: 'mention' }, do: [{ kind: 'forward' }, { kind: 'reply', text: 'I told the owner' }] },
 ]);
 
@@ -155,7 +156,7 @@ describe('rendered Telegram bots answer in the test chat', () => {
     expect(() => group.session.post({ event: 'join', member: { firstName: 'Lou' }, chat: 'group' })).toThrow(/banned/);
   });
 
-  it('a poll of the plan, a reaction to a keyword, a rule on a reaction, and a mention forwarded to the owner', async () => {
+  it('a poll of the plan, a reaction to a keyword, a rule on a reaction, a mention forwarded to the owner, and a flagged message copied to the owner', async () => {
     await say(group, '/lunch', '📊 Lunch?\n○ Pizza\n○ Soup', 'group');
     const cake = await bots.post(group, { text: 'cake for everyone', chat: 'group' });
     await until(() => group.reactions.find((r) => r.message_id === cake.id), 10_000, () => `a reaction to the cake\n${group.output()}`);
@@ -166,5 +167,9 @@ describe('rendered Telegram bots answer in the test chat', () => {
     const mention = await bots.post(group, { text: `@${me.username} do you have rye?`, chat: 'group' });
     await waitForBot(group, 'group', mention.id, 'I told the owner');
     await waitForBot(group, 'private', 0, `Test user wrote in Test group: @${me.username} do you have rye?`);
+    // A flag on a message the bot saw: the owner gets its words (Telegram names only the message's id).
+    const pills = await bots.post(group, { text: 'cheap pills here', chat: 'group' });
+    bots.react(group, pills.id, '🚩', { firstName: 'Alice' });
+    await waitForBot(group, 'private', 0, 'Alice reacted 🚩 to a message in Test group: cheap pills here');
   });
 });

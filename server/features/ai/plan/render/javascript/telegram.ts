@@ -2,7 +2,7 @@
 // engine's events, the engine's calls become Bot API calls. Only the handlers and calls the plan's
 // rules use are written. Patterns from the builtin generator (templates/telegram-javascript.ts).
 import { code, lines, sections } from '../compose';
-import type { PlanUses } from '../plan-uses';
+import { copiesReacted, type PlanUses } from '../plan-uses';
 import { channelAndOwner, dataFileLine, requiredChecks, REQUIRE_ENV } from './adapter-parts';
 
 export const TELEGRAM_DEPENDENCIES = ['telegraf'];
@@ -109,6 +109,15 @@ async function followTestClock(bot) {
   if (clock && typeof clock.now === 'number') clockShift = clock.now - Date.now();
 }`;
 
+/** Telegram tells a reaction's message by its id only: the words of the last 500 messages are kept to copy one. */
+const SEEN = code`
+// The words of the last 500 messages (chat:message id), so that a reaction to one can pass it on.
+const SEEN_TEXTS = new Map();
+function remember(message) {
+  SEEN_TEXTS.set(message.chat.id + ':' + message.message_id, message.text || message.caption || '');
+  if (SEEN_TEXTS.size > 500) SEEN_TEXTS.delete(SEEN_TEXTS.keys().next().value);
+}`;
+
 function start(uses: PlanUses): string {
   const t = uses.triggers;
   const allowed = ['message', ...(t.has('button') ? ['callback_query'] : []), ...(t.has('reaction') ? ['message_reaction'] : [])];
@@ -127,6 +136,7 @@ function start(uses: PlanUses): string {
     `  const engine = createEngine({ rules: RULES, settings: SETTINGS, adapter: telegramAdapter(bot), dataFile, ${t.has('schedule') ? 'now' : 'now: () => new Date()'} });`,
     '',
     "  bot.on(message('text'), (ctx) => {",
+    copiesReacted(uses) && '    remember(ctx.message);',
     `    const mentioned = ctx.chat.type === 'private'${t.has('mention') ? ' || mentionsBot(ctx)' : ''};`,
     "    return engine.handle(telegramEvent(ctx, 'message', { text: ctx.message.text, mentioned }));",
     '  });',
@@ -158,7 +168,10 @@ function start(uses: PlanUses): string {
         "  bot.on('message_reaction', async (ctx) => {",
         '    const before = ctx.messageReaction.old_reaction.map((r) => r.emoji);',
         '    for (const reaction of ctx.messageReaction.new_reaction) {',
-        "      if (reaction.type === 'emoji' && !before.includes(reaction.emoji)) await engine.handle(telegramEvent(ctx, 'reaction', { emoji: reaction.emoji }));",
+        copiesReacted(uses)
+          ? "      const text = SEEN_TEXTS.get(ctx.messageReaction.chat.id + ':' + ctx.messageReaction.message_id) || '';"
+          : '',
+        `      if (reaction.type === 'emoji' && !before.includes(reaction.emoji)) await engine.handle(telegramEvent(ctx, 'reaction', { emoji: reaction.emoji${copiesReacted(uses) ? ', text' : ''} }));`,
         '    }',
         '  });',
       ),
@@ -186,6 +199,7 @@ export function telegramCode(uses: PlanUses): string {
     INTRO,
     adapter(uses),
     uses.triggers.has('mention') && MENTION,
+    copiesReacted(uses) && SEEN,
     uses.triggers.has('button') && BUTTON_LABEL,
     uses.triggers.has('schedule') && TEST_CLOCK,
     start(uses),

@@ -5,6 +5,7 @@
 import { code, lines, type Part, sections } from '../compose';
 import { channelAndOwner, dataFileLine, NUMBERED, platformCode, type PyPlatform, REQUIRE_ENV, requiredChecks, SCHEDULE_TASKS } from './platform';
 import type { Usage } from './usage';
+import { copiesReacted } from '../plan-uses';
 
 const SEND_WITH_BUTTONS = code`
         view = None
@@ -227,6 +228,12 @@ const ON_REACTION = code`
         channel = client.get_channel(payload.channel_id) or await client.fetch_channel(payload.channel_id)
         await engine.handle(event_of("reaction", channel, user, "", payload, emoji=str(payload.emoji)))`;
 
+/** The same, with the words of the message reacted to (a rule sends the owner a copy of it). */
+const ON_REACTION_COPY = ON_REACTION.replace(
+  'await engine.handle(event_of("reaction", channel, user, "", payload,',
+  'try:\n            text = (await channel.fetch_message(payload.message_id)).content\n        except discord.HTTPException as error:  # deleted, or no access to the history\n            logger.warning("Could not read the message reacted to: %s", error)\n            text = ""\n        await engine.handle(event_of("reaction", channel, user, text, payload,',
+);
+
 /** connect(): the client's events, each turned into an event for the engine. */
 function handlers(u: Usage): string {
   const t = u.triggers;
@@ -239,7 +246,7 @@ function handlers(u: Usage): string {
     t.has('join') && ON_JOIN,
     t.has('leave') && ON_LEAVE,
     t.has('button') && ON_BUTTON,
-    t.has('reaction') && ON_REACTION,
+    t.has('reaction') && (copiesReacted(u) ? ON_REACTION_COPY : ON_REACTION),
   );
 }
 

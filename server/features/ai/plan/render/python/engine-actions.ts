@@ -125,8 +125,12 @@ const METHODS: Partial<Record<Action['kind'], string>> = {
         await self.say(await self.target(action.get("to") or "channel"), fill(action["text"], values))`,
   forward: code`
     async def do_forward(self, action, event, values, rule, index):
-        """Copies the message to the owner's chat, saying who wrote it where."""
+        """Copies the message to the owner's chat, saying who wrote it where (or who reacted to it)."""
         where = event.get("chatName") or "a private chat"
+        if event["type"] == "reaction":
+            said = event.get("text") or "(a message the bot did not see)"
+            await self.say(await self.target("owner"), event["name"] + " reacted " + event.get("emoji", "") + " to a message in " + where + ": " + said)
+            return
         await self.say(await self.target("owner"), event["name"] + " wrote in " + where + ": " + (event.get("text") or ""))`,
   react: code`
     async def do_react(self, action, event, values, rule, index):

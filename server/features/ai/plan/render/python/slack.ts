@@ -8,6 +8,7 @@ import { code, lines, sections } from '../compose';
 import { SLACK_EMOJI } from '../slack-emoji';
 import { channelAndOwner, dataFileLine, MAIN_RUNS, NUMBERED, platformCode, type PyPlatform, REQUIRE_ENV, requiredChecks, SCHEDULE_TASKS } from './platform';
 import type { Usage } from './usage';
+import { copiesReacted } from '../plan-uses';
 
 
 /** The command rules' names, registered as slash commands when the plan's commands start with "/". */
@@ -228,6 +229,12 @@ const ON_REACTION = code`
         emoji = EMOJI_OF_NAME.get(name, ":" + name + ":")
         await engine.handle(await event_of("reaction", item["channel"], event["user"], "", event, emoji=emoji))`;
 
+/** The same, with the words of the message reacted to (a rule sends the owner a copy of it). */
+const ON_REACTION_COPY = ON_REACTION.replace(
+  'await engine.handle(await event_of("reaction", item["channel"], event["user"], "", event,',
+  'try:\n            found = await app.client.conversations_history(channel=item["channel"], latest=item["ts"], inclusive=True, limit=1)\n            text = (found["messages"] or [{}])[0].get("text", "")\n        except SlackApiError as error:  # no access to the history (channels:history)\n            logger.warning("Could not read the message reacted to: %s", error.response["error"])\n            text = ""\n        await engine.handle(await event_of("reaction", item["channel"], event["user"], text, event,',
+);
+
 /** connect(): the app's listeners, each turned into an event for the engine. */
 function handlers(u: Usage, slash: boolean): string {
   const t = u.triggers;
@@ -244,7 +251,7 @@ function handlers(u: Usage, slash: boolean): string {
     t.has('join') && ON_JOIN,
     t.has('leave') && ON_LEAVE,
     t.has('button') && ON_BUTTON,
-    t.has('reaction') && ON_REACTION,
+    t.has('reaction') && (copiesReacted(u) ? ON_REACTION_COPY : ON_REACTION),
   );
 }
 

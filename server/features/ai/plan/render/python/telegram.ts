@@ -4,6 +4,7 @@
 import { code, lines, sections } from '../compose';
 import { BACKGROUND_TASKS, channelAndOwner, dataFileLine, platformCode, type PyPlatform, REQUIRE_ENV, requiredChecks } from './platform';
 import type { Usage } from './usage';
+import { copiesReacted } from '../plan-uses';
 
 /** The clock of a bot with schedules: the machine's, or the test chat's own in test mode. */
 const TEST_CLOCK = code`
@@ -129,6 +130,20 @@ const ON_REACTION = code`
             if emoji and emoji not in before:
                 await engine.handle(event_of(update, "reaction", reaction.user, "", emoji=emoji))`;
 
+/** The same, with the words of the message reacted to, when the bot saw it (a rule sends the owner a copy of it). */
+const ON_REACTION_COPY = ON_REACTION.replace('reaction.user, "",', 'reaction.user, SEEN_TEXTS.get((reaction.chat.id, reaction.message_id), ""),');
+
+/** Telegram tells a reaction's message by its id only: the words of the last messages are kept to copy one. */
+const SEEN = code`
+SEEN_TEXTS = {}  # (chat id, message id) -> the words of the last 500 messages, for a reaction's copy
+
+
+def remember(message):
+    """Keeps a message's words, so that a reaction to it can be passed on with them."""
+    SEEN_TEXTS[(message.chat_id, message.message_id)] = message.text or message.caption or ""
+    if len(SEEN_TEXTS) > 500:
+        SEEN_TEXTS.pop(next(iter(SEEN_TEXTS)))`;
+
 const ON_ERROR = code`
     async def on_error(update, context):
         logger.error("Error while handling an update: %s", context.error, exc_info=context.error)`;
@@ -179,6 +194,7 @@ function helpers(u: Usage): string {
     REQUIRE_ENV,
     EVENT_OF,
     u.triggers.has('mention') && MENTIONS_BOT,
+    copiesReacted(u) && SEEN,
     (u.actions.has('react') || u.actions.has('delete')) && MESSAGE_ID,
     u.triggers.has('schedule') && lines(BACKGROUND_TASKS, '', '', TEST_CLOCK, '', '', TICK_FOREVER),
   );
@@ -192,6 +208,7 @@ function handlers(u: Usage): string {
     '    async def on_message(update, context):',
     '        message = update.effective_message',
     '        event = event_of(update, "message", update.effective_user, message.text or "")',
+    copiesReacted(u) && '        remember(message)',
     t.has('mention') && '        event["mentioned"] = event["mentioned"] or mentions_bot(message, context.bot)',
     '        logger.info("Message from %s: %s", event["name"], event["text"])',
     '        await engine.handle(event)',
@@ -203,7 +220,7 @@ function handlers(u: Usage): string {
     t.has('join') && ON_JOIN,
     t.has('leave') && ON_LEAVE,
     buttons && ON_BUTTON,
-    t.has('reaction') && ON_REACTION,
+    t.has('reaction') && (copiesReacted(u) ? ON_REACTION_COPY : ON_REACTION),
     ON_ERROR,
     lines(
       '    application.add_handler(MessageHandler(filters.TEXT & filters.UpdateType.MESSAGE, on_message))',
