@@ -6,7 +6,8 @@
 //
 // Texts may hold placeholders, filled when the bot answers:
 //   {name}    the sender's (or the member's) first name        {args}  the command's argument
-//   {count}   the counter the rule just counted                {list}  the list the rule touched, one item per line
+//   {count}   the counter the rule just counted, or how many   {list}  the list the rule touched, one item per line
+//             are on the list it touched
 //   {value}   what a data source or conversion gave            {top}   the top N of a counter, one per line
 //   {answers} the answers collected by a sequence of questions {item}  the item added to or removed from a list
 //   {text}    the whole message

@@ -133,4 +133,30 @@ describe('wordings read since batch 13', () => {
       ]),
     );
   });
+
+  it('the list of people: "removes you", "takes u out", and how many are on it', () => {
+    const plan = lines(planOf("discord bot\n- !in → adds you to saturday's list and says Locked in\n- !out → removes you\n!leave takes u out, says Removed, gg\n- !count → how many are in"));
+    expect(plan).toEqual([
+      'When someone sends !in: add their name to the list "list", and say \'Locked in\'',
+      'When someone sends !out: remove their name from the list "list", and say \'Removed {item}.\'',
+      'When someone sends !leave: remove their name from the list "list", and say \'Removed, gg\'',
+      'When someone sends !count: show the list "list", and say \'{count}\'',
+    ]);
+  });
+
+  it('a pick at random, of quoted texts with commas, or of two texts with "or"', () => {
+    const plan = lines(planOf("slack bot\n/lunch → picks one place at random: Tibits, Hiltl, the Thai truck\n/prompt → picks at random one of: 'Write the ugliest draft', 'No citations for 25 min, just argue'\n!coin → randomly says Blue kicks off or Orange kicks off"));
+    expect(plan).toEqual(
+      expect.arrayContaining([
+        "When someone sends /lunch: reply one of 3 texts at random ('Tibits', 'Hiltl', 'the Thai truck')",
+        "When someone sends /prompt: reply one of 2 texts at random ('Write the ugliest draft', 'No citations for 25 min, just argue')",
+      ]),
+    );
+    expect(lines(planOf('discord bot\n!coin → randomly says Blue kicks off or Orange kicks off'))).toContain("When someone sends !coin: reply one of 2 texts at random ('Blue kicks off', 'Orange kicks off')");
+  });
+
+  it("a reaction's copy sent to the owner, read from the ways people ask for it", () => {
+    expect(lines(planOf('slack bot\n- when someone puts a :sos: reaction on a message, send me a copy of that message'))).toContain('When someone reacts with :sos:: send you a copy of the message');
+    expect(lines(planOf('discord bot\n5. when someone reacts 🚩 on a message send me a copy so I can check it'))).toContain('When someone reacts with 🚩: send you a copy of the message');
+  });
 });

@@ -6,7 +6,7 @@ import type { RuleDraft } from './rule-draft';
 import { memberName, saidWordsAt } from './said-words';
 
 const TOP = /\b(?:top\s*(\d+)(?!\s*(?:[:.]\d|%))|top (?:ten|five|three)\b|leaderboard|ranking|rankings|most active|high ?scores?|scoreboard|who (?:has|talks|posts|writes) the most)\b/i;
-const COUNTING = /\b(?:count|counts|counting|keeps? (?:track|count)|tally|tallies|track)\b[^.]*?\b(?:messages?|posts?|times?|points?|thanks|karma|kudos|each|every|per|how many)\b/i;
+const COUNTING = /(?<![/!])\b(?:count|counts|counting|keeps? (?:track|count)|tally|tallies|track)\b[^.]*?\b(?:messages?|posts?|times?|points?|thanks|karma|kudos|each|every|per|how many)\b/i;
 
 /** "count messages per person and !top shows the 5 most active", "thanks gives a point". */
 /** "they get a point", "earns a star", "counts a rebuy for whoever types it": what is counted. */

@@ -103,7 +103,7 @@ const FEATURE_CUES: Record<Feature, RegExp[]> = {
   ],
   translate: [/\btranslat(?:e|es|ed|ing|ion|ions|or)\b/],
   counter: [
-    /(?<!\{)\bcount(?:s|ing)?\b(?!\}| (?:on|down|me in))|\bcounters?\b|\bkeeps? (?:the )?scores?\b/,
+    /(?<![{/!])\bcount(?:s|ing)?\b(?!\}| (?:on|down|me in))|(?<![/!])\bcounters?\b|\bkeeps? (?:the )?scores?\b/,
     /\bkeeping score\b|\bscore ?boards?\b|\bleader ?boards?\b/,
     /(?<!\b(?:football|soccer|basketball|match|game|live|sports?|cricket|baseball|hockey|nba|nfl|final) )\bscores?\b/,
     /\bpoints (?:system|for|per|each)\b|\b(?:give|earn|award|collect)s? points\b|\btally\b|\bkarma\b/,

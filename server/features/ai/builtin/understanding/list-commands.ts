@@ -9,8 +9,9 @@ const LIST_NOUN =
 const ADD = /^\s*(?:[\w']+\s+){0,7}?(?:→\s*|->\s*|=\s*|:\s*)?(?:should\s+|will\s+|to\s+)?(?:adds?\b(?!\s+(?:one|1|\+1|a point|points?)\b)|puts?|saves?|(?:writes?|notes?|jots?) (?:it|them|that) down|signs?\b|joins?|registers?|books?|reserves?|counts? (?:them|you|me|people|someone) in|marks? (?:them|you) (?:as )?(?:in|coming|going)|=\s*(?:i'?m\s+)?(?:in|coming|going))/i;
 const REMOVE = /^\s*(?:[\w']+\s+){0,4}?(?:→\s*|->\s*|=\s*|:\s*)?(?:should\s+|will\s+|to\s+)?(?:removes?|deletes?|drops?|takes? (?:\w+ )?(?:off|out)|cross(?:es)? (?:\w+ )?off|ticks? (?:\w+ )?off|marks? (?:\w+ )?(?:as )?(?:done|out)|cancels?|=\s*(?:not|out|can'?t))/i;
 const SHOW = /^\s*(?:[\w']+\s+){0,4}?(?:→\s*|->\s*|=\s*|:\s*)?(?:should\s+|will\s+|to\s+)?(?:shows?|lists?|displays?|prints?|gives?|sees?|views?|tells? (?:\w+ )?(?:who|what))|^\s*(?:→|->|=|:)\s*[^\n:]{1,60}:\s*(?:and\s+)?(?:then\s+)?(?:\+\s*)?(?:the\s+)?list\b/i;
+const HOW_MANY = /^\s*(?:→|->|=|:)?\s*(?:(?:shows?|says?|tells?|gives?|counts?)\s+)?how many\b/i;
 const CLEAR = /^\s*(?:[\w']+\s+){0,4}?(?:→\s*|->\s*|=\s*|:\s*)?(?:should\s+|will\s+|to\s+)?(?:clears?|empties|empty|resets?|wipes?)/i;
-const PERSON_ITEM = /\b(?:their|your|his|her|my) names?\b|\bthem(?:selves)?\b|\byou(?:rself)?\b|\bthe person\b|\bpeople\b|\bwho(?:'s| is)\b|\bi'?m (?:in|out|coming)\b|\bsigns? (?:up|in)\b|\bjoins?\b/i;
+const PERSON_ITEM = /\b(?:their|your|his|her|my) names?\b|\bthem(?:selves)?\b|\b(?:you(?:rself)?|u)\b|\bthe person\b|\bpeople\b|\bwho(?:'s| is)\b|\bi'?m (?:in|out|coming)\b|\bsigns? (?:up|in)\b|\bjoins?\b/i;
 const THING_ITEM = /\b(?:item|task|thing|whatever|what(?:ever)? (?:they|you|comes|follows)|the text|an? \w+ (?:to|on) the list)\b|[/!][a-z]\w*\s+(?!adds?|puts?|removes?|shows?|lists?)[a-z]+/i;
 
 function listNameOf(noun: RegExpExecArray | null): string {
@@ -44,13 +45,20 @@ export function listRules(sentence: string, m: Masked, context: string): RuleDra
     const rest = written.replace(/^\s*(?:\+\s*|<[^>]*>\s*|\[[^\]]*\]\s*)+/, ' ');
     // "/in = you're in for friday", "/out = removes you": the person themselves, by the command's name.
     const person = sender || PERSON_ITEM.test(rest) || /\byou'?re (?:in|out)\b/i.test(rest);
+    // "!count → how many are in", "/cuantos → how many are coming": the number on the list.
+    if (HOW_MANY.test(rest)) {
+      rules.push({ id: c.name, when: { kind: 'command', name: c.name }, if: [], do: [{ kind: 'list', list, op: 'show', item: 'argument', text: '{count}' }], source: restore(sentence, m.quotes).trim() });
+      continue;
+    }
     const op = CLEAR.test(rest) || /\b(?:clears?|empties|resets?|wipes?)\s+(?:the|this|our)\s+(?:list|order)\b/i.test(rest) ? 'clear' : REMOVE.test(rest) ? 'remove' : ADD.test(rest) ? 'add' : SHOW.test(rest) ? 'show' : person && /^(?:in|join|yes|coming|going)$/.test(c.name) ? 'add' : person && /^(?:out|leave|no|cancel)$/.test(c.name) ? 'remove' : null;
     if (!op) continue;
     // "!won 35 → adds 35 to your season total": a number added up (counters.ts), not an item of a list.
     if (op === 'add' && /\bto\s+(?:your|their|his|her|the|my|ur)\s+(?:\w+\s+)?(?:total|count|score|tally)\b/i.test(rest.split(/\n|\.\s/)[0]!)) continue;
     // A list named in another sentence, or a "show" of something else ("/weather just gives the weather"):
     // the command must speak of the list ("shows it", "the names").
-    if ((!own || op === 'show') && !/\b(?:list|it|them|names?|who|entries|items?|order|roster|sign-?ups?|queue|everything|everyone|all|what'?s on)\b|\b\w*(?:liste|lijst|lista)\b|\u0001/i.test(rest.split(/[,.;]/)[0]!)) continue;
+    // "!out → removes you", "takes u out": the person, on the list of people named before.
+    const ofPerson = (op === 'add' || op === 'remove') && /\b(?:you|u|me|yourself|themselves|him|her)\b/i.test(rest.split(/[,.;]/)[0]!);
+    if ((!own || op === 'show') && !ofPerson && !/\b(?:list|it|them|names?|who|entries|items?|order|roster|sign-?ups?|queue|everything|everyone|all|what'?s on)\b|\b\w*(?:liste|lijst|lista)\b|\u0001/i.test(rest.split(/[,.;]/)[0]!)) continue;
     // "/seen <bird> adds the bird": what follows the command, whatever the list is of.
     const item = op === 'add' || op === 'remove' ? (standIn || (THING_ITEM.test(rest) && (!PERSON_ITEM.test(rest) || /\bwhat(?:ever)? (?:they|you)(?:'re| are)?\b/i.test(rest))) ? 'argument' : sender || PERSON_ITEM.test(rest) ? 'sender' : 'argument') : 'argument';
     const said = new RegExp(`\\b(?:says?|repl(?:y|ies)|answers?|responds?|with|shows?)\\s*:?\\s*\u0001(\\d+)\u0002|\\(\\s*\u0001(\\d+)\u0002\\s*\\)`, 'i').exec(rest);

@@ -7,7 +7,7 @@ import type { Masked } from './masked';
 
 /** A list the post goes through: "going round: Lena, Tomasz", "in order through A, B", "one of these at random: a, b". */
 export const ROTATION =
-  /\b(going round|going around|taking turns|take turns between|alternat(?:e|ing) between|in turn|rotating(?: through)?|(?:going )?in (?:this )?order(?: through)?|one of these(?:\s+(?!at\b|random)[a-z]+)?(?:,?\s*(?:at random|randomly|one after the other|in turn|in order|in this order))?|one at random (?:from|of)|(?:at )?random(?:ly)? (?:from|of|one of)|(?:a |one )?random\b[\w ]{0,40}?,?\s*(?:from|out of|of)(?:\s+(?:these|the following|this list))?)\s*:?\s*/i;
+  /\b(going round|going around|taking turns|take turns between|alternat(?:e|ing) between|in turn|rotating(?: through)?|(?:going )?in (?:this )?order(?: through)?|one of these(?:\s+(?!at\b|random)[a-z]+)?(?:,?\s*(?:at random|randomly|one after the other|in turn|in order|in this order))?|one at random (?:from|of)|picks? (?:one|a)(?: [a-z]+)? at random|picks? at random(?: one)?(?: of| from)?|randomly (?:says?|picks?|answers?|replies?)(?: one of)?|(?:at )?random(?:ly)? (?:from|of|one of)|(?:a |one )?random\b[\w ]{0,40}?,?\s*(?:from|out of|of)(?:\s+(?:these|the following|this list))?)\s*:?\s*/i;
 /** Where an item goes in the template: <name>, {word}, [theme]. */
 const PLACEHOLDER = /<\s*[\w ]+\s*>|\{\s*\w+\s*\}|\[\s*[\w ]+\s*\]/;
 
@@ -44,6 +44,8 @@ export function textsOfList(text: string, masked?: Masked): { texts: string[]; o
     .split(numbered ? /\s+\d{1,2}[.)]\s+/ : slashed ? /\s+\/\s+|\s*\|\s*/ : /\s*(?:,|\band\b|\/|\|)\s*/)
     .map((s) => (slashed ? s.trim() : s.trim().replace(/\.$/, '')))
     .filter((s) => s.length > 0 && s.length <= 100);
+  // "randomly says Blue kicks off or Orange kicks off": two texts with "or" between them.
+  if (items.length === 1 && !numbered && /\s+or\s+/i.test(items[0]!)) items.splice(0, 1, ...items[0]!.split(/\s+or\s+/i).map((t) => t.trim()).filter(Boolean));
   if (items.length < 2) return null;
   // "whose family takes the towels home: Towel week: NAME takes ...": a description before the template's colon goes.
   const template = [arrow ? rest.slice(arrow.index + arrow[0].length).trim() : '', before.replace(/^(?:who|whose|what|which|where)\b[^:]*:\s+/i, '')].find((t) => PLACEHOLDER.test(t)) ?? null;

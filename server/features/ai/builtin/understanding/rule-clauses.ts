@@ -186,7 +186,7 @@ function commandAnswerRules(m: Masked): RuleDraft[] {
       rules.push({ id: name, when: { kind: 'command', name }, if: [], do: passed, source: restore(hit[0] + line, m.quotes).trim() });
       continue;
     }
-    const listed = ROTATION.test(line) ? textsOfList(line) : null;
+    const listed = ROTATION.test(line) ? textsOfList(line, { masked: line, quotes: m.quotes }) : null;
     if (listed) {
       const name = hit[2]!.toLowerCase();
       rules.push({ id: name, when: { kind: 'command', name }, if: [], do: [{ kind: 'replyOneOf', texts: listed.texts.map((t) => restore(t, m.quotes)), order: listed.order }], source: restore(hit[0] + line, m.quotes).trim() });
@@ -232,7 +232,7 @@ function commandListRules(m: Masked): RuleDraft[] {
     const commands = commandsIn(line);
     for (const c of commands) {
       const rest = afterCommand(line, c.end, commands).split(/(?<=[.!?])\s+(?=[A-Z]|and\b|also\b)/)[0]!;
-      const listed = textsOfList(restore(rest, m.quotes));
+      const listed = textsOfList(restore(rest, m.quotes), { masked: rest, quotes: m.quotes });
       if (!listed) continue;
       rules.push({ id: c.name, when: { kind: 'command', name: c.name }, if: [], do: [{ kind: 'replyOneOf', ...listed }], source: restore(line.slice(c.at, c.end) + rest, m.quotes).trim() });
     }

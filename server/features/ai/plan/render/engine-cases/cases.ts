@@ -165,7 +165,7 @@ export const ENGINE_CASES: EngineCase[] = [
     ],
   },
   {
-    name: 'a list per chat: add, remove (any case), show, clear, the sender as the item; kept across a restart',
+    name: 'a list per chat: add, remove (any case), show, clear, how many, the sender as the item; kept across a restart',
     plan: {
       rules: [
         { id: 'add', when: { kind: 'command', name: 'add' }, do: [{ kind: 'list', list: 'shopping', op: 'add', text: 'Added {item}.' }] },
@@ -174,6 +174,7 @@ export const ENGINE_CASES: EngineCase[] = [
         { id: 'clear', when: { kind: 'command', name: 'clear' }, do: [{ kind: 'list', list: 'shopping', op: 'clear', text: 'Cleared.' }] },
         { id: 'join', when: { kind: 'command', name: 'in' }, do: [{ kind: 'list', list: 'players', op: 'add', item: 'sender', text: '{name} is in:\n{list}' }] },
         { id: 'who', when: { kind: 'command', name: 'who' }, do: [{ kind: 'list', list: 'players', op: 'show', text: '{list}', empty: 'Nobody yet.' }] },
+        { id: 'count', when: { kind: 'command', name: 'count' }, do: [{ kind: 'list', list: 'players', op: 'show', text: '{count} in so far' }] },
       ],
     },
     steps: [
@@ -189,6 +190,7 @@ export const ENGINE_CASES: EngineCase[] = [
       { event: msg('/who'), expect: [send('Nobody yet.')] },
       { event: msg('/in'), expect: [send('Ann is in:\n- Ann')] },
       { event: msg('/in', { user: 'u2', name: 'Bo' }), expect: [send('Bo is in:\n- Ann\n- Bo')] },
+      { event: msg('/count'), expect: [send('2 in so far')] },
     ],
     data: { lists: { c1: { shopping: [], players: ['Ann', 'Bo'] }, c2: { shopping: ['bread'] } } },
   },

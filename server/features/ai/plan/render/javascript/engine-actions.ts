@@ -90,6 +90,7 @@ async function changeList(run, a) {
   if (a.op === 'clear') items.length = 0;
   run.bot.store.save();
   run.vars.list = items.map((x) => '- ' + x).join('\n');
+  run.vars.count = String(items.length); // how many are on it ("/count → how many are in")
   if (a.op === 'show' && items.length === 0) return say(run, a.empty || 'The list is empty.');
   return say(run, a.text);
 }`;

@@ -72,6 +72,7 @@ const METHODS: Partial<Record<Action['kind'], string>> = {
             items.clear()
         self.save()
         values["list"] = "\n".join("- " + kept for kept in items)
+        values["count"] = len(items)  # how many are on it ("/count → how many are in")
         if action["op"] == "show" and not items:
             await self.say(event["chat"], fill(action.get("empty") or "The list is empty.", values))
         else:
