@@ -119,8 +119,8 @@ function reactionRules(sentence: string, m: Masked): RuleDraft[] {
     // "on every message that says new baby or just hatched lol": phrases of up to three words, without the chat's fillers.
     const about = /\b(?:with|containing|that (?:say|mention|contain|include)s?|mentioning|about|saying)\s+((?:\u0001\d+\u0002|#?[\w'-]+(?:\s+(?!or\b|and\b)[\w'-]+){0,2})(?:\s*(?:,|or)\s*(?:\u0001\d+\u0002|#?[\w'-]+(?:\s+(?!or\b|and\b)[\w'-]+){0,2}))*)/i.exec(sentence.slice(at));
     // "if anyone says wr or world record react with 🏆": the words before the reaction.
-    const said = about ? null : /\b(?:if|when|whenever)\s+(?:someone|anyone|somebody|people|ppl|they|a (?:msg|message|post)(?:\s+in\s+#[\w-]+)?)\s+(?:says?|writes?|types?|mentions?|posts?|has|contains?)\s+((?:\u0001\d+\u0002|[\w'-]+)(?:\s*(?:,|or)\s*(?:\u0001\d+\u0002|[\w'-]+)){0,8}(?:\s+[\w'-]+)?)\s*,?\s*(?:then\s+)?(?:the bot\s+)?(?:should\s+)?$/i.exec(sentence.slice(0, at));
-    const words = (about ?? said) ? (about ?? said)![1]!.split(/\s*(?:,|\bor\b)\s*/).map((w) => restore(w, m.quotes).trim().toLowerCase().replace(/(?:\s+(?:lol|lmao|haha|pls|please|plz|thx|thanks|too|as well|in it|in them))+$/, '')).filter(Boolean) : [];
+    const said = about ? null : /\b(?:if|when|whenever)\s+(?:someone|anyone|somebody|people|ppl|they|a (?:msg|message|post)(?:\s+in\s+#[\w-]+)?)\s+(?:says?|writes?|types?|mentions?|posts?|has|contains?)\s+((?:\u0001\d+\u0002|[\w'-]+(?:\s+[\w'-]+){0,2}?)(?:\s*(?:,|or|\/)\s*(?:\u0001\d+\u0002|[\w'-]+(?:\s+[\w'-]+){0,2}?)){0,8}(?:\s+[\w'-]+)?)\s*,?\s*(?:then\s+)?(?:the bot\s+)?(?:should\s+)?$/i.exec(sentence.slice(0, at));
+    const words = (about ?? said) ? (about ?? said)![1]!.split(/\s*(?:,|\bor\b|\/)\s*/).map((w) => restore(w, m.quotes).trim().toLowerCase().replace(/(?:\s+(?:lol|lmao|haha|pls|please|plz|thx|thanks|too|as well|in it|in them))+$/, '')).filter(Boolean) : [];
     const when: Trigger = words.length > 0 ? { kind: 'keyword', words, whole: false } : { kind: 'message', always: true };
     rules.push({ id: 'react', when, if: [], do: [{ kind: 'react', emoji }], source: restore(sentence, m.quotes).trim() });
   }
