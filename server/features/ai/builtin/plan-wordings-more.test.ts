@@ -158,5 +158,6 @@ describe('wordings read since batch 13', () => {
   it("a reaction's copy sent to the owner, read from the ways people ask for it", () => {
     expect(lines(planOf('slack bot\n- when someone puts a :sos: reaction on a message, send me a copy of that message'))).toContain('When someone reacts with :sos:: send you a copy of the message');
     expect(lines(planOf('discord bot\n5. when someone reacts 🚩 on a message send me a copy so I can check it'))).toContain('When someone reacts with 🚩: send you a copy of the message');
+    expect(lines(planOf('discord bot\nif someone says what a save / nice save / savior the bot reacts 🧤'))).toContain('When a message mentions "what a save", "nice save" or "savior": react with 🧤');
   });
 });
