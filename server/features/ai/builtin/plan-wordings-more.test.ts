@@ -160,4 +160,11 @@ describe('wordings read since batch 13', () => {
     expect(lines(planOf('discord bot\n5. when someone reacts 🚩 on a message send me a copy so I can check it'))).toContain('When someone reacts with 🚩: send you a copy of the message');
     expect(lines(planOf('discord bot\nif someone says what a save / nice save / savior the bot reacts 🧤'))).toContain('When a message mentions "what a save", "nice save" or "savior": react with 🧤');
   });
+
+  it('an answer named but not given ("our weekly events", "reply with our prices") is a blank, and asks for no weekly post', () => {
+    expect(lines(planOf('discord bot\n- !events → our weekly events\n- mentions with tickets or preise → reply with our prices'))).toEqual([
+      'When a message mentions "tickets" or "preise": reply [needs your words]',
+      'When someone sends !events: reply [needs your words]',
+    ]);
+  });
 });

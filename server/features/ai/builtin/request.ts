@@ -3,6 +3,7 @@
 
 import { stripControlChars } from '../../../../shared/code-blocks';
 import { FEATURES, type BotRequest, type Feature, type Platform } from './bot-request';
+import { NAMES_ONLY } from './understanding/answers';
 import { joinListedLines } from './understanding/listed-lines';
 import { settingValuesIn } from './understanding/setting-values';
 import { bannedWordsIn, commandRepliesIn, intervalSecondsIn, postTextsIn } from './phrases';
@@ -55,9 +56,13 @@ function listedItems(d: Pick<BotRequest, 'bannedWords' | 'menu' | 'choices' | 'p
   return [...d.bannedWords, ...d.menu.map((m) => m.label), ...d.choices, ...(d.poll?.options ?? [])].map((item) => item.toLowerCase());
 }
 
-/** The text without the sentences the rules say (replies and posts of five words or more, as written). */
+/**
+ * The text without the sentences the rules say (replies and posts of five words or more, as written),
+ * nor the words of a rule left blank ("!events → our weekly events" asks for no weekly post).
+ */
 function withoutRuleTexts(masked: string, rules: BotRequest['rules']): string {
-  const texts = rules.flatMap((r) => r.do.flatMap((a) => ('text' in a && typeof a.text === 'string' && a.text.trim().split(/\s+/).length >= 5 ? [a.text] : [])));
+  const blank = rules.filter((r) => (r.when.kind === 'command' || r.when.kind === 'keyword') && r.do.some((a) => a.kind === 'reply' && a.text === null) && r.source).map((r) => r.source!);
+  const texts = [...blank, ...rules.flatMap((r) => r.do.flatMap((a) => ('text' in a && typeof a.text === 'string' && a.text.trim().split(/\s+/).length >= 5 ? [a.text] : [])))];
   return texts.reduce((text, said) => text.split(said).join(' '), masked);
 }
 
@@ -121,7 +126,8 @@ function read(w: Wording): Reading {
     otherPlatforms: platforms.slice(1).filter((p) => p !== 'generic'),
     language,
     languageStated,
-    keywordReplies: faqRepliesIn(masked, quotes).map((k) => {
+    // "→ reply with our prices" names the answer without giving it: the rule readers make it a blank.
+    keywordReplies: faqRepliesIn(masked, quotes).filter((k) => !NAMES_ONLY.test(k.reply)).map((k) => {
       const chat = chatOfKeyword(masked, k.keyword);
       return chat ? { ...k, chat } : k;
     }),

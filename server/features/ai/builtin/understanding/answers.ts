@@ -15,6 +15,8 @@ export const ASKING_WORDS = /^(?:ask|asks|pregunta|chiedi|frag|demande)\b/i;
 export const COPY_LEFT = /^(?:me|us)\s+(?:also\s+)?a copy\b/i;
 /** Words that describe the answer instead of giving it ("tell them when the farrier comes next"). */
 export const DESCRIBES = /^(?:tells?|gives?|sends?|shows?)\s+(?:them|him|her|people|everyone|members|the (?:person|customer|user)s?)?\s*(?:when|what|where|how|which|who|the|our|a|an)\b|^(?:still|not sure|tbd|to be decided|working (?:it )?out|don'?t know yet|coming soon)\b/i;
+/** "reply with our prices", "→ our weekly events": what the answer is about, in a few words, not the answer. */
+export const NAMES_ONLY = /^(?:our|my|the|their|your)\s+[\w'-]+(?:\s+[\w'-]+){0,2}\s*[.!]?\s*$/i;
 /** "..." or "…" standing for words still to come ("This Sunday we sketch at ..."). */
 export const UNFILLED = /\.\.\.|…|<[^>]*>|\[\s*(?:\.\.\.|tbd|x+)\s*\]/i;
 
@@ -77,7 +79,7 @@ export function answerActions(words: string, quotes: string[]): Action[] {
     const texts = list.split(/\s+\/\s+|\s*\|\s*/).map((t) => t.trim().replace(/\.$/, '')).filter(Boolean);
     if (texts.length >= 2) return [{ kind: 'replyOneOf', texts, order: 'random' }];
   }
-  if (DESCRIBES.test(text)) return [{ kind: 'reply', text: null }];
+  if (DESCRIBES.test(text) || NAMES_ONLY.test(text)) return [{ kind: 'reply', text: null }];
   const reply = saidWordsAt(text, quotes);
   if (!reply) return [];
   if (UNFILLED.test(reply)) return [{ kind: 'reply', text: null }];

@@ -6,7 +6,7 @@
 // not give is a blank (null).
 import type { Action, Condition, Trigger } from '../../../../../shared/bot-plan.schema';
 import { aiAnswerRules } from './ai-answers';
-import { answerActions, DESCRIBES, priceAsked, weatherAsked } from './answers';
+import { answerActions, DESCRIBES, NAMES_ONLY, priceAsked, weatherAsked } from './answers';
 import { announcementRules } from './announcements';
 import { arrowLineRules } from './arrow-lines';
 import { buttonMenuRules } from './button-menus';
@@ -207,10 +207,12 @@ function commandAnswerRules(m: Masked): RuleDraft[] {
       continue;
     }
     // After an arrow, words starting with a capital are the answer itself ("!wr → Current WR: 25:39 by Buhbai").
-    const written = commandAnswerAt(after, m.quotes) ?? (/^(?!(?:The|A|An|Our|My|Your|Their)\s)[A-Z]/.test(after) ? saidWordsAt(after, m.quotes) : null);
+    // "!events → our weekly events": what the answer is about, not the answer (a blank).
+    const named = NAMES_ONLY.test(line) ? line.trim() : null;
+    const written = named ?? commandAnswerAt(after, m.quotes) ?? (/^(?!(?:The|A|An|Our|My|Your|Their)\s)[A-Z]/.test(after) ? saidWordsAt(after, m.quotes) : null);
     if (!written) continue;
     // "/donde → tells people the venue address": words about the answer, not the answer (a blank).
-    const text = DESCRIBES.test(written) ? null : written;
+    const text = named || DESCRIBES.test(written) ? null : written;
     const name = hit[2]!.toLowerCase();
     // "!weather → Tartu weather now": the weather, not those words.
     const action = (text ? weatherAsked(text) : null) ?? { kind: 'reply' as const, text };
