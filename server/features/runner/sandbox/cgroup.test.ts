@@ -35,10 +35,13 @@ describe.skipIf(!host)(host ? 'removing a run cgroup' : 'removing a run cgroup [
   });
 
   it('ends a fork bomb held at its limit, however fast it forks', async () => {
-    const { cgroup } = await runIn('echo started; bomb() { bomb | bomb & }; bomb; exec sleep 60', 24);
+    // Each bomb stays once it has forked (sleep), so the cgroup is held full: on some hosts the forks
+    // that fail end their shells so fast that a bomb with nothing to wait for is down to 1 process.
+    const { cgroup } = await runIn('echo started; bomb() { bomb | bomb & sleep 60; }; bomb & exec sleep 60', 24);
     // Up to 10 s: on a busy machine the bomb forks slowly (2 s was short once).
-    for (let i = 0; i < 1000 && cgroup.pids().length < 16; i++) await new Promise((r) => setTimeout(r, 10));
-    expect(cgroup.pids().length).toBeGreaterThanOrEqual(16);
+    // Some hosts refuse forks before the pids limit (one here stops at 13 of 24): ten alive is a bomb.
+    for (let i = 0; i < 1000 && cgroup.pids().length < 10; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(cgroup.pids().length).toBeGreaterThanOrEqual(10);
     const pids = cgroup.pids();
     await cgroup.remove();
     expect(dirsOf(cgroup).filter((d) => existsSync(d))).toEqual([]);

@@ -47,6 +47,8 @@ function wordsAfter(sentence: string, at: number, m: Masked): string | null {
 /** "when someone mentions the bot, reply 'Hi, ask me with !help'". */
 function mentionRules(sentence: string, m: Masked): RuleDraft[] {
   const at = MENTION.exec(sentence);
+  // "forward messages that mention the bot to me": a copy of those messages (forwardRules), no reply.
+  if (at && /\b(?:forward|forwards|copy|copies|pass|send|sends)\b[^.;!?]*$/i.test(sentence.slice(0, at.index))) return [];
   // "mentions us with vegan → ...": a mention about words (mention-rules.ts).
   if (!at || /^\s*(?:with|about|asking|mentioning|containing|and (?:writes?|says?|asks?|mentions?|types?))\b/i.test(sentence.slice(at.index + at[0].length))) return [];
   const rest = sentence

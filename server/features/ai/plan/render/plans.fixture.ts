@@ -24,7 +24,6 @@ export const EVERY_KIND: Array<Omit<RuleInput, 'id'>> = [
   { when: { kind: 'join' }, do: [{ kind: 'reply', text: 'Welcome {name}' }] },
   { when: { kind: 'leave' }, do: [{ kind: 'reply', text: 'Bye {name}' }] },
   { when: { kind: 'reaction', emoji: '❤' }, do: [{ kind: 'count', counter: 'hearts' }] },
-  { when: { kind: 'reaction', emoji: '🚩' }, do: [{ kind: 'forward' }] },
   { when: { kind: 'schedule', times: ['09:00'], weekdays: [0, 1], offsetMinutes: -30 }, do: [{ kind: 'post', text: 'Morning' }] },
   { when: { kind: 'schedule', everyMinutes: 10 }, if: [{ kind: 'threshold', source: { kind: 'price', coin: 'bitcoin' }, below: 50000 }], do: [{ kind: 'post', text: 'Cheap: {value}' }] },
   { when: { kind: 'command', name: 'join' }, if: [{ kind: 'chat', name: 'team' }], do: [{ kind: 'list', list: 'team', op: 'add', item: 'sender', text: '{list}' }] },
@@ -49,4 +48,5 @@ export const EVERY_KIND: Array<Omit<RuleInput, 'id'>> = [
   { when: { kind: 'command', name: 'ask' }, do: [{ kind: 'data', source: { kind: 'ai', instructions: 'Be brief' } }] },
   { when: { kind: 'command', name: 'de' }, do: [{ kind: 'data', source: { kind: 'translate', to: 'de' } }] },
   { when: { kind: 'command', name: 'magic' }, do: [{ kind: 'custom', name: 'magic-trick', description: 'Does a trick' }] },
+  { when: { kind: 'reaction', emoji: '🚩' }, do: [{ kind: 'forward' }] },
 ];
