@@ -21,3 +21,9 @@ export function code(strings: TemplateStringsArray, ...values: unknown[]): strin
     .replace(/^\n/, '')
     .replace(/\n[ \t]*$/, '');
 }
+
+/** `text` with `anchor` replaced; throws (when the module loads) if a change to `text` lost the anchor. */
+export function replacedIn(text: string, anchor: string, replacement: string): string {
+  if (!text.includes(anchor)) throw new Error(`a template lost the words it is extended at: ${anchor}`);
+  return text.replace(anchor, replacement);
+}

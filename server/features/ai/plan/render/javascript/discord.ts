@@ -2,7 +2,7 @@
 // button presses and reactions become the engine's events; its calls become Discord calls. Only the
 // handlers, intents and calls the plan's rules use are written. Patterns and settings from the
 // builtin generator (templates/discord-javascript.ts).
-import { code, lines, sections } from '../compose';
+import { code, lines, replacedIn, sections } from '../compose';
 import { copiesReacted, type PlanUses } from '../plan-uses';
 import { channelAndOwner, dataFileLine, PLAN_EMOJI, POLL_TEXT, REQUIRE_ENV, requiredChecks, scheduleTicks } from './adapter-parts';
 import type { PlatformCode } from './bot-file';
@@ -196,7 +196,7 @@ const ON_REACTION = lines(
 );
 
 /** The same, with the words of the message reacted to (a rule sends the owner a copy of it). */
-const ON_REACTION_COPY = ON_REACTION.replace(
+const ON_REACTION_COPY = replacedIn(ON_REACTION, 
   "raw: { guild, message: reaction.message } };",
   "raw: { guild, message: reaction.message } };\n      if (reaction.message.partial) await reaction.message.fetch();\n      extra.text = reaction.message.content || '';",
 );

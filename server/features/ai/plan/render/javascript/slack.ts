@@ -4,7 +4,7 @@
 // Patterns and settings from the builtin generator (templates/slack-javascript.ts).
 import type { BotPlan } from '../../../../../../shared/bot-plan.schema';
 import { jsString } from '../../../literals';
-import { code, lines, sections } from '../compose';
+import { code, lines, replacedIn, sections } from '../compose';
 import { SLACK_EMOJI } from '../slack-emoji';
 import { copiesReacted, type PlanUses } from '../plan-uses';
 import { slackSlashCommands } from '../setup';
@@ -224,7 +224,7 @@ const ON_REACTION = lines(
 );
 
 /** The same, with the words of the message reacted to (a rule sends the owner a copy of it). */
-const ON_REACTION_COPY = ON_REACTION.replace(
+const ON_REACTION_COPY = replacedIn(ON_REACTION, 
   "raw: { ts: event.item.ts } };",
   "raw: { ts: event.item.ts } };\n    const found = await app.client.conversations.history({ channel: event.item.channel, latest: event.item.ts, inclusive: true, limit: 1 }).catch((error) => {\n      logError('Could not read the message reacted to:', error.message);\n      return { messages: [] };\n    });\n    extra.text = ((found.messages || [])[0] || {}).text || '';",
 );

@@ -2,7 +2,7 @@
 // plain text starting with the plan's prefix), joins and leaves, button presses and reactions
 // become events; the adapter sends, reacts, deletes, times out, kicks and bans.
 
-import { code, lines, type Part, sections } from '../compose';
+import { code, lines, replacedIn, sections, type Part } from '../compose';
 import { channelAndOwner, dataFileLine, NUMBERED, platformCode, type PyPlatform, REQUIRE_ENV, requiredChecks, SCHEDULE_TASKS } from './platform';
 import type { Usage } from './usage';
 import { copiesReacted } from '../plan-uses';
@@ -229,7 +229,7 @@ const ON_REACTION = code`
         await engine.handle(event_of("reaction", channel, user, "", payload, emoji=str(payload.emoji)))`;
 
 /** The same, with the words of the message reacted to (a rule sends the owner a copy of it). */
-const ON_REACTION_COPY = ON_REACTION.replace(
+const ON_REACTION_COPY = replacedIn(ON_REACTION, 
   'await engine.handle(event_of("reaction", channel, user, "", payload,',
   'try:\n            text = (await channel.fetch_message(payload.message_id)).content\n        except discord.HTTPException as error:  # deleted, or no access to the history\n            logger.warning("Could not read the message reacted to: %s", error)\n            text = ""\n        await engine.handle(event_of("reaction", channel, user, text, payload,',
 );

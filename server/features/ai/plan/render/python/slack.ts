@@ -4,7 +4,7 @@
 
 import type { BotPlan } from '../../../../../../shared/bot-plan.schema';
 import { pyString } from '../../../literals';
-import { code, lines, sections } from '../compose';
+import { code, lines, replacedIn, sections } from '../compose';
 import { SLACK_EMOJI } from '../slack-emoji';
 import { channelAndOwner, dataFileLine, MAIN_RUNS, NUMBERED, platformCode, type PyPlatform, REQUIRE_ENV, requiredChecks, SCHEDULE_TASKS } from './platform';
 import type { Usage } from './usage';
@@ -230,7 +230,7 @@ const ON_REACTION = code`
         await engine.handle(await event_of("reaction", item["channel"], event["user"], "", event, emoji=emoji))`;
 
 /** The same, with the words of the message reacted to (a rule sends the owner a copy of it). */
-const ON_REACTION_COPY = ON_REACTION.replace(
+const ON_REACTION_COPY = replacedIn(ON_REACTION, 
   'await engine.handle(await event_of("reaction", item["channel"], event["user"], "", event,',
   'try:\n            found = await app.client.conversations_history(channel=item["channel"], latest=item["ts"], inclusive=True, limit=1)\n            text = (found["messages"] or [{}])[0].get("text", "")\n        except SlackApiError as error:  # no access to the history (channels:history)\n            logger.warning("Could not read the message reacted to: %s", error.response["error"])\n            text = ""\n        await engine.handle(await event_of("reaction", item["channel"], event["user"], text, event,',
 );

@@ -1,7 +1,7 @@
 // The Telegram part of a rendered Python bot (python-telegram-bot 21, asyncio, long polling): an
 // adapter the engine acts through, the handlers turning updates into events, and main().
 
-import { code, lines, sections } from '../compose';
+import { code, lines, replacedIn, sections } from '../compose';
 import { BACKGROUND_TASKS, channelAndOwner, dataFileLine, platformCode, type PyPlatform, REQUIRE_ENV, requiredChecks } from './platform';
 import type { Usage } from './usage';
 import { copiesReacted } from '../plan-uses';
@@ -131,7 +131,7 @@ const ON_REACTION = code`
                 await engine.handle(event_of(update, "reaction", reaction.user, "", emoji=emoji))`;
 
 /** The same, with the words of the message reacted to, when the bot saw it (a rule sends the owner a copy of it). */
-const ON_REACTION_COPY = ON_REACTION.replace('reaction.user, "",', 'reaction.user, SEEN_TEXTS.get((reaction.chat.id, reaction.message_id), ""),');
+const ON_REACTION_COPY = replacedIn(ON_REACTION, 'reaction.user, "",', 'reaction.user, SEEN_TEXTS.get((reaction.chat.id, reaction.message_id), ""),');
 
 /** Telegram tells a reaction's message by its id only: the words of the last messages are kept to copy one. */
 const SEEN = code`
