@@ -41,7 +41,7 @@ export function describesOnly(text: string): boolean {
 /** The weather a few words ask for ("Tartu weather now", "Saturday forecast for Boulder"), or null. */
 export function weatherAsked(words: string): Action | null {
   const w = words.trim();
-  const named = /^(?:the )?(?:today'?s |tomorrow'?s |\w+day'?s? |current )?(?:forecast|weather)(?:\s+(?:now|today))?(?:\s+(?:for|in)\s+([A-Z][\w -]+?))?(?:\s+(?:now|today))?\s*$/i.exec(w);
+  const named = /^(?:the )?(?:today'?s |tomorrow'?s |\w+day'?s? |current )?(?:forecast|weather)(?:\s+(?:right now|now|today|currently))?(?:\s+(?:for|in)\s+([A-Z][\w -]+?))?(?:\s+(?:right now|now|today|currently|atm))?\s*$/i.exec(w);
   const before = /^([A-Z][\w-]+(?: [A-Z][\w-]+)?)\s+(?:weather|forecast)(?:\s+(?:now|today))?\s*$/.exec(w);
   const city = named?.[1] ?? before?.[1];
   return named || before ? { kind: 'data', source: { kind: 'weather', ...(city ? { city: city.trim() } : {}) } } : null;
@@ -68,7 +68,7 @@ export function answerActions(words: string, quotes: string[]): Action[] {
     return [{ kind: 'forward', to: 'owner' }, ...(said ? [{ kind: 'reply' as const, text: memberName(said) }] : [])];
   }
   // "→ (send) the current bitcoin price in dollars", "→ Tartu weather now": the data, not those words.
-  const first = restore(text, quotes).split(/[.;]/)[0]!.trim().replace(/^(?:send|give|show|tell|post|reply with)\s+(?:them\s+|back\s+)?/i, '');
+  const first = restore(text, quotes).split(/[.;\n]/)[0]!.trim().replace(/^(?:send|give|show|tell|post|reply with)\s+(?:them\s+|back\s+)?/i, '');
   const weather = weatherAsked(first);
   if (weather) return [weather];
   const price = /^(?:the |today'?s )?(?:current |latest )?\S+(?:'s)? (?:price|rate)|^(?:the )?price of/i.test(first) ? priceAsked(first) : null;

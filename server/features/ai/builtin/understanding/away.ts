@@ -101,7 +101,9 @@ export function withoutOpenHours(masked: string): string {
   return sentences
     .map((part) => (openHoursIn(part) && !POSTING_VERB.test(part) ? ' '.repeat(part.length) : part))
     .join('')
-    .replace(/\b(?:open|closed)\s+(?:every|each|daily|on|from)\b[^,.;!?\n]*/gi, (x) => ' '.repeat(x.length));
+    .replace(/\b(?:open|closed)\s+(?:every|each|daily|on|from)\b[^,.;!?\n]*/gi, (x) => ' '.repeat(x.length))
+    // "we open 8am to 7pm every day": the days of the hours, no daily post.
+    .replace(/\b(?:open|closed)\b[^,.;!?\n]{0,30}?\b(?:every ?day|daily|each day|7 days a week)\b/gi, (x) => ' '.repeat(x.length));
 }
 
 /** The open hours in the first sentence that gives them. */

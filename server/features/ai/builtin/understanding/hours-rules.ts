@@ -93,6 +93,11 @@ const OUT_HOURS = new RegExp(
   'i',
 );
 
+/** Words that ask for no answer ("stay quiet, people chat in there", "don't reply", "ignore it"). */
+function quiet(text: string | null): boolean {
+  return text !== null && /^(?:don'?t|do not|no|nothing|stay (?:silent|quiet)|be quiet|keep quiet|say nothing|ignore|leave (?:it|them)|shh)\b/i.test(text);
+}
+
 const WHO_WRITES = /^\s*(?:\([^)]*\))?[\s,]*(?:(?:and|if|when)\s+)?(?:(?:someone|somebody|anyone|people|ppl|they|a customer|customers)\s+(?:writes?|sends?|messages?|texts?|asks?)\b(?:\s+(?:something|anything|us|me)(?:\s+else)?)?[\s,]*)?/i;
 
 /** The trigger a line's hours rule answers: its command, its words, or any other message. */
@@ -174,10 +179,11 @@ export function hoursRules(m: Masked): RuleDraft[] {
     ];
     if (inHit && (!outHit || inHit.index < outHit.index)) {
       const said = wordsAfter(inHit);
-      const silent = said.text !== null && /^(?:don'?t|do not|no|nothing|stay silent|be quiet)\b/i.test(said.text);
+      const silent = quiet(said.text);
       if (!silent && actions(said).length > 0) spans.forEach((span, i) => rules.push({ id: `in-hours-${i + 1}`, when, if: [inside(span)], do: actions(said), source }));
     }
-    if (outHit && actions(wordsAfter(outHit)).length > 0) {
+    // "otherwise stay quiet": no answer at all, not an answer of those words.
+    if (outHit && actions(wordsAfter(outHit)).length > 0 && !quiet(wordsAfter(outHit).text)) {
       // "outside that only say ...": then it is the only answer (other answers wait until the hours).
       const only = spans.length === 1 && /^\s*,?\s*(?:just|only)\b/i.test(line.slice(outHit.index + outHit[0].length));
       rules.push({ id: 'outside-hours', when, if: spans.map(outside), do: actions(wordsAfter(outHit)), ...(only ? { only } : {}), source });

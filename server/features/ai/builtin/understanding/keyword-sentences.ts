@@ -2,16 +2,17 @@
 // send: Mon 7:00 Vinyasa · Wed 18:00 Yin", "when someone writes namaste, answer with one of: Namaste 🙏
 // / Breathe in ✨", "if a guest asks about parking tell them: Free parking behind the building".
 import type { RuleDraft } from './rule-draft';
-import { answerActions, COPY_LEFT } from './answers';
+import { answerActions, ASKING_WORDS, COPY_LEFT } from './answers';
 import { type Masked, restore } from './masked';
 
 const WHO =
-  "(?:someone|somebody|anyone|anybody|people|ppl|they|a (?:customer|client|guest|student|member|user|visitor|parent|player)|customers|clients|guests|students|members|users|visitors|parents|players|alguien|alguno|qualcuno|quelqu'un|jemand|iemand|alguém)";
-const ITEM = "(?:\\u0001\\d+\\u0002|[\\p{L}\\p{N}_'#@.-]+(?: [\\p{L}\\p{N}_'#@.-]+){0,4}?)";
+  "(?:someone|somebody|anyone|anybody|people|ppl|they|(?:a|the|any|their|someone'?s) (?:message|msg|text|post|comment|dm)|a (?:customer|client|guest|student|member|user|visitor|parent|player)|customers|clients|guests|students|members|users|visitors|parents|players|alguien|alguno|qualcuno|quelqu'un|jemand|iemand|alguém)";
+// An item is no say-word ("queja or complaint, send me a copy and reply: ...": "send" starts the answer).
+const ITEM = "(?!(?:send|reply|answer|say|tell|forward|give|post|respond|ask|dm)\\b)(?:\\u0001\\d+\\u0002|[\\p{L}\\p{N}_'#@.-]+(?: [\\p{L}\\p{N}_'#@.-]+){0,4}?)";
 // The same sentence in the languages requests mix in: "cuando alguien escriba hoy o qué hay → responder: ...",
 // "se qualcuno scrive prezzi rispondi ...", "quand quelqu'un écrit pluie → ...", "wenn jemand preis schreibt".
 const WHEN = "(?:when(?:ever)?|if|cuando|si|se|quand|wenn|als|quando)";
-const WRITES = "(?:writes?|says?|types?|sends?|asks?(?:\\s+(?:for|about))?|posts?|escriba|escribe|dice|diga|scrive|scrivono|dice|écrit|ecrit|dit|schreibt|sagt|schrijft|zegt|escreve|diz)";
+const WRITES = "(?:writes?|says?|types?|sends?|asks?(?:\\s+(?:for|about))?|talks? about|mentions?(?!\\s+(?:the bot|the account|our account|us|me|it|@))|contains?|includes?|has|uses?|posts?|escriba|escribe|dice|diga|scrive|scrivono|dice|écrit|ecrit|dit|schreibt|sagt|schrijft|zegt|escreve|diz)";
 const OR = "(?:,|\\/|\\bor\\b|\\bo\\b|\\bou\\b|\\boder\\b|\\bof\\b)";
 const ANSWER = "(?:send|sends|answer|answers|reply|replies|say|says|respond|responds|tell them|give|gives|post|posts|responder|responde|rispondi|rispondere|répondre|repondre|réponds|antworten|antworte|antwoord|responda)";
 const SAYS = `(?:(?:the bot|it|bot)\\s+)?(?:should\\s+)?(?:just\\s+)?${ANSWER}\\b(?:\\s+(?:them|back))?(?:\\s+with)?`;
@@ -19,7 +20,8 @@ const KEYWORD_SENTENCE = new RegExp(
   `\\b${WHEN}\\s+${WHO}\\s+${WRITES}\\s+(?:the\\s+words?\\s+|about\\s+)?` +
     `(${ITEM}(?:\\s*${OR}\\s*${ITEM})*)` +
     // "→ responder: ..." or "→ ..." (the arrow is the answer's), ", reply ...", " answer ...".
-    `(?:\\s*(?:→|->)\\s*(?:${SAYS}\\s*:?\\s*)?|(?:,\\s*|\\s*:\\s*|\\s+)${SAYS}\\s*:?\\s*)`,
+    // "when they say airport: Airport pickup $10": a colon or a dash before the answer is enough.
+    `(?:\\s*(?:→|->)\\s*(?:${SAYS}\\s*:?\\s*)?|(?:,\\s*|\\s*:\\s*|\\s+)${SAYS}\\s*:?\\s*|\\s*:\\s+(?=\\S)|\\s+[-–—]\\s+(?=\\S)|,\\s*(?=(?:forward|pass|copy|dm)\\s))`,
   'giu',
 );
 
@@ -30,10 +32,14 @@ export function keywordSentenceRules(m: Masked): RuleDraft[] {
     const words = hit[1]!
       .split(/\s*(?:,|\/|\bor\b|\bo\b|\bou\b|\boder\b|\bof\b)\s*/i)
       .map((w) => restore(w, m.quotes).trim().toLowerCase().replace(/^(?:the|a|an|our|your)\s+/, '').replace(/\s+(?:in|on) (?:any|every|all|each) (?:channels?|chats?|groups?)$/, ''))
-      .filter((w) => w.length > 0 && !/^(?:it|this|that|something|anything|bot|us|me)$|^(?:us|me|to us|to me)\b/.test(w));
+      .filter((w) => w.length > 0 && !/^(?:it|this|that|something|anything|bot|us|me|the|a|an)$|^(?:us|me|to us|to me)\b/.test(w));
     const rest = m.masked.slice(hit.index! + hit[0].length);
     // "send a menu: ...", "show buttons": other readers' (menus, buttons, polls).
     if (/^(?:an?\s+|the\s+)?(?:\w+\s+)?(?:menu|buttons?|poll|list|random|reminder)\b/i.test(rest)) continue;
+    // "ask: Which date? → ...": the questions reader's.
+    if (ASKING_WORDS.test(rest)) continue;
+    // "are you open: in opening hours → ..., outside → ...": answers by the hours (hours-rules.ts).
+    if (/^(?:in|during|within|outside|out of)\s+(?:(?:our|the|office|opening|business|working)\s+)*hours\b/i.test(rest)) continue;
     // "→ send me a copy and reply: ...": the send was the copy's, read with it.
     const actions = answerActions(COPY_LEFT.test(rest) ? `send ${rest}` : rest, m.quotes);
     // A moderation sentence ("if someone posts spam, delete it") is the moderation reader's.

@@ -10,6 +10,7 @@ import { restoreWritten, type Wording } from './wording';
 type Understood = Omit<BotRequest, 'notUnderstood'>;
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu;
+const SENT_TO_OWNER = /^(?:[→-]\s*)?(?:and\s+|then\s+)*(?:send|forward|pass|dm)\s+(?:(?:it|them|that|those|these|the|all|everything)\s+)?(?:answers?\s+|info\s+|details\s+)?(?:on\s+)?(?:to\s+)?(?:me|us)(?:\s+(?:the|all|those)\s+(?:answers?|info|details))?(?:\s+(?:privately|in private|in dms?))?[.!]?$/i;
 
 /** Every word of the texts the request gave (replies, lists, names, the city...) and of what cannot be built. */
 function wordsUsed(r: Understood): Set<string> {
@@ -50,11 +51,20 @@ export function notUnderstoodIn(w: Wording, whole: Understood, understoodAlone: 
   // "...on tuesdays and thursdays at 7pm": the days and times of the schedule or the open hours.
   const scheduled = whole.postTimes.length > 0 || whole.postWeekdays.length > 0 || whole.openHours !== null;
   const gaveATime = (clause: string) => scheduled && (timesIn(clause).length > 0 || weekdaysIn(clause).length > 0);
+  // "then send to me", "→ send me the answers": where the answers of questions (or a copy) go, which those rules do.
+  const sendsOn = whole.rules.some((r) => r.do.some((a) => a.kind === 'ask' || a.kind === 'forward'));
+  const passesOn = (clause: string) => sendsOn && SENT_TO_OWNER.test(clause.trim());
+  // "say Thanks" of "...and say Thanks! We'll be in touch": the start of a text a rule says.
+  const ruleTexts = whole.rules.flatMap(wordsOfRule).map((t) => t.toLowerCase());
+  const startsAText = (clause: string) => {
+    const said = restoreWritten(w, clause).trim().replace(/^(?:and\s+)?(?:then\s+)?(?:say|says|reply|replies|answer|tell them)\s*:?\s*/i, '').toLowerCase();
+    return said.length >= 2 && ruleTexts.some((t) => t.startsWith(said) || t.includes(said) && said.length >= 12);
+  };
   const unclear: string[] = [];
   for (const sentence of sentencesOf(w.masked)) {
     for (const clause of clausesOf(sentence)) {
       const written = tidyClause(restoreWritten(w, clause));
-      if (!written || isFiller(written) || understoodAlone({ ...w, masked: clause }) || gaveAText(clause) || gaveATime(clause)) continue;
+      if (!written || isFiller(written) || understoodAlone({ ...w, masked: clause }) || passesOn(clause) || startsAText(clause) || gaveAText(clause) || gaveATime(clause)) continue;
       unclear.push(written);
     }
   }

@@ -97,7 +97,9 @@ function doneText(span: string, from: string, cue: string, quotes: string[]): st
     // "send the answers to me, then tell them: ...": "the answers" are what is sent, not a verb.
     // "..., then "Nice one, we'll ring you today"": a quote after "then" is what is said.
     const tell =
-      /\b(?<!(?:the|their|all|my|your)\s)(?:tell (?:the customer|the client|them|him|her|the person|people)|reply|replies|say|says|answer|answers|respond)\b\s*(?:with\s+)?:?\s*/i.exec(reach) ??
+      /\b(?<!(?:the|their|all|my|your|those|these|our|his|her)\s)(?:tell (?:the customer|the client|them|him|her|the person|people)|reply|replies|say|says|answer|answers|respond)\b\s*(?:with\s+)?:?\s*/i.exec(reach) ??
+      // "send me the answers, and to them: ¡Listo!": the words after "to them:" are theirs.
+      /\b(?:and\s+)?to (?:them|the customer|the client|the person)\s*:\s*/i.exec(reach) ??
       /(?:,\s*|\s+)(?:and\s+)?then\s*:?\s*(?=\u0001\d+\u0002)/i.exec(reach);
     return tell ? saidWordsAt(from.slice(cue.length + tell.index + tell[0].length), quotes) : null;
   }
