@@ -14,7 +14,7 @@ export const ASKING_WORDS = /^(?:ask|asks|pregunta|chiedi|frag|demande)\b/i;
 /** What is left of "send me a copy and reply: ..." when a reader took "send" for a say-word. */
 export const COPY_LEFT = /^(?:me|us)\s+(?:also\s+)?a copy\b/i;
 /** Words that describe the answer instead of giving it ("tell them when the farrier comes next"). */
-export const DESCRIBES = /^(?:tells?|gives?|sends?|shows?)\s+(?:them|him|her|people|everyone|members|the (?:person|customer|user)s?)?\s*(?:when|what|where|how|which|who|the|our|a|an)\b|^(?:still|not sure|tbd|to be decided|working (?:it )?out|don'?t know yet|coming soon)\b/i;
+export const DESCRIBES = /^(?:tells?|gives?|sends?|shows?|posts?|lists?|displays?)\s+(?:them|him|her|people|everyone|members|the (?:person|customer|user)s?)?\s*(?:when|what|where|how|which|who|the|our|a|an)\b|^(?:still|not sure|tbd|to be decided|working (?:it )?out|don'?t know yet|coming soon)\b/i;
 /** "reply with our prices", "→ our weekly events": what the answer is about, in a few words, not the answer. */
 export const NAMES_ONLY = /^(?:our|my|the|their|your)\s+[\w'-]+(?:\s+[\w'-]+){0,2}\s*[.!]?\s*$/i;
 /** "..." or "…" standing for words still to come ("This Sunday we sketch at ..."). */
@@ -61,6 +61,9 @@ export function priceAsked(words: string): { coin: string; currency: string } | 
 export function answerActions(words: string, quotes: string[]): Action[] {
   // "→ reply "$10 cover..."": the verb is no part of the answer.
   const text = words.trim().replace(/^(?:reply|replies|answer|answers|respond|responds)(?:\s+with)?\s*:?\s*(?=\u0001|[^\s:])/i, '');
+  // "just like it ❤️ no reply", "react with 🔥": a reaction to the message, not words.
+  const liked = /^(?:just\s+)?(?:like|heart|react(?:\s+(?:to|with))?)\s+(?:it|them|the (?:tweet|message|msg|post|mention))?\s*(\p{Extended_Pictographic}\uFE0F?)?/iu.exec(restore(text, quotes));
+  if (liked && (liked[1] || /^(?:just\s+)?(?:like|heart)\s+(?:it|them|the\b)/i.test(text))) return [{ kind: 'react', emoji: liked[1] ?? (/heart/i.test(liked[0]) ? '❤️' : '👍') }];
   const passed = PASS_ON.exec(text);
   if (passed) {
     const says = SAYS.exec(text.slice(passed[0].length));

@@ -6,22 +6,25 @@ import { answerActions, ASKING_WORDS, COPY_LEFT } from './answers';
 import { type Masked, restore } from './masked';
 
 const WHO =
-  "(?:someone|somebody|anyone|anybody|people|ppl|they|(?:a|the|any|their|someone'?s) (?:message|msg|text|post|comment|dm)|a (?:customer|client|guest|student|member|user|visitor|parent|player)|customers|clients|guests|students|members|users|visitors|parents|players|alguien|alguno|qualcuno|quelqu'un|jemand|iemand|alguém)";
+  "(?:someone|somebody|anyone|anybody|people|ppl|they|(?:a|the|any|their|someone'?s) (?:message|msg|text|post|comment|dm|mention|reply|tweet)|a (?:customer|client|guest|student|member|user|visitor|parent|player)|customers|clients|guests|students|members|users|visitors|parents|players|alguien|alguno|qualcuno|quelqu'un|jemand|iemand|alguém)";
 // An item is no say-word ("queja or complaint, send me a copy and reply: ...": "send" starts the answer).
 const ITEM = "(?!(?:send|reply|answer|say|tell|forward|give|post|respond|ask|dm)\\b)(?:\\u0001\\d+\\u0002|[\\p{L}\\p{N}_'#@.-]+(?: [\\p{L}\\p{N}_'#@.-]+){0,4}?)";
 // The same sentence in the languages requests mix in: "cuando alguien escriba hoy o qué hay → responder: ...",
 // "se qualcuno scrive prezzi rispondi ...", "quand quelqu'un écrit pluie → ...", "wenn jemand preis schreibt".
 const WHEN = "(?:when(?:ever)?|if|cuando|si|se|quand|wenn|als|quando)";
 const WRITES = "(?:writes?|says?|types?|sends?|asks?(?:\\s+(?:for|about))?|talks? about|mentions?(?!\\s+(?:the bot|the account|our account|us|me|it|@))|contains?|includes?|has|uses?|posts?|escriba|escribe|dice|diga|scrive|scrivono|dice|écrit|ecrit|dit|schreibt|sagt|schrijft|zegt|escreve|diz)";
-const OR = "(?:,|\\/|\\bor\\b|\\bo\\b|\\bou\\b|\\boder\\b|\\bof\\b)";
+// Dutch "of" (or), but not the English "of" of "out of order", "one of", "a lot of".
+const OR = "(?:,|\\/|\\bor\\b|\\bo\\b|\\bou\\b|\\boder\\b|(?<!\\b(?:out|one|some|all|lot|kind|sort|any|none|each|most|top|end|cup|bit|part|full|because|instead)\\s)\\bof\\b)";
 const ANSWER = "(?:send|sends|answer|answers|reply|replies|say|says|respond|responds|tell them|give|gives|post|posts|responder|responde|rispondi|rispondere|répondre|repondre|réponds|antworten|antworte|antwoord|responda)";
 const SAYS = `(?:(?:the bot|it|bot)\\s+)?(?:should\\s+)?(?:just\\s+)?${ANSWER}\\b(?:\\s+(?:them|back))?(?:\\s+with)?`;
 const KEYWORD_SENTENCE = new RegExp(
   `\\b${WHEN}\\s+${WHO}\\s+${WRITES}\\s+(?:the\\s+words?\\s+|about\\s+)?` +
     `(${ITEM}(?:\\s*${OR}\\s*${ITEM})*)` +
+    // "... anywhere", "... in any channel": where the words are written, not words of their own.
+    `(?:\\s+(?:anywhere|in any (?:channel|chat|message|msg)|in (?:a|their|the) (?:message|msg)))?` +
     // "→ responder: ..." or "→ ..." (the arrow is the answer's), ", reply ...", " answer ...".
     // "when they say airport: Airport pickup $10": a colon or a dash before the answer is enough.
-    `(?:\\s*(?:→|->)\\s*(?:${SAYS}\\s*:?\\s*)?|(?:,\\s*|\\s*:\\s*|\\s+)${SAYS}\\s*:?\\s*|\\s*:\\s+(?=\\S)|\\s+[-–—]\\s+(?=\\S)|,\\s*(?=(?:forward|pass|copy|dm)\\s))`,
+    `(?:\\s*(?:→|->)\\s*(?:${SAYS}\\s*:?\\s*)?|(?:,\\s*|\\s*:\\s*|\\s+)${SAYS}\\s*:?\\s*|\\s*:\\s+(?=\\S)|\\s+[-–—]\\s+(?=\\S)|,\\s*(?=(?:forward|pass|copy|dm)\\s|(?:just\\s+)?(?:like|heart|react)\\b))`,
   'giu',
 );
 
@@ -30,7 +33,7 @@ export function keywordSentenceRules(m: Masked): RuleDraft[] {
   const rules: RuleDraft[] = [];
   for (const hit of m.masked.matchAll(KEYWORD_SENTENCE)) {
     const words = hit[1]!
-      .split(/\s*(?:,|\/|\bor\b|\bo\b|\bou\b|\boder\b|\bof\b)\s*/i)
+      .split(new RegExp(`\\s*${OR}\\s*`, 'i'))
       .map((w) => restore(w, m.quotes).trim().toLowerCase().replace(/^(?:the|a|an|our|your)\s+/, '').replace(/\s+(?:in|on) (?:any|every|all|each) (?:channels?|chats?|groups?)$/, ''))
       .filter((w) => w.length > 0 && !/^(?:it|this|that|something|anything|bot|us|me|the|a|an)$|^(?:us|me|to us|to me)\b/.test(w));
     const rest = m.masked.slice(hit.index! + hit[0].length);

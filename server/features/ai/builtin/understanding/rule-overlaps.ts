@@ -103,6 +103,9 @@ function dropRulesOthersHold(rules: RuleDraft[]): void {
   // "Outside those hours any other message gets: ...": an answer read with its hours is not also an answer at all hours.
   const hoursTexts = new Set(rules.filter((r) => r.if.some((c) => c.kind === 'hours')).flatMap((r) => r.do.flatMap((a) => (a.kind === 'reply' && a.text ? [a.text] : []))));
   keepOnly(rules, (r) => !(r.when.kind === 'message' && r.if.length === 0 && r.do.length === 1 && r.do[0]!.kind === 'reply' && hoursTexts.has(r.do[0].text ?? '')));
+  // "if a mention says thanks, just like it ❤️": the reaction is to those words, not to every message.
+  const wordReactions = new Set(rules.filter((r) => r.when.kind === 'keyword').flatMap((r) => r.do.flatMap((a) => (a.kind === 'react' ? [a.emoji] : []))));
+  keepOnly(rules, (r) => !(r.when.kind === 'message' && r.if.length === 0 && r.do.length > 0 && r.do.every((a) => a.kind === 'react' && wordReactions.has(a.emoji))));
 }
 
 /** The rules left once the words that are another rule's (a menu's, questions', a copy's, a richer command's, a button's line) are taken out. */

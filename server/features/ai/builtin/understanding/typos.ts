@@ -46,6 +46,8 @@ function correctionOf(word: string, after: string): string | null {
   if (lower.length < 5 || REAL_WORDS.has(lower) || VOCABULARY.includes(lower)) return null;
   const match = VOCABULARY.find((v) => withinOneEdit(lower, v));
   if (!match) return null;
+  // "headline" is the word itself, one of the plural "headlines": no slip.
+  if (match === `${lower}s` || `${match}s` === lower) return null;
   if (match === 'weather' && lower === 'wether' && NOT_WEATHER_AFTER.test(after)) return null;
   return /^[A-Z]/.test(word) ? match[0]!.toUpperCase() + match.slice(1) : match;
 }
