@@ -38,6 +38,10 @@ function builtByReadRules(request: BotRequest, read: ReadRules): Feature[] {
   if (rules.some((r) => r.do.some((a) => a.kind === 'buttons'))) built.push('menu');
   if (rules.some((r) => r.if.some((c) => c.kind === 'hours'))) built.push('away');
   if (rules.some((r) => r.do.some((a) => a.kind === 'data' && a.source.kind === 'ai'))) built.push('llm');
+  // "/sv <text> → translate to Swedish", "/headlines → the feed's news": those commands are the behaviour, no /translate or /news of its own.
+  const sources = new Set(rules.flatMap((r) => r.do.flatMap((a) => (a.kind === 'data' ? [a.source.kind] : []))));
+  if (sources.has('translate') && !request.commandNames.translate) built.push('translate');
+  if (sources.has('news') && !request.commandNames.news) built.push('news');
   if (rules.some((r) => r.when.kind === 'message' && !r.when.always && r.do.some((x) => x.kind === 'reply'))) built.push('echo');
   // A command read in the person's words ("/quote asks them ...") is that rule: no behaviour of its name, nor its note.
   for (const feature of request.features) if (COMMAND_OF[feature] && read.commands.has(commandName(request, feature).toLowerCase())) built.push(feature);

@@ -9,6 +9,15 @@ import { memberName, saidWordsAt } from './said-words';
 const PASS_ON =
   /^(?:(?:forward|send|pass|dm|copy)\s+(?:it|this|them|that|the message|the tweet)?\s*(?:on\s+)?to (?:me|us|the owner|the coordinator|my (?:number|phone|dm|dms|chat))\b|(?:send|forward|dm)\s+(?:me|us)\s+(?:also\s+)?a copy(?:\s+of (?:it|the message|the msg))?)(?:\s*\([^)]*\))?/i;
 const SAYS = /\b(?:and\s+)?(?:says?|repl(?:y|ies)|answers?|tells? (?:them|him|her))\s*(?:with\s+)?:?\s*/i;
+/** After a reply: "and send me the order", "and forward it to me". */
+const COPY_AFTER = /^[^\n.!?→]*?\b(?:and|then|also|\+)\s+(?:(?:send|forward|pass|dm)\s+(?:me|us)\s+(?:the|a copy|it|that|this|their)\b|(?:send|forward|pass|dm)\s+(?:it|this|that|the \w+|them)\s+(?:on\s+)?to\s+(?:me|us)\b)/i;
+/** True when the line of `text` goes on after `reply` with a copy to the owner ("... and send me the order"). */
+export function copiedAfter(text: string, reply: string): boolean {
+  const line = text.split('\n')[0]!;
+  const at = line.indexOf(reply.slice(0, 20));
+  return at >= 0 && COPY_AFTER.test(line.slice(at + reply.length));
+}
+
 /** A text that is questions to ask, not words to say ("ask ¿Nombre? then ..."): another reader's ask rule. */
 export const ASKING_WORDS = /^(?:ask|asks|pregunta|chiedi|frag|demande)\b/i;
 /** What is left of "send me a copy and reply: ..." when a reader took "send" for a say-word. */
@@ -87,5 +96,7 @@ export function answerActions(words: string, quotes: string[]): Action[] {
   if (!reply) return [];
   if (UNFILLED.test(reply)) return [{ kind: 'reply', text: null }];
   const listed = /\b(?:one of these|going round|in turn|at random)\b/i.test(reply) ? textsOfList(reply) : null;
-  return [listed ? { kind: 'replyOneOf', ...listed } : { kind: 'reply', text: memberName(reply) }];
+  // "reply "Got it: <order>" and send me the order so I can start": a copy to the owner as well.
+  const copied = copiedAfter(restore(text, quotes), reply);
+  return [...(copied ? [{ kind: 'forward' as const, to: 'owner' as const }] : []), listed ? { kind: 'replyOneOf', ...listed } : { kind: 'reply', text: memberName(reply) }];
 }

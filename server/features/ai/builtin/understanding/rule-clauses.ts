@@ -6,7 +6,7 @@
 // not give is a blank (null).
 import type { Action, Condition, Trigger } from '../../../../../shared/bot-plan.schema';
 import { aiAnswerRules } from './ai-answers';
-import { answerActions, DESCRIBES, NAMES_ONLY, priceAsked, weatherAsked } from './answers';
+import { answerActions, copiedAfter, DESCRIBES, NAMES_ONLY, priceAsked, weatherAsked } from './answers';
 import { announcementRules } from './announcements';
 import { arrowLineRules } from './arrow-lines';
 import { buttonMenuRules } from './button-menus';
@@ -211,14 +211,18 @@ function commandAnswerRules(m: Masked): RuleDraft[] {
     // After an arrow, words starting with a capital are the answer itself ("!wr → Current WR: 25:39 by Buhbai").
     // "!events → our weekly events": what the answer is about, not the answer (a blank).
     const named = NAMES_ONLY.test(line) ? line.trim() : null;
-    const written = named ?? commandAnswerAt(after, m.quotes) ?? (/^(?!(?:The|A|An|Our|My|Your|Their)\s)[A-Z]/.test(after) ? saidWordsAt(after, m.quotes) : null);
+    // "/abv → Our meads: Torr 12%, ...": a heading and its words are the answer too.
+    const answerLike = /^(?!(?:The|A|An|Our|My|Your|Their)\s)[A-Z]/.test(after) || /^(?:The|Our|My|Their)\s+[\p{L}' -]{1,30}:\s*\S/u.test(after);
+    const written = named ?? commandAnswerAt(after, m.quotes) ?? (answerLike ? saidWordsAt(after, m.quotes) : null);
     if (!written) continue;
     // "/donde → tells people the venue address": words about the answer, not the answer (a blank).
     const text = named || DESCRIBES.test(written) ? null : written;
     const name = hit[2]!.toLowerCase();
     // "!weather → Tartu weather now": the weather, not those words.
     const action = (text ? weatherAsked(text) : null) ?? { kind: 'reply' as const, text };
-    rules.push({ id: name, when: { kind: 'command', name }, if: [], do: [action], source: restore(hit[0] + written, m.quotes).trim() });
+    // "/preorder <order> → reply "Got it: <order>" and send me the order": the copy as well.
+    const copy = text !== null && copiedAfter(restore(line, m.quotes), text) ? [{ kind: 'forward' as const, to: 'owner' as const }] : [];
+    rules.push({ id: name, when: { kind: 'command', name }, if: [], do: [...copy, action], source: restore(hit[0] + written, m.quotes).trim() });
   }
   // "could the bot answer /wifi with "Network: ..."": the verb before the command.
   for (const hit of m.masked.matchAll(/\b(?:answer|answers|reply to|replies to|respond to|responds to)\s+([/!])([A-Za-z][A-Za-z0-9_]{0,31})\b\s+(?:with|by saying)\s*:?\s*/gi)) {
@@ -248,7 +252,7 @@ function commandListRules(m: Masked): RuleDraft[] {
 function otherMessageRules(m: Masked): RuleDraft[] {
   const before = /\b(?:reply|replies|answer|answers|say|says|respond)\s+(?:with\s+)?\u0001(\d+)\u0002\s+(?:to|for|on)\s+(?:any|every|all)\s+other\s+messages?\b/i.exec(m.masked);
   if (before) return [otherRule(m.quotes[Number(before[1])] ?? null, before[0], m)];
-  const after = /\b(?:(?:to\s+)?(?:any|every|all)\s+other\s+messages?|(?:if\s+(?:they|someone|people|ppl)\s+(?:write|writes|send|sends|say|says|type|types)\s+)?anything\s+else(?:\s+(?:they|people|ppl)\s+(?:write|send|say|type))?)\s*[,:]?\s*(?:→|->|:)?\s*(?:just\s+|the bot\s+|it\s+)?(?:should\s+)?(?:(?:gets?|say|says|reply|replies|answer|answers|respond|responds)(?:\s+with)?\s*:?\s*|(?=take turns|alternate|pick one|one of these))/i.exec(m.masked);
+  const after = /\b(?:(?:to\s+)?(?:any|every|all)\s+other\s+messages?|(?:if\s+(?:they|someone|people|ppl)\s+(?:write|writes|send|sends|say|says|type|types)\s+)?(?:anything|everything)\s+else(?:\s+(?:they|people|ppl|someone|anyone|customers|users)\s+(?:write|send|say|type|ask)s?)?)\s*[,:]?\s*(?:→|->|:)?\s*(?:just\s+|the bot\s+|it\s+)?(?:should\s+)?(?:(?:gets?|say|says|reply|replies|answer|answers|respond|responds)(?:\s+with)?\s*:?\s*|(?=take turns|alternate|pick one|one of these)|(?<=(?::|→|->)\s*)(?=\u0001|[A-Z\p{Extended_Pictographic}]))/iu.exec(m.masked);
   if (!after) return [];
   const rest = m.masked.slice(after.index + after[0].length);
   // "take turns between Thanks! and Hi there": the texts run to the end of the bullet or line.
