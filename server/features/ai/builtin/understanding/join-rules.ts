@@ -12,8 +12,8 @@ const PLACE = '(?:(?:the|our|this|my)\\s+)?(?:[\\w-]+\\s+){0,2}?(?:group|server|
 const GETS = '(?:\\s+(?:should\\s+)?(?:get|gets|receive|receives|are greeted|get greeted)(?:\\s+an?\\s+(?:dm|direct message|private message|message|welcome(?: message)?))?)?';
 const JOIN_OR_LEAVE = new RegExp(
   `(?:\\bwhen(?:ever)?\\s+|(?<=(?:^|[\\n.!?•*]|\\n\\s*-)\\s*(?:\\d[.)]\\s*)?))${MEMBER}(?:\\s+new)?\\s+(join|joins|joining|leave|leaves|left|enter|enters|arrive|arrives)\\b(?:\\s+${PLACE}\\b)?${GETS}` +
-    `|\\b(?:new (?:people|members?|ppl|folks|joiners?|users?|students?|persons?|neighbou?rs?|arrivals?|faces|residents?|players?)(?: (joining|leaving)(?:\\s+${PLACE}\\b)?| in\\s+${PLACE}\\b)?${GETS}` +
-    `|(?:welcome|greet) (?:ppl|people|anyone new|everyone new|anybody new|new (?:members|people|ppl|folks|joiners|users|students)|newcomers|newbies)|(?:welcome|greet)(?=\\s+(?:in|to)\\s+#))(?=(?:\\s+(?:in|to)\\s+#[\\w-]+)?\\s*(?::|→|->|with\\b))` +
+    `|\\b(?:new (?:people|members?|ppl|folks|joiners?|users?|students?|persons?|neighbou?rs?|arrivals?|faces|residents?|players?|staff|starters?|hires?|colleagues?|employees?|volunteers?)(?: (joining|leaving)(?:\\s+${PLACE}\\b)?| in\\s+${PLACE}\\b)?${GETS}` +
+    `|(?:welcome|greet) (?:ppl|people|anyone new|everyone new|anybody new|new (?:members|people|ppl|folks|joiners|users|students)|newcomers|newbies)|(?:welcome|greet)(?=\\s+(?:in|to)\\s+#))(?=(?:\\s+(?:in|to)\\s+#[\\w-]+)?\\s*(?::|→|->|with\\b|(?<=\\b(?:get|gets|receive|receives))\\s*\\u0001))` +
     // "- welcome: Fáilte <name>! ...", "welcome message: ...": a line that is the welcome.
     `|(?<=(?:^|\\n)\\s*(?:[-•*]\\s*|\\d[.)]\\s*)?)(?:welcome|greeting)(?:\\s+(?:message|msg|text))?(?=\\s*(?::|→|->))`,
   'gi',
