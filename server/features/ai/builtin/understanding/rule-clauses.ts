@@ -23,6 +23,7 @@ import { afterCommand, commandsIn, type Masked, restore } from './masked';
 import { mentionAboutRules } from './mention-rules';
 import { moderationRules } from './moderation-rules';
 import { numberedMenuRules } from './numbered-menus';
+import { pollCommandRules } from './poll-commands';
 import { questionRules } from './questions';
 import { quizRules } from './quiz';
 import type { RuleDraft } from './rule-draft';
@@ -268,7 +269,7 @@ function otherRule(text: string | null, source: string, m: Masked): RuleDraft {
 
 /** The rules these readers find in the request, each with the conditions of its sentence. */
 export function ruleClausesIn(m: Masked): RuleDraft[] {
-  const rules: RuleDraft[] = [...questionRules(m), ...scheduledPostRules(m), ...buttonMenuRules(m), ...numberedMenuRules(m), ...quizRules(m), ...aiAnswerRules(m), ...hoursRules(m), ...arrowLineRules(m), ...keywordSentenceRules(m), ...mentionAboutRules(m), ...weatherAlertRules(m), ...joinRules(m), ...commandListRules(m), ...commandAnswerRules(m), ...moderationRules(m), ...otherMessageRules(m)];
+  const rules: RuleDraft[] = [...questionRules(m), ...scheduledPostRules(m), ...buttonMenuRules(m), ...numberedMenuRules(m), ...quizRules(m), ...aiAnswerRules(m), ...hoursRules(m), ...arrowLineRules(m), ...keywordSentenceRules(m), ...mentionAboutRules(m), ...weatherAlertRules(m), ...joinRules(m), ...commandListRules(m), ...commandAnswerRules(m), ...moderationRules(m), ...otherMessageRules(m), ...pollCommandRules(m)];
   const sentences = sentencesOf(m.masked);
   for (const sentence of sentences) {
     const found = [

@@ -1,0 +1,23 @@
+// Polls people start with a command and their own question: "/vote <question> so anyone can start a
+// quick poll with their own question", "/poll question → makes a poll with that question", "!poll
+// Pizza or burgers? starts a vote". The question (and its choices) come from what follows the command.
+import { commandsIn, type Masked, restore } from './masked';
+import type { RuleDraft } from './rule-draft';
+
+/** The words after a command that make a poll of what follows it. */
+const POLL_OF_ARGUMENT =
+  /\b(?:poll|vote|survey)\b[^\n.]*?\b(?:(?:their|his|her|your|its|that|the|own|whatever)\s+(?:own\s+)?question|what(?:ever)? (?:they|you|follows|comes after)|the (?:text|words) after)\b|^\s*(?:<[^>]{1,30}>|\[[^\]]{1,30}\]|\{[^}]{1,30}\}|question|q|text)\s*(?:→|->|=>|:|-|\s)[^\n.]*?\b(?:poll|vote|survey)\b|^\s*[^\n→]{1,60}\?\s*(?:→|->|=>|:|-)?\s*(?:makes?|starts?|creates?|opens?|runs?)\s+(?:a|the)\s+(?:quick\s+)?(?:poll|vote|survey)\b/i;
+
+export function pollCommandRules(m: Masked): RuleDraft[] {
+  const rules: RuleDraft[] = [];
+  for (const line of m.masked.split('\n')) {
+    const commands = commandsIn(line);
+    for (const [i, c] of commands.entries()) {
+      const after = line.slice(c.end, commands[i + 1]?.at ?? line.length);
+      // A text quoted for the reading ("→ makes a poll with that question") is read as written.
+      if (!POLL_OF_ARGUMENT.test(restore(after, m.quotes))) continue;
+      rules.push({ id: c.name, when: { kind: 'command', name: c.name }, if: [], do: [{ kind: 'poll', question: '', options: [], fromArgument: true }], source: restore(line.slice(c.at, c.end) + after, m.quotes).trim() });
+    }
+  }
+  return rules;
+}
