@@ -13,7 +13,7 @@ import { type Masked, restore } from './masked';
 /** "checks the wind for Henley-on-Thames", "check tonight's forecast for Bristol", "the weather in Celle". */
 const CHECK = /\b(?:checks?|looks? at|reads?)?\s*(?:the\s+|tonight'?s\s+|today'?s\s+)?(wind|weather|forecast|temperature)\s+(?:for|in|at)\s+([A-Z][\w'-]*(?:[- ](?:on|upon|am|de|la)(?=[- ])|[- ][A-Z][\w'-]*)*)/;
 /** "more than 30 km/h", "over 30", "below 2 degrees", "warmer than 14 degrees". */
-const COMPARE = /\b(?:(more than|over|above|greater than|higher than|warmer than|exceeds?)|(less than|under|below|lower than|colder than))\s*([+-]?\d+(?:\.\d+)?)\s*(km\/?h|kph|mph|degrees|°\s*c|c\b)?/i;
+const COMPARE = /\b(?:(more than|over|above|greater than|higher than|warmer than|hotter than|exceeds?)|(less than|under|below|lower than|colder than|cooler than))\s*([+-]?\d+(?:\.\d+)?)\s*(km\/?h|kph|mph|degrees|°\s*c|c\b)?/i;
 /** "→ post in #outings", "post:", ", send": what introduces the words and where they go. */
 const ARROW_FIRST = /^\s*[^→:\n\w]{0,3}(?:→|->|:)\s*/;
 const THEN = /^\s*,?\s*(?:then\s+)?(?:the bot\s+)?(?:should\s+)?(?:post|posts|send|sends|say|says|tweet|tweets|add the line)\b(?:\s+(?:in|to)\s+#([\w-]+))?\s*(?::|→|->)?\s*/i;
@@ -53,7 +53,8 @@ function conditionalPosts(m: Masked): RuleDraft[] {
       if (!WEATHERISH.test(near)) continue;
       // "if the temperature goes over +5 during the day tweet ...": no schedule written, checked every 30 minutes.
       const written = scheduleOf(before, context);
-      const checked = !written && /\b(?:if|when|whenever)\b/i.test(before) && /\b(?:wind|temperature|temp)\b/i.test(before);
+      // "if it gets hotter than 30°C": a temperature by its unit or its words.
+      const checked = !written && /\b(?:if|when|whenever)\b/i.test(before) && (/\b(?:wind|temperature|temp)\b/i.test(before) || /°|\bdegrees\b|\b(?:hotter|colder|warmer|cooler)\b/i.test(compare[0]));
       const schedule = checked ? { when: { kind: 'schedule' as const, everyMinutes: 30, times: [], weekdays: [], offsetMinutes: 0 }, note: 'The weather is checked every 30 minutes, and posts once each time it crosses the number: edit the rule to check more or less often.' } : written;
       if (!schedule || schedule.when.kind !== 'schedule' || (schedule.when.times.length === 0 && schedule.when.everyMinutes === undefined)) continue;
       let rest = line.slice(compare.index! + compare[0].length).replace(/^\s*(?:°\s*c|degrees|km\/?h)\b/i, '');
