@@ -110,7 +110,7 @@ function addDataCommands({ request, features: f, list, defaults, p }: Building):
     list.add(cmd('prices'), command(cmd('prices')), [{ kind: 'data', source: { kind: 'price', ...(coin ? { coin } : {}), currency } }]);
   }
   if (f.has('news')) {
-    const source = { kind: 'news' as const, feedUrl: request.feedUrl?.trim() || null, count: 3 };
+    const source = { kind: 'news' as const, feedUrl: request.feedUrl?.trim() || null, count: request.feedPost.count ?? 3 };
     const post = request.feedPost;
     // "post new articles": each new item once, in the person's words; a command still gives the newest.
     if (!post.onlyNew || request.commandNames.news) list.add(cmd('news'), command(cmd('news')), [{ kind: 'data', source }]);

@@ -7,7 +7,7 @@ import type { RuleDraft } from './rule-draft';
 import { type Masked, restore } from './masked';
 
 const WITH_AI =
-  /(?:\b|(?=→|->))(?:(?:answers?|repl(?:y|ies)|responds?|respond)\s+(?:it\s+|them\s+|to it\s+|(?:(?:their|the|its|any|people'?s)\s+)?(?:[\w-]+\s+){0,2}?(?:questions?|messages?)\s+)?(?:with|using|via|through|by)\s+(?:an?\s+|the\s+)?(?:ai|a\.i\.|chat ?gpt|gpt|llm|openai|the model)|let (?:the )?(?:ai|chat ?gpt|gpt) (?:answer|reply|respond)(?: it| them)?|(?:use|using) (?:ai|chat ?gpt|gpt) to (?:answer|reply)|(?:→|->)\s*(?:an?\s+)?(?:ai|a\.i\.|chat ?gpt|gpt|llm)\s+(?:answers?|repl(?:y|ies)))\b[\s,:]*/i;
+  /(?:\b|(?=→|->))(?:(?:answers?|repl(?:y|ies)|responds?|respond)\s+(?:it\s+|them\s+|to it\s+|to (?:mentions?|messages?|dms?|questions?|replies|tweets?)\s+|(?:(?:their|the|its|any|people'?s)\s+)?(?:[\w-]+\s+){0,2}?(?:questions?|messages?)\s+)?(?:with|using|via|through|by)\s+(?:an?\s+|the\s+)?(?:ai|a\.i\.|chat ?gpt|gpt|llm|openai|the model)|let (?:the )?(?:ai|chat ?gpt|gpt) (?:answer|reply|respond)(?: it| them)?|(?:use|using) (?:ai|chat ?gpt|gpt) to (?:answer|reply)|(?:→|->)\s*(?:an?\s+)?(?:ai|a\.i\.|chat ?gpt|gpt|llm)\s+(?:answers?|repl(?:y|ies)))\b[\s,:]*/i;
 const COMMAND = /(?:^|[^\w/:.€$£¥%°])[/!]([A-Za-z][A-Za-z0-9_]{0,31})\b/g;
 const MENTIONED = /@\s*(?:the bot|mention|tag)|\bmentions?\b|\b(?:mentions?|tags?|pings?|@'?s)\s+(?:the bot|me|us|it|@\w+)|\bwhen (?:the bot is |it'?s |i'?m )?(?:mentioned|tagged|pinged)\b|\b@\w+\s+with\b/i;
 
@@ -33,6 +33,7 @@ export function aiAnswerRules(m: Masked): RuleDraft[] {
     if (!command && /^(?:answers?|repl(?:y|ies)|responds?|respond)\s+(?!(?:their|the|its|any|people'?s|it|them|to)\s)(?:[\w-]+\s+){0,2}?(?:questions?|messages?)\s/i.test(hit[0]) && !MENTIONED.test(before)) continue;
     const when: Trigger = command ? { kind: 'command', name: command[1]!.toLowerCase() } : MENTIONED.test(before) ? { kind: 'mention' } : { kind: 'message', always: false };
     const how = restore(line.slice(hit.index + hit[0].length), m.quotes)
+      .replace(/^(?:answers?|repl(?:y|ies)|responses?)\s+/i, '')
       .split(/[.;]\s|\s+(?:and\s+)?(?=[/!][A-Za-z])/)[0]!
       .replace(/[\s.,]+$/, '')
       .trim();

@@ -52,6 +52,8 @@ export function listRules(sentence: string, m: Masked, context: string): RuleDra
     }
     const op = CLEAR.test(rest) || /\b(?:clears?|empties|resets?|wipes?)\s+(?:the|this|our)\s+(?:list|order)\b/i.test(rest) ? 'clear' : REMOVE.test(rest) ? 'remove' : ADD.test(rest) ? 'add' : SHOW.test(rest) ? 'show' : person && /^(?:in|join|yes|coming|going)$/.test(c.name) ? 'add' : person && /^(?:out|leave|no|cancel)$/.test(c.name) ? 'remove' : null;
     if (!op) continue;
+    // "!news shows the newest 5 items from https://...": a feed's items (news.ts), not a list kept here.
+    if (/https?:\/\/|\bwww\.|\b(?:rss|feed|news)\b/i.test(restore(rest.split(/\n/)[0]!, m.quotes))) continue;
     // "!won 35 → adds 35 to your season total": a number added up (counters.ts), not an item of a list.
     if (op === 'add' && /\bto\s+(?:your|their|his|her|the|my|ur)\s+(?:\w+\s+)?(?:total|count|score|tally)\b/i.test(rest.split(/\n|\.\s/)[0]!)) continue;
     // A list named in another sentence, or a "show" of something else ("/weather just gives the weather"):

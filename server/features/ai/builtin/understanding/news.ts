@@ -18,7 +18,7 @@ export function feedUrlIn(text: string): string | null {
 }
 
 /** How a feed's items are posted: only the new ones, with the person's words before each, in a channel. */
-export type FeedPost = { onlyNew: boolean; text: string | null; channel: string | null };
+export type FeedPost = { onlyNew: boolean; text: string | null; channel: string | null; /** How many items a command shows, when the person said. */ count?: number };
 
 /** "post new stories in #news as 📰 headline + link", "when theres a new article post 🍜 New on the blog: + the title + the link". */
 export function feedPostIn(text: string): FeedPost {
@@ -33,5 +33,8 @@ export function feedPostIn(text: string): FeedPost {
   const start = Math.max(0, ...[...text.slice(0, Math.max(0, feedAt)).matchAll(/[.!?]\s|\n/g)].map((m) => m.index! + m[0].length));
   const around = feedAt < 0 ? '' : text.slice(start, feedAt + (/\n|[.!?]\s/.exec(text.slice(feedAt)) ?? { index: text.length }).index);
   const channel = /\b(?:in|to|into)\s+#([\w-]{1,80})/i.exec(around)?.[1] ?? null;
-  return { onlyNew, text: own ? `${own} {value}` : null, channel };
+  // "the newest 5 items", "top 10 headlines", "the last 3 posts": how many a command shows.
+  const count = /\b(?:newest|latest|last|top|first)\s+(\d{1,2})\s+(?:items?|headlines?|articles?|stories|posts?|entries|news)\b|\b(\d{1,2})\s+(?:newest|latest|most recent)\s+(?:items?|headlines?|articles?|stories|posts?|entries)\b/i.exec(text);
+  const n = count ? Number(count[1] ?? count[2]) : NaN;
+  return { onlyNew, text: own ? `${own} {value}` : null, channel, ...(n >= 1 && n <= 10 ? { count: n } : {}) };
 }

@@ -125,7 +125,9 @@ function reactionRules(sentence: string, m: Masked): RuleDraft[] {
     const said = about ? null : /\b(?:if|when|whenever)\s+(?:someone|anyone|somebody|people|ppl|they|a (?:msg|message|post)(?:\s+in\s+#[\w-]+)?)\s+(?:says?|writes?|types?|mentions?|posts?|has|contains?)\s+((?:\u0001\d+\u0002|[\w'-]+(?:\s+[\w'-]+){0,2}?)(?:\s*(?:,|or|\/)\s*(?:\u0001\d+\u0002|[\w'-]+(?:\s+[\w'-]+){0,2}?)){0,8}(?:\s+[\w'-]+)?)\s*,?\s*(?:then\s+)?(?:the bot\s+)?(?:should\s+)?$/i.exec(sentence.slice(0, at));
     const words = (about ?? said) ? (about ?? said)![1]!.split(/\s*(?:,|\bor\b|\/)\s*/).map((w) => restore(w, m.quotes).trim().toLowerCase().replace(/(?:\s+(?:lol|lmao|haha|pls|please|plz|thx|thanks|too|as well|in it|in them))+$/, '')).filter(Boolean) : [];
     const when: Trigger = words.length > 0 ? { kind: 'keyword', words, whole: false } : { kind: 'message', always: true };
-    rules.push({ id: 'react', when, if: [], do: [{ kind: 'react', emoji }], source: restore(sentence, m.quotes).trim() });
+    // "react 🪙 to every post in #new-finds": only in that channel.
+    const chat = /\b(?:in|on)\s+#([\w-]{1,80})/.exec(clause)?.[1];
+    rules.push({ id: 'react', when, if: chat ? [{ kind: 'chat', name: chat }] : [], do: [{ kind: 'react', emoji }], source: restore(sentence, m.quotes).trim() });
   }
   return rules;
 }
@@ -291,7 +293,7 @@ export function ruleClausesIn(m: Masked): RuleDraft[] {
     }
   }
   rules.push(...sameTextRules(m, rules));
-  return withoutOverlaps(rules);
+  return withoutOverlaps(rules).map(withWordsToComeBlank);
 }
 
 /** "2 hours before, post: 'Run tonight!' And /run at any time replies with the same text": the text written last before. */
@@ -312,4 +314,12 @@ function sameTextRules(m: Masked, read: RuleDraft[]): RuleDraft[] {
 /** The actions of a draft, for the callers that only need to know what kinds were read. */
 export function actionKinds(rules: RuleDraft[]): Set<Action['kind']> {
   return new Set(rules.flatMap((r) => r.do.map((a) => a.kind)));
+}
+
+/** "the bagel list with prices, I'll send you that later": what the answer will be, given later (a blank), not words to say. */
+const TO_COME = /^(?:the|our|my|a|an)\b[^,.!?]{0,60},?\s*(?:(?:i|we)'?ll|(?:i|we) will)\s+(?:send|give|paste|add|share|write)\s+(?:you\s+)?(?:that|it|them|those|this|these)\b/i;
+
+function withWordsToComeBlank(rule: RuleDraft): RuleDraft {
+  const blank = (a: Action): Action => ((a.kind === 'reply' || a.kind === 'post') && a.text !== null && TO_COME.test(a.text) ? { ...a, text: null } : a);
+  return { ...rule, do: rule.do.map(blank) };
 }

@@ -54,7 +54,7 @@ function conditionalPosts(m: Masked): RuleDraft[] {
       // "if the temperature goes over +5 during the day tweet ...": no schedule written, checked every 30 minutes.
       const written = scheduleOf(before, context);
       // "if it gets hotter than 30°C": a temperature by its unit or its words.
-      const checked = !written && /\b(?:if|when|whenever)\b/i.test(before) && (/\b(?:wind|temperature|temp)\b/i.test(before) || /°|\bdegrees\b|\b(?:hotter|colder|warmer|cooler)\b/i.test(compare[0]));
+      const checked = !written && /\b(?:if|when|whenever)\b/i.test(before) && (/\b(?:wind|windy|gusts?|temperature|temp)\b/i.test(before) || /°|\bdegrees\b|\b(?:hotter|colder|warmer|cooler)\b/i.test(compare[0]));
       const schedule = checked ? { when: { kind: 'schedule' as const, everyMinutes: 30, times: [], weekdays: [], offsetMinutes: 0 }, note: 'The weather is checked every 30 minutes, and posts once each time it crosses the number: edit the rule to check more or less often.' } : written;
       if (!schedule || schedule.when.kind !== 'schedule' || (schedule.when.times.length === 0 && schedule.when.everyMinutes === undefined)) continue;
       let rest = line.slice(compare.index! + compare[0].length).replace(/^\s*(?:°\s*c|degrees|km\/?h)\b/i, '');
@@ -88,7 +88,8 @@ export function weatherAlertRules(m: Masked): RuleDraft[] {
   const rules: RuleDraft[] = [];
   const text = m.masked;
   const check = CHECK.exec(text);
-  const compare = check ? COMPARE.exec(text.slice(check.index)) : null;
+  // The number compared is on the check's line ("every morning 5:30 the bot checks wind for Henley. over 30 km/h → ...").
+  const compare = check ? COMPARE.exec(text.slice(check.index).split('\n')[0]!) : null;
   if (!check || !compare) return conditionalPosts(m);
   const from = text.slice(check.index);
   // The schedule is written with the check, in its sentence.
