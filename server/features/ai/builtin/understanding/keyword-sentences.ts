@@ -18,7 +18,7 @@ const OR = "(?:,|\\/|\\bor\\b|\\bo\\b|\\bou\\b|\\boder\\b|(?<!\\b(?:out|one|some
 const ANSWER = "(?:send|sends|answer|answers|reply|replies|say|says|respond|responds|tell them|give|gives|post|posts|responder|responde|rispondi|rispondere|répondre|repondre|réponds|antworten|antworte|antwoord|responda)";
 const SAYS = `(?:(?:the bot|it|bot)\\s+)?(?:should\\s+)?(?:just\\s+)?${ANSWER}\\b(?:\\s+(?:them|back))?(?:\\s+with)?`;
 const KEYWORD_SENTENCE = new RegExp(
-  `\\b${WHEN}\\s+${WHO}\\s+(?:just\\s+|only\\s+)?${WRITES}\\s+(?:exactly\\s+|just\\s+|only\\s+)?(?:the\\s+words?\\s+|about\\s+)?` +
+  `(?:\\b${WHEN}\\s+${WHO}|\\b(?:any|every|each)\\s+(?:message|msg|post|text)(?:\\s+(?:that|which))?)\\s+(?:that\\s+|which\\s+)?(?:just\\s+|only\\s+)?${WRITES}\\s+(?:exactly\\s+|just\\s+|only\\s+)?(?:the\\s+words?\\s+|about\\s+)?` +
     `(${ITEM}(?:\\s*${OR}\\s*${ITEM})*)` +
     // "... anywhere", "... in any channel": where the words are written, not words of their own.
     `(?:\\s+(?:anywhere|in any (?:channel|chat|message|msg)|in (?:a|their|the) (?:message|msg)))?` +

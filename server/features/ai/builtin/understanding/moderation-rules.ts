@@ -21,7 +21,7 @@ function muteMinutesIn(text: string): number {
 
 const WHO = '(?:a |the |any )?(?:msg|message|post|comment|someone\'?s? (?:msg|message)|someone|somebody|anyone|anybody|people|ppl|a user|users|a member|members)';
 const NOT_ADMIN = "(\\s+who\\s+(?:is(?:n'?t| not)|isnt|aren'?t|are not)\\s+an?\\s+(?:admin|mod|moderator)s?)?";
-const WRITES = '(?:has|have|contains?|includes?|says?|writes?|writing|mentions?|uses?|posts?|posting|sends?|sending|shares?|sharing|drops?)';
+const WRITES = '(?:has|have|contains?|containing|includes?|including|with|says?|writes?|writing|mentions?|uses?|posts?|posting|sends?|sending|shares?|sharing|drops?)';
 /** "if a msg has X, Y or Z", "anyone posting casino, forex or dating site links", "if someone who isnt an admin posts discord.gg/". */
 const OFFENCE = new RegExp(
   `\\b(?:(?:if|when(?:ever)?)\\s+)?${WHO}${NOT_ADMIN}\\s+(?:keeps?\\s+)?${WRITES}\\s+(?:any of\\s+|the words?\\s+|(?:(?:swear|bad|rude|curse|cuss|offensive|banned)\\s+)?words?\\s+(?:like|such as)\\s+)?((?:\\u0001\\d+\\u0002|[^:→.;\\n]|\\.(?=\\S))+?)\\s*(?::|→|->|=|,|-(?=\\s)|\\.)?\\s*(?:then\\s+)?(?:just\\s+)?(?=(?:delete|remove)\\b|(?:ban|kick|mute|time)\\s+(?:them|him|her|it|the (?:user|sender|person|member|poster))\\b)`,

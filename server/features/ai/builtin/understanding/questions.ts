@@ -32,7 +32,7 @@ function questionsIn(span: string): string[] {
     // Explanations after a question stay with it: "Any pets? (we're fine with them)".
     const withNotes = text.match(/[^?→\n]*?\?(?:\s*\([^)]*\))?/g) ?? [];
     return withNotes
-      .map((q) => q.replace(/^[\s,\-•*→]+/, '').replace(/^(?:and then|then|and)\s+/i, '').replace(/^\d{1,2}[.)]\s*/, '').trim())
+      .map((q) => q.replace(/^[\s,\-•·*→|]+/, '').replace(/^(?:and then|then|and)\s+/i, '').replace(/^\d{1,2}[.)]\s*/, '').trim())
       // "one question at a time: What would you like?": the words before the colon lead in.
       .map((q) => q.replace(/^[^?:]{0,60}:\s+(?=\S)/, ''))
       .filter((q) => q.length > 1)

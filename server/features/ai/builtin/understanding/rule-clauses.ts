@@ -24,6 +24,7 @@ import { mentionAboutRules } from './mention-rules';
 import { moderationRules } from './moderation-rules';
 import { numberedMenuRules } from './numbered-menus';
 import { pollCommandRules } from './poll-commands';
+import { laterAnswerRules } from './later-answers';
 import { questionRules } from './questions';
 import { quizRules } from './quiz';
 import type { RuleDraft } from './rule-draft';
@@ -32,7 +33,7 @@ import { commandAnswerAt, saidWordsAt } from './said-words';
 import { scheduledPostRules } from './scheduled-posts';
 import { answerAt } from './stated-replies';
 import { weatherAlertRules } from './weather-alerts';
-import { targetLanguageIn } from './translate';
+import { targetLanguageIn, translateRules } from './translate';
 import { SLACK_EMOJI } from '../../plan/render/slack-emoji';
 
 export type { RuleDraft } from './rule-draft';
@@ -271,7 +272,7 @@ function otherRule(text: string | null, source: string, m: Masked): RuleDraft {
 
 /** The rules these readers find in the request, each with the conditions of its sentence. */
 export function ruleClausesIn(m: Masked): RuleDraft[] {
-  const rules: RuleDraft[] = [...questionRules(m), ...scheduledPostRules(m), ...buttonMenuRules(m), ...numberedMenuRules(m), ...quizRules(m), ...aiAnswerRules(m), ...hoursRules(m), ...arrowLineRules(m), ...keywordSentenceRules(m), ...mentionAboutRules(m), ...weatherAlertRules(m), ...joinRules(m), ...commandListRules(m), ...commandAnswerRules(m), ...moderationRules(m), ...otherMessageRules(m), ...pollCommandRules(m)];
+  const rules: RuleDraft[] = [...questionRules(m), ...scheduledPostRules(m), ...buttonMenuRules(m), ...numberedMenuRules(m), ...quizRules(m), ...aiAnswerRules(m), ...hoursRules(m), ...arrowLineRules(m), ...keywordSentenceRules(m), ...mentionAboutRules(m), ...weatherAlertRules(m), ...joinRules(m), ...commandListRules(m), ...commandAnswerRules(m), ...moderationRules(m), ...otherMessageRules(m), ...pollCommandRules(m), ...translateRules(m)];
   const sentences = sentencesOf(m.masked);
   for (const sentence of sentences) {
     const found = [
@@ -293,6 +294,9 @@ export function ruleClausesIn(m: Masked): RuleDraft[] {
     }
   }
   rules.push(...sameTextRules(m, rules));
+  // A command whose answer is still to come, when no reader read it as something else.
+  const read = new Set(rules.flatMap((r) => (r.when.kind === 'command' ? [r.when.name] : [])));
+  rules.push(...laterAnswerRules(m).filter((r) => r.when.kind === 'command' && !read.has(r.when.name)));
   return withoutOverlaps(rules).map(withWordsToComeBlank);
 }
 

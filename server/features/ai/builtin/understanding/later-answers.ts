@@ -1,0 +1,20 @@
+// Commands whose answer the person will give later: "/contacts — shows useful numbers (...). I'll send
+// you the exact list of numbers later", "/packages - show our packages (I'll send you those later, still
+// finalising 2025 prices)". The answer is a blank ("needs your words"), never the words describing it.
+import { commandsIn, type Masked, restore } from './masked';
+import type { RuleDraft } from './rule-draft';
+
+const LATER =
+  /\b(?:i'?ll|i will|we'?ll|we will|will)\s+(?:send|give|paste|add|share|tell|write|post|put)\b[^.\n]*?\b(?:later|soon|tomorrow|next week|once|when)\b|\b(?:send|give|paste)\s+(?:it|them|that|those)\s+later\b|\b(?:tbd|tba|to be confirmed|not (?:ready|finali[sz]ed|decided|sure) yet|still (?:finali[sz]ing|deciding|working (?:on|out)|changing)|don'?t have (?:them|it|those|the \w+)(?: all)? yet)\b/i;
+
+export function laterAnswerRules(m: Masked): RuleDraft[] {
+  const rules: RuleDraft[] = [];
+  for (const line of m.masked.split('\n')) {
+    const commands = commandsIn(line);
+    // One command on the line, no quoted answer: the words on it only describe what is to come.
+    if (commands.length !== 1 || /\u0001/.test(line) || !LATER.test(line)) continue;
+    const name = commands[0]!.name;
+    rules.push({ id: name, when: { kind: 'command', name }, if: [], do: [{ kind: 'reply', text: null }], source: restore(line, m.quotes).trim() });
+  }
+  return rules;
+}
