@@ -5,6 +5,7 @@ import type { Action, Trigger } from '../../../../shared/bot-plan.schema';
 import { PLATFORM_INFO } from './platforms';
 import { type Building, command, commandName, type RuleList } from './plan-building';
 import type { BotRequest, Feature } from './request';
+import { priceAsked } from './understanding/answers';
 import { timesIn } from './understanding/times';
 import { BUILTIN_FACTS, BUILTIN_JOKES, BUILTIN_QUOTES, DEFAULT_OPEN_HOURS } from './plan-content';
 import { awayText, DEFAULT_MUTE_MINUTES, DEFAULT_WARN_LIMIT, nonEmpty, timeOfDay, weekdays } from './plan-content';
@@ -105,7 +106,8 @@ function addDataCommands({ request, features: f, list, defaults, p }: Building):
   const cmd = (feature: Feature) => commandName(request, feature);
   if (f.has('weather')) list.add(cmd('weather'), command(cmd('weather')), [{ kind: 'data', source: { kind: 'weather', ...(request.city ? { city: request.city } : {}) } }]);
   if (f.has('prices')) {
-    const coin = request.coins[0]?.trim().toLowerCase();
+    // "!btc same for bitcoin": a command named after a coin is that coin's price.
+    const coin = priceAsked(`${cmd('prices')} price`)?.coin ?? request.coins[0]?.trim().toLowerCase();
     const currency = (request.currencies[0] ?? 'usd').toLowerCase();
     list.add(cmd('prices'), command(cmd('prices')), [{ kind: 'data', source: { kind: 'price', ...(coin ? { coin } : {}), currency } }]);
   }

@@ -28,6 +28,12 @@ export function textsOfList(text: string, masked?: Masked): { texts: string[]; o
   const after = text.slice(rotation.index + rotation[0].length);
   const colon = rotation[0].includes(':') ? null : /:\s*(?=\u0001|[^\n]*\s\/\s)/.exec(after);
   const rest = colon ? after.slice(colon.index + colon[0].length) : after;
+  // "in turn: Morag → Fraser → Aisha → Tom, then round again": the arrows go from one item to the next.
+  const chain = /^\s*([^\n→,]{1,40}(?:\s*(?:→|->)\s*[^\n→,]{1,40}){2,})/.exec(rest);
+  if (chain) {
+    const texts = chain[1]!.split(/\s*(?:→|->)\s*/).map((t) => t.trim()).filter(Boolean);
+    return { texts, order: /random/i.test(rotation[1]!) ? 'random' : 'inTurn' };
+  }
   const arrow = /\s*(?:→|->|=>)\s*/.exec(rest);
   // The list ends at "and then from the top", "etc", or its sentence's end ("... ĝis = bye. After the last one start again").
   // "'So many books, so little time.' – Zappa / 'A room without books...'": with slashes, commas and full stops are the items' own.

@@ -76,6 +76,8 @@ function offenceWords(written: string, m: Masked): string[] {
   const bracketed = /\(([^()]{1,200})\)/.exec(written);
   return (bracketed ? bracketed[1]! : written)
     .split(/\s*(?:,|\bor\b|\/(?!\s*$)|\band\b)\s*/i)
+    // '"wallet validation" is a scammer 100%': a quoted phrase is the words, not what is said of it after.
+    .map((w) => w.replace(/^(\s*\u0001\d+\u0002)\s+\S.*$/, '$1'))
     .map((w) => restore(w, m.quotes).trim().toLowerCase().replace(/\s+(?:(?:site|scam|spam|fake|phishing)\s+)?(?:links?|urls?|ads?|spam|messages?)$/, '').replace(/^(?:smth|something|anything|stuff|a (?:msg|message|link|post)|links?|msgs?|messages?)\s+(?:with|about|to|containing)\s+/, '').replace(/\s+in (?:it|them)$/, ''))
     .filter((w) => w.length > 0 && w.split(/\s+/).length <= 5);
 }

@@ -25,6 +25,7 @@ import { moderationRules } from './moderation-rules';
 import { numberedMenuRules } from './numbered-menus';
 import { pollCommandRules } from './poll-commands';
 import { laterAnswerRules } from './later-answers';
+import { commandDataRules } from './command-data';
 import { questionRules } from './questions';
 import { quizRules } from './quiz';
 import type { RuleDraft } from './rule-draft';
@@ -294,9 +295,13 @@ export function ruleClausesIn(m: Masked): RuleDraft[] {
     }
   }
   rules.push(...sameTextRules(m, rules));
-  // A command whose answer is still to come, when no reader read it as something else.
+  // Commands that answer with data, or whose answer is still to come, when no reader read them as something else (the first reading of each).
   const read = new Set(rules.flatMap((r) => (r.when.kind === 'command' ? [r.when.name] : [])));
-  rules.push(...laterAnswerRules(m).filter((r) => r.when.kind === 'command' && !read.has(r.when.name)));
+  for (const rule of [...commandDataRules(m), ...laterAnswerRules(m)]) {
+    if (rule.when.kind !== 'command' || read.has(rule.when.name)) continue;
+    read.add(rule.when.name);
+    rules.push(rule);
+  }
   return withoutOverlaps(rules).map(withWordsToComeBlank);
 }
 

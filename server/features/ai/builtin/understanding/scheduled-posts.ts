@@ -243,6 +243,9 @@ function dataPostRules(p: Post): RuleDraft[] | null {
     const text = priced[2]!.replace(/<\s*price\s*>|\{\s*price\s*\}/i, '{value}');
     return rulesAtEachTime(p, 'price-post', () => ({ kind: 'data', source: { kind: 'price', ...coin }, text }), channelOfVerb(p));
   }
+  // "every 60 minutes post the ETH price in #prices": the price alone.
+  const plainPrice = /^(?:the\s+)?(?:current\s+|latest\s+)?[\w]+(?:'s)?\s+(?:price|rate)\b/i.test(words) ? priceAsked(words) : null;
+  if (plainPrice) return rulesAtEachTime(p, 'price-post', () => ({ kind: 'data', source: { kind: 'price', ...plainPrice }, text: '{value}' }), channelOfVerb(p) ?? /\b(?:in|to|into)\s+#([\w-]{1,80})/.exec(words)?.[1]);
   // "every morning at 7:00 post the weather for De Bilt": the weather alone.
   const weatherOnly = weatherAsked(words.replace(/[.!]+$/, ''));
   if (weatherOnly?.kind === 'data') return rulesAtEachTime(p, 'weather-post', () => ({ ...weatherOnly, text: '{value}' }), channelOfVerb(p));
