@@ -121,7 +121,9 @@ const FEATURE_CUES: Record<Feature, RegExp[]> = {
 
 /** The features the text names by their words, in FEATURES order. */
 export function featuresNamedIn(lower: string): Feature[] {
-  return (Object.keys(FEATURE_CUES) as Feature[]).filter((f) => FEATURE_CUES[f].some((cue) => cue.test(lower)));
+  // "#news", "#prices": a channel's name asks for no behaviour.
+  const words = lower.replace(/(^|[^\w/&])#[\w-]+/g, '$1');
+  return (Object.keys(FEATURE_CUES) as Feature[]).filter((f) => FEATURE_CUES[f].some((cue) => cue.test(words)));
 }
 
 /** True when one word names a behaviour (so "for my bakery's welcome" stops the purpose at bakery). */

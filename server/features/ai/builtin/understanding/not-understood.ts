@@ -10,7 +10,7 @@ import { restoreWritten, type Wording } from './wording';
 type Understood = Omit<BotRequest, 'notUnderstood'>;
 
 const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu;
-const SENT_TO_OWNER = /^(?:[→-]\s*)?(?:and\s+|then\s+)*(?:send|forward|pass|dm)\s+(?:(?:it|them|that|those|these|the|all|everything)\s+)?(?:answers?\s+|info\s+|details\s+)?(?:on\s+)?(?:to\s+)?(?:me|us)(?:\s+(?:the|all|those)\s+(?:answers?|info|details))?(?:\s+(?:privately|in private|in dms?))?[.!]?$/i;
+const SENT_TO_OWNER = /^(?:[→-]\s*)?(?:and\s+|then\s+)*(?:sends?|forwards?|pass(?:es)?|dms?)\s+(?:(?:it|them|that|those|these|the|all|everything)\s+)?(?:answers?\s+|info\s+|details\s+)?(?:on\s+)?(?:to\s+)?(?:me|us)(?:\s+(?:the|all|those)\s+(?:answers?|info|details))?(?:\s+(?:privately|in private|in dms?))?[.!]?$/i;
 
 /** Every word of the texts the request gave (replies, lists, names, the city...) and of what cannot be built. */
 function wordsUsed(r: Understood): Set<string> {

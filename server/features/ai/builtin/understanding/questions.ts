@@ -85,7 +85,8 @@ function doneText(span: string, from: string, cue: string, quotes: string[]): st
     .split('\n')[0]!
     .replace(/^[\s—–-]*(?:(?:then|and)\s+)*(?:(?:sends?|forwards?|passes?|dms?)\s+(?:me\s+)?)?(?:(?:the |all (?:the )?)?answers?|everything|all|it)?\s*(?:to|for) (?:me|us)\b.*$/i, '')
     .replace(/^[\s.,;)]*(?:then|and then|after that)?[\s,:]*(?:say|says|reply|replies)?[\s,:]*/i, '').replace(/^(?:→|->|=>)?\s*$/, '').replace(/^[\s—–-]+$/, '').trim();
-  if (inSpan && !/[?]/.test(inSpan) && !/^(?:and|then|and then|,)$/i.test(inSpan)) return inSpan.replace(/\s*[.,]$/, '');
+  // "... one after another and sends the answers to me": how they are asked, not words said.
+  if (inSpan && !/[?]/.test(inSpan) && !/^(?:and|then|and then|,)$/i.test(inSpan) && !/^(?:one after (?:another|the other)|one (?:at a time|by one)|in turn|in (?:this )?order)\b/i.test(inSpan)) return inSpan.replace(/\s*[.,]$/, '');
   if (/\b(?:send|sends|forward|forwards|dm|message|post|posts|pass)\b/i.test(cue)) {
     // "...then forward everything to my number and reply We've got your details", "tell the customer Thanks!".
     // In the same sentence, or the one right after it ("...sends all of it to me. tell the customer Thanks!").

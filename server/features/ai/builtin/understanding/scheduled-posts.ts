@@ -254,7 +254,10 @@ function dataPostRules(p: Post): RuleDraft[] | null {
 
 /** A post of the person's words (a list gone through, a poll, a price with words), or a blank where the words only describe it. */
 function textPostRules(p: Post): RuleDraft[] {
-  const { m, post, lead, words } = p;
+  const { m, post, lead } = p;
+  // "a poll in #volunteers: Which shifts ...?": the channel, then the poll.
+  const pollIn = p.words ? /^(an?\s+(?:quick\s+)?poll)\s+(?:in|to)\s+#([\w-]{1,80})\s*:?\s*/i.exec(p.words) : null;
+  const words = pollIn ? `${pollIn[1]} ${p.words!.slice(pollIn[0].length)}` : p.words;
   // "GM Ljubljana ☀️ BTC is at + price in euro": the person's words with the price; other data a blank.
   const aboutData = words !== null && /(?:\bwith\b|\+)\s*(?:the |today'?s |our )?(?:current |latest )?\w*\s*(?:price|weather|forecast|news|rate|temperature)/i.test(words);
   const price = aboutData && words ? priceAsked(words.replace(/\+\s*/, ' ')) ?? (/\bprice\b/i.test(words) && /\b(?:btc|bitcoin|eth|ethereum)\b/i.test(words) ? priceAsked(`${/\b(btc|bitcoin|eth|ethereum)\b/i.exec(words)![1]} price ${/euro|€/i.test(words) ? 'in euro' : ''}`) : null) : null;
@@ -274,7 +277,7 @@ function textPostRules(p: Post): RuleDraft[] {
   const trailingChannel = words ? /\s+(?:in|to|into)\s+#([\w-]{1,80})\s*$/i.exec(words) : null;
   if (trailingChannel && words && action.kind === 'post' && action.text === words) action = { ...action, text: words.slice(0, trailingChannel.index) };
   // "every saturday 9:00 in #uebung: ...": the channel may come with the time, before the words.
-  const channel = channelOfVerb(p) ?? trailingChannel?.[1] ?? /\b(?:in|to|into)\s+#([\w-]{1,80})\s*$/.exec(lead)?.[1];
+  const channel = channelOfVerb(p) ?? pollIn?.[2] ?? trailingChannel?.[1] ?? /\b(?:in|to|into)\s+#([\w-]{1,80})\s*$/.exec(lead)?.[1];
   return [...secondPost(p), ...rulesAtEachTime(p, 'scheduled-post', () => action, channel, true)];
 }
 
