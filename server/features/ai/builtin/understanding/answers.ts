@@ -3,6 +3,7 @@
 // now", "tell them when the farrier comes next" (a description: the words are a blank), or a reply.
 import type { Action } from '../../../../../shared/bot-plan.schema';
 import { textsOfList } from './listed-texts';
+import { targetLanguageIn } from './translate';
 import { restore } from './masked';
 import { memberName, saidWordsAt } from './said-words';
 
@@ -81,11 +82,20 @@ export function answerActions(words: string, quotes: string[]): Action[] {
   }
   // "→ (send) the current bitcoin price in dollars", "→ Tartu weather now": the data, not those words.
   const first = restore(text, quotes).split(/[.;\n]/)[0]!.trim().replace(/^(?:send|give|show|tell|post|reply with)\s+(?:them\s+|back\s+)?/i, '');
+  // "translate their tweet into French and reply with it": the translation.
+  const language = /^translat\w*\b/i.test(first) ? targetLanguageIn(first) : null;
+  if (language) return [{ kind: 'data', source: { kind: 'translate', to: language } }];
+  // "reply with an AI answer explaining where that word comes from": the model's answer, with those words.
+  const ai = /^(?:with\s+)?(?:an?\s+)?(?:ai|a\.i\.|chat ?gpt|gpt)\s+(?:answers?|repl(?:y|ies)|response)\b\s*/i.exec(first);
+  if (ai) {
+    const how = first.slice(ai[0].length).replace(/^(?:that\s+|which\s+)/i, '').trim();
+    return [{ kind: 'data', source: { kind: 'ai', instructions: how ? `Answer ${how}.` : 'Answer briefly and politely.' } }];
+  }
   const weather = weatherAsked(first);
   if (weather) return [weather];
   const price = /^(?:the |today'?s )?(?:current |latest )?\S+(?:'s)? (?:price|rate)|^(?:the )?price of/i.test(first) ? priceAsked(first) : null;
   if (price) return [{ kind: 'data', source: { kind: 'price', ...price } }];
-  const oneOf = /^(?:with\s+)?(?:one of(?: these)?|pick one of(?: these)?|randomly one of)\s*(?:\(random\))?\s*:?\s*/i.exec(text);
+  const oneOf = /^(?:with\s+)?(?:(?:a\s+)?random(?:ly)?\s+)?(?:one of(?: these)?|pick one of(?: these)?)(?:\s+at random)?\s*(?:\(random\))?\s*:?\s*/i.exec(text);
   if (oneOf) {
     const list = restore(text.slice(oneOf[0].length).split('\n')[0]!, quotes).replace(/\s*\((?:random|at random)\)\s*\.?$/i, '').trim();
     const texts = list.split(/\s+\/\s+|\s*\|\s*/).map((t) => t.trim().replace(/\.$/, '')).filter(Boolean);

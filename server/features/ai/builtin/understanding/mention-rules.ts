@@ -10,7 +10,7 @@ import { answerActions } from './answers';
 import { type Masked, restore } from './masked';
 
 // An item is up to four words ("cover charge", "how much"), never running into "or" or the answer.
-const ITEM = "(?:\\u0001\\d+\\u0002|(?!(?:dm|send|forward|reply|answer|tell|post|say|(?:an?\\s+)?(?:ai|chat ?gpt|gpt|llm))\\b)[\\w'-]+(?:\\s+(?!(?:or|and|reply|replies|answer|answers|say|says|respond|with|then)\\b)[\\w'-]+){0,3})";
+const ITEM = "(?:\\u0001\\d+\\u0002|(?!(?:dm|send|forward|reply|answer|tell|post|say|translate|(?:an?\\s+)?(?:ai|chat ?gpt|gpt|llm))\\b)[\\w'-]+(?:\\s+(?!(?:or|and|reply|replies|answer|answers|say|says|respond|with|then)\\b)[\\w'-]+){0,3})";
 const ABOUT = new RegExp(
   `(?:\\b(?:mentions?(?: (?:us|me|the bot|@\\w+))?|mentioning (?:us|me)|tags? (?:us|me)|tweets? at (?:us|me))|@'?s us|@ us)\\s+(?:with|about|asking(?: about| for)?|mentioning|containing|saying|that (?:says?|mentions?|contains?)|and (?:says?|asks?|writes?)(?: about)?)\\s+(${ITEM}(?:\\s*(?:,|\\bor\\b|\\/)\\s*${ITEM})*)\\s*(?:,\\s*)?(?:→|->|:)?\\s*(?:(?:just\\s+)?(?:reply|replies|answer|answers|say|says|respond)(?:\\s+with)?\\s*:?\\s*)?`,
   'gi',
@@ -30,7 +30,7 @@ export function mentionAboutRules(m: Masked): RuleDraft[] {
   for (const hit of m.masked.matchAll(ABOUT)) {
     const words = hit[1]!
       .split(/\s*(?:,|\bor\b|\/)\s*/i)
-      .map((w) => restore(w, m.quotes).trim().toLowerCase())
+      .map((w) => restore(w, m.quotes).trim().toLowerCase().replace(/^(?:the\s+)?(?:words?|phrases?|keywords?)\s+/, ''))
       .filter((w) => w.length > 0 && !/^(?:us|the bot|it)$/.test(w));
     const actions = answer(m.masked.slice(hit.index! + hit[0].length), m.quotes);
     if (words.length === 0 || actions.length === 0) continue;

@@ -257,7 +257,10 @@ function textPostRules(p: Post): RuleDraft[] {
   const { m, post, lead } = p;
   // "a poll in #volunteers: Which shifts ...?": the channel, then the poll.
   const pollIn = p.words ? /^(an?\s+(?:quick\s+)?poll)\s+(?:in|to)\s+#([\w-]{1,80})\s*:?\s*/i.exec(p.words) : null;
-  const words = pollIn ? `${pollIn[1]} ${p.words!.slice(pollIn[0].length)}` : p.words;
+  // "poll every thursday 19:00: "Next comp format?" A, B, C": the poll named before the time.
+  const pollWords = p.quoted ? restore(p.rest.split('\n')[0]!, m.quotes).trim() : p.words;
+  const pollFirst = !pollIn && pollWords && /\bpolls?\b/i.test(lead) && !/^(?:an?\s+)?poll\b/i.test(pollWords) && /\?/.test(pollWords) ? `a poll ${pollWords}` : null;
+  const words = pollIn ? `${pollIn[1]} ${p.words!.slice(pollIn[0].length)}` : (pollFirst ?? p.words);
   // "GM Ljubljana ☀️ BTC is at + price in euro": the person's words with the price; other data a blank.
   const aboutData = words !== null && /(?:\bwith\b|\+)\s*(?:the |today'?s |our )?(?:current |latest )?\w*\s*(?:price|weather|forecast|news|rate|temperature)/i.test(words);
   const price = aboutData && words ? priceAsked(words.replace(/\+\s*/, ' ')) ?? (/\bprice\b/i.test(words) && /\b(?:btc|bitcoin|eth|ethereum)\b/i.test(words) ? priceAsked(`${/\b(btc|bitcoin|eth|ethereum)\b/i.exec(words)![1]} price ${/euro|€/i.test(words) ? 'in euro' : ''}`) : null) : null;
