@@ -8,7 +8,7 @@ import type { RuleDraft } from './rule-draft';
 import { type Masked, restore } from './masked';
 
 /** "What is 15% of 200? → 30", "Capital of Peru? - Lima", "7 x 8 = ? -> 56 (fifty-six is ok too)". */
-const PAIR = /([^\n→?]{2,200}\?)\s*(?:(?:→|->|=>|–|—|-|answer:?)\s*([^\n→?,;()]{1,80}?)|\(\s*(?:answer:?\s*)?([^)\n]{1,60})\))(?=\s*(?:\([^)]*\))?\s*(?:[,;]\s*|\n|$|\s+(?=[A-Z][^\n→?]*\?)))/g;
+const PAIR = /([^\n→?]{2,200}\?)\s*(?:(?:→|->|=>|–|—|-|answer:?)\s*([^\n→?,;()]{1,80}?)|\(\s*(?:answer:?\s*)?([^)\n]{1,60})\))(?=\s*(?:\([^)]*\))?\s*(?:[,;·]\s*|\.\s+|\n|$|\s+(?=[A-Z][^\n→?]*\?)|\s+(?=\d{1,2}[.)]\s)))/g;
 const SAYS = (what: string) =>
   new RegExp(`\\b(?:${what})(?:\\s+answers?)?\\s*(?:,\\s*)?(?::|→|->|=|-)\\s*(?:say|reply|answer)?\\s*:?\\s*([^\\n]+?)\\s*(?=\\n|$|\\b(?:wrong|right|correct|incorrect)(?:\\s+answers?)?\\s*[:→-])`, 'i');
 
@@ -22,7 +22,7 @@ export function quizRules(m: Masked): RuleDraft[] {
   const text = restore(m.masked, m.quotes);
   if (!/\bquiz|\btrivia|\bquestion|\briddle/i.test(text)) return [];
   const pairs = [...text.matchAll(PAIR)].map((p) => ({
-    question: p[1]!.replace(/^[\s\-•*]*(?:\d{1,2}[.)]\s+)?/, '').replace(/^.*?:\s+(?=[^:]*\?$)/, '').trim(),
+    question: p[1]!.replace(/^.*?:\s+(?=[^:]*\?$)/, '').replace(/^[\s\-•·*]*(?:\d{1,2}[.)]\s+)?/, '').trim(),
     answer: (p[2] ?? p[3])!.trim(),
   }));
   if (pairs.length < 2) return [];
@@ -31,8 +31,10 @@ export function quizRules(m: Masked): RuleDraft[] {
     /(?:^|[^\w/:.€$£¥%°])[/!](quiz\w*|trivia|riddles?)\b/i.exec(text) ??
     /(?:^|[^\w/:.€$£¥%°])[/!]([A-Za-z][A-Za-z0-9_]{0,31})\b[^\n/!]{0,30}?\b(?:quiz|question|trivia|riddle|asks? (?:the next|one|a question))/i.exec(text);
   const name = command ? command[1]!.toLowerCase() : 'quiz';
-  const right = said(text, 'right|correct|if (?:they(?:\'re| are)|it\'?s) (?:right|correct)');
-  const wrong = said(text, 'wrong|incorrect|if (?:they(?:\'re| are)|it\'?s) wrong');
+  // "if they get it right say "Spot on 🥌" otherwise "Not quite!"": the two texts in one sentence.
+  const both = /\b(?:right|correct)\s+(?:say|reply|answer)\s*:?\s*(.+?)\s*,?\s+(?:otherwise|else|if (?:not|wrong))\s*:?\s*(?:say\s+)?(.+?)\s*(?=\.\s|\n|$)/i.exec(text);
+  const right = said(text, 'right|correct|if (?:they(?:\'re| are)|it\'?s) (?:right|correct)') ?? both?.[1]?.trim() ?? null;
+  const wrong = said(text, 'wrong|incorrect|if (?:they(?:\'re| are)|it\'?s) wrong') ?? both?.[2]?.trim() ?? null;
   const notes = [
     ...(right ? [] : ['A right answer gets "Right!": edit the quiz rule to say it your way.']),
     ...(wrong ? [] : ['A wrong answer gets "Not quite: it was {value}.": edit the quiz rule to say it your way.']),
