@@ -1,6 +1,7 @@
 // Answers to words people write, said in a sentence: "when someone asks for the schedule / timetable
 // send: Mon 7:00 Vinyasa · Wed 18:00 Yin", "when someone writes namaste, answer with one of: Namaste 🙏
 // / Breathe in ✨", "if a guest asks about parking tell them: Free parking behind the building".
+import { conditionsIn } from './conditions';
 import type { RuleDraft } from './rule-draft';
 import { answerActions, ASKING_WORDS, COPY_LEFT } from './answers';
 import { type Masked, restore } from './masked';
@@ -50,7 +51,10 @@ export function keywordSentenceRules(m: Masked): RuleDraft[] {
     // The source runs to the sentence's end, so what follows the words ("— and also forward that message to me") is read with them.
     const sentenceEnd = /\n|[.!?](?:\s+(?=[A-Z])|$)/.exec(rest.slice(1));
     const source = restore(hit[0] + rest.slice(0, sentenceEnd ? sentenceEnd.index + 1 : rest.length), m.quotes).trim();
-    rules.push({ id: words[0]!, when: { kind: 'keyword', words: [...new Set(words)], whole: false }, if: [], do: actions, source });
+    // "in #it-help if someone mentions password → ...": only in that channel.
+    const lineStart = m.masked.lastIndexOf('\n', hit.index!) + 1;
+    const { chat } = conditionsIn(m.masked.slice(lineStart, hit.index! + hit[0].length));
+    rules.push({ id: words[0]!, when: { kind: 'keyword', words: [...new Set(words)], whole: false }, if: chat ? [{ kind: 'chat', name: chat }] : [], do: actions, source });
   }
   return rules;
 }

@@ -39,7 +39,7 @@ const MENU = /^(?:\d+\s+)?(?:buttons?|options?|a menu|menu|this menu)\b/i;
 
 /** Words that start a description of a behaviour or of a menu, not an answer's text. */
 const DESCRIBES =
-  /^(?:a|an|the|some|random|today'?s|this week'?s|tomorrow'?s|tonight'?s|this|these|those|next|current|how|what|which|who|your|their|his|her|its|it|them|my|our|all|every|each|everyone'?s?|everybody'?s?|(?:\d+\s+)?buttons?|options?|(?:shows?|lists?|says?|gives?|answers?|sends?|asks?|removes?|adds?|converts?|counts?|saves?|deletes?|clears?)\b)/i;
+  /^(?:a|an|the|some|random|today'?s|this week'?s|tomorrow'?s|tonight'?s|current|how|what|which|who|your|their|his|her|its|it|them|my|our|all|every|each|everyone'?s?|everybody'?s?|(?:\d+\s+)?buttons?|options?|(?:shows?|lists?|says?|gives?|answers?|sends?|asks?|removes?|adds?|converts?|counts?|saves?|deletes?|clears?)\b)/i;
 
 /** The answer that starts at `rest`: a quoted text, a quote the words point at, or the words themselves. */
 export function answerAt(rest: string, quotes: string[]): string | null {
