@@ -121,9 +121,12 @@ export function questionRules(m: Masked): RuleDraft[] {
   for (const ask of text.matchAll(new RegExp(ASK.source, 'gi'))) {
     const start = ask.index! + ask[0].length;
     const rest = text.slice(start);
-    if (!TO_OWNER.test(rest.slice(0, 600))) continue;
     const end = AFTER.map((re) => re.exec(rest)).filter((e): e is RegExpExecArray => e !== null && e.index >= 3).sort((x, y) => x.index - y.index)[0];
     if (!end) continue;
+    // Questions asked in turn are sent on ("... and send the answers to me"); said without it, they
+    // must be the person's own questions, two or more, on the asking line ("/drop → ask: How many? → Any Japanese ones? then say: Top!").
+    const own = (rest.slice(0, end.index).split('\n')[0]!.match(/\?/g) ?? []).length >= 2 && !rest.slice(0, end.index).includes('\n');
+    if (!TO_OWNER.test(rest.slice(0, 600)) && !own) continue;
     // "ask @Coach Lina or write in #help\n!vod asks: Which match? ...": the questions are the later ask's.
     if (/\n[^\n]*\b(?:ask|asks|asking)\b/i.test(rest.slice(0, end.index))) continue;
     const span = restore(rest.slice(0, end.index), m.quotes);

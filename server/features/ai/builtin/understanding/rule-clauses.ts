@@ -179,6 +179,18 @@ function alertRules(sentence: string, m: Masked): RuleDraft[] {
 }
 
 /** "/exam → Exam: 14 Feb, Hall B. Allowed: one A4 sheet", "!socials → Twitch: ... / YouTube: ...": a command's words as written. */
+/** The commands right before the end of `text`, joined by "and", "or", "," or "/" ("/prijs and /prices"). */
+function commandsJoinedBefore(text: string): string[] {
+  const names: string[] = [];
+  const JOINED = /(?:^|[^\w/:.])[/!]([A-Za-z][A-Za-z0-9_]{0,31})\s*(?:,|\band\b|\bor\b|\/|&)\s*$/;
+  let rest = text.replace(/[^\s/!]$/, '');
+  for (let hit = JOINED.exec(rest); hit; hit = JOINED.exec(rest)) {
+    names.push(hit[1]!.toLowerCase());
+    rest = rest.slice(0, hit.index + 1);
+  }
+  return names;
+}
+
 function commandAnswerRules(m: Masked): RuleDraft[] {
   const rules: RuleDraft[] = [];
   // "/aistrigh then some english → ...", "/paid 50 → ...": up to four words of what follows the command, before an arrow.
@@ -228,6 +240,10 @@ function commandAnswerRules(m: Masked): RuleDraft[] {
     // "/preorder <order> → reply "Got it: <order>" and send me the order": the copy as well.
     const copy = text !== null && copiedAfter(restore(line, m.quotes), text) ? [{ kind: 'forward' as const, to: 'owner' as const }] : [];
     rules.push({ id: name, when: { kind: 'command', name }, if: [], do: [...copy, action], source: restore(hit[0] + written, m.quotes).trim() });
+    // "/prijs and /prices → ...": the commands written just before, joined to this one, answer the same.
+    for (const other of commandsJoinedBefore(m.masked.slice(0, hit.index! + 1))) {
+      rules.push({ id: other, when: { kind: 'command', name: other }, if: [], do: [...copy, action], source: restore(hit[0] + written, m.quotes).trim() });
+    }
   }
   // "could the bot answer /wifi with "Network: ..."": the verb before the command.
   for (const hit of m.masked.matchAll(/\b(?:answer|answers|reply to|replies to|respond to|responds to)\s+([/!])([A-Za-z][A-Za-z0-9_]{0,31})\b\s+(?:with|by saying)\s*:?\s*/gi)) {
