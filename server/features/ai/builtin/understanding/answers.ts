@@ -9,7 +9,7 @@ import { memberName, saidWordsAt } from './said-words';
 
 const PASS_ON =
   /^(?:(?:forward|send|pass|dm|copy)\s+(?:it|this|them|that|the message|the tweet)?\s*(?:on\s+)?to (?:me|us|the owner|the coordinator|my (?:number|phone|dm|dms|chat))\b|(?:send|forward|dm)\s+(?:me|us)\s+(?:also\s+)?a copy(?:\s+of (?:it|the message|the msg))?)(?:\s*\([^)]*\))?/i;
-const SAYS = /\b(?:and\s+)?(?:says?|repl(?:y|ies)|answers?|tells? (?:them|him|her))\s*(?:with\s+)?:?\s*/i;
+const SAYS = /\b(?:and\s+)?(?:says?|repl(?:y|ies)|answers?|tells? (?:them|him|her))(?:\s+in the (?:channel|chat|group|thread))?\s*(?:with\s+)?:?\s*/i;
 /** After a reply: "and send me the order", "and forward it to me". */
 const COPY_AFTER = /^[^\n.!?→]*?\b(?:and|then|also|\+)\s+(?:(?:send|forward|pass|dm)\s+(?:me|us)\s+(?:the|a copy|it|that|this|their)\b|(?:send|forward|pass|dm)\s+(?:it|this|that|the \w+|them)\s+(?:on\s+)?to\s+(?:me|us)\b)/i;
 /** True when the line of `text` goes on after `reply` with a copy to the owner ("... and send me the order"). */
@@ -70,7 +70,8 @@ export function priceAsked(words: string): { coin: string; currency: string } | 
 /** The actions of the words after a trigger; [] when they hold nothing the bot can do. */
 export function answerActions(words: string, quotes: string[]): Action[] {
   // "→ reply "$10 cover..."": the verb is no part of the answer.
-  const text = words.trim().replace(/^(?:reply|replies|answer|answers|respond|responds)(?:\s+with)?\s*:?\s*(?=\u0001|[^\s:])/i, '');
+  // "reply in the channel: Flagged 👀": where it is said, not words of it.
+  const text = words.trim().replace(/^(?:reply|replies|answer|answers|respond|responds)(?:\s+in the (?:channel|chat|group|thread))?(?:\s+with)?\s*:?\s*(?=\u0001|[^\s:])/i, '');
   // "just like it ❤️ no reply", "react with 🔥": a reaction to the message, not words.
   const liked = /^(?:just\s+)?(?:like|heart|react(?:\s+(?:to|with))?)\s+(?:it|them|the (?:tweet|message|msg|post|mention))?\s*(\p{Extended_Pictographic}\uFE0F?)?/iu.exec(restore(text, quotes));
   if (liked && (liked[1] || /^(?:just\s+)?(?:like|heart)\s+(?:it|them|the\b)/i.test(text))) return [{ kind: 'react', emoji: liked[1] ?? (/heart/i.test(liked[0]) ? '❤️' : '👍') }];

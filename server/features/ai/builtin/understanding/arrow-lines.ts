@@ -19,7 +19,7 @@ const OFFENCE_WORDS = /\b(?:if|when|whenever|has|have|contains?|includes?|writes
 const WRITES_THEN =
   /\b(?:anyone|anybody|someone|somebody|people|ppl|they|whoever)\s+(?:who\s+)?(?:replies|reply|writes?|says?|types?|sends?)\s+(.+?)(?:\s*,\s*|\s+(?=(?:it|goes|go|gets?|is|are|will|should|the bot|bot|take|takes|remove|removes|add|adds|put|puts|forward|send|pass)\b))(.+)$/i;
 /** Left sides that are no words someone writes: other readers' (commands, times, joins, hours, buttons). */
-const NOT_WORDS = /[/!][a-z0-9]|^(?:otherwise|else|if not)$|\bnew (?:followers?|members?|people|persons?|users?|subscribers?|joiners?)\b|\b(?:\d+(?:st|nd|rd|th)|second|third|fourth|next) (?:time|strike|warning)|\b(?:every|each|daily|weekly|at \d|\d{1,2}[:.]\d{2}|\d\s*(?:am|pm)|(?:someone|somebody|anyone|people|ppl|members?|they|person|new \w+)\s+(?:joins?|leaves?|left)|mentions?|reacts?|press(?:es)?|buttons?|hours?|right|wrong|correct|before|after|outside|during|mon|tue|wed|thu|fri|sat|sun)\b|\?/i;
+const NOT_WORDS = /[/!][a-z0-9]|^(?:otherwise|else|if not)$|\bnew (?:followers?|members?|people|persons?|users?|subscribers?|joiners?)\b|\b(?:\d+(?:st|nd|rd|th)|second|third|fourth|next) (?:time|strike|warning)|\b(?:every|each|daily|weekly|at \d|\d{1,2}[:.]\d{2}|\d\s*(?:am|pm)|(?:someone|somebody|anyone|people|ppl|members?|they|person|new \w+)\s+(?:joins?|leaves?|left)|mentions?|reacts?|reacting|press(?:es)?|buttons?|hours?|right|wrong|correct|before|after|outside|during|mon|tue|wed|thu|fri|sat|sun)\b|\?/i;
 const OTHERWISE = /^(?:everything|anything|any|all) (?:else|other(?: messages?)?)$|^(?:other|any other|all other) (?:messages?|msgs?|mentions?|tweets?|replies)$|^(?:when )?(?:someone|anyone|people) mentions? (?:us|me|the bot)$/i;
 const ADDS = /^(?:the )?bot\s+|^(?:it\s+)?/i;
 const LIST_ADD = /\b(?:adds?|puts?|signs?)\s+(?:the person|them|him|her|their name|NAME|the sender|you|people)\b[^.]*?\b(?:to|on)\s+(?:the\s+|this week'?s\s+|[\w']+'?s?\s+)*(?:list|roster|rota|line-?up|queue)\b|(?<!\bit )\bgoes on (?:a|the) list\b/i;
@@ -109,6 +109,8 @@ function ruleAt(before: string, after: string, sentence: boolean, unit: string, 
       { id: words[0]!, when: { kind: 'keyword', words, whole: false }, if: chat ? [{ kind: 'chat', name: chat }] : [], do: actions, source: restore(unit, m.quotes).trim() },
     ];
   }
+  // "reacting :package: to an order message → ...": a reaction (rule-clauses.ts), no words written.
+  if (/\breact(?:s|ing|ion)?\b/i.test(before.split('\n').pop()!)) return [];
   // "/poll Question? option / option → makes a poll": the words of a command's example are the command's.
   if (/[/!][a-z]/i.test(before.split(/[.;!]\s+|\n/).pop()!)) return [];
   const left = before

@@ -60,7 +60,7 @@ export function listRules(sentence: string, m: Masked, context: string): RuleDra
     // the command must speak of the list ("shows it", "the names").
     // "!out → removes you", "takes u out": the person, on the list of people named before.
     const ofPerson = (op === 'add' || op === 'remove') && /\b(?:you|u|me|yourself|themselves|him|her)\b/i.test(rest.split(/[,.;]/)[0]!);
-    if ((!own || op === 'show') && !ofPerson && !/\b(?:list|board|it|them|names?|who|entries|items?|order|roster|sign-?ups?|queue|everything|everyone|all|what'?s on)\b|\b\w*(?:liste|lijst|lista)\b|\u0001/i.test(rest.split(/[,.;]/)[0]!)) continue;
+    if ((!own || op === 'show') && !ofPerson && !/\b(?:list|board|it|them|names?|who|entries|items?|order|roster|sign-?ups?|queue|everything|everyone|all|what'?s on|still|so far|left|remaining|pending)\b|\b\w*(?:liste|lijst|lista)\b|\u0001/i.test(rest.split(/[,.;]/)[0]!)) continue;
     // "/seen <bird> adds the bird": what follows the command, whatever the list is of.
     const item = op === 'add' || op === 'remove' ? (standIn || (THING_ITEM.test(rest) && (!PERSON_ITEM.test(rest) || /\bwhat(?:ever)? (?:they|you)(?:'re| are)?\b/i.test(rest))) ? 'argument' : sender || PERSON_ITEM.test(rest) ? 'sender' : 'argument') : 'argument';
     const said = new RegExp(`\\b(?:says?|repl(?:y|ies)|answers?|responds?|with|shows?)\\s*:?\\s*\u0001(\\d+)\u0002|\\(\\s*\u0001(\\d+)\u0002\\s*\\)`, 'i').exec(rest);

@@ -74,7 +74,9 @@ function reactionRules(sentence: string, m: Masked): RuleDraft[] {
     // "when a msg gets a 🏆 reaction, post in #hall-of-fame: ...": the message's reaction.
     /\b(?:when|whenever|if) (?:a|an|the|any|someone'?s) (?:msg|message|post|photo|pic|picture|comment|clip)(?: in #[\w-]+)? gets? (?:a |an |one )?()(:[\w+-]{1,38}:|\p{Extended_Pictographic}\uFE0F?) ?(?:reaction|react)\b/iu.exec(restore(sentence, m.quotes)) ??
     // "when someone puts a :sos: reaction on a message, ...".
-    /\b(?:when|whenever|if) (?:someone|anyone|somebody|people|ppl|a member) (?:puts?|adds?|leaves?|gives?|drops?) (?:a |an |one )?()(:[\w+-]{1,38}:|\p{Extended_Pictographic}\uFE0F?) ?(?:reaction|react|emoji)\b/iu.exec(restore(sentence, m.quotes));
+    /\b(?:when|whenever|if) (?:someone|anyone|somebody|people|ppl|a member) (?:puts?|adds?|leaves?|gives?|drops?) (?:a |an |one )?()(:[\w+-]{1,38}:|\p{Extended_Pictographic}\uFE0F?) ?(?:reaction|react|emoji)\b/iu.exec(restore(sentence, m.quotes)) ??
+    // "- reacting :package: to an order message → reply: Packed 📦": a line that starts with the reaction.
+    /^[\s\-•*]*(?:\d[.)]\s*)?()(?:someone\s+)?reacting\s+(?:with\s+)?(:[\w+-]{1,38}:|\p{Extended_Pictographic}\uFE0F?)(?=\s+(?:to|on)\b[^→\n]*(?:→|->|:))/iu.exec(restore(sentence, m.quotes));
   if (reacted) {
     const emoji = reacted[2] && /^:[\w+-]+:$/.test(reacted[2]) ? emojiOfName(reacted[2]) : reacted[2] && EMOJI.test(reacted[2]) ? EMOJI.exec(reacted[2])![1] : undefined;
     const rest = sentence.slice(sentence.toLowerCase().indexOf('react') + 5).replace(/^(?:[^,:]|:[\w+-]{1,38}:)*[,:]\s*/, '');
