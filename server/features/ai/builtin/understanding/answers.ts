@@ -8,7 +8,7 @@ import { restore } from './masked';
 import { memberName, saidWordsAt } from './said-words';
 
 const PASS_ON =
-  /^(?:(?:forward|send|pass|dm|copy)\s+(?:it|this|them|that|the message|the tweet)?\s*(?:on\s+)?to (?:me|us|the owner|the coordinator|my (?:number|phone|dm|dms|chat))\b|(?:send|forward|dm)\s+(?:me|us)\s+(?:also\s+)?a copy(?:\s+of (?:it|the message|the msg))?)(?:\s*\([^)]*\))?/i;
+  /^(?:(?:forward|send|pass|dm|copy)\s+(?:it|this|them|that|the message|the tweet)?\s*(?:on\s+)?to (?:me|us|the owner|the coordinator|my (?:number|phone|dm|dms|chat))\b|(?:send|forward|dm)\s+(?:me|us)(?:\s*\([^)]{1,40}\))?\s+(?:also\s+)?a copy(?:\s+of (?:it|the message|the msg))?)(?:\s*\([^)]*\))?/i;
 const SAYS = /\b(?:and\s+)?(?:says?|repl(?:y|ies)|answers?|tells? (?:them|him|her))(?:\s+in the (?:channel|chat|group|thread))?\s*(?:with\s+)?:?\s*/i;
 /** After a reply: "and send me the order", "and forward it to me". */
 const COPY_AFTER = /^[^\n.!?→]*?\b(?:and|then|also|\+)\s+(?:(?:send|forward|pass|dm)\s+(?:me|us)\s+(?:the|a copy|it|that|this|their)\b|(?:send|forward|pass|dm)\s+(?:it|this|that|the \w+|them)\s+(?:on\s+)?to\s+(?:me|us)\b)/i;
@@ -22,7 +22,7 @@ export function copiedAfter(text: string, reply: string): boolean {
 /** A text that is questions to ask, not words to say ("ask ¿Nombre? then ..."): another reader's ask rule. */
 export const ASKING_WORDS = /^(?:ask|asks|pregunta|chiedi|frag|demande)\b/i;
 /** What is left of "send me a copy and reply: ..." when a reader took "send" for a say-word. */
-export const COPY_LEFT = /^(?:me|us)\s+(?:also\s+)?a copy\b/i;
+export const COPY_LEFT = /^(?:me|us)(?:\s*\([^)]{1,40}\))?\s+(?:also\s+)?a copy\b/i;
 /** Words that describe the answer instead of giving it ("tell them when the farrier comes next"). */
 export const DESCRIBES = /^(?:tells?|gives?|sends?|shows?|posts?|lists?|displays?)\s+(?:them|him|her|people|everyone|members|the (?:person|customer|user)s?)?\s*(?:when|what|where|how|which|who|the|our|a|an|this|these|that|today'?s|this week'?s|tomorrow'?s|all|every)\b|^(?:still|not sure|tbd|to be decided|working (?:it )?out|don'?t know yet|coming soon)\b/i;
 /** "reply with our prices", "→ our weekly events": what the answer is about, in a few words, not the answer. */
