@@ -82,7 +82,7 @@ export function answerActions(words: string, quotes: string[]): Action[] {
     return [{ kind: 'forward', to: 'owner' }, ...(said ? [{ kind: 'reply' as const, text: memberName(said) }] : [])];
   }
   // "→ (send) the current bitcoin price in dollars", "→ Tartu weather now": the data, not those words.
-  const first = restore(text, quotes).split(/[.;\n]/)[0]!.trim().replace(/^(?:send|give|show|tell|post|reply with)\s+(?:them\s+|back\s+)?/i, '');
+  const first = restore(text, quotes).split(/[.;\n]/)[0]!.trim().replace(/^(?:send|give|show|tell|post|reply with|with)\s+(?:them\s+|back\s+)?/i, '');
   // "translate their tweet into French and reply with it": the translation.
   const language = /^translat\w*\b/i.test(first) ? targetLanguageIn(first) : null;
   if (language) return [{ kind: 'data', source: { kind: 'translate', to: language } }];
@@ -95,7 +95,9 @@ export function answerActions(words: string, quotes: string[]): Action[] {
   const weather = weatherAsked(first);
   if (weather) return [weather];
   const price = /^(?:the |today'?s )?(?:current |latest )?\S+(?:'s)? (?:price|rate)|^(?:the )?price of/i.test(first) ? priceAsked(first) : null;
-  if (price) return [{ kind: 'data', source: { kind: 'price', ...price } }];
+  // "with the bitcoin price, 'BTC rn:' then the price": the person's words before it.
+  const lead = price ? /,\s*(.+?)\s+(?:then|and then|\+)\s+the price\b/i.exec(first)?.[1]?.trim() : undefined;
+  if (price) return [{ kind: 'data', source: { kind: 'price', ...price }, ...(lead ? { text: `${lead} {value}` } : {}) }];
   const oneOf = /^(?:with\s+)?(?:(?:a\s+)?random(?:ly)?\s+)?(?:one of(?: these)?|pick one of(?: these)?)(?:\s+at random)?\s*(?:\(random\))?\s*:?\s*/i.exec(text);
   if (oneOf) {
     const list = restore(text.slice(oneOf[0].length).split('\n')[0]!, quotes).replace(/\s*\((?:random|at random)\)\s*\.?$/i, '').trim();

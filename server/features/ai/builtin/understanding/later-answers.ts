@@ -4,7 +4,7 @@
 import { commandsIn, type Masked, restore } from './masked';
 import type { RuleDraft } from './rule-draft';
 
-const LATER =
+export const LATER =
   /\b(?:i'?ll|i will|we'?ll|we will|will)\s+(?:send|give|paste|add|share|tell|write|post|put)\b[^.\n]*?\b(?:later|soon|tomorrow|next week|once|when)\b|\b(?:send|give|paste)\s+(?:it|them|that|those)\s+later\b|\b(?:tbd|tba|to be confirmed|not (?:ready|finali[sz]ed|decided|sure) yet|still (?:finali[sz]ing|deciding|working (?:on|out)|changing)|don'?t have (?:them|it|those|the \w+)(?: all)? yet)\b/i;
 
 export function laterAnswerRules(m: Masked): RuleDraft[] {

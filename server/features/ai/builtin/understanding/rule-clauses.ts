@@ -24,7 +24,7 @@ import { mentionAboutRules } from './mention-rules';
 import { moderationRules } from './moderation-rules';
 import { numberedMenuRules } from './numbered-menus';
 import { pollCommandRules } from './poll-commands';
-import { laterAnswerRules } from './later-answers';
+import { LATER, laterAnswerRules } from './later-answers';
 import { commandDataRules } from './command-data';
 import { questionRules } from './questions';
 import { quizRules } from './quiz';
@@ -130,7 +130,7 @@ function reactionRules(sentence: string, m: Masked): RuleDraft[] {
     const words = (about ?? said) ? (about ?? said)![1]!.split(/\s*(?:,|\bor\b|\/)\s*/).map((w) => restore(w, m.quotes).trim().toLowerCase().replace(/(?:\s+(?:lol|lmao|haha|pls|please|plz|thx|thanks|too|as well|in it|in them))+$/, '')).filter(Boolean) : [];
     const when: Trigger = words.length > 0 ? { kind: 'keyword', words, whole: false } : { kind: 'message', always: true };
     // "react 🪙 to every post in #new-finds": only in that channel.
-    const chat = /\b(?:in|on)\s+#([\w-]{1,80})/.exec(clause)?.[1];
+    const chat = /\b(?:in|on)\s+#([\w-]{1,80})/.exec(clause)?.[1] ?? /\b(?:every|each|all|any)\s+(?:posts?|messages?|msgs?|photos?|pics?)\s+(?:in|on)\s+#([\w-]{1,80})/i.exec(ml.slice(0, at))?.[1];
     rules.push({ id: 'react', when, if: chat ? [{ kind: 'chat', name: chat }] : [], do: [{ kind: 'react', emoji }], source: restore(sentence, m.quotes).trim() });
   }
   return rules;
@@ -235,7 +235,8 @@ function commandAnswerRules(m: Masked): RuleDraft[] {
     const written = named ?? commandAnswerAt(after, m.quotes) ?? (answerLike ? saidWordsAt(after, m.quotes) : null);
     if (!written) continue;
     // "/donde → tells people the venue address": words about the answer, not the answer (a blank).
-    const text = named || DESCRIBES.test(written) ? null : written;
+    // "/callsheet → link to today's call sheet, i'll give u the link later": words still to come.
+    const text = named || DESCRIBES.test(written) || LATER.test(line) ? null : written;
     const name = hit[2]!.toLowerCase();
     // "!weather → Tartu weather now": the weather, not those words.
     const action = (text ? weatherAsked(text) : null) ?? { kind: 'reply' as const, text };

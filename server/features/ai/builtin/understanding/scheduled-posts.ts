@@ -28,7 +28,7 @@ const SCHEDULED =
   /\b(?:(?:every|each|evry)\s+(?:other\s+)?(?:\d+|day|morning|evening|night|afternoon|week|weekday|weekend|hour|minute|month|(?:mon|tue|wed|thu|fri|sat|sun)\w*)|daily|weekly|hourly|once a|twice a|on (?:mon|tue|wed|thu|fri|sat|sun)\w*|mon(?:day)?s?\s*(?:-|–|to|through|thru)|week ?days|(?:mon|tue|wed|thu|fri|sat|sun)\w*\s+(?:morning|evening|night|afternoon)|before|after)\b/i;
 /** Words of a post about a feed or data (news.ts and the data sources read those). */
 /** "the Hanoi weather starting with Good morning ☀️", "the weather for Riga, beginning with: Labrīt!". */
-const WEATHER_OPENING = /^(?:the\s+|today'?s\s+)?(?:([A-Z][\p{L}'-]*(?:\s+[A-Z][\p{L}'-]*)*)\s+)?(?:weather|forecast)(?:\s+(?:for|in)\s+([A-Z][\p{L}'-]*(?:[- ][A-Z][\p{L}'-]*)*))?,?\s+(?:starting|beginning|opening|starts)\s+with\s*:?\s*(.+)$/u;
+const WEATHER_OPENING = /^(?:the\s+|today'?s\s+)?(?:([A-Z][\p{L}'-]*(?:\s+[A-Z][\p{L}'-]*)*)\s+)?(?:weather|forecast)(?:\s+(?:for|in)\s+([A-Z][\p{L}'-]*(?:[- ][A-Z][\p{L}'-]*)*))?(?:\s+(?:in|to)\s+#[\w-]+)?,?\s+(?:(?:starting|beginning|opening|starts)\s+)?with\s*:?\s*(.+)$/u;
 /** "+ the weather", "with today's weather for Illmitz": the weather put into the person's words. */
 const WEATHER_IN = /\s*(?:\+|\band\b|\bwith\b)\s*(?:the\s+|today'?s\s+)?(?:current\s+)?(?:weather|forecast)\b(?:\s+(?:for|in|at)\s+([A-Z][\p{L}'-]*(?:[- ][A-Z][\p{L}'-]*)*))?\s*\+?\s*/u;
 const DATA = /\b(?:feed|rss|articles?|stories|headlines?|news|weather|forecast|price|prices|rate|temperature|wind)\b/i;
@@ -234,7 +234,7 @@ function dataPostRules(p: Post): RuleDraft[] | null {
     // The place: after the weather, else in the words before it ("Today in Lisbon:"), else a blank.
     const place = (opening ? (opening[1] ?? opening[2]) : weather![1]) ?? /\b(?:in|from|at)\s+([A-Z][\p{L}'-]*(?:[- ][A-Z][\p{L}'-]*)*)/u.exec(words.slice(0, weather?.index ?? 0))?.[1] ?? null;
     const source = { kind: 'weather' as const, city: place };
-    return rulesAtEachTime(p, 'weather-post', () => ({ kind: 'data', source, text }), channelOfVerb(p));
+    return rulesAtEachTime(p, 'weather-post', () => ({ kind: 'data', source, text }), channelOfVerb(p) ?? /\b(?:in|to|into)\s+#([\w-]{1,80})/.exec(words)?.[1]);
   }
   // "tweet the DOGE price: Good morning shibes! DOGE is at <price> 🐕": the price put into the person's words.
   const priced = /^(?:the\s+)?(?:current\s+)?([\w ]{0,20}?)\s*price\s*:\s*(.*(?:<\s*price\s*>|\{\s*price\s*\}).*)$/i.exec(words);
@@ -245,7 +245,10 @@ function dataPostRules(p: Post): RuleDraft[] | null {
   }
   // "every 60 minutes post the ETH price in #prices": the price alone.
   const plainPrice = /^(?:the\s+)?(?:current\s+|latest\s+)?[\w]+(?:'s)?\s+(?:price|rate)\b/i.test(words) ? priceAsked(words) : null;
-  if (plainPrice) return rulesAtEachTime(p, 'price-post', () => ({ kind: 'data', source: { kind: 'price', ...plainPrice }, text: '{value}' }), channelOfVerb(p) ?? /\b(?:in|to|into)\s+#([\w-]{1,80})/.exec(words)?.[1]);
+  // "... with 'SOL update ⏱️' in front": the person's words before the price.
+  const front = /\b(?:with|starting with)\s+(.+?)\s+(?:in front|first|before it)\b|\bstarting with\s+(.+)$/i.exec(words);
+  const before = (front?.[1] ?? front?.[2])?.trim();
+  if (plainPrice) return rulesAtEachTime(p, 'price-post', () => ({ kind: 'data', source: { kind: 'price', ...plainPrice }, text: before ? `${before} {value}` : '{value}' }), channelOfVerb(p) ?? /\b(?:in|to|into)\s+#([\w-]{1,80})/.exec(words)?.[1]);
   // "every morning at 7:00 post the weather for De Bilt": the weather alone.
   const weatherOnly = weatherAsked(words.replace(/[.!]+$/, ''));
   if (weatherOnly?.kind === 'data') return rulesAtEachTime(p, 'weather-post', () => ({ ...weatherOnly, text: '{value}' }), channelOfVerb(p));
