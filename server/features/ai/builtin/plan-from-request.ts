@@ -97,7 +97,7 @@ function addKeywordReplies({ request, features, read, list }: Building): void {
   // So is an answer that is questions a read rule asks ("cita → ask ¿Nombre? then ...").
   const asked = read.kinds.has('ask');
   const noise = (k: { keyword: string; reply: string }) =>
-    /\b(?:answer|reply|say|respond|send)\b/.test(k.keyword) || /^(?:me|us|it|the bot|bot)$/i.test(k.keyword) || (k.keyword.split(/\s+/).length >= 3 && readPhrases.some((w) => k.keyword.includes(w))) || (asked && ASKING_WORDS.test(k.reply)) || COPY_LEFT.test(k.reply);
+    /\b(?:answer|reply|say|respond|send)\b/.test(k.keyword) || /^(?:me|us|it|the bot|bot)$/i.test(k.keyword) || /^(?:message|messages|msg|text|it|them|that)$/i.test(k.reply) || (k.keyword.split(/\s+/).length >= 3 && readPhrases.some((w) => k.keyword.includes(w))) || (asked && ASKING_WORDS.test(k.reply)) || COPY_LEFT.test(k.reply);
   for (const k of request.keywordReplies.filter((k) => !read.texts.has(k.reply) && !readPhrases.some((w) => w.includes(k.keyword)) && !noise(k))) {
     byReply.set(k.reply, { words: [...(byReply.get(k.reply)?.words ?? []), k.keyword], chat: byReply.get(k.reply)?.chat ?? k.chat ?? null });
   }

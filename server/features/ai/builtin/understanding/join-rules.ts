@@ -14,6 +14,8 @@ const JOIN_OR_LEAVE = new RegExp(
   `(?:\\bwhen(?:ever)?\\s+|(?<=(?:^|[\\n.!?•*]|\\n\\s*-)\\s*(?:\\d[.)]\\s*)?))${MEMBER}(?:\\s+new)?\\s+(join|joins|joining|leave|leaves|left|enter|enters|arrive|arrives)\\b(?:\\s+${PLACE}\\b)?${GETS}` +
     `|\\b(?:new (?:people|members?|ppl|folks|joiners?|users?|students?|persons?|neighbou?rs?|arrivals?|faces|residents?|players?|staff|starters?|hires?|colleagues?|employees?|volunteers?)(?: (joining|leaving)(?:\\s+${PLACE}\\b)?| in\\s+${PLACE}\\b)?${GETS}` +
     `|(?:welcome|greet) (?:ppl|people|anyone new|everyone new|anybody new|new (?:members|people|ppl|folks|joiners|users|students)|newcomers|newbies)|(?:welcome|greet)(?=\\s+(?:in|to)\\s+#))(?=(?:\\s+(?:in|to)\\s+#[\\w-]+)?\\s*(?::|→|->|with\\b|(?<=\\b(?:get|gets|receive|receives))\\s*\\u0001))` +
+    // "cuando alguien entra al grupo: ¡Hola NAME!", "cuando alguien se va: Adiós NAME", and the same in the languages requests mix in.
+    `|\\b(?:cuando|si|quand|wenn|quando|als)\\s+(?:alguien|alguém|quelqu'un|jemand|qualcuno|iemand)\\s+(entra|se une|llega|rejoint|arrive|beitritt|kommt|entra|binnenkomt|se va|sale|part|quitte|geht|verlässt|esce|sai|vertrekt)\\b(?:\\s+(?:al|a la|en el|au|dans le|in die|in den|nel|no|na)\\s+[^\\s:,]+)?` +
     // "- welcome: Fáilte <name>! ...", "welcome message: ...": a line that is the welcome.
     `|(?<=(?:^|\\n)\\s*(?:[-•*]\\s*|\\d[.)]\\s*)?)(?:welcome|greeting)(?:\\s+(?:message|msg|text))?(?=\\s*(?::|→|->))`,
   'gi',
@@ -25,7 +27,7 @@ const ONE_OF = /^(?:a\s+)?random(?:ly)?\s+(?:one\s+)?(?:of|from)\s*:?\s*/i;
 export function joinRules(m: Masked): RuleDraft[] {
   const rules: RuleDraft[] = [];
   for (const hit of m.masked.matchAll(JOIN_OR_LEAVE)) {
-    const leaves = /^(?:leave|leaves|left|leaving)$/i.test(hit[1] ?? hit[2] ?? '');
+    const leaves = /^(?:leave|leaves|left|leaving|se va|sale|part|quitte|geht|verlässt|esce|sai|vertrekt)$/i.test(hit[1] ?? hit[2] ?? hit[3] ?? '');
     const rest = m.masked.slice(hit.index! + hit[0].length);
     // "→ post in #general: NAME left the pack", "say Bienvenido/a {name}!": the words, and the channel they go to.
     const lead = /^[\s,]*(?:(?:→|->)\s*)?(?:(?:the\s+)?(?:bot\s+)?(?:should\s+)?(?:post|posts|say|says|send|sends|reply|replies|write|writes|greet (?:them|him|her)|welcome (?:them|him|her))\b)?(?:\s+(?:in|to)\s+#([\w-]+))?\s*(?:(?::|→|->|-|with|saying)\s*|(?=\u0001)|(?<=\b(?:say|says|post|posts|send|sends|write|writes))\s*(?=[A-Z{\p{Extended_Pictographic}]))/iu.exec(rest);
