@@ -1,4 +1,4 @@
-// Wordings the builtin misread in fresh requests (bench/understanding, batches 16 and 17), each read
+// Wordings the builtin misread in fresh requests (bench/understanding, batches 16 to 18), each read
 // into the plan in the person's own words: keyword answers after a colon, questions' closing words,
 // welcome lines, polls at a time and polls of the person's own question, commands that translate,
 // answers still to come as blanks, data commands without an arrow, reactions in one channel.
@@ -110,5 +110,27 @@ describe('wordings read since batch 16', () => {
       { kind: 'threshold', source: { kind: 'weather', city: 'Evesham' }, above: 30 },
       { kind: 'threshold', source: { kind: 'weather', city: 'Evesham', measure: 'wind' }, above: 35 },
     ]);
+  });
+
+  it("joins and leaves said in Spanish, a reaction to a word 'the bot just reacts', a heading quoted for a top", () => {
+    const { rules } = planOf("telegram bot:\n• cuando alguien entra al grupo: ¡Hola NAME! Welcome 🎾\n• cuando alguien se va: Adiós NAME 👋\n— if anyone writes Waheguru the bot just reacts 🙏, no reply message\ncount every message each person sends and /yappers shows the top 3 with 'Biggest yappers 🗣️'");
+    expect(ruleOf(rules, (r) => r.when.kind === 'join')?.do).toEqual([{ kind: 'reply', text: '¡Hola {name}! Welcome 🎾' }]);
+    expect(ruleOf(rules, (r) => r.when.kind === 'leave')?.do).toEqual([{ kind: 'reply', text: 'Adiós {name} 👋' }]);
+    expect(keyword(rules, 'waheguru')?.do).toEqual([{ kind: 'react', emoji: '🙏' }]);
+    expect(command(rules, 'yappers')?.do).toEqual([{ kind: 'top', counter: 'messages', n: 3, text: 'Biggest yappers 🗣️\n{top}' }]);
+    expect(rules.some((r) => r.when.kind === 'keyword' && r.when.words.includes('no'))).toBe(false);
+  });
+
+  it("the weather and prices with the person's words in front, a list's words after an arrow", () => {
+    const { rules } = planOf("telegram bot:\n/weather -> current weather in Göteborg with 'Väder vid banan:' in front\n- every 60 minutes post the Solana price with 'SOL update ⏱️' in front\n- !todo <task> adds it to the to-do list → 'added: <task> ✅'");
+    expect(command(rules, 'weather')?.do).toEqual([{ kind: 'data', source: { kind: 'weather', city: 'Göteborg' }, text: 'Väder vid banan:\n{value}' }]);
+    expect(ruleOf(rules, (r) => r.when.kind === 'schedule')?.do).toEqual([{ kind: 'data', source: { kind: 'price', coin: 'solana', currency: 'usd' }, text: 'SOL update ⏱️ {value}' }]);
+    expect(command(rules, 'todo')?.do).toEqual([{ kind: 'list', list: 'todo', op: 'add', item: 'argument', text: 'added: {item} ✅' }]);
+  });
+
+  it("'/prijs and /prices' answer alike, and the person's own questions need no word of where they go", () => {
+    const { rules } = planOf('telegram bot:\n/prijs and /prices → Kitchen knife €6, scissors €5\n/drop → ask: How many knives? → Any Japanese ones? then say: Top! Bring them Saturday');
+    expect(command(rules, 'prijs')?.do).toEqual(command(rules, 'prices')?.do);
+    expect(command(rules, 'drop')?.do[0]).toMatchObject({ kind: 'ask', questions: ['How many knives?', 'Any Japanese ones?'], done: 'Top! Bring them Saturday' });
   });
 });

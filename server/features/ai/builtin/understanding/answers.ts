@@ -51,8 +51,8 @@ export function describesOnly(text: string): boolean {
 /** The weather a few words ask for ("Tartu weather now", "Saturday forecast for Boulder"), or null. */
 export function weatherAsked(words: string): Action | null {
   const w = words.trim();
-  const named = /^(?:the )?(?:today'?s |tomorrow'?s |\w+day'?s? |current )?(?:forecast|weather)(?:\s+(?:right now|now|today|currently))?(?:\s+(?:for|in)\s+([A-Z][\w -]+?))?(?:\s+(?:right now|now|today|currently|atm))?\s*$/i.exec(w);
-  const before = /^([A-Z][\w-]+(?: [A-Z][\w-]+)?)\s+(?:weather|forecast)(?:\s+(?:now|today))?\s*$/.exec(w);
+  const named = /^(?:the )?(?:today'?s |tomorrow'?s |\w+day'?s? |current )?(?:forecast|weather)(?:\s+(?:right now|now|today|currently))?(?:\s+(?:for|in)\s+(\p{Lu}[\p{L}\w' -]+?))?(?:\s+(?:right now|now|today|currently|atm))?\s*$/iu.exec(w);
+  const before = /^(\p{Lu}[\p{L}\w-]+(?: \p{Lu}[\p{L}\w-]+)?)\s+(?:weather|forecast)(?:\s+(?:now|today))?\s*$/u.exec(w);
   const city = named?.[1] ?? before?.[1];
   return named || before ? { kind: 'data', source: { kind: 'weather', ...(city ? { city: city.trim() } : {}) } } : null;
 }

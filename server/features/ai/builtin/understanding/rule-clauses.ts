@@ -239,7 +239,10 @@ function commandAnswerRules(m: Masked): RuleDraft[] {
     const text = named || DESCRIBES.test(written) || LATER.test(line) ? null : written;
     const name = hit[2]!.toLowerCase();
     // "!weather → Tartu weather now": the weather, not those words.
-    const action = (text ? weatherAsked(text) : null) ?? { kind: 'reply' as const, text };
+    // "/weather -> current weather in Göteborg with 'Väder vid banan:' in front": the person's words, then the weather.
+    const framed = /^\s*(.*?)\s+with\s+(.+?)\s+(?:in front|on top|first|before it)\s*$/i.exec(restore(line, m.quotes).replace(/^\s*(?:shows?|gives?|posts?|sends?)\s+/i, ''));
+    const framedWeather = framed ? weatherAsked(framed[1]!.replace(/^(?:the\s+)?current\s+/i, '')) : null;
+    const action = (framedWeather ? { ...framedWeather, text: `${framed![2]!.trim()}\n{value}` } : null) ?? (text ? weatherAsked(text) : null) ?? { kind: 'reply' as const, text };
     // "/preorder <order> → reply "Got it: <order>" and send me the order": the copy as well.
     const copy = text !== null && copiedAfter(restore(line, m.quotes), text) ? [{ kind: 'forward' as const, to: 'owner' as const }] : [];
     rules.push({ id: name, when: { kind: 'command', name }, if: [], do: [...copy, action], source: restore(hit[0] + written, m.quotes).trim() });
