@@ -180,7 +180,6 @@ function alertRules(sentence: string, m: Masked): RuleDraft[] {
   }];
 }
 
-/** "/exam → Exam: 14 Feb, Hall B. Allowed: one A4 sheet", "!socials → Twitch: ... / YouTube: ...": a command's words as written. */
 /** The commands right before the end of `text`, joined by "and", "or", "," or "/" ("/prijs and /prices"). */
 function commandsJoinedBefore(text: string): string[] {
   const names: string[] = [];
@@ -193,6 +192,7 @@ function commandsJoinedBefore(text: string): string[] {
   return names;
 }
 
+/** "/exam → Exam: 14 Feb, Hall B. Allowed: one A4 sheet", "!socials → Twitch: ... / YouTube: ...": a command's words as written. */
 function commandAnswerRules(m: Masked): RuleDraft[] {
   const rules: RuleDraft[] = [];
   // "/aistrigh then some english → ...", "/paid 50 → ...": up to four words of what follows the command, before an arrow.
