@@ -1,6 +1,7 @@
-// Commands whose answer the person will give later: "/contacts — shows useful numbers (...). I'll send
+// Words still to come, as blanks: commands whose answer the person will give later: "/contacts — shows useful numbers (...). I'll send
 // you the exact list of numbers later", "/packages - show our packages (I'll send you those later, still
 // finalising 2025 prices)". The answer is a blank ("needs your words"), never the words describing it.
+import type { Action } from '../../../../../shared/bot-plan.schema';
 import { commandsIn, type Masked, restore } from './masked';
 import type { RuleDraft } from './rule-draft';
 
@@ -17,4 +18,12 @@ export function laterAnswerRules(m: Masked): RuleDraft[] {
     rules.push({ id: name, when: { kind: 'command', name }, if: [], do: [{ kind: 'reply', text: null }], source: restore(line, m.quotes).trim() });
   }
   return rules;
+}
+
+/** "the bagel list with prices, I'll send you that later": what the answer will be, given later (a blank), not words to say. */
+const TO_COME = /^(?:the|our|my|a|an)\b[^,.!?]{0,60},?\s*(?:(?:i|we)'?ll|(?:i|we) will)\s+(?:send|give|paste|add|share|write)\s+(?:you\s+)?(?:that|it|them|those|this|these)\b/i;
+
+export function withWordsToComeBlank(rule: RuleDraft): RuleDraft {
+  const blank = (a: Action): Action => ((a.kind === 'reply' || a.kind === 'post') && a.text !== null && TO_COME.test(a.text) ? { ...a, text: null } : a);
+  return { ...rule, do: rule.do.map(blank) };
 }

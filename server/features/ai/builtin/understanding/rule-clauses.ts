@@ -24,7 +24,7 @@ import { mentionAboutRules } from './mention-rules';
 import { moderationRules } from './moderation-rules';
 import { numberedMenuRules } from './numbered-menus';
 import { pollCommandRules } from './poll-commands';
-import { LATER, laterAnswerRules } from './later-answers';
+import { LATER, laterAnswerRules, withWordsToComeBlank } from './later-answers';
 import { commandDataRules } from './command-data';
 import { questionRules } from './questions';
 import { quizRules } from './quiz';
@@ -347,10 +347,3 @@ export function actionKinds(rules: RuleDraft[]): Set<Action['kind']> {
   return new Set(rules.flatMap((r) => r.do.map((a) => a.kind)));
 }
 
-/** "the bagel list with prices, I'll send you that later": what the answer will be, given later (a blank), not words to say. */
-const TO_COME = /^(?:the|our|my|a|an)\b[^,.!?]{0,60},?\s*(?:(?:i|we)'?ll|(?:i|we) will)\s+(?:send|give|paste|add|share|write)\s+(?:you\s+)?(?:that|it|them|those|this|these)\b/i;
-
-function withWordsToComeBlank(rule: RuleDraft): RuleDraft {
-  const blank = (a: Action): Action => ((a.kind === 'reply' || a.kind === 'post') && a.text !== null && TO_COME.test(a.text) ? { ...a, text: null } : a);
-  return { ...rule, do: rule.do.map(blank) };
-}
