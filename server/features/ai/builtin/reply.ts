@@ -10,6 +10,7 @@ import { understandRequest, type BotRequest } from './request';
 import { cleanName } from './understanding/purpose';
 import { planFromRequest } from './plan-from-request';
 import { planAnswer } from './plan-reply';
+import { wordsLeftOut } from './words-left-out';
 
 /** A rendered file as the chat saves it: a code block drops the final newline. */
 export function asSaved(code: string): string {
@@ -80,12 +81,16 @@ export function defaultBotName(request: Pick<BotRequest, 'platform'>): string {
   return `${label === 'HTTP webhook' ? 'Webhook' : label.split('/')[0]} Bot`;
 }
 
-/** A bot built from its plan: the plan card first, then the file. */
-export function builtFromPlan(request: BotRequest, filename: string, replacing: boolean): BuiltinChatResult {
+/**
+ * A bot built from its plan: the plan card first, then the file. Words of `message` the plan does
+ * not carry are quoted back with what was not understood.
+ */
+export function builtFromPlan(request: BotRequest, message: string, filename: string, replacing: boolean): BuiltinChatResult {
   const plan = planFromRequest(request, request.botName ?? defaultBotName(request));
   const bot = renderPlan(plan, { filename });
   const code = asSaved(bot.code);
-  const reply = planAnswer({ plan, filename, replacing, notUnderstood: request.notUnderstood, bot, code });
+  const notUnderstood = [...request.notUnderstood, ...wordsLeftOut(message, plan, request.notUnderstood)];
+  const reply = planAnswer({ plan, filename, replacing, notUnderstood, bot, code });
   return { reply, charged: true, generated: { [filename]: { request: JSON.stringify(request), rendered: code, plan } } };
 }
 
@@ -107,6 +112,6 @@ export function builtinChat(message: string, context?: BuiltinChatContext): Buil
   const filename = newBot ? `${PLATFORM_INFO[understood.platform].fileStem}.${ext}` : chosen;
   const given = context?.botName && !newBot ? cleanName(context.botName) : '';
   const request = given && !understood.botName ? { ...understood, botName: given } : understood;
-  const built = builtFromPlan(request, filename, replacing);
+  const built = builtFromPlan(request, clean, filename, replacing);
   return newBot ? { ...built, newBot } : built;
 }
