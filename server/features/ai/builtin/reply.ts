@@ -11,6 +11,7 @@ import { cleanName } from './understanding/purpose';
 import { planFromRequest } from './plan-from-request';
 import { planAnswer } from './plan-reply';
 import { wordsLeftOut } from './words-left-out';
+import { withSourcesOfBlanks } from './blank-sources';
 
 /** A rendered file as the chat saves it: a code block drops the final newline. */
 export function asSaved(code: string): string {
@@ -86,7 +87,7 @@ export function defaultBotName(request: Pick<BotRequest, 'platform'>): string {
  * not carry are quoted back with what was not understood.
  */
 export function builtFromPlan(request: BotRequest, message: string, filename: string, replacing: boolean): BuiltinChatResult {
-  const plan = planFromRequest(request, request.botName ?? defaultBotName(request));
+  const plan = withSourcesOfBlanks(planFromRequest(request, request.botName ?? defaultBotName(request)), message);
   const bot = renderPlan(plan, { filename });
   const code = asSaved(bot.code);
   const notUnderstood = [...request.notUnderstood, ...wordsLeftOut(message, plan, request.notUnderstood)];

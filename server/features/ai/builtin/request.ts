@@ -44,16 +44,22 @@ const CANNED_BY_NAME: Feature[] = ['menu', 'prices', 'weather', 'news', 'rules',
 /** Clauses that say what not to do, or describe the chat rather than ask for something. */
 const ASIDE = /\b(?:not|no|don'?t|do not|never|isn'?t|aren'?t|without|ignore|spam|spammers?|ads|scams?|obviously|obvs|are fine|is fine|talk about|talks about|keeps? \w+ing|lol)\b/;
 
-/** The text without its asides (clauses split at sentence ends, dashes and "but"). */
+/**
+ * The text without its asides (clauses split at sentence ends, dashes and "but"); words in brackets
+ * are an aside of their own ("post the news (I don't have the link yet)" still asks for the news).
+ */
 function withoutAsides(lower: string): string {
   return lower
+    .replace(/\([^()\n]{0,160}\)/g, ' ')
     .split(/[.;!?\n—–]+|\bbut\b/)
     .filter((clause) => !ASIDE.test(clause))
     .join('. ');
 }
 
-function listedItems(d: Pick<BotRequest, 'bannedWords' | 'menu' | 'choices' | 'poll'>): string[] {
-  return [...d.bannedWords, ...d.menu.map((m) => m.label), ...d.choices, ...(d.poll?.options ?? [])].map((item) => item.toLowerCase());
+/** The words of the rules' content: banned words, buttons, choices, options and the words people send ("tea or the raffle"). */
+function listedItems(d: Pick<BotRequest, 'bannedWords' | 'menu' | 'choices' | 'poll' | 'keywordReplies' | 'rules'>): string[] {
+  const keywords = [...d.keywordReplies.map((k) => k.keyword), ...d.rules.flatMap((r) => (r.when.kind === 'keyword' ? r.when.words : []))];
+  return [...d.bannedWords, ...d.menu.map((m) => m.label), ...d.choices, ...(d.poll?.options ?? []), ...keywords].map((item) => item.toLowerCase());
 }
 
 /**

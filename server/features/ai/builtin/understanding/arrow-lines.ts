@@ -18,6 +18,9 @@ const OFFENCE_WORDS = /\b(?:if|when|whenever|has|have|contains?|includes?|writes
 /** "anyone who replies in or I'm in goes on a list and gets ...", "if they write out, take them off the list". */
 const WRITES_THEN =
   /\b(?:anyone|anybody|someone|somebody|people|ppl|they|whoever)\s+(?:who\s+)?(?:replies|reply|writes?|says?|types?|sends?)\s+(.+?)(?:\s*,\s*|\s+(?=(?:it|goes|go|gets?|is|are|will|should|the bot|bot|take|takes|remove|removes|add|adds|put|puts|forward|send|pass)\b))(.+)$/i;
+/** "when they say can't make it, take them off the list": the words up to the comma, when what follows it is done. */
+const WRITES_COMMA_THEN =
+  /\b(?:anyone|anybody|someone|somebody|people|ppl|they|whoever)\s+(?:who\s+)?(?:replies|reply|writes?|says?|types?|sends?)\s+([^,\n]{1,60}?)\s*,\s*((?:then\s+)?(?:take|takes|put|puts|add|adds|remove|removes|show|shows|reply|replies|say|says|send|sends|forward|pass|the bot|bot)\b.+)$/i;
 /** Left sides that are no words someone writes: other readers' (commands, times, joins, hours, buttons). */
 const NOT_WORDS = /[/!][a-z0-9]|^(?:otherwise|else|if not)$|\bnew (?:followers?|members?|people|persons?|users?|subscribers?|joiners?)\b|\b(?:\d+(?:st|nd|rd|th)|second|third|fourth|next) (?:time|strike|warning)|\b(?:every|each|daily|weekly|at \d|\d{1,2}[:.]\d{2}|\d\s*(?:am|pm)|(?:someone|somebody|anyone|people|ppl|members?|they|person|new \w+)\s+(?:joins?|leaves?|left)|mentions?|reacts?|reacting|press(?:es)?|buttons?|hours?|right|wrong|correct|before|after|outside|during|mon|tue|wed|thu|fri|sat|sun)\b|\?/i;
 const OTHERWISE = /^(?:everything|anything|any|all) (?:else|other(?: messages?)?)$|^(?:other|any other|all other) (?:messages?|msgs?|mentions?|tweets?|replies)$|^(?:when )?(?:someone|anyone|people) mentions? (?:us|me|the bot)$/i;
@@ -56,7 +59,9 @@ function actionsOf(right: string, quotes: string[]): Action[] {
   if (LIST_ADD.test(text)) return [{ kind: 'list', list: 'signups', op: 'add', item: 'sender', text: said ?? 'Added {item}.' }];
   if (LIST_REMOVE.test(text)) return [{ kind: 'list', list: 'signups', op: 'remove', item: 'sender', text: said ?? 'Removed {item}.' }];
   if (LIST_SHOW.test(text)) {
-    const heading = text.split(/\s*(?:\+|\band\b|\bwith\b)\s+(?:the\s+)?names\b/i)[0]!.trim();
+    // "roster → Saturday crew so far: + names": the words before the names; "show the list" has none.
+    const parts = text.split(/\s*(?:\+|\band\b|\bwith\b)\s+(?:the\s+)?names\b/i);
+    const heading = parts.length > 1 ? parts[0]!.trim() : '';
     return [{ kind: 'list', list: 'signups', op: 'show', item: 'argument', text: heading ? `${restore(heading, quotes)}\n{list}` : '{list}' }];
   }
   // "86 salmon → salmon goes on the 86 list": an item of the message on a list, which a rule cannot say yet.
@@ -91,7 +96,7 @@ function unitRule(unit: string, m: Masked, chat: string | undefined): RuleDraft[
   const equals = arrows.length === 0 ? /^(.+?)\s+=\s+(?=(?:instant(?:ly)?\s+|just\s+)?(?:delete|remove|ban|kick|mute|time ?out)\b)/i.exec(unit) : null;
   if (equals && !OFFENCE_WORDS.test(equals[1]!)) return ruleAt(equals[1]!, unit.slice(equals[0].length), false, unit, m, chat);
   if (arrows.length > 0) return arrows.flatMap((arrow, i) => ruleAt(unit.slice(i > 0 ? arrows[i - 1]!.index! + arrows[i - 1]![0].length : 0, arrow.index), unit.slice(arrow.index! + arrow[0].length), false, unit, m, chat));
-  const written = WRITES_THEN.exec(unit);
+  const written = WRITES_COMMA_THEN.exec(unit) ?? WRITES_THEN.exec(unit);
   return written ? ruleAt(written[1]!, written[2]!, true, unit, m, chat) : [];
 }
 

@@ -24,6 +24,9 @@ const LOGS_NUMBER = /(?:^|[^\w/:.€$£¥%°])[/!]([A-Za-z]\w{0,31})\s+(?:and|\+
 /** "counts sprints per person", "count how many fish each person reported": what is counted per person. */
 const COUNTS_PER = /\bcounts?\s+(?:how many\s+)?(?!messages?\b|posts?\b)([a-z]+)\s+(?:\w+\s+){0,3}?(?:per|for each|for every|of each|each)\s+(?:person|user|member|people|rider|player)\b/i;
 
+/** "/mat it counts that they trained": one more for whoever sends the command. */
+const COUNTS_ONE = /\b(?:counts?|logs?|records?|tracks?)\s+(?:that|it|one|1|\+1)\b/i;
+
 /** The name of what the request counts: what it logs ("km"), its own word ("stars", "rebuys"), points, or messages. */
 function counterOf(context: string): string {
   const logs = LOGS.exec(context);
@@ -96,14 +99,17 @@ function logRules(sentence: string, m: Masked, counter: string): RuleDraft[] {
   return [{ id: name!.toLowerCase(), when: { kind: 'command', name: name!.toLowerCase() }, if: [], do: actions, source: restore(sentence, m.quotes).trim() }];
 }
 
-/** "/sprint when you finished a sprint, the bot counts sprints per person and says X": one more per command, with its words. */
+/** "/sprint when you finished a sprint, the bot counts sprints per person and says X", "/mat it counts that they trained": one more per command, with its words. */
 function commandCount(sentence: string, m: Masked, counter: string, rules: RuleDraft[]): boolean {
-  const counts = COUNTS_PER.exec(sentence);
+  const counts = COUNTS_PER.exec(sentence) ?? COUNTS_ONE.exec(sentence);
   const command = counts ? commandsIn(sentence.slice(0, counts.index)).pop() : undefined;
   if (!counts || !command) return false;
   const whole = m.masked.slice(Math.max(0, m.masked.indexOf(sentence)) + counts.index);
   const says = /\b(?:says?|replies|reply|answers?)\s*(?:with)?\s*:?\s*/i.exec(whole.split('\n')[0]!);
-  const text = says ? saidWordsAt(whole.slice(says.index + says[0].length), m.quotes) : null;
+  // "'Osu! that's X sessions for you' (X = how many theyve done)": X is the count, the note in brackets no words.
+  const said = says ? saidWordsAt(whole.slice(says.index + says[0].length), m.quotes) : null;
+  const counted = /\(\s*[NX]\s*=/.test(whole.split('\n')[0]!);
+  const text = said && counted ? said.replace(/\b[NX]\b/g, '{count}') : said;
   rules.push({ id: command.name, when: { kind: 'command', name: command.name }, if: [], do: [{ kind: 'count', counter, per: 'user' }, ...(text ? [{ kind: 'reply' as const, text }] : [])], source: restore(sentence, m.quotes).trim() });
   return true;
 }
@@ -143,8 +149,8 @@ export function counterRules(sentence: string, m: Masked, context: string): Rule
     const onTop = /^\s*(?:[a-z]+\s+)?with\s+([^\n]{1,60}?:)\s*(?:on top|as (?:the )?(?:heading|title))\b/i.exec(after) ??
       // "top 10 with 'Flest rundor 🥏' over it", "shows the top 3 with 'Biggest yappers 🗣️'": a quoted heading.
       /^\s*(?:[a-z]+\s+){0,3}?with\s+(\u0001\d+\u0002)(?=\s*(?:over it|on top|above|as (?:the )?(?:heading|title))?\s*(?:[,.;\n]|$|\s+(?:and|then)\b))/i.exec(after);
-    // "!top shows top 5 with the heading Most flights this season", "under the title 🏆 Shuttle Kakis ladder".
-    const titledAt = /^[^\n.]{0,40}?\b(?:(?:with|under|and)\s+(?:the\s+|a\s+)?(?:heading|title|header)|headed)\s*:?\s*/i.exec(after);
+    // "!top shows top 5 with the heading Most flights this season", "under the title 🏆 Shuttle Kakis ladder", "..., title 'Mat rats'".
+    const titledAt = /^[^\n.]{0,40}?(?:\b(?:with|under|and)\s+(?:the\s+|a\s+)?(?:heading|title|header)|,\s*(?:heading|title|header)|\bheaded)\s*:?\s*/i.exec(after);
     const titled = titledAt ? saidWordsAt(after.slice(titledAt[0].length), m.quotes) : null;
     const text = titled ? `${titled}\n{top}` : onTop ? `${restore(onTop[1]!, m.quotes).trim()}\n{top}` : shaped?.includes('{top}') ? shaped : shaped && /^\s*\S*\s*(?:as|titled)\b|\bas\s*:?\s*$/i.test(like![0]) ? `${shaped}\n{top}` : written && !/^(?:the|a|an)\s/i.test(written) ? `${written}\n{top}` : `Top ${n}:\n{top}`;
     rules.push({ id: `top-${counter}`, when, if: [], do: [{ kind: 'top', counter, n, text }], source: restore(sentence, m.quotes).trim() });

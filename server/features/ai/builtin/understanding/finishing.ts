@@ -1,11 +1,17 @@
 // The last look over the rules read from a request, whatever reader made them: a member's name written
 // as NAME or <name> is the {name} placeholder in every text, and a keyword rule never listens for a
-// word that is in every sentence ("a", "we"): such words make the rule's words a blank to fill.
+// word that is in every sentence ("a", "we"): such words make the rule's words a blank to fill. A
+// rule whose only answer asks for none ("anything else -> nothing") is left out.
 import type { Action, Rule } from '../../../../../shared/bot-plan.schema';
+import { onlyDescribes } from './later-answers';
 import { memberName } from './said-words';
 
 /** "ill paste the list later", "tbd": words still to come are a blank. */
 const LATER = /^(?:(?:i'?ll|ill|we'?ll|will|i will|we will)\s+(?:paste|send|add|give|tell|write|fill|put|post)\b.*\blater\b.*|tbd|tba|todo|to be (?:added|announced|decided|confirmed)|coming soon|later|\?+|\.\.\.)$/i;
+
+/** "[whatever they wrote]", "<what they typed>", "[their message]": a stand-in for the person's own words. */
+const WHAT_THEY_WROTE =
+  /[<[](?:what(?:ever)?\s+(?:they|he|she|you|the (?:user|person|member|customer))\s+(?:wrote|typed|said|sent|put|entered|write|type|say|send)|their (?:text|message|words|answer|input))[>\]]/gi;
 
 const NO_KEYWORD = new Set(
   'a an the we i it is to of and or in on at for you me my our us he she they them this that be so if do as by with from are was'.split(' '),
@@ -13,17 +19,18 @@ const NO_KEYWORD = new Set(
 
 /**
  * The action's texts with NAME, <name>, [name] as {name}; the stand-in written after the command
- * ("/job <address> → ... job added: <address>") as what follows it; a leading "answer" ("→ answer Call
+ * ("/job <address> → ... job added: <address>") or for what was typed ("[whatever they wrote]") as
+ * what follows the command (the whole message, for other rules); a leading "answer" ("→ answer Call
  * 112 first") is the verb, not the words.
  */
-function named(action: Action, standIn: string | null): Action {
+function named(action: Action, standIn: string | null, command: boolean): Action {
   const words = (text: string): string | null => {
-    if (LATER.test(text.trim())) return null;
+    if (LATER.test(text.trim()) || onlyDescribes(text)) return null;
     let said = memberName(text)
       .replace(/^(?:to (?:every|each|all|any)(?: other)? (?:messages?|msgs?)|to everything|to everyone)\s*:\s*/i, '')
       .replace(/^(?:answer|reply|say|respond|write)(?: with)?:?\s+(?=[A-Z"'\p{Extended_Pictographic}])/u, '');
     if (standIn) said = said.split(standIn).join(action.kind === 'list' ? '{item}' : '{args}');
-    return said;
+    return said.replace(WHAT_THEY_WROTE, action.kind === 'list' ? '{item}' : command ? '{args}' : '{text}');
   };
   if ('text' in action && typeof action.text === 'string') return { ...action, text: words(action.text) };
   if (action.kind === 'replyOneOf') return { ...action, texts: action.texts.map((t) => (t === null ? t : words(t))) };
@@ -46,12 +53,20 @@ function standInOf(rule: Pick<Rule, 'when' | 'source'>): string | null {
   return new RegExp(`[/!]${name}\\s+(<[^<>\\n]{1,30}>|\\[[^\\[\\]\\n]{1,30}\\])`, 'i').exec(rule.source)?.[1] ?? null;
 }
 
+/** "nothing, leave the chat to them", "ignore it", "don't reply": words asking for no answer (not "No problem, ..."). */
+const NO_ANSWER = /^(?:nothing|no (?:reply|answer|response)|stay (?:silent|quiet)|be quiet|keep quiet|say nothing|ignore(?: it| them)?|don'?t (?:reply|answer|respond|say anything)|do not (?:reply|answer|respond))(?:\s*[,.;!–—-]|\s*$)/i;
+
+/** "anything else -> nothing, leave the chat to them": a rule whose only answer asks for none is no rule. */
+function answersNothing(rule: Pick<Rule, 'do'>): boolean {
+  return rule.do.length > 0 && rule.do.every((a) => a.kind === 'reply' && a.text !== null && NO_ANSWER.test(a.text));
+}
+
 export function finishRules<R extends Pick<Rule, 'when' | 'do' | 'source'>>(rules: R[]): R[] {
-  return rules.map((rule) => {
+  return rules.filter((rule) => !answersNothing(rule)).map((rule) => {
     const when =
       rule.when.kind === 'keyword' ? { ...rule.when, words: rule.when.words.filter((w) => !/^[a-z]$/i.test(w.trim()) && !NO_KEYWORD.has(w.trim().toLowerCase())) } : rule.when;
     const standIn = standInOf(rule);
-    const actions = rule.do.map((a) => named(a, standIn));
+    const actions = rule.do.map((a) => named(a, standIn, rule.when.kind === 'command'));
     return { ...rule, when, do: copied(rule, actions) ? [{ kind: 'forward' as const, to: 'owner' as const }, ...actions] : actions };
   });
 }

@@ -23,7 +23,21 @@ export function laterAnswerRules(m: Masked): RuleDraft[] {
 /** "the bagel list with prices, I'll send you that later": what the answer will be, given later (a blank), not words to say. */
 const TO_COME = /^(?:the|our|my|a|an)\b[^,.!?]{0,60},?\s*(?:(?:i|we)'?ll|(?:i|we) will)\s+(?:send|give|paste|add|share|write)\s+(?:you\s+)?(?:that|it|them|those|this|these)\b/i;
 
+/**
+ * "reply with our paybill details", "tell them the delivery charge and the area we cover (need to
+ * check with my partner)": words naming what to say, not the words to say.
+ */
+const DESCRIBED =
+  /^(?:our|my|the|your)\s+(?:[\p{L}'-]+\s+){0,3}(?:details|address|location|hours|times?|prices?|price list|menu|numbers?|link|website|charges?|fees?|rates?|info|information|contacts?|e-?mail|account|password|code|schedule|timetable|dates?|venue|directions)(?:\s+(?:and|&)\s+(?:the\s+)?[\p{L}' -]{1,40})?$/iu;
+/** "/fees should tell ppl the monthly fees, i dont have the numbers rn": the person has not got the words yet. */
+const NOT_YET = /\b(?:i|we)\s+(?:don'?t|do not|dont)\s+have\s+(?:them|it|those|the \w+)(?: all)?\s+(?:yet|rn|right now|to hand|at the moment|on me)\b/i;
+const TO_CHECK = /\((?:i\s+|we\s+)?(?:need|have|got) to (?:check|confirm|ask|find out)\b[^)]*\)\s*$/i;
+
+export function onlyDescribes(text: string): boolean {
+  return TO_COME.test(text) || NOT_YET.test(text) || TO_CHECK.test(text) || DESCRIBED.test(text.trim().replace(/[.!]+$/, ''));
+}
+
 export function withWordsToComeBlank(rule: RuleDraft): RuleDraft {
-  const blank = (a: Action): Action => ((a.kind === 'reply' || a.kind === 'post') && a.text !== null && TO_COME.test(a.text) ? { ...a, text: null } : a);
+  const blank = (a: Action): Action => ((a.kind === 'reply' || a.kind === 'post') && a.text !== null && onlyDescribes(a.text) ? { ...a, text: null } : a);
   return { ...rule, do: rule.do.map(blank) };
 }

@@ -63,8 +63,8 @@ export function listRules(sentence: string, m: Masked, context: string): RuleDra
     if ((!own || op === 'show') && !ofPerson && !/\b(?:list|board|it|them|names?|who|entries|items?|order|roster|sign-?ups?|queue|everything|everyone|all|what'?s on|still|so far|left|remaining|pending)\b|\b\w*(?:liste|lijst|lista)\b|\u0001/i.test(rest.split(/[,.;]/)[0]!)) continue;
     // "/seen <bird> adds the bird": what follows the command, whatever the list is of.
     const item = op === 'add' || op === 'remove' ? (standIn || (THING_ITEM.test(rest) && (!PERSON_ITEM.test(rest) || /\bwhat(?:ever)? (?:they|you)(?:'re| are)?\b/i.test(rest))) ? 'argument' : sender || PERSON_ITEM.test(rest) ? 'sender' : 'argument') : 'argument';
-    // "→ 'added: <task> ✅'": a quote after an arrow is what is said too.
-    const said = new RegExp(`(?:\\b(?:says?|repl(?:y|ies)|answers?|responds?|with|shows?)|→|->)\\s*:?\\s*\u0001(\\d+)\u0002|\\(\\s*\u0001(\\d+)\u0002`, 'i').exec(rest);
+    // "→ 'added: <task> ✅'", "under the heading 'Playing Saturday:'": a quote after an arrow or a heading is what is said too.
+    const said = new RegExp(`(?:\\b(?:says?|repl(?:y|ies)|answers?|responds?|with|shows?|head(?:ing|ed)|titled?)|→|->)\\s*:?\\s*\u0001(\\d+)\u0002|\\(\\s*\u0001(\\d+)\u0002`, 'i').exec(rest);
     // "/buy milk → adds milk to the list and says Added milk": the example item is the bot's {item}.
     // "/maintenance shows 🔧 Needs attention: {list}": a show's words, where they put the list.
     const shows = said || op !== 'show' ? null : /\bshows?\s*:?\s*(?=[^\n]*\{list\})/.exec(rest);

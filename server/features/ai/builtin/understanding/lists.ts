@@ -9,10 +9,12 @@ const LIST_END =
 
 const ARTICLE = /^(?:a|an|the|some|our|my)\s+/i;
 
-/** The part of `rest` up to where the list ends. */
+/** The part of `rest` up to where the list ends; a "!" or "?" ending the line stays with the last item ("Surprise me!"). */
 function listText(rest: string): string {
   const end = LIST_END.exec(rest);
-  return end ? rest.slice(0, end.index) : rest;
+  if (!end) return rest;
+  const lineEnds = /^[!?][ \t]*(?:\n|$)/.test(rest.slice(end.index));
+  return rest.slice(0, end.index + (lineEnds ? 1 : 0));
 }
 
 /** The items of a list (quoted items as their text), in order, without duplicates. */

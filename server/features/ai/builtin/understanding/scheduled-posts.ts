@@ -27,8 +27,11 @@ const DESCRIBES =
 const SCHEDULED =
   /\b(?:(?:every|each|evry)\s+(?:other\s+)?(?:\d+|day|morning|evening|night|afternoon|week|weekday|weekend|hour|minute|month|(?:mon|tue|wed|thu|fri|sat|sun)\w*)|daily|weekly|hourly|once a|twice a|on (?:mon|tue|wed|thu|fri|sat|sun)\w*|mon(?:day)?s?\s*(?:-|–|to|through|thru)|week ?days|(?:mon|tue|wed|thu|fri|sat|sun)\w*\s+(?:morning|evening|night|afternoon)|before|after)\b/i;
 /** Words of a post about a feed or data (news.ts and the data sources read those). */
-/** "the Hanoi weather starting with Good morning ☀️", "the weather for Riga, beginning with: Labrīt!". */
-const WEATHER_OPENING = /^(?:the\s+|today'?s\s+)?(?:([A-Z][\p{L}'-]*(?:\s+[A-Z][\p{L}'-]*)*)\s+)?(?:weather|forecast)(?:\s+(?:for|in)\s+([A-Z][\p{L}'-]*(?:[- ][A-Z][\p{L}'-]*)*))?(?:\s+(?:in|to)\s+#[\w-]+)?,?\s+(?:(?:starting|beginning|opening|starts)\s+)?with\s*:?\s*(.+)$/u;
+/**
+ * "the Hanoi weather starting with Good morning ☀️", "the weather for Riga, beginning with: Labrīt!",
+ * "the weather for the site in #updates with ...": the place (a blank when not named), then the words.
+ */
+const WEATHER_OPENING = /^(?:the\s+|today'?s\s+)?(?:([A-Z][\p{L}'-]*(?:\s+[A-Z][\p{L}'-]*)*)\s+)?(?:weather|forecast)(?:\s+(?:for|in|at)\s+(?:([A-Z][\p{L}'-]*(?:[- ][A-Z][\p{L}'-]*)*)|(?:the|our|my)\s+\p{Ll}[\p{L}'-]*))?(?:\s+(?:in|to)\s+#[\w-]+)?,?\s+(?:(?:starting|beginning|opening|starts)\s+)?with\s*:?\s*(.+)$/u;
 /** "+ the weather", "with today's weather for Illmitz": the weather put into the person's words. */
 const WEATHER_IN = /\s*(?:\+|\band\b|\bwith\b)\s*(?:the\s+|today'?s\s+)?(?:current\s+)?(?:weather|forecast)\b(?:\s+(?:for|in|at)\s+([A-Z][\p{L}'-]*(?:[- ][A-Z][\p{L}'-]*)*))?\s*\+?\s*/u;
 const DATA = /\b(?:feed|rss|articles?|stories|headlines?|news|weather|forecast|price|prices|rate|temperature|wind)\b/i;
@@ -95,7 +98,7 @@ function postAction(text: string, masked?: Masked): Action {
   // "This Sunday we sketch at ... (the spot changes)": words still to come are a blank.
   if (UNFILLED.test(text)) return { kind: 'post', to: 'channel', text: null };
   const poll = /^(?:an?\s+)?(?:quick\s+)?poll\s*:?\s*(.+?\?)\s*(?:(?:with\s+)?(?:(?:the\s+)?options?|choices)?\s*:?\s*)?(.+)$/i.exec(text);
-  const options = poll ? poll[2]!.split(/\s*(?:\/|,|\bor\b|\|)\s*/).map((o) => o.trim().replace(/[.!]$/, '')).filter(Boolean) : [];
+  const options = poll ? poll[2]!.split(/\s*(?:\/|,|\bor\b|\|)\s*/).map((o) => o.trim().replace(/\.$/, '')).filter(Boolean) : [];
   if (poll && options.length >= 2) return { kind: 'poll', question: poll[1]!.trim(), options: options.slice(0, 10), fromArgument: false };
   const listed = textsOfList(text, masked);
   return listed ? { kind: 'replyOneOf', ...listed } : { kind: 'post', to: 'channel', text };

@@ -48,7 +48,10 @@ function conditionalPosts(m: Masked): RuleDraft[] {
     // One rule a line: a number inside the words posted ("⚠️ Wind over 25 km/h at launch") is text.
     for (const compare of line.matchAll(new RegExp(COMPARE.source, 'gi'))) {
       if (rules.some((r) => r.source === restore(line, m.quotes).trim())) break;
-      const before = line.slice(0, compare.index);
+      // "every morning at 6:30 posts the weather ... and if the wind goes over 30 mph posts ...": the
+      // joined "if" starts a clause of its own, whose schedule is not the morning post's.
+      const joined = [...line.slice(0, compare.index).matchAll(/\b(?:and|also|plus|then)\s+(?=(?:if|when|whenever)\b)/gi)].pop();
+      const before = line.slice(joined ? joined.index! + joined[0].length : 0, compare.index);
       const near = `${before.slice(-60)}${compare[0]}`;
       if (!WEATHERISH.test(near)) continue;
       // "if the temperature goes over +5 during the day tweet ...": no schedule written, checked every 30 minutes.
@@ -65,7 +68,7 @@ function conditionalPosts(m: Masked): RuleDraft[] {
       if (!then) continue;
       const unit = (compare[4] ?? '').toLowerCase();
       const measure = /km|mph|knot/.test(unit) || /\b(?:wind|windy|gusts?|knots)\b|km\/?h/i.test(near) ? 'wind' : 'temperature';
-      const value = Number(compare[3]) * (unit === 'mph' ? 1.609 : 1);
+      const value = unit === 'mph' ? Math.round(Number(compare[3]) * 16.0934) / 10 : Number(compare[3]);
       const city = place ? (place[2] ?? place[1]!).trim() : undefined;
       const source = { kind: 'weather' as const, city: city ?? null, ...(measure === 'wind' ? { measure: 'wind' as const } : {}) };
       rules.push({
@@ -98,7 +101,7 @@ export function weatherAlertRules(m: Masked): RuleDraft[] {
   if (!schedule || schedule.when.kind !== 'schedule' || schedule.when.times.length === 0) return conditionalPosts(m);
   const unit = (compare[4] ?? '').toLowerCase();
   const measure = /km|mph/.test(unit) || (/wind/i.test(check[1]!) && !/degree|°|c$/.test(unit)) ? 'wind' : 'temperature';
-  const value = Number(compare[3]) * (unit === 'mph' ? 1.609 : 1);
+  const value = unit === 'mph' ? Math.round(Number(compare[3]) * 16.0934) / 10 : Number(compare[3]);
   const above = compare[1] !== undefined;
   const city = check[2]!.trim();
   const source = { kind: 'weather' as const, city, ...(measure === 'wind' ? { measure: 'wind' as const } : {}) };
