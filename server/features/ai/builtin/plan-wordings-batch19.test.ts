@@ -75,4 +75,23 @@ describe('wordings read since batch 19', () => {
     expect(command(rules, 'top')?.do).toEqual([{ kind: 'top', counter, n: 5, text: 'Mat rats leaderboard 🥋\n{top}' }]);
     expect(rules.some((r) => r.when.kind === 'message')).toBe(false);
   });
+
+  it('a post for each day under the line that says when, and a list gone through "one after the other from this list"', () => {
+    const shop = planOf('X bot in node that tweets at 11:30 each weekday:\nMonday: "Monday special: pastrami £7.50 🥪"\nTuesday: "Taco Tuesday toastie £7 🌮"\nWednesday: roast veg focaccia £6.80');
+    const posts = shop.rules.filter((r) => r.when.kind === 'schedule');
+    expect(posts.map((r) => [r.when, r.do])).toEqual([
+      [{ kind: 'schedule', times: ['11:30'], weekdays: [0], offsetMinutes: 0 }, [{ kind: 'post', to: 'channel', text: 'Monday special: pastrami £7.50 🥪' }]],
+      [{ kind: 'schedule', times: ['11:30'], weekdays: [1], offsetMinutes: 0 }, [{ kind: 'post', to: 'channel', text: 'Taco Tuesday toastie £7 🌮' }]],
+      [{ kind: 'schedule', times: ['11:30'], weekdays: [2], offsetMinutes: 0 }, [{ kind: 'post', to: 'channel', text: 'roast veg focaccia £6.80' }]],
+    ]);
+    const words = planOf('telegram bot\n- every morning at 8:30 post the word of the day, one after the other from this list: "Word: flâner", "Word: chantier"\n- /rdv → "Thursday"');
+    expect(ruleOf(words.rules, (r) => r.when.kind === 'schedule')?.do).toEqual([{ kind: 'replyOneOf', texts: ['Word: flâner', 'Word: chantier'], order: 'inTurn' }]);
+  });
+
+  it('translations asked for in French, and a conversation group that asks for no AI', () => {
+    const { rules } = planOf('J\'aimerais un bot telegram pour notre groupe de conversation :\n- /fr + une phrase → la traduit en français\n- /en + a sentence → translates it into English\n- /rdv → "jeudi 19h"');
+    expect(command(rules, 'fr')?.do).toEqual([{ kind: 'data', source: { kind: 'translate', to: 'French' } }]);
+    expect(command(rules, 'en')?.do).toEqual([{ kind: 'data', source: { kind: 'translate', to: 'English' } }]);
+    expect(planOf('a French conversation group on Telegram: /rdv → "jeudi 19h"').rules.some((r) => r.do.some((a) => a.kind === 'data' && a.source.kind === 'ai'))).toBe(false);
+  });
 });

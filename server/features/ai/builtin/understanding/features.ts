@@ -53,7 +53,7 @@ const FEATURE_CUES: Record<Feature, RegExp[]> = {
   ],
   reminders: [/\bremind(?:er|ers|s|ing)?\b/],
   llm: [
-    /\b(?:ai|a\.i\.|llm|gpt(?:-?\d[\w.-]*)?|chatgpt|openai|ollama|claude|gemini|llama|mistral|language model|artificial intelligence|machine learning|smart answers|answers? (?:any|all) questions?|conversation(?:al)?|chat with (?:users|people|me)|talks? (?:like|to) (?:a )?(?:human|people|users))\b/,
+    /\b(?:ai|a\.i\.|llm|gpt(?:-?\d[\w.-]*)?|chatgpt|openai|ollama|claude|gemini|llama|mistral|language model|artificial intelligence|machine learning|smart answers|answers? (?:any|all) questions?|conversational|(?:have|hold|carry on|make) (?:a )?conversations?|conversations? with (?:users|people|members|me)|chat with (?:users|people|me)|talks? (?:like|to) (?:a )?(?:human|people|users))\b/,
     /\b(?:chats?|talks?|speaks?|responds?|answers?|replies|writes?) (?:like|as if it were) (?:a|an)\b/,
     /\broleplay/,
   ],
@@ -101,7 +101,7 @@ const FEATURE_CUES: Record<Feature, RegExp[]> = {
     /\bprice (?:alerts?|tracker|ticker)\b|\bconvert(?:s|ing)? (?:currenc|money)\w*/,
     /\b(?:stock|share) prices?\b/,
   ],
-  translate: [/\btranslat(?:e|es|ed|ing|ion|ions|or)\b/],
+  translate: [/\btranslat(?:e|es|ed|ing|ion|ions|or)\b|\b(?:tradui(?:re|t|s|sez)|traduc(?:ir|e|tor|teur)|tradurr?e|traduzir|übersetz(?:en|t|er))\b/],
   counter: [
     /(?<![{/!])\bcount(?:s|ing)?\b(?!\}| (?:on|down|me in))|(?<![/!])\bcounters?\b|\bkeeps? (?:the )?scores?\b/,
     /\bkeeping score\b|\bscore ?boards?\b|\bleader ?boards?\b/,

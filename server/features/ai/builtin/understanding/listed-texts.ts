@@ -5,9 +5,9 @@
 
 import type { Masked } from './masked';
 
-/** A list the post goes through: "going round: Lena, Tomasz", "in order through A, B", "one of these at random: a, b". */
+/** A list the post goes through: "going round: Lena, Tomasz", "in order through A, B", "one of these at random: a, b", "one after the other from this list: ...". */
 export const ROTATION =
-  /\b(going round|going around|taking turns|take turns between|alternat(?:e|ing) between|in turn|rotating(?: through)?|(?:going )?in (?:this )?order(?: through)?|one of these(?:\s+(?!at\b|random)[a-z]+)?(?:,?\s*(?:at random|randomly|one after the other|in turn|in order|in this order))?|one at random (?:from|of)|picks? (?:one|a)(?: [a-z]+)? at random|picks? at random(?: one)?(?: of| from)?|randomly (?:says?|picks?|answers?|replies?)(?: one of)?|(?:at )?random(?:ly)? (?:from|of|one of)|(?:a |one )?random\b[\w ]{0,40}?,?\s*(?:one\s+)?(?:from|out of|of)(?:\s+(?:these|the following|this list))?)\s*:?\s*/i;
+  /\b(going round|going around|taking turns|take turns between|alternat(?:e|ing) between|in turn|rotating(?: through)?|(?:one after the other|one by one)(?:,?\s*(?:from|of|through)(?:\s+(?:this list|these|the list|the following))?)?|(?:going )?in (?:this )?order(?: through)?|one of these(?:\s+(?!at\b|random)[a-z]+)?(?:,?\s*(?:at random|randomly|one after the other|in turn|in order|in this order))?|one at random (?:from|of)|picks? (?:one|a)(?: [a-z]+)? at random|picks? at random(?: one)?(?: of| from)?|randomly (?:says?|picks?|answers?|replies?)(?: one of)?|(?:at )?random(?:ly)? (?:from|of|one of)|(?:a |one )?random\b[\w ]{0,40}?,?\s*(?:one\s+)?(?:from|out of|of)(?:\s+(?:these|the following|this list))?)\s*:?\s*/i;
 /** Where an item goes in the template: <name>, {word}, [theme]. */
 const PLACEHOLDER = /<\s*[\w ]+\s*>|\{\s*\w+\s*\}|\[\s*[\w ]+\s*\]/;
 

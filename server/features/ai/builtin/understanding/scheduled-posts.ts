@@ -9,6 +9,7 @@ import type { Action, Trigger } from '../../../../../shared/bot-plan.schema';
 import type { TimeOfDay, Weekday } from '../bot-request';
 import type { RuleDraft } from './rule-draft';
 import { priceAsked, UNFILLED, weatherAsked } from './answers';
+import { dayPostRules } from './day-posts';
 import { ROTATION, textsOfList } from './listed-texts';
 import { saidWordsAt } from './said-words';
 import { timesIn, weekdaysIn } from './times';
@@ -113,10 +114,14 @@ export function scheduledPostRules(m: Masked): RuleDraft[] {
     .split(/\n+/)
     .map((p) => p.replace(/^\s*(?:\d{1,2}[.)]|•|-|\*)\s+/, ''))
     .filter((p) => p.trim());
+  // "at 11:30 each weekday:" over "Monday: ...", "Tuesday: ...": a post a day (day-posts.ts).
+  const days = dayPostRules(parts, m, scheduleOf);
+  rules.push(...days.rules);
   let seen = '';
-  for (const part of parts) {
+  for (const [i, part] of parts.entries()) {
     const context = seen;
     seen += ` ${part}`;
+    if (days.read.has(i)) continue;
     let readUpTo = 0;
     for (const post of part.matchAll(POST_AT)) {
       if (post.index! < readUpTo) continue;

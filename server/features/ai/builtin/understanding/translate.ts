@@ -11,16 +11,33 @@ const LANGUAGES = [
   'Filipino', 'Catalan', 'Basque', 'Irish', 'Welsh', 'Latin', 'Esperanto', 'Tamil', 'Telugu', 'Punjabi', 'Estonian',
   'Latvian', 'Lithuanian', 'Slovenian', 'Icelandic', 'Afrikaans',
 ];
-const LANGUAGE = `(${LANGUAGES.join('|')})`;
+/** Languages named in the words of requests written partly in them ("la traduit en français"). */
+const NATIVE_NAMES: Record<string, string> = {
+  français: 'French', francais: 'French', anglais: 'English', espagnol: 'Spanish', allemand: 'German', italien: 'Italian', portugais: 'Portuguese',
+  español: 'Spanish', espanol: 'Spanish', inglés: 'English', ingles: 'English', francés: 'French', frances: 'French', alemán: 'German', aleman: 'German',
+  deutsch: 'German', englisch: 'English', französisch: 'French', spanisch: 'Spanish', italienisch: 'Italian',
+  italiano: 'Italian', inglese: 'English', francese: 'French', spagnolo: 'Spanish', tedesco: 'German',
+  português: 'Portuguese', portugues: 'Portuguese', inglês: 'English', francês: 'French', espanhol: 'Spanish', alemão: 'German',
+  nederlands: 'Dutch', engels: 'English', frans: 'French', spaans: 'Spanish', duits: 'German',
+};
+const LANGUAGE = `(${[...LANGUAGES, ...Object.keys(NATIVE_NAMES)].join('|')})(?![\\p{L}])`;
+/** "translate", "traduire"/"la traduit", "traducir", "tradurre", "übersetzen", "vertalen". */
+const TRANSLATE = '(?:translat\\w*|tradu\\w+|übersetz\\w*|vertaal\\w*|vertal\\w*)';
+/** "into", "to", and "al", "auf", "ins", "naar", "para", "em", "a" before a language. */
+const INTO_TO = '(?:(?:in)?to|al|a|auf|ins|naar|para|em)';
+/** Any of those, or "in"/"en" ("in Spanish", "en français"), which may name the language written in. */
+const INTO = '(?:(?:in)?to|en|al|a|in|auf|ins|naar|para|em)';
 
 const TARGET = [
-  new RegExp(`\\btranslat\\w*\\b[^.;!?\\n]*?\\b(?:in)?to\\s+${LANGUAGE}\\b`, 'i'),
-  new RegExp(`\\b${LANGUAGE}\\s+(?:translation|translator|translations)\\b`, 'i'),
-  new RegExp(`\\btranslat\\w*\\b[^.;!?\\n]*?\\bin\\s+${LANGUAGE}\\b`, 'i'),
-  new RegExp(`\\btranslat\\w*\\b[^.;!?\\n]*?\\bfrom\\s+\\w+\\s+to\\s+${LANGUAGE}\\b`, 'i'),
+  new RegExp(`\\b${TRANSLATE}[^.;!?\\n]*?\\b${INTO_TO}\\s+${LANGUAGE}`, 'iu'),
+  new RegExp(`\\b${LANGUAGE}\\s+(?:translation|translator|translations)\\b`, 'iu'),
+  new RegExp(`\\b${TRANSLATE}[^.;!?\\n]*?\\b${INTO}\\s+${LANGUAGE}`, 'iu'),
+  new RegExp(`\\b${TRANSLATE}[^.;!?\\n]*?\\bfrom\\s+\\w+\\s+to\\s+${LANGUAGE}`, 'iu'),
 ];
 
 function named(language: string): string {
+  const native = NATIVE_NAMES[language.toLowerCase()];
+  if (native) return native;
   const found = LANGUAGES.find((l) => l.toLowerCase() === language.toLowerCase())!;
   return found === 'Farsi' ? 'Persian' : found;
 }
@@ -42,13 +59,14 @@ export function translateRules(m: Masked): RuleDraft[] {
   const rules: RuleDraft[] = [];
   for (const line of m.masked.split('\n')) {
     const text = restore(line, m.quotes);
-    const command = new RegExp(`(?:^|[^\\w/])[/!]([A-Za-z][A-Za-z0-9_]{0,31})\\b(?:\\s+(?:<[^>]{1,30}>|\\[[^\\]]{1,30}\\]|text|words|something))?\\s*(?:→|->|=>|:|—|–|-)?\\s*translat\\w*\\b[^.;!?\\n]*?\\b(?:in)?to\\s+${LANGUAGE}\\b`, 'i').exec(text);
+    // "/fr + une phrase → la traduit en français": the words after the arrow may come before the verb.
+    const command = new RegExp(`(?:^|[^\\w/])[/!]([A-Za-z][A-Za-z0-9_]{0,31})\\b(?:\\s+(?:\\+\\s*)?(?:<[^>]{1,30}>|\\[[^\\]]{1,30}\\]|text|words|something|(?:a|une|un|una|ein|eine)\\s+\\p{L}+))?\\s*(?:→|->|=>|:|—|–|-)?\\s*(?:(?:la|le|les|lo|it|them)\\s+)?${TRANSLATE}[^.;!?\\n]*?\\b${INTO}\\s+${LANGUAGE}`, 'iu').exec(text);
     if (command) {
       const name = command[1]!.toLowerCase();
       rules.push({ id: name, when: { kind: 'command', name }, if: [], do: [{ kind: 'data', source: { kind: 'translate', to: named(command[2]!) } }], source: text.trim() });
       continue;
     }
-    const every = new RegExp(`\\btranslat\\w*\\s+(?:every|each|all|any)\\s+(?:other\\s+)?(?:messages?|msgs?|posts?)\\b[^.;!?\\n]*?\\b(?:in)?to\\s+${LANGUAGE}\\b`, 'i').exec(text);
+    const every = new RegExp(`\\btranslat\\w*\\s+(?:every|each|all|any)\\s+(?:other\\s+)?(?:messages?|msgs?|posts?)\\b[^.;!?\\n]*?\\b(?:in)?to\\s+${LANGUAGE}`, 'iu').exec(text);
     if (every) rules.push({ id: 'translate-all', when: { kind: 'message', always: true }, if: [], do: [{ kind: 'data', source: { kind: 'translate', to: named(every[1]!) } }], source: text.trim() });
   }
   return rules;
