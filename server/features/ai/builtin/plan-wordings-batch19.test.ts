@@ -94,4 +94,11 @@ describe('wordings read since batch 19', () => {
     expect(command(rules, 'en')?.do).toEqual([{ kind: 'data', source: { kind: 'translate', to: 'English' } }]);
     expect(planOf('a French conversation group on Telegram: /rdv → "jeudi 19h"').rules.some((r) => r.do.some((a) => a.kind === 'data' && a.source.kind === 'ai'))).toBe(false);
   });
+
+  it('questions asked straight after "asks", a quote followed by the weather, and a top with its heading "at the top"', () => {
+    const { rules } = planOf("telegram group bot:\n* every morning at 7:00 post \"Morning from the harbour! Today's weather:\" followed by the weather for St Ives\n* /book asks How many people? then Which day? and sends me the answers, then says \"Lovely 🦭\"\n* /eggs 5 adds it up per person and says 'Total: X eggs'\n* /league shows the top 3 egg counts with 'Top layers this month:' at the top");
+    expect(command(rules, 'book')?.do).toEqual([{ kind: 'ask', questions: ['How many people?', 'Which day?'], done: 'Lovely 🦭' }]);
+    expect(ruleOf(rules, (r) => r.when.kind === 'schedule')?.do).toEqual([{ kind: 'data', source: { kind: 'weather', city: 'St Ives' }, text: "Morning from the harbour! Today's weather:\n{value}" }]);
+    expect(command(rules, 'league')?.do).toMatchObject([{ kind: 'top', n: 3, text: 'Top layers this month:\n{top}' }]);
+  });
 });

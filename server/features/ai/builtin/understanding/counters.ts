@@ -146,9 +146,9 @@ export function counterRules(sentence: string, m: Masked, context: string): Rule
     const like = /^[^\n.]{0,40}?\b(?:top\s*\d*(?:\s+\w+)?|them|it)\s+(?:like(?: this| so)?|as|formatted as|titled)\s*:?\s*|^\s*(?:[a-z]+\s+)?(?:like(?: this| so)?|as|formatted as|titled)\s*:?\s*/i.exec(after);
     const shaped = like ? saidWordsAt(after.slice(like[0].length), m.quotes)?.replace(/\s*(?:\.\.\.|…)$/, '') : null;
     // "!deathboard shows the top 10 with 💀 Death leaderboard: on top": the heading, then the top.
-    const onTop = /^\s*(?:[a-z]+\s+)?with\s+([^\n]{1,60}?:)\s*(?:on top|as (?:the )?(?:heading|title))\b/i.exec(after) ??
+    const onTop = /^\s*(?:[a-z]+\s+)?with\s+([^\n]{1,60}?:)\s*(?:on top|at the top|as (?:the )?(?:heading|title))\b/i.exec(after) ??
       // "top 10 with 'Flest rundor 🥏' over it", "shows the top 3 with 'Biggest yappers 🗣️'": a quoted heading.
-      /^\s*(?:[a-z]+\s+){0,3}?with\s+(\u0001\d+\u0002)(?=\s*(?:over it|on top|above|as (?:the )?(?:heading|title))?\s*(?:[,.;\n]|$|\s+(?:and|then)\b))/i.exec(after);
+      /^\s*(?:[a-z]+\s+){0,3}?with\s+(\u0001\d+\u0002)(?=\s*(?:over it|on top|at the top|above|as (?:the )?(?:heading|title))?\s*(?:[,.;\n]|$|\s+(?:and|then)\b))/i.exec(after);
     // "!top shows top 5 with the heading Most flights this season", "under the title 🏆 Shuttle Kakis ladder", "..., title 'Mat rats'".
     const titledAt = /^[^\n.]{0,40}?(?:\b(?:with|under|and)\s+(?:the\s+|a\s+)?(?:heading|title|header)|,\s*(?:heading|title|header)|\bheaded)\s*:?\s*/i.exec(after);
     const titled = titledAt ? saidWordsAt(after.slice(titledAt[0].length), m.quotes) : null;

@@ -9,8 +9,8 @@ import type { RuleDraft } from './rule-draft';
 import { saidWordsAt } from './said-words';
 import { type Masked, restore } from './masked';
 
-/** Where the questions start: "ask: ", "asks them", "ask one after the other", "should ask the volunteer:". */
-const ASK = /(?<![/!])\b(?:ask|asks|asking|pregunta|preguntar|chiedi|chiedere|frag|fragen|demande|demander|pergunta|perguntar|vraag)\b(?!\s+(?:about|when|where|why|how|whether)\b)(?:\s+(?:them|people|the (?:customer|user|person|volunteer|client)s?|him|her))?(?:\s+in (?:dms?|private))?(?:\s+(?:one (?:after|by) (?:the other|one)|in turn|one at a time|step by step|these|the following|for))*\s*(?::|-)?\s*/i;
+/** Where the questions start: "ask: ", "asks them", "ask one after the other", "should ask the volunteer:", "asks How many people?". */
+const ASK = /(?<![/!])\b(?:ask|asks|asking|pregunta|preguntar|chiedi|chiedere|frag|fragen|demande|demander|pergunta|perguntar|vraag)\b(?!\s+(?:about|when|where|why|whether)\b|\s+how\b(?!\s+(?:many|much|old|long|far|often)\b))(?:\s+(?:them|people|the (?:customer|user|person|volunteer|client)s?|him|her))?(?:\s+in (?:dms?|private))?(?:\s+(?:one (?:after|by) (?:the other|one)|in turn|one at a time|step by step|these|the following|for))*\s*(?::|-)?\s*/i;
 /** Where the questions end, earliest first: what the bot says after them, "after that", or where the answers go. */
 const AFTER = [
   /(?:^|[\s.,;)])(?:then|after that|afterwards|and then)[\s,:]*(?:say|says|reply|replies|answer|tell them)\b[\s,:]*/i,

@@ -34,7 +34,7 @@ const SCHEDULED =
  */
 const WEATHER_OPENING = /^(?:the\s+|today'?s\s+)?(?:([A-Z][\p{L}'-]*(?:\s+[A-Z][\p{L}'-]*)*)\s+)?(?:weather|forecast)(?:\s+(?:for|in|at)\s+(?:([A-Z][\p{L}'-]*(?:[- ][A-Z][\p{L}'-]*)*)|(?:the|our|my)\s+\p{Ll}[\p{L}'-]*))?(?:\s+(?:in|to)\s+#[\w-]+)?,?\s+(?:(?:starting|beginning|opening|starts)\s+)?with\s*:?\s*(.+)$/u;
 /** "+ the weather", "with today's weather for Illmitz": the weather put into the person's words. */
-const WEATHER_IN = /\s*(?:\+|\band\b|\bwith\b)\s*(?:the\s+|today'?s\s+)?(?:current\s+)?(?:weather|forecast)\b(?:\s+(?:for|in|at)\s+([A-Z][\p{L}'-]*(?:[- ][A-Z][\p{L}'-]*)*))?\s*\+?\s*/u;
+const WEATHER_IN = /\s*(?:\+|\band\b|\bwith\b|\bfollowed by\b)\s*(?:the\s+|today'?s\s+)?(?:current\s+)?(?:weather|forecast)\b(?:\s+(?:for|in|at)\s+([A-Z][\p{L}'-]*(?:[- ][A-Z][\p{L}'-]*)*))?\s*\+?\s*/u;
 const DATA = /\b(?:feed|rss|articles?|stories|headlines?|news|weather|forecast|price|prices|rate|temperature|wind)\b/i;
 /** Words before a colon that make it a reply or open hours, not a post. */
 const REPLIES = /\b(?:answer|answers|reply|replies|respond|responds|outside|out of hours|after hours|(?:office|opening|business|open) hours|open|closed|warn|delete)\b/i;
@@ -231,6 +231,12 @@ function channelOfVerb(p: Post): string | undefined {
 function dataPostRules(p: Post): RuleDraft[] | null {
   const words = p.words;
   if (!words) return null;
+  // 'post "Morning from the harbour! Today's weather:" followed by the weather for St Ives': the quote, then the weather.
+  const weatherAfter = p.quoted ? /^\s*(?:\+|and|with|followed by|then)\s+(?:the\s+|today'?s\s+)?(?:current\s+)?(?:weather|forecast)\b(?:\s+(?:for|in|at)\s+([A-Z][\p{L}'-]*(?:[- ][A-Z][\p{L}'-]*)*))?/u.exec(p.rest.slice(p.quoted[0].length)) : null;
+  if (weatherAfter) {
+    const source = { kind: 'weather' as const, city: weatherAfter[1] ?? null };
+    return rulesAtEachTime(p, 'weather-post', () => ({ kind: 'data', source, text: `${words}\n{value}` }), channelOfVerb(p));
+  }
   // "Bom dia! Today in Lisbon: + the weather + bring water 💧": the person's words around the weather.
   const weather = WEATHER_IN.exec(words);
   // "post the Hanoi weather starting with Good morning Hanoi ☀️": the person's words, then the weather.
