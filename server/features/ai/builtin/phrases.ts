@@ -35,6 +35,16 @@ const CLOSERS: Record<string, string[]> = {
 };
 
 /**
+ * '"Sponge 6" £35 · 8" £50"': a " after a digit is an inch mark, not the quote's end, when the line
+ * goes on to another " and opens no other quote before it.
+ */
+function inchMark(message: string, at: number): boolean {
+  if (message[at] !== '"' || !/\d/.test(message[at - 1] ?? '')) return false;
+  const line = message.slice(at + 1).split('\n')[0]!;
+  return line.includes('"') && !/\s"\S/.test(line.slice(0, line.lastIndexOf('"')));
+}
+
+/**
  * Finds quoted texts. An opening quote must start a word (so "bakery's" is no quote) and a closing
  * quote must end one (so "'we're open'" is read whole).
  */
@@ -50,7 +60,7 @@ export function maskQuotes(message: string): Masked {
     if (closers && startsWord) {
       let close = -1;
       for (let j = i + 1; j < message.length; j++) {
-        if (closers.includes(message[j]!) && j > i + 1 && (j + 1 === message.length || /[\s,.;:!?)\]]/.test(message[j + 1]!))) {
+        if (closers.includes(message[j]!) && j > i + 1 && (j + 1 === message.length || /[\s,.;:!?)\]]/.test(message[j + 1]!)) && !inchMark(message, j)) {
           close = j;
           break;
         }

@@ -12,8 +12,8 @@ import { saidWordsAt } from './said-words';
 import { listItems } from './stated-replies';
 import { type Masked, restore } from './masked';
 
-/** "shows 3 buttons:", "show buttons", "with the buttons", "a menu with buttons", "buttons for". */
-const BUTTONS = /(?:\b(?:shows?|show(?:ing)?|gives?|opens?|sends?|with|has|display(?:s)?|replies with|answers? with)|→|->|=|\+)\s+(?:a\s+)?(?:menu\s+(?:with|of)\s+)?(?:the\s+)?(?:\d+|two|three|four|five|six)?\s*(?:inline\s+)?(?:buttons?|options?|choices)\s*(?:for|like|called|labell?ed|saying)?\s*:?\s*/i;
+/** "shows 3 buttons:", "show buttons", "with the buttons", "a menu with buttons", "buttons for", "/start: Buttons ...". */
+const BUTTONS = /(?:\b(?:shows?|show(?:ing)?|gives?|opens?|sends?|with|has|display(?:s)?|replies with|answers? with)|→|->|=|\+|:(?=\s+(?:\d+\s+)?(?:inline\s+)?buttons?\b))\s+(?:a\s+)?(?:menu\s+(?:with|of)\s+)?(?:the\s+)?(?:\d+|two|three|four|five|six)?\s*(?:inline\s+)?(?:buttons?|options?|choices)\s*(?:for|like|called|labell?ed|saying)?\s*:?\s*/i;
 const COMMAND = /(?:^|[^\w/:.€$£¥%°])([/!])([A-Za-z][A-Za-z0-9_]{0,31})\b/;
 const WORDS = /\b(?:if|when(?:ever)?)\s+(?:someone|somebody|anyone|people|ppl|a customer|customers|they|a user|users)?\s*(?:says?|writes?|types?|sends?|messages?)\s+(.+?)\s*(?:,\s*)?(?:→|->|:|\bthen\b|\bthe bot\b|\bit\b|$)/i;
 

@@ -3,6 +3,7 @@
 import type { Action, Trigger } from '../../../../../shared/bot-plan.schema';
 import { commandsIn, type Masked, restore } from './masked';
 import type { RuleDraft } from './rule-draft';
+import { WIN_FOR_SENDER } from './list-commands';
 import { memberName, saidWordsAt } from './said-words';
 
 const TOP = /\b(?:top\s*(\d+)(?!\s*(?:[:.]\d|%))|top (?:ten|five|three)\b|leaderboard|ranking|rankings|most active|high ?scores?|scoreboard|who (?:has|talks|posts|writes) the most)\b/i;
@@ -24,8 +25,8 @@ const LOGS_NUMBER = /(?:^|[^\w/:.€$£¥%°])[/!]([A-Za-z]\w{0,31})\s+(?:and|\+
 /** "counts sprints per person", "count how many fish each person reported": what is counted per person. */
 const COUNTS_PER = /\bcounts?\s+(?:how many\s+)?(?!messages?\b|posts?\b)([a-z]+)\s+(?:\w+\s+){0,3}?(?:per|for each|for every|of each|each)\s+(?:person|user|member|people|rider|player)\b/i;
 
-/** "/mat it counts that they trained": one more for whoever sends the command. */
-const COUNTS_ONE = /\b(?:counts?|logs?|records?|tracks?)\s+(?:that|it|one|1|\+1)\b/i;
+/** "/mat it counts that they trained", "/win adds a win to whoever types it": one more for whoever sends the command. */
+const COUNTS_ONE = new RegExp(`\\b(?:counts?|logs?|records?|tracks?)\\s+(?:that|it|one|1|\\+1)\\b|${WIN_FOR_SENDER.source}`, 'i');
 
 /** The name of what the request counts: what it logs ("km"), its own word ("stars", "rebuys"), points, or messages. */
 function counterOf(context: string): string {
@@ -107,7 +108,9 @@ function commandCount(sentence: string, m: Masked, counter: string, rules: RuleD
   const whole = m.masked.slice(Math.max(0, m.masked.indexOf(sentence)) + counts.index);
   const says = /\b(?:says?|replies|reply|answers?)\s*(?:with)?\s*:?\s*/i.exec(whole.split('\n')[0]!);
   // "'Osu! that's X sessions for you' (X = how many theyve done)": X is the count, the note in brackets no words.
-  const said = says ? saidWordsAt(whole.slice(says.index + says[0].length), m.quotes) : null;
+  // "/returned <reg> → "Logged return of <reg> ✅" and count it for whoever logged it": the quote after the arrow.
+  const arrowed = /^[^\n]*?(?:→|->|=>)\s*\u0001(\d+)\u0002/.exec(sentence.slice(command.end));
+  const said = says ? saidWordsAt(whole.slice(says.index + says[0].length), m.quotes) : arrowed ? (m.quotes[Number(arrowed[1])] ?? null) : null;
   const counted = /\(\s*[NX]\s*=/.test(whole.split('\n')[0]!);
   const text = said && counted ? said.replace(/\b[NX]\b/g, '{count}') : said;
   rules.push({ id: command.name, when: { kind: 'command', name: command.name }, if: [], do: [{ kind: 'count', counter, per: 'user' }, ...(text ? [{ kind: 'reply' as const, text }] : [])], source: restore(sentence, m.quotes).trim() });

@@ -18,21 +18,27 @@ const WRITES = "(?:writes?|says?|types?|sends?|asks?(?:\\s+(?:for|about))?|talks
 const OR = "(?:,|\\/|\\bor\\b|\\bo\\b|\\bou\\b|\\boder\\b|(?<!\\b(?:out|one|some|all|lot|kind|sort|any|none|each|most|top|end|cup|bit|part|full|because|instead)\\s)\\bof\\b)";
 const ANSWER = "(?:send|sends|answer|answers|reply|replies|say|says|respond|responds|tell them|give|gives|post|posts|responder|responde|rispondi|rispondere|répondre|repondre|réponds|antworten|antworte|antwoord|responda)";
 const SAYS = `(?:(?:the bot|it|bot)\\s+)?(?:should\\s+)?(?:just\\s+)?${ANSWER}\\b(?:\\s+(?:them|back))?(?:\\s+with)?`;
+// "→ responder: ..." or "→ ..." (the arrow is the answer's), ", reply ...", " answer ...".
+// "when they say airport: Airport pickup $10": a colon or a dash before the answer is enough.
+const BEFORE_ANSWER = `(?:\\s*(?:→|->)\\s*(?:${SAYS}\\s*:?\\s*)?|(?:,\\s*|\\s*:\\s*|\\s+)${SAYS}\\s*:?\\s*|\\s*:\\s+(?=\\S)|\\s+[-–—]\\s+(?=\\S)|,\\s*(?=(?:forward|pass|copy|dm)\\s|(?:just\\s+)?(?:like|heart|react)\\b))`;
 const KEYWORD_SENTENCE = new RegExp(
   `(?:\\b${WHEN}\\s+${WHO}|\\b(?:any|every|each)\\s+(?:message|msg|post|text)(?:\\s+(?:that|which))?)\\s+(?:that\\s+|which\\s+)?(?:just\\s+|only\\s+)?${WRITES}\\s+(?:exactly\\s+|just\\s+|only\\s+)?(?:the\\s+words?\\s+|about\\s+)?` +
     `(${ITEM}(?:\\s*${OR}\\s*${ITEM})*)` +
     // "... anywhere", "... in any channel": where the words are written, not words of their own.
     `(?:\\s+(?:anywhere|in any (?:channel|chat|message|msg)|in (?:a|their|the) (?:message|msg)))?` +
-    // "→ responder: ..." or "→ ..." (the arrow is the answer's), ", reply ...", " answer ...".
-    // "when they say airport: Airport pickup $10": a colon or a dash before the answer is enough.
-    `(?:\\s*(?:→|->)\\s*(?:${SAYS}\\s*:?\\s*)?|(?:,\\s*|\\s*:\\s*|\\s+)${SAYS}\\s*:?\\s*|\\s*:\\s+(?=\\S)|\\s+[-–—]\\s+(?=\\S)|,\\s*(?=(?:forward|pass|copy|dm)\\s|(?:just\\s+)?(?:like|heart|react)\\b))`,
+    BEFORE_ANSWER,
+  'giu',
+);
+/** German and Dutch put the verb last: "Wenn jemand "Allergie" oder "vegan" schreibt: ...", "als iemand prijs zegt → ...". */
+const KEYWORD_VERB_LAST = new RegExp(
+  `\\b(?:wenn|falls|als)\\s+(?:jemand|iemand|ein kunde|eine kundin|kunden)\\s+(${ITEM}(?:\\s*${OR}\\s*${ITEM})*)\\s+(?:schreibt|sagt|fragt|schickt|schrijft|zegt|vraagt|stuurt)\\b` + BEFORE_ANSWER,
   'giu',
 );
 
 /** The keyword answers a request writes as sentences. */
 export function keywordSentenceRules(m: Masked): RuleDraft[] {
   const rules: RuleDraft[] = [];
-  for (const hit of m.masked.matchAll(KEYWORD_SENTENCE)) {
+  for (const hit of [...m.masked.matchAll(KEYWORD_SENTENCE), ...m.masked.matchAll(KEYWORD_VERB_LAST)]) {
     const words = hit[1]!
       .split(new RegExp(`\\s*${OR}\\s*`, 'i'))
       .map((w) => restore(w, m.quotes).trim().toLowerCase().replace(/^(?:the|a|an|our|your)\s+/, '').replace(/\s+(?:in|on) (?:any|every|all|each) (?:channels?|chats?|groups?)$/, ''))

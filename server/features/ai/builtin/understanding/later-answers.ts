@@ -33,8 +33,13 @@ const DESCRIBED =
 const NOT_YET = /\b(?:i|we)\s+(?:don'?t|do not|dont)\s+have\s+(?:them|it|those|the \w+)(?: all)?\s+(?:yet|rn|right now|to hand|at the moment|on me)\b/i;
 const TO_CHECK = /\((?:i\s+|we\s+)?(?:need|have|got) to (?:check|confirm|ask|find out)\b[^)]*\)\s*$/i;
 
+/** "our servicing price per unit", "with the link to my print shop": a few plain words about something of the person's, no sentence. */
+const NAMED_THING = /^(?:with\s+)?(?:our|my|the)\s+(?:[\p{Ll}'-]+\s+){0,5}[\p{Ll}'-]+$/u;
+const SENTENCE_WORDS = /\b(?:is|are|was|were|will|be|been|has|have|had|can|do|does|did|please|welcome|thanks?|sorry|hi|hello)\b|'s\b|'re\b/i;
+
 export function onlyDescribes(text: string): boolean {
-  return TO_COME.test(text) || NOT_YET.test(text) || TO_CHECK.test(text) || DESCRIBED.test(text.trim().replace(/[.!]+$/, ''));
+  const plain = text.trim().replace(/[.!]+$/, '');
+  return TO_COME.test(text) || NOT_YET.test(text) || TO_CHECK.test(text) || DESCRIBED.test(plain) || (NAMED_THING.test(plain) && !SENTENCE_WORDS.test(plain));
 }
 
 export function withWordsToComeBlank(rule: RuleDraft): RuleDraft {

@@ -4,6 +4,8 @@ import { afterCommand, commandsIn, type Masked, restore } from './masked';
 import type { RuleDraft } from './rule-draft';
 import { memberName, saidWordsAt } from './said-words';
 
+/** "adds a win to whoever types it", "+1 point for the sender": a count, not an item on a list. */
+export const WIN_FOR_SENDER = /\badds? (?:a|one|1|\+1) [a-z]+ (?:to|for) (?:whoever|the person who|that person|the sender|them|you)\b/i;
 const LIST_NOUN =
   /(?<![/!])\b(?:(?:this week'?s|the|our|the whole) order\b|(shopping|grocery|to-?do|todo|task|wish|reading|watch|guest|waiting|sign-?up|signup|attendee|player|team)s?\s+list|to-?dos?|todo list|list|sign-?ups|signups|attendees|queue|roster|line-?up|wishlist|(?:wants?|wish|swap|sale|notice|job|request|idea|suggestion)s?\s+board|who(?:'s| is| are)\s+(?:coming|in|going|playing|joining)|[a-z]+(?:list|liste|lijst|lista))\b/i;
 const ADD = /^\s*(?:[\w']+\s+){0,7}?(?:→\s*|->\s*|=\s*|:\s*)?(?:should\s+|will\s+|to\s+)?(?:adds?\b(?!\s+(?:one|1|\+1|a point|points?)\b)|puts?|saves?|(?:writes?|notes?|jots?) (?:it|them|that) down|signs?\b|joins?|registers?|books?|reserves?|counts? (?:them|you|me|people|someone) in|marks? (?:them|you) (?:as )?(?:in|coming|going)|=\s*(?:i'?m\s+)?(?:in|coming|going))/i;
@@ -41,8 +43,9 @@ export function listRules(sentence: string, m: Masked, context: string): RuleDra
     const inSentence = afterCommand(sentence, c.end, commands).split(/\.\s+/)[0]!;
     // "!add + book title puts it on the list", "/wip <project> adds it": the example's stand-in is not a word of the rule.
     const written = whole.length > inSentence.length ? whole : inSentence;
-    const standIn = /^\s*(?:\+\s*|<[^>]*>|\[[^\]]*\])/.test(written);
-    const rest = written.replace(/^\s*(?:\+\s*|<[^>]*>\s*|\[[^\]]*\]\s*)+/, ' ');
+    // "/unsub NAME takes them off": a word in capitals is a stand-in too.
+    const standIn = /^\s*(?:\+\s*|<[^>]*>|\[[^\]]*\]|(?:NAME|ITEM|THING|TEXT|WORD)\b)/.test(written);
+    const rest = written.replace(/^\s*(?:\+\s*|<[^>]*>\s*|\[[^\]]*\]\s*|(?:NAME|ITEM|THING|TEXT|WORD)\b\s*)+/, ' ');
     // "/in = you're in for friday", "/out = removes you": the person themselves, by the command's name.
     const person = sender || PERSON_ITEM.test(rest) || /\byou'?re (?:in|out)\b/i.test(rest);
     // "!count → how many are in", "/cuantos → how many are coming": the number on the list.
@@ -56,6 +59,8 @@ export function listRules(sentence: string, m: Masked, context: string): RuleDra
     if (/https?:\/\/|\bwww\.|\b(?:rss|feed|news)\b/i.test(restore(rest.split(/\n/)[0]!, m.quotes))) continue;
     // "!won 35 → adds 35 to your season total": a number added up (counters.ts), not an item of a list.
     if (op === 'add' && /\bto\s+(?:your|their|his|her|the|my|ur)\s+(?:\w+\s+)?(?:total|count|score|tally)\b/i.test(rest.split(/\n|\.\s/)[0]!)) continue;
+    // "/win adds a win to whoever types it": one more for the sender (counters.ts).
+    if (op === 'add' && WIN_FOR_SENDER.test(rest.split(/\n|\.\s/)[0]!)) continue;
     // A list named in another sentence, or a "show" of something else ("/weather just gives the weather"):
     // the command must speak of the list ("shows it", "the names").
     // "!out → removes you", "takes u out": the person, on the list of people named before.

@@ -7,7 +7,7 @@ import type { Masked } from './masked';
 
 /** A list the post goes through: "going round: Lena, Tomasz", "in order through A, B", "one of these at random: a, b", "one after the other from this list: ...". */
 export const ROTATION =
-  /\b(going round|going around|taking turns|take turns between|alternat(?:e|ing) between|in turn|rotating(?: through)?|(?:one after the other|one by one)(?:,?\s*(?:from|of|through)(?:\s+(?:this list|these|the list|the following))?)?|(?:going )?in (?:this )?order(?: through)?|one of these(?:\s+(?!at\b|random)[a-z]+)?(?:,?\s*(?:at random|randomly|one after the other|in turn|in order|in this order))?|one at random (?:from|of)|picks? (?:one|a)(?: [a-z]+)? at random|picks? at random(?: one)?(?: of| from)?|randomly (?:says?|picks?|answers?|replies?)(?: one of)?|(?:at )?random(?:ly)? (?:from|of|one of)|(?:a |one )?random\b[\w ]{0,40}?,?\s*(?:one\s+)?(?:from|out of|of)(?:\s+(?:these|the following|this list))?)\s*:?\s*/i;
+  /\b(going round|going around|taking turns|take turns between|alternat(?:e|ing) between|in turn|rotating(?: through)?|(?:one after the other|one by one)(?:,?\s*(?:from|of|through)(?:\s+(?:this list|these|the list|the following))?)?|one of(?=\s*:)|(?:going )?in (?:this )?order(?: through)?|one of these(?:\s+(?!at\b|random)[a-z]+)?(?:,?\s*(?:at random|randomly|one after the other|in turn|in order|in this order))?|one at random (?:from|of)|picks? (?:one|a)(?: [a-z]+)? at random|picks? at random(?: one)?(?: of| from)?|randomly (?:says?|picks?|answers?|replies?)(?: one of)?|(?:at )?random(?:ly)? (?:from|of|one of)|(?:a |one )?random\b[\w ]{0,40}?,?\s*(?:one\s+)?(?:from|out of|of)(?:\s+(?:these|the following|this list))?)\s*:?\s*/i;
 /** Where an item goes in the template: <name>, {word}, [theme]. */
 const PLACEHOLDER = /<\s*[\w ]+\s*>|\{\s*\w+\s*\}|\[\s*[\w ]+\s*\]/;
 
@@ -32,7 +32,7 @@ export function textsOfList(text: string, masked?: Masked): { texts: string[]; o
   const chain = /^\s*([^\n→,]{1,40}(?:\s*(?:→|->)\s*[^\n→,]{1,40}){2,})/.exec(rest);
   if (chain) {
     const texts = chain[1]!.split(/\s*(?:→|->)\s*/).map((t) => t.trim()).filter(Boolean);
-    return { texts, order: /random/i.test(rotation[1]!) ? 'random' : 'inTurn' };
+    return { texts, order: orderOf(rotation[1]!) };
   }
   const arrow = /\s*(?:→|->|=>)\s*/.exec(rest);
   // The list ends at "and then from the top", "etc", or its sentence's end ("... ĝis = bye. After the last one start again").
@@ -56,5 +56,10 @@ export function textsOfList(text: string, masked?: Masked): { texts: string[]; o
   // "whose family takes the towels home: Towel week: NAME takes ...": a description before the template's colon goes.
   const template = [arrow ? rest.slice(arrow.index + arrow[0].length).trim() : '', before.replace(/^(?:who|whose|what|which|where)\b[^:]*:\s+/i, '')].find((t) => PLACEHOLDER.test(t)) ?? null;
   const texts = template ? items.map((item) => template.replace(PLACEHOLDER, item)) : items;
-  return { texts, order: /random/i.test(rotation[1]!) ? 'random' : 'inTurn' };
+  return { texts, order: orderOf(rotation[1]!) };
+}
+
+/** "at random", "one of: a, b" pick at random; the other ways go in turn. */
+function orderOf(rotation: string): 'random' | 'inTurn' {
+  return /random/i.test(rotation) || /^one of$/i.test(rotation.trim()) ? 'random' : 'inTurn';
 }

@@ -1,6 +1,9 @@
 // Polls people start with a command and their own question: "/vote <question> so anyone can start a
 // quick poll with their own question", "/poll question → makes a poll with that question", "!poll
-// Pizza or burgers? starts a vote". The question (and its choices) come from what follows the command.
+// Pizza or burgers? starts a vote". The question (and its choices) come from what follows the command,
+// or the question does and the choices are the person's ("... with that question, options Yes / No").
+import type { Action } from '../../../../../shared/bot-plan.schema';
+import { listItems } from './lists';
 import { commandsIn, type Masked, restore } from './masked';
 import type { RuleDraft } from './rule-draft';
 
@@ -16,7 +19,11 @@ export function pollCommandRules(m: Masked): RuleDraft[] {
       const after = line.slice(c.end, commands[i + 1]?.at ?? line.length);
       // A text quoted for the reading ("→ makes a poll with that question") is read as written.
       if (!POLL_OF_ARGUMENT.test(restore(after, m.quotes))) continue;
-      rules.push({ id: c.name, when: { kind: 'command', name: c.name }, if: [], do: [{ kind: 'poll', question: '', options: [], fromArgument: true }], source: restore(line.slice(c.at, c.end) + after, m.quotes).trim() });
+      // "/poll + a question makes a poll with that question, options Yes / No / Maybe": the question written, the options given.
+      const given = /\b(?:options?|choices|answers)\s*(?::|are|of)?\s*/i.exec(after);
+      const options = given ? listItems(after.slice(given.index + given[0].length), m.quotes) : [];
+      const poll: Action = options.length >= 2 ? { kind: 'poll', question: '{args}', options, fromArgument: false } : { kind: 'poll', question: '', options: [], fromArgument: true };
+      rules.push({ id: c.name, when: { kind: 'command', name: c.name }, if: [], do: [poll], source: restore(line.slice(c.at, c.end) + after, m.quotes).trim() });
     }
   }
   return rules;

@@ -287,10 +287,14 @@ function otherMessageRules(m: Masked): RuleDraft[] {
   return text ? [otherRule(text, after[0] + text, m)] : [];
 }
 
-/** The rule for any other message: its words, or the texts it goes through ("take turns between A and B"). */
+/** The rule for any other message: its words (after a copy to the owner), or the texts it goes through ("take turns between A and B"). */
 function otherRule(text: string | null, source: string, m: Masked): RuleDraft {
-  const listed = text ? textsOfList(text) : null;
-  return { id: 'anything-else', when: { kind: 'message', always: false }, if: [], do: [listed ? { kind: 'replyOneOf', ...listed } : { kind: 'reply', text }], source: restore(source, m.quotes).trim() };
+  // "any other message: send me a copy so I can answer personally, and reply Danke!": the copy, then the words.
+  const copy = text ? /^(?:send|forward|copy)\s+(?:me|us|it to (?:me|us))\b[^.!?]*?(?:,\s*(?:and\s+)?(?:then\s+)?|\s+(?:and|then)\s+)(?:reply|say|answer|tell them)\b\s*:?\s*(\S.*)$/is.exec(text) : null;
+  const said = copy ? copy[1]!.trim() : text;
+  const listed = said ? textsOfList(said) : null;
+  const answer = listed ? { kind: 'replyOneOf' as const, ...listed } : { kind: 'reply' as const, text: said };
+  return { id: 'anything-else', when: { kind: 'message', always: false }, if: [], do: copy ? [{ kind: 'forward', to: 'owner' }, answer] : [answer], source: restore(source, m.quotes).trim() };
 }
 
 /** The rules these readers find in the request, each with the conditions of its sentence. */
@@ -324,7 +328,18 @@ export function ruleClausesIn(m: Masked): RuleDraft[] {
     read.add(rule.when.name);
     rules.push(rule);
   }
-  return withoutOverlaps(rules).map(withWordsToComeBlank);
+  return withoutRepeats(withoutOverlaps(rules).map(withWordsToComeBlank));
+}
+
+/** Two readers' rules alike once their words to come are blanks ("reply with our address" read twice): the first. */
+function withoutRepeats(rules: RuleDraft[]): RuleDraft[] {
+  const seen = new Set<string>();
+  return rules.filter((r) => {
+    const key = JSON.stringify([r.when, r.if, r.do, r.channel ?? null]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** "2 hours before, post: 'Run tonight!' And /run at any time replies with the same text": the text written last before. */

@@ -70,7 +70,11 @@ export function answerAt(rest: string, quotes: string[]): string | null {
 export function statedCommandReplies({ masked, quotes }: Masked): CommandReply[] {
   const found: CommandReply[] = [];
   for (const m of masked.matchAll(COMMAND_GIVES)) {
-    const reply = answerAt(masked.slice(m.index! + m[0].length), quotes);
+    const rest = masked.slice(m.index! + m[0].length);
+    // "/rules replies: Black ball foul = loss of frame. Two shots after a foul.": after a colon, the line is the answer.
+    const line = rest.split('\n')[0]!.split(/[.;]?\s+(?=[/!][A-Za-z])/)[0]!.trim();
+    const whole = /:\s*$/.test(m[0]) && !/^\u0001\d+\u0002\s*$/.test(line) && /[.!?]\s+\S/.test(line) ? restore(line, quotes) : null;
+    const reply = whole ?? answerAt(rest, quotes);
     if (reply) found.push({ name: m[1]!.toLowerCase(), reply });
   }
   return found;

@@ -51,11 +51,11 @@ function conditionalPosts(m: Masked): RuleDraft[] {
       // "every morning at 6:30 posts the weather ... and if the wind goes over 30 mph posts ...": the
       // joined "if" starts a clause of its own, whose schedule is not the morning post's.
       const joined = [...line.slice(0, compare.index).matchAll(/\b(?:and|also|plus|then)\s+(?=(?:if|when|whenever)\b)/gi)].pop();
-      const before = line.slice(joined ? joined.index! + joined[0].length : 0, compare.index);
+      const before = line.slice(0, compare.index);
       const near = `${before.slice(-60)}${compare[0]}`;
       if (!WEATHERISH.test(near)) continue;
       // "if the temperature goes over +5 during the day tweet ...": no schedule written, checked every 30 minutes.
-      const written = scheduleOf(before, context);
+      const written = scheduleOf(joined ? before.slice(joined.index! + joined[0].length) : before, context);
       // "if it gets hotter than 30°C": a temperature by its unit or its words.
       const checked = !written && /\b(?:if|when|whenever)\b/i.test(before) && (/\b(?:wind|windy|gusts?|temperature|temp)\b/i.test(before) || /°|\bdegrees\b|\b(?:hotter|colder|warmer|cooler)\b/i.test(compare[0]));
       const schedule = checked ? { when: { kind: 'schedule' as const, everyMinutes: 30, times: [], weekdays: [], offsetMinutes: 0 }, note: 'The weather is checked every 30 minutes, and posts once each time it crosses the number: edit the rule to check more or less often.' } : written;
