@@ -52,4 +52,13 @@ describe('wordings read since batch 20', () => {
     const cafe = planOf("X bot: every Friday 9am post one of: 'Weekend special: toast 🥐', 'Weekend special: shakshuka 🍳'");
     expect(ruleOf(cafe.rules, (r) => r.when.kind === 'schedule')?.do).toEqual([{ kind: 'replyOneOf', texts: ['Weekend special: toast 🥐', 'Weekend special: shakshuka 🍳'], order: 'random' }]);
   });
+
+  it('French buttons with their words on the same line, a count answered in French, and a keyword ending its sentence', () => {
+    const club = planOf('discord bot en node:\n- !tarifs → boutons "Adulte", "Étudiant", "Enfant" : Adulte = "45 €/mois", Étudiant = "35 €/mois", Enfant = "30 €/mois"\n- !session adds one training session to whoever types it, répondre "Oss! Session comptée 🥋"\n- !classement shows the top 10');
+    expect(command(club.rules, 'tarifs')?.do).toEqual([{ kind: 'buttons', text: 'Pick one:', buttons: [{ id: 'adulte', label: 'Adulte' }, { id: 'etudiant', label: 'Étudiant' }, { id: 'enfant', label: 'Enfant' }] }]);
+    expect(ruleOf(club.rules, (r) => r.when.kind === 'button' && r.when.id === 'etudiant')?.do).toEqual([{ kind: 'reply', text: '35 €/mois' }]);
+    expect(command(club.rules, 'session')?.do).toEqual([{ kind: 'count', counter: expect.any(String), per: 'user' }, { kind: 'reply', text: 'Oss! Session comptée 🥋' }]);
+    const walkers = planOf('whatsapp group bot. The bot should tell people the weather in Edale when they type weather. Every Friday at 6pm post "Walk tomorrow!"');
+    expect(walkers.rules.some((r) => r.when.kind === 'keyword' && r.when.words.some((w) => w.includes('every friday')))).toBe(false);
+  });
 });

@@ -13,12 +13,12 @@ import { listItems } from './stated-replies';
 import { type Masked, restore } from './masked';
 
 /** "shows 3 buttons:", "show buttons", "with the buttons", "a menu with buttons", "buttons for", "/start: Buttons ...". */
-const BUTTONS = /(?:\b(?:shows?|show(?:ing)?|gives?|opens?|sends?|with|has|display(?:s)?|replies with|answers? with)|→|->|=|\+|:(?=\s+(?:\d+\s+)?(?:inline\s+)?buttons?\b))\s+(?:a\s+)?(?:menu\s+(?:with|of)\s+)?(?:the\s+)?(?:\d+|two|three|four|five|six)?\s*(?:inline\s+)?(?:buttons?|options?|choices)\s*(?:for|like|called|labell?ed|saying)?\s*:?\s*/i;
+const BUTTONS = /(?:\b(?:shows?|show(?:ing)?|gives?|opens?|sends?|with|has|display(?:s)?|replies with|answers? with)|→|->|=|\+|:(?=\s+(?:\d+\s+)?(?:inline\s+)?(?:buttons?|boutons?|botones|botões|knöpfe|knoppen)\b))\s+(?:a\s+)?(?:menu\s+(?:with|of)\s+)?(?:the\s+)?(?:\d+|two|three|four|five|six)?\s*(?:inline\s+)?(?:buttons?|options?|choices|boutons?|botones|botón|botões|botão|pulsanti|knöpfe|knoppen)\s*(?:for|like|called|labell?ed|saying)?\s*:?\s*/i;
 const COMMAND = /(?:^|[^\w/:.€$£¥%°])([/!])([A-Za-z][A-Za-z0-9_]{0,31})\b/;
 const WORDS = /\b(?:if|when(?:ever)?)\s+(?:someone|somebody|anyone|people|ppl|a customer|customers|they|a user|users)?\s*(?:says?|writes?|types?|sends?|messages?)\s+(.+?)\s*(?:,\s*)?(?:→|->|:|\bthen\b|\bthe bot\b|\bit\b|$)/i;
 
 function slug(label: string): string {
-  return label.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 30) || 'button';
+  return label.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 30) || 'button';
 }
 
 /** What opens the menu: the command on its line, the words someone writes, else any first message. */
@@ -107,7 +107,8 @@ export function buttonMenuRules(m: Masked): RuleDraft[] {
     // "shows three buttons, one for each room: A, B and C": the labels follow the colon.
     const lead = /^,?\s*(?:(?:one )?(?:for|per) each [\w ]{1,30}|each for [\w ]{1,30})\s*:\s*/i.exec(line.slice(shown.index + shown[0].length));
     const start = shown.index + shown[0].length + (lead ? lead[0].length : 0);
-    const rest = line.slice(start).split(/[.;]\s|\s(?:and )?(?:then|when|if)\b/)[0]!;
+    // The labels end at the sentence, at "then/when/if", or at a colon spaced the French way ("Enfant" : Adulte = ...).
+    const rest = line.slice(start).split(/[.;]\s|\s(?:and )?(?:then|when|if)\b|\s+:\s/)[0]!;
     // "with buttons 'Preise' 'Öffnungszeiten' 'Wo?'": quotes side by side are labels of their own.
     const inLine = rest
       .replace(/\u0002\s+(?=\u0001)/g, '\u0002,')

@@ -25,6 +25,9 @@ const LOGS_NUMBER = /(?:^|[^\w/:.€$£¥%°])[/!]([A-Za-z]\w{0,31})\s+(?:and|\+
 /** "counts sprints per person", "count how many fish each person reported": what is counted per person. */
 const COUNTS_PER = /\bcounts?\s+(?:how many\s+)?(?!messages?\b|posts?\b)([a-z]+)\s+(?:\w+\s+){0,3}?(?:per|for each|for every|of each|each)\s+(?:person|user|member|people|rider|player)\b/i;
 
+/** Where the words said begin: "says", "replies with:", and "répondre", "responder", "rispondi", "antwortet". */
+const SAYS = /\b(?:says?|replies|reply|answers?|responds?|répond(?:re)?|responde(?:r)?|rispondi|antworte[tn]?)\s*(?:with)?\s*:?\s*/i;
+
 /** "/mat it counts that they trained", "/win adds a win to whoever types it": one more for whoever sends the command. */
 const COUNTS_ONE = new RegExp(`\\b(?:counts?|logs?|records?|tracks?)\\s+(?:that|it|one|1|\\+1)\\b|${WIN_FOR_SENDER.source}`, 'i');
 
@@ -60,7 +63,7 @@ function earnRules(sentence: string, m: Masked, counter: string): RuleDraft[] {
   if (!when) return [];
   // The words said run on past the sentence's own "!" ("Danke {name}! +1 clean point"): read them in the whole request.
   const whole = m.masked.slice(Math.max(0, m.masked.indexOf(sentence)) + earns.index);
-  const says = /\b(?:says?|replies|reply|answers?)\s*(?:with)?\s*:?\s*/i.exec(whole.split('\n')[0]!);
+  const says = SAYS.exec(whole.split('\n')[0]!);
   // "!ace counts an ace for whoever typed it ("nice ace {name}! 🔥")": the words in brackets.
   const bracketed = says ? null : /^[^\n(]{0,60}\(\s*\u0001(\d+)\u0002\s*\)/.exec(whole);
   const text = says
@@ -83,7 +86,7 @@ function logRules(sentence: string, m: Masked, counter: string): RuleDraft[] {
   // The words said run on past the sentence's own "!" ("Thanks NAME! That's N bags total"): read them in the whole request.
   const start = m.masked.indexOf(sentence);
   const rest = start >= 0 ? m.masked.slice(start + logs.index + logs[0].length) : sentence.slice(logs.index + logs[0].length);
-  const says = /\b(?:says?|replies|reply|answers?|responds?)\s*(?:with)?\s*:?\s*/i.exec(rest.split('\n')[0]!.split(/\.\s/)[0]!);
+  const says = SAYS.exec(rest.split('\n')[0]!.split(/\.\s/)[0]!);
   const said = says ? saidWordsAt(rest.slice(says.index + says[0].length), m.quotes) : null;
   // "(whatever number)", "(N = their total so far)": notes about the words; N is the total, the example number what was sent.
   const text = said
@@ -106,7 +109,7 @@ function commandCount(sentence: string, m: Masked, counter: string, rules: RuleD
   const command = counts ? commandsIn(sentence.slice(0, counts.index)).pop() : undefined;
   if (!counts || !command) return false;
   const whole = m.masked.slice(Math.max(0, m.masked.indexOf(sentence)) + counts.index);
-  const says = /\b(?:says?|replies|reply|answers?)\s*(?:with)?\s*:?\s*/i.exec(whole.split('\n')[0]!);
+  const says = SAYS.exec(whole.split('\n')[0]!);
   // "'Osu! that's X sessions for you' (X = how many theyve done)": X is the count, the note in brackets no words.
   // "/returned <reg> → "Logged return of <reg> ✅" and count it for whoever logged it": the quote after the arrow.
   const arrowed = /^[^\n]*?(?:→|->|=>)\s*\u0001(\d+)\u0002/.exec(sentence.slice(command.end));

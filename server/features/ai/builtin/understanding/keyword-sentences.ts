@@ -8,8 +8,10 @@ import { type Masked, restore } from './masked';
 
 const WHO =
   "(?:someone|somebody|anyone|anybody|people|ppl|they|(?:a|the|any|their|someone'?s) (?:message|msg|text|post|comment|dm|mention|reply|tweet)|a (?:customer|client|guest|student|member|user|visitor|parent|player)|customers|clients|guests|students|members|users|visitors|parents|players|alguien|alguno|qualcuno|quelqu'un|jemand|iemand|alguém)";
+/** A word of an item: a full stop only inside it ("discord.gg"), never ending it ("weather. Every Friday"). */
+const TOKEN = "[\\p{L}\\p{N}_'#@-]+(?:\\.[\\p{L}\\p{N}_'#@-]+)*";
 // An item is no say-word ("queja or complaint, send me a copy and reply: ...": "send" starts the answer).
-const ITEM = "(?!(?:send|reply|answer|say|tell|forward|give|post|respond|ask|dm|translate)\\b)(?:\\u0001\\d+\\u0002|[\\p{L}\\p{N}_'#@.-]+(?: [\\p{L}\\p{N}_'#@.-]+){0,4}?)";
+const ITEM = `(?!(?:send|reply|answer|say|tell|forward|give|post|respond|ask|dm|translate)\\b)(?:\\u0001\\d+\\u0002|${TOKEN}(?: ${TOKEN}){0,4}?)`;
 // The same sentence in the languages requests mix in: "cuando alguien escriba hoy o qué hay → responder: ...",
 // "se qualcuno scrive prezzi rispondi ...", "quand quelqu'un écrit pluie → ...", "wenn jemand preis schreibt".
 const WHEN = "(?:when(?:ever)?|if|cuando|si|se|quand|wenn|als|quando)";
