@@ -24,8 +24,9 @@ const NO_KEYWORD = new Set(
  * 112 first") is the verb, not the words.
  */
 function named(action: Action, standIn: string | null, command: boolean): Action {
-  const words = (text: string): string | null => {
-    if (LATER.test(text.trim()) || onlyDescribes(text)) return null;
+  // An item of a list ("the salad place") may be a few words about a thing; a whole answer may not.
+  const words = (text: string, whole = true): string | null => {
+    if (LATER.test(text.trim()) || (whole && onlyDescribes(text))) return null;
     let said = memberName(text)
       .replace(/^(?:to (?:every|each|all|any)(?: other)? (?:messages?|msgs?)|to everything|to everyone)\s*:\s*/i, '')
       .replace(/^(?:answer|reply|say|respond|write)(?: with)?:?\s+(?=[A-Z"'\p{Extended_Pictographic}])/u, '');
@@ -33,7 +34,7 @@ function named(action: Action, standIn: string | null, command: boolean): Action
     return said.replace(WHAT_THEY_WROTE, action.kind === 'list' ? '{item}' : command ? '{args}' : '{text}');
   };
   if ('text' in action && typeof action.text === 'string') return { ...action, text: words(action.text) };
-  if (action.kind === 'replyOneOf') return { ...action, texts: action.texts.map((t) => (t === null ? t : words(t))) };
+  if (action.kind === 'replyOneOf') return { ...action, texts: action.texts.map((t) => (t === null ? t : words(t, false))) };
   return action;
 }
 
