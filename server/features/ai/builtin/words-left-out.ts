@@ -94,11 +94,11 @@ export function wordsLeftOut(message: string, plan: BotPlan, shown: readonly str
     const commands = [...sentence.matchAll(COMMAND)].filter((m) => /\p{L}|^\d+$/u.test(m[1]!) && !commandCarried(m[1]!, carried) && missing(m.index!));
     const channels = [...sentence.matchAll(CHANNEL)].filter((m) => !carried.text.includes(`#${plain(m[1]!)}`) && !carried.text.includes(plain(m[1]!)) && missing(m.index!));
     const links = [...sentence.matchAll(LINK)].filter((m) => !carried.text.includes(plain(m[0]).replace(/[.,;:!?)]+$/, '')) && missing(m.index!));
-    if (quotes.length + commands.length + channels.length + links.length === 0) continue;
+    // Words already quoted back in a part not understood ("!86 <dish> should add ...") are not said twice.
+    const items = [...quotes, ...commands, ...channels, ...links].map((m) => plain(restoreWritten(w, m[0])));
+    if (!items.some((item) => !seen.some((s) => s.includes(item)))) continue;
     const written = restoreWritten(w, sentence).trim().replace(/^[-*•>\d.)\s]+/, '').replace(/[\s,:;]+$/, '');
-    const p = plain(written);
-    if (seen.some((s) => s.includes(p) || (p.includes(s) && s.length * 2 >= p.length))) continue;
-    seen.push(p);
+    seen.push(plain(written));
     out.push(written.length > 240 ? `${written.slice(0, 237)}...` : written);
   }
   return out;
