@@ -202,4 +202,25 @@ describe.skipIf(!browserAvailable())('the plan card in the browser', () => {
     await chat().getByRole('group', { name: 'Plan of discord_bot.js' }).getByText("When someone sends !ping: reply 'pong'").waitFor();
     await snap(page, errors, 'plan-card-5-new-bot');
   });
+
+  it("words of the person's own that the plan does not carry are quoted back under Not understood", async () => {
+    const { page, errors } = tp;
+    const since = await toastMark(page);
+    await chat().getByRole('textbox', { name: 'Message' }).fill("another discord bot in node: !hours replies 'Mon-Fri 9-5', and post the specials in #kitchen every day at 11");
+    await chat().getByRole('textbox', { name: 'Message' }).press('Enter');
+    await waitForToast(page, 'A new bot', { since });
+    const answer = chat().getByRole('log', { name: 'Conversation' }).locator('[data-role="assistant"]').last();
+    await answer.getByText("When someone sends !hours: reply 'Mon-Fri 9-5'").first().waitFor();
+    // The daily post's words were never given (a blank), and #kitchen is in the plan; nothing is left out.
+    expect(await answer.innerText()).not.toMatch(/Not understood/);
+    const since2 = await toastMark(page);
+    await chat().getByRole('textbox', { name: 'Message' }).fill('another discord bot in node: !menu replies "Soup 4€", and !86 <dish> should take the dish off tonight\'s menu');
+    await chat().getByRole('textbox', { name: 'Message' }).press('Enter');
+    await waitForToast(page, 'A new bot', { since: since2 });
+    const left = chat().getByRole('log', { name: 'Conversation' }).locator('[data-role="assistant"]').last();
+    await left.getByText('Not understood', { exact: false }).waitFor();
+    await left.getByText("!86 <dish> should take the dish off tonight's menu", { exact: false }).waitFor();
+    await left.getByText("When someone sends !menu: reply 'Soup 4€'").first().waitFor();
+    await snap(page, errors, 'plan-card-6-not-understood');
+  });
 });
