@@ -39,6 +39,15 @@ function withoutWords(lower: string, words: string[], flags = 'g'): string {
 }
 
 const DATA_SOURCES: Feature[] = ['prices', 'weather', 'news'];
+/** Behaviours a person may name to refuse them (not moderation: "no swearing" asks for it). */
+const REFUSABLE: Feature[] = ['welcome', 'goodbye', 'echo', 'llm', 'jokes', 'quotes', 'facts', 'polls', 'counter', 'menu', 'scheduled', 'random', 'weather', 'news', 'prices', 'translate'];
+/** A clause that refuses, up to the next clause: "dont welcome ppl", "and no polls", "never post on sundays". */
+const REFUSAL = /(^|[.;!?\n,]|\band\b)\s*(?:(?:but|also|pls|please|oh)\s+)*(?:don'?t|do not|never|no need to|no)\b.*?(?=[.;!?\n,]|\band\b|$)/g;
+
+/** The text without its refusing clauses (the rest as written). */
+function withoutRefusals(lower: string): string {
+  return lower.replace(REFUSAL, '$1 ');
+}
 /** Behaviours whose command name a person may use for a command of their own. */
 const CANNED_BY_NAME: Feature[] = ['menu', 'prices', 'weather', 'news', 'rules', 'jokes', 'quotes', 'facts', 'counter', 'polls'];
 /** Clauses that say what not to do, or describe the chat rather than ask for something. */
@@ -162,6 +171,10 @@ function read(w: Wording): Reading {
   // price stuff") is context, not a request: it is built only when a clause asks for it.
   const asked = new Set([...featuresNamedIn(withoutAsides(plain)), ...commands.features, ...implied]);
   for (const f of DATA_SOURCES) if (!asked.has(f)) named.delete(f);
+  // "dont welcome ppl", "no polls please": a behaviour named only to say it is not wanted.
+  const affirmed = new Set(featuresNamedIn(withoutRefusals(plain)));
+  const refused = featuresNamedIn(plain).filter((f) => REFUSABLE.includes(f) && !affirmed.has(f) && !implied.includes(f) && !commands.features.includes(f));
+  for (const f of refused) named.delete(f);
   // "when people leave dont say anything": no goodbye.
   if (/\b(?:leav\w*|left|quits?)\b[^.;!?\n]{0,30}\b(?:(?:don'?t|do not|no need to|never)\s+(?:say|post|send|write|do)\s+(?:anything|a thing|something)|say nothing|nothing)\b/.test(lower)) named.delete('goodbye');
   // A command the person gave its own answer ("/menu should list: ...") is that answer, not the

@@ -4,8 +4,8 @@ import { afterCommand, commandsIn, type Masked, restore } from './masked';
 import type { RuleDraft } from './rule-draft';
 import { memberName, saidWordsAt } from './said-words';
 
-/** "adds a win to whoever types it", "+1 point for the sender": a count, not an item on a list. */
-export const WIN_FOR_SENDER = /\badds? (?:a|one|1|\+1) [a-z]+ (?:to|for) (?:whoever|the person who|that person|the sender|them|you)\b/i;
+/** "adds a win to whoever types it", "logs a goal for whoever sends it": a count for the sender, not an item on a list. */
+export const WIN_FOR_SENDER = /\b(?:adds?|logs?|counts?|records?|gives?) (?:a|an|one|1|\+1) [a-z]+ (?:to|for) (?:whoever|the person who|that person|the sender|them|you)\b/i;
 const LIST_NOUN =
   /(?<![/!])\b(?:(?:this week'?s|the|our|the whole) order\b|(shopping|grocery|to-?do|todo|task|wish|reading|watch|guest|waiting|sign-?up|signup|attendee|player|team)s?\s+list|to-?dos?|todo list|list|sign-?ups|signups|attendees|queue|roster|line-?up|wishlist|(?:wants?|wish|swap|sale|notice|job|request|idea|suggestion)s?\s+board|who(?:'s| is| are)\s+(?:coming|in|going|playing|joining)|[a-z]+(?:list|liste|lijst|lista))\b/i;
 const ADD = /^\s*(?:[\w']+\s+){0,7}?(?:→\s*|->\s*|=\s*|:\s*)?(?:should\s+|will\s+|to\s+)?(?:adds?\b(?!\s+(?:one|1|\+1|a point|points?)\b)|puts?|saves?|(?:writes?|notes?|jots?) (?:it|them|that) down|signs?\b|joins?|registers?|books?|reserves?|counts? (?:them|you|me|people|someone) in|marks? (?:them|you) (?:as )?(?:in|coming|going)|=\s*(?:i'?m\s+)?(?:in|coming|going))/i;

@@ -26,7 +26,8 @@ export function textsOfList(text: string, masked?: Masked): { texts: string[]; o
   const before = text.slice(0, rotation.index).trim();
   // "in order, then start over: «a» / «b»": the items follow the colon.
   const after = text.slice(rotation.index + rotation[0].length);
-  const colon = rotation[0].includes(':') ? null : /:\s*(?=\u0001|[^\n]*\s\/\s)/.exec(after);
+  // "in order not random: A, B": a few words before the colon say how, not what.
+  const colon = rotation[0].includes(':') ? null : (/:\s*(?=\u0001|[^\n]*\s\/\s)/.exec(after) ?? /^[^:\n]{0,20}:\s*/.exec(after));
   const rest = colon ? after.slice(colon.index + colon[0].length) : after;
   // "in turn: Morag → Fraser → Aisha → Tom, then round again": the arrows go from one item to the next.
   const chain = /^\s*([^\n→,]{1,40}(?:\s*(?:→|->)\s*[^\n→,]{1,40}){2,})/.exec(rest);

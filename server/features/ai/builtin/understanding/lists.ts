@@ -5,7 +5,7 @@ import { quoteText } from './wording';
 
 /** Where a list stops: the end of the sentence, or a word that starts the next part of the request. */
 const LIST_END =
-  /[.;!?\n](?:\s|$)|\s+(?:every|each|daily|weekly|hourly|when|whenever|if|then|that|which|so|to (?:my|our|the)|in (?:my|our|the)|on (?:my|our|the)|at \d|for (?:lunch|dinner|breakfast|tonight|today|the|us|me|everyone|my|our))\b|,?\s+(?:and\s+)?(?:also|plus)\b|,?\s+and\s+(?:a|an|the|it|then|also|i|we|please|make|add|post|send|reply|welcome|say|ban|delete|remind)\b/i;
+  /[.;!?](?:\s|$)|\n|\s+(?:every|each|daily|weekly|hourly|when|whenever|if|then|that|which|so|to (?:my|our|the)|in (?:my|our|the)|on (?:my|our|the)|at \d|for (?:lunch|dinner|breakfast|tonight|today|the|us|me|everyone|my|our))\b|,?\s+(?:and\s+)?(?:also|plus)\b|,?\s+and\s+(?:a|an|the|it|then|also|i|we|please|make|add|post|send|reply|welcome|say|ban|delete|remind)\b/i;
 
 const ARTICLE = /^(?:a|an|the|some|our|my)\s+/i;
 

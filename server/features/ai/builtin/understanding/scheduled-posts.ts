@@ -294,7 +294,8 @@ function textPostRules(p: Post): RuleDraft[] {
       ? postAction(words, { masked: p.rest, quotes: m.quotes })
       : { kind: 'post', to: 'channel', text: null };
   // "post this week's schedule in #cast": the channel may come after the words.
-  const trailingChannel = words ? /\s+(?:in|to|into)\s+#([\w-]{1,80})\s*$/i.exec(words) : null;
+  // "... Journal club paper is in #papers": a channel the words speak of stays in them.
+  const trailingChannel = words ? /(?<!\b(?:is|are|was|were|be|'s|pinned|posted|shared|lives?|found|it)\s*)\s+(?:in|to|into)\s+#([\w-]{1,80})\s*$/i.exec(words) : null;
   if (trailingChannel && words && action.kind === 'post' && action.text === words) action = { ...action, text: words.slice(0, trailingChannel.index) };
   // "every saturday 9:00 in #uebung: ...": the channel may come with the time, before the words.
   const channel = channelOfVerb(p) ?? pollIn?.[2] ?? trailingChannel?.[1] ?? /\b(?:in|to|into)\s+#([\w-]{1,80})\s*$/.exec(lead)?.[1];

@@ -16,8 +16,8 @@ const Q = '\u0001(\\d+)\u0002';
 /** Words that say what a command or keyword does with the text after them. */
 const GIVES =
   '(?:should|will|must|can|to|then)?\\s*(?:just\\s+|only\\s+|always\\s+)?(?:shows?|lists?|says?|gives?|answers?|repl(?:y|ies)|tells?|returns?|posts?|sends?|displays?|prints?|responds?)(?:\\s+(?:with|back|out|them|people|the user|you))?\\s*:?';
-/** Signs people use for "answers with": "/in = ...", "/f → ...", "Prices: ...". */
-const ARROW = '\\s*(?:=|→|->|=>|:|—|–)\\s*';
+/** Signs people use for "answers with": "/in = ...", "/f → ...", "Prices: ...", "/training - Tues 19:30" (a spaced hyphen, as in notes). */
+const ARROW = '(?:\\s*(?:=|→|->|=>|:|—|–)\\s*|\\s+-\\s+)';
 
 // Not a unit after a number ("5:00 /km").
 const COMMAND_HEAD = '(?:^|[^\\w/:.€$£¥%°])(?<!\\d\\s?)(?:typing\\s+|type\\s+|sending\\s+|the\\s+)?[/!]([A-Za-z][A-Za-z0-9_]{0,31})\\b(?:\\s+command)?';
@@ -71,6 +71,8 @@ export function statedCommandReplies({ masked, quotes }: Masked): CommandReply[]
   const found: CommandReply[] = [];
   for (const m of masked.matchAll(COMMAND_GIVES)) {
     const rest = masked.slice(m.index! + m[0].length);
+    // "/matchday - poll: Who's available?": a poll the command starts, not words it says.
+    if (/^\s*(?:an?\s+)?(?:quick\s+)?poll\b/i.test(rest)) continue;
     // "/rules replies: Black ball foul = loss of frame. Two shots after a foul.": after a colon, the line is the answer.
     const line = rest.split('\n')[0]!.split(/[.;]?\s+(?=[/!][A-Za-z])/)[0]!.trim();
     const whole = /:\s*$/.test(m[0]) && !/^\u0001\d+\u0002\s*$/.test(line) && /[.!?]\s+\S/.test(line) ? restore(line, quotes) : null;
@@ -107,6 +109,8 @@ export function statedKeywordReplies({ masked, quotes }: Masked): KeywordReply[]
   const found: KeywordReply[] = [];
   for (const m of masked.matchAll(KEYWORD_RULE)) {
     const rest = masked.slice(m.index! + m[0].length);
+    // "/matchday - poll: Who's available?": a poll the command starts, not words it says.
+    if (/^\s*(?:an?\s+)?(?:quick\s+)?poll\b/i.test(rest)) continue;
     // "→ delete it and say ...": a banned phrase (moderation), not a question with an answer.
     if (/^\s*(?:just\s+)?(?:delete|remove|block|ban|kick|mute|time (?:them|it) out)\b/i.test(rest)) continue;
     const items = listItems(m[1]!, quotes);

@@ -91,6 +91,14 @@ export function weekdaysIn(text: string): Weekday[] {
     add(dayRange(dayOf(m[1]!)!, dayOf(m[2]!)!));
     rest = rest.replace(m[0], ' ');
   }
+  // "Tues + Thurs", "Mon & Wed", "tue/thu": short names count in a list of two or more.
+  for (const m of rest.matchAll(new RegExp(`${DAY_OR_SHORT}\\.?(?:\\s*(?:\\+|&|and|,|\\/)\\s*${DAY_OR_SHORT}\\.?)+`, 'g'))) {
+    for (const name of m[0].split(/\s*(?:\+|&|\band\b|,|\/)\s*/)) {
+      const d = dayOf(name.replace(/\.$/, ''));
+      if (d !== null) days.add(d);
+    }
+    rest = rest.replace(m[0], ' ');
+  }
   const except = /\bexcept(?:\s+(?:on|for))?\s+((?:\w+(?:\s*,\s*|\s+and\s+|\s+or\s+)?){1,3})/.exec(rest);
   const excluded = new Set<Weekday>();
   if (except) for (const w of except[1]!.split(/[\s,]+/)) { const d = dayOf(w); if (d !== null) excluded.add(d); }
