@@ -89,7 +89,11 @@ const BARE_KEYWORD = "([A-Za-z0-9][\\w'-]*(?:\\s+[A-Za-z0-9][\\w'-]*){0,3}?)(?=\
 const KEYWORD = `(?:${Q}|${BARE_KEYWORD})`;
 const REPLY_VERB = '(?:reply|replies|respond|responds|answer|answers|say|says|send back|return)(?:\\s+(?:with|by saying))?';
 
-const REPLY_THEN_WHEN = new RegExp(`${REPLY_VERB}\\s*:?\\s*${Q}\\s*,?\\s+(?:when(?:ever)?|if|to)\\s+${SOMEONE}(?:${SAYS}\\s+)?${KEYWORD}`, 'gi');
+/** "reply 'X' when someone says delivery or area": the answer first, then each of the words. */
+const REPLY_THEN_WHEN = new RegExp(
+  `${REPLY_VERB}\\s*:?\\s*${Q}\\s*,?\\s+(?:when(?:ever)?|if|to)\\s+${SOMEONE}(?:${SAYS}\\s+)?(${KEYWORD}(?:\\s*(?:,|\\/|\\bor\\b)\\s*${KEYWORD})*)`,
+  'gi',
+);
 const WHEN_THEN_REPLY = new RegExp(`(?:when(?:ever)?|if)\\s+${SOMEONE}${SAYS}\\s+${KEYWORD}\\s*,?\\s*(?:then\\s+)?(?:the bot\\s+|it\\s+)?(?:just\\s+|simply\\s+|always\\s+)?${REPLY_VERB}\\s*:?\\s*${Q}`, 'gi');
 
 function keywordOf(m: RegExpExecArray, quoteGroup: number, bareGroup: number, quotes: string[]): string {
@@ -101,7 +105,10 @@ function keywordOf(m: RegExpExecArray, quoteGroup: number, bareGroup: number, qu
 export function keywordRepliesIn({ masked, quotes }: Masked): KeywordReply[] {
   const found: KeywordReply[] = [];
   for (const m of masked.matchAll(REPLY_THEN_WHEN)) {
-    found.push({ reply: quotes[Number(m[1])]!, keyword: keywordOf(m, 2, 3, quotes) });
+    for (const item of m[2]!.split(/\s*(?:,|\/|\bor\b)\s*/i).filter(Boolean)) {
+      const quoted = /^\u0001(\d+)\u0002$/.exec(item.trim());
+      found.push({ reply: quotes[Number(m[1])]!, keyword: (quoted ? quotes[Number(quoted[1])]! : item).trim().toLowerCase() });
+    }
   }
   for (const m of masked.matchAll(WHEN_THEN_REPLY)) {
     found.push({ keyword: keywordOf(m, 1, 2, quotes), reply: quotes[Number(m[3])]! });

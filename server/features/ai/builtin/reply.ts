@@ -63,7 +63,7 @@ function cannotBuild(request: BotRequest): string {
 
 function guide(): string {
   return [
-    "I can build complete, runnable bots for you. Tell me which platform and what the bot should do, and I'll write the code, list what to install and explain how to run it.",
+    "I could not tell which bot to build from that message, so nothing was made and nothing was charged. I can build complete, runnable bots for you: tell me which platform and what the bot should do, and I'll write the code, list what to install and explain how to run it.",
     '',
     '**Platforms**: Telegram, Discord, Twitter/X, WhatsApp (Cloud API webhook), Slack, or a generic HTTP webhook bot.',
     '**Languages**: Python (the default) or JavaScript (say "Node.js" or "JavaScript").',

@@ -7,7 +7,7 @@
 // take those); the right side is a list change, a copy to the owner and a reply, or a reply.
 import type { Action, Trigger } from '../../../../../shared/bot-plan.schema';
 import type { RuleDraft } from './rule-draft';
-import { answerActions } from './answers';
+import { answerActions, ASKING_WORDS } from './answers';
 import { punishment } from './moderation-rules';
 import { saidWordsAt } from './said-words';
 import { type Masked, restore } from './masked';
@@ -134,6 +134,8 @@ function ruleAt(before: string, after: string, sentence: boolean, unit: string, 
   if (!left || left.length > 80 || (NOT_WORDS.test(restore(left, m.quotes)) && !OTHERWISE.test(left))) return [];
   // "need eggs → it goes on the list": the item written, not the person (a rule cannot say that yet).
   if (/^\s*it\b/i.test(after)) return [];
+  // "when someone says quote, ask them: ...": questions asked in turn (questions.ts).
+  if (ASKING_WORDS.test(after.trim())) return [];
   // "if a message has forex or earn $ → delete it": moderation-rules.ts reads those sentences.
   if (OFFENCE_WORDS.test(before) && /^\s*(?:=\s*)?(?:instant(?:ly)?\s+|just\s+)?(?:delete|remove|ban|kick|mute|time ?out)\b/i.test(after.replace(ADDS, ''))) return [];
   const actions = actionsOf(after, m.quotes);

@@ -6,7 +6,8 @@ import { type Masked, restore } from './masked';
 import type { RuleDraft } from './rule-draft';
 import { memberName, saidWordsAt } from './said-words';
 
-const MEMBER = '(?:someone|somebody|anyone|people|ppl|a new (?:member|person|user|player|student|guy)|new (?:people|members|ppl|folks|users|players|person|member|student|guy|joiners)|a member|members|they)';
+/** Who joins: "someone", "new members", and any "new ..." ("New parent joins", "a new diver joins"). */
+const MEMBER = '(?:someone|somebody|anyone|people|ppl|(?:a\\s+)?new\\s+[a-z]+|a member|members|they)';
 const PLACE = '(?:(?:the|our|this|my)\\s+)?(?:[\\w-]+\\s+){0,2}?(?:group|server|chat|channel|community|discord|workspace|slack|team)';
 /** "... get a DM:", "... should receive a message:", "... are greeted": how the words reach them. */
 const GETS = '(?:\\s+(?:should\\s+)?(?:get|gets|receive|receives|are greeted|get greeted)(?:\\s+an?\\s+(?:dm|direct message|private message|message|welcome(?: message)?))?)?';

@@ -33,8 +33,8 @@ const DESCRIBED =
 const NOT_YET = /\b(?:i|we)\s+(?:don'?t|do not|dont)\s+have\s+(?:them|it|those|the \w+)(?: all)?\s+(?:yet|rn|right now|to hand|at the moment|on me)\b/i;
 const TO_CHECK = /\((?:i\s+|we\s+)?(?:need|have|got) to (?:check|confirm|ask|find out)\b[^)]*\)\s*$/i;
 
-/** "our servicing price per unit", "with the link to my print shop": a few plain words about something of the person's, no sentence. */
-const NAMED_THING = /^(?:with\s+)?(?:our|my|the)\s+(?:[\p{Ll}'-]+\s+){0,5}[\p{Ll}'-]+$/u;
+/** "our servicing price per unit", "with the link to my print shop", "tell them my fee for a return": a few plain words about something of the person's, no sentence. */
+const NAMED_THING = /^(?:with\s+)?(?:(?:tell|give|send|show)\s+(?:them|people|ppl|the (?:customer|client|person))\s+)?(?:our|my|the)\s+(?:[\p{Ll}'-]+\s+){0,7}[\p{Ll}'-]+$/u;
 const SENTENCE_WORDS = /\b(?:is|are|was|were|will|be|been|has|have|had|can|do|does|did|please|welcome|thanks?|sorry|hi|hello)\b|'s\b|'re\b/i;
 
 export function onlyDescribes(text: string): boolean {

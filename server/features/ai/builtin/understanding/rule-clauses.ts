@@ -136,12 +136,12 @@ function reactionRules(sentence: string, m: Masked): RuleDraft[] {
   return rules;
 }
 
-const FORWARD = /\b(?:gets?|is|are|should be) (?:copied|forwarded|sent) to me\b|\b(?:forward|forwards|copy|copies|send|sends|dm|pass)\b\s+(?:me|us|the owner|to me)?\s*(?:a copy of\s+)?(?:every|each|all|any)\s+(?:\w+\s+)?(?:messages?|dms?|questions?|orders?|requests?|complaints?)|\bforward(?:s)?\s+(?!it\b|them\b|that\b|this\b|to\b)[^.]*\bto me\b|\b(?:copy|copies) of (?:every|each|all|any)\b/i;
+const FORWARD = /\b(?:gets?|is|are|should be) (?:copied|forwarded|sent) to me\b|\b(?:forward|forwards|copy|copies|send|sends|dm|pass)\b\s+(?:me|us|the owner|to me)?\s*(?:a copy of\s+)?(?:every|each|all|any)\s+(?:\w+\s+)?(?:messages?|dms?|questions?|orders?|requests?|complaints?)|\bforward(?:s)?\s+(?!it\b|them\b|that\b|this\b|to\b)[^.]*\bto me\b|\b(?:copy|copies) of (?:every|each|all|any|anything|everything)\b/i;
 
-/** "forward every message with 'order' to me", "send me a copy of each question". */
+/** "forward every message with 'order' to me", "send me a copy of each question", "of anything that mentions complaint or damage". */
 function forwardRules(sentence: string, m: Masked): RuleDraft[] {
   if (!FORWARD.test(sentence)) return [];
-  const about = /\b(?:with|containing|that (?:say|mention|contain)s?|mentioning|about)\s+((?:\u0001\d+\u0002|[\w'-]+)(?:\s*(?:,|or)\s*(?:\u0001\d+\u0002|[\w'-]+))*)/i.exec(sentence);
+  const about = /\b(?:with|containing|that (?:say|mention|contain)s?|mentioning|about)\s+(?:the words?\s+)?((?:\u0001\d+\u0002|[\w'-]+)(?:\s*(?:,|or)\s*(?:\u0001\d+\u0002|[\w'-]+))*)/i.exec(sentence);
   const words = about ? about[1]!.split(/\s*(?:,|\bor\b)\s*/).map((w) => restore(w, m.quotes).trim().toLowerCase()).filter((w) => !/^(?:me|us|the|a|an)$/.test(w)) : [];
   const when: Trigger = words.length > 0 ? { kind: 'keyword', words, whole: false } : { kind: 'message', always: true };
   return [{ id: 'copy-to-owner', when, if: [], do: [{ kind: 'forward', to: 'owner' }], source: restore(sentence, m.quotes).trim() }];

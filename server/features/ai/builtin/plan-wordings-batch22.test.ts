@@ -1,0 +1,35 @@
+// Wordings the builtin misread in fresh requests (bench/understanding, batch 22), each read into the
+// plan in the person's own words: the answer written before its words ("Reply X when someone says A
+// or B"), questions that are no keyword answer, a copy of anything that mentions some words, an
+// answer that only names a fee, "New parent joins →", and a message it cannot place said as such.
+import { describe, expect, it } from 'vitest';
+import type { Rule } from '../../../../shared/bot-plan.schema';
+import { planOf } from './plan-lines.fixture';
+import { builtinChat } from './reply';
+
+const ruleOf = (rules: Rule[], test: (r: Rule) => boolean) => rules.find(test);
+const keyword = (rules: Rule[], word: string) => ruleOf(rules, (r) => r.when.kind === 'keyword' && r.when.words.includes(word));
+
+describe('wordings read since batch 22', () => {
+  it('answers written before their words, questions, and a copy of anything that mentions some words', () => {
+    const { rules } = planOf('Reply "We cover 40 miles" when someone says delivery or area.\nReply "Fully waterproof ☔" when someone mentions weather or rain.\nWhen someone says quote, ask them: Date of the event? / How many guests? and send me the answers, then say "Thanks!"\nSend me a copy of anything that mentions complaint or damage.\n\npython bot for whatsapp');
+    expect(keyword(rules, 'area')).toMatchObject({ when: { words: ['delivery', 'area'] }, do: [{ kind: 'reply', text: 'We cover 40 miles' }] });
+    expect(keyword(rules, 'rain')?.do).toEqual([{ kind: 'reply', text: 'Fully waterproof ☔' }]);
+    expect(rules.filter((r) => r.when.kind === 'keyword' && r.when.words.includes('quote')).map((r) => r.do[0]!.kind)).toEqual(['ask']);
+    expect(keyword(rules, 'damage')).toMatchObject({ when: { words: ['complaint', 'damage'] }, do: [{ kind: 'forward', to: 'owner' }] });
+    // "weather or rain" are words people send: no weather command.
+    expect(rules.some((r) => r.do.some((a) => a.kind === 'data'))).toBe(false);
+  });
+
+  it('"tell them my fee for ..." is a blank, and "New parent joins →" a welcome', () => {
+    const { rules } = planOf('telegram bot, python.\n/price → tell them my fee for a basic self assessment return\n• New parent joins → "Welcome to Pirouette! 🩰"');
+    expect(ruleOf(rules, (r) => r.when.kind === 'command' && r.when.name === 'price')?.do).toEqual([{ kind: 'reply', text: null }]);
+    expect(ruleOf(rules, (r) => r.when.kind === 'join')?.do).toEqual([{ kind: 'reply', text: 'Welcome to Pirouette! 🩰' }]);
+  });
+
+  it('a message it cannot place says so, builds nothing and costs nothing', () => {
+    const answer = builtinChat('Ahoj! Chci bota v pythonu: každý všední den v 9:00 tweetni další slovo');
+    expect(answer.charged).toBe(false);
+    expect(answer.reply).toMatch(/^I could not tell which bot to build from that message, so nothing was made and nothing was charged\./);
+  });
+});
