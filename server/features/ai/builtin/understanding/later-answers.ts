@@ -31,6 +31,8 @@ const DESCRIBED =
   /^(?:our|my|the|your)\s+(?:[\p{L}'-]+\s+){0,3}(?:details|address|location|hours|times?|prices?|price list|menu|numbers?|link|website|charges?|fees?|rates?|info|information|contacts?|e-?mail|account|password|code|schedule|timetable|dates?|venue|directions)(?:\s+(?:and|&)\s+(?:the\s+)?[\p{L}' -]{1,40})?$/iu;
 /** "/fees should tell ppl the monthly fees, i dont have the numbers rn": the person has not got the words yet. */
 const NOT_YET = /\b(?:i|we)\s+(?:don'?t|do not|dont)\s+have\s+(?:them|it|those|the \w+)(?: all)?\s+(?:yet|rn|right now|to hand|at the moment|on me)\b/i;
+/** "price depends on the car, I'll send you the text for this one later": the words come later. */
+const TEXT_LATER = /\b(?:i'?ll|i will|we'?ll|we will)\s+(?:send|give|write|add)\s+(?:you\s+)?(?:the\s+)?(?:text|words|wording|details|info|answer)\b[^.!?]*\blater\b/i;
 const TO_CHECK = /\((?:i\s+|we\s+)?(?:need|have|got) to (?:check|confirm|ask|find out)\b[^)]*\)\s*$/i;
 
 /** "our servicing price per unit", "with the link to my print shop", "tell them my fee for a return": a few plain words about something of the person's, no sentence. */
@@ -39,7 +41,7 @@ const SENTENCE_WORDS = /\b(?:is|are|was|were|will|be|been|has|have|had|can|do|do
 
 export function onlyDescribes(text: string): boolean {
   const plain = text.trim().replace(/[.!]+$/, '');
-  return TO_COME.test(text) || NOT_YET.test(text) || TO_CHECK.test(text) || DESCRIBED.test(plain) || (NAMED_THING.test(plain) && !SENTENCE_WORDS.test(plain));
+  return TO_COME.test(text) || NOT_YET.test(text) || TEXT_LATER.test(text) || TO_CHECK.test(text) || DESCRIBED.test(plain) || (NAMED_THING.test(plain) && !SENTENCE_WORDS.test(plain));
 }
 
 export function withWordsToComeBlank(rule: RuleDraft): RuleDraft {
