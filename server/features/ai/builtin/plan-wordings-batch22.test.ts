@@ -32,4 +32,12 @@ describe('wordings read since batch 22', () => {
     expect(answer.charged).toBe(false);
     expect(answer.reply).toMatch(/^I could not tell which bot to build from that message, so nothing was made and nothing was charged\./);
   });
+
+  it('a command that starts a poll of the question and options written, and a copy only of the messages a sentence names', () => {
+    const cart = planOf('Churro bot for our telegram group, JS\n2. /vote → poll "Which new flavour this month?" with Pistachio, Biscoff, Matcha\n4. /where → "Here"');
+    expect(ruleOf(cart.rules, (r) => r.when.kind === 'command' && r.when.name === 'vote')?.do).toEqual([{ kind: 'poll', question: 'Which new flavour this month?', options: ['Pistachio', 'Biscoff', 'Matcha'], fromArgument: false }]);
+    expect(cart.rules.some((r) => r.when.kind === 'command' && r.when.name === 'poll')).toBe(false);
+    const toys = planOf('telegram bot in javascript\nwhen someone mentions an order, delivery or refund, forward the message to me and tell them "Thanks! Passed to Jo"\nit should never reply to anything else');
+    expect(toys.rules.filter((r) => r.do.some((a) => a.kind === 'forward')).map((r) => r.when)).toEqual([{ kind: 'keyword', words: ['order', 'delivery', 'refund'], whole: false }]);
+  });
 });

@@ -11,12 +11,22 @@ import type { RuleDraft } from './rule-draft';
 const POLL_OF_ARGUMENT =
   /\b(?:poll|vote|survey)\b[^\n.]*?\b(?:(?:their|his|her|your|its|that|the|own|whatever)\s+(?:own\s+)?question|what(?:ever)? (?:they|you|follows|comes after)|the (?:text|words) after)\b|^\s*(?:<[^>]{1,30}>|\[[^\]]{1,30}\]|\{[^}]{1,30}\}|question|q|text)\s*(?:→|->|=>|:|-|\s)[^\n.]*?\b(?:poll|vote|survey)\b|^\s*[^\n→]{1,60}\?\s*(?:→|->|=>|:|-)?\s*(?:makes?|starts?|creates?|opens?|runs?)\s+(?:a|the)\s+(?:quick\s+)?(?:poll|vote|survey)\b/i;
 
+/** "/vote → poll "Which new flavour?" with Pistachio, Biscoff, Matcha": a poll of the person's own question and options. */
+const OWN_POLL = /^\s*(?:→|->|=>|:|=|-|starts?|makes?|posts?|opens?|runs?)?\s*(?:an?\s+)?(?:quick\s+)?poll\s*:?\s*(?:asking\s+)?(\u0001\d+\u0002|[^\n?]{3,120}\?)\s*(?:(?:with|options?|choices|answers?)\s*:?\s*)+(.+)$/i;
+
 export function pollCommandRules(m: Masked): RuleDraft[] {
   const rules: RuleDraft[] = [];
   for (const line of m.masked.split('\n')) {
     const commands = commandsIn(line);
     for (const [i, c] of commands.entries()) {
       const after = line.slice(c.end, commands[i + 1]?.at ?? line.length);
+      const own = OWN_POLL.exec(after);
+      const ownOptions = own ? listItems(own[2]!, m.quotes) : [];
+      if (own && ownOptions.length >= 2) {
+        const question = restore(own[1]!, m.quotes).trim();
+        rules.push({ id: c.name, when: { kind: 'command', name: c.name }, if: [], do: [{ kind: 'poll', question, options: ownOptions.slice(0, 10), fromArgument: false }], source: restore(line.slice(c.at, c.end) + after, m.quotes).trim() });
+        continue;
+      }
       // A text quoted for the reading ("→ makes a poll with that question") is read as written.
       if (!POLL_OF_ARGUMENT.test(restore(after, m.quotes))) continue;
       // "/poll + a question makes a poll with that question, options Yes / No / Maybe": the question written, the options given.

@@ -143,6 +143,9 @@ function forwardRules(sentence: string, m: Masked): RuleDraft[] {
   if (!FORWARD.test(sentence)) return [];
   const about = /\b(?:with|containing|that (?:say|mention|contain)s?|mentioning|about)\s+(?:the words?\s+)?((?:\u0001\d+\u0002|[\w'-]+)(?:\s*(?:,|or)\s*(?:\u0001\d+\u0002|[\w'-]+))*)/i.exec(sentence);
   const words = about ? about[1]!.split(/\s*(?:,|\bor\b)\s*/).map((w) => restore(w, m.quotes).trim().toLowerCase()).filter((w) => !/^(?:me|us|the|a|an)$/.test(w)) : [];
+  // "when someone mentions an order or a refund, forward the message to me": the copy of those
+  // messages is their rule's (keyword-sentences.ts), not a copy of every message.
+  if (words.length === 0 && /\b(?:when(?:ever)?|if)\b/i.test(sentence)) return [];
   const when: Trigger = words.length > 0 ? { kind: 'keyword', words, whole: false } : { kind: 'message', always: true };
   return [{ id: 'copy-to-owner', when, if: [], do: [{ kind: 'forward', to: 'owner' }], source: restore(sentence, m.quotes).trim() }];
 }
