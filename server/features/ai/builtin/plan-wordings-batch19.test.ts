@@ -3,14 +3,9 @@
 // for beside an aside, the weather "for the site", an alert in a clause of its own, "nothing" as no
 // rule, stand-ins for what was typed, list headings, counts per command and words of other rules.
 import { describe, expect, it } from 'vitest';
-import type { Rule } from '../../../../shared/bot-plan.schema';
 import { blanksOf } from '../../../../shared/bot-plan-words';
-import { planOf } from './plan-lines.fixture';
+import { ruleOf, command, keyword, planOf } from './plan-lines.fixture';
 import { builtinChat } from './reply';
-
-const ruleOf = (rules: Rule[], test: (r: Rule) => boolean) => rules.find(test);
-const command = (rules: Rule[], name: string) => ruleOf(rules, (r) => r.when.kind === 'command' && r.when.name === name);
-const keyword = (rules: Rule[], word: string) => ruleOf(rules, (r) => r.when.kind === 'keyword' && r.when.words.includes(word));
 
 describe('wordings read since batch 19', () => {
   it('answers that only name what to say, or that the person does not have yet, are blanks', () => {

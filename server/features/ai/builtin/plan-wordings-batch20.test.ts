@@ -4,12 +4,7 @@
 // buttons after a colon, German keyword sentences, a copy before the words, wins counted per
 // sender, stand-ins in capitals, a whole line of rules after a colon, and "one of:" at random.
 import { describe, expect, it } from 'vitest';
-import type { Rule } from '../../../../shared/bot-plan.schema';
-import { planOf } from './plan-lines.fixture';
-
-const ruleOf = (rules: Rule[], test: (r: Rule) => boolean) => rules.find(test);
-const command = (rules: Rule[], name: string) => ruleOf(rules, (r) => r.when.kind === 'command' && r.when.name === name);
-const keyword = (rules: Rule[], word: string) => ruleOf(rules, (r) => r.when.kind === 'keyword' && r.when.words.includes(word));
+import { ruleOf, command, keyword, planOf } from './plan-lines.fixture';
 
 describe('wordings read since batch 20', () => {
   it("a poll of the person's question with the options they gave", () => {

@@ -4,11 +4,7 @@
 // "in order not random:", list items ending at their line, a command that starts a poll, and a
 // channel the words speak of.
 import { describe, expect, it } from 'vitest';
-import type { Rule } from '../../../../shared/bot-plan.schema';
-import { planOf } from './plan-lines.fixture';
-
-const ruleOf = (rules: Rule[], test: (r: Rule) => boolean) => rules.find(test);
-const command = (rules: Rule[], name: string) => ruleOf(rules, (r) => r.when.kind === 'command' && r.when.name === name);
+import { ruleOf, command, planOf } from './plan-lines.fixture';
 
 describe('wordings read since batch 21', () => {
   it('committee notes: "/cmd - answer", a goal logged for the sender, a poll, and "every Tues + Thurs"', () => {

@@ -3,12 +3,8 @@
 // or B"), questions that are no keyword answer, a copy of anything that mentions some words, an
 // answer that only names a fee, "New parent joins →", and a message it cannot place said as such.
 import { describe, expect, it } from 'vitest';
-import type { Rule } from '../../../../shared/bot-plan.schema';
-import { planOf } from './plan-lines.fixture';
+import { ruleOf, keyword, planOf } from './plan-lines.fixture';
 import { builtinChat } from './reply';
-
-const ruleOf = (rules: Rule[], test: (r: Rule) => boolean) => rules.find(test);
-const keyword = (rules: Rule[], word: string) => ruleOf(rules, (r) => r.when.kind === 'keyword' && r.when.words.includes(word));
 
 describe('wordings read since batch 22', () => {
   it('answers written before their words, questions, and a copy of anything that mentions some words', () => {
