@@ -3,7 +3,7 @@
 // or B"), questions that are no keyword answer, a copy of anything that mentions some words, an
 // answer that only names a fee, "New parent joins →", and a message it cannot place said as such.
 import { describe, expect, it } from 'vitest';
-import { ruleOf, keyword, planOf } from './plan-lines.fixture';
+import { command, keyword, planOf, ruleOf } from './plan-lines.fixture';
 import { builtinChat } from './reply';
 
 describe('wordings read since batch 22', () => {
@@ -35,5 +35,12 @@ describe('wordings read since batch 22', () => {
     expect(cart.rules.some((r) => r.when.kind === 'command' && r.when.name === 'poll')).toBe(false);
     const toys = planOf('telegram bot in javascript\nwhen someone mentions an order, delivery or refund, forward the message to me and tell them "Thanks! Passed to Jo"\nit should never reply to anything else');
     expect(toys.rules.filter((r) => r.do.some((a) => a.kind === 'forward')).map((r) => r.when)).toEqual([{ kind: 'keyword', words: ['order', 'delivery', 'refund'], whole: false }]);
+  });
+
+  it('"should tell ppl our shipping rates" and "welcome them and post our server rules" are blanks (batch 23)', () => {
+    const shop = planOf('discord bot in js pls. !shipping should tell ppl our shipping rates. !swap <ink> adds it to the swap list');
+    expect(command(shop.rules, 'shipping')?.do).toEqual([{ kind: 'reply', text: null }]);
+    const server = planOf('Valheim server discord. want:\nnew people join → welcome them and post our server rules\n!ip → "play.example.net"');
+    expect(ruleOf(server.rules, (r) => r.when.kind === 'join')?.do).toEqual([{ kind: 'reply', text: null }]);
   });
 });

@@ -36,11 +36,15 @@ const TEXT_LATER = /\b(?:i'?ll|i will|we'?ll|we will)\s+(?:send|give|write|add)\
 const TO_CHECK = /\((?:i\s+|we\s+)?(?:need|have|got) to (?:check|confirm|ask|find out)\b[^)]*\)\s*$/i;
 
 /** "our servicing price per unit", "with the link to my print shop", "tell them my fee for a return": a few plain words about something of the person's, no sentence. */
-const NAMED_THING = /^(?:with\s+)?(?:(?:tell|give|send|show)\s+(?:them|people|ppl|the (?:customer|client|person))\s+)?(?:our|my|the)\s+(?:[\p{Ll}'-]+\s+){0,7}[\p{Ll}'-]+$/u;
+const NAMED_THING = /^(?:with\s+)?(?:(?:(?:tell|give|send|show)\s+)?(?:them|people|ppl|the (?:customer|client|person))\s+)?(?:our|my|the)\s+(?:[\p{Ll}'-]+\s+){0,7}[\p{Ll}'-]+$/u;
 const SENTENCE_WORDS = /\b(?:is|are|was|were|will|be|been|has|have|had|can|do|does|did|please|welcome|thanks?|sorry|hi|hello)\b|'s\b|'re\b/i;
+
+/** "welcome them and post our server rules": what the bot should do, not its words. */
+const DOES = /^(?:welcome|greet|thank|tell|show|give|send)\s+(?:them|him|her|people|ppl|everyone)(?:\s+and\s+(?:post|give|send|show|tell)\s+(?:them\s+)?(?:our|my|the)\s+[\p{Ll}\s'-]{1,40})?$/iu;
 
 export function onlyDescribes(text: string): boolean {
   const plain = text.trim().replace(/[.!]+$/, '');
+  if (DOES.test(plain)) return true;
   return TO_COME.test(text) || NOT_YET.test(text) || TEXT_LATER.test(text) || TO_CHECK.test(text) || DESCRIBED.test(plain) || (NAMED_THING.test(plain) && !SENTENCE_WORDS.test(plain));
 }
 
