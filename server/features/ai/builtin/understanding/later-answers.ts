@@ -45,6 +45,8 @@ const DOES = /^(?:welcome|greet|thank|tell|show|give|send)\s+(?:them|him|her|peo
 export function onlyDescribes(text: string): boolean {
   const plain = text.trim().replace(/[.!]+$/, '');
   if (DOES.test(plain)) return true;
+  // "the same thing", "the same text": another rule's words (rule-clauses.ts reads which), not a thing named.
+  if (/^(?:the\s+)?same\b/i.test(plain)) return false;
   return TO_COME.test(text) || NOT_YET.test(text) || TEXT_LATER.test(text) || TO_CHECK.test(text) || DESCRIBED.test(plain) || (NAMED_THING.test(plain) && !SENTENCE_WORDS.test(plain));
 }
 
