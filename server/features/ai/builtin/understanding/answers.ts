@@ -53,7 +53,9 @@ export function weatherAsked(words: string): Action | null {
   const w = words.trim();
   const named = /^(?:the )?(?:today'?s |tomorrow'?s |\w+day'?s? |current )?(?:forecast|weather)(?:\s+(?:right now|now|today|currently))?(?:\s+(?:for|in)\s+(\p{Lu}[\p{L}\w' -]+?))?(?:\s+(?:right now|now|today|currently|atm))?\s*$/iu.exec(w);
   const before = /^(\p{Lu}[\p{L}\w-]+(?: \p{Lu}[\p{L}\w-]+)?)\s+(?:weather|forecast)(?:\s+(?:now|today))?\s*$/u.exec(w);
-  const city = named?.[1] ?? before?.[1];
+  // The pattern ignores case, so "for our local hills" matched too: a place is written with a capital.
+  const written = named?.[1] ?? before?.[1];
+  const city = written && /^\p{Lu}/u.test(written) ? written : null;
   return named || before ? { kind: 'data', source: { kind: 'weather', ...(city ? { city: city.trim() } : {}) } } : null;
 }
 

@@ -23,7 +23,8 @@ export function listItems(fragment: string, quotes: string[]): string[] {
     .split(/\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|&)\s+|\s*\/\s*|\s*\|\s*/i)
     .map((item) => {
       const quoted = /^\u0001(\d+)\u0002$/.exec(item.trim());
-      return quoted ? quoteText(quotes, quoted[1]) : item.trim().replace(ARTICLE, '').replace(/^["'`]|["'`]$/g, '').trim();
+      // A quote inside a longer item ("this list: 'A'") is restored too: no marker reaches a text.
+      return quoted ? quoteText(quotes, quoted[1]) : item.trim().replace(ARTICLE, '').replace(/^["'`]|["'`]$/g, '').replace(/\u0001(\d+)\u0002/g, (_, n: string) => quoteText(quotes, n)).trim();
     })
     .filter((item) => item.length > 0 && item.length <= 60);
   return [...new Set(items)];

@@ -33,8 +33,9 @@ function questionsIn(span: string): string[] {
     const withNotes = text.match(/[^?→\n]*?\?(?:\s*\([^)]*\))?/g) ?? [];
     return withNotes
       .map((q) => q.replace(/^[\s,\-•·*→|]+/, '').replace(/^(?:and then|then|and)\s+/i, '').replace(/^\d{1,2}[.)]\s*/, '').trim())
-      // "one question at a time: What would you like?": the words before the colon lead in.
-      .map((q) => q.replace(/^[^?:]{0,60}:\s+(?=\S)/, ''))
+      // "one question at a time: What would you like?": the words before the first question's colon lead in
+      // ("Fabric: blackout, linen or voile?" later on is a question of its own).
+      .map((q, i) => (i === 0 ? q.replace(/^[^?:]{0,60}:\s+(?=\S)/, '') : q))
       .filter((q) => q.length > 1)
       .slice(0, 10);
   }

@@ -265,7 +265,11 @@ function dataPostRules(p: Post): RuleDraft[] | null {
   if (plainPrice) return rulesAtEachTime(p, 'price-post', () => ({ kind: 'data', source: { kind: 'price', ...plainPrice }, text: before ? `${before} {value}` : '{value}' }), channelOfVerb(p) ?? /\b(?:in|to|into)\s+#([\w-]{1,80})/.exec(words)?.[1]);
   // "every morning at 7:00 post the weather for De Bilt": the weather alone.
   const weatherOnly = weatherAsked(words.replace(/[.!]+$/, ''));
-  if (weatherOnly?.kind === 'data') return rulesAtEachTime(p, 'weather-post', () => ({ ...weatherOnly, text: '{value}' }), channelOfVerb(p));
+  // A post has no message to name a place: without one written ("for our local hills"), the place is a blank.
+  if (weatherOnly?.kind === 'data' && weatherOnly.source.kind === 'weather') {
+    const source = { ...weatherOnly.source, city: weatherOnly.source.city ?? null };
+    return rulesAtEachTime(p, 'weather-post', () => ({ kind: 'data', source, text: '{value}' }), channelOfVerb(p));
+  }
   return null;
 }
 
