@@ -138,6 +138,18 @@ function reactionRules(sentence: string, m: Masked): RuleDraft[] {
 
 const FORWARD = /\b(?:gets?|is|are|should be) (?:copied|forwarded|sent) to me\b|\b(?:forward|forwards|copy|copies|send|sends|dm|pass)\b\s+(?:me|us|the owner|to me)?\s*(?:a copy of\s+)?(?:every|each|all|any)\s+(?:\w+\s+)?(?:messages?|dms?|questions?|orders?|requests?|complaints?)|\bforward(?:s)?\s+(?!it\b|them\b|that\b|this\b|to\b)[^.]*\bto me\b|\b(?:copy|copies) of (?:every|each|all|any|anything|everything)\b/i;
 
+/**
+ * "when someone mentions an order, delivery or refund, forward ...": the forward follows a when-clause
+ * and the short words it lists; not "... when someone says hours, a welcome message for new members, forward ...".
+ */
+function governedByWhen(sentence: string): boolean {
+  const verb = /\b(?:forward|forwards|copy|copies|send|sends|dm|pass)\b/i.exec(sentence);
+  const when = verb ? [...sentence.slice(0, verb.index).matchAll(/\b(?:when(?:ever)?|if)\b/gi)].pop() : undefined;
+  if (!verb || !when) return false;
+  const parts = sentence.slice(when.index, verb.index).split(',').slice(1).map((p) => p.trim()).filter(Boolean);
+  return parts.every((p) => p.split(/\s+/).length <= 4);
+}
+
 /** "forward every message with 'order' to me", "send me a copy of each question", "of anything that mentions complaint or damage". */
 function forwardRules(sentence: string, m: Masked): RuleDraft[] {
   if (!FORWARD.test(sentence)) return [];
@@ -145,7 +157,7 @@ function forwardRules(sentence: string, m: Masked): RuleDraft[] {
   const words = about ? about[1]!.split(/\s*(?:,|\bor\b)\s*/).map((w) => restore(w, m.quotes).trim().toLowerCase()).filter((w) => !/^(?:me|us|the|a|an)$/.test(w)) : [];
   // "when someone mentions an order or a refund, forward the message to me": the copy of those
   // messages is their rule's (keyword-sentences.ts), not a copy of every message.
-  if (words.length === 0 && /\b(?:when(?:ever)?|if)\b/i.test(sentence)) return [];
+  if (words.length === 0 && governedByWhen(sentence)) return [];
   const when: Trigger = words.length > 0 ? { kind: 'keyword', words, whole: false } : { kind: 'message', always: true };
   return [{ id: 'copy-to-owner', when, if: [], do: [{ kind: 'forward', to: 'owner' }], source: restore(sentence, m.quotes).trim() }];
 }
