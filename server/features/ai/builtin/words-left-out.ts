@@ -36,8 +36,16 @@ function textsOf(value: unknown, key = ''): string[] {
   return [];
 }
 
-/** What the plan carries, plain: its rules' texts, its name, its settings' values and what it says it did not build. */
-function carriedBy(plan: BotPlan): { text: string; texts: string[]; commands: Set<string>; keywords: string[] } {
+/** What a plan carries, each text plain: all of them as one text, each alone, its commands and the words it listens for. */
+interface Carried {
+  text: string;
+  texts: string[];
+  commands: Set<string>;
+  keywords: string[];
+}
+
+/** What the plan carries: its rules' texts, its name, its settings' values and what it says it did not build. */
+function carriedBy(plan: BotPlan): Carried {
   const texts = [
     ...plan.rules.flatMap((r) => textsOf({ when: r.when, if: r.if, do: r.do, channel: r.channel })),
     plan.name,
@@ -50,8 +58,12 @@ function carriedBy(plan: BotPlan): { text: string; texts: string[]; commands: Se
   return { text: plainTexts.join('\n'), texts: plainTexts, commands, keywords };
 }
 
-/** A quoted text is carried when the plan holds it whole, or each of its parts ("sourdough 5€, croissant 2€"). */
-function quoteCarried(quote: string, carried: ReturnType<typeof carriedBy>): boolean {
+/**
+ * A quoted text is carried when the plan holds it whole, each of its parts ("sourdough 5€, croissant
+ * 2€"), all but a word or so in five of its words in one text, or (a question or a few words people
+ * send) a word a rule listens for.
+ */
+function quoteCarried(quote: string, carried: Carried): boolean {
   const q = plain(quote).replace(/^[\s"'.,:;!?-]+|[\s"'.,:;!?-]+$/g, '');
   if (q.length < 2 || !/\p{L}|\p{N}/u.test(q)) return true;
   if (carried.text.includes(q)) return true;
@@ -72,7 +84,7 @@ function quoteCarried(quote: string, carried: ReturnType<typeof carriedBy>): boo
   return short && carried.keywords.some((k) => q.includes(k));
 }
 
-function commandCarried(name: string, carried: ReturnType<typeof carriedBy>): boolean {
+function commandCarried(name: string, carried: Carried): boolean {
   const n = name.toLowerCase();
   return carried.commands.has(n) || new RegExp(`[/!]${n.replace(/[^\p{L}\p{N}_]/gu, '')}(?![\\p{L}\\p{N}_])`, 'u').test(carried.text);
 }
