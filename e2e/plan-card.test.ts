@@ -206,12 +206,12 @@ describe.skipIf(!browserAvailable())('the plan card in the browser', () => {
   it("words of the person's own that the plan does not carry are quoted back under Not understood", async () => {
     const { page, errors } = tp;
     const since = await toastMark(page);
-    await chat().getByRole('textbox', { name: 'Message' }).fill("another discord bot in node: !hours replies 'Mon-Fri 9-5', and post the specials in #kitchen every day at 11");
+    await chat().getByRole('textbox', { name: 'Message' }).fill("another discord bot in node: !hours replies 'Mon-Fri 9-5', and every day at 11 post in #kitchen: Specials are up");
     await chat().getByRole('textbox', { name: 'Message' }).press('Enter');
     await waitForToast(page, 'A new bot', { since });
     const answer = chat().getByRole('log', { name: 'Conversation' }).locator('[data-role="assistant"]').last();
     await answer.getByText("When someone sends !hours: reply 'Mon-Fri 9-5'").first().waitFor();
-    // The daily post's words were never given (a blank), and #kitchen is in the plan; nothing is left out.
+    // The daily post and its channel (#kitchen) are in the plan: nothing is left out.
     expect(await answer.innerText()).not.toMatch(/Not understood/);
     const since2 = await toastMark(page);
     await chat().getByRole('textbox', { name: 'Message' }).fill('another discord bot in node: !menu replies "Soup 4€", and !86 <dish> should take the dish off tonight\'s menu');
