@@ -28,11 +28,11 @@ function plain(text: string): string {
     .trim();
 }
 
-/** Every text a rule carries (replies, questions, options, keywords, names), not the sentence it was read from. */
-function textsOf(value: unknown, key = ''): string[] {
-  if (typeof value === 'string') return key === 'source' ? [] : [value];
-  if (Array.isArray(value)) return value.flatMap((v) => textsOf(v));
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([k, v]) => textsOf(v, k));
+/** Every string inside a value (a rule's trigger, conditions, actions and channel: never its source sentence). */
+function textsOf(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(textsOf);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(textsOf);
   return [];
 }
 
