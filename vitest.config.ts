@@ -11,8 +11,23 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'client/**/*.test.ts', 'migrations/**/*.test.ts', 'scripts/**/*.test.ts'],
+          // Tests about PostgreSQL alone (they need the run's server): in `unit-postgres`.
+          exclude: ['**/*.postgres.test.ts', '**/node_modules/**'],
           environment: 'node',
           // Polls wait on real processes (a bot starting in its sandbox): a busy machine takes more than a second.
+          expect: { poll: { timeout: 10_000 } },
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+          maxWorkers: 2,
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          name: 'unit-postgres',
+          include: ['server/**/*.test.ts', 'migrations/**/*.test.ts', 'scripts/**/*.test.ts'],
+          globalSetup: ['server/testing/postgres-setup.ts'],
+          environment: 'node',
           expect: { poll: { timeout: 10_000 } },
           testTimeout: 30_000,
           hookTimeout: 30_000,

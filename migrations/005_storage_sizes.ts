@@ -2,13 +2,13 @@
 // storage caps add up a person's or a project's usage from the indexes alone (reading the text of
 // 1,000 files of 100 KiB on each save takes ~50 ms; the index, ~0.1 ms). Frozen once landed.
 import { sql, type Kysely } from 'kysely';
+import { byteLength } from './dialect-sql';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('files').addColumn('size', 'integer', (c) => c.notNull().defaultTo(0)).execute();
   await db.schema.alterTable('file_versions').addColumn('size', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  // length() of a text counts characters; of the same bytes as a blob, bytes.
-  await sql`update files set size = length(cast(content as blob))`.execute(db);
-  await sql`update file_versions set size = length(cast(content as blob))`.execute(db);
+  await sql`update files set size = ${byteLength(db, 'content')}`.execute(db);
+  await sql`update file_versions set size = ${byteLength(db, 'content')}`.execute(db);
   await db.schema.createIndex('files_user_size').on('files').columns(['user_id', 'size']).execute();
   await db.schema.createIndex('files_project_size').on('files').columns(['project_id', 'size']).execute();
   // Covers the sums and the pruning (newest first per file) without touching the text.

@@ -3,11 +3,12 @@
 // names, which is made as 'My Bots' for a person who has such messages and no project. Files and
 // everything else already belong to a project and stay as they are. Frozen once landed.
 import { sql, type Kysely } from 'kysely';
+import { randomHexId } from './dialect-sql';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     insert into projects (id, user_id, name, description, created_at)
-    select lower(hex(randomblob(12))), m.user_id, 'My Bots', 'Default project for AI-created bots', min(m.created_at)
+    select ${randomHexId(db)}, m.user_id, 'My Bots', 'Default project for AI-created bots', min(m.created_at)
     from chat_messages m
     where m.project_id is null and not exists (select 1 from projects p where p.user_id = m.user_id)
     group by m.user_id

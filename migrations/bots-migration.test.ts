@@ -5,6 +5,7 @@ import { beforeEach, expect, it } from 'vitest';
 import type { Db } from '../server/db/database';
 import { migrator } from '../server/db/migrate';
 import { freshDatabasePerTest } from './fresh-database';
+import { queryPlan } from './query-plan';
 
 const fresh = freshDatabasePerTest();
 let db: Db;
@@ -53,8 +54,8 @@ it('moves project-less messages to the oldest project, making one only where nee
   expect(await db.selectFrom('projects').select('id').where('user_id', '=', 'u3').execute()).toEqual([]);
   expect(await db.selectFrom('files').select(['id', 'project_id', 'content']).execute()).toEqual([{ id: 'f1', project_id: 'p1new', content: 'print(1)' }]);
 
-  const plan = await sql<{ detail: string }>`explain query plan select id from chat_messages where project_id = 'p1old' order by created_at desc`.execute(db);
-  expect(plan.rows.map((r) => r.detail).join(' ')).toMatch(/chat_messages_project_created/);
+  const wanted = /chat_messages_project_created/;
+  expect(await queryPlan(db, sql`select id from chat_messages where project_id = 'p1old' order by created_at desc`, wanted)).toMatch(wanted);
   // Down keeps the data (the messages stay with their bot) and drops only the index.
   expect((await m.migrateTo('007_code_edit_proposals')).error).toBeUndefined();
   expect(await db.selectFrom('chat_messages').select('project_id').where('id', '=', 'm1').executeTakeFirstOrThrow()).toEqual({ project_id: 'p1old' });

@@ -1,4 +1,5 @@
-// The one list of migrations, in order. Add new ones at the end; never edit a landed one.
+// The one list of migrations, in order, for SQLite and PostgreSQL alike (dialect-sql.ts holds what
+// differs). Add new ones at the end; never change what a landed one does on SQLite.
 import type { Migration } from 'kysely';
 import * as m001 from './001_accounts';
 import * as m002 from './002_workspace';
@@ -15,6 +16,7 @@ import * as m012 from './012_runs';
 import * as m013 from './013_saved_chat_sizes';
 import * as m014 from './014_bot_plan_rules';
 import * as m015 from './015_version_prompts';
+import * as m016 from './016_written_order';
 
 export const migrations: Record<string, Migration> = {
   '001_accounts': m001,
@@ -32,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '013_saved_chat_sizes': m013,
   '014_bot_plan_rules': m014,
   '015_version_prompts': m015,
+  '016_written_order': m016,
 };

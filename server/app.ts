@@ -7,7 +7,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import { proxyTrust, type Config } from './config';
-import { openDatabase } from './db/database';
+import { connectDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { systemClock, type Clock } from './clock';
 import { createMailer } from './mail/mailer';
@@ -166,7 +166,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const clock = opts.clock ?? systemClock;
   // Before the database opens, released after it closes: `npm run restore` refuses while it is held.
   holdServerLock(app, config.dataDir);
-  const { db, sqlite } = openDatabase(config.dataDir);
+  const database = connectDatabase(config);
+  const { db } = database;
   await migrateToLatest(db);
   timings?.mark('database and migrations');
   const { google, unavailable } = await googleSignIn(app, config, clock);
@@ -179,8 +180,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     await closeRunner();
     deps.mailer.close();
     await deps.analyser.close();
-    await db.destroy();
-    if (sqlite.open) sqlite.close();
+    await database.close();
   });
 
   registerFailures(app);

@@ -42,6 +42,7 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PUBLIC_URL: optionalUrl,
   DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\/[^\s]+$/, { error: 'must be a postgres:// or postgresql:// URL' }).optional(),
   JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   ADMIN_KEY: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
@@ -105,6 +106,8 @@ export type Config = {
   host: string;
   publicUrl: string;
   dataDir: string;
+  /** PostgreSQL (DATABASE_URL) instead of DATA_DIR/app.db; null: the SQLite file. */
+  databaseUrl: string | null;
   jwtSecret: string;
   adminKey: string | null;
   /** Reads GET /metrics (Authorization: Bearer); the admin key reads it too. Unset: only the admin key. */
@@ -230,6 +233,11 @@ export function dataDirFrom(env: NodeJS.ProcessEnv = process.env): string {
 }
 
 /** Parses the environment; throws ConfigError whose message is one line per bad variable. */
+/** Whether DATABASE_URL names a PostgreSQL database (backup and restore are then pg_dump's). */
+export function usesPostgres(env: NodeJS.ProcessEnv = process.env): boolean {
+  return blankAsUndefined(env.DATABASE_URL) !== undefined;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(
     Object.keys(envSchema.shape).map((key) => [key, blankAsUndefined(env[key])]),
@@ -249,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     dataDir,
+    databaseUrl: e.DATABASE_URL ?? null,
     jwtSecret: e.JWT_SECRET ?? generatedSecret(dataDir),
     adminKey: e.ADMIN_KEY ?? null,
     metricsToken: e.METRICS_TOKEN ?? null,

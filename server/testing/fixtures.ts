@@ -1,6 +1,7 @@
 // Fixture builders: a signed-up user through the real sign-up flow (mailed code included).
 import type { SmtpSink } from './smtp-sink';
 import type { TestApp } from './test-app';
+import { inTransaction } from '../db/transaction';
 
 let counter = 0;
 
@@ -40,7 +41,7 @@ export async function newUser(t: TestApp, over: Partial<{ name: string; email: s
   if (!user) throw new Error('fixture user not created');
   if (over.credits !== undefined && over.credits !== user.credits) {
     const delta = over.credits - user.credits;
-    await deps.db.transaction().execute((trx) =>
+    await inTransaction(deps.db, (trx) =>
       recordCredit(trx, deps.clock, { userId: user.id, amount: delta, type: delta < 0 ? 'adjustment' : 'purchase', description: 'Test balance' }),
     );
   }

@@ -3,6 +3,7 @@
 // and everything it printed so far once it listens.
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { databaseEnvOf } from './test-database';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
 
@@ -10,9 +11,11 @@ export async function startServerProcess(
   env: Record<string, string>,
   command: { file: string; args: string[] } = { file: process.execPath, args: ['--import', 'tsx', 'src/main.ts'] },
 ): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  // In the `unit-postgres` project, the database of its DATA_DIR (the same one each time it starts).
+  const database = env.DATA_DIR && env.DATABASE_URL === undefined ? await databaseEnvOf(env.DATA_DIR) : {};
   const child = spawn(command.file, command.args, {
     cwd: REPO,
-    env: { PATH: process.env.PATH, PORT: '0', LOG_LEVEL: 'info', ...env },
+    env: { PATH: process.env.PATH, PORT: '0', LOG_LEVEL: 'info', ...database, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group: a command like `npm start` runs the server as a grandchild.
     detached: true,

@@ -1,5 +1,7 @@
 // Builds the real app (buildApp) on a fresh temp DATA_DIR, listening on loopback, with its log
-// lines captured so tests can check that no secret ever reaches them.
+// lines captured so tests can check that no secret ever reaches them. In the `unit-postgres`
+// project its database is a PostgreSQL one of its own (test-database.ts); a server started again
+// on the same DATA_DIR finds the same database.
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +9,7 @@ import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildOptions } from '../app';
 import { loadConfig, type Config } from '../config';
+import { databaseEnvOf, dropDatabaseOf } from './test-database';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -21,6 +24,8 @@ export async function startTestApp(env: Record<string, string> = {}, opts: Build
   // A DATA_DIR given by the test (a server started again on the same data) is the test's to remove.
   const ownDir = env.DATA_DIR === undefined;
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'botwright-test-'));
+  // A test that names its database (DATABASE_URL, empty for SQLite) gets that one.
+  if (env.DATABASE_URL === undefined) env = { ...(await databaseEnvOf(dataDir)), ...env };
   // Like a real DATA_DIR (0755), not mkdtemp's 0700: bwrap reaches a mounted dir (a project's
   // deps) by path as the sandbox's uid, which needs search permission on every directory above it.
   chmodSync(dataDir, 0o711);
@@ -62,7 +67,10 @@ export async function startTestApp(env: Record<string, string> = {}, opts: Build
     },
     async close() {
       await app.close();
-      if (ownDir) rmSync(dataDir, { recursive: true, force: true });
+      if (ownDir) {
+        rmSync(dataDir, { recursive: true, force: true });
+        await dropDatabaseOf(dataDir);
+      }
     },
   };
 }

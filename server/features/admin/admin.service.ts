@@ -8,6 +8,7 @@ import { chattersSince, countMessages, latestMessages } from '../ai/chat-message
 import { signedInSince } from '../auth/sessions';
 import { countUsers, creditsOf, findUserById, listUsers } from '../auth/users';
 import { countPosts, postsForReview } from '../feed/posts';
+import { inTransaction } from '../../db/transaction';
 
 export { deleteAnyPost } from '../feed/posts';
 
@@ -56,7 +57,7 @@ export async function userMessages({ deps }: Operator, input: { id: string }) {
 /** Sets a balance; the difference is an adjustment row, so the balance still equals the ledger sum. */
 export async function setCredits({ deps }: Operator, input: { id: string; credits: number }) {
   const { id: userId, credits } = input;
-  return deps.db.transaction().execute(async (trx) => {
+  return inTransaction(deps.db, async (trx) => {
     const current = await creditsOf(trx, userId);
     if (current === undefined) throw new AppError('NOT_FOUND', 'User not found');
     const delta = credits - current;

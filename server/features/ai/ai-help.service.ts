@@ -12,6 +12,7 @@ import { ownedFile } from '../workspace/files';
 import { AI_MESSAGE_COST } from './ai.service';
 import { recordProposal } from './code-edit-proposals';
 import { builtinAiHelp, lastLogLines } from './ai-help';
+import { inTransaction } from '../../db/transaction';
 
 export async function aiHelp({ deps, userId }: ServiceCtx, input: AiHelpInput, signal?: AbortSignal) {
   const file = input.fileId ? await ownedFile(deps.db, userId, input.fileId) : null;
@@ -46,7 +47,7 @@ export async function aiHelp({ deps, userId }: ServiceCtx, input: AiHelpInput, s
   const readSaved = file && (input.fileContent === undefined || input.fileContent === file.content);
   const fixable = answer.fix && file && readSaved && mask(file.content) === file.content;
   if (!fixable) return { response: answer.reply, credits };
-  const proposalId = await deps.db.transaction().execute((trx) =>
+  const proposalId = await inTransaction(deps.db, (trx) =>
     recordProposal(trx, deps, { userId, projectId: file.project_id, fileId: file.id, filename: file.filename, code: answer.fix!.modifiedCode, cost: 0 }),
   );
   return { response: answer.reply, credits, fix: { proposalId, fileId: file.id, filename: file.filename, modifiedCode: answer.fix!.modifiedCode } };

@@ -23,6 +23,7 @@ import { addExchange, chatHistory, latestMessages, rewriteReply } from './chat-m
 import { TRY_IN_TEST_CHAT } from './builtin/plan-reply';
 import { checkBuiltBots } from './built-bot-checks';
 import type { ChatAnswer, ChatRequest, ChatTurn, ProjectFile } from './provider';
+import { inTransaction } from '../../db/transaction';
 
 export const AI_MESSAGE_COST = 5;
 export const CODE_EDIT_COST = 5;
@@ -182,7 +183,7 @@ export async function chat(
 
   const w = await fileWriting(deps, userId);
   const saving: Saving = { deps, userId, message: input.message, project, rows, existing, answer, parsed };
-  const written = await deps.db.transaction().execute((trx) => saveAnswer(trx, saving, w));
+  const written = await inTransaction(deps.db, (trx) => saveAnswer(trx, saving, w));
 
   // Each bot just built is prepared and tried by the server itself (installed, started in test mode,
   // its plan checked); what happened ends the reply.
@@ -232,7 +233,7 @@ export async function modifyCode(
   if ('unsupported' in answer) throw new AppError('UNPROCESSABLE_CONTENT', answer.unsupported);
   assertNotTruncated(input.code, answer.modifiedCode, input.filename);
   // Charged with the proposal it pays for; rejecting the proposal refunds it (code-edit-proposals.ts).
-  const { credits, proposalId } = await deps.db.transaction().execute(async (trx) => {
+  const { credits, proposalId } = await inTransaction(deps.db, async (trx) => {
     await chargeCredits(trx, deps.clock, {
       userId,
       cost: CODE_EDIT_COST,

@@ -10,6 +10,7 @@ import { prepareAndCheck } from '../test-chat/plan-checks/prepare-bot';
 import { fileWriting, writeFile } from '../workspace/file-writes';
 import { savePlan } from './bot-plans';
 import type { GeneratedFrom } from './provider';
+import { inTransaction } from '../../db/transaction';
 
 export type BuiltFile = { fileId: string; filename: string; proposed: boolean };
 
@@ -74,7 +75,7 @@ async function fixRound(
   if ('unsupported' in answer || !answer.generated?.plan || answer.modifiedCode === bot.code) return null;
   const generated = answer.generated;
   const w = await fileWriting(deps, userId);
-  await deps.db.transaction().execute(async (trx) => {
+  await inTransaction(deps.db, async (trx) => {
     await writeFile(trx, w, { userId, projectId: bot.projectId, filename: bot.filename, content: answer.modifiedCode, reason: 'ai_chat' });
     await savePlan(trx, deps, bot.fileId, generated);
   });

@@ -20,6 +20,7 @@ import { filesNamed } from '../workspace/files';
 import { versionTextsSince } from '../workspace/versions';
 import { savePlan } from './bot-plans';
 import type { GeneratedFrom } from './provider';
+import { inTransaction } from '../../db/transaction';
 
 export const REFUND_WINDOW_MS = 15 * 60_000;
 
@@ -73,7 +74,7 @@ async function wasSaved(trx: Kysely<Database>, p: Proposal): Promise<boolean> {
 type Outcome = { refunded: true; credits: number } | { refused: AppError };
 
 export async function rejectModification({ deps, userId }: ServiceCtx, input: { proposalId: string }) {
-  const outcome = await deps.db.transaction().execute(async (trx): Promise<Outcome> => {
+  const outcome = await inTransaction(deps.db, async (trx): Promise<Outcome> => {
     const p = await trx
       .selectFrom('code_edit_proposals')
       .selectAll()

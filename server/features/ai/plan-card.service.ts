@@ -13,6 +13,7 @@ import { plansOf } from './bot-plans';
 import { recordProposal } from './code-edit-proposals';
 import { customRegionsOf, renderPlan, type RenderedBot } from './plan/render';
 import type { GeneratedFrom } from './provider';
+import { inTransaction } from '../../db/transaction';
 
 /** The file's stored plan; 404 for a file of someone else, or one the assistant did not build. */
 async function storedPlan({ deps, userId }: ServiceCtx, fileId: string) {
@@ -72,7 +73,7 @@ export async function editPlan(ctx: ServiceCtx, input: { fileId: string; plan: u
     throw new AppError('UNPROCESSABLE_CONTENT', `This plan cannot be written as code yet: ${err instanceof Error ? err.message : 'unknown reason'}`);
   }
   const generated: GeneratedFrom = { request: from.request, rendered: rendered.code, plan };
-  const proposalId = await deps.db.transaction().execute((trx) =>
+  const proposalId = await inTransaction(deps.db, (trx) =>
     recordProposal(trx, deps, {
       userId,
       projectId: file.project_id,

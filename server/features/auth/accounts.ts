@@ -4,6 +4,7 @@ import type { User } from '../../db/schema';
 import type { Clock } from '../../clock';
 import { recordCredit, SIGNUP_CREDITS } from '../credits/ledger';
 import { findUserById, insertUser } from './users';
+import { inTransaction } from '../../db/transaction';
 
 /**
  * Creates a verified user with the sign-up credits, or returns null when the email (or Google
@@ -14,7 +15,7 @@ export async function createUser(
   clock: Clock,
   input: { name: string; email: string; passwordHash: string | null; googleSub: string | null },
 ): Promise<User | null> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const id = await insertUser(trx, clock, input);
     if (id === null) return null;
     await recordCredit(trx, clock, { userId: id, amount: SIGNUP_CREDITS, type: 'signup_bonus', description: 'Welcome credits for new accounts' });

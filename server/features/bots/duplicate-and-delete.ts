@@ -19,6 +19,7 @@ import { createProject, deleteProject, existingProject, toProjectDto } from '../
 import { deleteProjectFiles, fileIdsOfProject, projectFiles } from '../workspace/files';
 import { fileWriting, writeFile } from '../workspace/file-writes';
 import { deleteVersionsOf } from '../workspace/versions';
+import { inTransaction } from '../../db/transaction';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -30,7 +31,7 @@ export function copyName(name: string): string {
 
 export async function duplicateBot({ deps, userId }: ServiceCtx, input: { projectId: string; name?: string }) {
   const w = await fileWriting(deps, userId);
-  return deps.db.transaction().execute(async (trx) => {
+  return inTransaction(deps.db, async (trx) => {
     const source = await existingProject(trx, userId, input.projectId);
     const copy = await createProject(trx, deps, userId, { name: input.name ?? copyName(source.name), description: source.description });
     const files = await projectFiles(trx, source.id, { order: 'created' });
@@ -71,7 +72,7 @@ export async function deleteBot(ctx: ServiceCtx, input: { projectId: string }) {
   const before = await fileIdsOf();
   let stoppedRuns = await stopRuns(before);
 
-  const removed = await deps.db.transaction().execute(async (trx) => {
+  const removed = await inTransaction(deps.db, async (trx) => {
     const ids = (await fileIdsOfProject(trx, project.id).execute()).map((f) => f.id);
     const savedTestChats = await deleteSavedChatsOf(trx, fileIdsOfProject(trx, project.id));
     const versions = await deleteVersionsOf(trx, fileIdsOfProject(trx, project.id));

@@ -7,6 +7,7 @@ import type { Db } from '../../db/database';
 import { newId, type Clock } from '../../clock';
 import { AppError } from '../../errors';
 import { addCredits, creditsOf, takeCredits } from '../auth/users';
+import { inTransaction } from '../../db/transaction';
 
 export const SIGNUP_CREDITS = 100;
 
@@ -57,7 +58,7 @@ export async function chargeCredits(trx: Kysely<Database>, clock: Clock, entry: 
  * transaction; returns the balance after it. 402 when the balance is too low.
  */
 export async function spendCredits(db: Db, clock: Clock, entry: { userId: string; cost: number; type: string; description: string }): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     await chargeCredits(trx, clock, entry);
     return balanceOf(trx, entry.userId);
   });

@@ -12,6 +12,7 @@ import { languageLabel } from '../../../shared/filenames';
 import { describeFindings, findSecrets } from './secret-scan';
 import { checkImage, dropImage, imageUrl, insertUpload, saveImageFile } from './uploads';
 import { ownedFile } from '../workspace/files';
+import { inTransaction } from '../../db/transaction';
 
 type Row = Post & { author_name: string; author_email: string; image_ext: string | null; liked_by: string | null };
 
@@ -116,7 +117,7 @@ export async function createPost(
   const image = input.imageUrl ? checkImage(input.imageUrl) : null;
   if (image) saveImageFile(deps.config.dataDir, image);
   const id = newId();
-  await deps.db.transaction().execute(async (trx) => {
+  await inTransaction(deps.db, async (trx) => {
     if (image) await insertUpload(trx, deps.clock, image);
     await trx
       .insertInto('posts')
@@ -142,7 +143,7 @@ export async function createPost(
 
 /** Sets (liked: true/false) or, without `liked`, toggles the caller's like; one like per person. */
 export async function likePost({ deps, userId }: ServiceCtx, { id: postId, liked }: { id: string; liked?: boolean }) {
-  return deps.db.transaction().execute(async (trx) => {
+  return inTransaction(deps.db, async (trx) => {
     const post = await trx.selectFrom('posts').select('id').where('id', '=', postId).executeTakeFirst();
     if (!post) throw new AppError('NOT_FOUND', 'Post not found');
     const has = await trx.selectFrom('likes').select('post_id').where('post_id', '=', postId).where('user_id', '=', userId).executeTakeFirst();
@@ -171,7 +172,7 @@ export function deleteAnyPost({ deps }: Pick<ServiceCtx, 'deps'>, input: { id: s
 
 /** Deletes a post (its likes go with it, and its image if nothing else uses it). `ownerId` null: anyone's. */
 async function removePost(deps: Deps, postId: string, ownerId: string | null) {
-  await deps.db.transaction().execute(async (trx) => {
+  await inTransaction(deps.db, async (trx) => {
     let q = trx.deleteFrom('posts').where('id', '=', postId);
     if (ownerId !== null) q = q.where('user_id', '=', ownerId);
     const deleted = await q.returning('image_id').executeTakeFirst();

@@ -8,6 +8,7 @@ import { createProject } from '../workspace/projects';
 import { toFileDto } from '../workspace/files';
 import { fileWriting, writeFile } from '../workspace/file-writes';
 import { postFile } from './posts';
+import { inTransaction } from '../../db/transaction';
 
 /** A post title as a bot name: bot names are shorter, and stored without outer spaces. */
 export function botNameOfTitle(title: string): string {
@@ -19,7 +20,7 @@ export async function remixPost({ deps, userId }: ServiceCtx, input: { id: strin
   if (!post) throw new AppError('NOT_FOUND', 'Post not found');
   if (!post.file_name || post.file_content === null) throw new AppError('BAD_REQUEST', 'This post has no bot file to remix');
   const w = await fileWriting(deps, userId);
-  const { project, file } = await deps.db.transaction().execute(async (trx) => {
+  const { project, file } = await inTransaction(deps.db, async (trx) => {
     const project = await createProject(trx, deps, userId, { name: botNameOfTitle(post.title) });
     const { file } = await writeFile(trx, w, { userId, projectId: project.id, filename: post.file_name!, content: post.file_content!, reason: 'import' });
     return { project, file };

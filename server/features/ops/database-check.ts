@@ -1,14 +1,18 @@
-// Readiness of the database: can the server write to it right now? A real write (the header's
-// user_version, set to the value it already has) inside BEGIN IMMEDIATE, always rolled back: it
-// takes the write lock and needs a writable file, yet changes nothing, not even on commit.
+// Readiness of the database: can the server write to it right now? On SQLite, a real write (the
+// header's user_version, set to the value it already has) inside BEGIN IMMEDIATE, always rolled
+// back: it takes the write lock and needs a writable file, yet changes nothing, not even on commit.
+// On PostgreSQL, a transaction that takes a transaction id (refused on a read-only server or
+// standby), rolled back.
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
+import { isPostgres } from '../../db/dialect';
 import type { Check } from './check';
 
 /** How long the probe waits for another process's write lock (the app itself waits 5 s). */
 const PROBE_BUSY_MS = 250;
 
 export async function checkDatabase(db: Db): Promise<Check> {
+  if (isPostgres(db)) return checkPostgres(db);
   try {
     // One connection for the whole probe: Kysely lends it to nobody else meanwhile.
     await db.connection().execute(async (conn) => {
@@ -30,6 +34,34 @@ export async function checkDatabase(db: Db): Promise<Check> {
   } catch (err) {
     return { ok: false, detail: databaseProblem(err) };
   }
+}
+
+async function checkPostgres(db: Db): Promise<Check> {
+  try {
+    await db.connection().execute(async (conn) => {
+      await sql`begin`.execute(conn);
+      try {
+        await sql.raw(`set local statement_timeout = ${PROBE_BUSY_MS * 4}`).execute(conn);
+        await sql`select txid_current()`.execute(conn);
+      } finally {
+        await sql`rollback`.execute(conn);
+      }
+    });
+    return { ok: true, detail: 'writable' };
+  } catch (err) {
+    return { ok: false, detail: postgresProblem(err) };
+  }
+}
+
+/** Words for a PostgreSQL failure (no address, no SQL). */
+function postgresProblem(err: unknown): string {
+  const code = String((err as { code?: unknown }).code ?? '');
+  if (code === '25006') return 'not writable: the database is read-only';
+  if (code === '57014') return 'not writable: the database did not answer in time';
+  if (code === '53100') return 'not writable: the disk is full';
+  if (code.startsWith('08') || /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EHOSTUNREACH)$/.test(code)) return 'not reachable: no connection to the database';
+  if (code === '57P01' || code === '57P02' || code === '57P03') return 'not reachable: the database is shutting down or starting';
+  return `not writable${code ? ` (${code})` : ''}`;
 }
 
 /** Words for the failure (no paths, no SQL): the log of the request holds nothing more useful. */

@@ -8,6 +8,7 @@ import type { QuotaConfig } from '../../config';
 import { newId, type Clock } from '../../clock';
 import { AppError } from '../../errors';
 import { filesOldestFirst } from './files';
+import { inTransaction } from '../../db/transaction';
 
 export function toProjectDto(p: Project) {
   return { id: p.id, name: p.name, description: p.description, createdAt: p.created_at };
@@ -62,7 +63,7 @@ export async function defaultProject(db: Db, clock: Clock, userId: string): Prom
   if (existing) return existing;
   // One transaction so two first requests at once make one default project. It is made only when
   // the person has none, so the cap on bots (at least 1) never stops it.
-  return db.transaction().execute(async (trx) => (await oldestProject(trx, userId)) ?? createProject(trx, { clock, config: { quota: { userBots: 1 } } }, userId, { name: '' }));
+  return inTransaction(db, async (trx) => (await oldestProject(trx, userId)) ?? createProject(trx, { clock, config: { quota: { userBots: 1 } } }, userId, { name: '' }));
 }
 
 /** The project with this id if it belongs to the person ('default' is their default project). */
@@ -96,7 +97,7 @@ export async function listProjects(db: Db, userId: string) {
 }
 
 export async function renameProject(db: Db, userId: string, projectId: string, name: string): Promise<Project> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const project = await existingProject(trx, userId, projectId);
     await trx.updateTable('projects').set({ name }).where('id', '=', project.id).execute();
     return { ...project, name };

@@ -15,6 +15,7 @@ import { fileTotals } from './files';
 import { countBots } from './projects';
 import { deleteVersions, oldestVersionsOfUser } from './versions';
 import { keptBesidesHistory, storageFigure, storedOnDisk, type DiskReaders, type OnDisk } from './storage-used';
+import { inTransaction } from '../../db/transaction';
 
 export const byteSize = (text: string): number => Buffer.byteLength(text, 'utf8');
 
@@ -80,7 +81,7 @@ type StorageDeps = DiskReaders & Pick<Deps, 'config'>;
 export async function withinStorage<T>(deps: StorageDeps, userId: string, write: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
   const check: StorageCheck = { config: deps.config, onDisk: await storedOnDisk(deps, userId) };
   const limit = deps.config.quota.userBytes;
-  return deps.db.transaction().execute(async (trx) => {
+  return inTransaction(deps.db, async (trx) => {
     const before = await storageFigure(trx, userId, check.onDisk);
     const result = await write(trx);
     const after = await storageFigure(trx, userId, check.onDisk);
@@ -97,7 +98,7 @@ export async function withinStorage<T>(deps: StorageDeps, userId: string, write:
  */
 export async function assertRoomToInstall(deps: StorageDeps, userId: string): Promise<void> {
   const onDisk = await storedOnDisk(deps, userId);
-  const figure = await deps.db.transaction().execute((trx) => storageFigure(trx, userId, onDisk));
+  const figure = await inTransaction(deps.db, (trx) => storageFigure(trx, userId, onDisk));
   if (keptBesidesHistory(figure) >= deps.config.quota.userBytes) throw full(storageFullMessage(figure, deps.config.quota.userBytes));
 }
 
@@ -106,7 +107,7 @@ export async function storageUsage(deps: StorageDeps, userId: string) {
   const { quota } = deps.config;
   const onDisk = await storedOnDisk(deps, userId);
   // One transaction: files, versions, variables, chats and bots counted at the same moment.
-  const { figure, files, bots } = await deps.db.transaction().execute(async (trx) => ({
+  const { figure, files, bots } = await inTransaction(deps.db, async (trx) => ({
     figure: await storageFigure(trx, userId, onDisk),
     files: (await fileTotals(trx, 'user_id', userId)).files,
     bots: await countBots(trx, userId),

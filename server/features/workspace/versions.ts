@@ -3,7 +3,8 @@
 // transaction, so history never outgrows its limits: per file at most QUOTA_VERSIONS_PER_FILE and
 // none past QUOTA_VERSIONS_DAYS (the newest QUOTA_VERSIONS_ALWAYS_KEEP stay however old); per
 // person, storage.ts makes room within QUOTA_USER_MB, the oldest versions giving way first.
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { writtenOrder } from '../../db/dialect';
 import type { Db } from '../../db/database';
 import type { BotFile, Database, VersionReason } from '../../db/schema';
 import type { QuotaConfig } from '../../config';
@@ -38,8 +39,8 @@ export async function pruneVersions(trx: Kysely<Database>, clock: Clock, quota: 
     .select(['id', 'created_at'])
     .where('file_id', '=', fileId)
     .orderBy('created_at', 'desc')
-    // Versions made in the same millisecond keep the order they were written in (rowid grows).
-    .orderBy(sql`rowid`, 'desc')
+    // Versions made in the same millisecond keep the order they were written in.
+    .orderBy(writtenOrder(trx), 'desc')
     .execute();
   const cutoff = new Date(clock.now().getTime() - quota.versionDays * DAY_MS).toISOString();
   const drop = rows.filter((v, i) => i >= quota.versionsAlwaysKept && (i >= quota.versionsPerFile || v.created_at < cutoff));
@@ -53,7 +54,7 @@ export function oldestVersionsOfUser(trx: Kysely<Database>, userId: string, limi
     .select(['id', 'size'])
     .where('file_id', 'in', fileIdsOfUser(trx, userId))
     .orderBy('created_at')
-    .orderBy(sql`rowid`)
+    .orderBy(writtenOrder(trx))
     .limit(limit)
     .execute();
 }
@@ -85,7 +86,7 @@ export async function listVersions(db: Db, file: BotFile) {
     .select(['id', 'reason', 'created_at', 'content', 'prompt'])
     .where('file_id', '=', file.id)
     .orderBy('created_at', 'desc')
-    .orderBy(sql`rowid`, 'desc')
+    .orderBy(writtenOrder(db), 'desc')
     .limit(200)
     .execute();
   return rows.map((v) => ({

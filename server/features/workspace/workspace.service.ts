@@ -7,6 +7,7 @@ import { deleteFile, fileByName, listFiles, ownedFile, ownedFileByName, renameFi
 import { fileWriting, replaceContent, writeFile } from './file-writes';
 import { listVersions, versionContent } from './versions';
 import { storageUsage } from './storage';
+import { inTransaction } from '../../db/transaction';
 
 export const files = {
   async list({ deps, userId }: ServiceCtx) {
@@ -23,7 +24,7 @@ export const files = {
     const w = await fileWriting(deps, userId);
     const reason = input.reason ?? 'save';
     const prompt = reason === 'ai_change' && input.prompt ? input.prompt : null;
-    const file = await deps.db.transaction().execute(async (trx) => {
+    const file = await inTransaction(deps.db, async (trx) => {
       const saved = await replaceContent(trx, w, await ownedFile(trx, userId, input.id), input.content, reason, prompt);
       if (input.proposalId) await acceptProposal(trx, deps, { userId, fileId: saved.id, proposalId: input.proposalId });
       return saved;
@@ -34,14 +35,14 @@ export const files = {
   async saveByName({ deps, userId }: ServiceCtx, input: { projectId: string; filename: string; content: string }) {
     const project = await ownedProject(deps.db, deps.clock, userId, input.projectId);
     const w = await fileWriting(deps, userId);
-    const { file } = await deps.db.transaction().execute((trx) =>
+    const { file } = await inTransaction(deps.db, (trx) =>
       writeFile(trx, w, { userId, projectId: project.id, filename: input.filename, content: input.content, reason: 'save' }),
     );
     return toFileDto(file);
   },
   /** The same file under another name in its bot: its versions, runs, deployment and test chats stay with it. */
   async rename({ deps, userId }: ServiceCtx, input: { id: string; filename: string }) {
-    const file = await deps.db.transaction().execute(async (trx) => {
+    const file = await inTransaction(deps.db, async (trx) => {
       const current = await ownedFile(trx, userId, input.id);
       if (current.filename === input.filename) return current;
       if (await fileByName(trx, current.project_id, input.filename)) {
@@ -72,7 +73,7 @@ export const files = {
   /** Restoring is free and itself undoable: the current text becomes a version first. */
   async restore({ deps, userId }: ServiceCtx, input: { id: string; versionId: string }) {
     const w = await fileWriting(deps, userId);
-    const file = await deps.db.transaction().execute(async (trx) => {
+    const file = await inTransaction(deps.db, async (trx) => {
       const current = await ownedFile(trx, userId, input.id);
       const content = await versionContent(trx, current, input.versionId);
       return replaceContent(trx, w, current, content, 'restore');
@@ -82,7 +83,7 @@ export const files = {
   async import({ deps, userId }: ServiceCtx, input: { projectId: string; files: Array<{ filename: string; content: string }> }) {
     const project = await ownedProject(deps.db, deps.clock, userId, input.projectId);
     const w = await fileWriting(deps, userId);
-    const written = await deps.db.transaction().execute(async (trx) => {
+    const written = await inTransaction(deps.db, async (trx) => {
       const out = [];
       for (const f of input.files) {
         out.push(await writeFile(trx, w, { userId, projectId: project.id, filename: f.filename, content: f.content, reason: 'import' }));

@@ -8,6 +8,7 @@ import { AppError } from '../../../errors';
 import { MAX_ENV_VARS, type SavedEnvVar } from '../../../../shared/runner.schema';
 import { SealedValueError, secretBox } from './secret-box';
 import { projectIdsOfUser } from '../../workspace/projects';
+import { inTransaction as transaction } from '../../../db/transaction';
 
 export type EnvVarChanges = {
   /** Values to store; an empty string keeps what is stored. */
@@ -37,7 +38,7 @@ export async function saveEnvVars(
   deps: Deps,
   projectId: string,
   changes: EnvVarChanges,
-  inTransaction: InTransaction = (write) => deps.db.transaction().execute(write),
+  inTransaction: InTransaction = (write) => transaction(deps.db, write),
 ): Promise<SavedEnvVar[]> {
   const box = secretBox(deps.config.jwtSecret);
   const now = deps.clock.now().toISOString();
