@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { testsTouchingTheDatabase } from './server/testing/database-tests';
 
-// Two projects: `unit` (pure logic + the real app over HTTP) and `e2e` (real Chromium on the built client).
-// Both run two files at a time and share one module graph per worker (isolate: false): most of a
+// Three projects: `unit` (pure logic + the real app over HTTP, on SQLite), `unit-postgres` (the unit
+// tests that touch the database, again on a throwaway PostgreSQL server) and `e2e` (real Chromium on
+// the built client). Each runs two files at a time and share one module graph per worker (isolate: false): most of a
 // file's time was importing the server again, and tests wait on child processes and the browser
 // about as much as they compute. Every app a test starts is its own object, so nothing leaks.
 export default defineConfig({
@@ -24,8 +26,9 @@ export default defineConfig({
       },
       {
         test: {
+          // The tests that touch the database, again, each app on a PostgreSQL database of its own.
           name: 'unit-postgres',
-          include: ['server/**/*.test.ts', 'migrations/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: testsTouchingTheDatabase(import.meta.dirname, ['server', 'migrations', 'scripts']),
           globalSetup: ['server/testing/postgres-setup.ts'],
           environment: 'node',
           expect: { poll: { timeout: 10_000 } },

@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServerProcess } from './testing/server-process';
+import { freePort } from './testing/free-port';
+import { testPostgres } from './testing/test-database';
 
 const dirs: string[] = [];
 const dataDir = () => {
@@ -34,6 +36,8 @@ describe('start-up lines', () => {
       await expect.poll(() => server.output()).toMatch(/INFO {2}Botwright is ready at /);
       await expect.poll(() => server.output()).toMatch(/Mail: sent through smtp:\/\/127\.0\.0\.1:2525 as /);
       await expect.poll(() => server.output()).toContain('Assistant: the model llama3.1 at 127.0.0.1:11434');
+      // In the unit-postgres project the server has a database of its own there.
+      await expect.poll(() => server.output()).toMatch(testPostgres() ? /Database: PostgreSQL at 127\.0\.0\.1:\d+\/t_\w+\n/ : /Database: SQLite in DATA_DIR\/app\.db \(set DATABASE_URL to use PostgreSQL\)/);
       expect(server.output()).not.toContain('hunter2-secret');
       expect(server.output()).not.toContain('sk-test-key-never-logged');
     } finally {
@@ -87,5 +91,20 @@ describe('start-up lines', () => {
     } finally {
       taken.close();
     }
+  }, 60_000);
+
+  it('a DATABASE_URL where no PostgreSQL answers: one line naming the host and port, never the password, exit code 1', async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      env: { PATH: process.env.PATH, DATA_DIR: dataDir(), PORT: '0', HOST: '127.0.0.1', LOG_FORMAT: 'json', DATABASE_URL: `postgres://botwright:pw-never-shown@127.0.0.1:${port}/botwright` },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (c) => (output += c));
+    child.stderr.on('data', (c) => (output += c));
+    const code = await new Promise((r) => child.once('exit', r));
+    expect(code).toBe(1);
+    expect(output.trim()).toBe(`PostgreSQL at 127.0.0.1:${port}/botwright refused the connection: is it running, and are the host and port of DATABASE_URL right?`);
   }, 60_000);
 });

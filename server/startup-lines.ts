@@ -1,6 +1,37 @@
-// What the server says about itself when it starts, in plain words: where mail goes and which
-// assistant answers (never a password or a key), and the one-line answer to a port already taken.
+// What the server says about itself when it starts, in plain words: where the database is, where
+// mail goes and which assistant answers (never a password or a key), and the one-line answers to a
+// port already taken and a database that cannot be reached.
 import type { Config } from './config';
+
+/** Where PostgreSQL is, as host:port/database (never the user's password), or null when the URL cannot be read. */
+export function postgresPlace(databaseUrl: string): string | null {
+  try {
+    const url = new URL(databaseUrl);
+    return `${url.hostname || 'localhost'}:${url.port || '5432'}${url.pathname || '/'}`;
+  } catch {
+    return null;
+  }
+}
+
+export function databaseLine(config: Config): string {
+  if (!config.databaseUrl) return 'Database: SQLite in DATA_DIR/app.db (set DATABASE_URL to use PostgreSQL)';
+  return `Database: PostgreSQL at ${postgresPlace(config.databaseUrl) ?? 'DATABASE_URL'}`;
+}
+
+/** One line for a database that could not be opened at start, or null when it is not about reaching it. */
+export function databaseFailure(err: unknown, config: Pick<Config, 'databaseUrl'>): string | null {
+  if (!config.databaseUrl) return null;
+  // A failure inside the migrations carries the driver's error as its cause.
+  if (err instanceof Error && err.cause && !(err as { code?: unknown }).code) err = err.cause;
+  const code = String((err as { code?: unknown } | null)?.code ?? '');
+  const where = `PostgreSQL at ${postgresPlace(config.databaseUrl) ?? 'DATABASE_URL'}`;
+  if (code === 'ECONNREFUSED') return `${where} refused the connection: is it running, and are the host and port of DATABASE_URL right?`;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `${where}: the host of DATABASE_URL does not resolve`;
+  if (code === 'ETIMEDOUT' || /timeout/i.test(String((err as Error | null)?.message))) return `${where} did not answer in time`;
+  if (code === '28P01' || code === '28000') return `${where} refused the user or the password of DATABASE_URL`;
+  if (code === '3D000') return `${where}: that database does not exist; create it first (createdb)`;
+  return null;
+}
 
 export function mailLine(config: Config): string {
   // The code is in the file, never in the log (server/logs.test.ts): the line says where to look.

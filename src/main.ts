@@ -2,7 +2,7 @@
 import { buildApp } from '../server/app';
 import { ConfigError, loadConfig } from '../server/config';
 import { StepTimings } from '../server/step-timings';
-import { assistantLine, listenFailure, mailLine } from '../server/startup-lines';
+import { assistantLine, databaseFailure, databaseLine, listenFailure, mailLine } from '../server/startup-lines';
 
 async function main() {
   const timings = new StepTimings('node and modules');
@@ -17,7 +17,15 @@ async function main() {
     throw err;
   }
   timings.mark('configuration');
-  const app = await buildApp(config, { timings, runnerInBackground: true });
+  let app;
+  try {
+    app = await buildApp(config, { timings, runnerInBackground: true });
+  } catch (err) {
+    const line = databaseFailure(err, config);
+    if (!line) throw err;
+    console.error(line);
+    process.exit(1);
+  }
   try {
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
@@ -28,6 +36,7 @@ async function main() {
   }
   timings.mark('listen');
   app.log.info({ startup: timings.steps }, `Botwright is ready at ${config.publicUrl} (started in ${timings.summary()})`);
+  app.log.info(databaseLine(config));
   app.log.info(mailLine(config));
   app.log.info(assistantLine(config));
   void app.runnerReady.then(() => app.log.info({ startup: timings.steps }, `The runner is ready (${timings.summary()})`));

@@ -11,6 +11,6 @@ export async function migrateToLatest(db: Kysely<any>): Promise<void> {
   const { error, results } = await migrator(db).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
 }
