@@ -1,6 +1,7 @@
-// Durability: the pragmas on the app's own connection, 50 concurrent mixed requests
-// without a 5xx and with balances equal to the ledger, a live backup that passes integrity_check, and
-// a real server process killed with SIGKILL right after a 200 losing nothing that 200 confirmed.
+// Durability: the pragmas on the app's own connection (on PostgreSQL: serializable transactions),
+// 50 concurrent mixed requests without a 5xx and with balances equal to the ledger, a live backup
+// that passes integrity_check (SQLite's online backup: PostgreSQL's is pg_dump), and a real server
+// process killed with SIGKILL right after a 200 losing nothing that 200 confirmed.
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,9 @@ import { startSmtpSink, type SmtpSink } from './testing/smtp-sink';
 import { startTestApp, type TestApp } from './testing/test-app';
 import { signUp, type SignedUpUser } from './testing/fixtures';
 import { startServerProcess } from './testing/server-process';
+import { databaseEnvOf, onPostgres } from './testing/test-database';
+import { connectDatabase } from './db/database';
+import { inTransaction } from './db/transaction';
 
 let smtp: SmtpSink;
 let t: TestApp;
@@ -29,7 +33,12 @@ afterAll(async () => {
 });
 
 describe('the database connection', () => {
-  it('runs WAL with durable commits, enforced foreign keys and a busy timeout', async () => {
+  it.runIf(onPostgres())('PostgreSQL: every transaction of the app is serializable', async () => {
+    const level = await inTransaction(t.app.deps.db, async (trx) => (await sql<{ level: string }>`select current_setting('transaction_isolation') as level`.execute(trx)).rows[0]!.level);
+    expect(level).toBe('serializable');
+  });
+
+  it.skipIf(onPostgres())('SQLite: runs WAL with durable commits, enforced foreign keys and a busy timeout', async () => {
     const pragma = async (name: string) => Object.values((await sql.raw(`PRAGMA ${name}`).execute(t.app.deps.db)).rows[0] as object)[0];
     expect(await pragma('journal_mode')).toBe('wal');
     expect(await pragma('synchronous')).toBe(2);
@@ -62,7 +71,7 @@ describe('under load', () => {
     expect(mismatched.rows).toEqual([]);
   });
 
-  it('a backup copy taken while the app serves writes passes integrity_check', async () => {
+  it.skipIf(onPostgres())('SQLite: a backup copy taken while the app serves writes passes integrity_check', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'botwright-backup-'));
     try {
       const live = new SQLite(path.join(t.config.dataDir, 'app.db'), { readonly: true });
@@ -105,14 +114,23 @@ describe('kill -9 right after a 200', () => {
       child.kill('SIGKILL');
       await new Promise((r) => child!.once('exit', r));
 
-      const db = new SQLite(path.join(dataDir, 'app.db'));
-      const user = db.prepare('select id, credits from users where email = ?').get(email) as { id: string; credits: number };
-      expect(user.credits).toBe(100);
-      expect(db.prepare('select amount from credit_transactions where user_id = ?').all(user.id)).toEqual([{ amount: 100 }]);
-      expect((db.prepare('select count(*) as n from sessions where user_id = ?').get(user.id) as { n: number }).n).toBe(2);
-      expect(db.prepare('select * from verification_codes where email = ?').all(email)).toEqual([]);
-      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-      db.close();
+      // The database the killed server used: its SQLite file, or its PostgreSQL database.
+      const database = connectDatabase({ dataDir, databaseUrl: (await databaseEnvOf(dataDir)).DATABASE_URL ?? null });
+      try {
+        const { db } = database;
+        const user = await db.selectFrom('users').select(['id', 'credits']).where('email', '=', email).executeTakeFirstOrThrow();
+        expect(user.credits).toBe(100);
+        expect(await db.selectFrom('credit_transactions').select('amount').where('user_id', '=', user.id).execute()).toEqual([{ amount: 100 }]);
+        expect(await db.selectFrom('sessions').select('id').where('user_id', '=', user.id).execute()).toHaveLength(2);
+        expect(await db.selectFrom('verification_codes').selectAll().where('email', '=', email).execute()).toEqual([]);
+      } finally {
+        await database.close();
+      }
+      if (!onPostgres()) {
+        const file = new SQLite(path.join(dataDir, 'app.db'));
+        expect(file.pragma('integrity_check', { simple: true })).toBe('ok');
+        file.close();
+      }
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

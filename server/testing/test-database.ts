@@ -17,6 +17,9 @@ export function testPostgres(): { url(database: string): string } | null {
   return base ? { url: (database) => base + database } : null;
 }
 
+/** Whether this test run's apps are on PostgreSQL (the `unit-postgres` project). */
+export const onPostgres = (): boolean => testPostgres() !== null;
+
 /** Env for a test's server: DATABASE_URL of a new database when on PostgreSQL (none on SQLite). */
 export async function testDatabaseEnv(opts: { migrated?: boolean } = {}): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
   const server = testPostgres();

@@ -80,18 +80,30 @@ export async function balanceOf(db: Kysely<Database>, userId: string): Promise<n
   return credits;
 }
 
-// For /metrics (ops/credits-charged.ts): the ledger is append-only, so rows past a rowid are the new ones.
+// For /metrics (ops/credits-charged.ts). On SQLite the ledger's rowids grow in the order rows are
+// committed (one writer at a time), so rows past a rowid are the new ones. PostgreSQL numbers rows
+// when they are written, not when they commit: a scrape could pass a number whose row commits
+// later, so there every scrape sums the whole ledger (totalCharged).
 
-/** The rowid of the newest ledger row; 0 when there is none. */
+/** The rowid of the newest ledger row (SQLite); 0 when there is none. */
 export async function lastLedgerRow(db: Db): Promise<number> {
   return Number((await sql<{ last: number | null }>`SELECT max(rowid) AS last FROM credit_transactions`.execute(db)).rows[0]?.last ?? 0);
 }
 
-/** Credits charged per type in the rows after `after` up to `upTo`: negative amounts, an operator's 'adjustment' excluded. */
+const CHARGES = sql`amount < 0 AND type <> 'adjustment'`;
+
+/** Credits charged per type in the rows after `after` up to `upTo` (SQLite rowids): negative amounts, an operator's 'adjustment' excluded. */
 export async function chargedBetween(db: Db, after: number, upTo: number): Promise<Array<{ type: string; credits: number }>> {
   const { rows } = await sql<{ type: string; credits: number }>`
     SELECT type, sum(-amount) AS credits FROM credit_transactions
-    WHERE rowid > ${after} AND rowid <= ${upTo} AND amount < 0 AND type <> 'adjustment'
+    WHERE rowid > ${after} AND rowid <= ${upTo} AND ${CHARGES}
     GROUP BY type`.execute(db);
+  return rows;
+}
+
+/** Credits charged per type over the whole ledger. */
+export async function totalCharged(db: Db): Promise<Array<{ type: string; credits: number }>> {
+  const { rows } = await sql<{ type: string; credits: number }>`
+    SELECT type, sum(-amount) AS credits FROM credit_transactions WHERE ${CHARGES} GROUP BY type`.execute(db);
   return rows;
 }

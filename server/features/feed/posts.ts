@@ -13,6 +13,7 @@ import { describeFindings, findSecrets } from './secret-scan';
 import { checkImage, dropImage, imageUrl, insertUpload, saveImageFile } from './uploads';
 import { ownedFile } from '../workspace/files';
 import { inTransaction } from '../../db/transaction';
+import { isPostgres } from '../../db/dialect';
 
 type Row = Post & { author_name: string; author_email: string; image_ext: string | null; liked_by: string | null };
 
@@ -70,7 +71,9 @@ export async function listPosts(
   if (input.platform && input.platform !== 'all') q = q.where('p.platform', '=', input.platform);
   if (input.search) {
     const pattern = likePattern(input.search);
-    q = q.where(sql<boolean>`(p.title like ${pattern} escape '\\' or p.description like ${pattern} escape '\\')`);
+    // Letters match in either case: SQLite's like ignores the case of ASCII letters, PostgreSQL's ilike of every letter.
+    const like = sql.raw(isPostgres(deps.db) ? 'ilike' : 'like');
+    q = q.where(sql<boolean>`(p.title ${like} ${pattern} escape '\\' or p.description ${like} ${pattern} escape '\\')`);
   }
   if (input.cursor) {
     const [likes, createdAt, id] = decodeCursor(input.cursor);

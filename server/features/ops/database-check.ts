@@ -1,8 +1,8 @@
 // Readiness of the database: can the server write to it right now? On SQLite, a real write (the
 // header's user_version, set to the value it already has) inside BEGIN IMMEDIATE, always rolled
 // back: it takes the write lock and needs a writable file, yet changes nothing, not even on commit.
-// On PostgreSQL, a transaction that takes a transaction id (refused on a read-only server or
-// standby), rolled back.
+// On PostgreSQL, an UPDATE that matches no row (refused as a whole on a read-only database, server
+// or standby), rolled back.
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { isPostgres } from '../../db/dialect';
@@ -42,7 +42,7 @@ async function checkPostgres(db: Db): Promise<Check> {
       await sql`begin`.execute(conn);
       try {
         await sql.raw(`set local statement_timeout = ${PROBE_BUSY_MS * 4}`).execute(conn);
-        await sql`select txid_current()`.execute(conn);
+        await sql`update kysely_migration set name = name where false`.execute(conn);
       } finally {
         await sql`rollback`.execute(conn);
       }

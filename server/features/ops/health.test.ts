@@ -8,6 +8,9 @@ import SQLite from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/test-app';
+import { onPostgres, testPostgres } from '../../testing/test-database';
+import { onServer } from '../../testing/postgres-server';
+import { dbSnapshot } from '../../testing/db-snapshot';
 import { startSmtpSink, type SmtpSink } from '../../testing/smtp-sink';
 import { depsWithRunner } from '../../deps';
 import { readiness } from './readiness';
@@ -60,7 +63,30 @@ describe('GET /readyz', () => {
     });
   });
 
-  it('the write it tries is rolled back: the database is unchanged', async () => {
+  it.runIf(onPostgres())('PostgreSQL: the transaction it tries is rolled back: the database is unchanged', async () => {
+    const before = await dbSnapshot(t.app.deps.db);
+    expect((await t.request('GET', '/readyz')).status).toBe(200);
+    expect(await dbSnapshot(t.app.deps.db)).toEqual(before);
+  });
+
+  it.runIf(onPostgres())('PostgreSQL: 503 when the database accepts no writes (a separate app), 200 once it does again', async () => {
+    const own = await startTestApp({ LOG_LEVEL: 'warn' });
+    const database = new URL(own.config.databaseUrl!).pathname.slice(1);
+    const server = testPostgres()!.url('postgres');
+    // New connections of the database are read-only; the app's open ones are ended, so it opens new ones.
+    const reconnect = [`select pg_terminate_backend(pid) from pg_stat_activity where datname = '${database}' and pid <> pg_backend_pid()`];
+    try {
+      await onServer(server, [`alter database ${database} set default_transaction_read_only = on`, ...reconnect]);
+      await expect.poll(async () => (await own.request('GET', '/readyz')).body.checks?.database).toEqual({ ok: false, detail: 'not writable: the database is read-only' });
+      expect((await own.request('GET', '/readyz')).status).toBe(503);
+      await onServer(server, [`alter database ${database} reset default_transaction_read_only`, ...reconnect]);
+      await expect.poll(async () => (await own.request('GET', '/readyz')).status).toBe(200);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it.skipIf(onPostgres())('SQLite: the write it tries is rolled back: the database is unchanged', async () => {
     const version = async () => (await sql<{ user_version: number }>`PRAGMA user_version`.execute(t.app.deps.db)).rows[0]!.user_version;
     const before = await version();
     const changes = async () => (await sql<{ c: number }>`SELECT total_changes() AS c`.execute(t.app.deps.db)).rows[0]!.c;
@@ -70,7 +96,7 @@ describe('GET /readyz', () => {
     expect(await changes()).toBe(changed);
   });
 
-  it('503 while another process holds the database write lock, 200 once it lets go', async () => {
+  it.skipIf(onPostgres())('SQLite: 503 while another process holds the database write lock, 200 once it lets go', async () => {
     const other = new SQLite(path.join(t.config.dataDir, 'app.db'));
     try {
       other.exec('BEGIN IMMEDIATE');
@@ -90,7 +116,7 @@ describe('GET /readyz', () => {
     expect((await sql<{ timeout: number }>`PRAGMA busy_timeout`.execute(t.app.deps.db)).rows[0]!.timeout).toBe(5000);
   });
 
-  it('503 when the database connection is read-only (a separate app)', async () => {
+  it.skipIf(onPostgres())('SQLite: 503 when the database connection is read-only (a separate app)', async () => {
     const own = await startTestApp({ LOG_LEVEL: 'warn' });
     try {
       await sql`PRAGMA query_only = ON`.execute(own.app.deps.db);

@@ -3,9 +3,11 @@
 // another person's project answers 404 and changes nothing, and the per-project limit.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_ENV_VARS } from '../../../../shared/runner.schema';
 import { newUser } from '../../../testing/fixtures';
+import { onPostgres } from '../../../testing/test-database';
 import { startTestApp, type TestApp } from '../../../testing/test-app';
 import { loadProjectSecrets } from './env-vars.store';
 
@@ -145,7 +147,7 @@ describe('another person', () => {
 });
 
 describe('at rest', () => {
-  it('holds no plaintext value in the database files, only sealed bytes', async () => {
+  it('holds no plaintext value in the database (its files on SQLite), only sealed bytes', async () => {
     const { token } = await newUser(t);
     const projectId = await newProject(token);
     const marker = 'plaintext-marker-Zq8Jw3Lm5Xv7Np2R';
@@ -156,6 +158,12 @@ describe('at rest', () => {
     expect(Buffer.isBuffer(row.ciphertext)).toBe(true);
     expect(Buffer.concat([row.ciphertext, row.nonce, row.tag]).includes(Buffer.from(marker))).toBe(false);
 
+    if (onPostgres()) {
+      // No column of any row of the table holds the value's bytes.
+      const found = await sql<{ n: number }>`select count(*) as n from project_env_vars where position(convert_to(${marker}, 'UTF8') in ciphertext || nonce || tag || convert_to(key, 'UTF8')) > 0`.execute(t.app.deps.db);
+      expect(Number(found.rows[0]!.n)).toBe(0);
+      return;
+    }
     // The raw bytes of app.db and its WAL, where a fresh write lands first.
     const files = readdirSync(t.config.dataDir).filter((f) => f.startsWith('app.db'));
     expect(files).toContain('app.db');
