@@ -48,6 +48,8 @@ describe('bad values stop start-up with a line naming the variable', () => {
     ['TRUST_PROXY', '10.0.0.0/33'],
     ['TRUST_PROXY', '127.0.0.1,'],
     ['ADMIN_KEY', 'short'],
+    ['DATABASE_URL', 'mysql://user:hunter2@db.example.com/botwright'],
+    ['DATABASE_URL', '/var/lib/botwright/app.db'],
   ])('%s=%s', (name, value) => {
     const err = refusal({ [name]: value });
     expect(err.message.split('\n')).toHaveLength(1);
@@ -58,6 +60,19 @@ describe('bad values stop start-up with a line naming the variable', () => {
 
   it('a refused SMTP_URL does not echo its password', () => {
     expect(refusal({ SMTP_URL: 'http://user:hunter2@mail.example.com' }).message).not.toContain('hunter2');
+  });
+
+  it('a refused DATABASE_URL does not echo its password; postgres:// and postgresql:// are taken, unset is SQLite', () => {
+    expect(refusal({ DATABASE_URL: 'mysql://user:hunter2@db.example.com/botwright' }).message).toBe('Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL');
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'botwright-config-'));
+    try {
+      expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/b' }).databaseUrl).toBe('postgres://u:p@127.0.0.1:5432/b');
+      expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgresql://db.example.com/b?sslmode=require' }).databaseUrl).toBe('postgresql://db.example.com/b?sslmode=require');
+      expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: '' }).databaseUrl).toBeNull();
+      expect(loadConfig({ DATA_DIR: dataDir }).databaseUrl).toBeNull();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('two bad variables give two lines, each naming its variable', () => {

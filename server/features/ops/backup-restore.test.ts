@@ -20,11 +20,11 @@ const JWT_SECRET = 'backup-restore-test-secret-0123456789abcdef';
 type Result = { code: number | null; stdout: string; stderr: string };
 
 /** `npm run <script> -- <args>` as npm runs it (tsx), with DATA_DIR set. */
-function runScript(script: 'backup' | 'restore', args: string[], dataDir: string): Promise<Result> {
+function runScript(script: 'backup' | 'restore', args: string[], dataDir: string, env: Record<string, string> = {}): Promise<Result> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', `src/${script}.ts`, ...args], {
       cwd: REPO,
-      env: { PATH: process.env.PATH, DATA_DIR: dataDir },
+      env: { PATH: process.env.PATH, DATA_DIR: dataDir, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -282,4 +282,19 @@ describe('npm run restore', () => {
     // DATA_DIR is exactly as it was: the same files, byte for byte.
     expect(snapshot(target)).toEqual(before);
   }, 90_000);
+});
+
+describe('with DATABASE_URL (PostgreSQL)', () => {
+  it('backup and restore stop with one line naming pg_dump and pg_restore, and touch nothing', async () => {
+    const dataDir = tempDir('pg-backup');
+    const env = { DATABASE_URL: 'postgres://botwright:secret-never-shown@127.0.0.1:5432/botwright' };
+    const backup = await runScript('backup', [path.join(dataDir, 'copy.db')], dataDir, env);
+    expect(backup.code).toBe(1);
+    expect(backup.stderr.trim()).toBe('Backup refused: the database is PostgreSQL (DATABASE_URL); back it up with pg_dump, e.g. pg_dump --format=custom --file=<file> "$DATABASE_URL" (docs/operations.md), and keep the files in DATA_DIR with it');
+    const restore = await runScript('restore', [path.join(dataDir, 'copy.db')], dataDir, env);
+    expect(restore.code).toBe(1);
+    expect(restore.stderr.trim()).toBe('Restore refused: the database is PostgreSQL (DATABASE_URL); restore it with pg_restore, e.g. pg_restore --clean --if-exists --dbname="$DATABASE_URL" <file> (docs/operations.md)');
+    expect(`${backup.stderr}${restore.stderr}`).not.toContain('secret-never-shown');
+    expect(readdirSync(dataDir)).toEqual([]);
+  });
 });
