@@ -17,6 +17,7 @@ import * as m013 from './013_saved_chat_sizes';
 import * as m014 from './014_bot_plan_rules';
 import * as m015 from './015_version_prompts';
 import * as m016 from './016_written_order';
+import * as m017 from './017_rate_limits';
 
 export const migrations: Record<string, Migration> = {
   '001_accounts': m001,
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '014_bot_plan_rules': m014,
   '015_version_prompts': m015,
   '016_written_order': m016,
+  '017_rate_limits': m017,
 };

@@ -7,7 +7,9 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import { proxyTrust, type Config } from './config';
-import { connectDatabase } from './db/database';
+import { connectDatabase, type Db } from './db/database';
+import { isPostgres } from './db/dialect';
+import { postgresRateLimitStore } from './rate-limit-store';
 import { migrateToLatest } from './db/migrate';
 import { systemClock, type Clock } from './clock';
 import { createMailer } from './mail/mailer';
@@ -141,7 +143,7 @@ function registerFailures(app: FastifyInstance): void {
 }
 
 /** Empty JSON bodies, security headers, compression, cookies, the socket and rate limits; returns the rate limiter. */
-async function registerPlugins(app: FastifyInstance, config: Config, rateLimits: boolean): Promise<Limiter> {
+async function registerPlugins(app: FastifyInstance, config: Config, db: Db, rateLimits: boolean): Promise<Limiter> {
   // tRPC sends a mutation without input as an empty JSON body: read it as an empty object.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
@@ -153,7 +155,8 @@ async function registerPlugins(app: FastifyInstance, config: Config, rateLimits:
   await app.register(cookie);
   // Larger frames close the socket (1009); run-socket.ts answers up to this size.
   await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
-  await app.register(rateLimit, { global: false });
+  // On PostgreSQL the counters are in the database, shared by every web node; else in this process.
+  await app.register(rateLimit, { global: false, ...(isPostgres(db) ? { store: postgresRateLimitStore(db) } : {}) });
   limitConnectionsPerAddress(app.server, config.trustProxy);
   return createLimiter(app, rateLimits);
 }
@@ -186,7 +189,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerFailures(app);
   // /healthz, /readyz, /metrics and the request timing hook: before any plugin, so every route is timed.
   registerOps(app, deps);
-  const limit = await registerPlugins(app, config, opts.rateLimits ?? true);
+  const limit = await registerPlugins(app, config, db, opts.rateLimits ?? true);
   await registerTrpc(app, deps, limit);
   timings?.mark('plugins and tRPC');
   registerFastReads(app, deps, limit);

@@ -205,6 +205,14 @@ export interface BotHooksTable {
   rotated_at: string | null;
 }
 
+/** A rate-limit counter shared by every web node (server/rate-limit-store.ts; PostgreSQL only). */
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  /** Unix milliseconds. */
+  window_ends: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -224,6 +232,7 @@ export interface Database {
   likes: LikesTable;
   project_env_vars: ProjectEnvVarsTable;
   saved_test_chats: SavedTestChatsTable;
+  rate_limits: RateLimitsTable;
 }
 
 export type Post = Selectable<PostsTable>;

@@ -24,6 +24,9 @@ export const TABLES_IN_ORDER = [
   'bot_plans', 'bot_hooks', 'deployments', 'runs',
 ] as const satisfies readonly (keyof Database)[];
 
+/** Tables not copied: rate-limit counters (their windows end within the hour; SQLite keeps none). */
+export const TABLES_NOT_COPIED = ['rate_limits'] as const satisfies readonly (keyof Database)[];
+
 /** Rows read and written at a time: large texts (files, versions) stay well within memory. */
 const BATCH = 200;
 
