@@ -3,9 +3,22 @@ import { testsTouchingTheDatabase } from './server/testing/database-tests';
 
 // Three projects: `unit` (pure logic + the real app over HTTP, on SQLite), `unit-postgres` (the unit
 // tests that touch the database, again on a throwaway PostgreSQL server) and `e2e` (real Chromium on
-// the built client). Each runs two files at a time and share one module graph per worker (isolate: false): most of a
-// file's time was importing the server again, and tests wait on child processes and the browser
-// about as much as they compute. Every app a test starts is its own object, so nothing leaks.
+// the built client). Each runs two files at a time and shares one module graph per worker (isolate:
+// false): most of a file's time was importing the server again, and tests wait on child processes
+// and the browser about as much as they compute. Every app a test starts is its own object, so
+// nothing leaks.
+
+/** What both unit projects share. */
+const unitTests = {
+  environment: 'node',
+  // Polls wait on real processes (a bot starting in its sandbox): a busy machine takes more than a second.
+  expect: { poll: { timeout: 10_000 } },
+  testTimeout: 30_000,
+  hookTimeout: 30_000,
+  maxWorkers: 2,
+  isolate: false,
+} as const;
+
 export default defineConfig({
   test: {
     projects: [
@@ -15,13 +28,7 @@ export default defineConfig({
           include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'client/**/*.test.ts', 'migrations/**/*.test.ts', 'scripts/**/*.test.ts'],
           // Tests about PostgreSQL alone (they need the run's server): in `unit-postgres`.
           exclude: ['**/*.postgres.test.ts', '**/node_modules/**'],
-          environment: 'node',
-          // Polls wait on real processes (a bot starting in its sandbox): a busy machine takes more than a second.
-          expect: { poll: { timeout: 10_000 } },
-          testTimeout: 30_000,
-          hookTimeout: 30_000,
-          maxWorkers: 2,
-          isolate: false,
+          ...unitTests,
         },
       },
       {
@@ -30,12 +37,7 @@ export default defineConfig({
           name: 'unit-postgres',
           include: testsTouchingTheDatabase(import.meta.dirname, ['server', 'migrations', 'scripts']),
           globalSetup: ['server/testing/postgres-setup.ts'],
-          environment: 'node',
-          expect: { poll: { timeout: 10_000 } },
-          testTimeout: 30_000,
-          hookTimeout: 30_000,
-          maxWorkers: 2,
-          isolate: false,
+          ...unitTests,
         },
       },
       {

@@ -3,7 +3,6 @@
 // while the app keeps writing is sound and consistent; a restore brings the data back to a new
 // server; a restore is refused while a server runs on the DATA_DIR, and for a file that is no
 // sound Botwright database, each time with one line and DATA_DIR left exactly as it was.
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,30 +10,15 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/test-app';
+import { runNpmScript } from '../../testing/npm-script';
 import { newUser } from '../../testing/fixtures';
 import { recordCredit } from '../credits/ledger';
 
-const REPO = path.resolve(import.meta.dirname, '../../..');
 const JWT_SECRET = 'backup-restore-test-secret-0123456789abcdef';
 
-type Result = { code: number | null; stdout: string; stderr: string };
-
 /** `npm run <script> -- <args>` as npm runs it (tsx), with DATA_DIR set. */
-function runScript(script: 'backup' | 'restore', args: string[], dataDir: string, env: Record<string, string> = {}): Promise<Result> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', `src/${script}.ts`, ...args], {
-      cwd: REPO,
-      env: { PATH: process.env.PATH, DATA_DIR: dataDir, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr += c));
-    child.once('error', reject);
-    child.once('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const runScript = (script: 'backup' | 'restore', args: string[], dataDir: string, env: Record<string, string> = {}) =>
+  runNpmScript(script, args, { DATA_DIR: dataDir, ...env });
 
 const dirs: string[] = [];
 function tempDir(name: string): string {

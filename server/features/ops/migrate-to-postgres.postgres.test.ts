@@ -4,12 +4,12 @@
 // were written), secrets and balances. It refuses a database that is not empty and a running
 // server, with one line and nothing changed. Runs in the `unit-postgres` project (it needs the run's
 // PostgreSQL server).
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp } from '../../testing/test-app';
+import { runNpmScript } from '../../testing/npm-script';
 import { newUser } from '../../testing/fixtures';
 import { testDatabaseEnv } from '../../testing/test-database';
 import { inTransaction } from '../../db/transaction';
@@ -17,24 +17,9 @@ import { recordCredit } from '../credits/ledger';
 import { TABLES_IN_ORDER, TABLES_NOT_COPIED } from './migrate-to-postgres';
 import type { Db } from '../../db/database';
 
-const REPO = path.resolve(import.meta.dirname, '../../..');
 const JWT_SECRET = 'migrate-to-postgres-test-secret-0123456789ab';
 
-function runMigration(dataDir: string, databaseUrl: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/migrate-to-postgres.ts'], {
-      cwd: REPO,
-      env: { PATH: process.env.PATH, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, JWT_SECRET },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr += c));
-    child.once('error', reject);
-    child.once('exit', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const runMigration = (dataDir: string, databaseUrl: string) => runNpmScript('migrate-to-postgres', [], { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, JWT_SECRET });
 
 const counts = async (db: Db) => Object.fromEntries(await Promise.all(TABLES_IN_ORDER.map(async (table) => [table, Number((await db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)] as const)));
 
