@@ -1,5 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
-import { testsTouchingTheDatabase } from './server/testing/database-tests';
 
 // Three projects: `unit` (pure logic + the real app over HTTP, on SQLite), `unit-postgres` (the unit
 // tests that touch the database, again on a throwaway PostgreSQL server) and `e2e` (real Chromium on
@@ -7,6 +8,31 @@ import { testsTouchingTheDatabase } from './server/testing/database-tests';
 // false): most of a file's time was importing the server again, and tests wait on child processes
 // and the browser about as much as they compute. Every app a test starts is its own object, so
 // nothing leaks.
+
+// The test files that touch the database: those that start the app (in-process or as a process)
+// or open a database themselves. `unit-postgres` runs exactly these a second time, on PostgreSQL;
+// the rest (the assistant's reading, the sandbox, the emulator) never open one.
+const OPENS_A_DATABASE = /\b(startTestApp|startServerProcess|startAppWithModel|freshDatabasePerTest|connectDatabase|openDatabase|testDatabaseEnv|buildApp)\b/;
+
+/** Tests about the SQLite file itself (its statement cache, file modes, online backup): SQLite only. */
+const ABOUT_THE_SQLITE_FILE = new Set(['server/db/statement-cache.test.ts', 'server/features/ops/backup-restore.test.ts', 'server/data-dir-modes.test.ts']);
+
+function testFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : testFiles(file);
+    return entry.name.endsWith('.test.ts') ? [file] : [];
+  });
+}
+
+/** Under these folders (relative to the repository), the database tests, as paths Vitest includes. */
+function testsTouchingTheDatabase(root: string, folders: string[]): string[] {
+  return folders
+    .flatMap((folder) => testFiles(path.join(root, folder)))
+    .map((file) => path.relative(root, file))
+    .filter((file) => !ABOUT_THE_SQLITE_FILE.has(file) && OPENS_A_DATABASE.test(readFileSync(path.join(root, file), 'utf8')))
+    .sort();
+}
 
 /** What both unit projects share. */
 const unitTests = {

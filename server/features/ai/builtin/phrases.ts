@@ -3,7 +3,8 @@
 // Used both to build a new bot (request.ts) and to edit an existing one (modify.ts).
 
 import { NUMBER, numberFrom } from './understanding/numbers';
-import { statedCommandReplies, statedKeywordReplies } from './understanding/stated-replies';
+import { answerAt, statedCommandReplies, statedKeywordReplies } from './understanding/stated-replies';
+import { commandAnswerAt } from './understanding/said-words';
 
 export interface KeywordReply {
   keyword: string;
@@ -135,7 +136,7 @@ export function commandRepliesIn({ masked, quotes }: Masked): CommandReply[] {
       if (!NOT_A_COMMAND.has(name)) found.push({ name, reply: quotes[Number(m[2])]! });
     }
   }
-  found.push(...statedCommandReplies({ masked, quotes }).filter((c) => !NOT_A_COMMAND.has(c.name)));
+  found.push(...statedCommandReplies({ masked, quotes }, answerPastFullStop).filter((c) => !NOT_A_COMMAND.has(c.name)));
   return dedupeBy(found.filter((c) => c.reply), (c) => c.name);
 }
 
@@ -229,4 +230,11 @@ function dedupeBy<T>(items: T[], key: (item: T) => string): T[] {
   const seen = new Map<string, T>();
   for (const item of items) seen.set(key(item), item); // a later mention overrides an earlier one
   return [...seen.values()];
+}
+
+/** A command's answer, carried past its first full stop when the next sentence is still the answer ("Submissions close 14 March. A5 only, ..."). */
+function answerPastFullStop(rest: string, quotes: string[]): string | null {
+  const short = answerAt(rest, quotes);
+  const long = commandAnswerAt(rest, quotes);
+  return short && long && /^[.!?]\s/.test(long.slice(short.length)) ? long : short;
 }

@@ -1,9 +1,31 @@
 // A command that posts what follows it: "!gig <text> → only admins, posts the text in #gigs", "/announce
 // <text> ... the bot posts the text in the group", "/alarm <text> → post the text in #einsatz starting
 // with 🚨", "/announce something → ... it reposts the text in #general". Who may use it is the
-// sentence's condition (rule-clauses.ts).
+// sentence's condition (rule-clauses.ts). And a command that posts words of the person's own, with its
+// argument in them, written on a line: "!lfg <boss> → posts in #coop-lfg: 🔔 <name> needs help with
+// <boss>! reply here with your password" (the whole line is the text, its "!" included).
 import { commandsIn, type Masked, restore } from './masked';
 import type { RuleDraft } from './rule-draft';
+import { memberName } from './said-words';
+
+/** "!lfg <boss> → posts in #coop-lfg: ...", "/sos [where] - send to #alerts: ...": the command, its argument's name, the channel and the words. */
+const POSTS_OWN_WORDS =
+  /^\s*(?:[-•*]\s*|\d{1,2}[.)]\s*)?([/!])([A-Za-z]\w{0,31})(?:\s+[<[]([^>\]]{1,30})[>\]])?\s*(?:→|->|=>|-|:)\s*(?:the bot\s+|it\s+)?(?:posts?|sends?|puts?)\s+(?:it\s+|this\s+)?(?:in|to|into)\s+#([\w-]{1,80})\s*:\s*(.+)$/i;
+
+/** The rules of lines that say a command posts words of the person's own in a channel. */
+export function postedWordsRules(m: Masked): RuleDraft[] {
+  const rules: RuleDraft[] = [];
+  for (const line of m.masked.split('\n')) {
+    const hit = POSTS_OWN_WORDS.exec(line);
+    if (!hit) continue;
+    let text = memberName(restore(hit[5]!.trim(), m.quotes));
+    // The argument's place, written as the command wrote it ("<boss>"), is what follows the command.
+    if (hit[3]) text = text.split(new RegExp(`[<\\[]\\s*${hit[3].replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*[>\\]]`, 'gi')).join('{args}');
+    const name = hit[2]!.toLowerCase();
+    rules.push({ id: name, when: { kind: 'command', name }, if: [], do: [{ kind: 'post', to: 'channel', text }], channel: hit[4]!, source: restore(line, m.quotes).trim() });
+  }
+  return rules;
+}
 
 /** "posts the text in #gigs", "post it to the channel", "sends their message to #news starting with 🚨". */
 const POSTS =

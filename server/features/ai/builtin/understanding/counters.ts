@@ -17,7 +17,7 @@ const EARNS = /\b(?:get|gets|earn|earns|score|scores|win|wins)\s+(?:a|one|\+1|1)
  * "!ran 5.2 logs km for that person", "/bags 3 records 3 bags for you", "!practice 30 logs 30 minutes":
  * a command whose example is a number, and a verb that keeps it.
  */
-const LOGS = /(?:^|[^\w/:.€$£¥%°])[/!]([A-Za-z]\w{0,31})\s+(\d+(?:[.,]\d+)?)\b[^.\n]{0,50}?\b(?:logs?|records?|adds?|saves?|tracks?|registers?|counts?|stores?)\s+(?:\d+(?:[.,]\d+)?\s+)?(?:(?:the|those|that|their|your)\s+)?([a-z]+)?/i;
+const LOGS = /(?:^|[^\w/:.€$£¥%°])[/!]([A-Za-z]\w{0,31})\s+(\d+(?:[.,]\d+)?\b|[<[]\s*(?:n|num|number|amount|qty|quantity|count|x|kg|kgs|kilos?|km|miles?|bags?|hours?|hrs|mins?|minutes?|points?|pts|score|litres?|liters?)\s*[>\]])[^.\n]{0,50}?\b(?:logs?|records?|adds?|saves?|tracks?|registers?|counts?|stores?)\s+(?:\d+(?:[.,]\d+)?\s+)?(?:(?:the|those|that|their|your)\s+)?([a-z]+)?/i;
 
 /** "!deaths and a number adds to ur death count (like !deaths 37)": the command, its example, what it adds to. */
 const LOGS_NUMBER = /(?:^|[^\w/:.€$£¥%°])[/!]([A-Za-z]\w{0,31})\s+(?:and|\+|with|plus)\s+(?:a|the)\s+(?:number|amount)\b[^.\n]{0,20}?\b(?:logs?|records?|adds?|saves?|tracks?)\s+(?:it\s+)?(?:to\s+)?(?:(?:ur|your|their|the|his|her)\s+)?([a-z]+)/i;
@@ -25,11 +25,16 @@ const LOGS_NUMBER = /(?:^|[^\w/:.€$£¥%°])[/!]([A-Za-z]\w{0,31})\s+(?:and|\+
 /** "counts sprints per person", "count how many fish each person reported": what is counted per person. */
 const COUNTS_PER = /\bcounts?\s+(?:how many\s+)?(?!messages?\b|posts?\b)([a-z]+)\s+(?:\w+\s+){0,3}?(?:per|for each|for every|of each|each)\s+(?:person|user|member|people|rider|player)\b/i;
 
+/** Where people write the count in the words said: "you're on X bags", "total: <n>", "[their total]", "Launch #N". */
+const COUNT_PLACE = /\b[NX]\b|<\s*(?:total|count|points?|score|number|n)\s*>|\[\s*(?:(?:their|your|ur|his|her|the)\s+)?(?:total|count|score|number)\s*\]/g;
+/** The same, only where it cannot be anything else (a bare X may be a word of the text). */
+const COUNT_PLACE_MARKED = /<\s*(?:total|count|points?|score|number|n)\s*>|\[\s*(?:(?:their|your|ur|his|her|the)\s+)?(?:total|count|score|number)\s*\]|#N\b/g;
+
 /** Where the words said begin: "says", "replies with:", and "répondre", "responder", "rispondi", "antwortet". */
 const SAYS = /\b(?:says?|replies|reply|answers?|responds?|répond(?:re)?|responde(?:r)?|rispondi|antworte[tn]?)\s*(?:with)?\s*:?\s*/i;
 
 /** "/mat it counts that they trained", "/win adds a win to whoever types it": one more for whoever sends the command. */
-const COUNTS_ONE = new RegExp(`\\b(?:counts?|logs?|records?|tracks?)\\s+(?:that|it|one|1|\\+1)\\b|${WIN_FOR_SENDER.source}`, 'i');
+const COUNTS_ONE = new RegExp(`\\b(?:counts?|logs?|records?|tracks?)\\s+(?:that|it|one|1|\\+1|an?|(?:your|their|ur|his|her)\\s+[a-z]+)\\b|${WIN_FOR_SENDER.source}`, 'i');
 
 /** The name of what the request counts: what it logs ("km"), its own word ("stars", "rebuys"), points, or messages. */
 function counterOf(context: string): string {
@@ -92,8 +97,8 @@ function logRules(sentence: string, m: Masked, counter: string): RuleDraft[] {
   const text = said
     ?.replace(/\s*\([^)]*\)\.?\s*$/, '')
     .replace(/([!?])\.$/, '$1')
-    .replace(new RegExp(`(?<![\\d.,])${example!.replace('.', '\\.')}(?![\\d.,])`, 'g'), '{args}')
-    .replace(/\b[NX]\b|<\s*(?:total|count|points?|score|number)\s*>/g, '{count}')
+    .replace(new RegExp(`(?<![\\d.,])${example!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\d.,])`, 'g'), '{args}')
+    .replace(COUNT_PLACE, '{count}')
     .trim();
   // "... "Nice, season total:" plus the number", "'Nice! Total chapters:' with your total": the total after the words.
   const afterSaid = says ? rest.slice(says.index + says[0].length).replace(/^\s*\u0001\d+\u0002/, '') : '';
@@ -112,10 +117,12 @@ function commandCount(sentence: string, m: Masked, counter: string, rules: RuleD
   const says = SAYS.exec(whole.split('\n')[0]!);
   // "'Osu! that's X sessions for you' (X = how many theyve done)": X is the count, the note in brackets no words.
   // "/returned <reg> → "Logged return of <reg> ✅" and count it for whoever logged it": the quote after the arrow.
-  const arrowed = /^[^\n]*?(?:→|->|=>)\s*\u0001(\d+)\u0002/.exec(sentence.slice(command.end));
-  const said = says ? saidWordsAt(whole.slice(says.index + says[0].length), m.quotes) : arrowed ? (m.quotes[Number(arrowed[1])] ?? null) : null;
+  // "!fc logs a full combo for you → FC logged 🔥 total: <n>": the words after the arrow.
+  const afterCommand = m.masked.slice(Math.max(0, m.masked.indexOf(sentence)) + command.end);
+  const arrowed = /^[^\n]*?(?:→|->|=>)\s*/.exec(afterCommand);
+  const said = says ? saidWordsAt(whole.slice(says.index + says[0].length), m.quotes) : arrowed ? saidWordsAt(afterCommand.slice(arrowed[0].length), m.quotes) : null;
   const counted = /\(\s*[NX]\s*=/.test(whole.split('\n')[0]!);
-  const text = said && counted ? said.replace(/\b[NX]\b/g, '{count}') : said;
+  const text = said && counted ? said.replace(/\b[NX]\b/g, '{count}') : said?.replace(COUNT_PLACE_MARKED, (place) => (place.startsWith('#') ? '#{count}' : '{count}')) ?? null;
   rules.push({ id: command.name, when: { kind: 'command', name: command.name }, if: [], do: [{ kind: 'count', counter, per: 'user' }, ...(text ? [{ kind: 'reply' as const, text }] : [])], source: restore(sentence, m.quotes).trim() });
   return true;
 }

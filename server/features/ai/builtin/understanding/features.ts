@@ -12,7 +12,8 @@ const FEATURE_CUES: Record<Feature, RegExp[]> = {
     /\b(?:sends?|says?|writes?) (?:it|them|the (?:same )?(?:message|text)s?) back\b|\bmirror/,
   ],
   keywords: [
-    /\bfaqs?\b|\bkeywords?\b|\bauto[- ]?(?:reply|replies|replying|respond|responder|responses?)\b/,
+    // A command named /faq is that command, not keyword answers.
+    /(?<![/!])\bfaqs?\b|\bkeywords?\b|\bauto[- ]?(?:reply|replies|replying|respond|responder|responses?)\b/,
     /\bfrequently asked\b|\bquestions\b|\bcustomer (?:service|support|care)\b|\bsupport bot\b/,
     /\bopening hours\b|\bkeeps? asking\b|\bsame questions\b/,
     /\btells? (?:customers|people|users|them|everyone|visitors) (?:when|where|what|how|our|about)\b/,

@@ -34,7 +34,7 @@ const STRIKE_FIRST = /^\s*(?:\d+(?:st|nd|rd|th)?|2nd|second|3rd|third)\s+(?:time
 /** What is done to the message and its sender: "delete + warn: X", "ban them right away and say X". */
 export function punishment(rest: string, m: Masked): { actions: Action[]; said: string | null; channel?: string } {
   const clause = rest.split(/\n|(?<=[.!?])\s+(?=(?:\d(?:st|nd|rd|th)|second|third|next|if|when|and)\b)/i)[0]!;
-  const saying = /\b(?:warn|say|says|reply|replies|tell (?:them|him|her)|answer|post)\b(?:\s+(?:them|him|her|the (?:user|sender|person|poster|member)))?(?:\s+(?:in|to)\s+#[\w-]+)?(?:\s+with)?\s*[:,]?\s*/i.exec(clause);
+  const saying = /\b(?:warns?|say|says|reply|replies|tells? (?:them|him|her)|answers?|posts?)\b(?:\s+(?:them|him|her|the (?:user|sender|person|poster|member)))?(?:\s+(?:in|to)\s+#[\w-]+)?(?:\s+with)?\s*[:,]?\s*/i.exec(clause);
   // "warn them; 3 warnings = mute 24h": no words of its own.
   const after = saying ? rest.slice(saying.index + saying[0].length) : '';
   const said = saying && !/^\s*[;.]/.test(after) && !STRIKE_FIRST.test(after) ? saidWordsAt(after, m.quotes) : null;
@@ -67,7 +67,7 @@ export function moderationRules(m: Masked): RuleDraft[] {
 
 /** "delete msgs with X, Y or Z and warn them": the words (group 2; group 1, admins left out, is never written this way). */
 const DELETE_FIRST = new RegExp(
-  `\\b(?:delete|remove)\\s+(?:any\\s+|all\\s+|every\\s+)?(?:msgs?|messages?|posts?|comments?|anything)\\s+(?:with|containing|that (?:contains?|has|have|mentions?|includes?)|mentioning|including)\\s+(?:(?:(?:swear|bad|rude|curse|cuss|offensive|banned)\\s+)?(?:words?|phrases?)\\s+(?:like|such as)\\s+)?()((?:\\u0001\\d+\\u0002|[^:→.;\\n]|\\.(?=\\S))+?)(?=\\s*(?:,\\s*|\\s(?:and|then|\\+|&)\\s+)(?:warn|kick|ban|mute|time|tell|say|reply|post)\\b|\\s*[:;.\\n]|\\s*$)`,
+  `\\b(?:deletes?|removes?)\\s+(?:any\\s+|all\\s+|every\\s+)?(?:msgs?|messages?|posts?|comments?|anything)\\s+(?:with|containing|that (?:contains?|has|have|mentions?|includes?)|mentioning|including)\\s+(?:(?:(?:swear|bad|rude|curse|cuss|offensive|banned)\\s+)?(?:words?|phrases?)\\s+(?:like|such as)\\s+)?()((?:\\u0001\\d+\\u0002|[^:→.;\\n]|\\.(?=\\S))+?)(?=\\s*(?:,\\s*|\\s(?:and|then|\\+|&)\\s+)(?:warns?|kicks?|bans?|mutes?|time|tells?|says?|reply|replies|posts?)\\b|\\s*(?:[:;\\n]|\\.(?!\\S))|\\s*$)`,
   'gi',
 );
 
@@ -75,11 +75,15 @@ const DELETE_FIRST = new RegExp(
 function offenceWords(written: string, m: Masked): string[] {
   const bracketed = /\(([^()]{1,200})\)/.exec(written);
   return (bracketed ? bracketed[1]! : written)
-    .split(/\s*(?:,|\bor\b|\/(?!\s*$)|\band\b)\s*/i)
+    // "t.me/ links": a slash that ends a link is part of it.
+    .split(/\s*(?:,|\bor\b|\/(?!\s|$)|\band\b)\s*/i)
+    // "t.me/ links", "the words crypto": what names the words is not one of them.
+    .map((w) => w.replace(/^(?:the\s+)?(?:words?|phrases?)\s+(?:like\s+)?/i, '').replace(/(\S\/)\s+(?:links?|urls?)$/i, '$1'))
     // '"wallet validation" is a scammer 100%': a quoted phrase is the words, not what is said of it after.
     .map((w) => w.replace(/^(\s*\u0001\d+\u0002)\s+\S.*$/, '$1'))
     .map((w) => restore(w, m.quotes).trim().toLowerCase().replace(/\s+(?:(?:site|scam|spam|fake|phishing)\s+)?(?:links?|urls?|ads?|spam|messages?)$/, '').replace(/^(?:smth|something|anything|stuff|a (?:msg|message|link|post)|links?|msgs?|messages?)\s+(?:with|about|to|containing)\s+/, '').replace(/\s+in (?:it|them)$/, ''))
-    .filter((w) => w.length > 0 && w.split(/\s+/).length <= 5);
+    // "bad words", "swearing", "spam": what kind of words, not the words (moderation.ts keeps those for the person's list).
+    .filter((w) => w.length > 0 && w.split(/\s+/).length <= 5 && !/^(?:(?:swear|bad|rude|curse|cuss|offensive|banned|naughty|dirty|foul)\s+(?:words?|language|phrases?)|swearing|profanity|insults?|spam)$/.test(w));
 }
 
 /** One offence's rules: what is done at once, then the strikes written after it (up to the next offence). */

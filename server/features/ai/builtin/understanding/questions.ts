@@ -10,10 +10,10 @@ import { saidWordsAt } from './said-words';
 import { type Masked, restore } from './masked';
 
 /** Where the questions start: "ask: ", "asks them", "ask one after the other", "should ask the volunteer:", "asks How many people?". */
-const ASK = /(?<![/!])\b(?:ask|asks|asking|pregunta|preguntar|chiedi|chiedere|frag|fragen|demande|demander|pergunta|perguntar|vraag)\b(?!\s+(?:about|when|where|why|whether)\b|\s+how\b(?!\s+(?:many|much|old|long|far|often)\b))(?:\s+(?:them|people|the (?:customer|user|person|volunteer|client)s?|him|her))?(?:\s+in (?:dms?|private))?(?:\s+(?:one (?:after|by) (?:the other|one)|in turn|one at a time|step by step|these|the following|for))*\s*(?::|-)?\s*/i;
+const ASK = /(?<![/!])\b(?:ask|asks|asking|pregunta|preguntar|chiedi|chiedere|frag|fragen|demande|demander|pergunta|perguntar|vraag)\b(?!\s+(?:about|when|where|why|whether)\b|\s+how\b(?!\s+(?:many|much|old|long|far|often)\b))(?:\s+(?:them|dem|em|people|the (?:customer|user|person|volunteer|client)s?|him|her))?(?:\s+in (?:dms?|private))?(?:\s+(?:one (?:after|by) (?:the other|one)|in turn|one at a time|step by step|these|the following|for))*\s*(?::|-)?\s*/i;
 /** Where the questions end, earliest first: what the bot says after them, "after that", or where the answers go. */
 const AFTER = [
-  /(?:^|[\s.,;)])(?:then|after that|afterwards|and then)[\s,:]*(?:say|says|reply|replies|answer|tell them)\b[\s,:]*/i,
+  /(?:^|[\s.,;)])(?:then|after that|afterwards|and then)[\s,:]*(?:say|says|reply|replies|answer|tell (?:them|dem))\b[\s,:]*/i,
   /(?:^|[\s.,;)])(?:after that|afterwards|when (?:they'?re |it'?s )?(?:done|finished))\b[\s,:]*/i,
   /[\s,.;]+(?:and\s+|then\s+)?(?:send|sends|forward|forwards|dm|message|post|posts|pass)\b/i,
 ];
@@ -35,7 +35,8 @@ function questionsIn(span: string): string[] {
       .map((q) => q.replace(/^[\s,\-•·*→|]+/, '').replace(/^(?:and then|then|and)\s+/i, '').replace(/^\d{1,2}[.)]\s*/, '').trim())
       // "one question at a time: What would you like?": the words before the first question's colon lead in
       // ("Fabric: blackout, linen or voile?" later on is a question of its own).
-      .map((q, i) => (i === 0 ? q.replace(/^[^?:]{0,60}:\s+(?=\S)/, '') : q))
+      // So do "a few things one by one - Zine title?": the words before a dash that name the asking.
+      .map((q, i) => (i === 0 ? q.replace(/^[^?:]{0,60}:\s+(?=\S)/, '').replace(/^[^?]{0,60}\b(?:things?|questions?|stuff|one by one|one at a time|in turn|the following|these)\s+[-–—]\s+(?=\S)/i, '') : q))
       .filter((q) => q.length > 1)
       .slice(0, 10);
   }
@@ -56,8 +57,14 @@ function triggerBefore(before: string, quotes: string[]): Trigger | null {
   const WORD = `(?:\u0001\\d+\u0002|["']?[\\p{L}\\p{N}_-]+["']?)`;
   const WORDS = `(${WORD}(?:(?:\\s*[,/]\\s*|\\s+or\\s+)${WORD})*)`;
   before = before.replace(/\b(?:the|a) (?:word|keyword|phrase)s?\s+/gi, '');
+  // "if dem write fault or not starting or spoil →": everything between the verb and the arrow, split at "or".
+  const phrases = new RegExp(`\\b(?:when|whenever|if) (?:someone|anyone|people|ppl|(?:a |the )?customers?|they|dem|dey|somebody)\\s+(?:writes?|types?|says?|sends?)\\s+([^\\n→]{1,80}?)\\s*(?:→|->|=>)\\s*$`, 'iu').exec(before.split('\n').pop()!);
+  if (phrases && !command) {
+    const words = phrases[1]!.split(/\s*(?:,|\/|\bor\b)\s*/i).map((w) => restore(w, quotes).replace(/["']/g, '').trim().toLowerCase()).filter((w) => w && w.split(/\s+/).length <= 4);
+    if (words.length > 0) return { kind: 'keyword', words, whole: false };
+  }
   const keyword =
-    [...before.matchAll(new RegExp(`\\b(?:when|whenever|if) (?:someone|anyone|people|ppl|a customer|they|somebody)\\s+(?:writes?|types?|says?|sends?|dms? (?:me|us))\\s+${WORDS}`, 'giu'))].pop() ??
+    [...before.matchAll(new RegExp(`\\b(?:when|whenever|if) (?:someone|anyone|people|ppl|(?:a |the )?customers?|they|dem|dey|somebody)\\s+(?:writes?|types?|says?|sends?|dms? (?:me|us))\\s+${WORDS}`, 'giu'))].pop() ??
     // "- book or available or κράτηση → ask: ...": the words alone on the line, before the arrow.
     new RegExp(`^[\\s\\-•*]*(?:\\d[.)]\\s*)?${WORDS}\\s*(?:→|->|=>|:)\\s*$`, 'iu').exec(before.split('\n').pop()!) ?? undefined;
   if (keyword && (!command || keyword.index! > command.index!)) {
@@ -99,7 +106,7 @@ function doneText(span: string, from: string, cue: string, quotes: string[]): st
     // "send the answers to me, then tell them: ...": "the answers" are what is sent, not a verb.
     // "..., then "Nice one, we'll ring you today"": a quote after "then" is what is said.
     const tell =
-      /\b(?<!(?:the|their|all|my|your|those|these|our|his|her)\s)(?:tell (?:the customer|the client|them|him|her|the person|people)|reply|replies|say|says|answer|answers|respond)\b\s*(?:with\s+)?:?\s*/i.exec(reach) ??
+      /\b(?<!(?:the|their|all|my|your|those|these|our|his|her)\s)(?:tell (?:the customer|the client|them|dem|him|her|the person|people)|reply|replies|say|says|answer|answers|respond)\b\s*(?:with\s+)?:?\s*/i.exec(reach) ??
       // "send me the answers, and to them: ¡Listo!": the words after "to them:" are theirs.
       /\b(?:and\s+)?to (?:them|the customer|the client|the person)\s*:\s*/i.exec(reach) ??
       /(?:,\s*|\s+)(?:and\s+)?then\s*:?\s*(?=\u0001\d+\u0002)/i.exec(reach);

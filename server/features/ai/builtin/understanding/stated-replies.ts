@@ -66,8 +66,11 @@ export function answerAt(rest: string, quotes: string[]): string | null {
   return segment.replace(/[.]$/, '').trim() || null;
 }
 
-/** Commands whose answer the request gives, in any of the ways people say it. */
-export function statedCommandReplies({ masked, quotes }: Masked): CommandReply[] {
+/**
+ * Commands whose answer the request gives, in any of the ways people say it. `answer` reads the
+ * words after the command (said-words.ts passes one that carries on past a full stop).
+ */
+export function statedCommandReplies({ masked, quotes }: Masked, answer: (rest: string, quotes: string[]) => string | null = answerAt): CommandReply[] {
   const found: CommandReply[] = [];
   for (const m of masked.matchAll(COMMAND_GIVES)) {
     const rest = masked.slice(m.index! + m[0].length);
@@ -76,7 +79,7 @@ export function statedCommandReplies({ masked, quotes }: Masked): CommandReply[]
     // "/rules replies: Black ball foul = loss of frame. Two shots after a foul.": after a colon, the line is the answer.
     const line = rest.split('\n')[0]!.split(/[.;]?\s+(?=[/!][A-Za-z])/)[0]!.trim();
     const whole = /:\s*$/.test(m[0]) && !/^\u0001\d+\u0002\s*$/.test(line) && /[.!?]\s+\S/.test(line) ? restore(line, quotes) : null;
-    const reply = whole ?? answerAt(rest, quotes);
+    const reply = whole ?? answer(rest, quotes);
     if (reply) found.push({ name: m[1]!.toLowerCase(), reply });
   }
   return found;

@@ -1,0 +1,55 @@
+// Wordings the builtin misread in fresh requests (bench/understanding, batch 25), each read into the
+// plan in the person's own words: a command's answer of several sentences, a command that posts the
+// person's words with its argument in a channel, "mute after 3 warnings" after a warning, keywords
+// and questions in Nigerian Pidgin, spam words named after "removes any message containing", counts
+// whose total is written "[their total]", "<n>", "X" or "#N", and a command named /faq.
+import { describe, expect, it } from 'vitest';
+import { blanksOf } from '../../../../shared/bot-plan-words';
+import { command, keyword, planOf, ruleOf } from './plan-lines.fixture';
+
+describe('wordings read since batch 25', () => {
+  it("a command's answer runs on past its full stop, and the words before a dash that name the asking are no question", () => {
+    const { rules } = planOf("discord bot. when someone types !deadline tells them Submissions close 14 March. A5 only, max 8 pages, PDF or bring it in person ✂️ and when someone types !submit it should ask them a few things one by one - Zine title? How many pages? then DM the answers to me and tell them ta! we'll be in touch soon 📮.");
+    expect(command(rules, 'deadline')?.do).toEqual([{ kind: 'reply', text: 'Submissions close 14 March. A5 only, max 8 pages, PDF or bring it in person ✂️' }]);
+    expect(command(rules, 'submit')?.do[0]).toMatchObject({ kind: 'ask', questions: ['Zine title?', 'How many pages?'] });
+  });
+
+  it('"!lfg <boss> → posts in #coop-lfg: ..." posts the whole line with the argument and the name; "mute after 3 warnings" is the warning\'s strike', () => {
+    const { rules } = planOf('discord bot\n2) !lfg <boss> → posts in #coop-lfg: 🔔 <name> needs help with <boss>! reply here with your password\n3) messages with cheat engine, item dupe or dupe glitch → delete + warn: No cheats or dupes here, we play fair ⚔️   mute after 3 warnings');
+    expect(command(rules, 'lfg')?.do).toEqual([{ kind: 'post', to: 'channel', text: '🔔 {name} needs help with {args}! reply here with your password' }]);
+    expect(keyword(rules, 'cheat engine')?.do).toEqual([{ kind: 'delete' }, { kind: 'warn', text: 'No cheats or dupes here, we play fair ⚔️' }]);
+    expect(ruleOf(rules, (r) => r.if.some((c) => c.kind === 'warnings' && c.atLeast === 3))?.do).toEqual([{ kind: 'mute', minutes: expect.any(Number) }]);
+  });
+
+  it('Pidgin: "when customer write service →", "if dem write fault or not starting or spoil → ask dem ... tell dem ..."', () => {
+    const { rules } = planOf("whatsapp bot for my generator repair business\nwhen customer write service → Small gen service ₦15,000. Na home service we dey do.\nif dem write fault or not starting or spoil → ask dem Which brand and kva? then Wetin dey happen? send everything to me then tell dem We go call you sharp sharp 🔧");
+    expect(keyword(rules, 'service')?.do).toEqual([{ kind: 'reply', text: 'Small gen service ₦15,000. Na home service we dey do.' }]);
+    expect(keyword(rules, 'not starting')?.when).toEqual({ kind: 'keyword', words: ['fault', 'not starting', 'spoil'], whole: false });
+    expect(keyword(rules, 'fault')?.do).toEqual([{ kind: 'ask', questions: ['Which brand and kva?', 'Wetin dey happen?'], done: 'We go call you sharp sharp 🔧' }]);
+  });
+
+  it('"removes any message containing t.me/ links or the words crypto, forex ... and warns the person with ...": the words, and "3 warnings = ban" is no keyword', () => {
+    const { rules } = planOf("telegram bot that removes any message containing t.me/ links or the words crypto, forex or investment opportunity and warns the person with ⚠️ Spam and links aren't allowed here. 3 warnings = ban.");
+    expect(keyword(rules, 'crypto')?.when).toEqual({ kind: 'keyword', words: ['t.me/', 'crypto', 'forex', 'investment opportunity'], whole: false });
+    expect(keyword(rules, 'crypto')?.do).toEqual([{ kind: 'delete' }, { kind: 'warn', text: "⚠️ Spam and links aren't allowed here. 3 warnings = ban." }]);
+    expect(keyword(rules, '3 warnings')).toBeUndefined();
+  });
+
+  it.each([
+    ['/bags 3 → adds 3 to that persons total and replies Legend 💚 you\'re on [their total] bags', 'bags', "Legend 💚 you're on {count} bags", 'number'],
+    ['/apples <kg> adds kilos to whoever sent it, answers Cheers! Your total: X kg 🍎', 'apples', 'Cheers! Your total: {count} kg 🍎', 'number'],
+    ['!fc logs a full combo for you → FC logged 🔥 total: <n>', 'fc', 'FC logged 🔥 total: {count}', undefined],
+    ['!launch counts your launches, reply Launch #N logged ✈️', 'launch', 'Launch #{count} logged ✈️', undefined],
+  ])('a count written "%s"', (line, name, text, add) => {
+    const { rules } = planOf(`telegram bot for our club\n${line}`);
+    expect(command(rules, name)?.do).toEqual([{ kind: 'count', counter: expect.any(String), per: 'user', ...(add ? { add } : {}) }, { kind: 'reply', text }]);
+  });
+
+  it('a command named /faq is no keyword answers; "bad words" are no words (a blank)', () => {
+    const faq = planOf('telegram bot in node.js:\n/faq → buttons for Dress code, Refunds\n Dress code = Smart casual\n Refunds = Full refund up to 48h before');
+    expect(ruleOf(faq.rules, (r) => r.when.kind === 'keyword')).toBeUndefined();
+    const bad = planOf('Discord bot in node.js that welcomes new members and deletes messages with bad words');
+    expect(ruleOf(bad.rules, (r) => r.when.kind === 'keyword' && r.when.words.includes('bad words'))).toBeUndefined();
+    expect(blanksOf(bad).length).toBeGreaterThan(0);
+  });
+});
