@@ -2,7 +2,7 @@
 // plan in the person's own words: a command's answer of several sentences, a command that posts the
 // person's words with its argument in a channel, "mute after 3 warnings" after a warning, keywords
 // and questions in Nigerian Pidgin, spam words named after "removes any message containing", counts
-// whose total is written "[their total]", "<n>", "X" or "#N", and a command named /faq.
+// whose total is written "[their total]", "<n>", "X" or "#N", a command named /faq, a reply in brackets after what a list command does, "kick them on the 2nd time", "gets a 🎉 from the bot", a note after "←", and keywords after "anyone mentions".
 import { describe, expect, it } from 'vitest';
 import { blanksOf } from '../../../../shared/bot-plan-words';
 import { command, keyword, planOf, ruleOf } from './plan-lines.fixture';
@@ -51,5 +51,20 @@ describe('wordings read since batch 25', () => {
     const bad = planOf('Discord bot in node.js that welcomes new members and deletes messages with bad words');
     expect(ruleOf(bad.rules, (r) => r.when.kind === 'keyword' && r.when.words.includes('bad words'))).toBeUndefined();
     expect(blanksOf(bad).length).toBeGreaterThan(0);
+  });
+
+  it('"!out takes you off (kupo... maybe next week)", "delete + \'...\' and kick them on the 2nd time", "gets a 🎉 from the bot", a note after "←"', () => {
+    const { rules } = planOf("discord bot:\nraid signups - !in puts you on this week's roster and says kupo! you're on the roster 🐾 , !out takes you off (kupo... maybe next week), !roster lists everyone\ntuesday 7pm in #announcements: Weekly reset! Roster's been cleared   ← and actually clear the roster at that point\nanything posted in #loot-brag gets a 🎉 from the bot\nrmt / buy gil / gil seller → delete + 'RMT talk = kick, this is your warning' and kick them on the 2nd time");
+    expect(command(rules, 'out')?.do).toEqual([{ kind: 'list', list: expect.any(String), op: 'remove', item: 'sender', text: 'kupo... maybe next week' }]);
+    expect(keyword(rules, 'rmt')?.do).toEqual([{ kind: 'delete' }, { kind: 'warn', text: 'RMT talk = kick, this is your warning' }]);
+    expect(ruleOf(rules, (r) => r.when.kind === 'keyword' && r.if.some((c) => c.kind === 'warnings' && c.atLeast === 2))?.do).toEqual([{ kind: 'kick' }]);
+    expect(ruleOf(rules, (r) => r.do.some((a) => a.kind === 'react'))).toMatchObject({ if: [{ kind: 'chat', name: 'loot-brag' }], do: [{ kind: 'react', emoji: '🎉' }] });
+    expect(ruleOf(rules, (r) => r.when.kind === 'schedule')?.do).toEqual([{ kind: 'post', to: 'channel', text: "Weekly reset! Roster's been cleared" }]);
+  });
+
+  it('"anyone mentions fixer, developer or stop bath → ..." are keywords; "sunday 11pm →" is a time, never a keyword', () => {
+    const { rules } = planOf("telegram bot for our darkroom\nsunday 11pm → post 'Bookings cleared for the new week'\nanyone mentions fixer, developer or stop bath → 'ta! write it in the chem log'");
+    expect(keyword(rules, 'stop bath')?.do).toEqual([{ kind: 'reply', text: 'ta! write it in the chem log' }]);
+    expect(keyword(rules, 'sunday 11pm')).toBeUndefined();
   });
 });

@@ -22,7 +22,7 @@ const WRITES_THEN =
 const WRITES_COMMA_THEN =
   /\b(?:anyone|anybody|someone|somebody|people|ppl|they|whoever)\s+(?:who\s+)?(?:replies|reply|writes?|says?|types?|sends?)\s+([^,\n]{1,60}?)\s*,\s*((?:then\s+)?(?:take|takes|put|puts|add|adds|remove|removes|show|shows|reply|replies|say|says|send|sends|forward|pass|the bot|bot)\b.+)$/i;
 /** Left sides that are no words someone writes: other readers' (commands, times, joins, hours, buttons). */
-const NOT_WORDS = /[/!][a-z0-9]|^(?:otherwise|else|if not)$|\bnew (?:followers?|members?|people|persons?|users?|subscribers?|joiners?)\b|\b(?:\d+(?:st|nd|rd|th)|second|third|fourth|next) (?:time|strike|warning)|\b\d+ (?:warnings?|strikes?)\b|\b(?:every|each|daily|weekly|at \d|\d{1,2}[:.]\d{2}|\d\s*(?:am|pm)|(?:someone|somebody|anyone|people|ppl|members?|they|person|new \w+)\s+(?:joins?|leaves?|left)|mentions?|reacts?|reacting|press(?:es)?|buttons?|hours?|right|wrong|correct|before|after|outside|during|mon|tue|wed|thu|fri|sat|sun)\b|\?/i;
+const NOT_WORDS = /[/!][a-z0-9]|^(?:otherwise|else|if not)$|\bnew (?:followers?|members?|people|persons?|users?|subscribers?|joiners?)\b|\b(?:\d+(?:st|nd|rd|th)|second|third|fourth|next) (?:time|strike|warning)|\b\d+ (?:warnings?|strikes?)\b|\b(?:every|each|daily|weekly|at \d|\d{1,2}[:.]\d{2}|\d{1,2}\s*(?:am|pm)|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|(?:someone|somebody|anyone|people|ppl|members?|they|person|new \w+)\s+(?:joins?|leaves?|left)|mentions?|reacts?|reacting|press(?:es)?|buttons?|hours?|right|wrong|correct|before|after|outside|during|mon|tue|wed|thu|fri|sat|sun)\b|\?/i;
 const OTHERWISE = /^(?:everything|anything|any|all) (?:else|other(?: messages?)?)$|^(?:other|any other|all other) (?:messages?|msgs?|mentions?|tweets?|replies)$|^(?:when )?(?:someone|anyone|people) mentions? (?:us|me|the bot)$/i;
 const ADDS = /^(?:the )?bot\s+|^(?:it\s+)?/i;
 const LIST_ADD = /\b(?:adds?|puts?|signs?)\s+(?:the person|them|him|her|their name|NAME|the sender|you|people)\b[^.]*?\b(?:to|on)\s+(?:the\s+|this week'?s\s+|[\w']+'?s?\s+)*(?:list|roster|rota|line-?up|queue)\b|(?<!\bit )\bgoes on (?:a|the) list\b/i;
@@ -49,6 +49,9 @@ function actionsOf(right: string, quotes: string[]): Action[] {
     const texts = text.slice(oneOf[0].length).split('\n')[0]!.split(/\s+\/\s+|\s*\|\s*/).map((t) => restore(t, quotes).trim()).filter((t) => t.length > 0);
     if (texts.length >= 2) return [{ kind: 'replyOneOf', texts, order: 'random' }];
   }
+  // "delete + 'RMT talk = kick, this is your warning'": the quote is the warning.
+  const warned = /^\s*(?:=\s*)?(?:delete|remove)(?:\s+it)?\s*(?:\+|and|,|then)\s*\u0001(\d+)\u0002\s*$/i.exec(text);
+  if (warned && quotes[Number(warned[1])] !== undefined) return [{ kind: 'delete' }, { kind: 'warn', text: quotes[Number(warned[1])]! }];
   // "delete + warn: keep it clean", "= instant ban, no warnings": what is done to the message and its sender.
   if (/^\s*(?:=\s*)?(?:instant(?:ly)?\s+|just\s+)?(?:delete|remove|ban|kick|mute|time ?out)\b/i.test(text)) {
     const { actions } = punishment(text.replace(/^\s*=\s*/, ''), { masked: text, quotes });
@@ -123,7 +126,7 @@ function ruleAt(before: string, after: string, sentence: boolean, unit: string, 
     .replace(/^\s*(?:[-•*]\s*|\d{1,2}[.)]\s*)/, '')
     .replace(/^(?:and|also|or)\s+/i, '')
     .replace(/^(?:(?:if|when) (?:someone|anyone|people|ppl|they|dem|dey|(?:a |the )?customers?) (?:mentions? (?:us|me|the bot|@\w+)\s+(?:and|\+|with)\s+)?(?:writes?|says?|types?|sends?|asks?(?: about| for)?)\s+)/i, '')
-    .replace(/^(?:anyone|someone|people|ppl) (?:writes?|says?|types?|sends?)\s+/i, '')
+    .replace(/^(?:anyone|someone|people|ppl) (?:writes?|says?|types?|sends?|mentions?)\s+/i, '')
     // "any message with free nitro, discord.gift → delete it and ban": the words of the message.
     .replace(/^(?:(?:a|an|any|every|each)\s+)?(?:msgs?|messages?|posts?|anything|something)\s+(?:with|containing|that (?:says?|contains?|includes?|mentions?)|mentioning|saying)\s+/i, '')
     .replace(/\s+in (?:it|them|the (?:msg|message|text))$/i, '')
@@ -139,7 +142,10 @@ function ruleAt(before: string, after: string, sentence: boolean, unit: string, 
   // "if a message has forex or earn $ → delete it": moderation-rules.ts reads those sentences.
   if (OFFENCE_WORDS.test(before) && /^\s*(?:=\s*)?(?:instant(?:ly)?\s+|just\s+)?(?:delete|remove|ban|kick|mute|time ?out)\b/i.test(after.replace(ADDS, ''))) return [];
   // "delete + warn: No cheats here   mute after 3 warnings": what follows the warning is its strike, not its words.
-  const strike = /[\s,.;]+(mute|ban|kick|time ?out)(?:\s+(?:them|him|her))?\s+after\s+(\d+)\s+(?:warnings?|strikes?)\b[^\n]*$/i.exec(after);
+  // So is "and kick them on the 2nd time".
+  const strike =
+    /[\s,.;]+(mute|ban|kick|time ?out)(?:\s+(?:them|him|her))?\s+after\s+(\d+)\s+(?:warnings?|strikes?)\b[^\n]*$/i.exec(after) ??
+    /[\s,.;]+(?:and\s+)?(mute|ban|kick|time ?out)(?:\s+(?:them|him|her))?\s+(?:on|at)\s+the\s+(\d+)(?:st|nd|rd|th)\s+(?:time|one|strike|warning)\b[^\n]*$/i.exec(after);
   if (strike) after = after.slice(0, strike.index);
   const actions = actionsOf(after, m.quotes);
   // Without an arrow only a list change or a copy to the owner is read here (the keyword readers take plain answers).

@@ -90,7 +90,11 @@ export function listRules(sentence: string, m: Masked, context: string): RuleDra
     // "(answer Added to the swap list 💕) and /swaplist ...": the words in the brackets.
     const unbracketed = said0?.replace(/\)\s*(?:and|,)?\s*$/, '').trim();
     const given = said ? heading : before ? `${restore(before[1]!, m.quotes).trim()}\n{list}` : unbracketed && example ? unbracketed.replace(new RegExp(`\\b${example}\\b`, 'i'), '{item}') : unbracketed;
-    const text = given ?? { add: 'Added {item}.', remove: 'Removed {item}.', show: '{list}', clear: 'The list is empty now.' }[op];
+    // "!out takes you off (kupo... maybe next week)": the words in brackets right after what is done.
+    const line = start >= 0 ? m.masked.slice(start + c.end).split('\n')[0]!.replace(/^\s*(?:<[^>]*>|\[[^\]]*\])/, '') : rest;
+    const inBrackets = !given && op !== 'show' ? /^[^(\n,;]{0,40}?\(\s*([^()\n]{2,80}?)\s*\)/.exec(line) : null;
+    const bracketed = inBrackets && !/\b(?:e\.g\.|eg|whatever|whichever|like|optional|if|or so|maybe later)\b/i.test(inBrackets[1]!.replace(/^maybe next\b/i, '')) ? restore(inBrackets[1]!, m.quotes) : null;
+    const text = given ?? bracketed ?? { add: 'Added {item}.', remove: 'Removed {item}.', show: '{list}', clear: 'The list is empty now.' }[op];
     rules.push({ id: c.name, when: { kind: 'command', name: c.name }, if: [], do: [{ kind: 'list', list, op, item, text }], source: restore(sentence, m.quotes).trim() });
   }
   return rules;
