@@ -2,7 +2,7 @@
 // plan in the person's own words: a command's answer of several sentences, a command that posts the
 // person's words with its argument in a channel, "mute after 3 warnings" after a warning, keywords
 // and questions in Nigerian Pidgin, spam words named after "removes any message containing", counts
-// whose total is written "[their total]", "<n>", "X" or "#N", a command named /faq, a reply in brackets after what a list command does, "kick them on the 2nd time", "gets a 🎉 from the bot", a note after "←", and keywords after "anyone mentions".
+// whose total is written "[their total]", "<n>", "X" or "#N", a command named /faq, a reply in brackets after what a list command does, "kick them on the 2nd time", "gets a 🎉 from the bot", a note after "←", keywords after "anyone mentions", "asks:" over a list of rules, a command's example argument in the words it posts, "X total", "people joining #channel get:" and "evry day".
 import { describe, expect, it } from 'vitest';
 import { blanksOf } from '../../../../shared/bot-plan-words';
 import { command, keyword, planOf, ruleOf } from './plan-lines.fixture';
@@ -66,5 +66,18 @@ describe('wordings read since batch 25', () => {
     const { rules } = planOf("telegram bot for our darkroom\nsunday 11pm → post 'Bookings cleared for the new week'\nanyone mentions fixer, developer or stop bath → 'ta! write it in the chem log'");
     expect(keyword(rules, 'stop bath')?.do).toEqual([{ kind: 'reply', text: 'ta! write it in the chem log' }]);
     expect(keyword(rules, 'sunday 11pm')).toBeUndefined();
+  });
+
+  it('"asks:" over a list of rules asks nothing; "/delay EZY123 40 min → posts in #ramp: ..." puts the argument where the example was; "that\'s X total"; "people joining #new-starters get: ..."', () => {
+    const { rules } = planOf("ground handling team at a regional airport, our own slack workspace. asks:\n- /delay EZY123 40 min → posts in #ramp: ✈️ Delay: EZY123 40 min – stand by for a new slot   (whatever you type after /delay goes where EZY123 40 min is)\n- /turn counts a turnaround for you, reply Turn logged, that's X total ; /turns shows the top 5\n- people joining #new-starters get: Welcome to the ramp {name}! Hi-vis before you step outside.");
+    expect(ruleOf(rules, (r) => r.do.some((a) => a.kind === 'ask'))).toBeUndefined();
+    expect(command(rules, 'delay')?.do).toEqual([{ kind: 'post', to: 'channel', text: '✈️ Delay: {args} – stand by for a new slot' }]);
+    expect(command(rules, 'turn')?.do[1]).toEqual({ kind: 'reply', text: "Turn logged, that's {count} total" });
+    expect(ruleOf(rules, (r) => r.when.kind === 'join')).toMatchObject({ if: [{ kind: 'chat', name: 'new-starters' }], do: [{ kind: 'reply', text: 'Welcome to the ramp {name}! Hi-vis before you step outside.' }] });
+  });
+
+  it('"post evry day 21:00 UTC in #races: ..." is every day at 21:00', () => {
+    const { rules } = planOf('tetris discord\n• post evry day 21:00 UTC in #races: 🧱 Daily 40L race in 10 min!');
+    expect(ruleOf(rules, (r) => r.when.kind === 'schedule')?.when).toMatchObject({ kind: 'schedule', times: ['21:00'], weekdays: [] });
   });
 });

@@ -10,7 +10,10 @@ import { memberName } from './said-words';
 
 /** "!lfg <boss> → posts in #coop-lfg: ...", "/sos [where] - send to #alerts: ...": the command, its argument's name, the channel and the words. */
 const POSTS_OWN_WORDS =
-  /^\s*(?:[-•*]\s*|\d{1,2}[.)]\s*)?([/!])([A-Za-z]\w{0,31})(?:\s+[<[]([^>\]]{1,30})[>\]])?\s*(?:→|->|=>|-|:)\s*(?:the bot\s+|it\s+)?(?:posts?|sends?|puts?)\s+(?:it\s+|this\s+)?(?:in|to|into)\s+#([\w-]{1,80})\s*:\s*(.+)$/i;
+  /^\s*(?:[-•*]\s*|\d{1,2}[.)]\s*)?([/!])([A-Za-z]\w{0,31})(?:\s+[<[]([^>\]]{1,30})[>\]]|\s+((?:[^\s→<[]+\s+){0,4}?[^\s→<[]+))?\s*(?:→|->|=>|-|:)\s*(?:the bot\s+|it\s+)?(?:posts?|sends?|puts?)\s+(?:it\s+|this\s+)?(?:in|to|into)\s+#([\w-]{1,80})\s*:\s*(.+)$/i;
+
+/** "(whatever you type after /delay goes where EZY123 40 min is)": a note on the words, no part of them. */
+const ARGUMENT_NOTE = /\s*\((?=[^)]*\b(?:whatever|what you type|what they type|goes where|replaced)\b)[^)]*\)\s*$/i;
 
 /** The rules of lines that say a command posts words of the person's own in a channel. */
 export function postedWordsRules(m: Masked): RuleDraft[] {
@@ -18,11 +21,15 @@ export function postedWordsRules(m: Masked): RuleDraft[] {
   for (const line of m.masked.split('\n')) {
     const hit = POSTS_OWN_WORDS.exec(line);
     if (!hit) continue;
-    let text = memberName(restore(hit[5]!.trim(), m.quotes));
-    // The argument's place, written as the command wrote it ("<boss>"), is what follows the command.
-    if (hit[3]) text = text.split(new RegExp(`[<\\[]\\s*${hit[3].replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*[>\\]]`, 'gi')).join('{args}');
+    let text = memberName(restore(hit[6]!.replace(ARGUMENT_NOTE, '').trim(), m.quotes));
+    // The argument's place, written as the command wrote it ("<boss>"), is what follows the command;
+    // so is the example written after it ("/delay EZY123 40 min → ... Delay: EZY123 40 min").
+    const escaped = (words: string) => words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    if (hit[3]) text = text.split(new RegExp(`[<\\[]\\s*${escaped(hit[3])}\\s*[>\\]]`, 'gi')).join('{args}');
+    else if (hit[4] && text.includes(hit[4])) text = text.split(hit[4]).join('{args}');
+    else if (hit[4]) continue;
     const name = hit[2]!.toLowerCase();
-    rules.push({ id: name, when: { kind: 'command', name }, if: [], do: [{ kind: 'post', to: 'channel', text }], channel: hit[4]!, source: restore(line, m.quotes).trim() });
+    rules.push({ id: name, when: { kind: 'command', name }, if: [], do: [{ kind: 'post', to: 'channel', text }], channel: hit[5]!, source: restore(line, m.quotes).trim() });
   }
   return rules;
 }

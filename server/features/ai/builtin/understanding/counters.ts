@@ -28,7 +28,7 @@ const COUNTS_PER = /\bcounts?\s+(?:how many\s+)?(?!messages?\b|posts?\b)([a-z]+)
 /** Where people write the count in the words said: "you're on X bags", "total: <n>", "[their total]", "Launch #N". */
 const COUNT_PLACE = /\b[NX]\b|<\s*(?:total|count|points?|score|number|n)\s*>|\[\s*(?:(?:their|your|ur|his|her|the)\s+)?(?:total|count|score|number)\s*\]/g;
 /** The same, only where it cannot be anything else (a bare X may be a word of the text). */
-const COUNT_PLACE_MARKED = /<\s*(?:total|count|points?|score|number|n)\s*>|\[\s*(?:(?:their|your|ur|his|her|the)\s+)?(?:total|count|score|number)\s*\]|#N\b/g;
+const COUNT_PLACE_MARKED = /<\s*(?:total|count|points?|score|number|n)\s*>|\[\s*(?:(?:their|your|ur|his|her|the)\s+)?(?:total|count|score|number)\s*\]|#N\b|\b[NX](?=\s+(?:total|in total|so far|overall)\b)|(?<=\btotal:?\s+)[NX]\b/g;
 
 /** Where the words said begin: "says", "replies with:", and "répondre", "responder", "rispondi", "antwortet". */
 const SAYS = /\b(?:says?|replies|reply|answers?|responds?|répond(?:re)?|responde(?:r)?|rispondi|antworte[tn]?)\s*(?:with)?\s*:?\s*/i;
@@ -72,7 +72,7 @@ function earnRules(sentence: string, m: Masked, counter: string): RuleDraft[] {
   // "!ace counts an ace for whoever typed it ("nice ace {name}! 🔥")": the words in brackets.
   const bracketed = says ? null : /^[^\n(]{0,60}\(\s*\u0001(\d+)\u0002\s*\)/.exec(whole);
   const text = says
-    ? (saidWordsAt(whole.slice(says.index + says[0].length), m.quotes)?.replace(/<\s*(count|name)\s*>/gi, '{$1}') ?? null)
+    ? (saidWordsAt(whole.slice(says.index + says[0].length), m.quotes)?.replace(/<\s*(count|name)\s*>/gi, '{$1}').replace(COUNT_PLACE_MARKED, (place) => (place.startsWith('#') ? '#{count}' : '{count}')) ?? null)
     : bracketed
       ? (m.quotes[Number(bracketed[1])] ?? null)
       : null;

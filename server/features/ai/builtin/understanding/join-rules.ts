@@ -29,9 +29,12 @@ export function joinRules(m: Masked): RuleDraft[] {
   const rules: RuleDraft[] = [];
   for (const hit of m.masked.matchAll(JOIN_OR_LEAVE)) {
     const leaves = /^(?:leave|leaves|left|leaving|se va|sale|part|quitte|geht|verlässt|esce|sai|vertrekt)$/i.test(hit[1] ?? hit[2] ?? hit[3] ?? '');
-    const rest = m.masked.slice(hit.index! + hit[0].length);
+    // "people joining #new-starters get: Welcome ...": where they join, then what they get.
+    const joined = /^\s*(?:the\s+)?#([\w-]{1,80})(?=\s)/.exec(m.masked.slice(hit.index! + hit[0].length));
+    const start = hit.index! + hit[0].length + (joined?.[0].length ?? 0);
+    const rest = m.masked.slice(start);
     // "→ post in #general: NAME left the pack", "say Bienvenido/a {name}!": the words, and the channel they go to.
-    const lead = /^[\s,]*(?:(?:→|->)\s*)?(?:(?:the\s+)?(?:bot\s+)?(?:should\s+)?(?:post|posts|say|says|send|sends|reply|replies|write|writes|greet (?:them|him|her)|welcome (?:them|him|her))\b)?(?:\s+(?:in|to)\s+#([\w-]+))?\s*(?:(?::|→|->|-|with|saying)\s*|(?=\u0001)|(?<=\b(?:say|says|post|posts|send|sends|write|writes))\s*(?=[A-Z{\p{Extended_Pictographic}]))/iu.exec(rest);
+    const lead = /^[\s,]*(?:(?:→|->)\s*)?(?:(?:the\s+)?(?:bot\s+)?(?:should\s+)?(?:post|posts|say|says|send|sends|reply|replies|write|writes|greet (?:them|him|her)|welcome (?:them|him|her)|gets?|get sent)\b)?(?:\s+(?:in|to)\s+#([\w-]+))?\s*(?:(?::|→|->|-|with|saying)\s*|(?=\u0001)|(?<=\b(?:say|says|post|posts|send|sends|write|writes))\s*(?=[A-Z{\p{Extended_Pictographic}]))/iu.exec(rest);
     if (!lead) continue;
     const after = rest.slice(lead[0].length);
     const oneOf = ONE_OF.exec(after);
@@ -43,10 +46,10 @@ export function joinRules(m: Masked): RuleDraft[] {
     rules.push({
       id: leaves ? 'goodbye' : 'welcome',
       when: { kind: leaves ? 'leave' : 'join' },
-      if: [],
+      if: joined ? [{ kind: 'chat', name: joined[1]! }] : [],
       do: [answer],
       ...(channel ? { channel } : {}),
-      source: restore(m.masked.slice(hit.index!, hit.index! + hit[0].length + lead[0].length + (oneOf ? oneOf[0].length + restore(text, []).length : text.length)), m.quotes),
+      source: restore(m.masked.slice(hit.index!, start + lead[0].length + (oneOf ? oneOf[0].length + restore(text, []).length : text.length)), m.quotes),
     });
   }
   return rules;

@@ -55,12 +55,12 @@ function correctionOf(word: string, after: string): string | null {
 
 const URL = /\bhttps?:\/\/\S+|\bwww\.\S+/gi;
 
-/** Chat spellings of who is meant: "if sum1 posts ...", "any1 who joins". */
-const CHAT_SPELLINGS: Record<string, string> = { sum1: 'someone', some1: 'someone', any1: 'anyone', every1: 'everyone', no1: 'no one' };
+/** Chat spellings of who is meant ("if sum1 posts ...", "any1 who joins") and of when ("evry day"). */
+const CHAT_SPELLINGS: Record<string, string> = { sum1: 'someone', some1: 'someone', any1: 'anyone', every1: 'everyone', no1: 'no one', evry: 'every', evrey: 'every', evey: 'every' };
 
 /** The text with misspelt keywords corrected; quote markers, URLs and every other word untouched. */
 export function correctTypos(written: string): string {
-  const text = written.replace(/(?<![\w/!#@])(sum1|some1|any1|every1|no1)(?!\w)/gi, (w) => CHAT_SPELLINGS[w.toLowerCase()]!);
+  const text = written.replace(/(?<![\w/!#@])(sum1|some1|any1|every1|no1|evry|evrey|evey)(?!\w)/gi, (w) => CHAT_SPELLINGS[w.toLowerCase()]!);
   const urls = [...text.matchAll(URL)].map((m) => [m.index!, m.index! + m[0].length] as const);
   return text.replace(/[A-Za-z]+/g, (word, at: number) => {
     // A URL, a /command, a #channel or an @name is written as it is meant ("#deadlines" is no "headlines").
