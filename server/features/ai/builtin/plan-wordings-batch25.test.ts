@@ -2,7 +2,7 @@
 // plan in the person's own words: a command's answer of several sentences, a command that posts the
 // person's words with its argument in a channel, "mute after 3 warnings" after a warning, keywords
 // and questions in Nigerian Pidgin, spam words named after "removes any message containing", counts
-// whose total is written "[their total]", "<n>", "X" or "#N", a command named /faq, a reply in brackets after what a list command does, "kick them on the 2nd time", "gets a 🎉 from the bot", a note after "←", keywords after "anyone mentions", "asks:" over a list of rules, a command's example argument in the words it posts, "X total", "people joining #channel get:" and "evry day".
+// whose total is written "[their total]", "<n>", "X" or "#N", a command named /faq, a reply in brackets after what a list command does, "kick them on the 2nd time", "gets a 🎉 from the bot", a note after "←", keywords after "anyone mentions", "asks:" over a list of rules, a command's example argument in the words it posts, "X total", "people joining #channel get:" "evry day", questions that start with "Where", "then forwards the lot to me" after questions, and a schedule inside what a command says.
 import { describe, expect, it } from 'vitest';
 import { blanksOf } from '../../../../shared/bot-plan-words';
 import { command, keyword, planOf, ruleOf } from './plan-lines.fixture';
@@ -79,5 +79,14 @@ describe('wordings read since batch 25', () => {
   it('"post evry day 21:00 UTC in #races: ..." is every day at 21:00', () => {
     const { rules } = planOf('tetris discord\n• post evry day 21:00 UTC in #races: 🧱 Daily 40L race in 10 min!');
     expect(ruleOf(rules, (r) => r.when.kind === 'schedule')?.when).toMatchObject({ kind: 'schedule', times: ['21:00'], weekdays: [] });
+  });
+
+  it('questions that start with "Where", "then forwards the lot to me and tells them \'...\'", and "every Sunday" inside what a command says is no post', () => {
+    const nest = planOf('when they send /nest the bot asks them three things, one after the other:\n1) Bees or wasps?\n2) Postcode?\nthen forwards the lot to me and tells them "Got it 🐝 I\'ll ring you back today"');
+    expect(command(nest.rules, 'nest')?.do).toEqual([{ kind: 'ask', questions: ['Bees or wasps?', 'Postcode?'], done: "Got it 🐝 I'll ring you back today" }]);
+    expect(ruleOf(nest.rules, (r) => r.do.some((a) => a.kind === 'forward'))).toBeUndefined();
+    const match = planOf('discord. wishlist:\n!match → asks Where are you based? / Domestic or international penpal? → send them to me and say Thanks 💌 we match people every Sunday');
+    expect(command(match.rules, 'match')?.do).toEqual([{ kind: 'ask', questions: ['Where are you based?', 'Domestic or international penpal?'], done: 'Thanks 💌 we match people every Sunday' }]);
+    expect(ruleOf(match.rules, (r) => r.when.kind === 'schedule')).toBeUndefined();
   });
 });

@@ -10,7 +10,7 @@ import { saidWordsAt } from './said-words';
 import { type Masked, restore } from './masked';
 
 /** Where the questions start: "ask: ", "asks them", "ask one after the other", "should ask the volunteer:", "asks How many people?". */
-const ASK = /(?<![/!])\b(?:ask|asks|asking|pregunta|preguntar|chiedi|chiedere|frag|fragen|demande|demander|pergunta|perguntar|vraag)\b(?!\s+(?:about|when|where|why|whether)\b|\s+how\b(?!\s+(?:many|much|old|long|far|often)\b))(?:\s+(?:them|dem|em|people|the (?:customer|user|person|volunteer|client)s?|him|her))?(?:\s+in (?:dms?|private))?(?:\s+(?:one (?:after|by) (?:the other|one)|in turn|one at a time|step by step|these|the following|for))*\s*(?::|-)?\s*/i;
+const ASK = /(?<![/!])\b(?:ask|asks|asking|pregunta|preguntar|chiedi|chiedere|frag|fragen|demande|demander|pergunta|perguntar|vraag)\b(?!\s+(?:about|when|where|why|whether)\b(?![^?\n]{0,60}\?)|\s+how\b(?!\s+(?:many|much|old|long|far|often)\b))(?:\s+(?:them|dem|em|people|the (?:customer|user|person|volunteer|client)s?|him|her))?(?:\s+in (?:dms?|private))?(?:\s+(?:one (?:after|by) (?:the other|one)|in turn|one at a time|step by step|these|the following|for))*\s*(?::|-)?\s*/i;
 /** Where the questions end, earliest first: what the bot says after them, "after that", or where the answers go. */
 const AFTER = [
   /(?:^|[\s.,;)])(?:then|after that|afterwards|and then)[\s,:]*(?:say|says|reply|replies|answer|tell (?:them|dem))\b[\s,:]*/i,
@@ -106,7 +106,7 @@ function doneText(span: string, from: string, cue: string, quotes: string[]): st
     // "send the answers to me, then tell them: ...": "the answers" are what is sent, not a verb.
     // "..., then "Nice one, we'll ring you today"": a quote after "then" is what is said.
     const tell =
-      /\b(?<!(?:the|their|all|my|your|those|these|our|his|her)\s)(?:tell (?:the customer|the client|them|dem|him|her|the person|people)|reply|replies|say|says|answer|answers|respond)\b\s*(?:with\s+)?:?\s*/i.exec(reach) ??
+      /\b(?<!(?:the|their|all|my|your|those|these|our|his|her)\s)(?:tells? (?:the customer|the client|them|dem|him|her|the person|people)|reply|replies|say|says|answer|answers|respond)\b\s*(?:with\s+)?:?\s*/i.exec(reach) ??
       // "send me the answers, and to them: ¡Listo!": the words after "to them:" are theirs.
       /\b(?:and\s+)?to (?:them|the customer|the client|the person)\s*:\s*/i.exec(reach) ??
       /(?:,\s*|\s+)(?:and\s+)?then\s*:?\s*(?=\u0001\d+\u0002)/i.exec(reach);

@@ -161,6 +161,8 @@ function postAt(m: Masked, part: string, context: string, post: RegExpMatchArray
     .replace(/^.*\b(?:and|also|plus)\s+(?=(?:every|each|on|once|\d))/i, '');
   // A condition this reading cannot keep ("if it's windy", "on days over 28 degrees") leaves the post to others.
   if (REPLIES.test(lead) || /\b(?:when(?:ever)?|if)\b|\bdays?\s+(?:over|above|below|under|warmer|colder)\b/i.test(lead) || /(?:^|\s)[/!][a-z]\w*/i.test(lead)) return null;
+  // "!match → asks ... → send them to me and say Thanks, we match people every Sunday": a command's answer, not a post.
+  if (/^\s*(?:[-•*]\s*|\d{1,2}[.)]\s*)?[/!][a-z]\w*[^\n]*(?:→|->)/i.test(part.slice(0, post.index))) return null;
   const rest = part.slice(post.index! + post[0].length);
   const said = saidWordsAt(rest, m.quotes);
   // "tweet my free dates every monday": the schedule after the words.
