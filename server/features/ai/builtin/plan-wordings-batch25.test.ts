@@ -2,7 +2,7 @@
 // plan in the person's own words: a command's answer of several sentences, a command that posts the
 // person's words with its argument in a channel, "mute after 3 warnings" after a warning, keywords
 // and questions in Nigerian Pidgin, spam words named after "removes any message containing", counts
-// whose total is written "[their total]", "<n>", "X" or "#N", a command named /faq, a reply in brackets after what a list command does, "kick them on the 2nd time", "gets a 🎉 from the bot", a note after "←", keywords after "anyone mentions", "asks:" over a list of rules, a command's example argument in the words it posts, "X total", "people joining #channel get:" "evry day", questions that start with "Where", "then forwards the lot to me" after questions, and a schedule inside what a command says.
+// whose total is written "[their total]", "<n>", "X" or "#N", a command named /faq, a reply in brackets after what a list command does, "kick them on the 2nd time", "gets a 🎉 from the bot", a note after "←", keywords after "anyone mentions", "asks:" over a list of rules, a command's example argument in the words it posts, "X total", "people joining #channel get:" "evry day", questions that start with "Where", "then forwards the lot to me" after questions, a schedule inside what a command says, "should be removed and the person told:" and a command answered by the lines under it.
 import { describe, expect, it } from 'vitest';
 import { blanksOf } from '../../../../shared/bot-plan-words';
 import { command, keyword, planOf, ruleOf } from './plan-lines.fixture';
@@ -88,5 +88,12 @@ describe('wordings read since batch 25', () => {
     const match = planOf('discord. wishlist:\n!match → asks Where are you based? / Domestic or international penpal? → send them to me and say Thanks 💌 we match people every Sunday');
     expect(command(match.rules, 'match')?.do).toEqual([{ kind: 'ask', questions: ['Where are you based?', 'Domestic or international penpal?'], done: 'Thanks 💌 we match people every Sunday' }]);
     expect(ruleOf(match.rules, (r) => r.when.kind === 'schedule')).toBeUndefined();
+  });
+
+  it('"anything with the words X should be removed and the person told: ...", an aside in brackets, and a command answered by the lines under it', () => {
+    const { rules } = planOf("telegram group bot. Anything with the words for sale, selling kits or £ per kit should be removed and the person told: No selling ferrets in here please 🦦 (I know it's an otter, there's no ferret emoji!)\nAlso a /vets command that lists the exotic vets we recommend:\nRushcliffe Exotics - 0115 496 0321\nMapperley Vets (ask for Jo) - 0115 496 0788\nThank you!!");
+    expect(keyword(rules, 'for sale')?.when).toEqual({ kind: 'keyword', words: ['for sale', 'selling kits', '£ per kit'], whole: false });
+    expect(keyword(rules, 'for sale')?.do).toEqual([{ kind: 'delete' }, { kind: 'warn', text: 'No selling ferrets in here please 🦦' }]);
+    expect(command(rules, 'vets')?.do).toEqual([{ kind: 'reply', text: 'Rushcliffe Exotics - 0115 496 0321\nMapperley Vets (ask for Jo) - 0115 496 0788' }]);
   });
 });

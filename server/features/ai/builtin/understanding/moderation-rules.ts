@@ -34,7 +34,7 @@ const STRIKE_FIRST = /^\s*(?:\d+(?:st|nd|rd|th)?|2nd|second|3rd|third)\s+(?:time
 /** What is done to the message and its sender: "delete + warn: X", "ban them right away and say X". */
 export function punishment(rest: string, m: Masked): { actions: Action[]; said: string | null; channel?: string } {
   const clause = rest.split(/\n|(?<=[.!?])\s+(?=(?:\d(?:st|nd|rd|th)|second|third|next|if|when|and)\b)/i)[0]!;
-  const saying = /\b(?:warns?|say|says|reply|replies|tells? (?:them|him|her)|answers?|posts?)\b(?:\s+(?:them|him|her|the (?:user|sender|person|poster|member)))?(?:\s+(?:in|to)\s+#[\w-]+)?(?:\s+with)?\s*[:,]?\s*/i.exec(clause);
+  const saying = /\b(?:warns?|say|says|reply|replies|tells? (?:them|him|her)|(?:(?:the )?(?:person|user|sender|member)|they) (?:is |are |gets? )?told|answers?|posts?)\b(?:\s+(?:them|him|her|the (?:user|sender|person|poster|member)))?(?:\s+(?:in|to)\s+#[\w-]+)?(?:\s+with)?\s*[:,]?\s*/i.exec(clause);
   // "warn them; 3 warnings = mute 24h": no words of its own.
   const after = saying ? rest.slice(saying.index + saying[0].length) : '';
   const said = saying && !/^\s*[;.]/.test(after) && !STRIKE_FIRST.test(after) ? saidWordsAt(after, m.quotes) : null;
@@ -57,13 +57,21 @@ export function punishment(rest: string, m: Masked): { actions: Action[]; said: 
 export function moderationRules(m: Masked): RuleDraft[] {
   const written = [...m.masked.matchAll(OFFENCE)];
   // "delete messages with 'free nitro' or 'discord.gg/' and warn the person": what is done comes first.
-  const deleted = [...m.masked.matchAll(DELETE_FIRST)].filter((d) => !written.some((w) => d.index! < w.index! + w[0].length && w.index! < d.index! + d[0].length));
+  // "anything with the words for sale or £ per kit should be removed and the person told: ...": said the other way round.
+  const overlaps = (d: RegExpMatchArray) => written.some((w) => d.index! < w.index! + w[0].length && w.index! < d.index! + d[0].length);
+  const deleted = [...m.masked.matchAll(DELETE_FIRST), ...m.masked.matchAll(REMOVED_IF)].filter((d) => !overlaps(d));
   const hits = [...written, ...deleted].sort((a, b) => a.index! - b.index!);
   return hits.flatMap((hit, i) => {
     const rest = m.masked.slice(hit.index! + hit[0].length, hits[i + 1]?.index);
     return offenceRules(hit, m, deleted.includes(hit) ? `delete ${rest}` : rest, i);
   });
 }
+
+/** "anything with the words X, Y or Z should be removed": the words (group 2), before what is done to them. */
+const REMOVED_IF = new RegExp(
+  `\\b(?:anything|any (?:msgs?|messages?|posts?)|(?:msgs?|messages?|posts?))\\s+(?:with|containing|that (?:says?|contains?|mentions?|includes?)|mentioning)\\s+(?:the (?:words?|phrases?)\\s+)?()((?:\\u0001\\d+\\u0002|[^:→.;\\n]|\\.(?=\\S))+?)\\s+(?:should|must|will|gets?|is to)\\s+(?:be\\s+)?(?:removed|deleted|taken down)\\b`,
+  'gi',
+);
 
 /** "delete msgs with X, Y or Z and warn them": the words (group 2; group 1, admins left out, is never written this way). */
 const DELETE_FIRST = new RegExp(

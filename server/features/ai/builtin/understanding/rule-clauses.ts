@@ -8,6 +8,7 @@ import type { Action, Condition, Trigger } from '../../../../../shared/bot-plan.
 import { aiAnswerRules } from './ai-answers';
 import { answerActions, copiedAfter, DESCRIBES, NAMES_ONLY, priceAsked, weatherAsked } from './answers';
 import { announcementRules, postedWordsRules } from './announcements';
+import { linesUnderRules } from './lines-under';
 import { arrowLineRules } from './arrow-lines';
 import { buttonMenuRules } from './button-menus';
 import { sentencesOf } from './clauses';
@@ -338,9 +339,10 @@ export function ruleClausesIn(m: Masked): RuleDraft[] {
     }
   }
   rules.push(...sameTextRules(m, rules));
-  // Commands that answer with data, or whose answer is still to come, when no reader read them as something else (the first reading of each).
+  // Commands answered by the lines under them, that answer with data, or whose answer is still to come,
+  // when no reader read them as something else (the first reading of each).
   const read = new Set(rules.flatMap((r) => (r.when.kind === 'command' ? [r.when.name] : [])));
-  for (const rule of [...commandDataRules(m), ...laterAnswerRules(m)]) {
+  for (const rule of [...linesUnderRules(m), ...commandDataRules(m), ...laterAnswerRules(m)]) {
     if (rule.when.kind !== 'command' || read.has(rule.when.name)) continue;
     read.add(rule.when.name);
     rules.push(rule);

@@ -30,8 +30,8 @@ export function saidWordsAt(rest: string, quotes: string[]): string | null {
   // A sentence of its own ("Latest: Ep. 47 - out now on all platforms.") keeps it too.
   const sentence = /^[A-Z\p{Extended_Pictographic}]\S*(?:\s+\S+){4,}$/u.test(words) && (words.match(/(?:^|\s)[a-z]{2,}\b/g) ?? []).length >= 3;
   const period = (sentences || sentence) && /[^.]\.$/.test(words) ? '.' : '';
-  // "(with whichever was pressed)", "(not always trousers)": an aside about the words, not part of them.
-  const aside = /\s*\((?=[^)]*\b(?:whichever|whatever|which one|e\.g\.|not always|they wrote|it was|the one|same for)\b)[^)]*\)\s*\.?$/i;
+  // "(with whichever was pressed)", "(not always trousers)", "(I know it's an otter)": an aside about the words, not part of them.
+  const aside = /\s*\((?=[^)]*\b(?:whichever|whatever|which one|e\.g\.|not always|they wrote|it was|the one|same for|i know|i'm aware|lol|haha)\b)[^)]*\)\s*\.?$/i;
   const text = memberName((words.replace(aside, '').replace(/\s*[.,;\-–—]$/, '').trim() + period).trim());
   return text.length > 0 ? text : null;
 }
