@@ -13,6 +13,7 @@ import { openDatabase } from '../../db/database';
 import { openPostgres } from '../../db/postgres';
 import { migrateToLatest } from '../../db/migrate';
 import { Refusal } from './refusal';
+import { databaseFailure } from '../../startup-lines';
 import { LOCK_FILE, takeServerLock } from './server-lock';
 
 /** Every app table, each after the tables its rows point to. */
@@ -45,7 +46,7 @@ export async function migrateToPostgres(dataDir: string, databaseUrl: string): P
     try {
       await migrateToLatest(target.db);
     } catch (err) {
-      throw new Refusal(`Migration failed: PostgreSQL at DATABASE_URL ${postgresProblem(err)}`);
+      throw new Refusal(`Migration failed: ${databaseFailure(err, { databaseUrl }) ?? `PostgreSQL at DATABASE_URL could not be migrated (${err instanceof Error ? err.message : String(err)})`}`);
     }
     const filled = await firstFilledTable(target.db);
     if (filled) throw new Refusal(`Migration refused: the PostgreSQL database is not empty (its ${filled} table has rows); give an empty database`);
@@ -112,15 +113,6 @@ async function checkLedger(source: Kysely<Database>, target: Kysely<Database>): 
     credits += balance;
   }
   return { people: after.size, credits };
-}
-
-function postgresProblem(err: unknown): string {
-  const code = String((err as { code?: unknown }).code ?? '');
-  if (code === 'ECONNREFUSED') return 'refused the connection (is it running, and the host and port right?)';
-  if (code === '28P01' || code === '28000') return 'refused the user or password';
-  if (code === '3D000') return 'has no such database (create it first: createdb)';
-  if (code === 'ENOTFOUND') return 'names a host that does not resolve';
-  return `could not be migrated: ${code || (err instanceof Error ? err.message : String(err))}`;
 }
 
 export function describeMigration(r: MigrationResult): string {
