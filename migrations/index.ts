@@ -18,6 +18,7 @@ import * as m014 from './014_bot_plan_rules';
 import * as m015 from './015_version_prompts';
 import * as m016 from './016_written_order';
 import * as m017 from './017_rate_limits';
+import * as m018 from './018_cluster';
 
 export const migrations: Record<string, Migration> = {
   '001_accounts': m001,
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '015_version_prompts': m015,
   '016_written_order': m016,
   '017_rate_limits': m017,
+  '018_cluster': m018,
 };

@@ -1,6 +1,6 @@
 // The one reader of the environment (docs/configuration.md lists it all). Every variable is optional: a bare
 // `npm start` works with embedded defaults. A bad value stops start-up with one line naming it.
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { availableParallelism, totalmem } from 'node:os';
@@ -44,6 +44,10 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\/[^\s]+$/, { error: 'must be a postgres:// or postgresql:// URL' }).optional(),
   JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  BOTWRIGHT_ROLE: z.enum(['all', 'web', 'runner'], { error: 'must be all, web or runner' }).default('all'),
+  NODE_URL: z.url().regex(/^https?:\/\//, { error: 'must be an http:// or https:// URL' }).optional(),
+  CLUSTER_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  BOT_LEASE_SECONDS: z.coerce.number().min(1).max(600).default(15),
   ADMIN_KEY: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   OPERATOR_CONTACT: z.string().trim().max(200, { error: 'must be at most 200 characters' }).optional(),
@@ -109,6 +113,8 @@ export type Config = {
   /** PostgreSQL (DATABASE_URL) instead of DATA_DIR/app.db; null: the SQLite file. */
   databaseUrl: string | null;
   jwtSecret: string;
+  /** This process as a node of a server on several machines (docs/scale-out.md). */
+  cluster: ClusterConfig;
   adminKey: string | null;
   /** Reads GET /metrics (Authorization: Bearer); the admin key reads it too. Unset: only the admin key. */
   metricsToken: string | null;
@@ -128,6 +134,21 @@ export type Config = {
   trustProxy: false | number | string[];
   runner: RunnerConfig;
   quota: QuotaConfig;
+};
+
+/**
+ * One node of a server whose nodes share one PostgreSQL (BOTWRIGHT_ROLE, NODE_URL, CLUSTER_SECRET,
+ * BOT_LEASE_SECONDS). On SQLite the one process is every role.
+ */
+export type ClusterConfig = {
+  /** 'web' serves pages, API, sockets and webhooks and runs no bot; 'runner' runs bots; 'all' both. */
+  role: 'all' | 'web' | 'runner';
+  /** Where the other nodes reach this one (never an address a person chooses). */
+  nodeUrl: string;
+  /** Signs every call between nodes. */
+  secret: string;
+  /** How long a runner holds a deployed bot without renewing its lease. */
+  leaseMs: number;
 };
 
 /** The code runner's limits and tools (`RUNNER_*`, see .env.example and docs/security.md). */
@@ -210,6 +231,26 @@ function quotaOf(e: z.infer<typeof envSchema>): QuotaConfig {
   };
 }
 
+/**
+ * A web or runner node shares the database, the signing secret and the cluster secret with the other
+ * nodes, and says where they reach it; a single process ('all') needs none of that.
+ */
+function clusterOf(e: z.infer<typeof envSchema>, jwtSecret: string): ClusterConfig {
+  const role = e.BOTWRIGHT_ROLE;
+  if (role !== 'all') {
+    const missing = [!e.DATABASE_URL && 'DATABASE_URL', !e.JWT_SECRET && 'JWT_SECRET', !e.CLUSTER_SECRET && 'CLUSTER_SECRET', !e.NODE_URL && 'NODE_URL'].filter(Boolean);
+    if (missing.length > 0) {
+      throw new ConfigError(`Invalid configuration: BOTWRIGHT_ROLE=${role} needs ${missing.join(', ')}: the nodes of a server share one PostgreSQL and their secrets, and each says where the others reach it`);
+    }
+  }
+  return {
+    role,
+    nodeUrl: (e.NODE_URL ?? `http://${e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
+    secret: e.CLUSTER_SECRET ?? createHmac('sha256', jwtSecret).update('botwright cluster secret').digest('base64url'),
+    leaseMs: Math.round(e.BOT_LEASE_SECONDS * 1000),
+  };
+}
+
 export class ConfigError extends Error {}
 
 /**
@@ -252,13 +293,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid configuration: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together');
   }
   const dataDir = path.resolve(e.DATA_DIR);
+  const jwtSecret = e.JWT_SECRET ?? generatedSecret(dataDir);
   return {
     port: e.PORT,
     host: e.HOST,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     dataDir,
     databaseUrl: e.DATABASE_URL ?? null,
-    jwtSecret: e.JWT_SECRET ?? generatedSecret(dataDir),
+    jwtSecret,
+    cluster: clusterOf(e, jwtSecret),
     adminKey: e.ADMIN_KEY ?? null,
     metricsToken: e.METRICS_TOKEN ?? null,
     operatorContact: e.OPERATOR_CONTACT || null,

@@ -11,6 +11,8 @@ import { Runs } from './features/runner/runs/runs';
 import { RunLogs } from './features/runner/logs/run-logs';
 import { startRun } from './features/runner/runs/run.service';
 import { Supervisor } from './features/bots/supervisor';
+import { thisNode, WEB_NODE_REFUSAL } from './features/cluster/this-node';
+import { letGoOfAllTokens } from './features/cluster/held-tokens';
 import { RunRecords } from './features/runner/runs/run-records';
 import { openTestChat } from './features/test-chat';
 import { PackageVolumes } from './features/runner/dependencies/package-volumes';
@@ -57,6 +59,7 @@ export async function withRunnerOnDemand(app: FastifyInstance, core: CoreDeps, o
     if (begun) await ready.catch(() => {});
     runner?.supervisor.close();
     await runner?.runs.close();
+    await runner?.supervisor.handBack().catch((err) => app.log.warn({ err }, 'the bots of this node could not be handed back (they move when their leases expire)'));
     await runner?.testChat.emulator.close();
     await runner?.packageVolumes.close();
   };
@@ -78,11 +81,23 @@ async function startRunner(deps: Deps, timings: StepTimings | undefined, hostToo
   ]);
   log.info(`Runner dependencies: ${packageVolumes.storage.detail}`);
   const runLogs = new RunLogs({ dir: path.join(config.dataDir, 'logs'), fileBytes: config.runner.logFileBytes, files: config.runner.logFiles, log });
-  const runRecords = new RunRecords(db, log);
+  const node = thisNode(config, db, log, { holdsBots: config.cluster.role !== 'web' && sandbox.policy.refusal === null, liveRuns: () => runs.liveCount() });
+  const runRecords = new RunRecords(db, log, node?.id ?? null);
   // Runs the previous server left live ended with it (kill -9, a crash, a reboot).
   const leftovers = await runRecords.endLeftovers(deps.clock.now().getTime());
   if (leftovers > 0) log.info({ runs: leftovers }, 'runs of the previous server marked as ended');
-  const runs = new Runs({ sandbox, config: config.runner, limits: limitsFor(config.runner), log, logs: runLogs, records: runRecords });
+  // Their tokens were let go of with them.
+  if (node) await letGoOfAllTokens(db, node.id);
+  const runs: Runs = new Runs({
+    sandbox,
+    config: config.runner,
+    limits: limitsFor(config.runner),
+    log,
+    logs: runLogs,
+    records: runRecords,
+    ...(node ? { sharedTokens: node.sharedTokens } : {}),
+    ...(config.cluster.role === 'web' ? { refusal: WEB_NODE_REFUSAL } : {}),
+  });
   const supervisor = new Supervisor({
     db,
     runs,
@@ -90,6 +105,7 @@ async function startRunner(deps: Deps, timings: StepTimings | undefined, hostToo
     maxDeployedPerUser: config.runner.maxDeployedPerUser,
     silentAfterMs: config.runner.silentAfterMs,
     start: (userId, fileId) => startRun({ deps, userId }, { fileId, mode: 'live', supervised: true }),
+    ...(node ? { leases: node.keeper } : {}),
   });
   timings?.mark('runner ready');
   return { sandbox, packageVolumes, testChat, runLogs, runRecords, runs, supervisor };

@@ -195,6 +195,8 @@ export interface RunsTable {
   exit_signal: string | null;
   exit_message: string | null;
   ended_by: string | null;
+  /** The node the run ran on (migrations/018); null for runs from before. */
+  node_id: Generated<string | null>;
 }
 
 /** A bot's webhook address secret: PUBLIC_URL/hooks/<project_id>/<secret> (migrations/010, runner/hooks). */
@@ -211,6 +213,43 @@ export interface RateLimitsTable {
   hits: number;
   /** Unix milliseconds. */
   window_ends: number;
+}
+
+/** A node of the server (migrations/018); times are Unix milliseconds on the database's clock. */
+export interface NodesTable {
+  id: string;
+  role: 'all' | 'web' | 'runner';
+  url: string;
+  version: string;
+  started_at: number;
+  heartbeat_at: number;
+  draining: Generated<number>;
+  runs: Generated<number>;
+  memory_bytes: Generated<number>;
+  cpu_percent: Generated<number>;
+}
+
+/** Which runner holds a deployed bot, until when, and what it last said of the bot. */
+export interface BotLeasesTable {
+  project_id: string;
+  node_id: string;
+  /** One more each time the bot is placed or restarted: the holder starts it (again) on a new one. */
+  epoch: number;
+  expires_at: number;
+  status: Generated<'starting' | 'running' | 'crashing' | 'refused'>;
+  next_start_at: Generated<number | null>;
+  silent: Generated<number>;
+}
+
+/** A live run's platform token (its keyed hash), held by one node until it ends or the node is gone. */
+export interface TokenClaimsTable {
+  token_hash: string;
+  file_id: string;
+  run_id: string;
+  user_id: string;
+  bot_name: string;
+  node_id: string;
+  expires_at: number;
 }
 
 export interface Database {
@@ -233,6 +272,9 @@ export interface Database {
   project_env_vars: ProjectEnvVarsTable;
   saved_test_chats: SavedTestChatsTable;
   rate_limits: RateLimitsTable;
+  nodes: NodesTable;
+  bot_leases: BotLeasesTable;
+  token_claims: TokenClaimsTable;
 }
 
 export type Post = Selectable<PostsTable>;

@@ -11,6 +11,8 @@ import { hookSecret, hookSecretsOf } from '../runner/hooks/hook-secrets';
 import { hookUrl } from '../runner/hooks/hook-url';
 import { stopRun } from '../runner/runs/run.service';
 import { deploymentsOf } from './deployments';
+import type { DeployedState } from './supervisor';
+import { leaseStatesOf, type LeaseState } from '../cluster/bot-leases';
 import { takesWebhooks, variablesToSet } from './go-live';
 import { joinWords } from '../../../shared/bot-plan-words';
 
@@ -31,18 +33,26 @@ async function webhookUrls(deps: Deps, bots: Array<{ projectId: string; fileId: 
   return new Map([...secrets].map(([projectId, secret]) => [projectId, hookUrl(deps.config.publicUrl, projectId, secret)]));
 }
 
+/** A deployed bot another runner holds: what that runner said (a bot nobody holds yet is starting). */
+function heldElsewhere(states: LeaseState[], projectId: string): DeployedState {
+  const held = states.find((l) => l.projectId === projectId);
+  return held ? { status: held.status, nextStartAt: held.nextStartAt, silent: held.silent } : { status: 'starting', nextStartAt: null, silent: false };
+}
+
 async function summaries(deps: Deps, userId: string | null): Promise<Array<BotSummary & { userId: string; userEmail: string }>> {
   const rows = await projectsWithOwners(deps.db, userId);
   const ids = rows.map((p) => p.id);
   if (ids.length === 0) return [];
   const [deployments, files, lastExits] = await Promise.all([deploymentsOf(deps.db, ids), filesOfProjects(deps.db, ids), deps.runRecords.lastExits(ids)]);
+  // On several nodes, what the runner holding each deployed bot elsewhere last said of it.
+  const elsewhere = deps.config.databaseUrl ? await leaseStatesOf(deps.db, deployments.filter((d) => !deps.supervisor.runsHere(d.project_id)).map((d) => d.project_id)) : [];
   const bots = rows.map((p) => {
     const deployed = deployments.find((d) => d.project_id === p.id);
     const own = files.filter((f) => f.project_id === p.id);
     const running = own.find((f) => deps.runs.live(f.id));
     const fileId = deployed?.file_id ?? running?.id ?? own[0]?.id ?? null;
     const live = fileId ? deps.runs.live(fileId) : null;
-    const supervised = deployed ? deps.supervisor.state(p.id, deployed.file_id) : null;
+    const supervised = deployed ? (deps.supervisor.runsHere(p.id) ? deps.supervisor.state(p.id, deployed.file_id) : heldElsewhere(elsewhere, p.id)) : null;
     const status: BotStatus = supervised ? supervised.status : live ? (live.running ? 'running' : 'starting') : 'stopped';
     const usage = fileId ? deps.runs.usage(fileId) : null;
     return {

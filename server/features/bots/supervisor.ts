@@ -9,6 +9,10 @@
 // ask for) deployed bots are 'refused': each is tried once at start-up, keeps the refusal as its
 // last exit, and is not tried again (nothing changes before the server restarts). What a second machine would need to take over
 // (which bots should run, their restarts and last exit) is in the database, not in memory.
+//
+// On a server of several nodes (PostgreSQL), a bot runs on the runner that holds its lease
+// (cluster/lease-keeper.ts): deploy and restart place it, and this supervisor starts only the bots its
+// node holds, and stops the ones its node loses.
 import type { Kysely } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/schema';
@@ -17,6 +21,8 @@ import type { RunEnded, Runs } from '../runner/runs/runs';
 import { SandboxUnavailableError } from '../runner/sandbox';
 import { isProjectFile } from '../workspace/files';
 import { Backoff } from './backoff';
+import type { HeldBotsHandler, LeaseKeeper } from '../cluster/lease-keeper';
+import type { HeldBot } from '../cluster/bot-leases';
 import {
   allDeployments,
   countDeployments,
@@ -41,6 +47,8 @@ export type SupervisorOptions = {
   /** Starts the saved file as a supervised live run (runs/run.service.ts). */
   start: (userId: string, fileId: string) => Promise<void>;
   now?: () => number;
+  /** A server of several nodes: which bots this node holds (none given: this process runs every deployed bot). */
+  leases?: LeaseKeeper;
 };
 
 export type DeployedState = { status: 'running' | 'starting' | 'crashing' | 'refused'; nextStartAt: number | null; silent: boolean };
@@ -66,6 +74,10 @@ export class Supervisor {
 
   /** Starts every deployed bot (server start-up); a bot that cannot start now is retried later. */
   async reconcile(): Promise<number> {
+    if (this.options.leases) {
+      await this.options.leases.start(this.options.runs.refusal === null ? this.heldBots() : null);
+      return countDeployments(this.options.db);
+    }
     const rows = await allDeployments(this.options.db);
     await Promise.all(rows.map((row) => this.startNow(row)));
     if (rows.length > 0) this.options.log.info({ bots: rows.length }, 'deployed bots started');
@@ -84,13 +96,17 @@ export class Supervisor {
     this.options.runs.spendStart(userId);
     await saveDeployment(db, { project_id: projectId, user_id: userId, file_id: fileId, deployedAt: new Date(this.now()).toISOString() });
     this.forget(projectId);
+    // On several nodes: placed on a runner, which starts it (this one, or another told at once).
+    const placed = this.options.leases ? await this.options.leases.place({ projectId, userId, fileId }) : 'here';
     // Another file of the bot was the deployed one: it stops being always on.
     if (previous !== undefined && previous !== fileId) await this.options.runs.stop(userId, previous, 'restart');
+    if (placed !== 'here') return;
     try {
       await this.options.start(userId, fileId);
     } catch (err) {
       // Nothing deployed when it cannot start (a token in use, an install running, the server full).
       await deleteDeployment(db, projectId);
+      await this.options.leases?.release(projectId);
       throw err;
     }
   }
@@ -99,6 +115,7 @@ export class Supervisor {
   async undeploy(userId: string, projectId: string): Promise<void> {
     const row = await this.deploymentOf(userId, projectId);
     await deleteDeployment(this.options.db, projectId);
+    await this.options.leases?.release(projectId);
     this.forget(projectId);
     await this.options.runs.stop(userId, row.file_id, 'restart');
   }
@@ -108,7 +125,34 @@ export class Supervisor {
     const row = await this.deploymentOf(userId, projectId);
     this.options.runs.spendStart(userId);
     this.forget(projectId);
-    await this.options.start(userId, row.file_id);
+    const placed = this.options.leases ? await this.options.leases.restart({ projectId, userId, fileId: row.file_id }) : 'here';
+    if (placed === 'here') await this.options.start(userId, row.file_id);
+  }
+
+  /** What this node does with the bots its lease keeper gives it and takes from it. */
+  private heldBots(): HeldBotsHandler {
+    const rowOf = (bot: HeldBot): Deployment => ({ project_id: bot.projectId, user_id: bot.userId, file_id: bot.fileId });
+    return {
+      take: async (bot, previous) => {
+        this.forget(bot.projectId);
+        if (previous && previous.fileId !== bot.fileId) await this.options.runs.stop(previous.userId, previous.fileId, 'restart');
+        await this.startNow(rowOf(bot), true);
+      },
+      letGo: async (bot) => {
+        this.forget(bot.projectId);
+        await this.options.runs.stop(bot.userId, bot.fileId, 'restart');
+      },
+      state: (bot) => this.state(bot.projectId, bot.fileId),
+      fence: async () => {
+        for (const projectId of [...this.timers.keys()]) this.forget(projectId);
+        return this.options.runs.stopAll();
+      },
+    };
+  }
+
+  /** Whether this node runs the deployed bot (on several nodes, the one holding its lease does). */
+  runsHere(projectId: string): boolean {
+    return !this.options.leases || this.options.leases.holds(projectId);
   }
 
   /** What the supervisor knows of a deployed bot now. */
@@ -136,10 +180,16 @@ export class Supervisor {
   /** Server shutdown: the runs end, the bots stay deployed. */
   close(): void {
     this.closing = true;
+    this.options.leases?.close();
     this.unsubscribe();
     if (this.readings) clearInterval(this.readings);
     for (const { timer } of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
+  }
+
+  /** After close, once the runs have ended: on several nodes, the bots this node held go to other runners at once. */
+  async handBack(): Promise<void> {
+    await this.options.leases?.handBack();
   }
 
   private async deploymentOf(userId: string, projectId: string): Promise<Deployment> {
@@ -162,10 +212,13 @@ export class Supervisor {
     if (ended.endedBy === 'person') {
       // Stop on a deployed bot: the person wants it off, so it is no longer always on.
       await deleteDeployment(this.options.db, row.project_id);
+      await this.options.leases?.release(row.project_id);
       this.forget(row.project_id);
       this.options.log.info({ projectId: row.project_id }, 'a deployed bot was stopped by its owner: undeployed');
       return;
     }
+    // Another node holds it now (this one lost its lease while it ran).
+    if (this.options.leases && !this.options.leases.holds(row.project_id)) return;
     const now = this.now();
     const backoff = this.backoffs.get(row.project_id) ?? new Backoff();
     this.backoffs.set(row.project_id, backoff);
@@ -186,11 +239,15 @@ export class Supervisor {
     this.timers.set(row.project_id, { timer, at: this.now() + delayMs });
   }
 
-  /** Starts a deployed bot if it is still deployed; when it cannot start, tries again with backoff. */
-  private async startNow(row: Deployment): Promise<void> {
+  /**
+   * Starts a deployed bot if it is still deployed (and, on several nodes, held here); when it cannot
+   * start, tries again with backoff. `evenIfLive`: a new epoch, so a run of it is started again.
+   */
+  private async startNow(row: Deployment, evenIfLive = false): Promise<void> {
     if (this.closing) return;
+    if (this.options.leases && !this.options.leases.holds(row.project_id)) return;
     const still = await deployedFileOf(this.options.db, row.project_id);
-    if (still === undefined || this.options.runs.live(still)) return;
+    if (still === undefined || (this.options.runs.live(still) && !evenIfLive)) return;
     try {
       await this.options.start(row.user_id, still);
     } catch (err) {

@@ -9,6 +9,7 @@ import { newId, type Clock } from '../../clock';
 import { AppError } from '../../errors';
 import { filesOldestFirst } from './files';
 import { inTransaction } from '../../db/transaction';
+import { isPostgres } from '../../db/dialect';
 
 export function toProjectDto(p: Project) {
   return { id: p.id, name: p.name, description: p.description, createdAt: p.created_at };
@@ -38,9 +39,12 @@ function tooManyBots(count: number, cap: number): AppError {
 
 /**
  * Makes a bot, unless the person already has QUOTA_USER_BOTS (409, nothing made). The count and
- * the insert are one statement, so creations at once can never both take the last place.
+ * the insert are one statement in a transaction (on PostgreSQL a serializable one: a statement
+ * alone would count before a concurrent insert commits), so creations at once can never both take
+ * the last place.
  */
 export async function createProject(db: Kysely<Database>, m: BotMaking, userId: string, input: { name: string; description?: string }): Promise<Project> {
+  if (!db.isTransaction && isPostgres(db)) return inTransaction(db, (trx) => createProject(trx, m, userId, input));
   const row = { id: newId(), user_id: userId, name: input.name, description: input.description ?? '', created_at: m.clock.now().toISOString() };
   const cap = m.config.quota.userBots;
   const values = db

@@ -1,7 +1,7 @@
 // Every run of a bot as a row of `runs` (migrations/012): written when it starts and when it ends,
 // in order, off the run's own path (a slow disk never holds a bot up; a failed write is logged).
 // At start-up the rows a previous server left live (it was killed, or the machine went down) are
-// ended with it. Each bot keeps its newest KEPT_PER_BOT runs.
+// ended with it (on several nodes, the rows this node left). Each bot keeps its newest KEPT_PER_BOT runs.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
@@ -28,6 +28,8 @@ export class RunRecords {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly log: FastifyBaseLogger,
+    /** On a server of several nodes, this node: its runs are marked with it, and only they are its leftovers. */
+    private readonly nodeId: string | null = null,
   ) {}
 
   started(run: RunRecord): void {
@@ -43,6 +45,7 @@ export class RunRecords {
           mode: run.mode,
           supervised: run.supervised ? 1 : 0,
           started_at: new Date(run.startedAt).toISOString(),
+          node_id: this.nodeId,
         })
         .execute();
       await this.db
@@ -77,6 +80,7 @@ export class RunRecords {
       .updateTable('runs')
       .set({ ended_at: new Date(now).toISOString(), exit_reason: 'stopped', ended_by: 'server', exit_message: 'The server stopped while the bot was running' })
       .where('ended_at', 'is', null)
+      .$if(this.nodeId !== null, (q) => q.where((eb) => eb.or([eb('node_id', '=', this.nodeId), eb('node_id', 'is', null)])))
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
   }

@@ -50,6 +50,25 @@ export type RunsOptions = {
   records?: RunRecords;
   /** How long an ended run stays attachable (its last lines and exit). */
   keepEndedMs?: number;
+  /** On a server of several nodes: the tokens every node's runs hold. Without it, this process's runs are all there is. */
+  sharedTokens?: SharedTokens;
+  /** Why this node runs no bot at all (a web node): every start is refused with it. */
+  refusal?: string;
+};
+
+/** Why a start is refused: another live run holds one of its platform tokens. */
+function tokenInUse(yours: boolean, botName: string, filename?: string): string {
+  return yours
+    ? `This token is already used by your bot '${botName}'${filename ? ` (${filename})` : ''}. Stop it first: two copies of a bot with one token make the platform refuse one of them.`
+    : 'This token is already used by another bot on this server. Each bot needs a token of its own: create another one for this bot.';
+}
+
+/** Platform tokens held across every node of a server on PostgreSQL (cluster/held-tokens.ts). */
+export type SharedTokens = {
+  /** Takes the tokens for this run, or answers who holds one of them. */
+  hold(run: { runId: string; fileId: string; userId: string; botName: string; tokens: string[] }): Promise<{ userId: string; botName: string } | null>;
+  /** The run has ended (its tokens are free). */
+  letGo(runId: string): void;
 };
 
 export class Runs {
@@ -72,7 +91,7 @@ export class Runs {
 
   /** Why this server refuses every run (its sandbox is not what HOST and RUNNER_SANDBOX ask for), or null. */
   get refusal(): string | null {
-    return this.options.sandbox.policy.refusal;
+    return this.options.refusal ?? this.options.sandbox.policy.refusal;
   }
 
   /** The person's runs, live and recently ended. */
@@ -86,12 +105,20 @@ export class Runs {
     // A restart: the file's live run ends first. Checked again after each wait, and nothing awaited
     // from the last check to keeping the new run: of two starts sent back to back, the second finds
     // the first's run and ends it, so never do two processes of one file (one token) run at once.
-    for (let previous = this.liveRunOf(input.fileId); previous; previous = this.liveRunOf(input.fileId)) {
-      if (previous.userId !== input.userId) throw new AppError('NOT_FOUND', 'File not found');
-      await this.end(previous, 'stopped', this.options.config.stopGraceMs, 'restart');
+    let runId: string;
+    for (;;) {
+      for (let previous = this.liveRunOf(input.fileId); previous; previous = this.liveRunOf(input.fileId)) {
+        if (previous.userId !== input.userId) throw new AppError('NOT_FOUND', 'File not found');
+        await this.end(previous, 'stopped', this.options.config.stopGraceMs, 'restart');
+      }
+      this.assertRoomFor(input);
+      runId = newRunId();
+      if (!this.options.sharedTokens || !input.claims?.tokens.length) break;
+      // The other nodes' runs hold tokens too: asked of the database, then checked again here, since
+      // a start of this file may have come while waiting (it ends first, as above).
+      await this.holdSharedTokens(input, input.claims, runId);
+      if (!this.liveRunOf(input.fileId)) break;
     }
-    this.assertRoomFor(input);
-    const runId = newRunId();
     const { run, settle } = newRun(input, runId, {
       now: this.now,
       limits: this.outputLimits(),
@@ -189,13 +216,14 @@ export class Runs {
     if (wanted.size === 0) return;
     for (const run of this.runs.values()) {
       if (run.status === 'exited' || run.fileId === fileId || !run.claims?.tokens.some((t) => wanted.has(t))) continue;
-      throw new AppError(
-        'CONFLICT',
-        run.userId === userId
-          ? `This token is already used by your bot '${run.claims.botName}' (${run.filename}). Stop it first: two copies of a bot with one token make the platform refuse one of them.`
-          : 'This token is already used by another bot on this server. Each bot needs a token of its own: create another one for this bot.',
-      );
+      throw new AppError('CONFLICT', tokenInUse(run.userId === userId, run.claims.botName, run.filename));
     }
+  }
+
+  /** Takes the run's tokens across every node of the server, or refuses the start (409) naming who holds one. */
+  private async holdSharedTokens(input: RunInput, claims: RunClaims, runId: string): Promise<void> {
+    const holder = await this.options.sharedTokens!.hold({ runId, fileId: input.fileId, userId: input.userId, botName: claims.botName, tokens: claims.tokens });
+    if (holder) throw new AppError('CONFLICT', tokenInUse(holder.userId === input.userId, holder.botName));
   }
 
   /** The server's own ceiling, across everyone: runs at once, and the memory they may use together. */
@@ -251,6 +279,18 @@ export class Runs {
     await Promise.all([...this.runs.values()].map((r) => this.end(r, 'stopped', 0, 'server')));
     // The runs' last lines reach the disk before the server goes.
     await Promise.all([this.options.logs?.flush(), this.options.records?.flush()]);
+  }
+
+  /** How many runs are live now (a node's load). */
+  liveCount(): number {
+    return [...this.runs.values()].filter((r) => r.status !== 'exited').length;
+  }
+
+  /** Kills every live run now, the server going on (a node that lost its leases); answers how many there were. */
+  async stopAll(): Promise<number> {
+    const live = [...this.runs.values()].filter((r) => r.status !== 'exited');
+    await Promise.all(live.map((r) => this.end(r, 'stopped', 0, 'server')));
+    return live.length;
   }
 
   /** Calls `listener` each time a run has ended; returns the unsubscribe function. */
@@ -332,6 +372,7 @@ export class Runs {
     for (const v of run.viewers) v.exit(result, run.fileId);
     run.viewers.clear();
     if (run.projectId) this.options.records?.ended(run.runId, result, run.endedBy);
+    if (run.claims?.tokens.length) this.options.sharedTokens?.letGo(run.runId);
     this.changed(run);
     const ended: RunEnded = { userId: run.userId, fileId: run.fileId, mode: run.mode, supervised: run.supervised, startedAt: run.startedAt, exit: result, endedBy: run.endedBy };
     for (const listener of this.endedListeners) {
