@@ -24,6 +24,10 @@ export function openPostgres(url: string): OpenDatabase {
   // An idle connection the server dropped (a restart, a failover) is an error event on the pool:
   // the pool replaces it on the next query; without a listener the process would exit.
   pool.on('error', () => {});
+  // A connection lost while checked out between two statements (a transaction's) is an error event
+  // on its client, which the pool does not listen to then: the statement after it fails instead, and
+  // the pool drops the broken client when it comes back.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

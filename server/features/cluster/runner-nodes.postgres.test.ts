@@ -1,0 +1,136 @@
+// Runner nodes sharing one PostgreSQL, each a real app in this process with its own DATA_DIR and
+// sandbox: deployed bots are placed on the least-loaded runner, move when a runner closes, and a
+// runner cut off from the database (a TCP proxy that stops passing bytes) stops its bots before its
+// leases expire, so another runner takes them and no bot ever runs twice. A web node deploys and
+// shows the bots, and runs none.
+import { afterEach, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../testing/test-app';
+import { newUser } from '../../testing/fixtures';
+import { testDatabaseEnv } from '../../testing/test-database';
+import { startTcpProxy, type TcpProxy } from '../../testing/tcp-proxy';
+import type { BotSummary } from '../../../shared/bots.schema';
+
+const BOT = 'import time\nprint("up and polling", flush=True)\ntime.sleep(600)\n';
+const LEASE_MS = 2000;
+const SHARED = {
+  JWT_SECRET: 'a-secret-every-node-of-this-server-shares-0123456789',
+  CLUSTER_SECRET: 'the-cluster-secret-of-this-test-server-0123456789',
+  BOT_LEASE_SECONDS: String(LEASE_MS / 1000),
+  RUNNER_MEMORY_MB: '128',
+  RUNNER_STOP_GRACE_MS: '300',
+  RUNNER_MAX_DEPLOYED_PER_USER: '10',
+};
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
+});
+
+async function server(): Promise<{ url: string; node(role: 'web' | 'runner', over?: { databaseUrl?: string }): Promise<TestApp> }> {
+  const database = await testDatabaseEnv();
+  cleanups.push(database.drop);
+  let port = 40000;
+  return {
+    url: database.env.DATABASE_URL!,
+    async node(role, over = {}) {
+      const app = await startTestApp({ ...SHARED, DATABASE_URL: over.databaseUrl ?? database.env.DATABASE_URL!, BOTWRIGHT_ROLE: role, NODE_URL: `http://127.0.0.1:${port++}` });
+      cleanups.push(() => app.close());
+      return app;
+    },
+  };
+}
+
+async function deployedBots(web: TestApp, token: string, count: number, secrets: Record<string, string> = {}): Promise<Array<{ projectId: string; fileId: string }>> {
+  const bots = [];
+  for (let i = 0; i < count; i++) {
+    const projectId = (await web.request('POST', '/api/projects', { token, body: { name: `Bot ${i}` } })).body.id as string;
+    const fileId = (await web.request('PUT', `/api/projects/${projectId}/files/bot.py`, { token, body: { content: BOT } })).body.id as string;
+    if (Object.keys(secrets).length) expect((await web.request('PUT', `/api/projects/${projectId}/env-vars`, { token, body: { set: secrets } })).status).toBe(200);
+    const deployed = await web.request('POST', `/api/bots/${projectId}/deploy`, { token, body: { fileId } });
+    expect(deployed.status, JSON.stringify(deployed.body)).toBe(200);
+    bots.push({ projectId, fileId });
+  }
+  return bots;
+}
+
+/** On which runners each bot's process runs now. */
+const copies = (runners: TestApp[], fileId: string) => runners.filter((r) => r.app.deps.runs.live(fileId)?.running).length;
+const runningOn = (runner: TestApp, bots: Array<{ fileId: string }>) => bots.filter((b) => runner.app.deps.runs.live(b.fileId)?.running).length;
+
+async function statuses(web: TestApp, token: string): Promise<string[]> {
+  const list = await web.request('GET', '/api/bots', { token });
+  return (list.body.bots as BotSummary[]).map((b) => b.status);
+}
+
+describe('runner nodes on one PostgreSQL', () => {
+  it('places deployed bots on the least-loaded runners, shows them from the web node, and moves them when a runner closes', async () => {
+    const s = await server();
+    const web = await s.node('web');
+    const [a, b] = [await s.node('runner'), await s.node('runner')];
+    const user = await newUser(web, { credits: 100 });
+    const bots = await deployedBots(web, user.token, 4);
+    // Two on each runner, and none on the web node.
+    await expect.poll(() => [runningOn(a, bots), runningOn(b, bots)], { timeout: 15_000, interval: 100 }).toEqual([2, 2]);
+    expect(runningOn(web, bots)).toBe(0);
+    await expect.poll(() => statuses(web, user.token), { timeout: 10_000, interval: 200 }).toEqual(['running', 'running', 'running', 'running']);
+
+    // A runner that closes hands its bots back: the other runs all four.
+    await a.close();
+    await expect.poll(() => runningOn(b, bots), { timeout: LEASE_MS + 5000, interval: 100 }).toBe(4);
+    // Undeployed from the web node: its runner stops it.
+    expect((await web.request('POST', `/api/bots/${bots[0]!.projectId}/undeploy`, { token: user.token })).status).toBe(200);
+    await expect.poll(() => runningOn(b, bots), { timeout: 5000, interval: 100 }).toBe(3);
+  });
+
+  it('a runner cut off from the database stops its bots before its leases expire; the other runner takes them; never two copies', async () => {
+    const s = await server();
+    const target = new URL(s.url);
+    const proxy: TcpProxy = await startTcpProxy({ host: target.hostname, port: Number(target.port) });
+    cleanups.push(() => proxy.close());
+    const viaProxy = new URL(s.url);
+    viaProxy.port = String(proxy.port);
+    const a = await s.node('runner', { databaseUrl: viaProxy.toString() });
+    const b = await s.node('runner');
+    const user = await newUser(b, { credits: 100 });
+    const bots = await deployedBots(b, user.token, 2);
+    await expect.poll(() => [runningOn(a, bots), runningOn(b, bots)], { timeout: 15_000, interval: 100 }).toEqual([1, 1]);
+
+    // Watch every bot's copies the whole time, every 20 ms.
+    let most = 0;
+    const watch = setInterval(() => {
+      for (const bot of bots) most = Math.max(most, copies([a, b], bot.fileId));
+    }, 20);
+    cleanups.push(async () => clearInterval(watch));
+    const cutAt = Date.now();
+    proxy.cut();
+    // Stopped on the cut-off runner before one lease time has passed since its last renewal.
+    await expect.poll(() => runningOn(a, bots), { timeout: LEASE_MS + 1000, interval: 20 }).toBe(0);
+    expect(Date.now() - cutAt).toBeLessThan(LEASE_MS);
+    // Running again on the other runner within the lease time and 5 s.
+    await expect.poll(() => runningOn(b, bots), { timeout: LEASE_MS + 5000, interval: 50 }).toBe(2);
+    expect(a.logs.join('')).toContain('could not renew its leases in time');
+
+    // Back on the network: it beats again, and takes nothing another runner holds.
+    proxy.restore();
+    await new Promise((r) => setTimeout(r, LEASE_MS * 1.5));
+    expect(runningOn(a, bots)).toBe(0);
+    expect(runningOn(b, bots)).toBe(2);
+    clearInterval(watch);
+    expect(most).toBe(1);
+  });
+
+  it('two bots with one platform token never run at once, on whichever runners they are placed', async () => {
+    const s = await server();
+    const [a, b] = [await s.node('runner'), await s.node('runner')];
+    const user = await newUser(a, { credits: 100 });
+    const token = '123456789:AAE_cluster-test-token-abcdefghijklmnopq';
+    const [first] = await deployedBots(a, user.token, 1, { TELEGRAM_BOT_TOKEN: token });
+    await expect.poll(() => copies([a, b], first!.fileId), { timeout: 10_000, interval: 100 }).toBe(1);
+    // Placed on the other runner (the least loaded), its start is refused there: the token is held.
+    const [second] = await deployedBots(a, user.token, 1, { TELEGRAM_BOT_TOKEN: token });
+    const lastExit = async () => ((await a.request('GET', '/api/bots', { token: user.token })).body.bots as BotSummary[]).find((bot) => bot.projectId === second!.projectId)?.lastExit?.message;
+    await expect.poll(lastExit, { timeout: 10_000, interval: 100 }).toMatch(/already used by your bot 'Bot 0'/);
+    expect(copies([a, b], second!.fileId)).toBe(0);
+    expect(copies([a, b], first!.fileId)).toBe(1);
+  });
+});
