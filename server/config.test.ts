@@ -50,12 +50,16 @@ describe('bad values stop start-up with a line naming the variable', () => {
     ['ADMIN_KEY', 'short'],
     ['DATABASE_URL', 'mysql://user:hunter2@db.example.com/botwright'],
     ['DATABASE_URL', '/var/lib/botwright/app.db'],
+    ['BOTWRIGHT_ROLE', 'worker'],
+    ['NODE_URL', 'ftp://10.0.0.5:3000'],
+    ['CLUSTER_SECRET', 'too-short'],
+    ['BOT_LEASE_SECONDS', '0'],
   ])('%s=%s', (name, value) => {
     const err = refusal({ [name]: value });
     expect(err.message.split('\n')).toHaveLength(1);
     expect(err.message).toMatch(new RegExp(`\\b${name}\\b`));
     // A refused secret is never echoed back to the console.
-    if (name === 'JWT_SECRET' || name === 'ADMIN_KEY') expect(err.message).not.toContain(value);
+    if (name === 'JWT_SECRET' || name === 'ADMIN_KEY' || name === 'CLUSTER_SECRET') expect(err.message).not.toContain(value);
   });
 
   it('a refused SMTP_URL does not echo its password', () => {
@@ -70,6 +74,32 @@ describe('bad values stop start-up with a line naming the variable', () => {
       expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: 'postgresql://db.example.com/b?sslmode=require' }).databaseUrl).toBe('postgresql://db.example.com/b?sslmode=require');
       expect(loadConfig({ DATA_DIR: dataDir, DATABASE_URL: '' }).databaseUrl).toBeNull();
       expect(loadConfig({ DATA_DIR: dataDir }).databaseUrl).toBeNull();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('a web or runner node needs the shared database, secrets and its own address; a single process needs none', () => {
+    expect(refusal({ BOTWRIGHT_ROLE: 'runner' }).message).toBe(
+      'Invalid configuration: BOTWRIGHT_ROLE=runner needs DATABASE_URL, JWT_SECRET, CLUSTER_SECRET, NODE_URL: the nodes of a server share one PostgreSQL and their secrets, and each says where the others reach it',
+    );
+    expect(refusal({ BOTWRIGHT_ROLE: 'web', DATABASE_URL: 'postgres://u:p@127.0.0.1/b', JWT_SECRET: 'j'.repeat(40) }).message).toMatch(/BOTWRIGHT_ROLE=web needs CLUSTER_SECRET, NODE_URL:/);
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'botwright-config-'));
+    try {
+      const node = loadConfig({
+        DATA_DIR: dataDir,
+        BOTWRIGHT_ROLE: 'runner',
+        DATABASE_URL: 'postgres://u:p@127.0.0.1/b',
+        JWT_SECRET: 'j'.repeat(40),
+        CLUSTER_SECRET: 'c'.repeat(40),
+        NODE_URL: 'http://10.0.0.5:3000/',
+        BOT_LEASE_SECONDS: '20',
+      }).cluster;
+      expect(node).toEqual({ role: 'runner', nodeUrl: 'http://10.0.0.5:3000', secret: 'c'.repeat(40), leaseMs: 20_000 });
+      // One process: every role, reached where it listens, a cluster secret derived from its signing secret.
+      const single = loadConfig({ DATA_DIR: dataDir, PORT: '4100' }).cluster;
+      expect(single).toMatchObject({ role: 'all', nodeUrl: 'http://127.0.0.1:4100', leaseMs: 15_000 });
+      expect(single.secret).toHaveLength(43);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

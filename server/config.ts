@@ -245,10 +245,16 @@ function clusterOf(e: z.infer<typeof envSchema>, jwtSecret: string): ClusterConf
   }
   return {
     role,
-    nodeUrl: (e.NODE_URL ?? `http://${e.HOST === '0.0.0.0' || e.HOST === '::' ? '127.0.0.1' : e.HOST}:${e.PORT}`).replace(/\/+$/, ''),
+    nodeUrl: (e.NODE_URL ?? `http://${listenAddress(e.HOST)}:${e.PORT}`).replace(/\/+$/, ''),
     secret: e.CLUSTER_SECRET ?? createHmac('sha256', jwtSecret).update('botwright cluster secret').digest('base64url'),
     leaseMs: Math.round(e.BOT_LEASE_SECONDS * 1000),
   };
+}
+
+/** Where this process is reached on its own machine: the host it listens on (loopback when it listens on every address). */
+function listenAddress(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return '127.0.0.1';
+  return isIP(host) === 6 ? `[${host}]` : host;
 }
 
 export class ConfigError extends Error {}

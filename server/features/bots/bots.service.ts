@@ -9,7 +9,7 @@ import { fileTexts, filesOfProjects } from '../workspace/files';
 import { projectsWithOwners } from '../workspace/projects';
 import { hookSecret, hookSecretsOf } from '../runner/hooks/hook-secrets';
 import { hookUrl } from '../runner/hooks/hook-url';
-import { stopRun } from '../runner/runs/run.service';
+import { assertTokensFreeEverywhere, stopRun } from '../runner/runs/run.service';
 import { deploymentsOf } from './deployments';
 import type { DeployedState } from './supervisor';
 import { leaseStatesOf, type LeaseState } from '../cluster/bot-leases';
@@ -96,6 +96,7 @@ export const bots = {
   async deploy({ deps, userId }: ServiceCtx, input: { projectId: string; fileId: string }) {
     const missing = await variablesToSet(deps, userId, input.fileId);
     if (missing.length > 0) throw new AppError('BAD_REQUEST', `Set ${joinWords(missing)} first: the bot cannot start without ${missing.length === 1 ? 'it' : 'them'}`);
+    if (deps.config.databaseUrl) await assertTokensFreeEverywhere({ deps, userId }, { fileId: input.fileId });
     await deps.supervisor.deploy(userId, input.projectId, input.fileId);
     return { message: 'Deployed: the bot is always on' };
   },

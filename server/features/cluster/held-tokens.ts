@@ -18,15 +18,9 @@ export async function holdTokens(
 ): Promise<TokenHolder | null> {
   if (run.tokens.length === 0) return null;
   return inTransaction(db, async (trx) => {
+    const held = await tokenHolder(trx, run.fileId, run.tokens);
+    if (held) return held;
     const now = databaseNow(trx);
-    const held = await trx
-      .selectFrom('token_claims')
-      .select(['user_id', 'bot_name'])
-      .where('token_hash', 'in', run.tokens)
-      .where('file_id', '!=', run.fileId)
-      .where('expires_at', '>', now)
-      .executeTakeFirst();
-    if (held) return { userId: held.user_id, botName: held.bot_name };
     const expiresAt = sql<number>`${now} + ${leaseMs}`;
     for (const token of run.tokens) {
       await trx
@@ -37,6 +31,19 @@ export async function holdTokens(
     }
     return null;
   });
+}
+
+/** Who holds one of these tokens now for a run of another file, if anyone (a deploy asks before it places the bot). */
+export async function tokenHolder(db: Kysely<Database>, fileId: string, tokens: string[]): Promise<TokenHolder | null> {
+  if (tokens.length === 0) return null;
+  const held = await db
+    .selectFrom('token_claims')
+    .select(['user_id', 'bot_name'])
+    .where('token_hash', 'in', tokens)
+    .where('file_id', '!=', fileId)
+    .where('expires_at', '>', databaseNow(db))
+    .executeTakeFirst();
+  return held ? { userId: held.user_id, botName: held.bot_name } : null;
 }
 
 /** Keeps this node's claims for one more lease time. */

@@ -9,6 +9,9 @@ import { newUser } from '../../testing/fixtures';
 import { testDatabaseEnv } from '../../testing/test-database';
 import { startTcpProxy, type TcpProxy } from '../../testing/tcp-proxy';
 import type { BotSummary } from '../../../shared/bots.schema';
+import { claimKey, tokenClaims } from '../runner/runs/token-claims';
+
+const tokenHashes = (node: TestApp, token: string) => tokenClaims({ TELEGRAM_BOT_TOKEN: token }, claimKey(node.config.jwtSecret));
 
 const BOT = 'import time\nprint("up and polling", flush=True)\ntime.sleep(600)\n';
 const LEASE_MS = 2000;
@@ -126,11 +129,20 @@ describe('runner nodes on one PostgreSQL', () => {
     const token = '123456789:AAE_cluster-test-token-abcdefghijklmnopq';
     const [first] = await deployedBots(a, user.token, 1, { TELEGRAM_BOT_TOKEN: token });
     await expect.poll(() => copies([a, b], first!.fileId), { timeout: 10_000, interval: 100 }).toBe(1);
-    // Placed on the other runner (the least loaded), its start is refused there: the token is held.
-    const [second] = await deployedBots(a, user.token, 1, { TELEGRAM_BOT_TOKEN: token });
-    const lastExit = async () => ((await a.request('GET', '/api/bots', { token: user.token })).body.bots as BotSummary[]).find((bot) => bot.projectId === second!.projectId)?.lastExit?.message;
-    await expect.poll(lastExit, { timeout: 10_000, interval: 100 }).toMatch(/already used by your bot 'Bot 0'/);
-    expect(copies([a, b], second!.fileId)).toBe(0);
+    // Refused before it is placed, whichever runner it would land on: a run on another runner holds the token.
+    const projectId = (await a.request('POST', '/api/projects', { token: user.token, body: { name: 'Copy' } })).body.id as string;
+    const fileId = (await a.request('PUT', `/api/projects/${projectId}/files/bot.py`, { token: user.token, body: { content: BOT } })).body.id as string;
+    await a.request('PUT', `/api/projects/${projectId}/env-vars`, { token: user.token, body: { set: { TELEGRAM_BOT_TOKEN: token } } });
+    const holder = a.app.deps.runs.live(first!.fileId) ? a : b;
+    const other = holder === a ? b : a;
+    const refused = await other.request('POST', `/api/bots/${projectId}/deploy`, { token: user.token, body: { fileId } });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toMatch(/already used by your bot 'Bot 0'/);
+    // A plain run of it on the other runner is refused too: the claim is in the database, not in the holder's memory.
+    await expect(other.app.deps.runs.start({ userId: user.id, fileId, filename: 'bot.py', secrets: {}, claims: { tokens: tokenHashes(other, token), botName: 'Copy' } }, async () => {
+      throw new Error('never launched');
+    })).rejects.toThrow(/already used by your bot 'Bot 0'/);
+    expect(copies([a, b], fileId)).toBe(0);
     expect(copies([a, b], first!.fileId)).toBe(1);
   });
 });

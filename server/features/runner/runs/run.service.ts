@@ -15,7 +15,8 @@ import { prepareTestMode } from '../../test-chat/test-mode';
 import { prepareLiveInbound } from '../hooks/live-inbound';
 import { botLanguage, botLaunch } from './bot-command';
 import { claimKey, tokenClaims } from './token-claims';
-import type { EndedBy, RunLaunch, RunMode, RunViewer } from './runs';
+import { tokenInUse, type EndedBy, type RunLaunch, type RunMode, type RunViewer } from './runs';
+import { tokenHolder } from '../../cluster/held-tokens';
 import type { RunSummary } from '../../../../shared/runner.schema';
 
 export type StartFileInput = {
@@ -81,6 +82,19 @@ export async function startRun({ deps, userId }: ServiceCtx, input: StartFileInp
       throw err;
     }
   });
+}
+
+/**
+ * On a server of several nodes: refuses (409) to deploy a file whose saved platform token a live run
+ * holds on any node, before the bot is placed (the runner it lands on checks again when it starts it).
+ */
+export async function assertTokensFreeEverywhere({ deps, userId }: ServiceCtx, input: { fileId: string }): Promise<void> {
+  const file = await ownedFile(deps.db, userId, input.fileId).catch(() => {
+    throw new AppError('NOT_FOUND', 'File not found');
+  });
+  const tokens = tokenClaims(await loadProjectSecrets(deps, file.project_id), claimKey(deps.config.jwtSecret));
+  const holder = await tokenHolder(deps.db, input.fileId, tokens);
+  if (holder) throw new AppError('CONFLICT', tokenInUse(holder.userId === userId, holder.botName));
 }
 
 /** Ends the person's run of this file (SIGTERM, then SIGKILL after the grace); false when none is live. */

@@ -57,7 +57,7 @@ export type RunsOptions = {
 };
 
 /** Why a start is refused: another live run holds one of its platform tokens. */
-function tokenInUse(yours: boolean, botName: string, filename?: string): string {
+export function tokenInUse(yours: boolean, botName: string, filename?: string): string {
   return yours
     ? `This token is already used by your bot '${botName}'${filename ? ` (${filename})` : ''}. Stop it first: two copies of a bot with one token make the platform refuse one of them.`
     : 'This token is already used by another bot on this server. Each bot needs a token of its own: create another one for this bot.';
