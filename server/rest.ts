@@ -154,6 +154,9 @@ export const restRoutes: RestRoute[] = [
   { method: 'GET', url: '/api/admin/social/posts', procedure: 'admin.posts', input: 'none', call: (c) => c.admin.posts() },
   { method: 'GET', url: '/api/admin/users/:id/messages', procedure: 'admin.userMessages', input: 'path', call: (c, i) => c.admin.userMessages(i) },
   { method: 'PUT', url: '/api/admin/users/:id/credits', procedure: 'admin.setCredits', input: 'path+body', call: (c, i) => c.admin.setCredits(i) },
+  { method: 'GET', url: '/api/admin/nodes', procedure: 'admin.nodes', input: 'none', call: (c) => c.admin.nodes() },
+  { method: 'POST', url: '/api/admin/nodes/:id/drain', procedure: 'admin.drainNode', input: 'path', call: (c, i) => c.admin.drainNode(i) },
+  { method: 'POST', url: '/api/admin/nodes/:id/undrain', procedure: 'admin.undrainNode', input: 'path', call: (c, i) => c.admin.undrainNode(i) },
   { method: 'DELETE', url: '/api/admin/social/posts/:id', procedure: 'admin.deletePost', input: 'path', call: (c, i) => c.admin.deletePost(i) },
 ];
 

@@ -1,10 +1,12 @@
-// The unlocked operator dashboard: headline numbers, users with credits and chat messages, every
-// bot (with Stop), and post moderation. Its first call (analytics) is also the re-check of a stored key.
+// The unlocked operator dashboard: headline numbers, users with credits and chat messages, the nodes
+// of a server on several machines (with Drain), every bot (with Stop), and post moderation. Its
+// first call (analytics) is also the re-check of a stored key.
 import '../../mantine-styles-pages';
 import { Alert, Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconRefresh } from '@tabler/icons-react';
 import { trpc } from '../../lib/trpc';
 import { AdminBots } from './AdminBots';
+import { AdminNodes } from './AdminNodes';
 import { useAdminQueryError } from './admin-session';
 import { PostModeration } from './PostModeration';
 import { StatCards } from './StatCards';
@@ -19,6 +21,7 @@ export function AdminDashboard() {
     void utils.admin.analytics.invalidate();
     void utils.admin.posts.invalidate();
     void utils.admin.bots.invalidate();
+    void utils.admin.nodes.invalidate();
     void utils.admin.userMessages.invalidate();
   };
 
@@ -54,6 +57,7 @@ export function AdminDashboard() {
       {analytics.data ? <UsersTable users={analytics.data.usersByEmail} /> : !analytics.isError && <Skeleton h={320} radius="lg" />}
 
       {/* These wait for the key check, so a wrong stored key costs one refused call, not three. */}
+      <AdminNodes enabled={analytics.isSuccess} />
       <AdminBots enabled={analytics.isSuccess} />
       <PostModeration enabled={analytics.isSuccess} />
     </Stack>

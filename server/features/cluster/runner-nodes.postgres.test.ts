@@ -22,7 +22,9 @@ const SHARED = {
   RUNNER_MEMORY_MB: '128',
   RUNNER_STOP_GRACE_MS: '300',
   RUNNER_MAX_DEPLOYED_PER_USER: '10',
+  ADMIN_KEY: 'the-operator-key-of-this-test',
 };
+const asAdmin = (node: TestApp, method: string, path: string) => node.request(method, path, { headers: { 'x-admin-key': SHARED.ADMIN_KEY } });
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -83,6 +85,43 @@ describe('runner nodes on one PostgreSQL', () => {
     // Undeployed from the web node: its runner stops it.
     expect((await web.request('POST', `/api/bots/${bots[0]!.projectId}/undeploy`, { token: user.token })).status).toBe(200);
     await expect.poll(() => runningOn(b, bots), { timeout: 5000, interval: 100 }).toBe(3);
+  });
+
+  it('/admin shows every node with its role, heartbeat and bots; a drained runner ends with no bots and takes none until taken back', async () => {
+    const s = await server();
+    const web = await s.node('web');
+    const [a, b] = [await s.node('runner'), await s.node('runner')];
+    const user = await newUser(web, { credits: 100 });
+    const bots = await deployedBots(web, user.token, 4);
+    await expect.poll(() => [runningOn(a, bots), runningOn(b, bots)], { timeout: 15_000, interval: 100 }).toEqual([2, 2]);
+
+    const listed = await asAdmin(web, 'GET', '/api/admin/nodes');
+    expect(listed.status).toBe(200);
+    const nodes = listed.body.nodes as Array<{ id: string; role: string; alive: boolean; draining: boolean; bots: number; url: string }>;
+    expect(nodes.map((n) => n.role).sort()).toEqual(['runner', 'runner', 'web']);
+    expect(nodes.every((n) => n.alive && !n.draining)).toBe(true);
+    expect(nodes.filter((n) => n.role === 'runner').map((n) => n.bots)).toEqual([2, 2]);
+    expect(listed.body.thisNode).toBe(nodes.find((n) => n.role === 'web')!.id);
+    // Nobody but the operator sees them.
+    expect((await web.request('GET', '/api/admin/nodes', { token: user.token })).status).toBe(401);
+
+    const aId = nodes.find((n) => n.url === a.config.cluster.nodeUrl)!.id;
+    const drained = await asAdmin(web, 'POST', `/api/admin/nodes/${aId}/drain`);
+    expect(drained.status).toBe(200);
+    expect(drained.body.message).toBe(`Draining ${aId}: its bots move to the other runners`);
+    await expect.poll(() => [runningOn(a, bots), runningOn(b, bots)], { timeout: LEASE_MS + 5000, interval: 100 }).toEqual([0, 4]);
+    // A bot deployed now goes to the runner that is not drained.
+    const [late] = await deployedBots(web, user.token, 1);
+    await expect.poll(() => runningOn(b, [late!]), { timeout: 5000, interval: 100 }).toBe(1);
+    expect(runningOn(a, [late!])).toBe(0);
+    expect(((await asAdmin(web, 'GET', '/api/admin/nodes')).body.nodes as Array<{ id: string; draining: boolean; bots: number }>).find((n) => n.id === aId)).toMatchObject({ draining: true, bots: 0 });
+
+    // Taken back, it takes new bots again; unknown nodes and web nodes are refused.
+    expect((await asAdmin(web, 'POST', `/api/admin/nodes/${aId}/undrain`)).body.message).toBe(`${aId} takes bots again`);
+    const [after] = await deployedBots(web, user.token, 1);
+    await expect.poll(() => runningOn(a, [after!]), { timeout: 5000, interval: 100 }).toBe(1);
+    expect((await asAdmin(web, 'POST', '/api/admin/nodes/no-such-node/drain')).status).toBe(404);
+    expect((await asAdmin(web, 'POST', `/api/admin/nodes/${listed.body.thisNode}/drain`)).body.error).toBe('A web node runs no bots: there is nothing to drain');
   });
 
   it('a runner cut off from the database stops its bots before its leases expire; the other runner takes them; never two copies', async () => {
