@@ -39,7 +39,7 @@ function NodeRow({ node, isThis, now, onDrain }: { node: NodeSummary; isThis: bo
             )}
           </Group>
           <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {node.url} · v{node.version}
+            {node.url} · {node.version}
           </Text>
         </Stack>
       </Table.Td>

@@ -10,6 +10,11 @@ import { LeaseKeeper } from './lease-keeper';
 import { holdTokens, letGoOfTokens } from './held-tokens';
 import { nodeIdOf } from './node-id';
 import { WakeUps } from './wake-ups';
+import { migrations } from '../../../migrations';
+import pkg from '../../../package.json' with { type: 'json' };
+
+/** What /admin shows as a node's version: the release, and how many migrations its code knows (nodes of two schemas must not mix). */
+export const NODE_VERSION = `${pkg.version}, schema ${Object.keys(migrations).length}`;
 
 export type ThisNode = { id: string; keeper: LeaseKeeper; sharedTokens: SharedTokens };
 
@@ -24,7 +29,7 @@ export function thisNode(config: Config, db: Db, log: FastifyBaseLogger, opts: {
   const wakeUps = new WakeUps(config.databaseUrl, () => keeper?.wake(), log);
   keeper = new LeaseKeeper({
     db,
-    node: { id, role, url: nodeUrl, version: process.env.npm_package_version ?? 'unknown' },
+    node: { id, role, url: nodeUrl, version: NODE_VERSION },
     leaseMs,
     log,
     holdsBots: opts.holdsBots,
