@@ -28,7 +28,8 @@ import { registerUploadRoutes } from './features/feed/uploads';
 import type { HostTools } from './features/runner/sandbox/host-tools';
 import { registerTestChatFiles } from './features/test-chat/test-chat.routes';
 import { registerHookRoutes } from './features/runner/hooks/hooks.routes';
-import { SessionRevocations } from './features/auth/revocations';
+import { SessionRevocations, type Revocation } from './features/auth/revocations';
+import { NodeChannel } from './features/cluster/node-channel';
 import { Installs } from './features/runner/dependencies/installs';
 import { HookTargets } from './features/runner/hooks/hook-targets';
 import { MAX_FRAME_BYTES, registerRunSocket } from './features/runner/runs/run-socket';
@@ -110,6 +111,10 @@ async function googleSignIn(app: FastifyInstance, config: Config, clock: Clock):
 
 /** Everything but the runner: these exist as soon as the database is migrated. */
 async function coreDeps(app: FastifyInstance, config: Config, db: CoreDeps['db'], clock: Clock, google: GoogleIdentity | null, ai: AiProvider | undefined): Promise<CoreDeps> {
+  const channel = config.databaseUrl ? new NodeChannel(config.databaseUrl, db, app.log) : null;
+  const revocations = new SessionRevocations(channel ? (revocation) => void channel.say('sessions', revocation).catch((err) => app.log.warn({ err }, 'a sign-out could not be told to the other nodes')) : undefined);
+  channel?.on('sessions', (data) => revocations.heard(data as Revocation));
+  void channel?.ensure();
   return {
     config,
     db,
@@ -122,7 +127,8 @@ async function coreDeps(app: FastifyInstance, config: Config, db: CoreDeps['db']
     ai: ai ?? (config.openai ? (await import('./features/ai/openai-provider')).openAiProvider(config.openai) : builtinProvider()),
     adminGuard: adminGuard(config.adminKey, clock, app.log),
     analyser: createCodeAnalyser({ log: app.log }),
-    revocations: new SessionRevocations(),
+    revocations,
+    channel,
     installs: new Installs(),
     hookTargets: new HookTargets(),
     landing: newLandingState(clock),
@@ -181,6 +187,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const { deps, closeRunner } = await withRunnerOnDemand(app, core, opts);
   app.addHook('onClose', async () => {
     await closeRunner();
+    await deps.channel?.close();
     deps.mailer.close();
     await deps.analyser.close();
     await database.close();

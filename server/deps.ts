@@ -19,6 +19,7 @@ import type { RunLogs } from './features/runner/logs/run-logs';
 import type { Supervisor } from './features/bots/supervisor';
 import type { RunRecords } from './features/runner/runs/run-records';
 import type { SessionRevocations } from './features/auth/revocations';
+import type { NodeChannel } from './features/cluster/node-channel';
 import type { PackageVolumes } from './features/runner/dependencies/package-volumes';
 import type { Installs } from './features/runner/dependencies/installs';
 import type { HookTargets } from './features/runner/hooks/hook-targets';
@@ -40,8 +41,10 @@ export type CoreDeps = {
   analyser: CodeAnalyser;
   /** The dependency installs going on now (a run or a delete of that project waits for them). */
   installs: Installs;
-  /** Sessions ended on the server, announced to live sockets opened with them. */
+  /** Sessions ended on the server, announced to live sockets opened with them (on every node). */
   revocations: SessionRevocations;
+  /** On PostgreSQL, what this node and the others say to each other at once (cluster/node-channel.ts); null on SQLite. */
+  channel: NodeChannel | null;
   /** Where each project's webhooks go now: its live runs that listen on PORT. */
   hookTargets: HookTargets;
   /** The landing page's figures: when this app started, and the last count (kept a minute). */

@@ -81,7 +81,7 @@ async function startRunner(deps: Deps, timings: StepTimings | undefined, hostToo
   ]);
   log.info(`Runner dependencies: ${packageVolumes.storage.detail}`);
   const runLogs = new RunLogs({ dir: path.join(config.dataDir, 'logs'), fileBytes: config.runner.logFileBytes, files: config.runner.logFiles, log });
-  const node = thisNode(config, db, log, { holdsBots: config.cluster.role !== 'web' && sandbox.policy.refusal === null, liveRuns: () => runs.liveCount() });
+  const node = thisNode(config, db, deps.channel, log, { holdsBots: config.cluster.role !== 'web' && sandbox.policy.refusal === null, liveRuns: () => runs.liveCount() });
   const runRecords = new RunRecords(db, log, node?.id ?? null);
   // Runs the previous server left live ended with it (kill -9, a crash, a reboot).
   const leftovers = await runRecords.endLeftovers(deps.clock.now().getTime());

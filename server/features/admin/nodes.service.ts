@@ -4,7 +4,6 @@
 import type { ServiceCtx } from '../../trpc';
 import { AppError } from '../../errors';
 import { listNodes, setDraining } from '../cluster/nodes';
-import { wakeNodes } from '../cluster/wake-ups';
 import { nodeIdOf } from '../cluster/node-id';
 import type { NodeList } from '../../../shared/nodes.schema';
 
@@ -20,6 +19,6 @@ export async function drain({ deps }: Operator, input: { id: string }, draining:
   const node = (await listNodes(deps.db, deps.config.cluster.leaseMs)).find((n) => n.id === input.id);
   if (!node || !(await setDraining(deps.db, input.id, draining))) throw new AppError('NOT_FOUND', 'Node not found');
   if (draining && node.role === 'web') throw new AppError('BAD_REQUEST', 'A web node runs no bots: there is nothing to drain');
-  await wakeNodes(deps.db).catch(() => {});
+  await deps.channel?.say('bots').catch(() => {});
   return { message: draining ? `Draining ${input.id}: its bots move to the other runners` : `${input.id} takes bots again` };
 }

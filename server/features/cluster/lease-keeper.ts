@@ -16,7 +16,7 @@ import type { DeployedState } from '../bots/supervisor';
 import { heartbeat, type NodeIdentity, type NodeLoad } from './nodes';
 import { bumpEpoch, deleteLease, placeUnheld, releaseLease, releaseNodeLeases, renewLeases, saveLeaseState, type HeldBot } from './bot-leases';
 import { renewTokens } from './held-tokens';
-import { wakeNodes, type WakeUps } from './wake-ups';
+import type { NodeChannel } from './node-channel';
 
 /** What the keeper asks of the node's supervisor. */
 export type HeldBotsHandler = {
@@ -37,7 +37,7 @@ export type LeaseKeeperOptions = {
   /** A web node beats and places nothing; a runner (or 'all') holds bots. */
   holdsBots: boolean;
   load: () => NodeLoad;
-  wakeUps?: WakeUps;
+  channel?: NodeChannel;
 };
 
 /** Where a bot was placed, from this node's point of view. */
@@ -99,7 +99,7 @@ export class LeaseKeeper {
       this.held.set(bot.projectId, { ...bot, epoch: placed.epoch });
       return 'here';
     }
-    await wakeNodes(this.options.db).catch(() => {});
+    await this.wakeRunners();
     return 'elsewhere';
   }
 
@@ -108,7 +108,12 @@ export class LeaseKeeper {
     this.held.delete(projectId);
     this.published.delete(projectId);
     await deleteLease(this.options.db, projectId);
-    await wakeNodes(this.options.db).catch(() => {});
+    await this.wakeRunners();
+  }
+
+  /** Tells the runners to look at their leases now. */
+  private async wakeRunners(): Promise<void> {
+    await this.options.channel?.say('bots').catch(() => {});
   }
 
   /** One beat; a beat asked for while one runs happens right after it. */
@@ -133,7 +138,7 @@ export class LeaseKeeper {
   private async beat(): Promise<void> {
     const { db, node, leaseMs, holdsBots } = this.options;
     const askedAt = performance.now();
-    void this.options.wakeUps?.ensure();
+    void this.options.channel?.ensure();
     const { draining } = await withTimeout(heartbeat(db, node, this.options.load(), this.first), leaseMs);
     this.first = false;
     if (!holdsBots) return this.recovered();
@@ -163,6 +168,7 @@ export class LeaseKeeper {
         await handler.letGo(bot);
         await releaseLease(this.options.db, bot.projectId, this.nodeId, bot.epoch);
         this.options.log.info({ projectId: bot.projectId }, 'drained: a deployed bot was stopped here and handed back');
+        await this.wakeRunners();
         continue;
       }
       const mine = this.held.get(bot.projectId);
@@ -218,7 +224,7 @@ export class LeaseKeeper {
     if (!this.options.holdsBots) return;
     this.held.clear();
     await releaseNodeLeases(this.options.db, this.nodeId);
-    await wakeNodes(this.options.db);
+    await this.wakeRunners();
   }
 
   /** Stops beating (the server is closing: its runs end with it). */
@@ -226,7 +232,7 @@ export class LeaseKeeper {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
     if (this.fenceTimer) clearTimeout(this.fenceTimer);
-    void this.options.wakeUps?.close();
+    
   }
 }
 

@@ -8,6 +8,7 @@ import { startTestApp, type TestApp } from '../../testing/test-app';
 import { newUser } from '../../testing/fixtures';
 import { testDatabaseEnv } from '../../testing/test-database';
 import { startTcpProxy, type TcpProxy } from '../../testing/tcp-proxy';
+import { RunClient } from '../../testing/run-client';
 import type { BotSummary } from '../../../shared/bots.schema';
 import { claimKey, tokenClaims } from '../runner/runs/token-claims';
 
@@ -183,5 +184,18 @@ describe('runner nodes on one PostgreSQL', () => {
     })).rejects.toThrow(/already used by your bot 'Bot 0'/);
     expect(copies([a, b], fileId)).toBe(0);
     expect(copies([a, b], first!.fileId)).toBe(1);
+  });
+
+  it("a sign-out on one web node closes the person's sockets on the others", async () => {
+    const s = await server();
+    const [one, two] = [await s.node('web'), await s.node('web')];
+    const user = await newUser(one);
+    const socket = await RunClient.open(two.url, { token: user.token });
+    // The node's channel listens a moment after it starts.
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await one.request('POST', '/api/auth/logout', { token: user.token })).status).toBe(200);
+    await socket.waitFor(() => false, 3000).catch(() => {});
+    expect(socket.closeCode).toBe(4401);
+    expect(socket.frames.at(-1)).toEqual({ type: 'execution_error', message: 'Your session has ended. Please sign in again.' });
   });
 });

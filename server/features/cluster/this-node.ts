@@ -9,7 +9,7 @@ import type { SharedTokens } from '../runner/runs/runs';
 import { LeaseKeeper } from './lease-keeper';
 import { holdTokens, letGoOfTokens } from './held-tokens';
 import { nodeIdOf } from './node-id';
-import { WakeUps } from './wake-ups';
+import type { NodeChannel } from './node-channel';
 import { migrations } from '../../../migrations';
 import pkg from '../../../package.json' with { type: 'json' };
 
@@ -21,25 +21,24 @@ export type ThisNode = { id: string; keeper: LeaseKeeper; sharedTokens: SharedTo
 /** Why a web node starts no run. */
 export const WEB_NODE_REFUSAL = 'this is a web node: bots run on the runner nodes';
 
-export function thisNode(config: Config, db: Db, log: FastifyBaseLogger, opts: { holdsBots: boolean; liveRuns: () => number }): ThisNode | null {
-  if (!config.databaseUrl) return null;
+export function thisNode(config: Config, db: Db, channel: NodeChannel | null, log: FastifyBaseLogger, opts: { holdsBots: boolean; liveRuns: () => number }): ThisNode | null {
+  if (!config.databaseUrl || !channel) return null;
   const { role, nodeUrl, leaseMs } = config.cluster;
   const id = nodeIdOf(config.dataDir);
-  let keeper: LeaseKeeper | null = null;
-  const wakeUps = new WakeUps(config.databaseUrl, () => keeper?.wake(), log);
-  keeper = new LeaseKeeper({
+  const keeper = new LeaseKeeper({
     db,
     node: { id, role, url: nodeUrl, version: NODE_VERSION },
     leaseMs,
     log,
     holdsBots: opts.holdsBots,
-    wakeUps,
+    channel,
     load: () => ({
       runs: opts.liveRuns(),
       memoryBytes: totalmem() - freemem(),
       cpuPercent: Math.round((loadavg()[0]! / availableParallelism()) * 1000) / 10,
     }),
   });
+  channel.on('bots', () => keeper.wake());
   const sharedTokens: SharedTokens = {
     hold: (run) => holdTokens(db, id, leaseMs, run),
     letGo: (runId) => void letGoOfTokens(db, runId).catch((err) => log.warn({ err }, 'a run’s tokens could not be let go of (they expire with the lease)')),
