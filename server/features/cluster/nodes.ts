@@ -91,3 +91,15 @@ export async function forgetNode(db: Kysely<Database>, id: string, olderThanMs: 
     .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
+
+/** The address of each of these nodes that is alive, in the order asked. */
+export async function aliveNodeUrls(db: Kysely<Database>, ids: string[], leaseMs: number): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('nodes')
+    .select(['id', 'url'])
+    .where('id', 'in', ids)
+    .where('heartbeat_at', '>', sql<number>`${databaseNow(db)} - ${leaseMs}`)
+    .execute();
+  return ids.flatMap((id) => rows.filter((r) => r.id === id).map((r) => r.url));
+}

@@ -3,6 +3,8 @@
 // runner cut off from the database (a TCP proxy that stops passing bytes) stops its bots before its
 // leases expire, so another runner takes them and no bot ever runs twice. A web node deploys and
 // shows the bots, and runs none.
+import { createHmac } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../testing/test-app';
 import { newUser } from '../../testing/fixtures';
@@ -14,6 +16,17 @@ import { claimKey, tokenClaims } from '../runner/runs/token-claims';
 
 const tokenHashes = (node: TestApp, token: string) => tokenClaims({ TELEGRAM_BOT_TOKEN: token }, claimKey(node.config.jwtSecret));
 
+const ECHO_BOT = String.raw`
+const http = require('node:http');
+http.createServer((req, res) => {
+  const chunks = [];
+  req.on('data', (d) => chunks.push(d));
+  req.on('end', () => {
+    res.writeHead(201, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ method: req.method, url: req.url, headers: req.headers, body: Buffer.concat(chunks).toString() }));
+  });
+}).listen(Number(process.env.PORT), () => console.log('listening'));
+`;
 const BOT = 'import time\nprint("up and polling", flush=True)\ntime.sleep(600)\n';
 const LEASE_MS = 2000;
 const SHARED = {
@@ -32,14 +45,23 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => {});
 });
 
+/** A free loopback port: a node says where it listens (NODE_URL) before it listens. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
 async function server(): Promise<{ url: string; node(role: 'web' | 'runner', over?: { databaseUrl?: string }): Promise<TestApp> }> {
   const database = await testDatabaseEnv();
   cleanups.push(database.drop);
-  let port = 40000;
   return {
     url: database.env.DATABASE_URL!,
     async node(role, over = {}) {
-      const app = await startTestApp({ ...SHARED, DATABASE_URL: over.databaseUrl ?? database.env.DATABASE_URL!, BOTWRIGHT_ROLE: role, NODE_URL: `http://127.0.0.1:${port++}` });
+      const port = await freePort();
+      const app = await startTestApp({ ...SHARED, DATABASE_URL: over.databaseUrl ?? database.env.DATABASE_URL!, BOTWRIGHT_ROLE: role, PORT: String(port), NODE_URL: `http://127.0.0.1:${port}` });
       cleanups.push(() => app.close());
       return app;
     },
@@ -197,5 +219,39 @@ describe('runner nodes on one PostgreSQL', () => {
     await socket.waitFor(() => false, 3000).catch(() => {});
     expect(socket.closeCode).toBe(4401);
     expect(socket.frames.at(-1)).toEqual({ type: 'execution_error', message: 'Your session has ended. Please sign in again.' });
+  });
+
+  it("a webhook sent to a web node reaches the bot on the runner that runs it, and goes no further when passed on", async () => {
+    const s = await server();
+    const web = await s.node('web');
+    const [a, b] = [await s.node('runner'), await s.node('runner')];
+    const user = await newUser(web, { credits: 100 });
+    const projectId = (await web.request('POST', '/api/projects', { token: user.token, body: { name: 'Hooked' } })).body.id as string;
+    const fileId = (await web.request('PUT', `/api/projects/${projectId}/files/echo.js`, { token: user.token, body: { content: ECHO_BOT } })).body.id as string;
+    await web.request('PUT', `/api/projects/${projectId}/env-vars`, { token: user.token, body: { set: { PORT: '8080' } } });
+    await web.request('PUT', `/api/projects/${projectId}/env-vars`, { token: user.token, body: { set: { PORT: '8080' } } });
+    const deployed = await web.request('POST', `/api/bots/${projectId}/deploy`, { token: user.token, body: { fileId } });
+    expect(deployed.status, JSON.stringify(deployed.body)).toBe(200);
+    await expect.poll(() => copies([a, b], fileId), { timeout: 15_000, interval: 100 }).toBe(1);
+    const holder = a.app.deps.runs.live(fileId) ? a : b;
+    const other = holder === a ? b : a;
+    const hook = new URL((await web.request('GET', `/api/bots/${projectId}/hook`, { token: user.token })).body.webhookUrl as string).pathname;
+    // The bot listens a moment after its process starts.
+    const send = (node: TestApp, headers: Record<string, string> = {}) => node.request('POST', `${hook}/updates?x=1`, { body: { update_id: 7 }, headers });
+    await expect.poll(async () => (await send(web)).status, { timeout: 10_000, interval: 200 }).toBe(201);
+    for (const node of [web, other, holder]) {
+      const answer = await send(node);
+      expect(answer.status).toBe(201);
+      expect(answer.body).toMatchObject({ method: 'POST', url: '/updates?x=1', body: '{"update_id":7}' });
+      // The bot never sees the nodes' signature.
+      expect(answer.body.headers['x-botwright-node']).toBeUndefined();
+    }
+    // A request that says another node passed it on, but is not signed with the cluster secret, is passed on once.
+    expect((await send(web, { 'x-botwright-node': 'f'.repeat(64) })).status).toBe(201);
+    // A request another node did pass on is answered where it lands: the bot is not on the web node.
+    const signed = createHmac('sha256', SHARED.CLUSTER_SECRET).update(`hook ${hook}/updates?x=1`).digest('hex');
+    const refused = await send(web, { 'x-botwright-node': signed });
+    expect(refused.status).toBe(503);
+    expect(refused.body.error).toBe('This bot is not running. Start or deploy it in Botwright.');
   });
 });

@@ -8,14 +8,16 @@ import { AppError } from '../../../errors';
 import type { HookTarget } from './hook-targets';
 import { NoWayIn } from './live-inbound';
 import { NOT_SERVED, servedAnswerHeaders, type HookAddressAsked } from './hook-answer';
+import { NODE_HEADER } from '../../cluster/node-auth';
 
 /** How long the bot has to start its answer, and the longest silence while it sends it. */
 export const HOOK_UPSTREAM_TIMEOUT_MS = 30_000;
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'http2-settings']);
 // Ours to set (or not to pass on): the bot's host and length, what the caller claims about proxies,
-// Botwright's own cookies (a browser sends them to this origin), and Expect (the body is already here).
-const DROPPED_REQUEST = new Set(['host', 'content-length', 'expect', 'cookie', 'forwarded', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host']);
+// Botwright's own cookies (a browser sends them to this origin), Expect (the body is already here),
+// and the signature of a node that passed the request on (cluster/node-auth.ts).
+const DROPPED_REQUEST = new Set(['host', 'content-length', 'expect', 'cookie', 'forwarded', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', NODE_HEADER]);
 
 function without(headers: IncomingHttpHeaders, dropped: Set<string>): OutgoingHttpHeaders {
   const named = new Set(
@@ -74,7 +76,7 @@ export function forwardToBot(req: FastifyRequest, reply: FastifyReply, target: H
       upstream = request({
         method: req.method,
         path: asked.pathAndQuery,
-        headers: upstreamHeaders(req, target.port, hasBody ? (body?.length ?? 0) : null),
+        headers: { ...upstreamHeaders(req, target.port, hasBody ? (body?.length ?? 0) : null), ...target.headers },
         setHost: false,
         createConnection: () => target.connect(),
       });

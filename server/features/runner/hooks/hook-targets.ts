@@ -1,6 +1,7 @@
 // Where each project's webhooks go: the live runs that can take them, registered when a live run is
 // launched (live-inbound.ts) and removed when it ends. One `HookTargets` per app (deps.hookTargets,
 // made in buildApp). A project with several running files gets the newest run's.
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Runs } from '../runs/runs';
 
@@ -13,6 +14,8 @@ export type HookTarget = {
   port: number;
   /** A connection to that port; throws when this server has no way into the run. */
   connect(): Socket;
+  /** Headers added to the request (a node passing a webhook on to the node that runs the bot signs it). */
+  headers?: OutgoingHttpHeaders;
 };
 
 export class HookTargets {

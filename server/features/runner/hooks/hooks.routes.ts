@@ -1,6 +1,7 @@
 // The public webhook addresses: PUBLIC_URL/hooks/<projectId>/<secret>/<anything...>, any method.
 // Before the body is read: the secret (404 alike for a wrong one and an unknown bot), the bot's rate
-// (429), the body's size (413). Then the bot's newest live run gets the request (503 when none runs).
+// (429), the body's size (413). Then the bot's newest live run gets the request (503 when none runs);
+// on several nodes, through the node that runs it (cluster/remote-hooks.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../../deps';
 import { AppError } from '../../../errors';
@@ -10,6 +11,7 @@ import { isHookSecret } from './hook-secrets';
 import { HOOK_RATE, HookRateLimiter } from './hook-rate';
 import { liveHookTarget } from './hook-targets';
 import { forwardToBot } from './forward';
+import { passedOnByNode, remoteHookTarget } from '../../cluster/remote-hooks';
 
 /** The largest body a bot's webhook takes. */
 export const HOOK_BODY_LIMIT = 1024 * 1024;
@@ -48,9 +50,17 @@ export async function registerHookRoutes(app: FastifyInstance, deps: Deps): Prom
     const handler = async (req: FastifyRequest, reply: FastifyReply) => {
       const address = (req as HookRequest)[ADDRESS];
       if (!address) throw notFound();
+      const own = hookUrl(deps.config.publicUrl, address.projectId, address.secret);
       const target = liveHookTarget(deps, address.projectId);
-      if (!target) throw new AppError('SERVICE_UNAVAILABLE', BOT_NOT_RUNNING);
-      await forwardToBot(req, reply, target, { own: hookUrl(deps.config.publicUrl, address.projectId, address.secret), pathAndQuery: address.target });
+      if (target) {
+        await forwardToBot(req, reply, target, { own, pathAndQuery: address.target });
+        return reply;
+      }
+      // On several nodes: the node that runs the bot answers (a request passed on once goes no further).
+      const rawUrl = req.raw.url ?? '';
+      const remote = passedOnByNode(deps, req.headers, rawUrl) ? null : await remoteHookTarget(deps, address.projectId, rawUrl);
+      if (!remote) throw new AppError('SERVICE_UNAVAILABLE', BOT_NOT_RUNNING);
+      await forwardToBot(req, reply, remote, { own, pathAndQuery: rawUrl });
       return reply;
     };
 

@@ -90,6 +90,20 @@ export class RunRecords {
     return this.writing;
   }
 
+  /** On several nodes: the nodes the project's live runs (not test runs) run on now, the newest run first. */
+  async liveRunNodes(projectId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('runs')
+      .select('node_id')
+      .where('project_id', '=', projectId)
+      .where('ended_at', 'is', null)
+      .where('mode', '=', 'live')
+      .where('node_id', 'is not', null)
+      .orderBy('started_at', 'desc')
+      .execute();
+    return rows.map((r) => r.node_id!);
+  }
+
   /** The files of the runs with no end yet (one file may appear more than once). */
   async liveFileIds(): Promise<string[]> {
     return (await this.db.selectFrom('runs').select('file_id').where('ended_at', 'is', null).execute()).map((r) => r.file_id);
