@@ -30,6 +30,7 @@ import { registerTestChatFiles } from './features/test-chat/test-chat.routes';
 import { registerHookRoutes } from './features/runner/hooks/hooks.routes';
 import { SessionRevocations, type Revocation } from './features/auth/revocations';
 import { NodeChannel } from './features/cluster/node-channel';
+import { registerNodeRoutes } from './features/cluster/node-routes';
 import { Installs } from './features/runner/dependencies/installs';
 import { HookTargets } from './features/runner/hooks/hook-targets';
 import { MAX_FRAME_BYTES, registerRunSocket } from './features/runner/runs/run-socket';
@@ -203,6 +204,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerRest(app, deps, limit);
   registerApiDocs(app, deps);
   registerRunSocket(app, deps);
+  registerNodeRoutes(app, deps);
   registerUploadRoutes(app, deps);
   registerTestChatFiles(app, deps);
   await registerHookRoutes(app, deps);

@@ -45,7 +45,7 @@ export async function withRunnerOnDemand(app: FastifyInstance, core: CoreDeps, o
   app.decorate('deps', { getter: () => deps });
   app.decorate('runnerReady', ready);
   app.addHook('onRequest', async (req) => {
-    if (runner || (req.method === 'GET' && !/^\/(api|trpc|ws|hooks)(\/|$|\?)/.test(req.url))) return;
+    if (runner || (req.method === 'GET' && !/^\/(api|trpc|ws|hooks|cluster)(\/|$|\?)/.test(req.url))) return;
     startRunnerNow();
     await ready;
   });

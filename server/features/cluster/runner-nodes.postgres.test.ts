@@ -254,4 +254,44 @@ describe('runner nodes on one PostgreSQL', () => {
     expect(refused.status).toBe(503);
     expect(refused.body.error).toBe('This bot is not running. Start or deploy it in Botwright.');
   });
+
+  it("a person's /ws on a web node streams the logs of their bot on a runner (recent lines first), and Stop there stops it", async () => {
+    const s = await server();
+    const web = await s.node('web');
+    const runner = await s.node('runner');
+    const user = await newUser(web, { credits: 100 });
+    const [bot] = await deployedBots(web, user.token, 1);
+    await expect.poll(() => copies([runner], bot!.fileId), { timeout: 15_000, interval: 100 }).toBe(1);
+    await new Promise((r) => setTimeout(r, 500));
+
+    const socket = await RunClient.open(web.url, { token: user.token });
+    socket.send({ type: 'attach', fileId: bot!.fileId });
+    await socket.waitFor((f) => f.type === 'execution_output' && f.fileId === bot!.fileId && f.message.includes('up and polling'), 10_000);
+    // Somebody else's socket on the web node gets nothing of it.
+    const stranger = await newUser(web);
+    const other = await RunClient.open(web.url, { token: stranger.token });
+    other.send({ type: 'attach', fileId: bot!.fileId });
+    await other.waitFor((f) => f.type === 'execution_log', 5000);
+    expect(other.frames.filter((f) => f.type === 'execution_output')).toEqual([]);
+    expect(other.frames.at(-1)).toMatchObject({ type: 'execution_log', message: 'This file is not running' });
+
+    socket.send({ type: 'stop-execution', fileId: bot!.fileId });
+    await socket.waitFor((f) => f.type === 'execution_exit' && f.fileId === bot!.fileId, 10_000);
+    expect(copies([runner], bot!.fileId)).toBe(0);
+    // Stop on a deployed bot undeploys it, as on one machine.
+    await expect.poll(async () => ((await web.request('GET', '/api/bots', { token: user.token })).body.bots as BotSummary[])[0]?.deployed, { timeout: 5000 }).toBe(false);
+    socket.close();
+    other.close();
+  });
+
+  it('a call to /cluster that is not signed with the cluster secret is refused', async () => {
+    const s = await server();
+    const runner = await s.node('runner');
+    const stop = await fetch(`${runner.url}/cluster/stop`, { method: 'POST', headers: { 'x-botwright-user': 'u', 'x-botwright-file': 'f', 'x-botwright-at': String(Date.now()), 'x-botwright-node': 'f'.repeat(64) } });
+    expect(stop.status).toBe(403);
+    // Signed, but a minute and more ago: refused too.
+    const at = Date.now() - 61_000;
+    const old = createHmac('sha256', SHARED.CLUSTER_SECRET).update(`stop u f ${at}`).digest('hex');
+    expect((await fetch(`${runner.url}/cluster/stop`, { method: 'POST', headers: { 'x-botwright-user': 'u', 'x-botwright-file': 'f', 'x-botwright-at': String(at), 'x-botwright-node': old } })).status).toBe(403);
+  });
 });

@@ -104,6 +104,19 @@ export class RunRecords {
     return rows.map((r) => r.node_id!);
   }
 
+  /** On several nodes: the node this file's newest unended run runs on, if any. */
+  async liveRunNodeOfFile(fileId: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('runs')
+      .select('node_id')
+      .where('file_id', '=', fileId)
+      .where('ended_at', 'is', null)
+      .where('node_id', 'is not', null)
+      .orderBy('started_at', 'desc')
+      .executeTakeFirst();
+    return row?.node_id ?? null;
+  }
+
   /** The files of the runs with no end yet (one file may appear more than once). */
   async liveFileIds(): Promise<string[]> {
     return (await this.db.selectFrom('runs').select('file_id').where('ended_at', 'is', null).execute()).map((r) => r.file_id);

@@ -3,7 +3,8 @@
 // first `{type:'auth'}` message (never the address: query strings end up in logs); every frame is
 // checked with the shared schema. The session is checked again before every start or attach, and
 // the socket closes (4401) the moment its session is revoked. The socket only watches runs:
-// closing it never stops a bot.
+// closing it never stops a bot. On several nodes, a run on another node is followed and stopped
+// through that node (cluster/remote-runs.ts).
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
@@ -15,6 +16,7 @@ import { clientFrame, type ServerFrame } from '../../../../shared/runner.schema'
 import type { RunExit, RunMode, RunViewer } from './runs';
 import { followRun, listRuns, startRun, stopRun } from './run.service';
 import { lineCount, type OutputLine } from './run-output';
+import { followRemoteRun, stopRemoteRun } from '../../cluster/remote-runs';
 
 const AUTH_TIMEOUT_MS = 10_000;
 /** A viewer whose socket holds more than this unsent is skipped, and told how much it missed. */
@@ -136,10 +138,11 @@ class RunConnection {
       // A token revoked by any means (logout elsewhere, expiry, a reset on another server) starts nothing.
       if (!(await this.sessionStillValid())) return this.endSession('Your session has ended. Please sign in again.');
       if (frame.type === 'execute-file') await this.execute(userId, frame.fileId, frame.envVars ?? {}, frame.mode ?? 'live');
-      else if (frame.type === 'attach') this.follow(userId, frame.fileId);
+      else if (frame.type === 'attach') await this.follow(userId, frame.fileId);
       else {
         const fileId = frame.fileId ?? this.current;
-        if (!fileId || !(await stopRun({ deps: this.deps, userId }, { fileId }))) this.send({ type: 'execution_log', message: 'Nothing is running', fileId: fileId ?? undefined });
+        const stopped = fileId !== null && ((await stopRun({ deps: this.deps, userId }, { fileId })) || (await stopRemoteRun(this.deps, userId, fileId)));
+        if (!stopped) this.send({ type: 'execution_log', message: 'Nothing is running', fileId: fileId ?? undefined });
       }
     } catch (err) {
       this.send({ type: 'execution_error', message: this.publicMessage(err), fileId: 'fileId' in frame ? frame.fileId : undefined });
@@ -188,14 +191,21 @@ class RunConnection {
   private async execute(userId: string, fileId: string, typed: Record<string, string>, mode: RunMode): Promise<void> {
     await startRun({ deps: this.deps, userId }, { fileId, typed, mode });
     // Lines printed before this attach are replayed from the run's ring, so none is missed.
-    this.follow(userId, fileId);
+    await this.follow(userId, fileId);
   }
 
-  private follow(userId: string, fileId: string): void {
+  /** Follows the file's run here or, on several nodes, on the node that runs it. */
+  private async follow(userId: string, fileId: string): Promise<void> {
     this.following.get(fileId)?.();
     this.following.delete(fileId);
     this.current = fileId;
-    const detach = followRun({ deps: this.deps, userId }, { fileId }, this.viewer);
+    const detach =
+      followRun({ deps: this.deps, userId }, { fileId }, this.viewer) ??
+      (await followRemoteRun(this.deps, userId, fileId, this.viewer, (why) => {
+        this.following.delete(fileId);
+        const message = why === 'lost' ? 'The machine running this bot stopped answering. Open the bot again in a moment to follow it where it runs now.' : 'This file is not running';
+        this.send({ type: 'execution_log', message, fileId });
+      }));
     if (detach) this.following.set(fileId, detach);
     else this.send({ type: 'execution_log', message: 'This file is not running', fileId });
   }
