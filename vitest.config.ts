@@ -25,12 +25,12 @@ function testFiles(dir: string): string[] {
   });
 }
 
-/** Under these folders (relative to the repository), the database tests, as paths Vitest includes. */
+/** Under these folders (relative to the repository), the database tests (and every `*.postgres.test.ts`), as paths Vitest includes. */
 function testsTouchingTheDatabase(root: string, folders: string[]): string[] {
   return folders
     .flatMap((folder) => testFiles(path.join(root, folder)))
     .map((file) => path.relative(root, file))
-    .filter((file) => !ABOUT_THE_SQLITE_FILE.has(file) && OPENS_A_DATABASE.test(readFileSync(path.join(root, file), 'utf8')))
+    .filter((file) => file.endsWith('.postgres.test.ts') || (!ABOUT_THE_SQLITE_FILE.has(file) && OPENS_A_DATABASE.test(readFileSync(path.join(root, file), 'utf8'))))
     .sort();
 }
 

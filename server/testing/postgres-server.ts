@@ -3,7 +3,7 @@
 // As root it runs as the `postgres` user (initdb refuses root). Each test app gets a database of its
 // own, copied from a template that already holds every migration (testDatabase below).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { appendFileSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -12,8 +12,15 @@ import { freePort } from './free-port';
 export type PostgresServer = {
   /** The URL of one database on this server. */
   url(database: string): string;
+  /** The same database through the server's Unix socket (reachable from any network namespace). */
+  socketUrl(database: string): string;
+  /** Stopped at once (as in a crash: every connection dropped), down for `downMs`, started again; the data stays. */
+  restart(downMs?: number): Promise<void>;
   stop(): void;
 };
+
+/** Where the server listens: loopback (the default), or an address inside a test's network namespace (netns.ts `enter`). */
+export type PostgresPlace = { enter: string[]; address: string; port: number; clients: string };
 
 /** Where initdb and pg_ctl are: POSTGRES_BIN, else the newest /usr/lib/postgresql/N/bin, else pg_config's. */
 export function postgresBin(): string | null {
@@ -28,14 +35,15 @@ export function postgresBin(): string | null {
   return found.status === 0 && existsSync(path.join(found.stdout.trim(), 'initdb')) ? found.stdout.trim() : null;
 }
 
-export async function startPostgresServer(): Promise<PostgresServer> {
+export async function startPostgresServer(place?: PostgresPlace): Promise<PostgresServer> {
   const bin = postgresBin();
   if (!bin) throw new Error('PostgreSQL is not installed (apt-get install postgresql), or set POSTGRES_BIN');
   const dir = mkdtempSync(path.join(tmpdir(), 'botwright-pg-'));
   const asRoot = userInfo().uid === 0;
   const run = (file: string, args: string[]) => {
     const command = asRoot ? ['setpriv', ['--reuid=postgres', '--regid=postgres', '--init-groups', path.join(bin, file), ...args]] as const : [path.join(bin, file), args] as const;
-    execFileSync(command[0], [...command[1]], { stdio: 'pipe', cwd: dir });
+    const inPlace = place ? [place.enter[0]!, [...place.enter.slice(1), command[0], ...command[1]]] as const : command;
+    execFileSync(inPlace[0], [...inPlace[1]], { stdio: 'pipe', cwd: dir });
   };
   if (asRoot) {
     const ids = execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim();
@@ -45,14 +53,22 @@ export async function startPostgresServer(): Promise<PostgresServer> {
   const data = path.join(dir, 'data');
   // C collation: text sorts by its bytes, as SQLite's does.
   run('initdb', ['-D', data, '-U', 'botwright', '--auth=trust', '--no-locale', '-E', 'UTF8', '--no-sync']);
-  const port = await freePort();
+  const port = place?.port ?? (await freePort());
+  const address = place?.address ?? '127.0.0.1';
+  if (place) appendFileSync(path.join(data, 'pg_hba.conf'), `host all all ${place.clients} trust\n`);
   const options = [
-    `-p ${port}`, `-k ${dir}`, "-c listen_addresses=127.0.0.1", '-c fsync=off', '-c synchronous_commit=off',
+    `-p ${port}`, `-k ${dir}`, `-c listen_addresses=${address}`, '-c fsync=off', '-c synchronous_commit=off',
     '-c full_page_writes=off', '-c max_connections=400', '-c shared_buffers=64MB',
   ].join(' ');
   run('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', '-t', '60', 'start']);
   return {
-    url: (database) => `postgres://botwright@127.0.0.1:${port}/${database}`,
+    url: (database) => `postgres://botwright@${address}:${port}/${database}`,
+    socketUrl: (database) => `postgres://botwright@localhost:${port}/${database}?host=${encodeURIComponent(dir)}`,
+    async restart(downMs = 0) {
+      run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      await new Promise((resolve) => setTimeout(resolve, downMs));
+      run('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', '-t', '60', 'start']);
+    },
     stop() {
       try {
         run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
