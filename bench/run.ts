@@ -15,8 +15,11 @@ import { deployedBotsScenarios } from './deployed-bots';
 import { pageWeightScenarios } from './page-weight';
 import { firstPaintScenarios } from './first-paint';
 import { assistantChecks } from './assistant-checks';
+import { feedNodes } from './feed-nodes';
+import { remoteStart } from './remote-start';
+import { idleBots } from './idle-bots';
 
-const SCENARIOS: Scenario[] = [loginThroughput, coldStart, secondStart, ...feedScenarios, ...runnerScenarios, ...logLinesScenarios, ...testChatScenarios, ...deployedBotsScenarios, ...pageWeightScenarios, ...firstPaintScenarios, assistantChecks];
+const SCENARIOS: Scenario[] = [loginThroughput, coldStart, secondStart, ...feedScenarios, ...runnerScenarios, ...logLinesScenarios, ...testChatScenarios, ...deployedBotsScenarios, ...pageWeightScenarios, ...firstPaintScenarios, assistantChecks, feedNodes, remoteStart, idleBots];
 
 const RESULTS_FILE = path.resolve(import.meta.dirname, '..', 'bench-results.json');
 
