@@ -15,7 +15,9 @@ import { newId } from '../server/clock';
 import { newUser } from '../server/testing/fixtures';
 import { FEED_PAGE_SIZE, POST_PLATFORMS } from '../shared/feed.schema';
 import { call, machineNote, startCluster, type Cluster, type NodeProcess } from './cluster';
+import type autocannon from 'autocannon';
 import { fmt, type Scenario } from './harness';
+import { ADJECTIVES, NOUNS, SENTENCES, mulberry32 } from './feed';
 
 const POSTS = 20_000;
 const AUTHORS = 5;
@@ -26,38 +28,8 @@ const WARM_UP_SECONDS = 2;
 const BATCH = 2_000;
 const LOAD_WORKER = path.join(import.meta.dirname, 'fixtures', 'spread-load-worker.mjs');
 
-type LoadResult = {
-  duration: number;
-  errors: number;
-  timeouts: number;
-  non2xx: number;
-  '2xx': number;
-  statusCodeStats: Record<string, { count: number }>;
-  latency: { p50: number; p99: number };
-};
-
-/** A small seeded generator, so every run has the same feed. */
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const ADJECTIVES = ['Friendly', 'Daily', 'Smart', 'Tiny', 'Quick', 'Lazy', 'Cosmic', 'Polite', 'Noisy', 'Helpful'];
-const NOUNS = ['Recipe', 'Quiz', 'Reminder', 'Music', 'Translator', 'News', 'Joke', 'Todo', 'Meme', 'Poll'];
-const SENTENCES = [
-  'Answers questions about the topic in plain words.',
-  'Sends a short summary every morning at eight.',
-  'Keeps a list for the whole group and pings people who forget.',
-  'Built with the builder in an afternoon, feedback welcome.',
-  'Supports inline buttons, slash commands and a small admin panel.',
-  'Posts a random pick from a curated list when you ask for one.',
-];
+/** What a load worker answers: autocannon's result. */
+type LoadResult = Awaited<ReturnType<typeof autocannon>>;
 
 /** 20,000 posts (migrations/003_feed.ts's columns) bulk-inserted with unnest, in batches, then ANALYZE. */
 async function insertPosts(databaseUrl: string, authorIds: string[]): Promise<void> {

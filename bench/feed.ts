@@ -80,7 +80,7 @@ function feedQuery(viewerId: string, input: ListInput): { sql: string; params: u
 // ---- The data: 100,000 posts in the app's own database -----------------------------------------
 
 /** A small seeded generator, so every run benchmarks the same feed. */
-function mulberry32(seed: number) {
+export function mulberry32(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -91,10 +91,10 @@ function mulberry32(seed: number) {
   };
 }
 
-const ADJECTIVES = ['Friendly', 'Daily', 'Smart', 'Tiny', 'Quick', 'Lazy', 'Cosmic', 'Polite', 'Noisy', 'Helpful', 'Secret', 'Retro', 'Sleepy', 'Brave'];
-const NOUNS = ['Recipe', 'Quiz', 'Reminder', 'Crypto', 'Music', 'Translator', 'News', 'Joke', 'Todo', 'Meme', 'Study', 'Fitness', 'Movie', 'Poll'];
+export const ADJECTIVES = ['Friendly', 'Daily', 'Smart', 'Tiny', 'Quick', 'Lazy', 'Cosmic', 'Polite', 'Noisy', 'Helpful', 'Secret', 'Retro', 'Sleepy', 'Brave'];
+export const NOUNS = ['Recipe', 'Quiz', 'Reminder', 'Crypto', 'Music', 'Translator', 'News', 'Joke', 'Todo', 'Meme', 'Study', 'Fitness', 'Movie', 'Poll'];
 const KINDS = ['Bot', 'Helper', 'Buddy', 'Assistant', 'Tracker', 'Digest'];
-const SENTENCES = [
+export const SENTENCES = [
   'Answers questions about the topic in plain words.',
   'Sends a short summary every morning at eight.',
   'Keeps a list for the whole group and pings people who forget.',
