@@ -105,7 +105,7 @@ async function startRunner(deps: Deps, timings: StepTimings | undefined, hostToo
     maxDeployedPerUser: config.runner.maxDeployedPerUser,
     silentAfterMs: config.runner.silentAfterMs,
     start: (userId, fileId) => startRun({ deps, userId }, { fileId, mode: 'live', supervised: true }),
-    ...(node ? { leases: node.keeper } : {}),
+    ...(node ? { leases: node.keeper, webNode: config.cluster.role === 'web' } : {}),
   });
   timings?.mark('runner ready');
   return { sandbox, packageVolumes, testChat, runLogs, runRecords, runs, supervisor };

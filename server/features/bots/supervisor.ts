@@ -49,6 +49,8 @@ export type SupervisorOptions = {
   now?: () => number;
   /** A server of several nodes: which bots this node holds (none given: this process runs every deployed bot). */
   leases?: LeaseKeeper;
+  /** A web node: it runs no bot, and its deploys go to the runners. */
+  webNode?: boolean;
 };
 
 export type DeployedState = { status: 'running' | 'starting' | 'crashing' | 'refused'; nextStartAt: number | null; silent: boolean };
@@ -73,10 +75,19 @@ export class Supervisor {
   }
 
   /** Starts every deployed bot (server start-up); a bot that cannot start now is retried later. */
+  /**
+   * On several nodes, the lease keeper that places the bots; null on one process, and on a runner
+   * whose sandbox refuses every run, which answers as one process does (each start refused, with why).
+   */
+  private get leases(): LeaseKeeper | null {
+    const { leases, runs, webNode } = this.options;
+    return leases && (webNode || runs.refusal === null) ? leases : null;
+  }
+
   async reconcile(): Promise<number> {
     if (this.options.leases) {
-      await this.options.leases.start(this.options.runs.refusal === null ? this.heldBots() : null);
-      return countDeployments(this.options.db);
+      await this.options.leases.start(this.leases && this.options.runs.refusal === null ? this.heldBots() : null);
+      if (this.leases) return countDeployments(this.options.db);
     }
     const rows = await allDeployments(this.options.db);
     await Promise.all(rows.map((row) => this.startNow(row)));
@@ -97,16 +108,21 @@ export class Supervisor {
     await saveDeployment(db, { project_id: projectId, user_id: userId, file_id: fileId, deployedAt: new Date(this.now()).toISOString() });
     this.forget(projectId);
     // On several nodes: placed on a runner, which starts it (this one, or another told at once).
-    const placed = this.options.leases ? await this.options.leases.place({ projectId, userId, fileId }) : 'here';
+    const placed = this.leases ? await this.leases.place({ projectId, userId, fileId }) : 'here';
     // Another file of the bot was the deployed one: it stops being always on.
     if (previous !== undefined && previous !== fileId) await this.options.runs.stop(userId, previous, 'restart');
+    if (placed === 'nowhere') {
+      // No runner is alive and taking bots: nothing deployed, as when a bot cannot start.
+      await deleteDeployment(db, projectId);
+      throw new AppError('SERVICE_UNAVAILABLE', 'No runner can take the bot right now, so it was not deployed. Please try again in a minute.');
+    }
     if (placed !== 'here') return;
     try {
       await this.options.start(userId, fileId);
     } catch (err) {
       // Nothing deployed when it cannot start (a token in use, an install running, the server full).
       await deleteDeployment(db, projectId);
-      await this.options.leases?.release(projectId);
+      await this.leases?.release(projectId);
       throw err;
     }
   }
@@ -115,7 +131,7 @@ export class Supervisor {
   async undeploy(userId: string, projectId: string): Promise<void> {
     const row = await this.deploymentOf(userId, projectId);
     await deleteDeployment(this.options.db, projectId);
-    await this.options.leases?.release(projectId);
+    await this.leases?.release(projectId);
     this.forget(projectId);
     await this.options.runs.stop(userId, row.file_id, 'restart');
   }
@@ -125,7 +141,7 @@ export class Supervisor {
     const row = await this.deploymentOf(userId, projectId);
     this.options.runs.spendStart(userId);
     this.forget(projectId);
-    const placed = this.options.leases ? await this.options.leases.restart({ projectId, userId, fileId: row.file_id }) : 'here';
+    const placed = this.leases ? await this.leases.restart({ projectId, userId, fileId: row.file_id }) : 'here';
     if (placed === 'here') await this.options.start(userId, row.file_id);
   }
 
@@ -152,7 +168,7 @@ export class Supervisor {
 
   /** Whether this node runs the deployed bot (on several nodes, the one holding its lease does). */
   runsHere(projectId: string): boolean {
-    return !this.options.leases || this.options.leases.holds(projectId);
+    return !this.leases || this.leases.holds(projectId);
   }
 
   /** What the supervisor knows of a deployed bot now. */
@@ -189,7 +205,7 @@ export class Supervisor {
 
   /** After close, once the runs have ended: on several nodes, the bots this node held go to other runners at once. */
   async handBack(): Promise<void> {
-    await this.options.leases?.handBack();
+    await this.leases?.handBack();
   }
 
   private async deploymentOf(userId: string, projectId: string): Promise<Deployment> {
@@ -212,13 +228,13 @@ export class Supervisor {
     if (ended.endedBy === 'person') {
       // Stop on a deployed bot: the person wants it off, so it is no longer always on.
       await deleteDeployment(this.options.db, row.project_id);
-      await this.options.leases?.release(row.project_id);
+      await this.leases?.release(row.project_id);
       this.forget(row.project_id);
       this.options.log.info({ projectId: row.project_id }, 'a deployed bot was stopped by its owner: undeployed');
       return;
     }
     // Another node holds it now (this one lost its lease while it ran).
-    if (this.options.leases && !this.options.leases.holds(row.project_id)) return;
+    if (this.leases && !this.leases.holds(row.project_id)) return;
     const now = this.now();
     const backoff = this.backoffs.get(row.project_id) ?? new Backoff();
     this.backoffs.set(row.project_id, backoff);
@@ -245,7 +261,7 @@ export class Supervisor {
    */
   private async startNow(row: Deployment, evenIfLive = false): Promise<void> {
     if (this.closing) return;
-    if (this.options.leases && !this.options.leases.holds(row.project_id)) return;
+    if (this.leases && !this.leases.holds(row.project_id)) return;
     const still = await deployedFileOf(this.options.db, row.project_id);
     if (still === undefined || (this.options.runs.live(still) && !evenIfLive)) return;
     try {

@@ -27,7 +27,8 @@ export function thisNode(config: Config, db: Db, channel: NodeChannel | null, lo
   const id = nodeIdOf(config.dataDir);
   const keeper = new LeaseKeeper({
     db,
-    node: { id, role, url: nodeUrl, version: NODE_VERSION },
+    // A runner whose sandbox refuses every run is no place for a bot: the others see it as a web node.
+    node: { id, role: opts.holdsBots || role === 'web' ? role : 'web', url: nodeUrl, version: NODE_VERSION },
     leaseMs,
     log,
     holdsBots: opts.holdsBots,
