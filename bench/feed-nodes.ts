@@ -8,16 +8,13 @@
 // limit upsert and the feed query on the shared PostgreSQL, as for real clients behind a load
 // balancer. The ratio says how much a second web node adds; on a machine whose cores are shared by
 // both nodes, PostgreSQL and the load, it cannot add what a second machine would.
-import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { newId } from '../server/clock';
 import { newUser } from '../server/testing/fixtures';
 import { FEED_PAGE_SIZE, POST_PLATFORMS } from '../shared/feed.schema';
 import { call, machineNote, startCluster, type Cluster, type NodeProcess } from './cluster';
-import type autocannon from 'autocannon';
 import { fmt, type Scenario } from './harness';
-import { ADJECTIVES, NOUNS, SENTENCES, mulberry32 } from './feed';
+import { ADJECTIVES, NOUNS, SENTENCES, loadWorker, mulberry32 } from './feed';
 
 const POSTS = 20_000;
 const AUTHORS = 5;
@@ -26,10 +23,7 @@ const CONNECTIONS = 50;
 const ROUND_SECONDS = 6;
 const WARM_UP_SECONDS = 2;
 const BATCH = 2_000;
-const LOAD_WORKER = path.join(import.meta.dirname, 'fixtures', 'spread-load-worker.mjs');
 
-/** What a load worker answers: autocannon's result. */
-type LoadResult = Awaited<ReturnType<typeof autocannon>>;
 
 /** 20,000 posts (migrations/003_feed.ts's columns) bulk-inserted with unnest, in batches, then ANALYZE. */
 async function insertPosts(databaseUrl: string, authorIds: string[]): Promise<void> {
@@ -68,29 +62,6 @@ async function insertPosts(databaseUrl: string, authorIds: string[]): Promise<vo
   }
 }
 
-/** autocannon in a worker thread, one run at a time. */
-function loadWorker(clientOctet: number) {
-  const worker = new Worker(LOAD_WORKER, { execArgv: [] });
-  let failed: Error | null = null;
-  worker.on('error', (err) => (failed = err));
-  return {
-    run(url: string, token: string, connections: number, seconds: number): Promise<LoadResult> {
-      if (failed) return Promise.reject(failed);
-      return new Promise((resolve, reject) => {
-        const onError = (err: Error) => reject(err);
-        worker.once('error', onError);
-        worker.once('message', (msg: { result?: LoadResult; error?: string }) => {
-          worker.off('error', onError);
-          if (msg.result) resolve(msg.result);
-          else reject(new Error(`autocannon failed: ${msg.error}`));
-        });
-        worker.postMessage({ clientOctet, url, headers: { authorization: `Bearer ${token}` }, connections, duration: seconds, sampleInt: 100 });
-      });
-    },
-    stop: () => worker.terminate(),
-  };
-}
-
 const feedUrl = (base: string) => `${base}/trpc/feed.list?input=${encodeURIComponent(JSON.stringify({}))}`;
 
 export const feedNodes: Scenario = {
@@ -101,7 +72,8 @@ export const feedNodes: Scenario = {
   goal: { op: '>=', ratio: 1.6 },
   async prepare() {
     const cluster: Cluster = await startCluster();
-    const loaders = [loadWorker(11), loadWorker(12)];
+    // Each worker's requests come from addresses of their own (11.x.x.x and 12.x.x.x).
+    const loaders = [loadWorker(), loadWorker()];
     const close = async () => {
       await Promise.all(loaders.map((l) => l.stop()));
       await cluster.close();
@@ -129,7 +101,7 @@ export const feedNodes: Scenario = {
 
       /** Both instances at once, `connections / 2` each, to these two URLs; the sum of their 2xx a second. */
       const load = async (urls: [string, string], seconds: number) => {
-        const results = await Promise.all(urls.map((url, i) => loaders[i]!.run(feedUrl(url), viewer.token, CONNECTIONS / 2, seconds)));
+        const results = await Promise.all(urls.map((url, i) => loaders[i]!.run({ url: feedUrl(url), headers: { authorization: `Bearer ${viewer.token}` }, connections: CONNECTIONS / 2, duration: seconds, sampleInt: 100, clientOctet: 11 + i })));
         for (const r of results) {
           if (r.errors || r.timeouts || r.non2xx || r['2xx'] === 0) {
             throw new Error(`feed load got ${r['2xx']} 2xx, ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts: ${JSON.stringify(r.statusCodeStats)}`);

@@ -316,7 +316,7 @@ async function samePage(f: Fixture, input: ListInput) {
   return { stmt, params: query.params, plan: directPlan };
 }
 
-type LoadResult = Awaited<ReturnType<typeof autocannon>> & {
+export type LoadResult = Awaited<ReturnType<typeof autocannon>> & {
   /** Latencies (ms) of every response but the first of each connection: the load once all 50 are open. */
   steadyLatency: { count: number; p50: number | null; p99: number | null; max: number | null };
   /** The slowest first response of a connection (ms): how long the ramp kept a new connection waiting. */
@@ -339,12 +339,12 @@ async function load(f: Fixture, input: ListInput, seconds: number): Promise<Load
 }
 
 /** autocannon in bench/fixtures/load-worker.mjs, one run at a time; plain node (no tsx) in the worker. */
-function loadWorker() {
+export function loadWorker() {
   const worker = new Worker(LOAD_WORKER, { execArgv: [] });
   let failed: Error | null = null;
   worker.on('error', (err) => (failed = err));
   return {
-    run(opts: Parameters<typeof autocannon>[0]): Promise<LoadResult> {
+    run(opts: Parameters<typeof autocannon>[0] & { clientOctet?: number }): Promise<LoadResult> {
       if (failed) return Promise.reject(failed);
       return new Promise((resolve, reject) => {
         const onError = (err: Error) => reject(err);
