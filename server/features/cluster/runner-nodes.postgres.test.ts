@@ -85,6 +85,17 @@ async function deployedBots(web: TestApp, token: string, count: number, secrets:
 const copies = (runners: TestApp[], fileId: string) => runners.filter((r) => r.app.deps.runs.live(fileId)?.running).length;
 const runningOn = (runner: TestApp, bots: Array<{ fileId: string }>) => bots.filter((b) => runner.app.deps.runs.live(b.fileId)?.running).length;
 
+/** A web node and two runners, and four bots deployed through the web node: two on each runner. */
+async function fourBotsOnTwoRunners() {
+  const s = await server();
+  const web = await s.node('web');
+  const [a, b] = [await s.node('runner'), await s.node('runner')];
+  const user = await newUser(web, { credits: 100 });
+  const bots = await deployedBots(web, user.token, 4);
+  await expect.poll(() => [runningOn(a, bots), runningOn(b, bots)], { timeout: 15_000, interval: 100 }).toEqual([2, 2]);
+  return { web, a, b, user, bots };
+}
+
 async function statuses(web: TestApp, token: string): Promise<string[]> {
   const list = await web.request('GET', '/api/bots', { token });
   return (list.body.bots as BotSummary[]).map((b) => b.status);
@@ -92,13 +103,8 @@ async function statuses(web: TestApp, token: string): Promise<string[]> {
 
 describe('runner nodes on one PostgreSQL', () => {
   it('places deployed bots on the least-loaded runners, shows them from the web node, and moves them when a runner closes', async () => {
-    const s = await server();
-    const web = await s.node('web');
-    const [a, b] = [await s.node('runner'), await s.node('runner')];
-    const user = await newUser(web, { credits: 100 });
-    const bots = await deployedBots(web, user.token, 4);
-    // Two on each runner, and none on the web node.
-    await expect.poll(() => [runningOn(a, bots), runningOn(b, bots)], { timeout: 15_000, interval: 100 }).toEqual([2, 2]);
+    const { web, a, b, user, bots } = await fourBotsOnTwoRunners();
+    // None on the web node.
     expect(runningOn(web, bots)).toBe(0);
     await expect.poll(() => statuses(web, user.token), { timeout: 10_000, interval: 200 }).toEqual(['running', 'running', 'running', 'running']);
 
@@ -111,12 +117,7 @@ describe('runner nodes on one PostgreSQL', () => {
   });
 
   it('/admin shows every node with its role, heartbeat and bots; a drained runner ends with no bots and takes none until taken back', async () => {
-    const s = await server();
-    const web = await s.node('web');
-    const [a, b] = [await s.node('runner'), await s.node('runner')];
-    const user = await newUser(web, { credits: 100 });
-    const bots = await deployedBots(web, user.token, 4);
-    await expect.poll(() => [runningOn(a, bots), runningOn(b, bots)], { timeout: 15_000, interval: 100 }).toEqual([2, 2]);
+    const { web, a, b, user, bots } = await fourBotsOnTwoRunners();
 
     const listed = await asAdmin(web, 'GET', '/api/admin/nodes');
     expect(listed.status).toBe(200);
@@ -213,8 +214,8 @@ describe('runner nodes on one PostgreSQL', () => {
     const [one, two] = [await s.node('web'), await s.node('web')];
     const user = await newUser(one);
     const socket = await RunClient.open(two.url, { token: user.token });
-    // The node's channel listens a moment after it starts.
-    await new Promise((r) => setTimeout(r, 500));
+    // Each node's channel is listening.
+    await Promise.all([one, two].map((node) => node.app.deps.channel!.ensure()));
     expect((await one.request('POST', '/api/auth/logout', { token: user.token })).status).toBe(200);
     await socket.waitFor(() => false, 3000).catch(() => {});
     expect(socket.closeCode).toBe(4401);
@@ -262,7 +263,8 @@ describe('runner nodes on one PostgreSQL', () => {
     const user = await newUser(web, { credits: 100 });
     const [bot] = await deployedBots(web, user.token, 1);
     await expect.poll(() => copies([runner], bot!.fileId), { timeout: 15_000, interval: 100 }).toBe(1);
-    await new Promise((r) => setTimeout(r, 500));
+    // The run's row, which names its node, is written a moment after it starts.
+    await expect.poll(() => runner.app.deps.runRecords.liveRunNodeOfFile(bot!.fileId)).not.toBeNull();
 
     const socket = await RunClient.open(web.url, { token: user.token });
     socket.send({ type: 'attach', fileId: bot!.fileId });
