@@ -83,6 +83,8 @@ async function startRunner(deps: Deps, timings: StepTimings | undefined, hostToo
   const runLogs = new RunLogs({ dir: path.join(config.dataDir, 'logs'), fileBytes: config.runner.logFileBytes, files: config.runner.logFiles, log });
   const node = thisNode(config, db, deps.channel, log, { holdsBots: config.cluster.role !== 'web' && sandbox.policy.refusal === null, liveRuns: () => runs.liveCount() });
   const runRecords = new RunRecords(db, log, node?.id ?? null);
+  // Runs of a node whose heartbeat stopped two lease times ago (killed, its machine lost) ended with it.
+  node?.keeper.eachBeat(() => runRecords.endRunsOfGoneNodes(Date.now(), 2 * config.cluster.leaseMs));
   // Runs the previous server left live ended with it (kill -9, a crash, a reboot).
   const leftovers = await runRecords.endLeftovers(deps.clock.now().getTime());
   if (leftovers > 0) log.info({ runs: leftovers }, 'runs of the previous server marked as ended');

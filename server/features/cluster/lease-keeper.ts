@@ -66,6 +66,13 @@ export class LeaseKeeper {
     return this.held.has(projectId);
   }
 
+  private readonly alsoEachBeat: Array<() => Promise<unknown>> = [];
+
+  /** Work a runner does at each beat too, after placing (ending the runs of nodes that are gone). */
+  eachBeat(work: () => Promise<unknown>): void {
+    this.alsoEachBeat.push(work);
+  }
+
   /** Begins beating; the handler is told of the bots this node is given and loses. */
   start(handler: HeldBotsHandler | null): Promise<void> {
     this.handler = handler;
@@ -149,6 +156,7 @@ export class LeaseKeeper {
     await this.follow(bots, draining);
     if (!draining && (await placeUnheld(db, leaseMs)).some((p) => p.nodeId === node.id)) this.again = true;
     await this.publish();
+    for (const work of this.alsoEachBeat) await work();
   }
 
   /** Starts what this node was given, stops what it lost; a drained node hands its bots back. */

@@ -236,9 +236,13 @@ describe.runIf(canRun)('Botwright on five machines, one PostgreSQL', () => {
       const killedAt = Date.now();
       const heldByTheOthers = async () => [...(await runnerBots())].filter(([ip]) => ip !== killedIp).reduce((sum, [, n]) => sum + n.bots, 0);
       await expect.poll(heldByTheOthers, { timeout: LEASE_SECONDS * 1000 + 5000, interval: 100 }).toBe(BOTS);
-      await expect.poll(() => allRunning(web1), { timeout: 5000, interval: 100 }).toBe(BOTS);
       await expect.poll(pollingNow, { timeout: 5000, interval: 100 }).toBe(BOTS);
       expect(Date.now() - killedAt).toBeLessThan(LEASE_SECONDS * 1000 + 5000);
+      await expect.poll(() => allRunning(web1), { timeout: 5000, interval: 100 }).toBe(BOTS);
+      // Its runs' rows end with it once it has been silent for two lease times.
+      const killedId = before.get(killedIp)!.id;
+      const openRuns = async () => Number((await sql<{ n: number }>`select count(*)::int as n from runs where node_id = ${killedId} and ended_at is null`.execute(database.db)).rows[0]!.n);
+      await expect.poll(openRuns, { timeout: LEASE_SECONDS * 2000 + 5000, interval: 250 }).toBe(0);
       // A runner cut off the network: it stops its bots before its leases expire, and they start on the last one.
       const left = [...(await runnerBots())].filter(([ip, n]) => ip !== killedIp && n.alive);
       expect(left).toHaveLength(2);

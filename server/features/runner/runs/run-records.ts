@@ -3,7 +3,8 @@
 // At start-up the rows a previous server left live (it was killed, or the machine went down) are
 // ended with it (on several nodes, the rows this node left). Each bot keeps its newest KEPT_PER_BOT runs.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely, type UpdateQueryBuilder, type UpdateResult } from 'kysely';
+import { databaseNow } from '../../../db/dialect';
 import type { Database } from '../../../db/schema';
 import type { KeptRun } from '../../../../shared/run-logs.schema';
 import type { EndedBy, RunExit, RunMode } from './run-state';
@@ -20,6 +21,8 @@ export type RunRecord = {
   supervised: boolean;
   startedAt: number;
 };
+
+type LiveRunsUpdate = UpdateQueryBuilder<Database, 'runs', 'runs', UpdateResult>;
 
 export class RunRecords {
   /** Writes happen one after another, in the order they were asked for. */
@@ -76,12 +79,27 @@ export class RunRecords {
 
   /** Start-up: runs still marked live were the previous server's, and ended with it. Answers how many. */
   async endLeftovers(now: number): Promise<number> {
-    const result = await this.db
+    return this.endedWithTheirServer(now, (q) =>
+      this.nodeId === null ? q : q.where((eb) => eb.or([eb('node_id', '=', this.nodeId), eb('node_id', 'is', null)])),
+    );
+  }
+
+  /**
+   * On several nodes: runs still marked live on nodes whose heartbeat stopped over `goneMs` ago
+   * (killed, their machine lost) ended with them. Answers how many.
+   */
+  async endRunsOfGoneNodes(now: number, goneMs: number): Promise<number> {
+    return this.endedWithTheirServer(now, (q) =>
+      q.where('node_id', 'in', (eb) => eb.selectFrom('nodes').select('id').where('heartbeat_at', '<', sql<number>`${databaseNow(this.db)} - ${goneMs}`)),
+    );
+  }
+
+  private async endedWithTheirServer(now: number, which: (q: LiveRunsUpdate) => LiveRunsUpdate): Promise<number> {
+    const ended = this.db
       .updateTable('runs')
       .set({ ended_at: new Date(now).toISOString(), exit_reason: 'stopped', ended_by: 'server', exit_message: 'The server stopped while the bot was running' })
-      .where('ended_at', 'is', null)
-      .$if(this.nodeId !== null, (q) => q.where((eb) => eb.or([eb('node_id', '=', this.nodeId), eb('node_id', 'is', null)])))
-      .executeTakeFirst();
+      .where('ended_at', 'is', null);
+    const result = await which(ended).executeTakeFirst();
     return Number(result.numUpdatedRows);
   }
 
