@@ -5,7 +5,19 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import path from 'node:path';
 
+/** Read from disk once per DATA_DIR: webhooks and remote follows ask it on every request. */
+const known = new Map<string, string>();
+
 export function nodeIdOf(dataDir: string): string {
+  let id = known.get(dataDir);
+  if (id === undefined) {
+    id = readOrMake(dataDir);
+    known.set(dataDir, id);
+  }
+  return id;
+}
+
+function readOrMake(dataDir: string): string {
   const file = path.join(dataDir, 'node-id');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   // The host's name first, for people reading /admin; the random part keeps two nodes of one host apart.
