@@ -201,9 +201,18 @@ function slirpsUnder(root: number): number[] {
   for (const [pid] of parents) {
     let p: number | undefined = pid;
     for (let depth = 0; p && p !== root && depth < 50; depth++) p = parents.get(p);
-    if (p === root && readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'slirp4netns') out.push(pid);
+    if (p === root && commandOf(pid) === 'slirp4netns') out.push(pid);
   }
   return out;
+}
+
+/** A process's command name, or null when it ended between listing /proc and reading it. */
+function commandOf(pid: number): string | null {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return null;
+  }
 }
 
 async function until(check: () => boolean, ms: number): Promise<boolean> {
