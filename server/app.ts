@@ -31,6 +31,8 @@ import { registerHookRoutes } from './features/runner/hooks/hooks.routes';
 import { SessionRevocations, type Revocation } from './features/auth/revocations';
 import { NodeChannel } from './features/cluster/node-channel';
 import { registerNodeRoutes } from './features/cluster/node-routes';
+import { registerPassedOnCalls } from './features/cluster/passed-on-calls';
+import { registerRunnerForward } from './features/cluster/runner-forward';
 import { Installs } from './features/runner/dependencies/installs';
 import { HookTargets } from './features/runner/hooks/hook-targets';
 import { MAX_FRAME_BYTES, registerRunSocket } from './features/runner/runs/run-socket';
@@ -75,6 +77,10 @@ declare module 'fastify' {
     deps: Deps;
     /** Settles once the runner is set up (at once unless built with `runnerInBackground`). */
     runnerReady: Promise<void>;
+  }
+  interface FastifyContextConfig {
+    /** The route needs a runner's parts: a web node passes it on (RUNNER_ROUTE, cluster/runner-forward.ts). */
+    onRunner?: true;
   }
 }
 
@@ -164,7 +170,8 @@ async function registerPlugins(app: FastifyInstance, config: Config, db: Db, rat
   await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
   // On PostgreSQL the counters are in the database, shared by every web node; else in this process.
   await app.register(rateLimit, { global: false, ...(isPostgres(db) ? { store: postgresRateLimitStore(db) } : {}) });
-  limitConnectionsPerAddress(app.server, config.trustProxy);
+  // A runner node's callers are the web nodes, each carrying many people (it is not to be reached otherwise).
+  if (config.cluster.role !== 'runner') limitConnectionsPerAddress(app.server, config.trustProxy);
   return createLimiter(app, rateLimits);
 }
 
@@ -195,6 +202,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   registerFailures(app);
+  // Several nodes: a call a web node passed on counts as the person's; a web node passes on what needs a runner.
+  if (config.databaseUrl) registerPassedOnCalls(app, config.cluster.secret);
+  registerRunnerForward(app, deps);
   // /healthz, /readyz, /metrics and the request timing hook: before any plugin, so every route is timed.
   registerOps(app, deps);
   const limit = await registerPlugins(app, config, db, opts.rateLimits ?? true);

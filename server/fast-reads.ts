@@ -11,7 +11,7 @@ import { AppError } from './errors';
 import type { Limiter } from './limits';
 import { createCaller } from './router';
 import { createContext } from './trpc';
-import { fastReadNames } from './procedure-rules';
+import { fastReadNames, routeConfigOf } from './procedure-rules';
 
 
 type Callable = (input: unknown) => Promise<unknown>;
@@ -19,7 +19,7 @@ type Callable = (input: unknown) => Promise<unknown>;
 export function registerFastReads(app: FastifyInstance, deps: Deps, limit: Limiter): void {
   // Queries the pages load on every visit: those that declare `fastRead` (procedure-meta.ts).
   for (const procedure of fastReadNames()) {
-    app.get(`/trpc/${procedure}`, async (req, reply) => {
+    app.get(`/trpc/${procedure}`, { config: routeConfigOf(procedure) }, async (req, reply) => {
       await limit(procedure, req);
       const input = inputOf(req);
       const caller = createCaller(await createContext(deps, req)) as unknown as Record<string, Record<string, Callable>>;

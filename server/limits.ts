@@ -7,6 +7,7 @@ import { readSession } from './features/auth/sessions';
 import { bearerToken } from './trpc';
 import type { RateRule } from './procedure-meta';
 import { metaOf } from './procedure-rules';
+import { clientAddress } from './client-address';
 
 /** Calls that are not procedures, with limits of their own: Google's redirect back to us (auth/google.routes.ts). */
 const ROUTE_RULES: Record<string, RateRule[]> = {
@@ -69,14 +70,14 @@ export function createLimiter(app: FastifyInstance, enabled: boolean): Limiter {
           const id = `${name}#${i}`;
           const email = (req as CallRequest)[CALL_EMAIL] ?? '';
           if (rule.key === 'email') return `${id}|${email}`;
-          if (rule.key === 'ip+email') return `${id}|${req.ip}|${email}`;
+          if (rule.key === 'ip+email') return `${id}|${clientAddress(req)}|${email}`;
           // Per person, however many sessions or spellings of a token they hold; nobody else can
           // spend it. Requests without a valid session count against their address.
           if (rule.key === 'user') {
             const user = (req as CallRequest)[CALL_USER];
-            return user ? `${id}|user:${user}` : `${id}|ip:${req.ip}`;
+            return user ? `${id}|user:${user}` : `${id}|ip:${clientAddress(req)}`;
           }
-          return `${id}|${req.ip}`;
+          return `${id}|${clientAddress(req)}`;
         },
       }),
     );

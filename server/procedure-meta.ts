@@ -45,7 +45,15 @@ export type ProcedureMeta = {
   doc?: ProcedureDoc;
   /** The schema of its answer in the API description, where shared/ has one: declared with `answering`. */
   response?: ResponseSchema;
+  /**
+   * It needs a runner's parts (runs, the test chat, dependency installs, logs on disk): a web node
+   * passes it on to the person's runner (cluster/runner-forward.ts). Declared with `runnerProcedure`.
+   */
+  onRunner?: true;
 };
+
+/** The config of a route that is no procedure but needs a runner's parts, as `onRunner` for a procedure. */
+export const RUNNER_ROUTE = { onRunner: true } as const;
 
 export const MiB = 1024 * 1024;
 /** A body of one bot file of up to 1 MiB: as JSON a newline or a quote takes two bytes. */

@@ -29,3 +29,8 @@ export function fastReadNames(): string[] {
 export function bodyRules(): BodyRule[] {
   return [...declared().values()].flatMap((meta) => (meta.body ? [meta.body] : []));
 }
+
+/** The Fastify route config of a route that answers this procedure (a web node passes `onRunner` ones on). */
+export function routeConfigOf(name: string): { onRunner?: true } {
+  return metaOf(name).onRunner ? { onRunner: true } : {};
+}

@@ -7,6 +7,7 @@ import type { Deps } from './deps';
 import type { Limiter } from './limits';
 import { admitBody, bodyLimitFor } from './body-limits';
 import { registerRunLogDownload } from './features/runner/logs/logs.routes';
+import { routeConfigOf } from './procedure-rules';
 
 type Caller = ReturnType<typeof createCaller>;
 
@@ -166,6 +167,7 @@ export function registerRest(app: FastifyInstance, deps: Deps, limit: Limiter): 
       method: route.method,
       url: route.url,
       bodyLimit: bodyLimitFor(route.procedure),
+      config: routeConfigOf(route.procedure),
       // Before Fastify's own count: the call's message for a body too large, and the import gate.
       preParsing: async (req, reply, payload) => admitBody(req, reply, payload, route.procedure, limit),
       preHandler: async (req) => limit(route.procedure, req),

@@ -73,6 +73,9 @@ export const authedProcedure = t.procedure.use(({ ctx, next }) => {
   return next({ ctx: { ...ctx, user: ctx.user, userId: ctx.user.id, sessionId: ctx.sessionId } });
 });
 
+/** A signed-in call that needs a runner's parts: answered by the person's runner when a web node gets it. */
+export const runnerProcedure = authedProcedure.meta({ onRunner: true });
+
 // 4. Services
 /**
  * A service is `(ctx, input)`: `ctx` is the app's deps and the person the call is for. An authed

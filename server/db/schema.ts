@@ -252,6 +252,12 @@ export interface TokenClaimsTable {
   expires_at: number;
 }
 
+/** The runner a person's interactive work goes to when a web node answers it (migrations/019). */
+export interface RunnerHomesTable {
+  user_id: string;
+  node_id: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -275,6 +281,7 @@ export interface Database {
   nodes: NodesTable;
   bot_leases: BotLeasesTable;
   token_claims: TokenClaimsTable;
+  runner_homes: RunnerHomesTable;
 }
 
 export type Post = Selectable<PostsTable>;

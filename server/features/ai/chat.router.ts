@@ -1,6 +1,6 @@
 // The chat with the assistant in the builder: a bot's messages, a message sent (the reply whole), and
 // the same message with its reply streamed over SSE. REST: GET /api/chat/messages, POST /api/ai/chat.
-import { router, authedProcedure } from '../../trpc';
+import { router, authedProcedure, runnerProcedure } from '../../trpc';
 import { followWork } from '../../follow-work';
 import { chatInput, messagesInput } from '../../../shared/workspace.schema';
 import { chat, chatMessages } from './ai.service';
@@ -15,7 +15,7 @@ export const chatRouter = router({
     .input(messagesInput)
     .query(({ ctx, input }) => chatMessages(ctx, input)),
 
-  send: authedProcedure
+  send: runnerProcedure
     .meta({
       rateLimit: [{ max: 20, window: '1 minute', key: 'user' }],
       doc: {
@@ -29,7 +29,7 @@ export const chatRouter = router({
     .mutation(({ ctx, input, signal }) => chat(ctx, input, undefined, signal)),
 
   /** `send`, streamed: the reply's text as it is written, then the stored result. */
-  stream: authedProcedure.meta({ countsAs: 'chat.send' }).input(chatInput).subscription(async function* ({ ctx, input, signal }): AsyncGenerator<ChatStreamEvent> {
+  stream: runnerProcedure.meta({ countsAs: 'chat.send' }).input(chatInput).subscription(async function* ({ ctx, input, signal }): AsyncGenerator<ChatStreamEvent> {
     for await (const event of followWork<string, Awaited<ReturnType<typeof chat>>>((push) => chat(ctx, input, push, signal))) {
       yield event.type === 'items' ? { type: 'delta', text: event.items.join('') } : event;
     }

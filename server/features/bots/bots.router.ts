@@ -1,4 +1,4 @@
-import { authedProcedure, router } from '../../trpc';
+import { authedProcedure, router, runnerProcedure } from '../../trpc';
 import { botIdInput, deployInput, goLiveInput } from '../../../shared/bots.schema';
 import { createProjectInput, duplicateProjectInput, projectIdInput, renameProjectInput } from '../../../shared/workspace.schema';
 import { CONFIRMATION } from '../../procedure-meta';
@@ -26,7 +26,7 @@ export const projectsRouter = router({
     .meta({ doc: { summary: 'Rename a bot', answers: 'The renamed bot.' } })
     .input(renameProjectInput)
     .mutation(({ ctx, input }) => projects.rename(ctx, input)),
-  duplicate: authedProcedure
+  duplicate: runnerProcedure
     .meta({
       doc: {
         summary: 'Duplicate a bot',
@@ -37,7 +37,7 @@ export const projectsRouter = router({
     })
     .input(duplicateProjectInput)
     .mutation(({ ctx, input }) => projects.duplicate(ctx, input)),
-  delete: authedProcedure
+  delete: runnerProcedure
     .meta({
       doc: {
         summary: 'Delete a bot',
@@ -52,7 +52,7 @@ export const projectsRouter = router({
 
 /** A bot's deployment and status. */
 export const botsRouter = router({
-  list: authedProcedure.meta({ fastRead: true, doc: { summary: 'Your always-on bots', answers: 'Your bots with their status.' } }).query(({ ctx }) => bots.list(ctx)),
+  list: runnerProcedure.meta({ fastRead: true, doc: { summary: 'Your always-on bots', answers: 'Your bots with their status.' } }).query(({ ctx }) => bots.list(ctx)),
   deploy: authedProcedure
     .meta({
       doc: {
@@ -67,7 +67,7 @@ export const botsRouter = router({
   undeploy: authedProcedure.meta({ doc: { summary: 'Undeploy a bot', answers: CONFIRMATION } }).input(botIdInput).mutation(({ ctx, input }) => bots.undeploy(ctx, input)),
   restart: authedProcedure.meta({ doc: { summary: 'Restart a deployed bot', answers: CONFIRMATION } }).input(botIdInput).mutation(({ ctx, input }) => bots.restart(ctx, input)),
   /** What the file needs before it goes live: settings, packages, the assistant's checks, a reachable address. */
-  goLive: authedProcedure
+  goLive: runnerProcedure
     .meta({
       doc: {
         summary: "A bot file's go-live list",

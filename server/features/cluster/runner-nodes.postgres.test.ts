@@ -27,6 +27,23 @@ http.createServer((req, res) => {
   });
 }).listen(Number(process.env.PORT), () => console.log('listening'));
 `;
+/** A test-mode bot on Python's standard library: says who it is, then echoes the test chat. */
+const ECHO_TEST_BOT = String.raw`
+import json, os, urllib.request
+API = os.environ['TELEGRAM_API_BASE'] + '/bot' + os.environ['TELEGRAM_BOT_TOKEN'] + '/'
+def call(method, **params):
+    req = urllib.request.Request(API + method, data=json.dumps(params).encode(), headers={'content-type': 'application/json'})
+    with urllib.request.urlopen(req, timeout=70) as r:
+        return json.load(r)['result']
+print('I am @' + call('getMe')['username'], flush=True)
+offset = 0
+while True:
+    for u in call('getUpdates', offset=offset, timeout=30):
+        offset = u['update_id'] + 1
+        m = u.get('message')
+        if m and m.get('text'):
+            call('sendMessage', chat_id=m['chat']['id'], text='You said: ' + m['text'])
+`;
 const BOT = 'import time\nprint("up and polling", flush=True)\ntime.sleep(600)\n';
 const LEASE_MS = 2000;
 const SHARED = {
@@ -212,10 +229,12 @@ describe('runner nodes on one PostgreSQL', () => {
   it("a sign-out on one web node closes the person's sockets on the others", async () => {
     const s = await server();
     const [one, two] = [await s.node('web'), await s.node('web')];
+    // The socket on the second web node is relayed to the person's runner.
+    const runner = await s.node('runner');
     const user = await newUser(one);
     const socket = await RunClient.open(two.url, { token: user.token });
     // Each node's channel is listening.
-    await Promise.all([one, two].map((node) => node.app.deps.channel!.ensure()));
+    await Promise.all([one, two, runner].map((node) => node.app.deps.channel!.ensure()));
     expect((await one.request('POST', '/api/auth/logout', { token: user.token })).status).toBe(200);
     await socket.waitFor(() => false, 3000).catch(() => {});
     expect(socket.closeCode).toBe(4401);
@@ -285,6 +304,56 @@ describe('runner nodes on one PostgreSQL', () => {
     socket.close();
     other.close();
   });
+
+  it("a web node passes a person's runs and test chat on to their runner: a test run started on the web node's /ws answers in the test chat there", async () => {
+    const s = await server();
+    const web = await s.node('web');
+    const runners = [await s.node('runner'), await s.node('runner')];
+    const [ann, bob] = [await newUser(web, { credits: 100 }), await newUser(web, { credits: 100 })];
+    const saved = async (token: string) => (await web.request('PUT', '/api/projects/default/files/echo_bot.py', { token, body: { content: ECHO_TEST_BOT } })).body.id as string;
+    const [annFile, bobFile] = [await saved(ann.token), await saved(bob.token)];
+
+    const socket = await RunClient.open(web.url, { token: ann.token });
+    socket.send({ type: 'execute-file', fileId: annFile, mode: 'test' });
+    await socket.waitFor((f) => f.type === 'execution_output' && /I am @\w+_bot/.test(f.message), 20_000);
+    // It runs on one runner, and nowhere else.
+    expect(web.app.deps.runs.live(annFile)).toBeNull();
+    const home = runners.find((r) => r.app.deps.runs.live(annFile)?.running)!;
+    expect(home).toBeDefined();
+
+    // The test chat, through the web node: the message reaches the bot, its answer the page's socket.
+    const posted = await web.request('POST', `/api/test-chat/${annFile}/messages`, { token: ann.token, body: { text: 'hello' } });
+    expect(posted.status, JSON.stringify(posted.body)).toBe(200);
+    await socket.waitFor((f) => f.type === 'test_chat_update' && f.fileId === annFile && f.message?.text === 'You said: hello', 10_000);
+    const read = await web.request('GET', `/trpc/testChat.messages?input=${encodeURIComponent(JSON.stringify({ fileId: annFile }))}`, { token: ann.token });
+    expect(read.status).toBe(200);
+    expect((read.body.result.data.messages as Array<{ text: string }>).map((m) => m.text)).toEqual(['hello', 'You said: hello']);
+    // Nobody else reads it, through any node.
+    expect((await web.request('GET', `/api/test-chat/${annFile}/messages`, { token: bob.token })).status).toBe(404);
+    // The runs list comes from the runner too.
+    expect(((await web.request('GET', '/api/bots', { token: ann.token })).body.bots as BotSummary[])[0]).toMatchObject({ status: 'running', testMode: true });
+
+    // The second person is placed on the other runner.
+    const bobSocket = await RunClient.open(web.url, { token: bob.token });
+    bobSocket.send({ type: 'execute-file', fileId: bobFile, mode: 'test' });
+    await bobSocket.waitFor((f) => f.type === 'execution_output' && /I am @\w+_bot/.test(f.message), 20_000);
+    expect(runners.find((r) => r.app.deps.runs.live(bobFile)?.running)).toBe(runners.find((r) => r !== home));
+
+    socket.send({ type: 'stop-execution', fileId: annFile });
+    await socket.waitForExit(annFile);
+    expect(home.app.deps.runs.live(annFile)?.running).toBeFalsy();
+
+    // Her runner gone, her next call lands on the other one, and her page's socket closes to reconnect there.
+    await home.close();
+    await socket.waitFor(() => false, 1000).catch(() => {});
+    expect(socket.closeCode).toBe(1012);
+    await expect.poll(async () => (await web.request('GET', '/api/runner/status', { token: ann.token })).status, { timeout: LEASE_MS + 5000, interval: 200 }).toBe(200);
+    const again = await RunClient.open(web.url, { token: ann.token });
+    again.send({ type: 'execute-file', fileId: annFile, mode: 'test' });
+    await again.waitFor((f) => f.type === 'execution_output' && /I am @\w+_bot/.test(f.message), 20_000);
+    expect(runners.find((r) => r !== home)!.app.deps.runs.live(annFile)?.running).toBe(true);
+    for (const client of [again, bobSocket]) client.close();
+  }, 90_000);
 
   it('a call to /cluster that is not signed with the cluster secret is refused', async () => {
     const s = await server();

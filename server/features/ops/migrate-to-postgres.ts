@@ -27,10 +27,10 @@ export const TABLES_IN_ORDER = [
 
 /**
  * Tables not copied: rate-limit counters (their windows end within the hour; SQLite keeps none), and
- * the live state of several nodes (nodes, leases, token claims: a server on SQLite has no other node,
+ * the live state of several nodes (nodes, leases, token claims, runner homes: a server on SQLite has no other node,
  * and its runs ended when it stopped).
  */
-export const TABLES_NOT_COPIED = ['rate_limits', 'nodes', 'bot_leases', 'token_claims'] as const satisfies readonly (keyof Database)[];
+export const TABLES_NOT_COPIED = ['rate_limits', 'nodes', 'bot_leases', 'token_claims', 'runner_homes'] as const satisfies readonly (keyof Database)[];
 
 /** Rows read and written at a time: large texts (files, versions) stay well within memory. */
 const BATCH = 200;

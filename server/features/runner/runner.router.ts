@@ -1,7 +1,7 @@
 // The runner's tRPC calls: a project's saved environment variables (owner-scoped, values never
 // returned) and code analysis of a file's text (imports to install, env vars it reads).
 import { z } from 'zod';
-import { router, authedProcedure } from '../../trpc';
+import { router, authedProcedure, runnerProcedure } from '../../trpc';
 import {
   detectedEnvVar,
   detectedPackage,
@@ -20,7 +20,7 @@ export const runnerRouter = router({
    * Which protections of the sandbox work on this server, whether bots run here at all (and why,
    * with what to install when they do not), and the limits of a run.
    */
-  status: authedProcedure
+  status: runnerProcedure
     .meta({ doc: { summary: 'What the runner offers on this server', answers: "The sandbox's protections, where dependencies are kept and the limits of a run." } })
     .query(({ ctx }) => {
       const r = ctx.deps.config.runner;

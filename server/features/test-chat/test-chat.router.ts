@@ -1,6 +1,6 @@
 // The test chat's tRPC calls (the REST paths /api/test-chat/... map onto these, rest.ts).
 import { z } from 'zod';
-import { authedProcedure, router } from '../../trpc';
+import { runnerProcedure, router } from '../../trpc';
 import {
   clearTestChatInput,
   deleteSavedTestChatInput,
@@ -21,39 +21,39 @@ import { deleteSaved, listSaved, runSaved, saveChat } from './saved-chats';
 export const testChatRouter = router({
   messages: answering(
     z.object({ messages: z.array(testChatMessage), hint: z.string().optional(), members: z.array(testChatMember).optional() }),
-    authedProcedure
+    runnerProcedure
       .meta({ doc: { summary: 'Read the test chat', answers: 'The messages, oldest first; in the group also its members; a hint when the bot may not reach the test chat.' } })
       .input(testChatMessagesInput),
   ).query(({ ctx, input }) => listMessages(ctx, input)),
   post: answering(
     z.object({ message: testChatMessage }),
-    authedProcedure
+    runnerProcedure
       .meta({
         rateLimit: [{ max: 120, window: '1 minute', key: 'user' }],
         doc: { summary: 'Write in the test chat', description: 'Send a message, tap a button of the bot, or have a member join or leave the group.', answers: 'The message posted.' },
       })
       .input(postTestChatMessageCall),
   ).mutation(({ ctx, input }) => postMessage(ctx, input)),
-  clear: authedProcedure.meta({ doc: { summary: 'Clear the test chat', answers: CONFIRMATION } }).input(clearTestChatInput).mutation(({ ctx, input }) => clearMessages(ctx, input)),
+  clear: runnerProcedure.meta({ doc: { summary: 'Clear the test chat', answers: CONFIRMATION } }).input(clearTestChatInput).mutation(({ ctx, input }) => clearMessages(ctx, input)),
   saved: answering(
     z.object({ saved: z.array(savedTestChat) }),
-    authedProcedure.meta({ doc: { summary: 'List saved test chats', answers: 'The saved chats of the file.' } }).input(testChatFileInput),
+    runnerProcedure.meta({ doc: { summary: 'List saved test chats', answers: 'The saved chats of the file.' } }).input(testChatFileInput),
   ).query(({ ctx, input }) => listSaved(ctx, input)),
   save: answering(
     z.object({ saved: savedTestChat }),
-    authedProcedure
+    runnerProcedure
       .meta({
         doc: { summary: 'Save the test chat', description: 'Saves the current conversation under a name (replacing one of that name), to replay later.', answers: 'The saved chat.', errors: [409] },
       })
       .input(saveTestChatInput),
   ).mutation(({ ctx, input }) => saveChat(ctx, input)),
-  deleteSaved: authedProcedure
+  deleteSaved: runnerProcedure
     .meta({ doc: { summary: 'Delete a saved test chat', answers: CONFIRMATION } })
     .input(deleteSavedTestChatInput)
     .mutation(({ ctx, input }) => deleteSaved(ctx, input)),
   runSaved: answering(
     z.object({ results: z.array(testChatResult) }),
-    authedProcedure
+    runnerProcedure
       .meta({
         rateLimit: [{ max: 10, window: '1 minute', key: 'user' }],
         doc: {

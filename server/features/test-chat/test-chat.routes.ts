@@ -6,9 +6,10 @@ import { AppError } from '../../errors';
 import { createContext } from '../../trpc';
 import { idField } from '../../../shared/workspace.schema';
 import { sentFile } from './test-chat.service';
+import { RUNNER_ROUTE } from '../../procedure-meta';
 
 export function registerTestChatFiles(app: FastifyInstance, deps: Deps): void {
-  app.get<{ Params: { fileId: string; telegramFileId: string } }>('/api/test-chat/:fileId/files/:telegramFileId', async (req, reply) => {
+  app.get<{ Params: { fileId: string; telegramFileId: string } }>('/api/test-chat/:fileId/files/:telegramFileId', { config: RUNNER_ROUTE }, async (req, reply) => {
     const ctx = await createContext(deps, req);
     if (!ctx.user) throw new AppError('UNAUTHORIZED', 'Please sign in to continue');
     if (!idField.safeParse(req.params.fileId).success || req.params.telegramFileId.length > 200) throw new AppError('NOT_FOUND', 'File not found');

@@ -1,6 +1,6 @@
 // Dependency install calls: one mutation answering {message, output}, and the same
 // install streamed (SSE) line by line, ending with that answer. Both share one rate limit.
-import { router, authedProcedure } from '../../../trpc';
+import { router, runnerProcedure } from '../../../trpc';
 import { followWork } from '../../../follow-work';
 import { installInput, type InstallEvent } from '../../../../shared/runner.schema';
 import { installDependencies, type InstallResult } from './installer';
@@ -9,7 +9,7 @@ import { installDependencies, type InstallResult } from './installer';
 const MAX_PENDING_LINES = 2000;
 
 export const dependenciesRouter = router({
-  install: authedProcedure
+  install: runnerProcedure
     .meta({
       rateLimit: [{ max: 5, window: '1 hour', key: 'user' }],
       doc: {
@@ -22,7 +22,7 @@ export const dependenciesRouter = router({
     .input(installInput)
     .mutation(({ ctx, input }) => installDependencies(ctx, input)),
 
-  installStream: authedProcedure.meta({ countsAs: 'dependencies.install' }).input(installInput).subscription(async function* ({ ctx, input }): AsyncGenerator<InstallEvent> {
+  installStream: runnerProcedure.meta({ countsAs: 'dependencies.install' }).input(installInput).subscription(async function* ({ ctx, input }): AsyncGenerator<InstallEvent> {
     // The install goes on if the reader leaves: stopping pip or npm halfway helps nobody.
     for await (const event of followWork<string, InstallResult>((push) => installDependencies(ctx, input, push), MAX_PENDING_LINES)) {
       if (event.type === 'done') {

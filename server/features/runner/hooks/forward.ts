@@ -13,13 +13,14 @@ import { NODE_HEADER } from '../../cluster/node-auth';
 /** How long the bot has to start its answer, and the longest silence while it sends it. */
 export const HOOK_UPSTREAM_TIMEOUT_MS = 30_000;
 
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'http2-settings']);
+export const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'http2-settings']);
 // Ours to set (or not to pass on): the bot's host and length, what the caller claims about proxies,
 // Botwright's own cookies (a browser sends them to this origin), Expect (the body is already here),
 // and the signature of a node that passed the request on (cluster/node-auth.ts).
 const DROPPED_REQUEST = new Set(['host', 'content-length', 'expect', 'cookie', 'forwarded', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', NODE_HEADER]);
 
-function without(headers: IncomingHttpHeaders, dropped: Set<string>): OutgoingHttpHeaders {
+/** The headers without hop-by-hop ones (also those the Connection header names) and without `dropped`. */
+export function without(headers: IncomingHttpHeaders, dropped: Set<string>): OutgoingHttpHeaders {
   const named = new Set(
     String(headers.connection ?? '')
       .split(',')

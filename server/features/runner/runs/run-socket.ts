@@ -17,6 +17,10 @@ import type { RunExit, RunMode, RunViewer } from './runs';
 import { followRun, listRuns, startRun, stopRun } from './run.service';
 import { lineCount, type OutputLine } from './run-output';
 import { followRemoteRun, stopRemoteRun } from '../../cluster/remote-runs';
+import { relayToRunner, type Relay } from '../../cluster/socket-relay';
+import { runnerHomeOf } from '../../cluster/runner-homes';
+import { NO_RUNNER } from '../../cluster/runner-forward';
+import { clientAddress } from '../../../client-address';
 
 const AUTH_TIMEOUT_MS = 10_000;
 /** A viewer whose socket holds more than this unsent is skipped, and told how much it missed. */
@@ -38,7 +42,7 @@ export function registerRunSocket(app: FastifyInstance, deps: Deps): void {
       },
     },
     (socket, req) => {
-      const connection = new RunConnection(socket, deps);
+      const connection = new RunConnection(socket, deps, clientAddress(req));
       if ((req.query as Record<string, unknown> | undefined)?.token !== undefined) {
         connection.endSession('Send the sign-in token in an auth message, not in the address');
         return;
@@ -70,6 +74,8 @@ class RunConnection {
   /** The file this socket started or attached to last (stop-execution names none). */
   private current: string | null = null;
   private missedLines = 0;
+  /** On a web node: the person's runner's /ws, which this socket is relayed to once signed in. */
+  private relay: Relay | null = null;
   private readonly viewer: RunViewer = {
     lines: (lines, fileId) => this.sendLines(lines, fileId),
     exit: (exit, fileId) => this.sendExit(exit, fileId),
@@ -78,6 +84,7 @@ class RunConnection {
   constructor(
     private readonly socket: WebSocket,
     private readonly deps: Deps,
+    private readonly address: string,
   ) {
     this.authTimer = setTimeout(() => {
       if (!this.userId) socket.close(4401, 'Authentication required');
@@ -90,6 +97,7 @@ class RunConnection {
       if (!session) return this.endSession('Please sign in to continue');
       this.userId = session.userId;
       this.session = { token, sessionId: session.sessionId };
+      if (this.deps.config.cluster.role === 'web') return this.relayToRunner(token, session.userId);
       this.unsubscribe?.();
       const revocations = this.deps.revocations.subscribe((r) => this.revoked(r));
       // A replay's chat (its key carries '~') is the server's own business, not the page's.
@@ -129,8 +137,11 @@ class RunConnection {
     const parsed = clientFrame.safeParse(json);
     if (!parsed.success) return this.refuse(`Invalid message: ${zodMessage(parsed.error)}`);
     const frame = parsed.data;
+    // Relayed to the runner (a web node): every frame goes on as it came, a new sign-in too.
+    if (this.relay) return this.relay.send(data.toString('utf8'));
     if (frame.type === 'auth') return this.authenticate(frame.token);
     await this.authenticating;
+    if (this.relay) return (this.relay as Relay).send(data.toString('utf8'));
     const userId = this.userId;
     if (!userId) return this.refuse('Please sign in to continue');
 
@@ -178,7 +189,23 @@ class RunConnection {
     return `Something went wrong on our side (reference ${reference}). Please try again.`;
   }
 
+  /** A web node runs nothing: from here on the person's runner answers this socket. */
+  private async relayToRunner(token: string, userId: string): Promise<void> {
+    const runner = await runnerHomeOf(this.deps.db, userId, this.deps.config.cluster.leaseMs).catch(() => null);
+    if (!runner) {
+      this.send({ type: 'execution_error', message: NO_RUNNER });
+      return void this.socket.close(1013, 'No runner');
+    }
+    clearTimeout(this.authTimer);
+    this.relay = relayToRunner(this.deps, runner, { authFrame: JSON.stringify({ type: 'auth', token }), address: this.address }, {
+      send: (text) => this.socket.readyState === this.socket.OPEN && this.socket.send(text),
+      close: (code, reason) => this.socket.close(code, reason),
+    });
+  }
+
   close(): void {
+    this.relay?.close();
+    this.relay = null;
     this.unsubscribe?.();
     this.unsubscribe = null;
     this.userId = null;
