@@ -19,7 +19,7 @@ import * as m015 from './015_version_prompts';
 import * as m016 from './016_written_order';
 import * as m017 from './017_rate_limits';
 import * as m018 from './018_cluster';
-import * as m019 from './019_runner_homes';
+import * as m019 from './019_runner_work';
 
 export const migrations: Record<string, Migration> = {
   '001_accounts': m001,
@@ -40,5 +40,5 @@ export const migrations: Record<string, Migration> = {
   '016_written_order': m016,
   '017_rate_limits': m017,
   '018_cluster': m018,
-  '019_runner_homes': m019,
+  '019_runner_work': m019,
 };

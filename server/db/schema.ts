@@ -258,6 +258,13 @@ export interface RunnerHomesTable {
   node_id: string;
 }
 
+/** The packages a project asked for, per package manager: a JSON array of the specs as asked (migrations/019). */
+export interface ProjectPackagesTable {
+  project_id: string;
+  ecosystem: 'pip' | 'npm';
+  packages: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -282,6 +289,7 @@ export interface Database {
   bot_leases: BotLeasesTable;
   token_claims: TokenClaimsTable;
   runner_homes: RunnerHomesTable;
+  project_packages: ProjectPackagesTable;
 }
 
 export type Post = Selectable<PostsTable>;

@@ -11,6 +11,7 @@ import { newUser } from '../../testing/fixtures';
 import { testDatabaseEnv } from '../../testing/test-database';
 import { startTcpProxy, type TcpProxy } from '../../testing/tcp-proxy';
 import { RunClient } from '../../testing/run-client';
+import { startNpmRegistry } from '../../testing/package-index';
 import type { BotSummary } from '../../../shared/bots.schema';
 import { claimKey, tokenClaims } from '../runner/runs/token-claims';
 
@@ -44,6 +45,8 @@ while True:
         if m and m.get('text'):
             call('sendMessage', chat_id=m['chat']['id'], text='You said: ' + m['text'])
 `;
+/** A deployed bot that needs a package: says what the package says, then waits. */
+const LIB_BOT = "console.log(require('tiny-lib'));\nsetInterval(() => {}, 60_000);\n";
 const BOT = 'import time\nprint("up and polling", flush=True)\ntime.sleep(600)\n';
 const LEASE_MS = 2000;
 const SHARED = {
@@ -71,14 +74,15 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function server(): Promise<{ url: string; node(role: 'web' | 'runner', over?: { databaseUrl?: string }): Promise<TestApp> }> {
+async function server(): Promise<{ url: string; node(role: 'web' | 'runner', over?: { databaseUrl?: string } & Record<string, string>): Promise<TestApp> }> {
   const database = await testDatabaseEnv();
   cleanups.push(database.drop);
   return {
     url: database.env.DATABASE_URL!,
     async node(role, over = {}) {
       const port = await freePort();
-      const app = await startTestApp({ ...SHARED, DATABASE_URL: over.databaseUrl ?? database.env.DATABASE_URL!, BOTWRIGHT_ROLE: role, PORT: String(port), NODE_URL: `http://127.0.0.1:${port}` });
+      const { databaseUrl, ...env } = over;
+      const app = await startTestApp({ ...SHARED, ...env, DATABASE_URL: databaseUrl ?? database.env.DATABASE_URL!, BOTWRIGHT_ROLE: role, PORT: String(port), NODE_URL: `http://127.0.0.1:${port}` });
       cleanups.push(() => app.close());
       return app;
     },
@@ -354,6 +358,38 @@ describe('runner nodes on one PostgreSQL', () => {
     expect(runners.find((r) => r !== home)!.app.deps.runs.live(annFile)?.running).toBe(true);
     for (const client of [again, bobSocket]) client.close();
   }, 90_000);
+
+  it('a bot deployed on a runner other than the one its packages were installed on gets them installed there first', async () => {
+    const registry = await startNpmRegistry();
+    cleanups.push(() => registry.close());
+    registry.publish({ name: 'tiny-lib', version: '1.2.0', files: { 'index.js': "module.exports = 'tiny-lib 1.2 works';\n" } });
+    const s = await server();
+    const web = await s.node('web', { RUNNER_NPM_REGISTRY: registry.url });
+    const first = await s.node('runner', { RUNNER_NPM_REGISTRY: registry.url });
+    const user = await newUser(web, { credits: 100 });
+    const projectId = (await web.request('POST', '/api/projects', { token: user.token, body: { name: 'Needs a lib' } })).body.id as string;
+    const fileId = (await web.request('PUT', `/api/projects/${projectId}/files/bot.js`, { token: user.token, body: { content: LIB_BOT } })).body.id as string;
+    // Installed through the web node: on the person's runner, the only one.
+    const installed = await web.request('POST', '/api/dependencies/install', { token: user.token, body: { command: 'npm install tiny-lib@^1.0.0', projectId } });
+    expect(installed.status, JSON.stringify(installed.body)).toBe(200);
+    expect(await first.app.deps.packageVolumes.dir(projectId, false)).not.toBeNull();
+
+    // A second runner, the first drained: the bot is deployed on the second, which installs the package before starting it.
+    const second = await s.node('runner', { RUNNER_NPM_REGISTRY: registry.url });
+    const firstId = ((await asAdmin(web, 'GET', '/api/admin/nodes')).body.nodes as Array<{ id: string; url: string }>).find((n) => n.url === first.config.cluster.nodeUrl)!.id;
+    expect((await asAdmin(web, 'POST', `/api/admin/nodes/${firstId}/drain`)).status).toBe(200);
+    const tarballs = () => registry.requests.filter((r) => r.endsWith('.tgz')).length;
+    const before = tarballs();
+    const deployed = await web.request('POST', `/api/bots/${projectId}/deploy`, { token: user.token, body: { fileId } });
+    expect(deployed.status, JSON.stringify(deployed.body)).toBe(200);
+    await expect.poll(() => second.app.deps.runs.live(fileId)?.running, { timeout: 60_000, interval: 200 }).toBe(true);
+    expect(first.app.deps.runs.live(fileId)).toBeNull();
+    expect(tarballs()).toBe(before + 1);
+    const socket = await RunClient.open(web.url, { token: user.token });
+    socket.send({ type: 'attach', fileId });
+    await socket.waitForLine('tiny-lib 1.2 works', 10_000);
+    socket.close();
+  }, 120_000);
 
   it('a call to /cluster that is not signed with the cluster secret is refused', async () => {
     const s = await server();

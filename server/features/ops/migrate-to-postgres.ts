@@ -22,7 +22,7 @@ export const TABLES_IN_ORDER = [
   'projects', 'files', 'file_versions', 'chat_messages',
   'uploads', 'posts', 'likes',
   'project_env_vars', 'saved_test_chats', 'code_edit_proposals',
-  'bot_plans', 'bot_hooks', 'deployments', 'runs',
+  'bot_plans', 'bot_hooks', 'deployments', 'runs', 'project_packages',
 ] as const satisfies readonly (keyof Database)[];
 
 /**

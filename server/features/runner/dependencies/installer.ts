@@ -20,6 +20,7 @@ import { INSTALLER_UID, type SandboxLimits, type SandboxSpec, type SandboxedProc
 import { caTrust } from '../sandbox/ca-bundle';
 import { HostSetupError, nodeModulesReady, preparePackagesDir, readManifestDependencies, venvReady, writeManifest } from './packages-dir';
 import { InstallOutput } from './install-output';
+import { markInstalledHere, packagesMissingHere, recordPackages } from './packages-here';
 import { PACKAGES_MOUNT, type InstallStep } from './install-step';
 import { npmInstallStep, npmManifest } from './npm-command';
 import { pipInstallStep, venvStep } from './pip-command';
@@ -89,6 +90,7 @@ export async function installDependencies({ deps, userId }: ServiceCtx, input: I
   const started = performance.now();
   try {
     const result = await install(deps, project.id, plan, new InstallOutput(onLine));
+    await recordPackages(deps.db, project.id, plan);
     deps.log.info({ projectId: project.id, ecosystem: plan.ecosystem, packages: plan.packages, ms: Math.round(performance.now() - started) }, 'dependencies installed');
     return result;
   } catch (err) {
@@ -133,7 +135,28 @@ async function install(deps: Deps, projectId: string, plan: InstallPlan, output:
   } finally {
     if (uid !== undefined) releaseUid(uid);
   }
+  markInstalledHere(packagesDir, plan);
   return { message: `Dependencies installed successfully: ${plan.packages.join(', ')}`, output: output.text() };
+}
+
+/**
+ * On a server of several nodes, before a run starts: installs what the project asked for that this
+ * runner lacks (its bot was deployed, or the person installed, on another runner). Refused (409) while
+ * another install of the project runs; a failure is the run's failure, with the installer's reason.
+ */
+export async function installMissingPackages(deps: Deps, userId: string, projectId: string): Promise<void> {
+  const missing = await packagesMissingHere(deps.db, projectId, await deps.packageVolumes.dir(projectId, false));
+  if (missing.length === 0) return;
+  const release = deps.installs.claim(projectId, userId);
+  try {
+    for (const plan of missing) {
+      await install(deps, projectId, plan, new InstallOutput());
+      deps.log.info({ projectId, ecosystem: plan.ecosystem, packages: plan.packages }, 'dependencies installed on this runner for a run');
+    }
+  } finally {
+    await deps.packageVolumes.installEnded(projectId);
+    release();
+  }
 }
 
 function ownPackagesDir(dir: string, uid: number): Promise<void> {

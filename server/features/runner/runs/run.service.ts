@@ -17,6 +17,7 @@ import { botLanguage, botLaunch } from './bot-command';
 import { claimKey, tokenClaims } from './token-claims';
 import { tokenInUse, type EndedBy, type RunLaunch, type RunMode, type RunViewer } from './runs';
 import { tokenHolder } from '../../cluster/held-tokens';
+import { installMissingPackages } from '../dependencies/installer';
 import type { RunSummary } from '../../../../shared/runner.schema';
 
 export type StartFileInput = {
@@ -41,6 +42,8 @@ export async function startRun({ deps, userId }: ServiceCtx, input: StartFileInp
   if (mode === 'test') assertTestChatFile(file.filename, input.content ?? file.content);
   // A run mounts the project's dependency dirs: never while an install is writing them.
   if (deps.installs.has(file.project_id)) throw new AppError('CONFLICT', 'Dependencies are being installed for this project: start the bot when the installation has finished');
+  // On several nodes: the packages the project asked for, installed on another runner, are installed here first.
+  if (deps.config.databaseUrl) await installMissingPackages(deps, userId, file.project_id);
   const saved = await loadProjectSecrets(deps, file.project_id);
   const secrets = { ...saved, ...Object.fromEntries(Object.entries(input.typed ?? {}).filter(([, v]) => v !== '')) };
   // Saved before such names were refused: the run does not start until the person removes it.
