@@ -30,7 +30,7 @@ describe('up and down', () => {
     const up = await m.migrateToLatest();
     expect(up.error).toBeUndefined();
     expect(up.results?.map((r) => [r.migrationName, r.status])).toEqual(Object.keys(migrations).map((n) => [n, 'Success']));
-    expect(await appTables()).toEqual(['bot_hooks', 'bot_leases', 'bot_plans', 'chat_messages', 'code_edit_proposals', 'credit_transactions', 'deployments', 'file_versions', 'files', 'likes', 'nodes', 'posts', 'project_env_vars', 'project_packages', 'projects', 'rate_limits', 'runner_homes', 'runs', 'saved_test_chats', 'sessions', 'token_claims', 'uploads', 'users', 'verification_codes']);
+    expect(await appTables()).toEqual(['bot_hooks', 'bot_leases', 'bot_plans', 'chat_messages', 'code_edit_proposals', 'credit_transactions', 'deployments', 'file_versions', 'files', 'likes', 'log_lines', 'nodes', 'posts', 'project_env_vars', 'project_packages', 'projects', 'rate_limits', 'runner_homes', 'runs', 'saved_test_chats', 'sessions', 'token_claims', 'uploads', 'users', 'verification_codes']);
 
     const again = await m.migrateToLatest();
     expect(again.results).toEqual([]);
@@ -45,7 +45,7 @@ describe('up and down', () => {
 
     const reup = await m.migrateToLatest();
     expect(reup.error).toBeUndefined();
-    expect(await appTables()).toHaveLength(24);
+    expect(await appTables()).toHaveLength(25);
   });
 });
 

@@ -15,7 +15,7 @@ import type { AiProvider } from './features/ai/provider';
 import type { AdminGuard } from './features/admin/admin-key';
 import type { Sandbox } from './features/runner/sandbox';
 import type { Runs } from './features/runner/runs/runs';
-import type { RunLogs } from './features/runner/logs/run-logs';
+import type { KeptLogs } from './features/runner/logs/run-logs';
 import type { Supervisor } from './features/bots/supervisor';
 import type { RunRecords } from './features/runner/runs/run-records';
 import type { SessionRevocations } from './features/auth/revocations';
@@ -60,8 +60,8 @@ export type RunnerDeps = {
   packageVolumes: PackageVolumes;
   /** The bots running now (and recently ended), followed over /ws. */
   runs: Runs;
-  /** Every bot's kept log: its runs' lines on disk under DATA_DIR/logs, paged and downloaded. */
-  runLogs: RunLogs;
+  /** Every bot's kept log: its runs' lines on disk under DATA_DIR/logs (in log_lines on PostgreSQL), paged and downloaded. */
+  runLogs: KeptLogs;
   runRecords: RunRecords;
   /** Always-on bots: deploy, restarts, reconcile at start-up. */
   supervisor: Supervisor;

@@ -8,7 +8,8 @@ import { depsWithRunner, type CoreDeps, type Deps, type RunnerDeps } from './dep
 import { createSandbox, limitsFor } from './features/runner/sandbox';
 import type { HostTools } from './features/runner/sandbox/host-tools';
 import { Runs } from './features/runner/runs/runs';
-import { RunLogs } from './features/runner/logs/run-logs';
+import { RunLogs, type KeptLogs } from './features/runner/logs/run-logs';
+import { SharedRunLogs } from './features/runner/logs/shared-run-logs';
 import { startRun } from './features/runner/runs/run.service';
 import { Supervisor } from './features/bots/supervisor';
 import { thisNode, WEB_NODE_REFUSAL } from './features/cluster/this-node';
@@ -80,7 +81,10 @@ async function startRunner(deps: Deps, timings: StepTimings | undefined, hostToo
     timed('test chat', openTestChat({ dataDir: config.dataDir, log })),
   ]);
   log.info(`Runner dependencies: ${packageVolumes.storage.detail}`);
-  const runLogs = new RunLogs({ dir: path.join(config.dataDir, 'logs'), fileBytes: config.runner.logFileBytes, files: config.runner.logFiles, log });
+  // On PostgreSQL every node reads and writes the same kept logs; else they are files in DATA_DIR.
+  const runLogs: KeptLogs = config.databaseUrl
+    ? new SharedRunLogs({ db, keptBytes: config.runner.logFileBytes * config.runner.logFiles, log })
+    : new RunLogs({ dir: path.join(config.dataDir, 'logs'), fileBytes: config.runner.logFileBytes, files: config.runner.logFiles, log });
   const node = thisNode(config, db, deps.channel, log, { holdsBots: config.cluster.role !== 'web' && sandbox.policy.refusal === null, liveRuns: () => runs.liveCount() });
   const runRecords = new RunRecords(db, log, node?.id ?? null);
   // Runs of a node whose heartbeat stopped two lease times ago (killed, its machine lost) ended with it.

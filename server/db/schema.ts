@@ -265,6 +265,16 @@ export interface ProjectPackagesTable {
   packages: string;
 }
 
+/** A kept log line on PostgreSQL, any runner's (migrations/019); `seq` orders them. */
+export interface LogLinesTable {
+  seq: Generated<number>;
+  project_id: string;
+  run_id: string;
+  at: number;
+  level: 'output' | 'error' | 'log';
+  text: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -290,6 +300,7 @@ export interface Database {
   token_claims: TokenClaimsTable;
   runner_homes: RunnerHomesTable;
   project_packages: ProjectPackagesTable;
+  log_lines: LogLinesTable;
 }
 
 export type Post = Selectable<PostsTable>;

@@ -26,7 +26,7 @@ const counts = async (db: Db) => Object.fromEntries(await Promise.all(TABLES_IN_
 describe('npm run migrate-to-postgres', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'botwright-to-pg-'));
   let target: Awaited<ReturnType<typeof testDatabaseEnv>>;
-  let before: { counts: Record<string, number>; versions: string[]; sealed: unknown[]; credits: number; token: string; fileId: string };
+  let before: { projectId: string; counts: Record<string, number>; versions: string[]; sealed: unknown[]; credits: number; token: string; fileId: string };
 
   beforeAll(async () => {
     // The server on SQLite (DATABASE_URL empty), used as people use it.
@@ -42,8 +42,12 @@ describe('npm run migrate-to-postgres', () => {
     await sqlite.request('POST', `/api/bot-posts/${post.body.id}/like`, { token: other.token });
     const db = sqlite.app.deps.db;
     await inTransaction(db, (trx) => recordCredit(trx, sqlite.app.deps.clock, { userId: other.id, amount: -25, type: 'adjustment', description: 'Operator correction' }));
+    // A kept log (files in DATA_DIR/logs on SQLite).
+    sqlite.app.deps.runLogs.append(projectId, [1, 2, 3].map((i) => ({ at: 1_800_000_000_000 + i, level: 'output' as const, text: `kept line ${i}`, runId: 'runBeforeMove' })));
+    await sqlite.app.deps.runLogs.flush();
     const versions = (await sqlite.request('GET', `/api/files/${put.body.id}/versions`, { token: user.token })).body.map((v: { id: string }) => v.id);
     before = {
+      projectId,
       counts: await counts(db),
       versions,
       sealed: await db.selectFrom('project_env_vars').select(['ciphertext', 'nonce', 'tag']).execute(),
@@ -86,7 +90,7 @@ describe('npm run migrate-to-postgres', () => {
     expect(out.stderr).toBe('');
     expect(out.code).toBe(0);
     const rows = Object.values(before.counts).reduce((a, b) => a + b, 0);
-    expect(out.stdout.trim()).toMatch(new RegExp(`^Copied ${rows} rows in ${TABLES_IN_ORDER.length} tables to PostgreSQL in \\d+ ms; row counts match, and 2 people's balances \\(\\d+ credits\\) match their ledgers\\.$`));
+    expect(out.stdout.trim()).toMatch(new RegExp(`^Copied ${rows} rows in ${TABLES_IN_ORDER.length} tables and 3 kept log lines to PostgreSQL in \\d+ ms; row counts match, and 2 people's balances \\(\\d+ credits\\) match their ledgers\\.$`));
 
     const pg = await startTestApp({ DATA_DIR: dataDir, DATABASE_URL: target.env.DATABASE_URL!, JWT_SECRET });
     try {
@@ -105,6 +109,9 @@ describe('npm run migrate-to-postgres', () => {
         expect(Number(sum.s)).toBe(u.credits);
       }
       expect(users.map((u) => u.credits)).toContain(before.credits);
+      // The kept log is read from the database now.
+      const log = await pg.request('GET', `/api/bots/${before.projectId}/logs`, { token: before.token });
+      expect(log.body.lines.map((l: { text: string }) => l.text)).toEqual(['kept line 3', 'kept line 2', 'kept line 1']);
     } finally {
       await pg.close();
     }

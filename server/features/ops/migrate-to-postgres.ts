@@ -3,16 +3,20 @@
 // meanwhile). Both are first brought to the latest migration; then every table is copied in one
 // PostgreSQL transaction, parents before children, versions in the order they were written; then
 // it checks, per table, that both hold the same number of rows, and that every person's balance
-// equals the sum of their ledger rows and the balance they had in SQLite. Anything else and
+// equals the sum of their ledger rows and the balance they had in SQLite; then every bot's kept log
+// files are copied into log_lines (PostgreSQL keeps the logs in the database). Anything else and
 // nothing is kept: the PostgreSQL database is left empty of app rows.
-import { existsSync } from 'node:fs';
+import { createReadStream, existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { openDatabase } from '../../db/database';
 import { openPostgres } from '../../db/postgres';
 import { migrateToLatest } from '../../db/migrate';
 import { Refusal } from './refusal';
+import { botLogDir, logFileName, logFileSeqs, parseLine } from '../runner/logs/log-files';
+import type { RunLogLine } from '../../../shared/run-logs.schema';
 import { databaseFailure } from '../../startup-lines';
 import { LOCK_FILE, takeServerLock } from './server-lock';
 
@@ -26,16 +30,17 @@ export const TABLES_IN_ORDER = [
 ] as const satisfies readonly (keyof Database)[];
 
 /**
- * Tables not copied: rate-limit counters (their windows end within the hour; SQLite keeps none), and
- * the live state of several nodes (nodes, leases, token claims, runner homes: a server on SQLite has no other node,
- * and its runs ended when it stopped).
+ * Tables not copied: rate-limit counters (their windows end within the hour; SQLite keeps none), the
+ * live state of several nodes (nodes, leases, token claims, runner homes: a server on SQLite has no
+ * other node, and its runs ended when it stopped), and the kept logs (SQLite's are files in DATA_DIR,
+ * copied into log_lines from there).
  */
-export const TABLES_NOT_COPIED = ['rate_limits', 'nodes', 'bot_leases', 'token_claims', 'runner_homes'] as const satisfies readonly (keyof Database)[];
+export const TABLES_NOT_COPIED = ['rate_limits', 'nodes', 'bot_leases', 'token_claims', 'runner_homes', 'log_lines'] as const satisfies readonly (keyof Database)[];
 
 /** Rows read and written at a time: large texts (files, versions) stay well within memory. */
 const BATCH = 200;
 
-export type MigrationResult = { tables: { table: string; rows: number }[]; people: number; credits: number; ms: number };
+export type MigrationResult = { tables: { table: string; rows: number }[]; logLines: number; people: number; credits: number; ms: number };
 
 export async function migrateToPostgres(dataDir: string, databaseUrl: string): Promise<MigrationResult> {
   const started = performance.now();
@@ -55,13 +60,13 @@ export async function migrateToPostgres(dataDir: string, databaseUrl: string): P
     const filled = await firstFilledTable(target.db);
     if (filled) throw new Refusal(`Migration refused: the PostgreSQL database is not empty (its ${filled} table has rows); give an empty database`);
     // A failed check throws inside the transaction: nothing copied is kept.
-    const { tables, ledger } = await target.db.transaction().execute(async (trx) => {
+    const { tables, ledger, logLines } = await target.db.transaction().execute(async (trx) => {
       const copied: MigrationResult['tables'] = [];
       for (const table of TABLES_IN_ORDER) copied.push({ table, rows: await copyTable(source.db, trx, table) });
       await checkCounts(source.db, trx);
-      return { tables: copied, ledger: await checkLedger(source.db, trx) };
+      return { tables: copied, ledger: await checkLedger(source.db, trx), logLines: await copyKeptLogs(dataDir, trx) };
     });
-    return { tables, ...ledger, ms: Math.round(performance.now() - started) };
+    return { tables, logLines, ...ledger, ms: Math.round(performance.now() - started) };
   } finally {
     await target.close();
     await source.db.destroy();
@@ -89,6 +94,33 @@ async function copyTable(source: Kysely<Database>, trx: Transaction<Database>, t
     await trx.insertInto(table).values(values as never).execute();
     copied += values.length;
   }
+}
+
+/** Every bot's kept log files (DATA_DIR/logs), oldest line first, into log_lines; the files stay. */
+async function copyKeptLogs(dataDir: string, trx: Transaction<Database>): Promise<number> {
+  const logsDir = path.join(dataDir, 'logs');
+  const projects = new Set((await trx.selectFrom('projects').select('id').execute()).map((p) => p.id));
+  let copied = 0;
+  for (const projectId of existsSync(logsDir) ? readdirSync(logsDir) : []) {
+    if (!projects.has(projectId)) continue;
+    const dir = botLogDir(logsDir, projectId);
+    let batch: RunLogLine[] = [];
+    const flush = async () => {
+      if (batch.length === 0) return;
+      await trx.insertInto('log_lines').values(batch.map((l) => ({ project_id: projectId, run_id: l.runId, at: l.at, level: l.level, text: l.text }))).execute();
+      copied += batch.length;
+      batch = [];
+    };
+    for (const seq of await logFileSeqs(dir)) {
+      for await (const text of createInterface({ input: createReadStream(path.join(dir, logFileName(seq)), { encoding: 'utf8' }), crlfDelay: Infinity })) {
+        const line = parseLine(text);
+        if (line) batch.push(line);
+        if (batch.length >= BATCH) await flush();
+      }
+    }
+    await flush();
+  }
+  return copied;
 }
 
 async function countOf(db: Kysely<Database>, table: string): Promise<number> {
@@ -121,5 +153,5 @@ async function checkLedger(source: Kysely<Database>, target: Kysely<Database>): 
 
 export function describeMigration(r: MigrationResult): string {
   const rows = r.tables.reduce((n, t) => n + t.rows, 0);
-  return `Copied ${rows} rows in ${r.tables.length} tables to PostgreSQL in ${r.ms} ms; row counts match, and ${r.people} people's balances (${r.credits} credits) match their ledgers.`;
+  return `Copied ${rows} rows in ${r.tables.length} tables and ${r.logLines} kept log lines to PostgreSQL in ${r.ms} ms; row counts match, and ${r.people} people's balances (${r.credits} credits) match their ledgers.`;
 }

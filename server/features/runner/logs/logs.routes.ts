@@ -7,11 +7,9 @@ import type { Limiter } from '../../../limits';
 import { createContext } from '../../../trpc';
 import { runLogDownloadInput } from '../../../../shared/run-logs.schema';
 import { runLogDownload } from './logs.service';
-import { RUNNER_ROUTE } from '../../../procedure-meta';
 
 export function registerRunLogDownload(app: FastifyInstance, deps: Deps, limit: Limiter): void {
   app.get('/api/bots/:projectId/runs/:runId/log', {
-    config: RUNNER_ROUTE,
     preHandler: async (req) => limit('logs.download', req),
     handler: async (req, reply) => {
       const ctx = await createContext(deps, req);

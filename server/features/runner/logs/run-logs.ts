@@ -52,7 +52,23 @@ type BotLog = {
   writing: Promise<void> | null;
 };
 
-export class RunLogs {
+/** A bot's kept log as the runs, the Logs page and storage use it: files here, or PostgreSQL's log_lines (shared-run-logs.ts). */
+export type KeptLogs = {
+  /** What a run hands its batches to (RunOutput's `record`). Never blocks: the writes happen later. */
+  recorder(projectId: string, runId: string): (lines: OutputLine[]) => void;
+  append(projectId: string, lines: RunLogLine[]): void;
+  /** Resolves once every line handed over so far is kept (or failed to be, logged). */
+  flush(): Promise<void>;
+  /** A deleted bot's log goes with it. */
+  remove(projectId: string): Promise<void>;
+  usedBytes(projectId: string): Promise<number>;
+  /** The bot's lines newest first, `limit` of them ending before `before` (or at the newest). */
+  page(projectId: string, before: string | null | undefined, limit: number): Promise<RunLogPage>;
+  /** One run's kept lines, oldest first. */
+  runLines(projectId: string, runId: string): AsyncGenerator<RunLogLine>;
+};
+
+export class RunLogs implements KeptLogs {
   private readonly bots = new Map<string, BotLog>();
 
   constructor(private readonly options: RunLogsOptions) {}

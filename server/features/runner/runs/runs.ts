@@ -15,7 +15,7 @@ import { newRun, summaryOf, type BotLaunch, type EndedBy, type Run, type RunClai
 
 // What a run is, said once in run-state.ts, named here too for the callers of Runs.
 export type { EndedBy, RunClaims, RunExit, RunMode, RunViewer };
-import { newRunId, type RunLogs } from '../logs/run-logs';
+import { newRunId, type KeptLogs } from '../logs/run-logs';
 import { endingLines, exitMessage, limitMessage } from './exit-messages';
 import type { RunRecords } from './run-records';
 
@@ -45,7 +45,7 @@ export type RunsOptions = {
   now?: () => number;
   outputLimits?: OutputLimits;
   /** Where each run's lines are kept on disk, per bot (logs/run-logs.ts); without it only the ring. */
-  logs?: RunLogs;
+  logs?: KeptLogs;
   /** Where each run is kept as a row (run-records.ts). */
   records?: RunRecords;
   /** How long an ended run stays attachable (its last lines and exit). */
