@@ -10,6 +10,11 @@ export function clientAddress(req: FastifyRequest): string {
   return (req as Marked)[PASSED_ON] ?? req.ip;
 }
 
+/** Whether another node of this server passed this call on (it is then answered here, never passed on again). */
+export function passedOnByNode(req: FastifyRequest): boolean {
+  return (req as Marked)[PASSED_ON] !== undefined;
+}
+
 /** For a call another node of this server signed: the client's address as that node saw it. */
 export function setPassedOnAddress(req: FastifyRequest, address: string): void {
   (req as Marked)[PASSED_ON] = address;

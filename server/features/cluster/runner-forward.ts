@@ -1,8 +1,9 @@
-// On a web node: a signed-in person's call that needs a runner's parts (a procedure declared with
-// `runnerProcedure`, or a route with RUNNER_ROUTE: their runs, test chats, installs, builds checked
-// in the test chat, logs) is passed on whole to their runner (runner-homes.ts), which answers it as a
-// single process would; its answer streams back (the chat's and the installs' event streams too).
-// Anything else, and every call without a valid session, is answered here.
+// On a node that serves people (web or all), on PostgreSQL: a signed-in person's call that needs a
+// runner's parts (a procedure declared with `runnerProcedure`, or a route with RUNNER_ROUTE: their
+// runs, test chats, installs, builds checked in the test chat) is answered by their runner
+// (runner-homes.ts): here when this node is it, else passed on whole to it, which answers as a single
+// process would; its answer streams back (the chat's and the installs' event streams too). Anything
+// else, every call without a valid session, and every call another node passed on, is answered here.
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -11,7 +12,8 @@ import { AppError } from '../../errors';
 import { bearerToken } from '../../trpc';
 import { readSession } from '../auth/sessions';
 import { metaOf } from '../../procedure-rules';
-import { clientAddress } from '../../client-address';
+import { clientAddress, passedOnByNode } from '../../client-address';
+import { nodeIdOf } from './node-id';
 import { without } from '../runner/hooks/forward';
 import { NODE_HEADER } from './node-auth';
 import { PASSED_ON_HEADERS, passOnHeaders } from './passed-on-calls';
@@ -30,21 +32,29 @@ function needsRunner(req: FastifyRequest): boolean {
   return metaOf(req.url.slice('/trpc/'.length).split('?')[0]!).onRunner === true;
 }
 
-/** The person's runner, for a call with a valid session; null to answer the call here. */
-export async function runnerFor(deps: CoreDeps, token: string | null): Promise<RunnerNode | null> {
-  if (!token) return null;
-  const session = await readSession(deps.db, deps.sessionKeys, deps.clock, token).catch(() => null);
-  if (!session) return null;
-  const home = await runnerHomeOf(deps.db, session.userId, deps.config.cluster.leaseMs);
-  if (!home) throw new AppError('SERVICE_UNAVAILABLE', NO_RUNNER);
-  return home;
+/** Whether this node passes people's runner calls on: it serves people, on a server of several nodes. */
+export const passesOnRunnerCalls = (config: CoreDeps['config']): boolean => config.databaseUrl !== null && config.cluster.role !== 'runner';
+
+/**
+ * The person's runner when it is another node; null to answer here: this node is theirs, or it is an
+ * `all` node and no runner is open (it answers as one process would, its sandbox's refusal included).
+ */
+export async function otherRunnerOf(deps: CoreDeps, userId: string): Promise<RunnerNode | null> {
+  const self = nodeIdOf(deps.config.dataDir);
+  const all = deps.config.cluster.role === 'all';
+  const home = await runnerHomeOf(deps.db, userId, deps.config.cluster.leaseMs, all ? self : undefined);
+  if (!home && !all) throw new AppError('SERVICE_UNAVAILABLE', NO_RUNNER);
+  return home && home.id !== self ? home : null;
 }
 
 export function registerRunnerForward(app: FastifyInstance, deps: CoreDeps): void {
-  if (deps.config.cluster.role !== 'web') return;
+  if (!passesOnRunnerCalls(deps.config)) return;
   app.addHook('onRequest', async (req, reply) => {
-    if (!needsRunner(req)) return;
-    const runner = await runnerFor(deps, bearerToken(req));
+    if (!needsRunner(req) || passedOnByNode(req)) return;
+    const token = bearerToken(req);
+    const session = token ? await readSession(deps.db, deps.sessionKeys, deps.clock, token).catch(() => null) : null;
+    if (!session) return;
+    const runner = await otherRunnerOf(deps, session.userId);
     if (runner) return passOn(req, reply, runner, deps.config.cluster.secret);
   });
 }

@@ -22,14 +22,17 @@ async function openRunners(db: Kysely<Database>, leaseMs: number): Promise<Array
   return rows.map((r) => ({ id: r.id, url: r.url, homes: Number(r.homes ?? 0) }));
 }
 
-/** The person's runner, chosen now if they have none or theirs is gone or drained; null when no runner is open. */
-export async function runnerHomeOf(db: Kysely<Database>, userId: string, leaseMs: number): Promise<RunnerNode | null> {
+/**
+ * The person's runner, chosen now if they have none or theirs is gone or drained (`preferred` when it
+ * is open: an `all` node is home to the people it serves first); null when no runner is open.
+ */
+export async function runnerHomeOf(db: Kysely<Database>, userId: string, leaseMs: number, preferred?: string): Promise<RunnerNode | null> {
   const runners = await openRunners(db, leaseMs);
   const current = await db.selectFrom('runner_homes').select('node_id').where('user_id', '=', userId).executeTakeFirst();
   const kept = current && runners.find((r) => r.id === current.node_id);
   if (kept) return { id: kept.id, url: kept.url };
   if (runners.length === 0) return null;
-  const chosen = runners.sort((a, b) => a.homes - b.homes || a.id.localeCompare(b.id))[0]!;
+  const chosen = runners.find((r) => r.id === preferred) ?? runners.sort((a, b) => a.homes - b.homes || a.id.localeCompare(b.id))[0]!;
   // Two web nodes choosing at once: the first write wins (a home that moved on is replaced only if
   // it is still the one read), and both answer the row as it stands.
   if (current) await db.updateTable('runner_homes').set({ node_id: chosen.id }).where('user_id', '=', userId).where('node_id', '=', current.node_id).execute();

@@ -18,9 +18,8 @@ import { followRun, listRuns, startRun, stopRun } from './run.service';
 import { lineCount, type OutputLine } from './run-output';
 import { followRemoteRun, stopRemoteRun } from '../../cluster/remote-runs';
 import { relayToRunner, type Relay } from '../../cluster/socket-relay';
-import { runnerHomeOf } from '../../cluster/runner-homes';
-import { NO_RUNNER } from '../../cluster/runner-forward';
-import { clientAddress } from '../../../client-address';
+import { NO_RUNNER, otherRunnerOf, passesOnRunnerCalls } from '../../cluster/runner-forward';
+import { clientAddress, passedOnByNode } from '../../../client-address';
 
 const AUTH_TIMEOUT_MS = 10_000;
 /** A viewer whose socket holds more than this unsent is skipped, and told how much it missed. */
@@ -42,7 +41,7 @@ export function registerRunSocket(app: FastifyInstance, deps: Deps): void {
       },
     },
     (socket, req) => {
-      const connection = new RunConnection(socket, deps, clientAddress(req));
+      const connection = new RunConnection(socket, deps, { address: clientAddress(req), relays: passesOnRunnerCalls(deps.config) && !passedOnByNode(req) });
       if ((req.query as Record<string, unknown> | undefined)?.token !== undefined) {
         connection.endSession('Send the sign-in token in an auth message, not in the address');
         return;
@@ -74,7 +73,7 @@ class RunConnection {
   /** The file this socket started or attached to last (stop-execution names none). */
   private current: string | null = null;
   private missedLines = 0;
-  /** On a web node: the person's runner's /ws, which this socket is relayed to once signed in. */
+  /** The person's runner's /ws when it is another node, which this socket is relayed to once signed in. */
   private relay: Relay | null = null;
   private readonly viewer: RunViewer = {
     lines: (lines, fileId) => this.sendLines(lines, fileId),
@@ -84,7 +83,8 @@ class RunConnection {
   constructor(
     private readonly socket: WebSocket,
     private readonly deps: Deps,
-    private readonly address: string,
+    /** Where the page is, and whether this node relays sockets to people's runners (a web or all node on PostgreSQL). */
+    private readonly origin: { address: string; relays: boolean },
   ) {
     this.authTimer = setTimeout(() => {
       if (!this.userId) socket.close(4401, 'Authentication required');
@@ -97,7 +97,7 @@ class RunConnection {
       if (!session) return this.endSession('Please sign in to continue');
       this.userId = session.userId;
       this.session = { token, sessionId: session.sessionId };
-      if (this.deps.config.cluster.role === 'web') return this.relayToRunner(token, session.userId);
+      if (this.origin.relays && (await this.relayedToRunner(token, session.userId))) return;
       this.unsubscribe?.();
       const revocations = this.deps.revocations.subscribe((r) => this.revoked(r));
       // A replay's chat (its key carries '~') is the server's own business, not the page's.
@@ -189,18 +189,21 @@ class RunConnection {
     return `Something went wrong on our side (reference ${reference}). Please try again.`;
   }
 
-  /** A web node runs nothing: from here on the person's runner answers this socket. */
-  private async relayToRunner(token: string, userId: string): Promise<void> {
-    const runner = await runnerHomeOf(this.deps.db, userId, this.deps.config.cluster.leaseMs).catch(() => null);
-    if (!runner) {
-      this.send({ type: 'execution_error', message: NO_RUNNER });
-      return void this.socket.close(1013, 'No runner');
-    }
+  /** When the person's runner is another node, it answers this socket from here on; false when it is this node. */
+  private async relayedToRunner(token: string, userId: string): Promise<boolean> {
+    const runner = await otherRunnerOf(this.deps, userId).catch(() => undefined);
+    if (runner === null) return false;
     clearTimeout(this.authTimer);
-    this.relay = relayToRunner(this.deps, runner, { authFrame: JSON.stringify({ type: 'auth', token }), address: this.address }, {
+    if (runner === undefined) {
+      this.send({ type: 'execution_error', message: NO_RUNNER });
+      this.socket.close(1013, 'No runner');
+      return true;
+    }
+    this.relay = relayToRunner(this.deps, runner, { authFrame: JSON.stringify({ type: 'auth', token }), address: this.origin.address }, {
       send: (text) => this.socket.readyState === this.socket.OPEN && this.socket.send(text),
       close: (code, reason) => this.socket.close(code, reason),
     });
+    return true;
   }
 
   close(): void {
