@@ -77,7 +77,12 @@ function listedItems(d: Pick<BotRequest, 'bannedWords' | 'menu' | 'choices' | 'p
  */
 function withoutRuleTexts(masked: string, rules: BotRequest['rules']): string {
   const blank = rules.filter((r) => (r.when.kind === 'command' || r.when.kind === 'keyword') && r.do.some((a) => a.kind === 'reply' && a.text === null) && r.source).map((r) => r.source!);
-  const texts = [...blank, ...rules.flatMap((r) => r.do.flatMap((a) => ('text' in a && typeof a.text === 'string' && a.text.trim().split(/\s+/).length >= 5 ? [a.text] : [])))];
+  const texts = [
+    ...blank,
+    ...rules.flatMap((r) => r.do.flatMap((a) => ('text' in a && typeof a.text === 'string' && a.text.trim().split(/\s+/).length >= 5 ? [a.text] : []))),
+    // A quiz's questions ("What's the main currency called?") ask for no currency rates.
+    ...rules.flatMap((r) => r.do.flatMap((a) => (a.kind === 'quiz' ? a.questions.map((q) => q.question) : []))),
+  ];
   return texts.reduce((text, said) => text.split(said).join(' '), masked);
 }
 

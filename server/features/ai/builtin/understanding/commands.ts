@@ -52,8 +52,9 @@ function commandsNamedIn(masked: string): NamedCommand[] {
   for (const { name, at } of hits.sort((a, b) => a.at - b.at)) {
     if (found.has(name)) continue;
     const rest = masked.slice(at + 1 + name.length);
-    const after = rest.split(/[.;!?\n](?:\s|$)|,|\s+and\s+|[/!][a-z]/i)[0] ?? '';
-    const before = masked.slice(0, at).split(/[.;!?\n](?:\s|$)|,|\band\b/).pop() ?? '';
+    // Up to the line's end: the next line ("- every thursday 8pm ...") is another rule's.
+    const after = rest.split(/[.;!?](?:\s|$)|\n|,|\s+and\s+|[/!][a-z]/i)[0] ?? '';
+    const before = masked.slice(0, at).split(/[.;!?](?:\s|$)|\n|,|\band\b/).pop() ?? '';
     found.set(name, { name, at, after, before });
   }
   return [...found.values()];

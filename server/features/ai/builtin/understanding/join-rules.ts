@@ -12,7 +12,7 @@ const PLACE = '(?:(?:the|our|this|my)\\s+)?(?:[\\w-]+\\s+){0,2}?(?:group|server|
 /** "... get a DM:", "... should receive a message:", "... are greeted": how the words reach them. */
 const GETS = '(?:\\s+(?:should\\s+)?(?:get|gets|receive|receives|are greeted|get greeted)(?:\\s+an?\\s+(?:dm|direct message|private message|message|welcome(?: message)?))?)?';
 const JOIN_OR_LEAVE = new RegExp(
-  `(?:\\bwhen(?:ever)?\\s+|(?<=(?:^|[\\n.!?•*]|\\n\\s*-)\\s*(?:\\d[.)]\\s*)?))${MEMBER}(?:\\s+new)?\\s+(join|joins|joining|leave|leaves|left|enter|enters|arrive|arrives)\\b(?:\\s+${PLACE}\\b)?${GETS}` +
+  `(?:\\bwhen(?:ever)?\\s+|(?<=(?:^|[\\n.!?•*]|\\n\\s*-)\\s*(?:\\d[.)]\\s*)?))${MEMBER}(?:\\s+new)?\\s+(join|joins|joining|leave|leaves|left|enter|enters|arrive|arrives|comes?(?=\\s+in(?:to)?\\s+(?:the\\s+|our\\s+|this\\s+)?(?:group|chat|server|channel|community)\\b))\\b(?:\\s+${PLACE}\\b)?${GETS}` +
     `|\\b(?:new (?:people|members?|ppl|folks|joiners?|users?|students?|persons?|neighbou?rs?|arrivals?|faces|residents?|players?|staff|starters?|hires?|colleagues?|employees?|volunteers?)(?: (joining|leaving)(?:\\s+${PLACE}\\b)?| in\\s+${PLACE}\\b)?${GETS}` +
     `|(?:welcome|greet) (?:ppl|people|anyone new|everyone new|anybody new|new (?:members|people|ppl|folks|joiners|users|students)|newcomers|newbies)|(?:welcome|greet)(?=\\s+(?:in|to)\\s+#))(?=(?:\\s+(?:in|to)\\s+#[\\w-]+)?\\s*(?::|→|->|with\\b|(?<=\\b(?:get|gets|receive|receives))\\s*\\u0001))` +
     // "cuando alguien entra al grupo: ¡Hola NAME!", "cuando alguien se va: Adiós NAME", and the same in the languages requests mix in.

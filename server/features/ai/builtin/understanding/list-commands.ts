@@ -7,7 +7,7 @@ import { memberName, saidWordsAt } from './said-words';
 /** "adds a win to whoever types it", "logs a goal for whoever sends it": a count for the sender, not an item on a list. */
 export const WIN_FOR_SENDER = /\b(?:adds?|logs?|counts?|records?|gives?) (?:a|an|one|1|\+1) [a-z]+ (?:to|for) (?:whoever|the person who|that person|the sender|them|you)\b/i;
 const LIST_NOUN =
-  /(?<![/!])\b(?:(?:this week'?s|the|our|the whole) order\b|(shopping|grocery|to-?do|todo|task|wish|reading|watch|guest|waiting|sign-?up|signup|attendee|player|team)s?\s+list|to-?dos?|todo list|list|sign-?ups|signups|attendees|queue|roster|line-?up|wishlist|(?:wants?|wish|swap|sale|notice|job|request|idea|suggestion)s?\s+board|who(?:'s| is| are)\s+(?:coming|in|going|playing|joining)|[a-z]+(?:list|liste|lijst|lista))\b/i;
+  /(?<![/!])\b(?:(?:this week'?s|the|our|the whole) order\b|(shopping|grocery|to-?do|todo|task|wish|reading|watch|guest|waiting|sign-?up|signup|attendee|player|team)s?\s+list|to-?dos?|todo list|list|sign-?ups|signups|attendees|queue|roster|line-?up|wishlist|(?!leader|score|key|skate|dart|surf|snow)[a-z]{3,}\s+board|who(?:'s| is| are)\s+(?:coming|in|going|playing|joining)|[a-z]+(?:list|liste|lijst|lista))\b/i;
 const ADD = /^\s*(?:[\w']+\s+){0,7}?(?:→\s*|->\s*|=\s*|:\s*)?(?:should\s+|will\s+|to\s+)?(?:adds?\b(?!\s+(?:one|1|\+1|a point|points?)\b)|puts?|saves?|(?:writes?|notes?|jots?) (?:it|them|that) down|signs?\b|joins?|registers?|books?|reserves?|counts? (?:them|you|me|people|someone) in|marks? (?:them|you) (?:as )?(?:in|coming|going)|=\s*(?:i'?m\s+)?(?:in|coming|going))/i;
 const REMOVE = /^\s*(?:[\w']+\s+){0,4}?(?:→\s*|->\s*|=\s*|:\s*)?(?:should\s+|will\s+|to\s+)?(?:removes?|deletes?|drops?|takes? (?:\w+ )?(?:off|out)|cross(?:es)? (?:\w+ )?off|ticks? (?:\w+ )?off|marks? (?:\w+ )?(?:as )?(?:done|out)|cancels?|=\s*(?:not|out|can'?t))/i;
 const SHOW = /^\s*(?:[\w']+\s+){0,4}?(?:→\s*|->\s*|=\s*|:\s*)?(?:should\s+|will\s+|to\s+)?(?:shows?|lists?|displays?|prints?|gives?|sees?|views?|tells? (?:\w+ )?(?:who|what))|^\s*(?:→|->|=|:)\s*[^\n:]{1,60}:\s*(?:and\s+)?(?:then\s+)?(?:\+\s*)?(?:the\s+)?list\b/i;
@@ -69,7 +69,8 @@ export function listRules(sentence: string, m: Masked, context: string): RuleDra
     // "/seen <bird> adds the bird": what follows the command, whatever the list is of.
     const item = op === 'add' || op === 'remove' ? (standIn || (THING_ITEM.test(rest) && (!PERSON_ITEM.test(rest) || /\bwhat(?:ever)? (?:they|you)(?:'re| are)?\b/i.test(rest))) ? 'argument' : sender || PERSON_ITEM.test(rest) ? 'sender' : 'argument') : 'argument';
     // "→ 'added: <task> ✅'", "under the heading 'Playing Saturday:'": a quote after an arrow or a heading is what is said too.
-    const said = new RegExp(`(?:\\b(?:says?|repl(?:y|ies)|answers?|responds?|with|shows?|head(?:ing|ed)|titled?)|→|->)\\s*:?\\s*\u0001(\\d+)\u0002|\\(\\s*\u0001(\\d+)\u0002`, 'i').exec(rest);
+    // "/clear empties it - "List cleared 🧹"": a quote after a dash is what is said too.
+    const said = new RegExp(`(?:\\b(?:says?|repl(?:y|ies)|answers?|responds?|with|shows?|head(?:ing|ed)|titled?)|→|->|\\s[-–—])\\s*:?\\s*\u0001(\\d+)\u0002|\\(\\s*\u0001(\\d+)\u0002`, 'i').exec(rest);
     // "/buy milk → adds milk to the list and says Added milk": the example item is the bot's {item}.
     // "/maintenance shows 🔧 Needs attention: {list}": a show's words, where they put the list.
     const shows = said || op !== 'show' ? null : /\bshows?\s*:?\s*(?=[^\n]*\{list\})/.exec(rest);

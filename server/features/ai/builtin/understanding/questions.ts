@@ -102,11 +102,11 @@ function doneText(span: string, from: string, cue: string, quotes: string[]): st
     const rest = from.slice(cue.length).split('\n')[0]!;
     const ends = [...rest.matchAll(/(?<=[.!?])\s+(?=\S)/g)];
     const second = ends[0] ? rest.slice(ends[0].index! + ends[0][0].length) : '';
-    const reach = rest.slice(0, (/^(?:tell|reply|say|answer)\b/i.test(second) ? ends[1]?.index : ends[0]?.index) ?? rest.length);
+    const reach = rest.slice(0, (/^(?:(?:and\s+)?then\s+|after(?:wards)?\s+)?(?:tell|reply|say|answer)\b/i.test(second) ? ends[1]?.index : ends[0]?.index) ?? rest.length);
     // "send the answers to me, then tell them: ...": "the answers" are what is sent, not a verb.
     // "..., then "Nice one, we'll ring you today"": a quote after "then" is what is said.
     const tell =
-      /\b(?<!(?:the|their|all|my|your|those|these|our|his|her)\s)(?:tells? (?:the customer|the client|them|dem|him|her|the person|people)|reply|replies|say|says|answer|answers|respond)\b\s*(?:with\s+)?:?\s*/i.exec(reach) ??
+      /\b(?<!(?:the|their|all|my|your|those|these|our|his|her)\s)(?:tells? (?:the customer|the client|them|dem|him|her|the person|people)|(?:reply|replies|say|says|answer|answers|respond)(?:\s+(?:back\s+)?to\s+(?:the\s+)?(?:customer|client|person|people|user|them|him|her))?)\b\s*(?:with\s+)?:?\s*/i.exec(reach) ??
       // "send me the answers, and to them: ¡Listo!": the words after "to them:" are theirs.
       /\b(?:and\s+)?to (?:them|the customer|the client|the person)\s*:\s*/i.exec(reach) ??
       /(?:,\s*|\s+)(?:and\s+)?then\s*:?\s*(?=\u0001\d+\u0002)/i.exec(reach);

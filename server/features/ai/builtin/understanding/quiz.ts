@@ -10,7 +10,11 @@ import { type Masked, restore } from './masked';
 /** "What is 15% of 200? → 30", "Capital of Peru? - Lima", "7 x 8 = ? -> 56 (fifty-six is ok too)". */
 const PAIR = /([^\n→?]{2,200}\?)\s*(?:(?:→|->|=>|–|—|-|answer:?)\s*([^\n→?,;()]{1,80}?)|\(\s*(?:answer:?\s*)?([^)\n]{1,60})\))(?=\s*(?:\([^)]*\))?\s*(?:[,;·]\s*|\.\s+|\n|$|\s+(?=[A-Z][^\n→?]*\?)|\s+(?=\d{1,2}[.)]\s)))/g;
 const SAYS = (what: string) =>
-  new RegExp(`\\b(?:${what})(?:\\s+answers?)?\\s*(?:,\\s*)?(?::|→|->|=|-)\\s*(?:say|reply|answer)?\\s*:?\\s*([^\\n]+?)\\s*(?=\\n|$|\\b(?:wrong|right|correct|incorrect)(?:\\s+answers?)?\\s*[:→-])`, 'i');
+  new RegExp(
+    // "right answer: Yes!", "right answer bot says "Correct!" wrong says "Nope!"".
+    `\\b(?:${what})(?:\\s+answers?)?\\s*(?:,\\s*)?(?:(?::|→|->|=|-)\\s*(?:say|reply|answer)?|\\s+(?:the\\s+)?(?:bot\\s+)?(?:says?|repl(?:y|ies)|answers?))\\s*:?\\s*([^\\n]+?)\\s*(?=\\n|$|\\b(?:wrong|right|correct|incorrect)(?:\\s+answers?)?\\s*(?:[:→-]|(?:the\\s+)?(?:bot\\s+)?(?:says?|repl(?:y|ies)|answers?)\\b))`,
+    'i',
+  );
 
 function said(text: string, what: string): string | null {
   const hit = SAYS(what).exec(text);
@@ -22,7 +26,8 @@ export function quizRules(m: Masked): RuleDraft[] {
   const text = restore(m.masked, m.quotes);
   if (!/\bquiz|\btrivia|\bquestion|\briddle/i.test(text)) return [];
   const pairs = [...text.matchAll(PAIR)].map((p) => ({
-    question: p[1]!.replace(/^.*?:\s+(?=[^:]*\?$)/, '').replace(/^[\s\-•·*]*(?:\d{1,2}[.)]\s+)?/, '').trim(),
+    // "questions: What is ...?" loses its lead; "Which race are the traders: Gek, Korvax or Vy'keen?" is one question.
+    question: p[1]!.replace(/^(?![\s\-•·*]*(?:\d{1,2}[.)]\s+)?(?:what|which|who|whom|whose|where|when|why|how|is|are|was|were|do|does|did|can|name)\b).*?:\s+(?=[^:]*\?$)/i, '').replace(/^[\s\-•·*]*(?:\d{1,2}[.)]\s+)?/, '').trim(),
     answer: (p[2] ?? p[3])!.trim(),
   }));
   if (pairs.length < 2) return [];
