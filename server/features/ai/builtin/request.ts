@@ -81,7 +81,7 @@ function withoutRuleTexts(masked: string, rules: BotRequest['rules']): string {
     ...blank,
     ...rules.flatMap((r) => r.do.flatMap((a) => ('text' in a && typeof a.text === 'string' && a.text.trim().split(/\s+/).length >= 5 ? [a.text] : []))),
     // A quiz's questions ("What's the main currency called?") ask for no currency rates.
-    ...rules.flatMap((r) => r.do.flatMap((a) => (a.kind === 'quiz' ? a.questions.map((q) => q.question) : []))),
+    ...rules.flatMap((r) => r.do.flatMap((a) => (a.kind === 'quiz' ? a.questions.flatMap((q) => (q.question ? [q.question] : [])) : []))),
   ];
   return texts.reduce((text, said) => text.split(said).join(' '), masked);
 }

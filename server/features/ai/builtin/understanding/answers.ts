@@ -5,6 +5,7 @@ import type { Action } from '../../../../../shared/bot-plan.schema';
 import { textsOfList } from './listed-texts';
 import { targetLanguageIn } from './translate';
 import { restore } from './masked';
+import { coinsIn } from './prices';
 import { memberName, saidWordsAt } from './said-words';
 
 const PASS_ON =
@@ -25,8 +26,8 @@ export const ASKING_WORDS = /^(?:ask|asks|pregunta|chiedi|frag|demande)\b/i;
 export const COPY_LEFT = /^(?:me|us)(?:\s*\([^)]{1,40}\))?\s+(?:also\s+)?a copy\b/i;
 /** Words that describe the answer instead of giving it ("tell them when the farrier comes next"). */
 export const DESCRIBES = /^(?:tells?|gives?|sends?|shows?|posts?|lists?|displays?|explains?|describes?)\s+(?:them|him|her|people|everyone|members|the (?:person|customer|user)s?)?\s*(?:when|what|where|how|which|who|the|our|a|an|this|these|that|today'?s|this week'?s|tomorrow'?s|all|every)\b|^(?:still|not sure|tbd|to be decided|working (?:it )?out|don'?t know yet|coming soon)\b/i;
-/** "reply with our prices", "→ our weekly events": what the answer is about, in a few words, not the answer. */
-export const NAMES_ONLY = /^(?:our|my|the|their|your)\s+[\w'-]+(?:\s+[\w'-]+){0,2}\s*[.!]?\s*$/i;
+/** "reply with our prices", "→ our weekly events", "→ link to this month's rota": what the answer is about, in a few words, not the answer. */
+export const NAMES_ONLY = /^(?:our|my|the|their|your)\s+[\w'-]+(?:\s+[\w'-]+){0,2}\s*[.!]?\s*$|^(?:(?:a|the|our|my)\s+)?(?:link|url|website|web page|form|sheet|spreadsheet)\s+(?:to|for|of)\s+[^.!?\n]{1,60}$/i;
 /** "..." or "…" standing for words still to come ("This Sunday we sketch at ..."). */
 export const UNFILLED = /\.\.\.|…|<[^>]*>|\[\s*(?:\.\.\.|tbd|x+)\s*\]/i;
 
@@ -59,14 +60,16 @@ export function weatherAsked(words: string): Action | null {
   return named || before ? { kind: 'data', source: { kind: 'weather', ...(city ? { city: city.trim() } : {}) } } : null;
 }
 
-const COIN_OF: Record<string, string> = { bitcoin: 'bitcoin', btc: 'bitcoin', ethereum: 'ethereum', eth: 'ethereum', solana: 'solana', sol: 'solana', doge: 'dogecoin', dogecoin: 'dogecoin' };
+/** A coin named in a few words ("XRP", "sol"): in the words' context a ticker needs no capitals. */
+const coinOfWord = (word: string): string | undefined => coinsIn(word)[0] ?? coinsIn(word.toLowerCase())[0] ?? coinsIn(word.toUpperCase())[0];
 
-/** The coin and currency a few words ask the price of ("the current bitcoin price in dollars", "BTC price in euro"). */
+/** "the bitcoin price", "XRP price in euros", "price of ETH": the coin (CoinGecko id) and currency; null when no coin is named. */
 export function priceAsked(words: string): { coin: string; currency: string } | null {
-  const hit = /\b(bitcoin|btc|ethereum|eth|solana|sol|doge|dogecoin)(?:'s)?\s+(?:price|rate|value)(?:\s+in\s+(dollars?|usd|euros?|eur|pounds?|gbp))?|\bprice of (bitcoin|btc|ethereum|eth|solana|sol|doge|dogecoin)(?:\s+in\s+(dollars?|usd|euros?|eur|pounds?|gbp))?/i.exec(words);
-  if (!hit) return null;
+  const hit = /\b([\w-]+)(?:'s)?\s+(?:price|rate|value)(?:\s+in\s+(dollars?|usd|euros?|eur|pounds?|gbp))?|\bprice of ([\w-]+)(?:\s+in\s+(dollars?|usd|euros?|eur|pounds?|gbp))?/i.exec(words);
+  const coin = hit ? coinOfWord((hit[1] ?? hit[3])!) : undefined;
+  if (!hit || !coin) return null;
   const unit = (hit[2] ?? hit[4] ?? (/\beuro|€/i.test(words) ? 'eur' : '')).toLowerCase();
-  return { coin: COIN_OF[(hit[1] ?? hit[3])!.toLowerCase()]!, currency: /^eur/.test(unit) ? 'eur' : /^(?:pound|gbp)/.test(unit) ? 'gbp' : 'usd' };
+  return { coin, currency: /^eur/.test(unit) ? 'eur' : /^(?:pound|gbp)/.test(unit) ? 'gbp' : 'usd' };
 }
 
 /** The actions of the words after a trigger; [] when they hold nothing the bot can do. */

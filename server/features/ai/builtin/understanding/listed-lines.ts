@@ -3,7 +3,7 @@
 // quoted («...») and separated by " / ": the way the readers take a list written in one line.
 
 /** A line that announces a list: it ends with a colon and says how the items are used. */
-const ANNOUNCES = /\b(?:random|one of|from this list|the following|these|in order|in turn|going round|rotat\w*|next (?:tip|quote|line|fact|word|one))\b[^\n]*:\s*$/i;
+const ANNOUNCES = /\b(?:random|one of|from this list|the following|these|in order|in the same order|in turn|going round|rotat\w*|next (?:tip|quote|line|fact|word|one))\b[^\n]*:\s*$/i;
 /** An item: a bullet or a number, then its words; or a line set in under the announcing one. */
 const ITEM = /^\s*(?:[-•*–]|\d{1,2}[.)])\s+(.+?)\s*$|^\s{2,}(\S.*?)\s*$/;
 /** An item on a line of its own, neither bulleted nor set in: not a rule's start ("every", "when", "also"...), at most 160 characters. */
@@ -19,12 +19,19 @@ export function joinListedLines(text: string): string {
     if (ANNOUNCES.test(line)) {
       // Items set in or bulleted; or, when the first is neither, plain lines up to a blank one or a bullet.
       const plain = !ITEM.test(lines[next] ?? '');
+      // Items go on in the way the first is written: set in, or bulleted (under a bulleted line, further in
+      // than it): "- every day post one of:\n  "A"\n  "B"\n- at 18:00 ..." ends before the next bullet.
+      const setIn = !plain && ITEM.exec(lines[next]!)![1] === undefined;
+      const indent = (l: string) => /^\s*/.exec(l)![0].length;
+      const underBullet = /^\s*(?:[-•*–]|\d{1,2}[.)])\s/.test(line);
       for (; next < lines.length; next++) {
         const item = plain ? PLAIN_ITEM.exec(lines[next]!) : ITEM.exec(lines[next]!);
         // A command or an arrow starts a rule of its own, not an item.
         const words = item ? (item[1] ?? item[2])! : '';
         if (!item || /^[/!][a-z]|→|->/i.test(words) || words.includes('»')) break;
-        items.push(words);
+        if (!plain && (setIn ? item[1] !== undefined : underBullet && indent(lines[next]!) <= indent(line))) break;
+        // A quoted line is its words ("Who holds the record ...?").
+        items.push(words.replace(/^["“«']([^\n]*)["”»']$/, '$1'));
       }
     }
     // Questions with their answers ("What has keys? (piano)") are a quiz's, read as written.

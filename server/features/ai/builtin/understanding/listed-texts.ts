@@ -7,7 +7,7 @@ import type { Masked } from './masked';
 
 /** A list the post goes through: "going round: Lena, Tomasz", "in order through A, B", "one of these at random: a, b", "one after the other from this list: ...". */
 export const ROTATION =
-  /\b(going round|going around|taking turns|take turns between|alternat(?:e|ing) between|in turn|rotating(?: through)?|(?:one after the other|one by one)(?:,?\s*(?:from|of|through)(?:\s+(?:this list|these|the list|the following))?|(?=\s*:))|one of(?=\s*:)|(?:going )?in (?:this )?order(?: through)?|one of these(?:\s+(?!at\b|random)[a-z]+)?(?:,?\s*(?:at random|randomly|one after the other|in turn|in order|in this order))?|one at random (?:from|of)|picks? (?:one|a)(?: [a-z]+)? at random|picks? at random(?: one)?(?: of| from)?|randomly (?:says?|picks?|answers?|replies?)(?: one of)?|(?:at )?random(?:ly)? (?:from|of|one of)|(?:a |one )?random\b[\w ]{0,40}?,?\s*(?:one\s+)?(?:from|out of|of)(?:\s+(?:these|the following|this list))?)\s*:?\s*/i;
+  /\b(going round|going around|taking turns|take turns between|alternat(?:e|ing) between|in turn|rotating(?: through)?|(?:one after the other|one by one)(?:,?\s*(?:from|of|through)(?:\s+(?:this list|these|the list|the following))?|(?=\s*:))|one of(?=\s*:)|(?:going )?in (?:this |the same )?order(?: through)?|one of these(?:\s+(?!at\b|random)[a-z]+)?(?:,?\s*(?:at random|randomly|one after the other|in turn|in order|in this order))?|one at random (?:from|of)|picks? (?:one|a)(?: [a-z]+)? at random|picks? at random(?: one)?(?: of| from)?|randomly (?:says?|picks?|answers?|replies?)(?: one of)?|(?:at )?random(?:ly)? (?:from|of|one of)|(?:a |one )?random\b[\w ]{0,40}?,?\s*(?:one\s+)?(?:from|out of|of)(?:\s+(?:these|the following|this list))?)\s*:?\s*/i;
 /** Where an item goes in the template: <name>, {word}, [theme]. */
 const PLACEHOLDER = /<\s*[\w ]+\s*>|\{\s*\w+\s*\}|\[\s*[\w ]+\s*\]/;
 
@@ -34,6 +34,13 @@ export function textsOfList(text: string, masked?: Masked): { texts: string[]; o
   if (chain) {
     const texts = chain[1]!.split(/\s*(?:→|->)\s*/).map((t) => t.trim()).filter(Boolean);
     return { texts, order: orderOf(rotation[1]!) };
+  }
+  // "in turn from:\n  "Who holds ...?"\n  "Which team ...?"": one text a line, the lines under it (indented or
+  // quoted), up to the next rule's line.
+  const under = rotation[0].includes('\n') ? /^([^\n]*(?:\n(?:[ \t]+\S|[ \t]*["“«'])[^\n]*)+)/.exec(rest) : /^[ \t]*\n((?:(?:[ \t]+\S|[ \t]*["“«'])[^\n]*(?:\n|$))+)/.exec(rest);
+  if (under) {
+    const texts = under[1]!.split('\n').map((t) => t.trim().replace(/^["“«']([^\n]*)["”»']$/, '$1').trim()).filter(Boolean);
+    if (texts.length >= 2) return { texts, order: orderOf(rotation[1]!) };
   }
   const arrow = /\s*(?:→|->|=>)\s*/.exec(rest);
   // The list ends at "and then from the top", "etc", or its sentence's end ("... ĝis = bye. After the last one start again").

@@ -17,7 +17,7 @@ const AFTER = [
   /(?:^|[\s.,;)])(?:after that|afterwards|when (?:they'?re |it'?s )?(?:done|finished))\b[\s,:]*/i,
   /[\s,.;]+(?:and\s+|then\s+)?(?:send|sends|forward|forwards|dm|message|post|posts|pass)\b/i,
 ];
-const TO_OWNER = /\b(?:send|sends|forward|forwards|dm|dms|message|pass|passes|post|posts|email)\b[^.]*?(?:\b(?:me|us|the owner|the admin|owner|admin|my (?:dm|chat|phone|number|personal|account))\b|#[\w-]+)/i;
+const TO_OWNER = /\b(?:send|sends|forward|forwards|dm|dms|message|pass|passes|post|posts|email)\b[^.]*?(?:\b(?:me|us|the owner|the admin|owner|admin|my (?:dm|chat|phone|number|personal|account)|(?:the\s+)?(?:reception|front desk|office|manager|coordinator|dispatch|boss))\b|#[\w-]+)/i;
 
 function asQuestion(item: string): string {
   const words = item.trim().replace(/^(?:their|the|your|a|an)\s+/i, '').replace(/[?.]+$/, '');
@@ -102,7 +102,7 @@ function doneText(span: string, from: string, cue: string, quotes: string[]): st
     const rest = from.slice(cue.length).split('\n')[0]!;
     const ends = [...rest.matchAll(/(?<=[.!?])\s+(?=\S)/g)];
     const second = ends[0] ? rest.slice(ends[0].index! + ends[0][0].length) : '';
-    const reach = rest.slice(0, (/^(?:(?:and\s+)?then\s+|after(?:wards)?\s+)?(?:tell|reply|say|answer)\b/i.test(second) ? ends[1]?.index : ends[0]?.index) ?? rest.length);
+    const reach = rest.slice(0, (/^(?:(?:and\s+)?then\s+|after(?:wards)?\s+)?(?:tells?|repl(?:y|ies)|says?|answers?)\b/i.test(second) ? ends[1]?.index : ends[0]?.index) ?? rest.length);
     // "send the answers to me, then tell them: ...": "the answers" are what is sent, not a verb.
     // "..., then "Nice one, we'll ring you today"": a quote after "then" is what is said.
     const tell =

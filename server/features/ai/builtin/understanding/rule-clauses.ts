@@ -6,6 +6,7 @@
 // not give is a blank (null).
 import type { Action, Condition, Trigger } from '../../../../../shared/bot-plan.schema';
 import { aiAnswerRules } from './ai-answers';
+import { coinsIn } from './prices';
 import { answerActions, copiedAfter, DESCRIBES, NAMES_ONLY, priceAsked, weatherAsked } from './answers';
 import { announcementRules, postedWordsRules } from './announcements';
 import { linesUnderRules } from './lines-under';
@@ -77,7 +78,9 @@ function reactionRules(sentence: string, m: Masked): RuleDraft[] {
     // "when someone puts a :sos: reaction on a message, ...".
     /\b(?:when|whenever|if) (?:someone|anyone|somebody|people|ppl|a member) (?:puts?|adds?|leaves?|gives?|drops?) (?:a |an |one )?()(:[\w+-]{1,38}:|\p{Extended_Pictographic}\uFE0F?) ?(?:reaction|react|emoji)\b/iu.exec(restore(sentence, m.quotes)) ??
     // "- reacting :package: to an order message → reply: Packed 📦": a line that starts with the reaction.
-    /^[\s\-•*]*(?:\d[.)]\s*)?()(?:someone\s+)?reacting\s+(?:with\s+)?(:[\w+-]{1,38}:|\p{Extended_Pictographic}\uFE0F?)(?=\s+(?:to|on)\b[^→\n]*(?:→|->|:))/iu.exec(restore(sentence, m.quotes));
+    /^[\s\-•*]*(?:\d[.)]\s*)?()(?:someone\s+)?reacting\s+(?:with\s+)?(:[\w+-]{1,38}:|\p{Extended_Pictographic}\uFE0F?)(?=\s+(?:to|on)\b[^→\n]*(?:→|->|:))/iu.exec(restore(sentence, m.quotes)) ??
+    // "- :rotating_light: reaction on any message → send me a copy": a line that starts with the reaction.
+    /^[\s\-•*]*(?:\d[.)]\s*)?(?:an?\s+)?()(:[\w+-]{1,38}:|\p{Extended_Pictographic}\uFE0F?)\s*(?:reaction|react|emoji)s?(?=\s+(?:to|on)\b[^→\n]*(?:→|->|:))/iu.exec(restore(sentence, m.quotes));
   if (reacted) {
     const emoji = reacted[2] && /^:[\w+-]+:$/.test(reacted[2]) ? emojiOfName(reacted[2]) : reacted[2] && EMOJI.test(reacted[2]) ? EMOJI.exec(reacted[2])![1] : undefined;
     const rest = sentence.slice(sentence.toLowerCase().indexOf('react') + 5).replace(/^(?:[^,:]|:[\w+-]{1,38}:)*[,:]\s*/, '');
@@ -165,17 +168,19 @@ function forwardRules(sentence: string, m: Masked): RuleDraft[] {
   return [{ id: 'copy-to-owner', when, if: [], do: [{ kind: 'forward', to: 'owner' }], source: restore(sentence, m.quotes).trim() }];
 }
 
-const COINS: Record<string, string> = { bitcoin: 'bitcoin', btc: 'bitcoin', ethereum: 'ethereum', eth: 'ethereum', solana: 'solana', sol: 'solana', doge: 'dogecoin', dogecoin: 'dogecoin' };
 
 /** "tell me when bitcoin drops below 60k", "alert the channel if ETH goes above 4000". */
 function alertRules(sentence: string, m: Masked): RuleDraft[] {
   const plain = restore(sentence, m.quotes);
-  const hit = /\b(bitcoin|btc|ethereum|eth|solana|sol|doge|dogecoin)\b[^.]*?\b(?:drops?|falls?|goes|gets|is|dips?|rises?|climbs?|jumps?|crosses?)\s+(below|under|above|over|past)\s+\$?€?([\d.,]+)\s*(k)?\s*(eur|euros?|€|usd|dollars?|\$|gbp|£)?/i.exec(sentence);
+  // "if XRP goes over $3 post ...", "if it drops below $2 ...": the coin named before, in the sentence or the request.
+  const hit = /()\b(?:drops?|falls?|goes|gets|is|dips?|rises?|climbs?|jumps?|crosses?|breaks?)\s+(below|under|above|over|past)\s+\$?€?([\d.,]+)\s*(k)?\s*(eur|euros?|€|usd|dollars?|\$|gbp|£)?/i.exec(sentence);
   if (!hit) return [];
+  const before = sentence.slice(0, hit.index);
+  const coin = coinsIn(before).at(-1) ?? (/\b(?:it|the price)\s*$/i.test(before.trim()) ? coinsIn(m.masked)[0] : undefined);
+  if (!coin) return [];
   const value = Number(hit[3]!.replace(/,/g, '')) * (hit[4] ? 1000 : 1);
   const below = /below|under/i.test(hit[2]!);
   const toOwner = /\b(?:tell|message|dm|notify|alert|ping)\s+me\b|\bto me\b/i.test(plain);
-  const coin = COINS[hit[1]!.toLowerCase()]!;
   const unit = (hit[5] ?? '').toLowerCase();
   const currency = /eur|€/.test(unit) ? 'eur' : /gbp|£/.test(unit) ? 'gbp' : 'usd';
   const threshold: Condition = { kind: 'threshold', source: { kind: 'price', coin, currency }, ...(below ? { below: value } : { above: value }) };
@@ -347,7 +352,20 @@ export function ruleClausesIn(m: Masked): RuleDraft[] {
     read.add(rule.when.name);
     rules.push(rule);
   }
-  return withoutRepeats(withoutOverlaps(rules).map(withWordsToComeBlank));
+  return withWholeBotChannel(withoutRepeats(withoutOverlaps(rules).map(withWordsToComeBlank)), m);
+}
+
+/** "a bot that works only in the #shop-talk channel", "it only answers in #help": where every rule listens. */
+const WHOLE_BOT_CHANNEL = /\b(?:bot|it)\b[^.\n#]{0,40}?\b(?:works?|runs?|listens?|answers?|replies|reacts?|is active)\s+only\s+in\s+(?:the\s+)?#([\w-]+)|\b(?:bot|it)\s+(?:should\s+)?only\s+(?:works?|runs?|listens?|answers?|replies|reacts?)\s+in\s+(?:the\s+)?#([\w-]+)/i;
+
+function withWholeBotChannel(rules: RuleDraft[], m: Masked): RuleDraft[] {
+  const hit = WHOLE_BOT_CHANNEL.exec(m.masked);
+  if (!hit) return rules;
+  const name = (hit[1] ?? hit[2])!;
+  for (const rule of rules) {
+    if (['command', 'keyword', 'message', 'mention'].includes(rule.when.kind) && !rule.if.some((c) => c.kind === 'chat')) rule.if.push({ kind: 'chat', name });
+  }
+  return rules;
 }
 
 /** Two readers' rules alike once their words to come are blanks ("reply with our address" read twice): the first. */

@@ -9,6 +9,7 @@ import type { Action, Trigger } from '../../../../../shared/bot-plan.schema';
 import type { TimeOfDay, Weekday } from '../bot-request';
 import type { RuleDraft } from './rule-draft';
 import { priceAsked, UNFILLED, weatherAsked } from './answers';
+import { coinsIn } from './prices';
 import { dayPostRules } from './day-posts';
 import { ROTATION, textsOfList } from './listed-texts';
 import { saidWordsAt } from './said-words';
@@ -254,7 +255,7 @@ function dataPostRules(p: Post): RuleDraft[] | null {
   }
   // "tweet the DOGE price: Good morning shibes! DOGE is at <price> 🐕": the price put into the person's words.
   const priced = /^(?:the\s+)?(?:current\s+)?([\w ]{0,20}?)\s*price\s*:\s*(.*(?:<\s*price\s*>|\{\s*price\s*\}).*)$/i.exec(words);
-  const coin = priced ? priceAsked(`${priced[1]} price`) ?? priceAsked(`${/\b(btc|bitcoin|eth|ethereum|sol|solana|doge|dogecoin)\b/i.exec(words ?? '')?.[1] ?? ''} price`) : null;
+  const coin = priced ? priceAsked(`${priced[1]} price`) ?? priceAsked(`${coinsIn(words ?? '')[0] ?? ''} price`) : null;
   if (priced && coin) {
     const text = priced[2]!.replace(/<\s*price\s*>|\{\s*price\s*\}/i, '{value}');
     return rulesAtEachTime(p, 'price-post', () => ({ kind: 'data', source: { kind: 'price', ...coin }, text }), channelOfVerb(p));
