@@ -8,9 +8,12 @@
 // - `log_lines`: every bot's kept log on PostgreSQL, whichever runner ran it, so that any node pages
 //   it and downloads a run (runner/logs/shared-run-logs.ts); a server on SQLite keeps its logs in
 //   files under DATA_DIR and never writes the table.
+// - `uploads.data`: a feed image's bytes on PostgreSQL, so any web node serves it (on SQLite the
+//   bytes stay in DATA_DIR/uploads and the column is empty).
 // A single process on SQLite writes only `project_packages`. Frozen once landed.
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../server/db/dialect';
+import { bytesType } from './dialect-sql';
 
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -36,9 +39,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('log_lines_project').on('log_lines').columns(['project_id', 'seq']).execute();
   await db.schema.createIndex('log_lines_run').on('log_lines').columns(['run_id', 'seq']).execute();
+  await db.schema.alterTable('uploads').addColumn('data', bytesType(db)).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('uploads').dropColumn('data').execute();
   await db.schema.dropTable('log_lines').execute();
   await db.schema.dropTable('project_packages').execute();
   await db.schema.dropTable('runner_homes').execute();

@@ -121,6 +121,8 @@ export interface UploadsTable {
   width: number;
   height: number;
   created_at: string;
+  /** The image's bytes on PostgreSQL (any node serves them); null on SQLite, where they are a file in DATA_DIR/uploads. */
+  data: Generated<Buffer | null>;
 }
 
 export interface PostsTable {

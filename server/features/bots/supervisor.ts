@@ -205,7 +205,7 @@ export class Supervisor {
 
   /** After close, once the runs have ended: on several nodes, the bots this node held go to other runners at once. */
   async handBack(): Promise<void> {
-    await this.leases?.handBack();
+    await this.options.leases?.handBack();
   }
 
   private async deploymentOf(userId: string, projectId: string): Promise<Deployment> {

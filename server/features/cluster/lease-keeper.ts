@@ -13,7 +13,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { DeployedState } from '../bots/supervisor';
-import { heartbeat, type NodeIdentity, type NodeLoad } from './nodes';
+import { heartbeat, leaveNodes, type NodeIdentity, type NodeLoad } from './nodes';
 import { bumpEpoch, deleteLease, placeUnheld, releaseLease, releaseNodeLeases, renewLeases, saveLeaseState, type HeldBot } from './bot-leases';
 import { renewTokens } from './held-tokens';
 import type { NodeChannel } from './node-channel';
@@ -229,10 +229,13 @@ export class LeaseKeeper {
 
   /** The server is closing and its runs have ended: its bots' leases go, so other runners take them at once. */
   async handBack(): Promise<void> {
-    if (!this.options.holdsBots) return;
-    this.held.clear();
-    await releaseNodeLeases(this.options.db, this.nodeId);
-    await this.wakeRunners();
+    if (this.options.holdsBots) {
+      this.held.clear();
+      await releaseNodeLeases(this.options.db, this.nodeId);
+      await this.wakeRunners();
+    }
+    // Not alive for the others from now: people whose runner this was move on their next call.
+    await leaveNodes(this.options.db, this.nodeId, this.options.leaseMs);
   }
 
   /** Stops beating (the server is closing: its runs end with it). */
@@ -240,7 +243,6 @@ export class LeaseKeeper {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
     if (this.fenceTimer) clearTimeout(this.fenceTimer);
-    
   }
 }
 

@@ -103,3 +103,8 @@ export async function aliveNodeUrls(db: Kysely<Database>, ids: string[], leaseMs
     .execute();
   return ids.flatMap((id) => rows.filter((r) => r.id === id).map((r) => r.url));
 }
+
+/** A node that stops says so: from now it is not alive for the others (its heartbeat a lease time old). */
+export async function leaveNodes(db: Kysely<Database>, id: string, leaseMs: number): Promise<void> {
+  await db.updateTable('nodes').set({ heartbeat_at: sql<number>`${databaseNow(db)} - ${leaseMs}` }).where('id', '=', id).execute();
+}

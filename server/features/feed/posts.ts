@@ -118,7 +118,8 @@ export async function createPost(
   ]);
   if (findings.length) throw new AppError('BAD_REQUEST', describeFindings(findings));
   const image = input.imageUrl ? checkImage(input.imageUrl) : null;
-  if (image) saveImageFile(deps.config.dataDir, image);
+  // On PostgreSQL the bytes go in the upload's row (every node serves them), else in a file.
+  if (image && !isPostgres(deps.db)) saveImageFile(deps.config.dataDir, image);
   const id = newId();
   await inTransaction(deps.db, async (trx) => {
     if (image) await insertUpload(trx, deps.clock, image);

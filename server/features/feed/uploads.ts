@@ -1,6 +1,7 @@
-// Post images, the `uploads` table: stored once by content hash under DATA_DIR/uploads and served
-// back with their type, nosniff and long caching. Names come from the hash, never from input, and
-// writes never follow a path that already exists (no symlink tricks).
+// Post images, the `uploads` table: stored once by content hash under DATA_DIR/uploads (on PostgreSQL
+// in the row itself, so every node serves them) and served back with their type, nosniff and long
+// caching. Names come from the hash, never from input, and writes never follow a path that already
+// exists (no symlink tricks).
 import { closeSync, constants, createReadStream, existsSync, fchmodSync, openSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -11,6 +12,7 @@ import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
 import { checkImageDataUrl, ImageError, type CheckedImage } from './image-upload';
 import { privateDir } from '../../data-dir';
+import { isPostgres } from '../../db/dialect';
 
 export function uploadsDir(dataDir: string): string {
   return path.join(dataDir, 'uploads');
@@ -55,7 +57,16 @@ export function saveImageFile(dataDir: string, image: CheckedImage): void {
 export async function insertUpload(trx: Kysely<Database>, clock: Clock, image: CheckedImage): Promise<void> {
   await trx
     .insertInto('uploads')
-    .values({ id: image.sha256, mime: image.mime, ext: image.ext, bytes: image.bytes.length, width: image.width, height: image.height, created_at: clock.now().toISOString() })
+    .values({
+      id: image.sha256,
+      mime: image.mime,
+      ext: image.ext,
+      bytes: image.bytes.length,
+      width: image.width,
+      height: image.height,
+      created_at: clock.now().toISOString(),
+      ...(isPostgres(trx) ? { data: Buffer.from(image.bytes) } : {}),
+    })
     .onConflict((oc) => oc.doNothing())
     .execute();
 }
@@ -78,7 +89,7 @@ export function registerUploadRoutes(app: FastifyInstance, deps: Deps): void {
   app.get<{ Params: { name: string } }>('/uploads/:name', async (req, reply) => {
     const match = UPLOAD_NAME.exec(req.params.name);
     const row = match
-      ? await deps.db.selectFrom('uploads').select(['mime', 'ext']).where('id', '=', match[1]!).executeTakeFirst()
+      ? await deps.db.selectFrom('uploads').select(['mime', 'ext', 'data']).where('id', '=', match[1]!).executeTakeFirst()
       : undefined;
     if (!match || !row || row.ext !== match[2]) return reply.status(404).send({ error: 'Not found' });
     return reply
@@ -86,6 +97,6 @@ export function registerUploadRoutes(app: FastifyInstance, deps: Deps): void {
       .header('x-content-type-options', 'nosniff')
       .header('cache-control', 'public, max-age=31536000, immutable')
       .header('content-security-policy', "default-src 'none'; sandbox")
-      .send(createReadStream(path.join(uploadsDir(deps.config.dataDir), req.params.name)));
+      .send(row.data ?? createReadStream(path.join(uploadsDir(deps.config.dataDir), req.params.name)));
   });
 }

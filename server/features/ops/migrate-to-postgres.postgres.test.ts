@@ -18,6 +18,7 @@ import { TABLES_IN_ORDER, TABLES_NOT_COPIED } from './migrate-to-postgres';
 import type { Db } from '../../db/database';
 
 const JWT_SECRET = 'migrate-to-postgres-test-secret-0123456789ab';
+const PNG_1x1 = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 const runMigration = (dataDir: string, databaseUrl: string) => runNpmScript('migrate-to-postgres', [], { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, JWT_SECRET });
 
@@ -37,7 +38,7 @@ describe('npm run migrate-to-postgres', () => {
     const put = await sqlite.request('PUT', `/api/projects/${projectId}/files/bot.py`, { token: user.token, body: { content: 'print("v1 é")\n' } });
     for (const v of ['v2', 'v3', 'v4']) await sqlite.request('PUT', `/api/files/${put.body.id}`, { token: user.token, body: { content: `print("${v}")\n` } });
     await sqlite.request('PUT', `/api/projects/${projectId}/env-vars`, { token: user.token, body: { set: { TELEGRAM_BOT_TOKEN: '7400000009:AAmigrationTestTokenXYZ' } } });
-    const post = await sqlite.request('POST', '/api/bot-posts', { token: user.token, body: { title: 'My café bot', description: 'Answers the menu', platform: 'telegram' } });
+    const post = await sqlite.request('POST', '/api/bot-posts', { token: user.token, body: { title: 'My café bot', description: 'Answers the menu', platform: 'telegram', imageUrl: PNG_1x1 } });
     expect(post.status).toBe(200);
     await sqlite.request('POST', `/api/bot-posts/${post.body.id}/like`, { token: other.token });
     const db = sqlite.app.deps.db;
@@ -102,7 +103,13 @@ describe('npm run migrate-to-postgres', () => {
       expect(versions.body.map((v: { id: string }) => v.id)).toEqual(before.versions);
       expect((await pg.request('GET', `/api/files/${before.fileId}/versions/${before.versions.at(-1)}`, { token: before.token })).body.content).toBe('print("v1 é")\n');
       expect(await db.selectFrom('project_env_vars').select(['ciphertext', 'nonce', 'tag']).execute()).toEqual(before.sealed);
-      expect((await pg.request('GET', '/api/bot-posts', { token: before.token })).body).toMatchObject([{ title: 'My café bot', likesCount: 1 }]);
+      const posts = (await pg.request('GET', '/api/bot-posts', { token: before.token })).body;
+      expect(posts).toMatchObject([{ title: 'My café bot', likesCount: 1 }]);
+      // Its image is served from the database now (any node can).
+      rmSync(path.join(dataDir, 'uploads'), { recursive: true, force: true });
+      const image = await fetch(pg.url + posts[0].imageUrl);
+      expect(image.status).toBe(200);
+      expect(Buffer.from(await image.arrayBuffer())).toEqual(Buffer.from(PNG_1x1.split(',')[1]!, 'base64'));
       const users = await db.selectFrom('users').select(['id', 'credits']).execute();
       for (const u of users) {
         const sum = await db.selectFrom('credit_transactions').select((eb) => eb.fn.sum<number>('amount').as('s')).where('user_id', '=', u.id).executeTakeFirstOrThrow();

@@ -4,9 +4,10 @@
 // PostgreSQL transaction, parents before children, versions in the order they were written; then
 // it checks, per table, that both hold the same number of rows, and that every person's balance
 // equals the sum of their ledger rows and the balance they had in SQLite; then every bot's kept log
-// files are copied into log_lines (PostgreSQL keeps the logs in the database). Anything else and
+// files are copied into log_lines and every feed image's bytes into its row (PostgreSQL keeps both in
+// the database, where every node reads them). Anything else and
 // nothing is kept: the PostgreSQL database is left empty of app rows.
-import { createReadStream, existsSync, readdirSync } from 'node:fs';
+import { createReadStream, existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { sql, type Kysely, type Transaction } from 'kysely';
@@ -16,6 +17,7 @@ import { openPostgres } from '../../db/postgres';
 import { migrateToLatest } from '../../db/migrate';
 import { Refusal } from './refusal';
 import { botLogDir, logFileName, logFileSeqs, parseLine } from '../runner/logs/log-files';
+import { uploadsDir } from '../feed/uploads';
 import type { RunLogLine } from '../../../shared/run-logs.schema';
 import { databaseFailure } from '../../startup-lines';
 import { LOCK_FILE, takeServerLock } from './server-lock';
@@ -64,6 +66,7 @@ export async function migrateToPostgres(dataDir: string, databaseUrl: string): P
       const copied: MigrationResult['tables'] = [];
       for (const table of TABLES_IN_ORDER) copied.push({ table, rows: await copyTable(source.db, trx, table) });
       await checkCounts(source.db, trx);
+      await copyUploadBytes(dataDir, trx);
       return { tables: copied, ledger: await checkLedger(source.db, trx), logLines: await copyKeptLogs(dataDir, trx) };
     });
     return { tables, logLines, ...ledger, ms: Math.round(performance.now() - started) };
@@ -93,6 +96,15 @@ async function copyTable(source: Kysely<Database>, trx: Transaction<Database>, t
     const values = rows.rows.map(({ rowid: _rowid, ...row }) => row);
     await trx.insertInto(table).values(values as never).execute();
     copied += values.length;
+  }
+}
+
+/** Each feed image's bytes (a file in DATA_DIR/uploads) into its row, where every node reads them; the files stay. */
+async function copyUploadBytes(dataDir: string, trx: Transaction<Database>): Promise<void> {
+  for (const { id, ext } of await trx.selectFrom('uploads').select(['id', 'ext']).execute()) {
+    const file = path.join(uploadsDir(dataDir), `${id}.${ext}`);
+    if (!existsSync(file)) throw new Refusal(`Migration failed: the image ${id}.${ext} of a feed post is missing from ${uploadsDir(dataDir)}; nothing was kept`);
+    await trx.updateTable('uploads').set({ data: readFileSync(file) }).where('id', '=', id).execute();
   }
 }
 

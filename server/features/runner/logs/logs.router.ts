@@ -1,7 +1,7 @@
 // The bot log's tRPC calls: a page of kept lines, newest first, and the kept runs (the download is a plain route,
 // logs.routes.ts, since it answers text rather than JSON).
 import { z } from 'zod';
-import { router, runnerProcedure } from '../../../trpc';
+import { authedProcedure, router } from '../../../trpc';
 import { keptRun, runLogPage, runLogPageInput } from '../../../../shared/run-logs.schema';
 import { botIdInput } from '../../../../shared/bots.schema';
 import { answering } from '../../../procedure-meta';
@@ -10,7 +10,7 @@ import { keptRuns, logPage } from './logs.service';
 export const logsRouter = router({
   page: answering(
     runLogPage,
-    runnerProcedure
+    authedProcedure
       .meta({
         doc: {
           summary: "A page of a bot's kept log",
@@ -22,6 +22,6 @@ export const logsRouter = router({
   ).query(({ ctx, input }) => logPage(ctx, input)),
   runs: answering(
     z.object({ runs: z.array(keptRun) }),
-    runnerProcedure.meta({ doc: { summary: "A bot's kept runs", answers: 'The runs, newest first.' } }).input(botIdInput),
+    authedProcedure.meta({ doc: { summary: "A bot's kept runs", answers: 'The runs, newest first.' } }).input(botIdInput),
   ).query(({ ctx, input }) => keptRuns(ctx, input)),
 });

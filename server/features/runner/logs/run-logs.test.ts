@@ -10,6 +10,7 @@ import type { RunLogLine } from '../../../../shared/run-logs.schema';
 import { startTestApp, type TestApp } from '../../../testing/test-app';
 import { newUser } from '../../../testing/fixtures';
 import { RunClient } from '../../../testing/run-client';
+import { onPostgres } from '../../../testing/test-database';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -38,8 +39,12 @@ async function runToExit(app: TestApp, bot: Bot): Promise<RunClient> {
   return client;
 }
 
-/** Every line kept on disk for the bot, oldest first. */
-function onDisk(app: TestApp, projectId: string): RunLogLine[] {
+/** Every line kept for the bot, oldest first: on disk, or on PostgreSQL in log_lines. */
+async function keptLines(app: TestApp, projectId: string): Promise<RunLogLine[]> {
+  if (app.config.databaseUrl) {
+    const rows = await app.app.deps.db.selectFrom('log_lines').select(['at', 'level', 'text', 'run_id']).where('project_id', '=', projectId).orderBy('seq').execute();
+    return rows.map((r) => ({ at: Number(r.at), level: r.level, text: r.text, runId: r.run_id }));
+  }
   const dir = path.join(app.config.dataDir, 'logs', projectId);
   return readdirSync(dir)
     .sort()
@@ -65,7 +70,7 @@ describe('kept logs', () => {
   it('writes each line to disk as viewers see it, in order, with the time it was printed', async () => {
     const bot = await newBot(t, 'timing.py', 'import time, sys\nprint("first")\ntime.sleep(0.3)\nprint("second")\nprint("oops", file=sys.stderr)\n');
     await runToExit(t, bot);
-    const lines = onDisk(t, bot.projectId);
+    const lines = await keptLines(t, bot.projectId);
     expect(lines.map((l) => [l.level, l.text])).toEqual([
       ['log', 'Starting execution'],
       ['log', 'Running timing.py'],
@@ -102,7 +107,7 @@ describe('kept logs', () => {
     const bot = await newBot(t, 'count.py', 'for i in range(7):\n    print(f"line {i}")\n');
     await runToExit(t, bot);
     await runToExit(t, bot);
-    const kept = onDisk(t, bot.projectId);
+    const kept = await keptLines(t, bot.projectId);
     expect(kept).toHaveLength(2 * 10);
     const { lines, pages } = await allPages(t, bot, 3);
     expect(pages).toBe(7);
@@ -132,7 +137,7 @@ describe('kept logs', () => {
     await t.request('PATCH', `/api/projects/${bot.projectId}`, { token: bot.token, body: { name: 'Pizza Pal' } });
     await runToExit(t, bot);
     await runToExit(t, bot);
-    const kept = onDisk(t, bot.projectId);
+    const kept = await keptLines(t, bot.projectId);
     const runId = kept[0]!.runId;
     const res = await fetch(`${t.url}/api/bots/${bot.projectId}/runs/${runId}/log`, { headers: { authorization: `Bearer ${bot.token}` } });
     expect(res.status).toBe(200);
@@ -159,13 +164,12 @@ describe('kept logs', () => {
     expect((await owner(`/api/bots/NoSuchProject/runs/${runId}/log`)).status).toBe(404);
   });
 
-  it('never writes a saved secret to disk: the lines are masked before they are kept', async () => {
+  it('never keeps a saved secret: the lines are masked before they are kept', async () => {
     const bot = await newBot(t, 'leak.py', 'import os, sys\nprint("token is", os.environ["BOT_TOKEN"])\nprint(os.environ["BOT_TOKEN"], file=sys.stderr)\n');
     const secret = 'tg-987654:another-very-secret-value';
     expect((await t.request('PUT', `/api/projects/${bot.projectId}/env-vars`, { token: bot.token, body: { set: { BOT_TOKEN: secret } } })).status).toBe(200);
     await runToExit(t, bot);
-    const dir = path.join(t.config.dataDir, 'logs', bot.projectId);
-    const raw = readdirSync(dir).map((f) => readFileSync(path.join(dir, f), 'utf8')).join('');
+    const raw = JSON.stringify(await keptLines(t, bot.projectId));
     expect(raw).toContain('token is ********');
     expect(raw).not.toContain(secret);
     expect(raw).not.toContain('another-very-secret');
@@ -185,7 +189,7 @@ describe('kept logs', () => {
     ].join('\n');
     const bot = await newBot(t, 'flood.py', flood + '\n');
     await runToExit(t, bot);
-    const lines = onDisk(t, bot.projectId);
+    const lines = await keptLines(t, bot.projectId);
     const printed = Number(/^printed (\d+)$/.exec(lines.find((l) => l.text.startsWith('printed '))!.text)![1]);
     const notices = lines.filter((l) => / dropped \(the bot printed faster than 100 lines a second\)$/.test(l.text));
     const dropped = notices.reduce((n, l) => n + Number(/^(\d+) lines? dropped/.exec(l.text)![1]), 0);
@@ -201,6 +205,11 @@ describe('kept logs', () => {
   it("deletes a bot's log with the bot", async () => {
     const bot = await newBot(t, 'gone.py', 'print("soon gone")\n');
     await runToExit(t, bot);
+    if (t.config.databaseUrl) {
+      expect(await keptLines(t, bot.projectId)).not.toEqual([]);
+      expect((await t.request('DELETE', `/api/projects/${bot.projectId}`, { token: bot.token })).status).toBe(200);
+      return expect(await keptLines(t, bot.projectId)).toEqual([]);
+    }
     const dir = path.join(t.config.dataDir, 'logs', bot.projectId);
     expect(existsSync(dir)).toBe(true);
     expect((statSync(dir).mode & 0o777).toString(8)).toBe('700');
@@ -217,7 +226,8 @@ describe('rotation', () => {
   });
   afterAll(async () => small?.close());
 
-  it('rotates a bot past RUN_LOG_FILE_MB, keeps RUN_LOG_FILES files, and pages across them', async () => {
+  // On PostgreSQL a bot keeps bytes, not files (shared-run-logs.postgres.test.ts).
+  it.skipIf(onPostgres())('SQLite: rotates a bot past RUN_LOG_FILE_MB, keeps RUN_LOG_FILES files, and pages across them', async () => {
     const bot = await newBot(small, 'rotate.py', 'for i in range(400):\n    print(f"line {i:04d} " + "x" * 80)\n');
     await runToExit(small, bot);
     const dir = path.join(small.config.dataDir, 'logs', bot.projectId);
@@ -228,7 +238,7 @@ describe('rotation', () => {
     expect(seqs).toEqual([seqs[0], seqs[0]! + 1, seqs[0]! + 2]);
     for (const f of files) expect(statSync(path.join(dir, f)).size).toBeLessThanOrEqual(Math.round(0.01 * 1024 * 1024));
 
-    const kept = onDisk(small, bot.projectId);
+    const kept = await keptLines(small, bot.projectId);
     expect(kept.at(-1)!.text).toBe('The bot finished (exit code 0)');
     expect(kept[0]!.text).toMatch(/^line \d{4} x+$/); // the run's start was rotated away
     const { lines, pages } = await allPages(small, bot, 50);
@@ -263,11 +273,13 @@ describe('across a restart', () => {
     } finally {
       await first.close(); // ends the run; its stop line is written before close resolves
     }
-    const kept = onDisk(first, bot.projectId);
-    expect(kept.map((l) => l.text)).toEqual(['Starting execution', 'Running forever.py', 'before the restart', 'Stopping execution...', expect.stringMatching(/^Execution stopped/)]);
+    // On disk, or on PostgreSQL (read once the second server is up: the first closed its pool).
+    let kept = first.config.databaseUrl ? [] : await keptLines(first, bot.projectId);
 
     const second = await startTestApp(env);
     try {
+      if (second.config.databaseUrl) kept = await keptLines(second, bot.projectId);
+      expect(kept.map((l) => l.text)).toEqual(['Starting execution', 'Running forever.py', 'before the restart', 'Stopping execution...', expect.stringMatching(/^Execution stopped/)]);
       const page = await second.request('GET', `/api/bots/${bot.projectId}/logs`, { token: bot.token });
       expect(page.status).toBe(200);
       expect(page.body.lines).toEqual([...kept].reverse());

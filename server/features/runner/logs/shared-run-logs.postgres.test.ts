@@ -52,7 +52,7 @@ describe('kept logs on PostgreSQL', () => {
     // Somebody else reads none of it; a cursor that is not one of ours reads nothing.
     const stranger = await newUser(b);
     expect((await b.request('GET', `/api/bots/${projectId}/logs`, { token: stranger.token })).status).toBe(404);
-    expect((await b.request('GET', `/api/bots/${projectId}/logs?before=abc`, { token: user.token })).body).toEqual({ lines: [], next: null });
+    expect((await b.request('GET', `/api/bots/${projectId}/logs?before=abc`, { token: user.token })).body).toEqual({ error: 'Invalid cursor: use the `next` of the previous page' });
 
     // A deleted bot takes its log.
     expect((await a.request('DELETE', `/api/projects/${projectId}`, { token: user.token })).status).toBe(200);

@@ -9,6 +9,7 @@ import type { Database } from '../../../db/schema';
 import type { RunLogLine, RunLogPage } from '../../../../shared/run-logs.schema';
 import type { OutputLine } from '../runs/run-output';
 import type { KeptLogs } from './run-logs';
+import { AppError } from '../../../errors';
 
 /** Lines waiting for a slow database, per bot, before newer ones are counted as lost instead. */
 const MAX_PENDING_BYTES = 16 * 1024 * 1024;
@@ -77,7 +78,7 @@ export class SharedRunLogs implements KeptLogs {
   async page(projectId: string, before: string | null | undefined, limit: number): Promise<RunLogPage> {
     let query = this.options.db.selectFrom('log_lines').select(['seq', 'at', 'level', 'text', 'run_id']).where('project_id', '=', projectId);
     if (before) {
-      if (!/^\d{1,18}$/.test(before)) return { lines: [], next: null };
+      if (!/^\d{1,15}$/.test(before)) throw new AppError('BAD_REQUEST', 'Invalid cursor: use the `next` of the previous page');
       query = query.where('seq', '<', Number(before));
     }
     const rows = await query.orderBy('seq', 'desc').limit(limit + 1).execute();
