@@ -74,7 +74,8 @@ describe('getUpdates', () => {
     expect((await res.json()).result).toEqual([]);
   });
 
-  it('a second poller ends the waiting one with 409 Conflict; the second proceeds', async () => {
+  it('a second poller ends the waiting one with 409 Conflict; the second proceeds; the session counts both polls and the conflict', async () => {
+    const before = h.session.polling();
     const first = h.api('getUpdates', { timeout: 20 });
     await new Promise((r) => setTimeout(r, 200));
     const second = h.api('getUpdates', { timeout: 20 });
@@ -85,6 +86,7 @@ describe('getUpdates', () => {
     });
     h.session.post({ text: 'for the second' });
     expect((await second).body.result[0].message.text).toBe('for the second');
+    expect(h.session.polling()).toEqual({ polls: before.polls + 2, conflicts: before.conflicts + 1 });
   });
 
   it('while a webhook is set getUpdates answers 409; deleteWebhook makes it work again', async () => {

@@ -38,6 +38,11 @@ export class TestChatSession {
     this.token = this.core.ids.token;
   }
 
+  /** How the bot has polled: getUpdates calls, and those a newer one ended (two copies at once). */
+  polling(): { polls: number; conflicts: number } {
+    return { polls: this.core.updates.polls.calls, conflicts: this.core.updates.polls.conflicts };
+  }
+
   /** Messages of one chat, oldest first; `after` a message id. Deleted messages are included, marked `deleted`. */
   messages(chat: TestChatKind, after?: number): TestChatMessage[] {
     return this.core.log.list(chat, after).map((m) => this.core.browserMessage(m));

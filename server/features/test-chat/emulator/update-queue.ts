@@ -43,6 +43,8 @@ type Waiter = { wake(): void; end(outcome: 'empty' | 'conflict'): void };
 export type PollRequest = { offset?: number; limit?: number; timeout?: number; signal?: AbortSignal };
 
 export class UpdateQueue {
+  /** getUpdates calls, and those a newer one ended (409): two copies of the bot polling at once. */
+  readonly polls = { calls: 0, conflicts: 0 };
   private pending: Update[] = [];
   private nextId = randomInt(100_000_000, 900_000_000);
   private allowed: Set<string> = DEFAULT_ALLOWED;
@@ -101,6 +103,7 @@ export class UpdateQueue {
    * else hold until an update, the timeout, the client leaving (signal), or a newer poll (409).
    */
   poll(request: PollRequest): Promise<Update[]> {
+    this.polls.calls += 1;
     this.waiter?.end('conflict');
     this.confirm(request.offset ?? 0);
     const limit = Math.min(100, Math.max(1, request.limit ?? 100));
@@ -124,7 +127,10 @@ export class UpdateQueue {
         },
         end: (outcome) => {
           finish();
-          if (outcome === 'conflict') reject(conflict(TELEGRAM_TEXTS.pollConflict));
+          if (outcome === 'conflict') {
+            this.polls.conflicts += 1;
+            reject(conflict(TELEGRAM_TEXTS.pollConflict));
+          }
           else resolve([]);
         },
       };
