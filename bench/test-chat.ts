@@ -27,6 +27,7 @@ import type { TestChatSession } from '../server/features/test-chat/emulator/test
 import { MAX_POLL_SECONDS } from '../server/features/test-chat/emulator/update-queue';
 import { fmt, median, type Scenario } from './harness';
 import { NODE_ENV, PYTHON_ENV, Socket, sandboxNote, startBench, type Bench } from './runner';
+import { ECHO_TEST_BOT } from '../server/testing/test-chat-bots';
 import {
   START_TIMEOUT_MS,
   USER_POST,
@@ -64,22 +65,6 @@ const TELEGRAF_BOT = [
   '',
 ].join('\n');
 
-/** The echo bot of the round trips: Python's standard library, one urllib request (and connection) a call. */
-const ECHO_BOT = String.raw`
-import json, os, urllib.request
-API, TOKEN = os.environ['TELEGRAM_API_BASE'], os.environ['TELEGRAM_BOT_TOKEN']
-def call(method, **params):
-    req = urllib.request.Request(API + '/bot' + TOKEN + '/' + method, data=json.dumps(params).encode(), headers={'content-type': 'application/json'})
-    with urllib.request.urlopen(req, timeout=70) as r:
-        return json.load(r)['result']
-offset = 0
-while True:
-    for u in call('getUpdates', offset=offset, timeout=50):
-        offset = u['update_id'] + 1
-        m = u.get('message')
-        if m and m.get('text'):
-            call('sendMessage', chat_id=m['chat']['id'], text='You said: ' + m['text'])
-`;
 
 // ---- Idle polling ------------------------------------------------------------------------------
 
@@ -266,7 +251,7 @@ const roundTrip: Scenario = {
       await b.t.close();
     };
     try {
-      const file = await b.save('telegram_echo.py', ECHO_BOT);
+      const file = await b.save('telegram_echo.py', ECHO_TEST_BOT);
       const watched = new Map<TestChatSession, BotCall[]>();
       restoreCalls = recordBotCalls((c) => watched.get(c.session)?.push(c));
       socket = await Socket.open(b);
@@ -277,7 +262,7 @@ const roundTrip: Scenario = {
 
       // The baseline: the same bot and the same user path (POST, the app's emulator, /ws), with the
       // bot a plain process on the emulator's loopback listener instead of in the sandbox.
-      const directFile = await b.save('telegram_echo_direct.py', ECHO_BOT);
+      const directFile = await b.save('telegram_echo_direct.py', ECHO_TEST_BOT);
       const owner = { userId: b.userId, fileId: directFile.id, botName: 'telegram_echo_direct.py' };
       const directSession = b.t.app.deps.testChat.chats.session(owner);
       const loopback = await listenOnLoopback(b.t.app.deps.testChat.emulator, owner);
@@ -285,7 +270,7 @@ const roundTrip: Scenario = {
       const directCalls: BotCall[] = [];
       watched.set(directSession, directCalls);
       const python = b.t.config.runner.python;
-      const bot = (directBot = plainProcess(python, ['-u', '-c', ECHO_BOT], {
+      const bot = (directBot = plainProcess(python, ['-u', '-c', ECHO_TEST_BOT], {
         env: { ...PYTHON_ENV, TELEGRAM_API_BASE: loopback.baseUrl, TELEGRAM_BOT_TOKEN: directSession.token },
       }));
       await until(() => (alive(bot, 'the direct bot'), directSession.pollHeld()), START_TIMEOUT_MS, 'the direct bot to poll');

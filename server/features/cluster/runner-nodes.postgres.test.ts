@@ -12,6 +12,7 @@ import { testDatabaseEnv } from '../../testing/test-database';
 import { startTcpProxy, type TcpProxy } from '../../testing/tcp-proxy';
 import { RunClient } from '../../testing/run-client';
 import { startNpmRegistry } from '../../testing/package-index';
+import { ECHO_TEST_BOT } from '../../testing/test-chat-bots';
 import type { BotSummary } from '../../../shared/bots.schema';
 import { claimKey, tokenClaims } from '../runner/runs/token-claims';
 
@@ -27,23 +28,6 @@ http.createServer((req, res) => {
     res.end(JSON.stringify({ method: req.method, url: req.url, headers: req.headers, body: Buffer.concat(chunks).toString() }));
   });
 }).listen(Number(process.env.PORT), () => console.log('listening'));
-`;
-/** A test-mode bot on Python's standard library: says who it is, then echoes the test chat. */
-const ECHO_TEST_BOT = String.raw`
-import json, os, urllib.request
-API = os.environ['TELEGRAM_API_BASE'] + '/bot' + os.environ['TELEGRAM_BOT_TOKEN'] + '/'
-def call(method, **params):
-    req = urllib.request.Request(API + method, data=json.dumps(params).encode(), headers={'content-type': 'application/json'})
-    with urllib.request.urlopen(req, timeout=70) as r:
-        return json.load(r)['result']
-print('I am @' + call('getMe')['username'], flush=True)
-offset = 0
-while True:
-    for u in call('getUpdates', offset=offset, timeout=30):
-        offset = u['update_id'] + 1
-        m = u.get('message')
-        if m and m.get('text'):
-            call('sendMessage', chat_id=m['chat']['id'], text='You said: ' + m['text'])
 `;
 /** A deployed bot that needs a package: says what the package says, then waits. */
 const LIB_BOT = "console.log(require('tiny-lib'));\nsetInterval(() => {}, 60_000);\n";

@@ -23,6 +23,7 @@ import {
   type LogPosition,
 } from './log-files';
 import { diskUsage } from '../disk-usage';
+import { allWritten, forgetWriter } from './log-writers';
 
 /** A run's id in its log lines and download address. */
 export const newRunId = customAlphabet('0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz', 10);
@@ -104,19 +105,13 @@ export class RunLogs implements KeptLogs {
   }
 
   /** Resolves once every line handed over so far is on disk (or failed to get there, logged). */
-  async flush(): Promise<void> {
-    for (;;) {
-      const writing = [...this.bots.values()].map((b) => b.writing).filter((w) => w !== null);
-      if (writing.length === 0) return;
-      await Promise.all(writing);
-    }
+  flush(): Promise<void> {
+    return allWritten(this.bots);
   }
 
   /** A deleted bot's log goes with it (once its last lines have been written, so none come back). */
   async remove(projectId: string): Promise<void> {
-    const bot = this.bots.get(projectId);
-    while (bot?.writing) await bot.writing;
-    this.bots.delete(projectId);
+    await forgetWriter(this.bots, projectId);
     await rm(botLogDir(this.options.dir, projectId), { recursive: true, force: true });
   }
 

@@ -8,6 +8,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import type { RunLogLine, RunLogPage } from '../../../../shared/run-logs.schema';
 import type { OutputLine } from '../runs/run-output';
+import { allWritten, forgetWriter } from './log-writers';
 import type { KeptLogs } from './run-logs';
 import { AppError } from '../../../errors';
 
@@ -51,18 +52,12 @@ export class SharedRunLogs implements KeptLogs {
     bot.writing ??= this.drain(projectId, bot);
   }
 
-  async flush(): Promise<void> {
-    for (;;) {
-      const writing = [...this.bots.values()].map((b) => b.writing).filter((w) => w !== null);
-      if (writing.length === 0) return;
-      await Promise.all(writing);
-    }
+  flush(): Promise<void> {
+    return allWritten(this.bots);
   }
 
   async remove(projectId: string): Promise<void> {
-    const bot = this.bots.get(projectId);
-    while (bot?.writing) await bot.writing;
-    this.bots.delete(projectId);
+    await forgetWriter(this.bots, projectId);
     await this.options.db.deleteFrom('log_lines').where('project_id', '=', projectId).execute();
   }
 
