@@ -41,7 +41,8 @@ export function joinRules(m: Masked): RuleDraft[] {
     const texts = oneOf ? oneOfTexts(after.slice(oneOf[0].length), m) : [];
     const text = oneOf ? texts.join(' / ') : saidWordsAt(after, m.quotes);
     if (!text || /^(?:a|an|the|them|him|her|it|nice|something|some)\b/i.test(text)) continue;
-    const channel = lead[1];
+    // "post "{name} has left the court 👋" in #mod-log": the channel may follow the quoted words.
+    const channel = lead[1] ?? /^\s*\u0001\d+\u0002\s+(?:in|to|into)\s+(?:the\s+)?#([\w-]{1,80})/.exec(after)?.[1];
     const answer: Action = texts.length > 1 ? { kind: 'replyOneOf', texts, order: 'random' } : channel ? { kind: 'post', to: 'channel', text } : { kind: 'reply', text };
     rules.push({
       id: leaves ? 'goodbye' : 'welcome',

@@ -305,7 +305,9 @@ function textPostRules(p: Post): RuleDraft[] {
   const trailingChannel = words ? /(?<!\b(?:is|are|was|were|be|'s|pinned|posted|shared|lives?|found|it)\s*)\s+(?:in|to|into)\s+#([\w-]{1,80})\s*$/i.exec(words) : null;
   if (trailingChannel && words && action.kind === 'post' && action.text === words) action = { ...action, text: words.slice(0, trailingChannel.index) };
   // "every saturday 9:00 in #uebung: ...": the channel may come with the time, before the words.
-  const channel = channelOfVerb(p) ?? pollIn?.[2] ?? trailingChannel?.[1] ?? /\b(?:in|to|into)\s+#([\w-]{1,80})\s*$/.exec(lead)?.[1];
+  // 'Fridays 15:00 post "No deploys after 3pm" in #data-eng': the channel after the quoted words.
+  const afterQuote = p.quoted ? /^\s*(?:in|to|into)\s+(?:the\s+)?#([\w-]{1,80})/.exec(p.rest.slice(p.quoted[0].length))?.[1] : undefined;
+  const channel = channelOfVerb(p) ?? pollIn?.[2] ?? trailingChannel?.[1] ?? afterQuote ?? /\b(?:in|to|into)\s+#([\w-]{1,80})\s*$/.exec(lead)?.[1];
   return [...secondPost(p), ...rulesAtEachTime(p, 'scheduled-post', () => action, channel, true)];
 }
 
