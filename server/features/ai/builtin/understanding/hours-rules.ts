@@ -13,6 +13,7 @@ import { saidWordsAt } from './said-words';
 import { TIME_GROUPS, TIME_OF_DAY, timeFromMatch, timesIn, weekdaysIn } from './times';
 import { type Masked, restore } from './masked';
 import { DAY_NAME, INITIALS_SPAN, isDayAlone, weekdayNamed } from './day-names';
+import { conditionsIn } from './conditions';
 
 type Span = { from: TimeOfDay; to: TimeOfDay; weekdays: Weekday[] };
 
@@ -25,6 +26,10 @@ const TO = '\\s*(?:-|–|to|until|till|(?<=\\s)(?:a|à|bis|tot|al|alle|hasta|at�
 /** "mon-fri 8-18" and "9am-5pm weekdays". */
 const DAYS_FIRST = new RegExp(`(${DAYS})\\s*:?\\s*${CLOCK}${TO}${CLOCK}`, 'gi');
 const TIMES_FIRST = new RegExp(`${CLOCK}${TO}${CLOCK}[ \\t]*(?:on\\s+)?(${DAYS})`, 'gi');
+/** A pattern's groups made non-capturing, for an alternative whose parts are read again elsewhere. */
+function uncaptured(pattern: string): string {
+  return pattern.replace(/\((?!\?)/g, '(?:');
+}
 /** The groups one CLOCK adds to a regex. */
 const WIDTH = TIME_GROUPS + 2;
 
@@ -89,7 +94,9 @@ const OUT_HOURS = new RegExp(
     `|\\bwhen(?:ever)?\\s+(?:(?:the )?(?:shop|store|we|office|salon|studio|clinic|it|they|laden)\\s*(?:is|are|'s|'re)?\\s*)?(?:closed|shut)\\b` +
     `|\\bfuera de(?:l)? horario\\b|\\bfuori (?:dall'|dell')?orario\\b|\\baußerhalb (?:der )?(?:öffnungszeiten|geschäftszeiten)|\\b(?:en dehors des|hors des?) (?:heures|horaires)(?: d'ouverture)?|\\bfora do horário|\\bbuiten (?:de )?openingstijden\\b` +
     // "any other message outside mon-sat 8:00-20:00 (irish time): We're off now"
-    `|\\boutside(?:\\s+of)?\\s+(${DAYS}\\s*:?\\s*${CLOCK}${TO}${CLOCK})(?:\\s*\\([^)]*\\))?`,
+    `|\\boutside(?:\\s+of)?\\s+(${DAYS}\\s*:?\\s*${CLOCK}${TO}${CLOCK})(?:\\s*\\([^)]*\\))?` +
+    // "messages outside 08:00-18:00 on weekdays get ...": the hours first (read again by spansIn).
+    `|\\boutside(?:\\s+of)?\\s+${uncaptured(CLOCK)}${TO}${uncaptured(CLOCK)}[ \\t]*(?:on\\s+)?${uncaptured(DAYS)}`,
   'i',
 );
 
@@ -186,7 +193,9 @@ export function hoursRules(m: Masked): RuleDraft[] {
     if (outHit && actions(wordsAfter(outHit)).length > 0 && !quiet(wordsAfter(outHit).text)) {
       // "outside that only say ...": then it is the only answer (other answers wait until the hours).
       const only = spans.length === 1 && /^\s*,?\s*(?:just|only)\b/i.test(line.slice(outHit.index + outHit[0].length));
-      rules.push({ id: 'outside-hours', when, if: spans.map(outside), do: actions(wordsAfter(outHit)), ...(only ? { only } : {}), source });
+      // "messages in #it-helpdesk outside ...": where the rule listens.
+      const chat = conditionsIn(line.slice(0, outHit.index)).chat;
+      rules.push({ id: 'outside-hours', when, if: [...spans.map(outside), ...(chat ? [{ kind: 'chat' as const, name: chat }] : [])], do: actions(wordsAfter(outHit)), ...(only ? { only } : {}), source });
     }
   }
   return rules;

@@ -41,9 +41,12 @@ const KEYWORD_VERB_LAST = new RegExp(
 export function keywordSentenceRules(m: Masked): RuleDraft[] {
   const rules: RuleDraft[] = [];
   for (const hit of [...m.masked.matchAll(KEYWORD_SENTENCE), ...m.masked.matchAll(KEYWORD_VERB_LAST)]) {
-    const words = hit[1]!
-      .split(new RegExp(`\\s*${OR}\\s*`, 'i'))
-      .map((w) => restore(w, m.quotes).trim().toLowerCase().replace(/^(?:the|a|an|our|your)\s+/, '').replace(/\s+(?:in|on) (?:any|every|all|each) (?:channels?|chats?|groups?)$/, ''))
+    // "mentions mould or mold in #cataloguing": the channel after the words is where the rule listens.
+    const IN_CHANNEL = /\s+in\s+#([\w-]{1,80})$/;
+    const written = hit[1]!.split(new RegExp(`\\s*${OR}\\s*`, 'i')).map((w) => restore(w, m.quotes).trim());
+    const wordsChat = written.map((w) => IN_CHANNEL.exec(w)?.[1]).find((c) => c !== undefined);
+    const words = written
+      .map((w) => w.replace(IN_CHANNEL, '').toLowerCase().replace(/^(?:the|a|an|our|your)\s+/, '').replace(/\s+(?:in|on) (?:any|every|all|each) (?:channels?|chats?|groups?)$/, ''))
       .filter((w) => w.length > 0 && !/^(?:it|this|that|something|anything|bot|us|me|the|a|an)$|^(?:us|me|to us|to me)\b/.test(w));
     const rest = m.masked.slice(hit.index! + hit[0].length);
     // "send a menu: ...", "show buttons": other readers' (menus, buttons, polls).
@@ -61,7 +64,7 @@ export function keywordSentenceRules(m: Masked): RuleDraft[] {
     const source = restore(hit[0] + rest.slice(0, sentenceEnd ? sentenceEnd.index + 1 : rest.length), m.quotes).trim();
     // "in #it-help if someone mentions password → ...": only in that channel.
     const lineStart = m.masked.lastIndexOf('\n', hit.index!) + 1;
-    const { chat } = conditionsIn(m.masked.slice(lineStart, hit.index! + hit[0].length));
+    const chat = wordsChat ?? conditionsIn(m.masked.slice(lineStart, hit.index! + hit[0].length)).chat;
     rules.push({ id: words[0]!, when: { kind: 'keyword', words: [...new Set(words)], whole: false }, if: chat ? [{ kind: 'chat', name: chat }] : [], do: actions, source });
   }
   return rules;

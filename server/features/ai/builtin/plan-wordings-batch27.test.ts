@@ -1,0 +1,28 @@
+// Wordings the builtin misread in fresh requests (bench/understanding, batch 27), each read into the
+// plan in the person's own words: a post's or a leaving member's channel written after the quoted
+// words, "messages in #x outside 08:00-18:00 on weekdays get ...", and the words of a keyword
+// followed by the channel it is heard in.
+import { describe, expect, it } from 'vitest';
+import { keyword, planOf, ruleOf } from './plan-lines.fixture';
+
+describe('wordings read since batch 27', () => {
+  it('\'post "..." in #data-eng\', \'when someone leaves the server post "..." in #mod-log\': the channel after the words', () => {
+    const { rules } = planOf('discord bot\n- Fridays 15:00 post "No deploys after 3pm Friday 🙃" in #data-eng\n- when someone leaves the server post "{name} has left the court 👋" in #mod-log');
+    expect(ruleOf(rules, (r) => r.when.kind === 'schedule')).toMatchObject({ channel: 'data-eng', do: [{ kind: 'post', to: 'channel', text: 'No deploys after 3pm Friday 🙃' }] });
+    expect(ruleOf(rules, (r) => r.when.kind === 'leave')).toMatchObject({ channel: 'mod-log', do: [{ kind: 'post', to: 'channel', text: '{name} has left the court 👋' }] });
+  });
+
+  it('"messages in #it-helpdesk outside 08:00-18:00 on weekdays get ...": an answer outside those hours, in that channel', () => {
+    const { rules } = planOf('slack bot\n4. messages in #it-helpdesk outside 08:00-18:00 on weekdays get "Out of hours: ring ext 4040"');
+    expect(ruleOf(rules, (r) => r.if.some((c) => c.kind === 'hours'))).toMatchObject({
+      when: { kind: 'message' },
+      if: [{ kind: 'hours', from: '08:00', to: '18:00', weekdays: [0, 1, 2, 3, 4], outside: true }, { kind: 'chat', name: 'it-helpdesk' }],
+      do: [{ kind: 'reply', text: 'Out of hours: ring ext 4040' }],
+    });
+  });
+
+  it('"if someone mentions mould or mold in #cataloguing it should reply ...": the words, heard in that channel', () => {
+    const { rules } = planOf('slack bot for the library: /board shows the top 3 people, and also if someone mentions mould or mold in #cataloguing it should reply "Stop, bag it and tell conservation"');
+    expect(keyword(rules, 'mould')).toMatchObject({ when: { kind: 'keyword', words: ['mould', 'mold'] }, if: [{ kind: 'chat', name: 'cataloguing' }] });
+  });
+});
