@@ -1,9 +1,9 @@
 // Wordings the builtin misread in fresh requests (bench/understanding, batch 27), each read into the
 // plan in the person's own words: a post's or a leaving member's channel written after the quoted
 // words, "messages in #x outside 08:00-18:00 on weekdays get ...", and the words of a keyword
-// followed by the channel it is heard in.
+// followed by the channel it is heard in, a quoted question in two languages ("Jakie pierogi? / Which ones?").
 import { describe, expect, it } from 'vitest';
-import { keyword, planOf, ruleOf } from './plan-lines.fixture';
+import { command, keyword, planOf, ruleOf } from './plan-lines.fixture';
 
 describe('wordings read since batch 27', () => {
   it('\'post "..." in #data-eng\', \'when someone leaves the server post "..." in #mod-log\': the channel after the words', () => {
@@ -24,5 +24,10 @@ describe('wordings read since batch 27', () => {
   it('"if someone mentions mould or mold in #cataloguing it should reply ...": the words, heard in that channel', () => {
     const { rules } = planOf('slack bot for the library: /board shows the top 3 people, and also if someone mentions mould or mold in #cataloguing it should reply "Stop, bag it and tell conservation"');
     expect(keyword(rules, 'mould')).toMatchObject({ when: { kind: 'keyword', words: ['mould', 'mold'] }, if: [{ kind: 'chat', name: 'cataloguing' }] });
+  });
+
+  it('quoted questions are each one question, a slash inside one included', () => {
+    const { rules } = planOf('telegram bot\n3. /order asks "Jakie pierogi? / Which ones?", then "How many packs of 10?", sends it all to me and replies "Dziękuję!"');
+    expect(command(rules, 'order')?.do).toEqual([{ kind: 'ask', questions: ['Jakie pierogi? / Which ones?', 'How many packs of 10?'], done: 'Dziękuję!' }]);
   });
 });

@@ -141,7 +141,9 @@ export function questionRules(m: Masked): RuleDraft[] {
     if (/\n[^\n]*\b(?:ask|asks|asking)\b/i.test(rest.slice(0, end.index))) continue;
     const span = restore(rest.slice(0, end.index), m.quotes);
     // "Character name? / Faction? / How many events?": the slashes between them are no part of them.
-    const questions = questionsIn(span).map((q) => q.replace(/^\/\s*/, ''));
+    // Each quoted question whole ("Jakie pierogi? / Which ones?" is one, in two languages).
+    const quoted = [...rest.slice(0, end.index).matchAll(/\u0001(\d+)\u0002/g)].map((q) => m.quotes[Number(q[1])]!.trim());
+    const questions = quoted.length >= 2 && quoted.every((q) => /\?\s*(?:\([^)]*\))?$/.test(q)) ? quoted.slice(0, 10) : questionsIn(span).map((q) => q.replace(/^\/\s*/, ''));
     if (questions.length === 0) continue;
     // "sends the answers to the orga (me)": where they go, not words said.
     const said = doneText(span, rest.slice(end.index), end[0], m.quotes);
