@@ -89,6 +89,8 @@ async function startRunner(deps: Deps, timings: StepTimings | undefined, hostToo
   const runRecords = new RunRecords(db, log, node?.id ?? null);
   // Runs of a node whose heartbeat stopped two lease times ago (killed, its machine lost) ended with it.
   node?.keeper.eachBeat(() => runRecords.endRunsOfGoneNodes(Date.now(), 2 * config.cluster.leaseMs));
+  // Ends this node could not write while it was cut off from the database.
+  node?.keeper.eachBeat(() => runRecords.retryEnds());
   // Runs the previous server left live ended with it (kill -9, a crash, a reboot).
   const leftovers = await runRecords.endLeftovers(deps.clock.now().getTime());
   if (leftovers > 0) log.info({ runs: leftovers }, 'runs of the previous server marked as ended');

@@ -13,6 +13,7 @@ import { startTcpProxy, type TcpProxy } from '../../testing/tcp-proxy';
 import { RunClient } from '../../testing/run-client';
 import { startNpmRegistry } from '../../testing/package-index';
 import { ECHO_TEST_BOT } from '../../testing/test-chat-bots';
+import { nodeIdOf } from './node-id';
 import type { BotSummary } from '../../../shared/bots.schema';
 import { claimKey, tokenClaims } from '../runner/runs/token-claims';
 
@@ -186,6 +187,9 @@ describe('runner nodes on one PostgreSQL', () => {
     await new Promise((r) => setTimeout(r, LEASE_MS * 1.5));
     expect(runningOn(a, bots)).toBe(0);
     expect(runningOn(b, bots)).toBe(2);
+    // The ends of the runs it stopped while cut off are written once it reaches the database again.
+    const openOnA = async () => (await b.app.deps.db.selectFrom('runs').select('id').where('node_id', '=', nodeIdOf(a.config.dataDir)).where('ended_at', 'is', null).execute()).length;
+    await expect.poll(openOnA, { timeout: LEASE_MS * 2, interval: 100 }).toBe(0);
     clearInterval(watch);
     expect(most).toBe(1);
   });

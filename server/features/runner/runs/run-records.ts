@@ -27,6 +27,8 @@ type LiveRunsUpdate = UpdateQueryBuilder<Database, 'runs', 'runs', UpdateResult>
 export class RunRecords {
   /** Writes happen one after another, in the order they were asked for. */
   private writing: Promise<void> = Promise.resolve();
+  /** Ends that could not be written (the database unreachable), by run: written again by `retryEnds`. */
+  private readonly unwritten = new Map<string, () => Promise<void>>();
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -61,7 +63,7 @@ export class RunRecords {
   }
 
   ended(id: string, exit: RunExit, endedBy: EndedBy | null): void {
-    this.write('the end of a run could not be recorded', async () => {
+    this.writeEnd(id, async () => {
       await this.db
         .updateTable('runs')
         .set({
@@ -176,7 +178,25 @@ export class RunRecords {
     return new Map(rows.map((r) => [r.project_id, { message: r.exit_message ?? '', at: r.ended_at! }]));
   }
 
-  private write(failure: string, work: () => Promise<void>): void {
-    this.writing = this.writing.then(work).catch((err) => this.log.error({ err }, failure));
+  /**
+   * On several nodes, at each beat: the ends that could not be written (a runner cut off from the
+   * database stops its runs before it can say so) are written now that the database answers.
+   */
+  retryEnds(): Promise<void> {
+    const ends = [...this.unwritten];
+    this.unwritten.clear();
+    for (const [id, work] of ends) this.writeEnd(id, work);
+    return this.writing;
+  }
+
+  private writeEnd(id: string, work: () => Promise<void>): void {
+    this.write('the end of a run could not be recorded (it is written again once the database answers)', work, () => this.unwritten.set(id, work));
+  }
+
+  private write(failure: string, work: () => Promise<void>, onFailure?: () => void): void {
+    this.writing = this.writing.then(work).catch((err) => {
+      onFailure?.();
+      this.log.error({ err }, failure);
+    });
   }
 }
