@@ -30,4 +30,10 @@ describe('wordings read since batch 27', () => {
     const { rules } = planOf('telegram bot\n3. /order asks "Jakie pierogi? / Which ones?", then "How many packs of 10?", sends it all to me and replies "Dziękuję!"');
     expect(command(rules, 'order')?.do).toEqual([{ kind: 'ask', questions: ['Jakie pierogi? / Which ones?', 'How many packs of 10?'], done: 'Dziękuję!' }]);
   });
+
+  it('on X, "mentions it with "finished"" and "if they mention it with "eclipse"": the words of a mention', () => {
+    const { rules } = planOf('X bot in node: If someone mentions the bot with "full moon" reply "In the pinned post 🌕". If they mention it with "eclipse" reply "Eclipse alerts are on 🔔".\n1. when someone mentions it with "finished" → reply "🎉 Another one down!"');
+    expect(keyword(rules, 'eclipse')?.do).toEqual([{ kind: 'reply', text: 'Eclipse alerts are on 🔔' }]);
+    expect(keyword(rules, 'finished')?.do).toEqual([{ kind: 'reply', text: '🎉 Another one down!' }]);
+  });
 });

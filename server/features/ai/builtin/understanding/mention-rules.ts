@@ -12,7 +12,7 @@ import { type Masked, restore } from './masked';
 // An item is up to four words ("cover charge", "how much"), never running into "or" or the answer.
 const ITEM = "(?:\\u0001\\d+\\u0002|(?!(?:dm|send|forward|reply|answer|tell|post|say|translate|(?:an?\\s+)?(?:ai|chat ?gpt|gpt|llm))\\b)[\\w'-]+(?:\\s+(?!(?:or|and|reply|replies|answer|answers|say|says|respond|with|then)\\b)[\\w'-]+){0,3})";
 const ABOUT = new RegExp(
-  `(?:\\b(?:mentions?(?: (?:us|me|the bot|@\\w+))?|mentioning (?:us|me)|tags? (?:us|me)|tweets? at (?:us|me))|@'?s us|@ us)\\s+(?:with|about|asking(?: about| for)?|mentioning|containing|saying|that (?:says?|mentions?|contains?)|and (?:says?|asks?|writes?)(?: about)?)\\s+(${ITEM}(?:\\s*(?:,|\\bor\\b|\\/)\\s*${ITEM})*)\\s*(?:,\\s*)?(?:→|->|:)?\\s*(?:(?:just\\s+)?(?:reply|replies|answer|answers|say|says|respond)(?:\\s+with)?\\s*:?\\s*)?`,
+  `(?:\\b(?:mentions?(?: (?:us|me|it|the bot|the account|our account|@\\w+))?|mentioning (?:us|me|it|the bot)|tags? (?:us|me)|tweets? at (?:us|me))|@'?s us|@ us)\\s+(?:with|about|asking(?: about| for)?|mentioning|containing|saying|that (?:says?|mentions?|contains?)|and (?:says?|asks?|writes?)(?: about)?)\\s+(${ITEM}(?:\\s*(?:,|\\bor\\b|\\/)\\s*${ITEM})*)\\s*(?:,\\s*)?(?:→|->|:)?\\s*(?:(?:just\\s+)?(?:reply|replies|answer|answers|say|says|respond)(?:\\s+with)?\\s*:?\\s*)?`,
   'gi',
 );
 const OTHER = /\b(?:for |to )?(?:any|all|every) other mentions?\s*(?::|→|->|,)?\s*(?:(?:just\s+)?(?:reply|answer|say|respond|pick)(?:\s+with)?\s*:?\s*)?/i;
