@@ -1,12 +1,11 @@
 // Rules read straight into the plan, by readers each in its own file (lists, counters, questions,
-// scheduled posts, menus, quizzes, AI answers, hours, one rule a line, mentions, weather alerts,
-// moderation, conversions) and, here, replies to mentions, reactions, copies to the owner, price
-// alerts, joins and leaves, a command's words, "anything else"; with the conditions of each sentence
+// scheduled posts, menus, quizzes, AI answers, hours, one rule a line, mentions, weather and price
+// alerts, moderation, conversions) and, here, replies to mentions, reactions, copies to the owner,
+// joins and leaves, a command's words, "anything else"; with the conditions of each sentence
 // ("only in #channel", "only admins"). Words the person gave are carried as written; what they did
 // not give is a blank (null).
-import type { Action, Condition, Trigger } from '../../../../../shared/bot-plan.schema';
+import type { Action, Trigger } from '../../../../../shared/bot-plan.schema';
 import { aiAnswerRules } from './ai-answers';
-import { coinsIn } from './prices';
 import { answerActions, copiedAfter, DESCRIBES, NAMES_ONLY, priceAsked, weatherAsked } from './answers';
 import { announcementRules, postedWordsRules } from './announcements';
 import { linesUnderRules } from './lines-under';
@@ -32,7 +31,8 @@ import { questionRules } from './questions';
 import { quizRules } from './quiz';
 import type { RuleDraft } from './rule-draft';
 import { withoutOverlaps } from './rule-overlaps';
-import { commandAnswerAt, saidWordsAt } from './said-words';
+import { commandAnswerAt, saidWordsAt, wordsAfter } from './said-words';
+import { alertRules } from './price-alerts';
 import { scheduledPostRules } from './scheduled-posts';
 import { answerAt } from './stated-replies';
 import { weatherAlertRules } from './weather-alerts';
@@ -43,11 +43,6 @@ export type { RuleDraft } from './rule-draft';
 
 const MENTION = /\b(?:mentions?|tags?|@'?s|pings?|@\s*mentions?)\s+(?:the bot|me|us|it|the account|our account|@\w+)\b|\bwhen (?:i'?m|we'?re|the bot is|it'?s) (?:mentioned|tagged|pinged)\b/i;
 
-/** The words said from `at` in the sentence on, read in the whole request: they may run past the sentence's own "!". */
-function wordsAfter(sentence: string, at: number, m: Masked): string | null {
-  const start = m.masked.indexOf(sentence);
-  return saidWordsAt(start >= 0 ? m.masked.slice(start + at) : sentence.slice(at), m.quotes);
-}
 
 /** "when someone mentions the bot, reply 'Hi, ask me with !help'". */
 function mentionRules(sentence: string, m: Masked): RuleDraft[] {
@@ -166,41 +161,6 @@ function forwardRules(sentence: string, m: Masked): RuleDraft[] {
   if (words.length === 0 && /\b(?:forwards?|sends?|pass(?:es)?)\s+(?:the lot|(?:all\s+)?(?:the\s+)?answers|everything|those|them|it all|all of (?:it|that|them)|the (?:details|info))\b/i.test(sentence) && /\b(?:asks?|asking)\b/i.test(m.masked)) return [];
   const when: Trigger = words.length > 0 ? { kind: 'keyword', words, whole: false } : { kind: 'message', always: true };
   return [{ id: 'copy-to-owner', when, if: [], do: [{ kind: 'forward', to: 'owner' }], source: restore(sentence, m.quotes).trim() }];
-}
-
-
-/** "tell me when bitcoin drops below 60k", "alert the channel if ETH goes above 4000". */
-function alertRules(sentence: string, m: Masked): RuleDraft[] {
-  const plain = restore(sentence, m.quotes);
-  // "if XRP goes over $3 post ...", "if it drops below $2 ...": the coin named before, in the sentence or the request.
-  const hit = /()\b(?:drops?|falls?|goes|gets|is|dips?|rises?|climbs?|jumps?|crosses?|breaks?)\s+(below|under|above|over|past)\s+\$?€?([\d.,]+)\s*(k)?\s*(eur|euros?|€|usd|dollars?|\$|gbp|£)?/i.exec(sentence);
-  if (!hit) return [];
-  const before = sentence.slice(0, hit.index);
-  const coin = coinsIn(before).at(-1) ?? (/\b(?:it|the price)\s*$/i.test(before.trim()) ? coinsIn(m.masked)[0] : undefined);
-  if (!coin) return [];
-  const value = Number(hit[3]!.replace(/,/g, '')) * (hit[4] ? 1000 : 1);
-  const below = /below|under/i.test(hit[2]!);
-  const toOwner = /\b(?:tell|message|dm|notify|alert|ping)\s+me\b|\bto me\b/i.test(plain);
-  const unit = (hit[5] ?? '').toLowerCase();
-  const currency = /eur|€/.test(unit) ? 'eur' : /gbp|£/.test(unit) ? 'gbp' : 'usd';
-  const threshold: Condition = { kind: 'threshold', source: { kind: 'price', coin, currency }, ...(below ? { below: value } : { above: value }) };
-  // The person's own words for the alert ("... tweet 🚨 BTC under 60k!"), else the price said plainly.
-  // "... tweet 🚨 BTC under 60k!", "tweet when ETH goes below 2000 $: ETH under $2000": after a verb, or after a colon.
-  // Read on the masked sentence: a quote before or after the price keeps every position where it is.
-  const tail = sentence.slice(hit.index + hit[0].length);
-  const says = /\b(?:post|posts|tweet|tweets|say|says|send|sends|write|writes)\b(?:\s+(?:in|to)\s+#([\w-]+))?\s*:?\s*/i.exec(tail) ?? /^\s*(?::|→|->)\s*/.exec(tail);
-  const channel = says?.[1];
-  const own = says ? wordsAfter(sentence, hit.index + hit[0].length + says.index + says[0].length, m) : null;
-  const cleaned = own?.replace(/^(?:to|in) (?:the|our) (?:group|channel|chat)\s*(?:just |only )?(?:once)?\s*:?\s*/i, '').replace(/\s*[—–-]?\s*\(?\s*(?:just once|only once|once only|once)\b.*$/i, '').trim();
-  const text = cleaned && !/^(?:me|us|it|a |an |the )/i.test(cleaned) ? cleaned : `${coin[0]!.toUpperCase()}${coin.slice(1)} is ${below ? 'below' : 'above'} ${value.toLocaleString('en')}: {value} ${currency.toUpperCase()}`;
-  return [{
-    id: `${coin}-alert`,
-    when: { kind: 'schedule', everyMinutes: 5, times: [], weekdays: [], offsetMinutes: 0 },
-    if: [threshold],
-    do: [{ kind: 'post', to: toOwner ? 'owner' : 'channel', text }],
-    ...(channel && !toOwner ? { channel } : {}),
-    source: plain.trim(),
-  }];
 }
 
 /** The commands right before the end of `text`, joined by "and", "or", "," or "/" ("/prijs and /prices"). */

@@ -6,7 +6,7 @@
 // sentences small; the person's own texts start theirs with a capital), so the text keeps its own full
 // stops and exclamations.
 import { answerAt } from './stated-replies';
-import { restore } from './masked';
+import { type Masked, restore } from './masked';
 
 /** Where the next rule starts after a sentence end (or after "and"). */
 const NEXT_RULE =
@@ -46,4 +46,10 @@ export function commandAnswerAt(rest: string, quotes: string[]): string | null {
   if (!short) return null;
   const long = saidWordsAt(rest, quotes);
   return long && long.startsWith(short) ? long : short;
+}
+
+/** The words said from `at` in the sentence on, read in the whole request: they may run past the sentence's own "!". */
+export function wordsAfter(sentence: string, at: number, m: Masked): string | null {
+  const start = m.masked.indexOf(sentence);
+  return saidWordsAt(start >= 0 ? m.masked.slice(start + at) : sentence.slice(at), m.quotes);
 }
