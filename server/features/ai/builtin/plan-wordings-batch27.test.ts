@@ -36,4 +36,9 @@ describe('wordings read since batch 27', () => {
     expect(keyword(rules, 'eclipse')?.do).toEqual([{ kind: 'reply', text: 'Eclipse alerts are on 🔔' }]);
     expect(keyword(rules, 'finished')?.do).toEqual([{ kind: 'reply', text: '🎉 Another one down!' }]);
   });
+
+  it('"obrigado/obrigada → ...": words with a slash between them are one or the other; "over 30 km/h" stays no word', () => {
+    const { rules } = planOf('whatsapp bot. caixa or box → "Caixa de 12 €15". obrigado/obrigada → "Eu que agradeço 💕"');
+    expect(keyword(rules, 'obrigado')?.when).toEqual({ kind: 'keyword', words: ['obrigado', 'obrigada'], whole: false });
+  });
 });

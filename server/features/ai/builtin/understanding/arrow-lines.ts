@@ -29,6 +29,11 @@ const LIST_ADD = /\b(?:adds?|puts?|signs?)\s+(?:the person|them|him|her|their na
 const LIST_REMOVE = /\b(?:off the list|take (?:them|him|her) off|(?:removes?|takes?)\s+(?:them|him|her|the person|their name)\s+off|(?:removes?|takes?) (?:them|him|her) (?:from|out of) the list)\b/i;
 const LIST_SHOW = /(?:\+|and|with)\s+(?:the\s+)?names\b|\bshows? (?:the|who'?s on the) list\b/i;
 
+/** "obrigado/obrigada": words with a slash between them are one or the other (not a command, unlike "km/h"'s unit). */
+function orWords(text: string): string {
+  return text.replace(/(\p{L}{3,})\/(?=\p{L}{3,})/gu, '$1 or ');
+}
+
 function wordsOf(left: string, quotes: string[]): string[] {
   // "swearing (fuck, shit)": the words in brackets.
   const bracketed = /\(([^()]{1,200})\)/.exec(left);
@@ -120,7 +125,7 @@ function ruleAt(before: string, after: string, sentence: boolean, unit: string, 
   // "reacting :package: to an order message → ...": a reaction (rule-clauses.ts), no words written.
   if (/\breact(?:s|ing|ion)?\b/i.test(before.split('\n').pop()!)) return [];
   // "/poll Question? option / option → makes a poll": the words of a command's example are the command's.
-  if (/[/!][a-z]/i.test(before.split(/[.;!]\s+|\n/).pop()!)) return [];
+  if (/[/!][a-z]/i.test(orWords(before).split(/[.;!]\s+|\n/).pop()!)) return [];
   const left = before
     .replace(/^.*(?:[.;!?]|:)\s+/, '')
     .replace(/^\s*(?:[-•*]\s*|\d{1,2}[.)]\s*)/, '')
@@ -135,7 +140,7 @@ function ruleAt(before: string, after: string, sentence: boolean, unit: string, 
     // "mention + delay / late", "mentions with kids or kinder": the words of a mention (on X every message the bot gets).
     .replace(/^(?:(?:a|any|every)\s+)?(?:mentions?|@\w+)\s*(?:\+|with|containing|(?:that |which )?(?:says?|contains?|includes?)|about|and(?: (?:says?|writes?))?)\s+/i, '')
     .trim();
-  if (!left || left.length > 80 || (NOT_WORDS.test(restore(left, m.quotes)) && !OTHERWISE.test(left))) return [];
+  if (!left || left.length > 80 || (NOT_WORDS.test(orWords(restore(left, m.quotes))) && !OTHERWISE.test(left))) return [];
   // "need eggs → it goes on the list": the item written, not the person (a rule cannot say that yet).
   if (/^\s*it\b/i.test(after)) return [];
   // "when someone says quote, ask them: ...": questions asked in turn (questions.ts).
