@@ -104,7 +104,8 @@ export function wordsLeftOut(message: string, plan: BotPlan, shown: readonly str
       (m) => !quoteCarried(quoteText(w.quotes, m[1]), carried) && missing(m.index!) && !NAMED_BEFORE.test(sentence.slice(0, m.index!)),
     );
     const commands = [...sentence.matchAll(COMMAND)].filter((m) => /\p{L}|^\d+$/u.test(m[1]!) && !commandCarried(m[1]!, carried) && missing(m.index!));
-    const channels = [...sentence.matchAll(CHANNEL)].filter((m) => !carried.text.includes(`#${plain(m[1]!)}`) && !carried.text.includes(plain(m[1]!)) && missing(m.index!));
+    // A channel is carried written as one (#name), or as the name a rule posts to or listens in (a text of its own).
+    const channels = [...sentence.matchAll(CHANNEL)].filter((m) => !carried.text.includes(`#${plain(m[1]!)}`) && !carried.texts.includes(plain(m[1]!)) && missing(m.index!));
     const links = [...sentence.matchAll(LINK)].filter((m) => !carried.text.includes(plain(m[0]).replace(/[.,;:!?)]+$/, '')) && missing(m.index!));
     // Words already quoted back in a part not understood ("!86 <dish> should add ...") are not said twice.
     const items = [...quotes, ...commands, ...channels, ...links].map((m) => plain(restoreWritten(w, m[0])));
