@@ -41,4 +41,12 @@ describe('wordings read since batch 27', () => {
     const { rules } = planOf('whatsapp bot. caixa or box → "Caixa de 12 €15". obrigado/obrigada → "Eu que agradeço 💕"');
     expect(keyword(rules, 'obrigado')?.when).toEqual({ kind: 'keyword', words: ['obrigado', 'obrigada'], whole: false });
   });
+
+  it('a quoted post about rates is the person\'s words; "post the weather for Verbier in #meteo"; "!stuff → \"On apporte:\" + the list"', () => {
+    const jobs = planOf('slack bot\n- every Monday 9:00 in #jobs: "New week! Post job leads with language pair + deadline + rate"').rules;
+    expect(ruleOf(jobs, (r) => r.when.kind === 'schedule')).toMatchObject({ channel: 'jobs', do: [{ kind: 'post', to: 'channel', text: 'New week! Post job leads with language pair + deadline + rate' }] });
+    const trip = planOf('discord bot\n- !bring raclette cheese → adds it to the "what we are bringing" list, reply "Noté {item}"\n- !stuff → "On apporte:" + the list\n- every day at 7:00 post the weather for Verbier in #meteo').rules;
+    expect(command(trip, 'stuff')?.do).toEqual([{ kind: 'list', list: 'list', op: 'show', item: 'argument', text: 'On apporte:\n{list}' }]);
+    expect(ruleOf(trip, (r) => r.when.kind === 'schedule')).toMatchObject({ channel: 'meteo', do: [{ kind: 'data', source: { kind: 'weather', city: 'Verbier' }, text: '{value}' }] });
+  });
 });

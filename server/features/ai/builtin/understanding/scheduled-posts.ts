@@ -267,11 +267,13 @@ function dataPostRules(p: Post): RuleDraft[] | null {
   const before = (front?.[1] ?? front?.[2])?.trim();
   if (plainPrice) return rulesAtEachTime(p, 'price-post', () => ({ kind: 'data', source: { kind: 'price', ...plainPrice }, text: before ? `${before} {value}` : '{value}' }), channelOfVerb(p) ?? /\b(?:in|to|into)\s+#([\w-]{1,80})/.exec(words)?.[1]);
   // "every morning at 7:00 post the weather for De Bilt": the weather alone.
-  const weatherOnly = weatherAsked(words.replace(/[.!]+$/, ''));
+  // "post the weather for Verbier in #meteo": the channel is where it goes, not part of the place.
+  const inChannel = /\s+(?:in|to|into)\s+#([\w-]{1,80})\s*$/.exec(words.replace(/[.!]+$/, ''));
+  const weatherOnly = weatherAsked(words.replace(/[.!]+$/, '').slice(0, inChannel?.index));
   // A post has no message to name a place: without one written ("for our local hills"), the place is a blank.
   if (weatherOnly?.kind === 'data' && weatherOnly.source.kind === 'weather') {
     const source = { ...weatherOnly.source, city: weatherOnly.source.city ?? null };
-    return rulesAtEachTime(p, 'weather-post', () => ({ kind: 'data', source, text: '{value}' }), channelOfVerb(p));
+    return rulesAtEachTime(p, 'weather-post', () => ({ kind: 'data', source, text: '{value}' }), channelOfVerb(p) ?? inChannel?.[1]);
   }
   return null;
 }
@@ -286,7 +288,8 @@ function textPostRules(p: Post): RuleDraft[] {
   const pollFirst = !pollIn && pollWords && /\bpolls?\b/i.test(lead) && !/^(?:an?\s+)?poll\b/i.test(pollWords) && /\?/.test(pollWords) ? `a poll ${pollWords}` : null;
   const words = pollIn ? `${pollIn[1]} ${p.words!.slice(pollIn[0].length)}` : (pollFirst ?? p.words);
   // "GM Ljubljana ☀️ BTC is at + price in euro": the person's words with the price; other data a blank.
-  const aboutData = words !== null && /(?:\bwith\b|\+)\s*(?:the |today'?s |our )?(?:current |latest )?\w*\s*(?:price|weather|forecast|news|rate|temperature)/i.test(words);
+  // A quoted text is the person's own words, whatever they speak of ("... + deadline + rate").
+  const aboutData = words !== null && !p.quoted && /(?:\bwith\b|\+)\s*(?:the |today'?s |our )?(?:current |latest )?\w*\s*(?:price|weather|forecast|news|rate|temperature)/i.test(words);
   const price = aboutData && words ? priceAsked(words.replace(/\+\s*/, ' ')) ?? (/\bprice\b/i.test(words) && /\b(?:btc|bitcoin|eth|ethereum)\b/i.test(words) ? priceAsked(`${/\b(btc|bitcoin|eth|ethereum)\b/i.exec(words)![1]} price ${/euro|€/i.test(words) ? 'in euro' : ''}`) : null) : null;
   const introduced = /[:→>–-]\s*$/.test(post[0]) || /^\s*\u0001/.test(p.rest) || p.colon !== null;
   // "each day at 9 one word of the day, in this order: a, b, c": the list is announced before the colon.
