@@ -49,4 +49,10 @@ describe('wordings read since batch 27', () => {
     expect(command(trip, 'stuff')?.do).toEqual([{ kind: 'list', list: 'list', op: 'show', item: 'argument', text: 'On apporte:\n{list}' }]);
     expect(ruleOf(trip, (r) => r.when.kind === 'schedule')).toMatchObject({ channel: 'meteo', do: [{ kind: 'data', source: { kind: 'weather', city: 'Verbier' }, text: '{value}' }] });
   });
+
+  it('"anyone who says kraken gets \"...\"", and a reaction that "posts \"...\" in #hall-of-fame"', () => {
+    const { rules } = planOf('discord bot\nanyone who says kraken gets "🐙 the kraken has claimed another victim. F"\nwhen someone reacts 🚀 on a message the bot posts "🚀 Launch of the week candidate: {text}" in #hall-of-fame');
+    expect(keyword(rules, 'kraken')?.do).toEqual([{ kind: 'reply', text: '🐙 the kraken has claimed another victim. F' }]);
+    expect(ruleOf(rules, (r) => r.when.kind === 'reaction')).toMatchObject({ channel: 'hall-of-fame', do: [{ kind: 'post', to: 'channel', text: '🚀 Launch of the week candidate: {text}' }] });
+  });
 });

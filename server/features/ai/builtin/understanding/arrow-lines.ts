@@ -153,9 +153,11 @@ function ruleAt(before: string, after: string, sentence: boolean, unit: string, 
     /[\s,.;]+(mute|ban|kick|time ?out)(?:\s+(?:them|him|her))?\s+after\s+(\d+)\s+(?:warnings?|strikes?)\b[^\n]*$/i.exec(after) ??
     /[\s,.;]+(?:and\s+)?(mute|ban|kick|time ?out)(?:\s+(?:them|him|her))?\s+(?:on|at)\s+the\s+(\d+)(?:st|nd|rd|th)\s+(?:time|one|strike|warning)\b[^\n]*$/i.exec(after);
   if (strike) after = after.slice(0, strike.index);
-  const actions = actionsOf(after, m.quotes);
-  // Without an arrow only a list change or a copy to the owner is read here (the keyword readers take plain answers).
-  if (actions.length === 0 || (sentence && !actions.some((a) => a.kind === 'list' || a.kind === 'forward'))) return [];
+  // "anyone who says kraken gets "🐙 ..."": what they get is the words quoted.
+  const gets = sentence && /^\s*gets?\s+(?=\u0001\d+\u0002)/i.exec(after);
+  const actions = actionsOf(gets ? after.slice(gets[0].length) : after, m.quotes);
+  // Without an arrow only a list change, a copy to the owner or quoted words they get are read here (the keyword readers take plain answers).
+  if (actions.length === 0 || (sentence && !gets && !actions.some((a) => a.kind === 'list' || a.kind === 'forward'))) return [];
   const words = wordsOf(left, m.quotes);
   if (words.length === 0) return [];
   const other = OTHERWISE.test(left) || (words.length === 1 && OTHERWISE.test(words[0]!));

@@ -88,13 +88,16 @@ function reactionRules(sentence: string, m: Masked): RuleDraft[] {
       return [{ id: 'reaction', when: { kind: 'reaction', ...(emoji ? { emoji } : {}) }, if: /mod|admin/i.test(reacted[0]) ? [{ kind: 'admins' }] : [], do: [{ kind: 'forward', to: 'owner' }], source: restore(sentence, m.quotes).trim() }];
     }
     if (copy) return [{ id: 'reaction', when: { kind: 'reaction' }, if: [], do: [], gap: { words: restore(copy[0], m.quotes).trim(), reason: 'a rule cannot copy the message that got the reaction into a channel yet: it can send it to you, or post words of yours' }, source: restore(sentence, m.quotes).trim() }];
-    const text = post ? wordsAfter(sentence, sentence.length - rest.length + post[0].length, m) : answerAt(rest, m.quotes);
+    // '... the bot posts "🚀 Launch of the week: {text}" in #hall-of-fame': the channel after the words.
+    const postedIn = post ? null : /\b(?:post|posts|share|shares)\s+\u0001(\d+)\u0002\s+(?:in|to|into)\s+(?:the\s+)?#([\w-]{1,80})/i.exec(rest);
+    const text = post ? wordsAfter(sentence, sentence.length - rest.length + post[0].length, m) : postedIn ? (m.quotes[Number(postedIn[1])] ?? null) : answerAt(rest, m.quotes);
+    const channel = post?.[1] ?? postedIn?.[2];
     return [{
       id: 'reaction',
       when: { kind: 'reaction', ...(emoji ? { emoji } : {}) },
       if: /mod|admin/i.test(reacted[0]) ? [{ kind: 'admins' }] : [],
-      do: [post ? { kind: 'post', to: 'channel', text } : { kind: 'reply', text }],
-      ...(post ? { channel: post[1]! } : {}),
+      do: [channel ? { kind: 'post', to: 'channel', text } : { kind: 'reply', text }],
+      ...(channel ? { channel } : {}),
       source: restore(sentence, m.quotes).trim(),
     }];
   }
