@@ -55,4 +55,14 @@ describe('wordings read since batch 27', () => {
     expect(keyword(rules, 'kraken')?.do).toEqual([{ kind: 'reply', text: '🐙 the kraken has claimed another victim. F' }]);
     expect(ruleOf(rules, (r) => r.when.kind === 'reaction')).toMatchObject({ channel: 'hall-of-fame', do: [{ kind: 'post', to: 'channel', text: '🚀 Launch of the week candidate: {text}' }] });
   });
+
+  it('"Start a quiz when someone types !tossup: ask \"Q?\" (answer), then \"Q?\" (answer), saying \"Correct!\" or \"Nope!\" after each"', () => {
+    const { rules } = planOf('Start a quiz when someone types !tossup: ask "Which element has the symbol W?" (tungsten), then "What is the capital of Burkina Faso?" (Ouagadougou), saying "Correct!" or "Nope!" after each. discord bot');
+    expect(command(rules, 'tossup')?.do[0]).toMatchObject({
+      kind: 'quiz',
+      questions: [{ question: 'Which element has the symbol W?', answer: 'tungsten' }, { question: 'What is the capital of Burkina Faso?', answer: 'Ouagadougou' }],
+      right: 'Correct!',
+      wrong: 'Nope!',
+    });
+  });
 });

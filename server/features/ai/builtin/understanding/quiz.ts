@@ -27,19 +27,26 @@ export function quizRules(m: Masked): RuleDraft[] {
   if (!/\bquiz|\btrivia|\bquestion|\briddle/i.test(text)) return [];
   const pairs = [...text.matchAll(PAIR)].map((p) => ({
     // "questions: What is ...?" loses its lead; "Which race are the traders: Gek, Korvax or Vy'keen?" is one question.
-    question: p[1]!.replace(/^(?![\s\-•·*]*(?:\d{1,2}[.)]\s+)?(?:what|which|who|whom|whose|where|when|why|how|is|are|was|were|do|does|did|can|name)\b).*?:\s+(?=[^:]*\?$)/i, '').replace(/^[\s\-•·*]*(?:\d{1,2}[.)]\s+)?/, '').trim(),
+    question: p[1]!.replace(/^(?![\s\-•·*]*(?:\d{1,2}[.)]\s+)?(?:what|which|who|whom|whose|where|when|why|how|is|are|was|were|do|does|did|can|name)\b).*?:\s+(?=[^:]*\?$)/i, '').replace(/^[\s\-•·*]*(?:\d{1,2}[.)]\s+)?/, '')
+      // '..., then "Who wrote ...?"', 'ask "Which element ...?"': the words that lead to a question are no part of it.
+      .replace(/^(?:[,;:]\s*)?(?:and\s+)?(?:then\s+)?(?:ask\s+)?["“']?/i, '')
+      .trim(),
     answer: (p[2] ?? p[3])!.trim(),
   }));
   if (pairs.length < 2) return [];
   // The command named for the quiz, else the one that asks: "/q gives the next question".
   const command =
     /(?:^|[^\w/:.€$£¥%°])[/!](quiz\w*|trivia|riddles?)\b/i.exec(text) ??
+    // "Start a quiz when someone types !tossup: ask ...": the command right after the quiz is named.
+    /\b(?:quiz|trivia)\b[^\n.!?]{0,40}?(?:^|[^\w/:.€$£¥%°])[/!]([A-Za-z][A-Za-z0-9_]{0,31})\b/i.exec(text) ??
     /(?:^|[^\w/:.€$£¥%°])[/!]([A-Za-z][A-Za-z0-9_]{0,31})\b[^\n/!]{0,30}?\b(?:quiz|question|trivia|riddle|asks? (?:the next|one|a question))/i.exec(text);
   const name = command ? command[1]!.toLowerCase() : 'quiz';
   // "if they get it right say "Spot on 🥌" otherwise "Not quite!"": the two texts in one sentence.
   const both = /\b(?:right|correct)\s+(?:say|reply|answer)\s*:?\s*(.+?)\s*,?\s+(?:otherwise|else|if (?:not|wrong))\s*:?\s*(?:say\s+)?(.+?)\s*(?=\.\s|\n|$)/i.exec(text);
-  const right = said(text, 'right|correct|if (?:they(?:\'re| are)|it\'?s) (?:right|correct)') ?? both?.[1]?.trim() ?? null;
-  const wrong = said(text, 'wrong|incorrect|if (?:they(?:\'re| are)|it\'?s) wrong') ?? both?.[2]?.trim() ?? null;
+  // 'saying "Correct!" or "Nope!" after each': the right answer's words, then the wrong one's.
+  const each = /\b(?:saying|say|reply|replying|answer(?:ing)?)\s+(?!to\b)(.{1,60}?)\s+or\s+(.{1,60}?)\s+(?:after each|to each(?: answer)?|each time)\b/i.exec(text);
+  const right = said(text, 'right|correct|if (?:they(?:\'re| are)|it\'?s) (?:right|correct)') ?? both?.[1]?.trim() ?? each?.[1]?.trim() ?? null;
+  const wrong = said(text, 'wrong|incorrect|if (?:they(?:\'re| are)|it\'?s) wrong') ?? both?.[2]?.trim() ?? each?.[2]?.trim() ?? null;
   const notes = [
     ...(right ? [] : ['A right answer gets "Right!": edit the quiz rule to say it your way.']),
     ...(wrong ? [] : ['A wrong answer gets "Not quite: it was {value}.": edit the quiz rule to say it your way.']),
