@@ -65,4 +65,39 @@ describe('wordings read since batch 27', () => {
       wrong: 'Nope!',
     });
   });
+
+  it('a behaviour written before its trigger: \'Reply "..." when someone types /swap\', \'Say "..." whenever someone new joins\', \'Reply "..." to anyone who mentions refund\'', () => {
+    const { rules } = planOf('slack bot\nReply "Swap requests go through CrewLink" when someone types /swap. Say "Hello there {name}" whenever someone new joins. Reply "Sorry, no refunds" to anyone who mentions refund.');
+    expect(command(rules, 'swap')?.do).toEqual([{ kind: 'reply', text: 'Swap requests go through CrewLink' }]);
+    expect(ruleOf(rules, (r) => r.when.kind === 'join')?.do).toEqual([{ kind: 'reply', text: 'Hello there {name}' }]);
+    expect(keyword(rules, 'refund')?.do).toEqual([{ kind: 'reply', text: 'Sorry, no refunds' }]);
+  });
+
+  it('\'Post "..." every Monday at 07:00 in #crew-notices\': a post before its schedule; \', at 21:45 every night it posts "..."\' after another rule\'s words', () => {
+    const crew = planOf('slack bot\nPost "Recurrent training sign-up closes Friday" every Monday at 07:00 in #crew-notices.').rules;
+    expect(ruleOf(crew, (r) => r.when.kind === 'schedule')).toMatchObject({ channel: 'crew-notices', when: { kind: 'schedule', weekdays: [0], times: ['07:00'] }, do: [{ kind: 'post', to: 'channel', text: 'Recurrent training sign-up closes Friday' }] });
+    const care = planOf('telegram bot: when someone types /handover it asks "Which room?" then "What happened?" and sends the answers to me and replies "Logged", at 21:45 every night it posts "Night shift starts 22:00"').rules;
+    expect(ruleOf(care, (r) => r.when.kind === 'schedule')).toMatchObject({ when: { kind: 'schedule', times: ['21:45'] }, do: [{ kind: 'post', to: 'channel', text: 'Night shift starts 22:00' }] });
+  });
+
+  it('"log how many records they finished by typing /done with a number, e.g. /done 35, and answers \"...\""', () => {
+    const { rules } = planOf('slack bot that lets each cataloguer log how many records they finished by typing /done with a number, e.g. /done 35, and answers "Thanks {name}! {count} records this month 📚", then /board shows the top 3 people');
+    expect(command(rules, 'done')?.do).toEqual([{ kind: 'count', counter: 'records', per: 'user', add: 'number' }, { kind: 'reply', text: 'Thanks {name}! {count} records this month 📚' }]);
+  });
+
+  it('buttons in a paragraph: opened by their own sentence\'s command or words, "Label should say ...", "where Label says ..."', () => {
+    const club = planOf('telegram bot. Say "Flying meet is on" whenever someone sends /meet. And /mentor shows buttons Hawk, Falcon, Owl: Hawk → "Harris hawks: Dave", Falcon → "Falcons: Priya", Owl → "Owls: Tom"').rules;
+    expect(command(club, 'meet')?.do).toEqual([{ kind: 'reply', text: 'Flying meet is on' }]);
+    expect(command(club, 'mentor')?.do[0]).toMatchObject({ kind: 'buttons', buttons: [{ label: 'Hawk' }, { label: 'Falcon' }, { label: 'Owl' }] });
+    expect(ruleOf(club, (r) => r.when.kind === 'button' && r.when.id === 'owl')?.do).toEqual([{ kind: 'reply', text: 'Owls: Tom' }]);
+    const tint = planOf("telegram bot. Reply 'We tint cars' whenever somebody says hi or hello to the bot. Under /cars show 3 buttons: Standard, Ceramic, Windscreen strip. Standard should say 'Standard film £160'. Ceramic should say ceramic film blocks way more heat, and tell them the price. Windscreen strip → 'Sun strip £45'.").rules;
+    expect(keyword(tint, 'hello')?.when).toEqual({ kind: 'keyword', words: ['hi', 'hello'], whole: false });
+    expect(ruleOf(tint, (r) => r.when.kind === 'button' && r.when.id === 'standard')?.do).toEqual([{ kind: 'reply', text: 'Standard film £160' }]);
+    // The price is the person's to give: the press waits for their words.
+    expect(ruleOf(tint, (r) => r.when.kind === 'button' && r.when.id === 'ceramic')?.do).toEqual([{ kind: 'reply', text: null }]);
+    const sweets = planOf('whatsapp bot that when someone writes salam answers "Ahlan", when they write menu shows three buttons Kunafa, Baklava, Booza where Kunafa says "Kunafa $8", Baklava says "Baklava $22" and Booza says "Booza $6", and if anyone asks about catering or a party it asks them "How many guests?" then "What date?", forwards me the answers and says "Shukran!"').rules;
+    expect(keyword(sweets, 'menu')?.do[0]).toMatchObject({ kind: 'buttons', buttons: [{ label: 'Kunafa' }, { label: 'Baklava' }, { label: 'Booza' }] });
+    expect(ruleOf(sweets, (r) => r.when.kind === 'button' && r.when.id === 'booza')?.do).toEqual([{ kind: 'reply', text: 'Booza $6' }]);
+    expect(keyword(sweets, 'catering')).toMatchObject({ when: { words: ['catering', 'party'] }, do: [{ kind: 'ask', questions: ['How many guests?', 'What date?'], done: 'Shukran!' }] });
+  });
 });

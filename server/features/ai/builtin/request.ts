@@ -18,6 +18,7 @@ import { parametersIn, withoutReplaced } from './understanding/details';
 import { faqRepliesIn } from './understanding/faq';
 import { featuresNamedIn } from './understanding/features';
 import { quoteFreeTexts } from './understanding/free-texts';
+import { triggersFirst } from './understanding/triggers-first';
 import { hasParameters, impliedFeatures } from './understanding/implied';
 import { impossibleIn } from './understanding/impossible';
 import { moreBannedWordsIn, deletedPhrasesIn } from './understanding/moderation';
@@ -212,7 +213,7 @@ function read(w: Wording): Reading {
  */
 export function understandRequest(message: string): BotRequest | null {
   const text = joinListedLines(stripControlChars(message).slice(0, 4000));
-  const wording = quoteFreeTexts(wordingOf(text));
+  const wording = triggersFirst(quoteFreeTexts(wordingOf(text)));
   const reading = read(wording);
   if (!reading.understood) return null;
   const { understood: _, ...request } = reading;

@@ -21,6 +21,18 @@ function slug(label: string): string {
   return label.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 30) || 'button';
 }
 
+/**
+ * The words of the sentence a menu is shown in, up to its buttons: in a paragraph of rules, the
+ * shortest end of the words before the buttons that says what opens the menu ("... replies "Hi".
+ * Under /cars show 3 buttons", "... answers "Salam", when they write menu shows"), so the menu is not
+ * opened by an earlier rule's command.
+ */
+function sentenceBefore(text: string, quotes: string[]): string {
+  const cuts = [...text.matchAll(/[.!?;]\s+(?=\S)|(?:\u0002|,)\s*,?\s+(?=(?:and\s+)?(?:when(?:ever)?|if|also|then|plus)\b)/gi)].map((c) => c.index! + c[0].length);
+  for (const cut of cuts.reverse()) if (opener(text.slice(cut), quotes)) return text.slice(cut);
+  return text;
+}
+
 /** What opens the menu: the command on its line, the words someone writes, else any first message. */
 function opener(before: string, quotes: string[]): Trigger | null {
   const command = COMMAND.exec(before);
@@ -49,7 +61,7 @@ function buttonWords(labels: string[], lines: string[], at: number, after: strin
   }
   const later = [after, ...lines.slice(at + 1)].join('\n');
   for (const label of labels.filter((l) => !said.has(l))) {
-    const hit = new RegExp(`(?:^|[\\s.,;])${escape(label)}(?:\\s+button)?\\s*(?:says?|gives?|shows?|→|->|=|:(?=\\s))\\s*:?\\s*`, 'i').exec(later);
+    const hit = new RegExp(`(?:^|[\\s.,;])${escape(label)}(?:\\s+button)?(?:\\s+(?:should|will|must|would))?\\s*(?:says?|gives?|shows?|→|->|=|:(?=\\s))\\s*:?\\s*`, 'i').exec(later);
     // "Prices says X. Areas says Y": a button's words end where another button's begin.
     const others = labels.filter((l) => l !== label).map(escape).join('|');
     const own = hit ? later.slice(hit.index + hit[0].length).split(new RegExp(`(?<=[.!?])\\s+(?=(?:${others})\\b)`, 'i'))[0]! : '';
@@ -102,13 +114,15 @@ export function buttonMenuRules(m: Masked): RuleDraft[] {
     if (!shown) return;
     // The menu opens on the words before it, or on those said of it later ("show the menu when someone says hi").
     const later = /\b(?:show|send|open)s?\s+(?:the|this|our)\s+menu\s+(when\b.*)$/im.exec(m.masked.slice(m.masked.indexOf(line)));
-    const when = opener(line.slice(0, shown.index), m.quotes) ?? (later ? opener(later[1]!, m.quotes) : null);
+    const before = sentenceBefore(line.slice(0, shown.index), m.quotes);
+    const when = opener(before, m.quotes) ?? (later ? opener(later[1]!, m.quotes) : null);
     if (!when) return;
     // "shows three buttons, one for each room: A, B and C": the labels follow the colon.
     const lead = /^,?\s*(?:(?:one )?(?:for|per) each [\w ]{1,30}|each for [\w ]{1,30})\s*:\s*/i.exec(line.slice(shown.index + shown[0].length));
     const start = shown.index + shown[0].length + (lead ? lead[0].length : 0);
     // The labels end at the sentence, at "then/when/if", or at a colon spaced the French way ("Enfant" : Adulte = ...).
-    const rest = line.slice(start).split(/[.;]\s|\s(?:and )?(?:then|when|if)\b|\s+:\s/)[0]!;
+    // "buttons Hawk, Falcon, Owl: Hawk → ...", "buttons Kunafa, Baklava, Booza where Kunafa says ...": the words of each press follow.
+    const rest = line.slice(start).split(/[.;]\s|\s(?:and )?(?:then|when|if|where)\b|\s*:\s/)[0]!;
     // "with buttons 'Preise' 'Öffnungszeiten' 'Wo?'": quotes side by side are labels of their own.
     const inLine = rest
       .replace(/\u0002\s+(?=\u0001)/g, '\u0002,')
@@ -120,7 +134,6 @@ export function buttonMenuRules(m: Masked): RuleDraft[] {
     if (labels.length < 2) return;
     const said = buttonWords(labels, lines, at, line.slice(start + rest.length), m);
     // "/rooms says Pick a room 🔍 and shows three buttons", "/start → Hey 👋 welcome! + 3 buttons": the words over the buttons.
-    const before = line.slice(0, shown.index);
     const command = COMMAND.exec(before);
     // "hi / hello → Hi! How can we help? 🧽 with buttons: ...": the words after the arrow.
     const arrow = /(?:→|->|=>)(?!.*(?:→|->|=>))/.exec(before);

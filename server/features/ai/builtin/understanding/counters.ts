@@ -22,6 +22,9 @@ const LOGS = /(?:^|[^\w/:.€$£¥%°])[/!]([A-Za-z]\w{0,31})\s+(\d+(?:[.,]\d+)?
 /** "!deaths and a number adds to ur death count (like !deaths 37)": the command, its example, what it adds to. */
 const LOGS_NUMBER = /(?:^|[^\w/:.€$£¥%°])[/!]([A-Za-z]\w{0,31})\s+(?:and|\+|with|plus)\s+(?:a|the)\s+(?:number|amount)\b[^.\n]{0,20}?\b(?:logs?|records?|adds?|saves?|tracks?)\s+(?:it\s+)?(?:to\s+)?(?:(?:ur|your|their|the|his|her)\s+)?([a-z]+)/i;
 
+/** "log how many records they finished by typing /done with a number": what is counted, then the command. */
+const LOGS_HOW_MANY = /\b(?:log|logs|record|records|track|tracks|add|adds)\s+(?:how many|the number of)\s+([a-z]+)\b[^.\n]{0,60}?\b(?:typing|sending|with|using|via)\s+[/!]([A-Za-z]\w{0,31})\s+(?:with|and|\+|plus)\s+(?:a|the)\s+(?:number|amount)\b/i;
+
 /** "counts sprints per person", "count how many fish each person reported": what is counted per person. */
 const COUNTS_PER = /\bcounts?\s+(?:how many\s+)?(?!messages?\b|posts?\b)([a-z]+)\s+(?:\w+\s+){0,3}?(?:per|for each|for every|of each|each)\s+(?:person|user|member|people|rider|player)\b/i;
 
@@ -42,6 +45,8 @@ function counterOf(context: string): string {
   if (logs) return (logs[3] && !/^(?:it|them|for|to|a|an|number|amount|what|how|the)$/i.test(logs[3]) ? logs[3] : logs[1]!).toLowerCase();
   const byNumber = LOGS_NUMBER.exec(context);
   if (byNumber) return byNumber[2]!.toLowerCase();
+  const howMany = LOGS_HOW_MANY.exec(context);
+  if (howMany) return howMany[1]!.toLowerCase();
   const earns = EARNS.exec(context);
   // "/didsit adds one" names nothing: what is counted is said elsewhere, or points.
   if (earns && !earns[4]) return earns[3] ? earns[3].toLowerCase() : `${(earns[1] ?? earns[2])!.toLowerCase()}s`;
@@ -80,9 +85,16 @@ function earnRules(sentence: string, m: Masked, counter: string): RuleDraft[] {
   return [{ id: when.kind === 'command' ? when.name : counter, when, if: [], do: actions, source: restore(sentence, m.quotes).trim() }];
 }
 
+/** LOGS_HOW_MANY's match with the command first, as LOGS_NUMBER's. */
+function commandFirst(howMany: RegExpExecArray | null): RegExpExecArray | null {
+  if (!howMany) return null;
+  const match = Object.assign([howMany[0], howMany[2]!, howMany[1]!], { index: howMany.index, input: howMany.input });
+  return match as unknown as RegExpExecArray;
+}
+
 /** "!ran 5.2 logs km for that person and answers Nice one NAME, 5.2 km logged!": the number added, then the words said. */
 function logRules(sentence: string, m: Masked, counter: string): RuleDraft[] {
-  const byNumber = LOGS_NUMBER.exec(sentence);
+  const byNumber = LOGS_NUMBER.exec(sentence) ?? commandFirst(LOGS_HOW_MANY.exec(sentence));
   const logs = LOGS.exec(sentence) ?? byNumber;
   if (!logs) return [];
   const name = logs[1]!;
@@ -91,7 +103,7 @@ function logRules(sentence: string, m: Masked, counter: string): RuleDraft[] {
   // The words said run on past the sentence's own "!" ("Thanks NAME! That's N bags total"): read them in the whole request.
   const start = m.masked.indexOf(sentence);
   const rest = start >= 0 ? m.masked.slice(start + logs.index + logs[0].length) : sentence.slice(logs.index + logs[0].length);
-  const says = SAYS.exec(rest.split('\n')[0]!.split(/\.\s/)[0]!);
+  const says = SAYS.exec(rest.split('\n')[0]!.split(/(?<!\b(?:e\.g|i\.e|eg|ie))\.\s/)[0]!);
   const said = says ? saidWordsAt(rest.slice(says.index + says[0].length), m.quotes) : null;
   // "(whatever number)", "(N = their total so far)": notes about the words; N is the total, the example number what was sent.
   const text = said

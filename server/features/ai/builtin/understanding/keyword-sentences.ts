@@ -46,7 +46,7 @@ export function keywordSentenceRules(m: Masked): RuleDraft[] {
     const written = hit[1]!.split(new RegExp(`\\s*${OR}\\s*`, 'i')).map((w) => restore(w, m.quotes).trim());
     const wordsChat = written.map((w) => IN_CHANNEL.exec(w)?.[1]).find((c) => c !== undefined);
     const words = written
-      .map((w) => w.replace(IN_CHANNEL, '').toLowerCase().replace(/^(?:the|a|an|our|your)\s+/, '').replace(/\s+(?:in|on) (?:any|every|all|each) (?:channels?|chats?|groups?)$/, ''))
+      .map((w) => w.replace(IN_CHANNEL, '').toLowerCase().replace(/^(?:the|a|an|our|your)\s+/, '').replace(/\s+(?:in|on) (?:any|every|all|each) (?:channels?|chats?|groups?)$/, '').replace(/\s+(?:to|at)\s+(?:the bot|us|me|it)$/, ''))
       .filter((w) => w.length > 0 && !/^(?:it|this|that|something|anything|bot|us|me|the|a|an)$|^(?:us|me|to us|to me)\b/.test(w));
     const rest = m.masked.slice(hit.index! + hit[0].length);
     // "send a menu: ...", "show buttons": other readers' (menus, buttons, polls).

@@ -39,12 +39,15 @@ const TO_CHECK = /\((?:i\s+|we\s+)?(?:need|have|got) to (?:check|confirm|ask|fin
 const NAMED_THING = /^(?:with\s+)?(?:(?:(?:tell|give|send|show)\s+)?(?:them|people|ppl|the (?:customer|client|person))\s+)?(?:our|my|the)\s+(?:[\p{Ll}'-]+\s+){0,7}[\p{Ll}'-]+$/u;
 const SENTENCE_WORDS = /\b(?:is|are|was|were|will|be|been|has|have|had|can|do|does|did|please|welcome|thanks?|sorry|hi|hello)\b|'s\b|'re\b/i;
 
+/** "ceramic film blocks way more heat, and tell them the price": words, then a value of the person's still to come. */
+const AND_TELLS = /,?\s+(?:and\s+)?(?:tell|give|send|show)\s+(?:them|people|ppl|the (?:customer|client|person))\s+(?:the|our|my)\s+[\p{Ll}' -]{1,40}$/u;
+
 /** "welcome them and post our server rules": what the bot should do, not its words. */
 const DOES = /^(?:welcome|greet|thank|tell|show|give|send)\s+(?:them|him|her|people|ppl|everyone)(?:\s+and\s+(?:post|give|send|show|tell)\s+(?:them\s+)?(?:our|my|the)\s+[\p{Ll}\s'-]{1,40})?$/iu;
 
 export function onlyDescribes(text: string): boolean {
   const plain = text.trim().replace(/[.!]+$/, '');
-  if (DOES.test(plain)) return true;
+  if (DOES.test(plain) || AND_TELLS.test(plain)) return true;
   // "the same thing", "the same text": another rule's words (rule-clauses.ts reads which), not a thing named.
   if (/^(?:the\s+)?same\b/i.test(plain)) return false;
   return TO_COME.test(text) || NOT_YET.test(text) || TEXT_LATER.test(text) || TO_CHECK.test(text) || DESCRIBED.test(plain) || (NAMED_THING.test(plain) && !SENTENCE_WORDS.test(plain));

@@ -59,6 +59,13 @@ function triggerBefore(before: string, quotes: string[]): Trigger | null {
   before = before.replace(/\b(?:the|a) (?:word|keyword|phrase)s?\s+/gi, '');
   // "if dem write fault or not starting or spoil →": everything between the verb and the arrow, split at "or".
   const phrases = new RegExp(`\\b(?:when|whenever|if) (?:someone|anyone|people|ppl|(?:a |the )?customers?|they|dem|dey|somebody)\\s+(?:writes?|types?|says?|sends?)\\s+([^\\n→]{1,80}?)\\s*(?:→|->|=>)\\s*$`, 'iu').exec(before.split('\n').pop()!);
+  // "if anyone asks about catering or a party it asks them ...": the words up to where the asking starts.
+  const lastLine = before.split('\n').pop()!;
+  const about = phrases ? null : new RegExp(`\\b(?:when|whenever|if) (?:someone|anyone|people|ppl|(?:a |the )?customers?|they|somebody)\\s+(?:asks? (?:about|for)|mentions?|writes?|types?|says?)\\s+([^\\n→,.;:]{1,80}?)\\s*,?\\s*(?:(?:it|the bot|bot)\\s+(?:should\\s+|will\\s+)?)?$`, 'iu').exec(lastLine);
+  if (about && (!command || before.length - lastLine.length + about.index! > command.index!)) {
+    const words = about[1]!.split(/\s*(?:,|\/|\bor\b)\s*/i).map((w) => restore(w, quotes).replace(/["']/g, '').trim().toLowerCase().replace(/^(?:a|an|the)\s+/, '')).filter((w) => w && w.split(/\s+/).length <= 4);
+    if (words.length > 0) return { kind: 'keyword', words, whole: false };
+  }
   if (phrases && !command) {
     const words = phrases[1]!.split(/\s*(?:,|\/|\bor\b)\s*/i).map((w) => restore(w, quotes).replace(/["']/g, '').trim().toLowerCase()).filter((w) => w && w.split(/\s+/).length <= 4);
     if (words.length > 0) return { kind: 'keyword', words, whole: false };

@@ -159,7 +159,9 @@ function postAt(m: Masked, part: string, context: string, post: RegExpMatchArray
   const lead = part
     .slice(readUpTo, post.index)
     .replace(/^.*(?:[.;!?]|:)\s+/, '')
-    .replace(/^.*\b(?:and|also|plus)\s+(?=(?:every|each|on|once|\d))/i, '');
+    .replace(/^.*\b(?:and|also|plus)\s+(?=(?:every|each|on|once|\d))/i, '')
+    // '... replies "Logged", at 21:45 every night it posts ...': a run-on sentence's earlier rule ends at its comma.
+    .replace(/^.*(?:\u0002|\b(?:when(?:ever)?|if)\b.*),\s+(?=(?:at|every|each|on|once|daily)\s)/i, '');
   // A condition this reading cannot keep ("if it's windy", "on days over 28 degrees") leaves the post to others.
   if (REPLIES.test(lead) || /\b(?:when(?:ever)?|if)\b|\bdays?\s+(?:over|above|below|under|warmer|colder)\b/i.test(lead) || /(?:^|\s)[/!][a-z]\w*/i.test(lead)) return null;
   // "!match → asks ... → send them to me and say Thanks, we match people every Sunday": a command's answer, not a post.

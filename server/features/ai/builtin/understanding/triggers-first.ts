@@ -1,0 +1,38 @@
+// A behaviour written before its trigger ('Reply "Swap requests go through CrewLink" when someone
+// types /swap.', 'Say "Hi {name}" whenever someone new joins', 'Reply "X" to anyone who mentions
+// refund') is read as the person would say it the other way round: 'when someone types /swap, reply
+// "..."', and 'Post "..." every Monday at 07:00 in #crew-notices' as 'every Monday at 07:00 in
+// #crew-notices post "..."'. Only a sentence that starts with the behaviour and its quoted words is turned; the words
+// themselves are markers (\u0001N\u0002) and move with it unchanged.
+import type { Wording } from './wording';
+
+const VERB = String.raw`(?:reply|respond|answer|say|send back|tweet back|post|tweet|dm them|message them)`;
+const WHO = String.raw`(?:anyone|anybody|everyone|everybody|people|ppl|someone|somebody|those|users?|members?|customers?|followers?|accounts?)`;
+/**
+ * The start of a line or sentence, a bullet, the behaviour with its quoted words, then the trigger up
+ * to the sentence's end: "when/whenever/if/each time ...", or "to anyone who ...".
+ */
+const BEHAVIOUR_FIRST = new RegExp(
+  String.raw`(^|\n|[.!?]\s+)([ \t]*(?:[-•*]|\d+[.)])?[ \t]*)(${VERB})(\s+with)?\s*:?\s*(\u0001\d+\u0002)[ \t]*,?[ \t]+` +
+    String.raw`(?:(when(?:ever)?|if|each time|every time|as soon as|any time)\s+|(?:to|for)\s+(${WHO})\s+(?:who|that)\s+)` +
+    String.raw`([^.!?\n\u0001]*?)(?=[.!?](?:\s|$)|\n|$)`,
+  'gi',
+);
+
+/** 'Post "..." every Monday at 07:00 in #crew-notices': a post before its schedule. */
+const POST_FIRST = new RegExp(
+  String.raw`(^|\n|[.!?]\s+)([ \t]*(?:[-•*]|\d+[.)])?[ \t]*)((?:post|tweet|send|share|announce)(?:\s+(?:in|to)\s+#[\w-]+)?)\s*:?\s*(\u0001\d+\u0002)[ \t]*,?[ \t]+` +
+    String.raw`((?:every|each|daily|weekly|monthly|on (?:mon|tue|wed|thu|fri|sat|sun)\w*|at \d|(?:mon|tue|wed|thu|fri|sat|sun)\w*s\b|weekdays|once a|twice a)[^.!?\n\u0001]*?)(?=[.!?](?:\s|$)|\n|$)`,
+  'gi',
+);
+
+export function triggersFirst(w: Wording): Wording {
+  const masked = w.masked.replace(POST_FIRST, (_whole, start: string, bullet: string, verb: string, quote: string, schedule: string) => `${start}${bullet}${schedule.trim()} ${verb.toLowerCase()} ${quote}`).replace(BEHAVIOUR_FIRST, (whole, start: string, bullet: string, verb: string, _with: string | undefined, quote: string, when: string | undefined, who: string | undefined, trigger: string) => {
+    const rest = trigger.trim();
+    // 'Post "..." every Monday at 7 when ...' has no trigger of its own before its end; nothing after the words: leave it.
+    if (rest.length === 0) return whole;
+    const lead = when ? `${when.toLowerCase()} ${rest}` : `when ${who!.toLowerCase()} ${rest}`;
+    return `${start}${bullet}${lead}, ${verb.toLowerCase()} ${quote}`;
+  });
+  return masked === w.masked ? w : { ...w, masked };
+}
