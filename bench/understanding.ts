@@ -20,7 +20,9 @@
 // - A rule's "source" in the code (the request's words it was read from) is left out of what is read.
 // - A blank (a value the request left out) must be named in the answer's words around the code,
 //   as something to fill (a sentence asking for it, or a line of the "Needs your words" part); a bot
-//   that ships without owning up to it is wrong.
+//   that ships without owning up to it is wrong. A rule waiting for such words is kept out of the
+//   code (the plan lists it under "Needs your words"): when the request has blanks, a command,
+//   button or required string found in a line of that part counts as there.
 // - Silently wrong: not fully right, and the answer has no part saying that something was left out
 //   (a "Not understood", "Not built" or "Needs your words" part, or "I could not ...").
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -82,10 +84,14 @@ function commandName(send: string): string | null {
 }
 
 /** The checks that reading the code can make. */
-function readChecks(r: BatchRequest, code: string, live: boolean): string[] {
+function readChecks(r: BatchRequest, code: string, live: boolean, words: string): string[] {
   const text = normalise(code);
   const misses: string[] = [];
-  const has = (s: string) => text.includes(normalise(s));
+  // A rule whose words the request left out is kept out of the code until they are given (the plan
+  // shows it under "Needs your words"): its command, button or keyword is held there, not missed,
+  // when the request has blanks.
+  const waiting = (r.blanks ?? []).length > 0 ? needsYourWords(words).map(normalise) : [];
+  const has = (s: string) => text.includes(normalise(s)) || waiting.some((line) => line.includes(normalise(s)));
   if (!live) {
     const sent: string[] = [];
     for (const x of r.exchanges ?? []) {
@@ -265,7 +271,7 @@ async function judge(r: BatchRequest, workDir: string): Promise<Verdict> {
   const timed = (r.exchanges ?? []).some((x) => /^\d|day\b/i.test(parseSend(x.send).tag ?? ''));
   const live = r.platform === 'telegram' && main !== undefined && main.filename.endsWith('.js') && !timed;
   if (live) misses.push(...(await liveChecks(r, main.filename, main.code, workDir)));
-  misses.push(...readChecks(r, code, live));
+  misses.push(...readChecks(r, code, live, words));
   const unflagged = (r.blanks ?? []).filter((blank) => !blankShown(blank, words));
   const right = misses.length === 0 && unflagged.length === 0;
   // Blanks the answer showed, filled, would make it right only if nothing else was missed.
@@ -274,14 +280,19 @@ async function judge(r: BatchRequest, workDir: string): Promise<Verdict> {
   return { id: r.id, right, rightAfterBlanks, silentlyWrong, misses: [...misses, ...unflagged.map((b) => `blank "${b}" not shown`)] };
 }
 
+/** The lines of the answer's "Needs your words" part. */
+function needsYourWords(words: string): string[] {
+  const needs = /\*\*Needs your words\*\*[^\n]*\n((?:- [^\n]*\n?)*)/.exec(words)?.[1] ?? '';
+  return needs.split('\n').filter((line) => line.trim());
+}
+
 /**
  * A blank is shown when the answer names it (a word of 4+ letters of it) in a sentence asking for it, or
  * in a line of its "Needs your words" part (whose heading asks for each of its lines).
  */
 function blankShown(blank: string, words: string): boolean {
   const keys = blank.toLowerCase().match(/[a-z]{4,}/g) ?? [];
-  const needs = /\*\*Needs your words\*\*[^\n]*\n((?:- [^\n]*\n?)*)/.exec(words)?.[1] ?? '';
-  const asking = [...words.split(/(?<=[.?!\n])/).filter((sentence) => ASKS.test(sentence)), ...needs.split('\n')];
+  const asking = [...words.split(/(?<=[.?!\n])/).filter((sentence) => ASKS.test(sentence)), ...needsYourWords(words)];
   return asking.some((sentence) => keys.some((k) => sentence.toLowerCase().includes(k)));
 }
 
