@@ -63,7 +63,7 @@ export const ENGINE_CASES: EngineCase[] = [
     ],
   },
   {
-    name: 'keywords at word boundaries, whole messages, mentions, and message rules only when nothing else ran',
+    name: 'keywords at word boundaries (plurals too), whole messages, mentions, and message rules only when nothing else ran',
     plan: {
       rules: [
         { id: 'price', when: { kind: 'keyword', words: ['price', 'how much'] }, do: [{ kind: 'reply', text: 'Bread is 3 euros.' }] },
@@ -75,6 +75,7 @@ export const ENGINE_CASES: EngineCase[] = [
     steps: [
       { event: msg("What's the PRICE?"), expect: [send('Bread is 3 euros.')] },
       { event: msg('How much is it'), expect: [send('Bread is 3 euros.')] },
+      { event: msg('your prices please'), expect: [send('Bread is 3 euros.')] },
       { event: msg('That is priceless'), expect: [send('I did not get that.')] },
       { event: msg('  Hi '), expect: [send('Hello!')] },
       { event: msg('hi there'), expect: [send('I did not get that.')] },

@@ -97,13 +97,13 @@ async function onCommand(bot, event, command) {
 }`;
 
 export const KEYWORDS = code`
-// A word or phrase at word boundaries, in any case: 'price' matches "what's the price?", not 'priceless'.
-// With whole, the message (trimmed) must be exactly the word.
+// A word or phrase at word boundaries, in any case, plural too: 'price' matches "what's the price?" and
+// "your prices", not 'priceless'. With whole, the message (trimmed) must be exactly the word.
 function keywordMatches(when, text) {
   return when.words.some((word) => {
     if (when.whole) return text.trim().toLowerCase() === word.trim().toLowerCase();
     const escaped = word.trim().replace(/[.*+?^$\{}()|[\]\\]/g, '\\$&');
-    return new RegExp('(?<![\\p{L}\\p{N}_])' + escaped + '(?![\\p{L}\\p{N}_])', 'iu').test(text);
+    return new RegExp('(?<![\\p{L}\\p{N}_])' + escaped + '(?:e?s)?(?![\\p{L}\\p{N}_])', 'iu').test(text);
   });
 }`;
 

@@ -63,12 +63,12 @@ def utc_now():
 
 const SAYS = code`
 def says(text, when):
-    """True when the message holds one of the words as a word (with "whole": is exactly one of them)."""
+    """True when the message holds one of the words as a word, plural too (with "whole": is exactly one of them)."""
     for word in when["words"]:
         if when.get("whole"):
             if text.strip().lower() == word.strip().lower():
                 return True
-        elif re.search(r"(?<!\w)" + re.escape(word.strip()) + r"(?!\w)", text, re.IGNORECASE):
+        elif re.search(r"(?<!\w)" + re.escape(word.strip()) + r"(?:e?s)?(?!\w)", text, re.IGNORECASE):
             return True
     return False`;
 
