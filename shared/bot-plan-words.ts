@@ -167,7 +167,9 @@ export function actionInWords(action: Action, posts = false, channel?: string): 
     case 'ban':
       return `ban the sender${saying(action.text)}`;
     case 'poll':
-      return action.fromArgument ? 'start a poll with the question and options written after the command' : `start a poll ${quoted(action.question)} (${action.options.map(quoted).join(', ')})`;
+      return action.fromArgument
+        ? action.question ? `start a poll ${quoted(action.question)} with the options written after the command` : 'start a poll with the question and options written after the command'
+        : `start a poll ${quoted(action.question)} (${action.options.map(quoted).join(', ')})`;
     case 'data':
       return action.text ? `get ${sourceInWords(action.source)} and ${posts ? 'post' : 'say'} ${quoted(action.text)}` : `${posts ? 'post' : 'reply with'} ${sourceInWords(action.source)}`;
     case 'custom':

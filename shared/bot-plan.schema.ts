@@ -150,7 +150,10 @@ export const ActionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('mute'), minutes: z.number().int().min(1).max(40320), text: words.optional() }),
   z.object({ kind: z.literal('kick'), text: words.optional() }),
   z.object({ kind: z.literal('ban'), text: words.optional() }),
-  /** A poll; with `fromArgument` the question and options come from the command ("Pizza or burgers?") and `question` is ''. */
+  /**
+   * A poll; with `fromArgument` the options come from the command's argument, and so does the question
+   * when `question` is '' ("/poll Pizza or burgers?"; with a question: "/motm Jay, Kev, Tom").
+   */
   z.object({
     kind: z.literal('poll'),
     question: words,

@@ -14,12 +14,21 @@ const POLL_OF_ARGUMENT =
 /** "/vote → poll "Which new flavour?" with Pistachio, Biscoff, Matcha": a poll of the person's own question and options. */
 const OWN_POLL = /^\s*(?:→|->|=>|:|=|-|starts?|makes?|posts?|opens?|runs?)?\s*(?:an?\s+)?(?:quick\s+)?poll\s*:?\s*(?:asking\s+)?(\u0001\d+\u0002|[^\n?]{3,120}\?)\s*(?:(?:with|options?|choices|answers?)\s*:?\s*)+(.+)$/i;
 
+/** '/motm Jay, Kev, Tom -> makes a poll "Man of the match?" with the names i put after it': the question given, the options written after the command. */
+const POLL_OF_OPTIONS =
+  /^\s*(?:[^\n→]{0,60}?(?:→|->|=>|:|-)\s*)?(?:makes?|starts?|creates?|opens?|runs?|posts?)\s+(?:a|the)\s+(?:quick\s+)?(?:poll|vote)\s*:?\s*(\u0001\d+\u0002|[^\n?]{3,120}\?)\s*(?:with|of|from)\s+(?:the\s+)?(?:names?|options?|choices|people|players|things|items|words)\s+(?:(?:i|they|you|we|people|someone)\s+)?(?:put|puts|write|writes|type|types|give|gives|list|lists|add|adds|written|typed|given)\s+after\s+(?:it|the command|that)\b/i;
+
 export function pollCommandRules(m: Masked): RuleDraft[] {
   const rules: RuleDraft[] = [];
   for (const line of m.masked.split('\n')) {
     const commands = commandsIn(line);
     for (const [i, c] of commands.entries()) {
       const after = line.slice(c.end, commands[i + 1]?.at ?? line.length);
+      const ofOptions = POLL_OF_OPTIONS.exec(after);
+      if (ofOptions) {
+        rules.push({ id: c.name, when: { kind: 'command', name: c.name }, if: [], do: [{ kind: 'poll', question: restore(ofOptions[1]!, m.quotes).trim(), options: [], fromArgument: true }], source: restore(line.slice(c.at, c.end) + after, m.quotes).trim() });
+        continue;
+      }
       const own = OWN_POLL.exec(after);
       const ownOptions = own ? listItems(own[2]!, m.quotes) : [];
       if (own && ownOptions.length >= 2) {

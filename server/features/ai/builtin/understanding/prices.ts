@@ -22,6 +22,23 @@ const COINS: Array<[RegExp, string]> = [
   [/\bpolygon\b|\bmatic\b/i, 'matic-network'],
   [/\btoncoin\b|\bTON\b/, 'the-open-network'],
   [/\bpepe ?coin\b|\bPEPE\b/, 'pepe'],
+  [/\bkaspa\b|\bKAS\b/, 'kaspa'],
+  [/\bstellar\b|\bxlm\b/i, 'stellar'],
+  [/\bbitcoin cash\b|\bbch\b/i, 'bitcoin-cash'],
+  [/\bethereum classic\b|\bETC\b/, 'ethereum-classic'],
+  [/\bcosmos\b|\bATOM\b/, 'cosmos'],
+  [/\bnear protocol\b|\bNEAR\b/, 'near'],
+  [/\bSUI\b/, 'sui'],
+  [/\baptos\b|\bAPT\b/, 'aptos'],
+  [/\barbitrum\b|\bARB\b/, 'arbitrum'],
+  [/\bfilecoin\b|\bFIL\b/, 'filecoin'],
+  [/\bhedera\b|\bhbar\b/i, 'hedera-hashgraph'],
+  [/\balgorand\b|\bALGO\b/, 'algorand'],
+  [/\binternet computer\b|\bICP\b/, 'internet-computer'],
+  [/\buniswap\b|\bUNI\b/, 'uniswap'],
+  [/\bzcash\b|\bzec\b/i, 'zcash'],
+  [/\baave\b/i, 'aave'],
+  [/\bvechain\b|\bVET\b/, 'vechain'],
 ];
 
 /** Currency names -> ISO code; the longer names first so "canadian dollar" is not read as USD. */

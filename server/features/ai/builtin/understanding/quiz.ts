@@ -44,9 +44,11 @@ export function quizRules(m: Masked): RuleDraft[] {
   // "if they get it right say "Spot on 🥌" otherwise "Not quite!"": the two texts in one sentence.
   const both = /\b(?:right|correct)\s+(?:say|reply|answer)\s*:?\s*(.+?)\s*,?\s+(?:otherwise|else|if (?:not|wrong))\s*:?\s*(?:say\s+)?(.+?)\s*(?=\.\s|\n|$)/i.exec(text);
   // 'saying "Correct!" or "Nope!" after each': the right answer's words, then the wrong one's.
-  const each = /\b(?:saying|say|reply|replying|answer(?:ing)?)\s+(?!to\b)(.{1,60}?)\s+or\s+(.{1,60}?)\s+(?:after each|to each(?: answer)?|each time)\b/i.exec(text);
-  const right = said(text, 'right|correct|if (?:they(?:\'re| are)|it\'?s) (?:right|correct)') ?? both?.[1]?.trim() ?? each?.[1]?.trim() ?? null;
-  const wrong = said(text, 'wrong|incorrect|if (?:they(?:\'re| are)|it\'?s) wrong') ?? both?.[2]?.trim() ?? each?.[2]?.trim() ?? null;
+  // 'bot says "✅ Correct!" or "❌ Nope, the answer is {answer}" and then asks the next one': the same, before the next question.
+  const each = /\b(?:saying|says?|reply|replies|replying|answer(?:ing)?)\s+(?!to\b)(.{1,60}?)\s+or\s+(.{1,80}?)\s*,?\s+(?:after each|to each(?: answer)?|each time|(?:and\s+)?then\s+(?:asks?|goes|moves|the next))\b/i.exec(text);
+  const right = each?.[1]?.trim() ?? said(text, 'right|correct|if (?:they(?:\'re| are)|it\'?s) (?:right|correct)') ?? both?.[1]?.trim() ?? null;
+  // "{answer}", "<answer>", "[answer]": where the right answer goes ({value}).
+  const wrong = (each?.[2]?.trim() ?? said(text, 'wrong|incorrect|if (?:they(?:\'re| are)|it\'?s) wrong') ?? both?.[2]?.trim() ?? null)?.replace(/\{\s*(?:answer|right answer|correct answer)\s*\}|<\s*(?:answer|right answer|correct answer)\s*>|\[\s*(?:answer|right answer|correct answer)\s*\]/gi, '{value}') ?? null;
   const notes = [
     ...(right ? [] : ['A right answer gets "Right!": edit the quiz rule to say it your way.']),
     ...(wrong ? [] : ['A wrong answer gets "Not quite: it was {value}.": edit the quiz rule to say it your way.']),

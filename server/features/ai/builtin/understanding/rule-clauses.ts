@@ -19,6 +19,7 @@ import { hoursRules } from './hours-rules';
 import { joinRules } from './join-rules';
 import { keywordSentenceRules } from './keyword-sentences';
 import { listRules } from './list-commands';
+import { listResetRules } from './list-resets';
 import { ROTATION, textsOfList } from './listed-texts';
 import { afterCommand, commandsIn, type Masked, restore } from './masked';
 import { mentionAboutRules } from './mention-rules';
@@ -306,6 +307,7 @@ export function ruleClausesIn(m: Masked): RuleDraft[] {
       rules.push(rule);
     }
   }
+  for (const sentence of sentences) rules.push(...listResetRules(sentence, m, rules));
   rules.push(...sameTextRules(m, rules));
   // Commands answered by the lines under them, that answer with data, or whose answer is still to come,
   // when no reader read them as something else (the first reading of each).

@@ -265,8 +265,9 @@ function dataPostRules(p: Post): RuleDraft[] | null {
   // "every 60 minutes post the ETH price in #prices": the price alone.
   const plainPrice = /^(?:the\s+)?(?:current\s+|latest\s+)?[\w]+(?:'s)?\s+(?:price|rate)\b/i.test(words) ? priceAsked(words) : null;
   // "... with 'SOL update ⏱️' in front": the person's words before the price.
-  const front = /\b(?:with|starting with)\s+(.+?)\s+(?:in front|first|before it)\b|\bstarting with\s+(.+)$/i.exec(words);
-  const before = (front?.[1] ?? front?.[2])?.trim();
+  // "post btc price with "Good morning miners ⛏️"": the person's own words (a capital or an emoji first) lead it too.
+  const front = /\b(?:with|starting with)\s+(.+?)\s+(?:in front|first|before it)\b|\bstarting with\s+(.+)$|\bwith\s*:?\s+(?=[\p{Lu}\p{Extended_Pictographic}])(.+)$/iu.exec(words);
+  const before = (front?.[1] ?? front?.[2] ?? front?.[3])?.trim();
   if (plainPrice) return rulesAtEachTime(p, 'price-post', () => ({ kind: 'data', source: { kind: 'price', ...plainPrice }, text: before ? `${before} {value}` : '{value}' }), channelOfVerb(p) ?? /\b(?:in|to|into)\s+#([\w-]{1,80})/.exec(words)?.[1]);
   // "every morning at 7:00 post the weather for De Bilt": the weather alone.
   // "post the weather for Verbier in #meteo": the channel is where it goes, not part of the place.

@@ -166,7 +166,7 @@ export const ENGINE_CASES: EngineCase[] = [
     ],
   },
   {
-    name: 'a list per chat: add, remove (any case), show, clear, how many, the sender as the item; kept across a restart',
+    name: 'a list per chat: add, remove (any case), show, clear (with no word when it has no text), how many, the sender as the item; kept across a restart',
     plan: {
       rules: [
         { id: 'add', when: { kind: 'command', name: 'add' }, do: [{ kind: 'list', list: 'shopping', op: 'add', text: 'Added {item}.' }] },
@@ -176,6 +176,8 @@ export const ENGINE_CASES: EngineCase[] = [
         { id: 'join', when: { kind: 'command', name: 'in' }, do: [{ kind: 'list', list: 'players', op: 'add', item: 'sender', text: '{name} is in:\n{list}' }] },
         { id: 'who', when: { kind: 'command', name: 'who' }, do: [{ kind: 'list', list: 'players', op: 'show', text: '{list}', empty: 'Nobody yet.' }] },
         { id: 'count', when: { kind: 'command', name: 'count' }, do: [{ kind: 'list', list: 'players', op: 'show', text: '{count} in so far' }] },
+        // Emptied without a word (as on a schedule).
+        { id: 'wipe', when: { kind: 'command', name: 'wipe' }, do: [{ kind: 'list', list: 'players', op: 'clear', text: '' }] },
       ],
     },
     steps: [
@@ -192,8 +194,12 @@ export const ENGINE_CASES: EngineCase[] = [
       { event: msg('/in'), expect: [send('Ann is in:\n- Ann')] },
       { event: msg('/in', { user: 'u2', name: 'Bo' }), expect: [send('Bo is in:\n- Ann\n- Bo')] },
       { event: msg('/count'), expect: [send('2 in so far')] },
+      { event: msg('/wipe', { chat: 'c2' }), expect: [] },
+      { event: msg('/count'), expect: [send('2 in so far')] },
+      { event: msg('/wipe'), expect: [] },
+      { event: msg('/who'), expect: [send('Nobody yet.')] },
     ],
-    data: { lists: { c1: { shopping: [], players: ['Ann', 'Bo'] }, c2: { shopping: ['bread'] } } },
+    data: { lists: { c1: { shopping: [], players: [] }, c2: { shopping: ['bread'], players: [] } } },
   },
   {
     name: 'counters per user and per chat, and the top of a chat',
@@ -357,12 +363,13 @@ export const ENGINE_CASES: EngineCase[] = [
     ],
   },
   {
-    name: 'polls: the plan\'s, or written after the command in both forms',
+    name: 'polls: the plan\'s, written after the command in both forms, or the plan\'s question with the options written after it',
     plan: {
       rules: [
         { id: 'lunch', when: { kind: 'command', name: 'lunch' }, do: [{ kind: 'poll', question: 'Lunch, {name}?', options: ['Pizza', 'Pasta'] }] },
-        // The question is not used with fromArgument, but a null text is a blank all the same.
-        { id: 'vote', when: { kind: 'command', name: 'vote' }, do: [{ kind: 'poll', question: 'Written after the command', fromArgument: true }] },
+        { id: 'vote', when: { kind: 'command', name: 'vote' }, do: [{ kind: 'poll', question: '', fromArgument: true }] },
+        // The plan's question, the options written after the command.
+        { id: 'motm', when: { kind: 'command', name: 'motm' }, do: [{ kind: 'poll', question: 'Man of the match?', fromArgument: true }] },
       ],
     },
     steps: [
@@ -371,6 +378,7 @@ export const ENGINE_CASES: EngineCase[] = [
       { event: msg('/vote Where? park, beach, pool'), expect: [{ call: 'sendPoll', chat: 'c1', question: 'Where?', options: ['park', 'beach', 'pool'] }] },
       { event: msg('/vote Tea, coffee or juice?'), expect: [{ call: 'sendPoll', chat: 'c1', question: 'Tea, coffee or juice?', options: ['Tea', 'coffee', 'juice'] }] },
       { event: msg('/vote Tea?'), expect: [send('Write a question and its options after the command, e.g. /vote Pizza or burgers?')] },
+      { event: msg('/motm Jay, Kev or Tom'), expect: [{ call: 'sendPoll', chat: 'c1', question: 'Man of the match?', options: ['Jay', 'Kev', 'Tom'] }] },
     ],
   },
 ];

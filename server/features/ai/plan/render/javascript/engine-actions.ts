@@ -92,7 +92,7 @@ async function changeList(run, a) {
   run.vars.list = items.map((x) => '- ' + x).join('\n');
   run.vars.count = String(items.length); // how many are on it ("/count → how many are in")
   if (a.op === 'show' && items.length === 0) return say(run, a.empty || 'The list is empty.');
-  return say(run, a.text);
+  if (a.text) await say(run, a.text); // no text: nothing said (a list emptied on a schedule)
 }`;
 
 const COUNT = code`
@@ -145,13 +145,22 @@ function pollFromText(text) {
   const mark = text.indexOf('?');
   const split = mark !== -1 && mark < text.trim().length - 1;
   const question = split ? text.slice(0, mark + 1).trim() : text.trim();
-  const rest = split ? text.slice(mark + 1) : text.replace(/\?\s*$/, '');
-  const options = rest.split(/\s*,\s*|\s+or\s+/i).map((o) => o.trim()).filter(Boolean).slice(0, 10);
-  return { question, options };
+  return { question, options: pollOptions(split ? text.slice(mark + 1) : text) };
 }
 
+// 'Jay, Kev or Tom' -> Jay, Kev, Tom.
+function pollOptions(text) {
+  return text.replace(/\?\s*$/, '').split(/\s*,\s*|\s+or\s+/i).map((o) => o.trim()).filter(Boolean).slice(0, 10);
+}
+
+// A poll of the plan's question and options; from the argument, the question and options written after
+// the command, or only the options when the plan has a question ('/motm Jay, Kev, Tom').
 async function poll(run, a) {
-  const asked = a.fromArgument ? pollFromText(run.vars.args) : { question: fill(a.question, run.vars), options: a.options.map((o) => fill(o, run.vars)) };
+  const asked = !a.fromArgument
+    ? { question: fill(a.question, run.vars), options: a.options.map((o) => fill(o, run.vars)) }
+    : a.question
+      ? { question: fill(a.question, run.vars), options: pollOptions(run.vars.args) }
+      : pollFromText(run.vars.args);
   if (asked.options.length < 2) {
     await say(run, 'Write a question and its options after the command, e.g. ' + run.bot.settings.prefix + (run.command || 'poll') + ' Pizza or burgers?');
     return STOP;

@@ -75,7 +75,7 @@ const METHODS: Partial<Record<Action['kind'], string>> = {
         values["count"] = len(items)  # how many are on it ("/count → how many are in")
         if action["op"] == "show" and not items:
             await self.say(event["chat"], fill(action.get("empty") or "The list is empty.", values))
-        else:
+        elif action["text"]:  # no text: nothing said (a list emptied on a schedule)
             await self.say(event["chat"], fill(action["text"], values))`,
   count: code`
     async def do_count(self, action, event, values, rule, index):
@@ -149,9 +149,12 @@ const METHODS: Partial<Record<Action['kind'], string>> = {
         await self.say(event["chat"], fill(action["text"], values))`,
   poll: code`
     async def do_poll(self, action, event, values, rule, index):
-        """A poll: the plan's question and options, or ("fromArgument") the ones written after the command."""
+        """A poll: the plan's question and options, or ("fromArgument") the ones written after the command
+        (only the options when the plan has a question: "/motm Jay, Kev, Tom")."""
         if action.get("fromArgument"):
             question, options = poll_of(values["args"])
+            if action.get("question"):
+                question, options = fill(action["question"], values), poll_options(values["args"])
             if len(options) < 2:
                 await self.say(event["chat"], "Write a question and its options after the command, e.g. " + self.prefix() + command_name(rule, "poll") + " Pizza or burgers?")
                 return True
@@ -287,7 +290,12 @@ def poll_of(text):
     question, mark, rest = text.partition("?")
     options = rest if mark and rest.strip() else question
     question = question.strip() + mark if mark and rest.strip() else text
-    return question, [option.strip() for option in re.split(r"\s*,\s*(?:or\s+)?|\s+or\s+", options, flags=re.IGNORECASE) if option.strip()][:10]`;
+    return question, poll_options(options)
+
+
+def poll_options(text):
+    """"Jay, Kev or Tom" -> [Jay, Kev, Tom]."""
+    return [option.strip() for option in re.split(r"\s*,\s*(?:or\s+)?|\s+or\s+", text.strip().rstrip("?"), flags=re.IGNORECASE) if option.strip()][:10]`;
 
 const SORRY = 'SORRY = "Sorry, I could not get that right now."  # said when a web service fails';
 
