@@ -15,8 +15,9 @@ export class RuleList {
   private readonly ids = new Set<string>();
 
   add(base: string, when: Trigger, actions: Action[], extra: Partial<Pick<Rule, 'if' | 'source' | 'channel'>> = {}): void {
-    let id = base.toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 36) || 'rule';
-    for (let n = 2; this.ids.has(id); n++) id = `${base.slice(0, 34)}-${n}`;
+    const slug = base.toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 36) || 'rule';
+    let id = slug;
+    for (let n = 2; this.ids.has(id); n++) id = `${slug.slice(0, 34)}-${n}`;
     this.ids.add(id);
     this.rules.push({ id, when, if: extra.if ?? [], do: actions, ...(extra.channel ? { channel: extra.channel } : {}), ...(extra.source ? { source: extra.source } : {}) });
   }

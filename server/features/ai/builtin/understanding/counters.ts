@@ -11,7 +11,7 @@ const COUNTING = /(?<![/!])\b(?:count|counts|counting|keeps? (?:track|count)|tal
 
 /** "count messages per person and !top shows the 5 most active", "thanks gives a point". */
 /** "they get a point", "earns a star", "counts a rebuy for whoever types it": what is counted. */
-const EARNS = /\b(?:get|gets|earn|earns|score|scores|win|wins)\s+(?:a|one|\+1|1)\s+(point|star|credit|coin|karma)s?\b|\bcounts? (?:a|an|one|1|\+1) ([a-z0-9]+)(?: [a-z]+)? for\b|\badds? (?:one|1|\+1) to (?:their|his|her|your|the|my)\s+([a-z]+)\b|\badds? (one|1|\+1)\b(?!\s+(?:to|more)\b)/i;
+const EARNS = /\b(?:get|gets|earn|earns|score|scores|win|wins)\s+(?:a|one|\+1|1)\s+(point|star|credit|coin|karma)s?\b|\b(?:counts?|adds?) (?:a|an|one|1|\+1) ([a-z0-9]+)(?: [a-z]+)? (?:for|to)\b|\badds? (?:one|1|\+1) to (?:their|his|her|your|the|my)\s+([a-z]+)\b|\badds? (one|1|\+1)\b(?!\s+(?:to|more)\b)/i;
 
 /**
  * "!ran 5.2 logs km for that person", "/bags 3 records 3 bags for you", "!practice 30 logs 30 minutes":
@@ -132,7 +132,9 @@ function commandCount(sentence: string, m: Masked, counter: string, rules: RuleD
   // "!fc logs a full combo for you → FC logged 🔥 total: <n>": the words after the arrow.
   const afterCommand = m.masked.slice(Math.max(0, m.masked.indexOf(sentence)) + command.end);
   const arrowed = /^[^\n]*?(?:→|->|=>)\s*/.exec(afterCommand);
-  const said = says ? saidWordsAt(whole.slice(says.index + says[0].length), m.quotes) : arrowed ? saidWordsAt(afterCommand.slice(arrowed[0].length), m.quotes) : null;
+  // "/win → adds a win to whoever typed it": the words after the arrow say what is counted, no words said.
+  const describes = arrowed !== null && new RegExp(`^\\s*(?:${COUNTS_ONE.source})`, 'i').test(afterCommand.slice(arrowed[0].length));
+  const said = says ? saidWordsAt(whole.slice(says.index + says[0].length), m.quotes) : arrowed && !describes ? saidWordsAt(afterCommand.slice(arrowed[0].length), m.quotes) : null;
   const counted = /\(\s*[NX]\s*=/.test(whole.split('\n')[0]!);
   const text = said && counted ? said.replace(/\b[NX]\b/g, '{count}') : said?.replace(COUNT_PLACE_MARKED, (place) => (place.startsWith('#') ? '#{count}' : '{count}')) ?? null;
   rules.push({ id: command.name, when: { kind: 'command', name: command.name }, if: [], do: [{ kind: 'count', counter, per: 'user' }, ...(text ? [{ kind: 'reply' as const, text }] : [])], source: restore(sentence, m.quotes).trim() });

@@ -42,6 +42,11 @@ function clock(m: RegExpMatchArray, first: number): TimeOfDay | null {
 }
 
 /** "mon-fri 8-18, sat 9-13" -> two spans. A bare "9-5" ends in the afternoon. */
+/** "9-5": an end before the start in the morning is in the afternoon (17:00). */
+function endAfter(from: TimeOfDay, to: TimeOfDay): TimeOfDay {
+  return to <= from && Number(to.slice(0, 2)) < 12 ? (`${String(Number(to.slice(0, 2)) + 12).padStart(2, '0')}${to.slice(2)}` as TimeOfDay) : to;
+}
+
 export function spansIn(text: string): Span[] {
   const found: Array<{ at: number; days: string; from: TimeOfDay | null; to: TimeOfDay | null }> = [
     ...[...text.matchAll(DAYS_FIRST)].map((m) => ({ at: m.index!, days: m[1]!, from: clock(m, 2), to: clock(m, 2 + WIDTH) })),
@@ -57,7 +62,7 @@ export function spansIn(text: string): Span[] {
     if (!f.from || !f.to) continue;
     // "do 9-5" is no Thursday: a two-letter day alone only with a capital ("Sa 10-14").
     if (/^[a-zà-ÿ]{1,3}\.?$/i.test(f.days.trim()) && !isDayAlone(f.days)) continue;
-    const to = f.to <= f.from && Number(f.to.slice(0, 2)) < 12 ? `${String(Number(f.to.slice(0, 2)) + 12).padStart(2, '0')}${f.to.slice(2)}` : f.to;
+    const to = endAfter(f.from, f.to);
     const weekdays = daysOf(f.days);
     if (!spans.some((x) => x.from === f.from && x.to === to && x.weekdays.join() === weekdays.join())) spans.push({ from: f.from, to, weekdays });
   }
@@ -95,8 +100,8 @@ const OUT_HOURS = new RegExp(
     `|\\bfuera de(?:l)? horario\\b|\\bfuori (?:dall'|dell')?orario\\b|\\baußerhalb (?:der )?(?:öffnungszeiten|geschäftszeiten)|\\b(?:en dehors des|hors des?) (?:heures|horaires)(?: d'ouverture)?|\\bfora do horário|\\bbuiten (?:de )?openingstijden\\b` +
     // "any other message outside mon-sat 8:00-20:00 (irish time): We're off now"
     `|\\boutside(?:\\s+of)?\\s+(${DAYS}\\s*:?\\s*${CLOCK}${TO}${CLOCK})(?:\\s*\\([^)]*\\))?` +
-    // "messages outside 08:00-18:00 on weekdays get ...": the hours first (read again by spansIn).
-    `|\\boutside(?:\\s+of)?\\s+${uncaptured(CLOCK)}${TO}${uncaptured(CLOCK)}[ \\t]*(?:on\\s+)?${uncaptured(DAYS)}`,
+    // "messages outside 08:00-18:00 on weekdays get ...", "outside 9:00-19:00 → ...": the hours first (read again by spansIn).
+    `|\\boutside(?:\\s+of)?\\s+${uncaptured(CLOCK)}${TO}${uncaptured(CLOCK)}(?:[ \\t]*(?:on\\s+)?${uncaptured(DAYS)})?`,
   'i',
 );
 
@@ -156,6 +161,13 @@ function openBetween(text: string): Span[] | null {
   return [{ from, to, weekdays }];
 }
 
+/** "outside 9:00-19:00" with no days: those hours every day. */
+function everyDay(text: string): Span[] {
+  const hit = new RegExp(`${CLOCK}${TO}${CLOCK}`, 'i').exec(text);
+  const [from, to] = hit ? [clock(hit, 1), clock(hit, 1 + WIDTH)] : [null, null];
+  return from && to ? [{ from, to: endAfter(from, to), weekdays: [] }] : [];
+}
+
 /** The hours rules of a request, and whether it gave hours at all (the older away reading then stays out). */
 export function hoursRules(m: Masked): RuleDraft[] {
   const rules: RuleDraft[] = [...betweenRules(m), ...dayRules(m)];
@@ -165,7 +177,7 @@ export function hoursRules(m: Masked): RuleDraft[] {
     const outHit = OUT_HOURS.exec(line);
     if (!outHit && !inHit) continue;
     const first = [inHit, outHit].filter((h): h is RegExpExecArray => h !== null).sort((a, b) => a.index - b.index)[0]!;
-    const spans = [inHit?.[1], outHit?.[1], outHit?.[2]].map((s) => (s ? spansIn(s) : [])).find((s) => s.length > 0) ?? (outHit?.[1] ? openBetween(outHit[1]) : null) ?? allSpans;
+    const spans = [inHit?.[1], outHit?.[1], outHit?.[2]].map((s) => (s ? spansIn(s) : [])).find((s) => s.length > 0) ?? (outHit?.[1] ? openBetween(outHit[1]) : null) ?? (allSpans.length > 0 ? allSpans : everyDay(outHit?.[0] ?? ''));
     if (spans.length === 0) continue;
     // The trigger is written in the same sentence, before the hours.
     const when = triggerOf(line.slice(0, first.index).replace(/^.*[.!?]\s+/, ''), m.quotes);

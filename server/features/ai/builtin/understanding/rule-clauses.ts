@@ -26,6 +26,7 @@ import { mentionAboutRules } from './mention-rules';
 import { moderationRules } from './moderation-rules';
 import { numberedMenuRules } from './numbered-menus';
 import { pollCommandRules } from './poll-commands';
+import { withPostInChannel } from './posted-in-channel';
 import { LATER, laterAnswerRules, withWordsToComeBlank } from './later-answers';
 import { commandDataRules } from './command-data';
 import { questionRules } from './questions';
@@ -317,7 +318,7 @@ export function ruleClausesIn(m: Masked): RuleDraft[] {
     read.add(rule.when.name);
     rules.push(rule);
   }
-  return withWholeBotChannel(withoutRepeats(withoutOverlaps(rules).map(withWordsToComeBlank)), m);
+  return withWholeBotChannel(withoutRepeats(withoutOverlaps(rules).map(withPostInChannel).map(withWordsToComeBlank)), m);
 }
 
 /** "a bot that works only in the #shop-talk channel", "it only answers in #help": where every rule listens. */
