@@ -105,8 +105,10 @@ export function conditionInWords(condition: Condition): string {
     }
     case 'threshold': {
       // Either limit (outside the range) when both are set, as the rendered bots check it.
-      const below = condition.below !== undefined ? `below ${condition.below.toLocaleString('en')}` : '';
-      const above = condition.above !== undefined ? `above ${condition.above.toLocaleString('en')}` : '';
+      // The weather's numbers are in km/h (wind) and °C (temperature), whatever unit the person wrote.
+      const unit = condition.source.kind === 'weather' ? (condition.source.measure === 'wind' ? ' km/h' : ' °C') : '';
+      const below = condition.below !== undefined ? `below ${condition.below.toLocaleString('en')}${unit}` : '';
+      const above = condition.above !== undefined ? `above ${condition.above.toLocaleString('en')}${unit}` : '';
       const bound = `goes ${[below, above].filter(Boolean).join(' or ') || 'above 0'}`;
       return `when ${sourceInWords(condition.source)} ${bound}`;
     }

@@ -254,8 +254,8 @@ describe('the plan of a request', () => {
   it('reads weather alerts on a schedule: the wind or the temperature, and what to post otherwise', () => {
     const rowing = planOf('slack rowing club. every morning 5:30 the bot checks wind for Henley-on-Thames. over 30 km/h → post in #outings Red flag, no outings. otherwise → Green flag ✅');
     expect(lines(rowing)).toEqual([
-      "Every day at 05:30, when the wind in Henley-on-Thames goes above 30: post 'Red flag, no outings' to #outings",
-      "Every day at 05:30, when the wind in Henley-on-Thames goes below 30: post 'Green flag ✅' to #outings",
+      "Every day at 05:30, when the wind in Henley-on-Thames goes above 30 km/h: post 'Red flag, no outings' to #outings",
+      "Every day at 05:30, when the wind in Henley-on-Thames goes below 30 km/h: post 'Green flag ✅' to #outings",
     ]);
     const frost = planOf('whatsapp allotments: at 6pm every day check tonight\'s forecast for Bristol and if it goes below 2 degrees send Frost warning ❄️ cover your seedlings!');
     expect(frost.rules.find((r) => r.id === 'weather-alert')?.if).toEqual([{ kind: 'threshold', source: { kind: 'weather', city: 'Bristol' }, below: 2 }]);
@@ -347,9 +347,9 @@ describe('members, numbers logged, reactions of a command', () => {
 describe('weather in scheduled posts, stand-ins, conversions', () => {
   it('reads a scheduled post that depends on the weather in one line, to the owner or a channel, the place from elsewhere or a blank', () => {
     const owner = planOf('whatsapp bot for our kayak hire in Bled. /weather gives the weather in Bled. every morning 7:15 if wind is over 25 km/h send me: No kayaks on the lake today');
-    expect(lines(owner)).toContain("Every day at 07:15, when the wind in Bled goes above 25: post 'No kayaks on the lake today' to you");
+    expect(lines(owner)).toContain("Every day at 07:15, when the wind in Bled goes above 25 km/h: post 'No kayaks on the lake today' to you");
     const blank = planOf('slack bot for the road crew.\nat 5:30 every day if its below -5 °C post in #gritting: ❄️ Grit the depot yard first');
-    expect(lines(blank)).toContain("Every day at 05:30, when the weather in [needs your words] goes below -5: post '❄️ Grit the depot yard first' to #gritting");
+    expect(lines(blank)).toContain("Every day at 05:30, when the weather in [needs your words] goes below -5 °C: post '❄️ Grit the depot yard first' to #gritting");
     expect(blanksOf(blank).map((b) => b.label)).toContain('The place whose weather is read every day at 05:30 (you wrote: "at 5:30 every day if its below -5 °C post in #gritting: ❄️ Grit the depot yard first")');
   });
 
@@ -358,7 +358,7 @@ describe('weather in scheduled posts, stand-ins, conversions', () => {
       "Every day at 06:00: get the weather in Oban and post 'Good morning from Oban! / {value} / sailings as normal unless we say so'",
     );
     expect(lines(planOf('X bot for our ski school. if the temperature goes over +5 during the day tweet Slushy snow, wax your skis!'))).toContain(
-      "Every 30 minutes, when the weather in [needs your words] goes above 5: post 'Slushy snow, wax your skis!' to the channel",
+      "Every 30 minutes, when the weather in [needs your words] goes above 5 °C: post 'Slushy snow, wax your skis!' to the channel",
     );
   });
 

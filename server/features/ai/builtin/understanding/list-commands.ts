@@ -19,7 +19,12 @@ const THING_ITEM = /\b(?:item|task|thing|whatever|what(?:ever)? (?:they|you|come
 function listNameOf(noun: RegExpExecArray | null): string {
   if (!noun) return 'list';
   const text = noun[0].toLowerCase();
-  if (/who|attendee|sign|guest|player|team|roster|line|queue/.test(text)) return 'signups';
+  if (/who|attendee|sign|guest|player|team|roster|line/.test(text)) return 'signups';
+  // "the render queue list", "the parts needed list": the words that name it.
+  const named = /\b(?:the|a|an|our|my|this|that|its)\s+((?:[a-z][a-z'-]*\s+){1,3}?)$/i.exec(noun.input.slice(0, noun.index))?.[1];
+  const words = (named ?? '').toLowerCase().replace(/[^a-z\s]/g, '').split(/\s+/).filter((w) => w && !/^(?:shared|whole|same|new|own|big|little|one|simple)$/.test(w));
+  if (text === 'list' && words.length > 0) return words.join('_').slice(0, 40);
+  if (/queue/.test(text)) return words.length > 0 ? `${words.join('_').slice(0, 34)}_queue` : 'queue';
   if (/to-?do|task/.test(text)) return 'todo';
   // "the setlist", "die Einkaufsliste": one word, the list's own name.
   if (/^[a-z]+(?:list|liste|lijst|lista)$/i.test(text)) return text;
@@ -65,7 +70,9 @@ export function listRules(sentence: string, m: Masked, context: string): RuleDra
     // the command must speak of the list ("shows it", "the names").
     // "!out → removes you", "takes u out": the person, on the list of people named before.
     const ofPerson = (op === 'add' || op === 'remove') && /\b(?:you|u|me|yourself|themselves|him|her)\b/i.test(rest.split(/[,.;]/)[0]!);
-    if ((!own || op === 'show') && !ofPerson && !/\b(?:list|board|log|it|them|names?|who|entries|items?|order|roster|sign-?ups?|queue|everything|everyone|all|what'?s on|still|so far|left|remaining|pending)\b|\b\w*(?:list|liste|lijst|lista)\b|\u0001/i.test(rest.split(/[,.;]/)[0]!)) continue;
+    // "/rendered <shot> removes, /renderqueue shows": a bare "shows" among the list's own commands.
+    const bare = own && /^\s*(?:→|->|=)?\s*(?:shows?|lists?|displays?)\s*(?:[,.;]|$)/i.test(rest);
+    if ((!own || op === 'show') && !ofPerson && !bare && !/\b(?:list|board|log|it|them|names?|who|entries|items?|order|roster|sign-?ups?|queue|everything|everyone|all|what'?s on|still|so far|left|remaining|pending)\b|\b\w*(?:list|liste|lijst|lista)\b|\u0001/i.test(rest.split(/[,.;]/)[0]!)) continue;
     // "/seen <bird> adds the bird": what follows the command, whatever the list is of.
     const item = op === 'add' || op === 'remove' ? (standIn || (THING_ITEM.test(rest) && (!PERSON_ITEM.test(rest) || /\bwhat(?:ever)? (?:they|you)(?:'re| are)?\b/i.test(rest))) ? 'argument' : sender || PERSON_ITEM.test(rest) ? 'sender' : 'argument') : 'argument';
     // "→ 'added: <task> ✅'", "under the heading 'Playing Saturday:'": a quote after an arrow or a heading is what is said too.
@@ -94,7 +101,7 @@ export function listRules(sentence: string, m: Masked, context: string): RuleDra
     // "!out takes you off (kupo... maybe next week)": the words in brackets right after what is done.
     const line = start >= 0 ? m.masked.slice(start + c.end).split('\n')[0]!.replace(/^\s*(?:<[^>]*>|\[[^\]]*\])/, '') : rest;
     const inBrackets = !given && op !== 'show' ? /^[^(\n,;]{0,40}?\(\s*([^()\n]{2,80}?)\s*\)/.exec(line) : null;
-    const bracketed = inBrackets && !/\b(?:e\.g\.|eg|whatever|whichever|like|optional|if|or so|maybe later)\b/i.test(inBrackets[1]!.replace(/^maybe next\b/i, '')) ? restore(inBrackets[1]!, m.quotes) : null;
+    const bracketed = inBrackets && !/\b(?:e\.g|eg|ex|example|for example|i\.e|whatever|whichever|like|optional|if|or so|maybe later)\b/i.test(inBrackets[1]!.replace(/^maybe next\b/i, '')) ? restore(inBrackets[1]!, m.quotes) : null;
     const text = given ?? bracketed ?? { add: 'Added {item}.', remove: 'Removed {item}.', show: '{list}', clear: 'The list is empty now.' }[op];
     rules.push({ id: c.name, when: { kind: 'command', name: c.name }, if: [], do: [{ kind: 'list', list, op, item, text }], source: restore(sentence, m.quotes).trim() });
   }

@@ -13,7 +13,15 @@ import { type Masked, restore } from './masked';
 /** "checks the wind for Henley-on-Thames", "check tonight's forecast for Bristol", "the weather in Celle". */
 const CHECK = /\b(?:checks?|looks? at|reads?)?\s*(?:the\s+|tonight'?s\s+|today'?s\s+)?(wind|weather|forecast|temperature)\s+(?:for|in|at)\s+([A-Z][\w'-]*(?:[- ](?:on|upon|am|de|la)(?=[- ])|[- ][A-Z][\w'-]*)*)/;
 /** "more than 30 km/h", "over 30", "below 2 degrees", "warmer than 14 degrees". */
-const COMPARE = /\b(?:(more than|over|above|greater than|higher than|warmer than|hotter than|exceeds?)|(less than|under|below|lower than|colder than|cooler than))\s*([+-]?\d+(?:\.\d+)?)\s*(km\/?h|kph|mph|degrees|°\s*c|c\b)?/i;
+const COMPARE = /\b(?:(more than|over|above|greater than|higher than|warmer than|hotter than|exceeds?)|(less than|under|below|lower than|colder than|cooler than))\s*([+-]?\d+(?:\.\d+)?)\s*(km\/?h|kph|mph|degrees|°\s*c|c\b|°\s*f|f\b|fahrenheit)?/i;
+/** The number compared, in the weather's units (km/h, °C): "30 mph" is 48.3 km/h, "110F" is 43.3 °C. */
+function measured(unit: string, written: string): number {
+  const n = Number(written);
+  if (unit === 'mph') return Math.round(n * 16.0934) / 10;
+  if (/^(?:°\s*f|f|fahrenheit)$/.test(unit)) return Math.round(((n - 32) * 50) / 9) / 10;
+  return n;
+}
+
 /** "→ post in #outings", "post:", ", send": what introduces the words and where they go. */
 const ARROW_FIRST = /^\s*[^→:\n\w]{0,3}(?:→|->|:)\s*/;
 const THEN = /^\s*,?\s*(?:then\s+)?(?:the bot\s+)?(?:should\s+)?(?:post|posts|send|sends|say|says|tweet|tweets|add the line)\b(?:\s+(?:in|to)\s+#([\w-]+))?\s*(?::|→|->)?\s*/i;
@@ -32,7 +40,7 @@ function thenAction(rest: string, m: Masked): { action: Action; channel?: string
 }
 
 /** Words that make a number compared the weather's: the wind, the temperature. */
-const WEATHERISH = /\b(?:wind|windy|gusts?|temp|temperature|degrees?|frost|celsius|grad)\b|°|km\/?h|mph|\bknots\b/i;
+const WEATHERISH = /\b(?:wind|windy|gusts?|temp|temperature|degrees?|frost|celsius|fahrenheit|grad)\b|°|km\/?h|mph|\bknots\b/i;
 /** "at Spitz an der Donau", "near Lüneburg", "at Hohe Wand (Grünbach am Schneeberg)": the place, the one in brackets when given. */
 const PLACE_AT = /\b(?:in|at|for|near|around)\s+([A-Z][\p{L}'-]*(?:(?:[- ](?:am|an der|an|on|upon|de|la|im|sur)[- ]|[- ])[A-Z][\p{L}'-]*)*)(?:\s*\(([A-Z][^)]{1,60})\))?/u;
 
@@ -68,7 +76,7 @@ function conditionalPosts(m: Masked): RuleDraft[] {
       if (!then) continue;
       const unit = (compare[4] ?? '').toLowerCase();
       const measure = /km|mph|knot/.test(unit) || /\b(?:wind|windy|gusts?|knots)\b|km\/?h/i.test(near) ? 'wind' : 'temperature';
-      const value = unit === 'mph' ? Math.round(Number(compare[3]) * 16.0934) / 10 : Number(compare[3]);
+      const value = measured(unit, compare[3]!);
       const city = place ? (place[2] ?? place[1]!).trim() : undefined;
       const source = { kind: 'weather' as const, city: city ?? null, ...(measure === 'wind' ? { measure: 'wind' as const } : {}) };
       rules.push({
@@ -101,7 +109,7 @@ export function weatherAlertRules(m: Masked): RuleDraft[] {
   if (!schedule || schedule.when.kind !== 'schedule' || schedule.when.times.length === 0) return conditionalPosts(m);
   const unit = (compare[4] ?? '').toLowerCase();
   const measure = /km|mph/.test(unit) || (/wind/i.test(check[1]!) && !/degree|°|c$/.test(unit)) ? 'wind' : 'temperature';
-  const value = unit === 'mph' ? Math.round(Number(compare[3]) * 16.0934) / 10 : Number(compare[3]);
+  const value = measured(unit, compare[3]!);
   const above = compare[1] !== undefined;
   const city = check[2]!.trim();
   const source = { kind: 'weather' as const, city, ...(measure === 'wind' ? { measure: 'wind' as const } : {}) };
