@@ -161,7 +161,16 @@ function openBetween(text: string): Span[] | null {
   return [{ from, to, weekdays }];
 }
 
-/** "outside 9:00-19:00" with no days: those hours every day. */
+/**
+ * Hours with no days, every day: "outside 9:00-19:00", or those of the line's opening hours ("we are
+ * open 6am to 2pm, outside that reply ...").
+ */
+function openEveryDay(hours: string, line: string): Span[] {
+  const opening = /\b(?:open|opening hours|hours are|we work|working hours)\b[^.\n]{0,20}?/i.exec(line);
+  const spans = everyDay(hours);
+  return spans.length > 0 || !opening ? spans : everyDay(line.slice(opening.index + opening[0].length, opening.index + opening[0].length + 30));
+}
+
 function everyDay(text: string): Span[] {
   const hit = new RegExp(`${CLOCK}${TO}${CLOCK}`, 'i').exec(text);
   const [from, to] = hit ? [clock(hit, 1), clock(hit, 1 + WIDTH)] : [null, null];
@@ -177,7 +186,7 @@ export function hoursRules(m: Masked): RuleDraft[] {
     const outHit = OUT_HOURS.exec(line);
     if (!outHit && !inHit) continue;
     const first = [inHit, outHit].filter((h): h is RegExpExecArray => h !== null).sort((a, b) => a.index - b.index)[0]!;
-    const spans = [inHit?.[1], outHit?.[1], outHit?.[2]].map((s) => (s ? spansIn(s) : [])).find((s) => s.length > 0) ?? (outHit?.[1] ? openBetween(outHit[1]) : null) ?? (allSpans.length > 0 ? allSpans : everyDay(outHit?.[0] ?? ''));
+    const spans = [inHit?.[1], outHit?.[1], outHit?.[2]].map((s) => (s ? spansIn(s) : [])).find((s) => s.length > 0) ?? (outHit?.[1] ? openBetween(outHit[1]) : null) ?? (allSpans.length > 0 ? allSpans : openEveryDay(outHit?.[0] ?? '', line));
     if (spans.length === 0) continue;
     // The trigger is written in the same sentence, before the hours.
     const when = triggerOf(line.slice(0, first.index).replace(/^.*[.!?]\s+/, ''), m.quotes);
