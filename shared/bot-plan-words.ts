@@ -141,7 +141,8 @@ export function actionInWords(action: Action, posts = false, channel?: string): 
       return `ask ${joinWords(action.questions.map(quoted))} one at a time, then say ${quoted(action.done)} and send you the answers`;
     case 'list': {
       const what = action.item === 'sender' ? 'their name' : 'what follows the command';
-      const op = { add: `add ${what} to the list "${action.list}"`, remove: `remove ${what} from the list "${action.list}"`, show: `show the list "${action.list}"`, clear: `empty the list "${action.list}"` }[action.op];
+      const most = action.op === 'add' && action.max ? ` (at most ${action.max}; when full, say ${quoted(action.full ?? `Sorry, the list is full (${action.max}).`)})` : '';
+      const op = { add: `add ${what} to the list "${action.list}"${most}`, remove: `remove ${what} from the list "${action.list}"`, show: `show the list "${action.list}"`, clear: `empty the list "${action.list}"` }[action.op];
       return action.text === null || action.text.length > 0 ? `${op}, and say ${quoted(action.text)}` : op;
     }
     case 'count':

@@ -116,6 +116,9 @@ export const ActionSchema = z.discriminatedUnion('kind', [
     item: z.enum(['argument', 'sender']).default('argument'),
     text: words,
     empty: words.optional(),
+    /** At most this many items: an add to a full list says `full` instead ("Sorry, class is full"). */
+    max: z.number().int().min(1).max(10000).optional(),
+    full: words.optional(),
   }),
   /**
    * Adds one to a counter per user or per chat, or (`add: 'number'`) the number written after the

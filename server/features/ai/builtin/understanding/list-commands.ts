@@ -103,7 +103,18 @@ export function listRules(sentence: string, m: Masked, context: string): RuleDra
     const inBrackets = !given && op !== 'show' ? /^[^(\n,;]{0,40}?\(\s*([^()\n]{2,80}?)\s*\)/.exec(line) : null;
     const bracketed = inBrackets && !/\b(?:e\.g|eg|ex|example|for example|i\.e|whatever|whichever|like|optional|if|or so|maybe later)\b/i.test(inBrackets[1]!.replace(/^maybe next\b/i, '')) ? restore(inBrackets[1]!, m.quotes) : null;
     const text = given ?? bracketed ?? { add: 'Added {item}.', remove: 'Removed {item}.', show: '{list}', clear: 'The list is empty now.' }[op];
-    rules.push({ id: c.name, when: { kind: 'command', name: c.name }, if: [], do: [{ kind: 'list', list, op, item, text }], source: restore(sentence, m.quotes).trim() });
+    const capacity = op === 'add' ? capacityIn(start >= 0 ? m.masked.slice(start + c.end).split('\n')[0]! : rest, m.quotes) : null;
+    rules.push({ id: c.name, when: { kind: 'command', name: c.name }, if: [], do: [{ kind: 'list', list, op, item, text, ...capacity }], source: restore(sentence, m.quotes).trim() });
   }
   return rules;
+}
+
+/** "(max 12!)", "up to 20 people", "12 spots" and "if its full say ...": how many the list takes, and what a full one says. */
+function capacityIn(words: string, quotes: string[]): { max: number; full?: string } | null {
+  const most = /\b(?:max(?:imum)?\.?|at most|up to|limit(?: of)?|only)\s*(\d{1,4})\b|\b(\d{1,4})\s*(?:max|spots?|places?|spaces?|seats?)\b/i.exec(words);
+  if (!most) return null;
+  const max = Number(most[1] ?? most[2]);
+  const fullAt = /\b(?:if|when|once)\s+(?:it'?s|its|it is|the (?:list|class|session|trip|course) is|(?:list|class) is|they'?re|we'?re)\s+full\b\s*,?\s*(?:(?:just\s+)?(?:say|says|reply|replies|answer|tell them)\s*:?\s*|→\s*|->\s*|:\s*)?/i.exec(words);
+  const full = fullAt ? saidWordsAt(words.slice(fullAt.index + fullAt[0].length), quotes) : null;
+  return max >= 1 ? { max, ...(full ? { full } : {}) } : null;
 }

@@ -166,7 +166,7 @@ export const ENGINE_CASES: EngineCase[] = [
     ],
   },
   {
-    name: 'a list per chat: add, remove (any case), show, clear (with no word when it has no text), how many, the sender as the item; kept across a restart',
+    name: 'a list per chat: add, remove (any case), show, clear (with no word when it has no text), how many, the sender as the item, at most max items; kept across a restart',
     plan: {
       rules: [
         { id: 'add', when: { kind: 'command', name: 'add' }, do: [{ kind: 'list', list: 'shopping', op: 'add', text: 'Added {item}.' }] },
@@ -178,6 +178,8 @@ export const ENGINE_CASES: EngineCase[] = [
         { id: 'count', when: { kind: 'command', name: 'count' }, do: [{ kind: 'list', list: 'players', op: 'show', text: '{count} in so far' }] },
         // Emptied without a word (as on a schedule).
         { id: 'wipe', when: { kind: 'command', name: 'wipe' }, do: [{ kind: 'list', list: 'players', op: 'clear', text: '' }] },
+        // A class of two: the third is told it is full, and is not added.
+        { id: 'book', when: { kind: 'command', name: 'book' }, do: [{ kind: 'list', list: 'class', op: 'add', item: 'sender', text: 'Booked, {name}.', max: 2, full: 'Sorry {name}, class is full (2 max)' }] },
       ],
     },
     steps: [
@@ -198,8 +200,12 @@ export const ENGINE_CASES: EngineCase[] = [
       { event: msg('/count'), expect: [send('2 in so far')] },
       { event: msg('/wipe'), expect: [] },
       { event: msg('/who'), expect: [send('Nobody yet.')] },
+      { event: msg('/book'), expect: [send('Booked, Ann.')] },
+      { event: msg('/book', { user: 'u2', name: 'Bo' }), expect: [send('Booked, Bo.')] },
+      { event: msg('/book', { user: 'u3', name: 'Cy' }), expect: [send('Sorry Cy, class is full (2 max)')] },
+      { event: msg('/book'), expect: [send('Booked, Ann.')] },
     ],
-    data: { lists: { c1: { shopping: [], players: [] }, c2: { shopping: ['bread'], players: [] } } },
+    data: { lists: { c1: { shopping: [], players: [], class: ['Ann', 'Bo'] }, c2: { shopping: ['bread'], players: [] } } },
   },
   {
     name: 'counters per user and per chat, and the top of a chat',

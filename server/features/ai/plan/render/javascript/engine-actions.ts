@@ -72,7 +72,7 @@ function sendTo(named: boolean): string {
 
 const LIST = code`
 // A list kept per chat: add or remove {args} (or the sender's name), show it, or empty it; then say the text
-// with {list} (one '- item' a line) and {item}.
+// with {list} (one '- item' a line) and {item}. A full list (max) takes no more.
 async function changeList(run, a) {
   const lists = run.bot.store.part('lists', run.event.chat);
   const items = lists[a.list] || (lists[a.list] = []);
@@ -84,6 +84,10 @@ async function changeList(run, a) {
     }
     const at = items.findIndex((x) => x.toLowerCase() === item.toLowerCase());
     run.vars.item = item; // as written; an item already there is not added twice
+    if (a.op === 'add' && at === -1 && a.max && items.length >= a.max) {
+      await say(run, a.full || 'Sorry, the list is full (' + a.max + ').');
+      return STOP;
+    }
     if (a.op === 'add' && at === -1) items.push(item);
     if (a.op === 'remove' && at !== -1) items.splice(at, 1);
   }

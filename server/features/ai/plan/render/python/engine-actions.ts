@@ -55,7 +55,8 @@ const METHODS: Partial<Record<Action['kind'], string>> = {
         await self.say(event["chat"], fill(action["text"], values), buttons)`,
   list: code`
     async def do_list(self, action, event, values, rule, index):
-        """A list kept per chat: add, remove, show or clear it, then say the text ({list}, {item})."""
+        """A list kept per chat: add, remove, show or clear it, then say the text ({list}, {item}); a full
+        list (max) takes no more."""
         items = self.kept("lists", event["chat"]).setdefault(action["list"], [])
         if action["op"] in ("add", "remove"):
             item = event["name"] if action.get("item") == "sender" else values["args"]
@@ -64,6 +65,9 @@ const METHODS: Partial<Record<Action['kind'], string>> = {
                 return True
             values["item"] = item  # as written
             same = [kept for kept in items if kept.lower() == item.lower()]
+            if action["op"] == "add" and not same and action.get("max") and len(items) >= action["max"]:
+                await self.say(event["chat"], fill(action.get("full") or "Sorry, the list is full (%d)." % action["max"], values))
+                return True
             if action["op"] == "add" and not same:  # an item already there is not added twice
                 items.append(item)
             elif action["op"] == "remove" and same:
