@@ -75,12 +75,18 @@ export function triggerInWords(trigger: Trigger, plan: BotPlan): string {
   }
 }
 
+
+/** A coin as people name it: CoinGecko's "avalanche-2" is avalanche, "matic-network" polygon. */
+const COIN_NAMES: Record<string, string> = { 'avalanche-2': 'avalanche', 'matic-network': 'polygon', 'the-open-network': 'toncoin', 'usd-coin': 'USDC', binancecoin: 'BNB', 'hedera-hashgraph': 'hedera' };
+function coinInWords(coin: string): string {
+  return COIN_NAMES[coin] ?? coin.replace(/-/g, ' ');
+}
 function sourceInWords(source: DataSource): string {
   switch (source.kind) {
     case 'weather':
       return `${source.measure === 'wind' ? 'the wind' : 'the weather'} ${source.city ? `in ${source.city}` : source.city === null ? `in ${BLANK_WORDS}` : 'for the city asked'}`;
     case 'price':
-      return `the ${source.coin ?? 'asked coin'} price in ${source.currency.toUpperCase()}`;
+      return `the ${source.coin ? coinInWords(source.coin) : 'asked coin'} price in ${source.currency.toUpperCase()}`;
     case 'news':
       if (source.onlyNew) return `each new item of ${source.feedUrl ?? `a feed ${BLANK_WORDS}`}`;
       return source.feedUrl ? `the ${source.count} newest items of ${source.feedUrl}` : `the newest items of a feed ${BLANK_WORDS}`;

@@ -51,7 +51,12 @@ export function describesOnly(text: string): boolean {
 
 /** The weather a few words ask for ("Tartu weather now", "Saturday forecast for Boulder"), or null. */
 export function weatherAsked(words: string): Action | null {
-  const w = words.trim();
+  // "the weather forecast for tonight in Fredericksburg TX": when it is for, and a state's or country's
+  // letters after the place, say nothing of the place.
+  const w = words
+    .trim()
+    .replace(/\b(weather|forecast)\s+(?:forecast\s+)?(?:for\s+)?(?:tonight|today|tomorrow|this (?:morning|evening|afternoon|weekend))\b/i, '$1')
+    .replace(/(\p{Lu}[\p{L}'-]+),?\s+[A-Z]{2}\s*$/u, '$1');
   const named = /^(?:the )?(?:today'?s |tomorrow'?s |\w+day'?s? |current )?(?:forecast|weather)(?:\s+(?:right now|now|today|currently))?(?:\s+(?:for|in)\s+(\p{Lu}[\p{L}\w' -]+?))?(?:\s+(?:right now|now|today|currently|atm))?\s*$/iu.exec(w);
   const before = /^(\p{Lu}[\p{L}\w-]+(?: \p{Lu}[\p{L}\w-]+)?)\s+(?:weather|forecast)(?:\s+(?:now|today))?\s*$/u.exec(w);
   // The pattern ignores case, so "for our local hills" matched too: a place is written with a capital.

@@ -53,7 +53,17 @@ export function onlyDescribes(text: string): boolean {
   return TO_COME.test(text) || NOT_YET.test(text) || TEXT_LATER.test(text) || TO_CHECK.test(text) || DESCRIBED.test(plain) || (NAMED_THING.test(plain) && !SENTENCE_WORDS.test(plain));
 }
 
-export function withWordsToComeBlank(rule: RuleDraft): RuleDraft {
-  const blank = (a: Action): Action => ((a.kind === 'reply' || a.kind === 'post') && a.text !== null && onlyDescribes(a.text) ? { ...a, text: null } : a);
+/** 'reply "My program is here:" + the link (not live yet)': the words, then a link the person has not given. */
+const LINK_TO_COME = /^\s*(?:\+|\band\b|\bwith\b|\bthen\b)\s*(?:the|my|our|a)\s+(?:link|url)\b/i;
+
+/** True when the quoted words are followed by "+ the link" (and no link is written there). */
+function linkToCome(text: string, m: Masked): boolean {
+  const n = m.quotes.indexOf(text);
+  const at = n >= 0 ? m.masked.indexOf(`\u0001${n}\u0002`) : -1;
+  return at >= 0 && LINK_TO_COME.test(m.masked.slice(at + `\u0001${n}\u0002`.length));
+}
+
+export function withWordsToComeBlank(rule: RuleDraft, m: Masked): RuleDraft {
+  const blank = (a: Action): Action => ((a.kind === 'reply' || a.kind === 'post') && a.text !== null && (onlyDescribes(a.text) || linkToCome(a.text, m)) ? { ...a, text: null } : a);
   return { ...rule, do: rule.do.map(blank) };
 }

@@ -318,7 +318,7 @@ export function ruleClausesIn(m: Masked): RuleDraft[] {
     read.add(rule.when.name);
     rules.push(rule);
   }
-  return withWholeBotChannel(withoutRepeats(withoutOverlaps(rules).map(withPostInChannel).map(withWordsToComeBlank)), m);
+  return withWholeBotChannel(withoutRepeats(withoutOverlaps(rules).map(withPostInChannel).map((rule) => withWordsToComeBlank(rule, m))), m);
 }
 
 /** "a bot that works only in the #shop-talk channel", "it only answers in #help": where every rule listens. */

@@ -21,7 +21,7 @@ const VERB =
   '(?:(?:the bot |it |bot )?(?:should |will |to )?(?:post|posts|send|sends|tweet|tweets|share|shares|announce|announces|say|says|write|writes|drop|drops|(?:start|starts|run|runs|create|creates|make|makes)(?= an? poll))\\b)(?:\\s+(?:a message|it|the text))?';
 const WHERE = '(?:\\s+(?:in|to|into|on|at)\\s+(?:#[\\w-]+|(?:the |our )?[\\w-]+ (?:channel|group|chat|server)|the (?:channel|group|chat|server)))?';
 // The last alternative: no verb at all, a quote right after the schedule ("every Monday 8am 'New week!'").
-const POST_AT = new RegExp(`(?:\\b${VERB}${WHERE}(?:\\s+(?:saying|that says|with|like))?\\s*(?::|→|->|-(?=\\s)|–)?|→|->|:(?=\\s)|\\s(?=\\u0001\\d+\\u0002\\s*(?:[.!;,]|$))|\\s(?=an?\\s+(?:quick\\s+)?poll\\b))\\s*`, 'gi');
+const POST_AT = new RegExp(`(?:\\b${VERB}${WHERE}(?:\\s+(?:saying|that says|with|like))?\\s*(?::|→|->|-(?=\\s)|–)?|→|->|:(?=\\s)|\\s(?=\\u0001\\d+\\u0002\\s*(?:[.!;,]|$))|\\s(?=(?:an?\\s+)?(?:quick\\s+)?poll\\b))\\s*`, 'gi');
 /** Words that start a description of the post, not its text. */
 const DESCRIBES =
   /^(?:a|an|the|our|my|their|his|her|its|some|something|what|which|who(?:'s| is)?|whose|where|when|how|that|this week'?s|today'?s|the week'?s|new|latest|any|all|info|details|reminders?|updates?|stuff|them|it|nothing)\b/i;
@@ -100,7 +100,8 @@ function postAction(text: string, masked?: Masked): Action {
   // "This Sunday we sketch at ... (the spot changes)": words still to come are a blank.
   if (UNFILLED.test(text)) return { kind: 'post', to: 'channel', text: null };
   const poll = /^(?:an?\s+)?(?:quick\s+)?poll\s*:?\s*(.+?\?)\s*(?:(?:with\s+)?(?:(?:the\s+)?options?|choices)?\s*:?\s*)?(.+)$/i.exec(text);
-  const options = poll ? poll[2]!.split(/\s*(?:\/|,|\bor\b|\|)\s*/).map((o) => o.trim().replace(/\.$/, '')).filter(Boolean) : [];
+  // '"What should I film next?" - Muscle-up tutorial / Handstand basics': the dash leads the options.
+  const options = poll ? poll[2]!.replace(/^[-–—:]\s*/, '').split(/\s*(?:\/|,|\bor\b|\|)\s*/).map((o) => o.trim().replace(/(?<!\b[A-Z])\.$/, '')).filter(Boolean) : [];
   if (poll && options.length >= 2) return { kind: 'poll', question: poll[1]!.trim(), options: options.slice(0, 10), fromArgument: false };
   const listed = textsOfList(text, masked);
   return listed ? { kind: 'replyOneOf', ...listed } : { kind: 'post', to: 'channel', text };

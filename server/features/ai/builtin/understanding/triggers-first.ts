@@ -26,8 +26,17 @@ const POST_FIRST = new RegExp(
   'gi',
 );
 
+/** 'tweet the AVAX price every hour like "AVAX now: {price} USD"': what is posted, its schedule, then its words. */
+const DATA_POST_FIRST = new RegExp(
+  String.raw`(^|\n|[.!?]\s+)([ \t]*(?:[-•*]|\d+[.)])?[ \t]*)((?:post|tweet|send|share)\s+(?:the\s+)?(?:current\s+)?[\w-]{1,20}\s+(?:price|weather|forecast))\s+` +
+    String.raw`((?:every|each|daily|hourly|at \d|on (?:mon|tue|wed|thu|fri|sat|sun)\w*)[^.!?\n\u0001]*?)\s*,?\s+(?:like|as|formatted as|saying|that says)\s*:?\s*(\u0001\d+\u0002)`,
+  'gi',
+);
+
 export function triggersFirst(w: Wording): Wording {
-  const masked = w.masked.replace(POST_FIRST, (_whole, start: string, bullet: string, verb: string, quote: string, schedule: string) => `${start}${bullet}${schedule.trim()} ${verb.toLowerCase()} ${quote}`).replace(BEHAVIOUR_FIRST, (whole, start: string, bullet: string, verb: string, _with: string | undefined, quote: string, when: string | undefined, who: string | undefined, trigger: string) => {
+  const masked = w.masked
+    .replace(DATA_POST_FIRST, (_whole, start: string, bullet: string, what: string, schedule: string, quote: string) => `${start}${bullet}${schedule.trim()} ${what}: ${quote}`)
+    .replace(POST_FIRST, (_whole, start: string, bullet: string, verb: string, quote: string, schedule: string) => `${start}${bullet}${schedule.trim()} ${verb.toLowerCase()} ${quote}`).replace(BEHAVIOUR_FIRST, (whole, start: string, bullet: string, verb: string, _with: string | undefined, quote: string, when: string | undefined, who: string | undefined, trigger: string) => {
     const rest = trigger.trim();
     // 'Post "..." every Monday at 7 when ...' has no trigger of its own before its end; nothing after the words: leave it.
     if (rest.length === 0) return whole;
