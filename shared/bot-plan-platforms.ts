@@ -29,7 +29,6 @@ const CANNOT: Record<PlanPlatform, Partial<Record<Kind, string>>> = {
     mute: 'a bot cannot mute people for others on X',
     kick: 'X has no groups to remove anyone from',
     ban: 'X has no groups to ban anyone from',
-    poll: 'a bot that answers mentions cannot run a poll on X with the free API',
   },
   generic: {
     join: 'an HTTP bot has no members joining or leaving',

@@ -58,7 +58,7 @@ const CASES = PLATFORMS.flatMap((platform) => {
 describe('rendered JavaScript files of every platform', () => {
   it('renders a rule of every kind the platform can do, one at a time', () => {
     const counts = Object.fromEntries(PLATFORMS.map((p) => [p, CASES.filter((c) => c.platform === p).length - 7])); // 7 plans of several rules or none
-    expect(counts).toEqual({ discord: EVERY_KIND.length, slack: EVERY_KIND.length - 3, whatsapp: EVERY_KIND.length - 6, twitter: EVERY_KIND.length - 11, generic: EVERY_KIND.length - 8 });
+    expect(counts).toEqual({ discord: EVERY_KIND.length, slack: EVERY_KIND.length - 3, whatsapp: EVERY_KIND.length - 6, twitter: EVERY_KIND.length - 9, generic: EVERY_KIND.length - 8 });
   });
 
   it('every one compiles (node --check)', async () => {
@@ -231,7 +231,7 @@ describe('WhatsApp (the Cloud API webhook)', () => {
 
 describe('X (twitter-api-v2)', () => {
   const every = render('twitter', EVERY_KIND);
-  it('polls mentions, replies to them, likes, tweets to the timeline and messages the owner', () => {
+  it('polls mentions, replies to them, likes, tweets to the timeline, runs X polls and messages the owner', () => {
     expect(names(every.env)).toEqual(['TWITTER_API_KEY', 'TWITTER_API_SECRET', 'TWITTER_ACCESS_TOKEN', 'TWITTER_ACCESS_SECRET', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL', 'OWNER_CHAT_ID', 'DATA_FILE']);
     for (const part of [
       'client.v2.userMentionTimeline(me.id, options)',
@@ -241,9 +241,11 @@ describe('X (twitter-api-v2)', () => {
       'client.v2.like(me.id, event.raw.id)',
       'client.v2.tweet(text.slice(0, 280))',
       'client.v2.sendDmToParticipant(chat.slice(3), { text })',
+      "const poll = { options: options.slice(0, 4).map((o) => o.slice(0, 25)), duration_minutes: 1440 };",
+      'client.v2.tweet(question.slice(0, 280), { poll })',
       'setInterval(tick, 20000)',
     ]) expect(every.code).toContain(part);
     const plan = planFor('twitter', EVERY_KIND);
-    expect(plan.rules.filter((r) => r.unsupported)).toHaveLength(11);
+    expect(plan.rules.filter((r) => r.unsupported)).toHaveLength(9);
   });
 });

@@ -1,6 +1,6 @@
 // The X (Twitter) adapter of a rendered JavaScript bot (twitter-api-v2, API v2, user context):
 // the bot's mentions, checked every minute, are its messages; answers are reply tweets, a reaction
-// is a like, the channel is the bot's own timeline and the owner gets a direct message. Patterns and
+// is a like, a poll X's own poll, the channel is the bot's own timeline and the owner gets a direct message. Patterns and
 // settings from the builtin generator (templates/twitter-javascript.ts).
 import { code, lines, sections } from '../compose';
 import type { PlanUses } from '../plan-uses';
@@ -23,6 +23,20 @@ function mentionEvent(tweet, author, me) {
   return { type: 'message', chat: 'x', chatName: null, user: String(tweet.author_id), name: author ? author.name || '@' + author.username : 'someone', text, mentioned: true, raw: tweet };
 }`;
 
+/** An X poll: 2 to 4 options of at most 25 characters, open a day; a direct message gets numbered lines. */
+const POLL = lines(
+  '    sendPoll: async (chat, question, options) => {',
+  "      if (chat.startsWith('dm:')) return client.v2.sendDmToParticipant(chat.slice(3), { text: [question, ...options.map((o, i) => i + 1 + '. ' + o)].join('\\n') });",
+  '      const poll = { options: options.slice(0, 4).map((o) => o.slice(0, 25)), duration_minutes: 1440 };',
+  "      if (chat === 'x' && answering.tweetId) {",
+  '        const sent = await client.v2.reply(question.slice(0, 280), answering.tweetId, { poll });',
+  '        answering.tweetId = sent.data.id;',
+  '        return;',
+  '      }',
+  '      await client.v2.tweet(question.slice(0, 280), { poll });',
+  '    },',
+);
+
 function adapter(uses: PlanUses): string {
   return lines(
     "// What the engine asks of X. An answer in the chat 'x' replies to the mention being answered (several make a",
@@ -43,6 +57,7 @@ function adapter(uses: PlanUses): string {
     '      await client.v2.tweet(text.slice(0, 280));',
     '    },',
     uses.actions.has('react') && '    // A reaction is a like (X has no other).\n    react: (event) => client.v2.like(me.id, event.raw.id),',
+    uses.actions.has('poll') && POLL,
     uses.conditions.has('admins') &&
       "    // The admin: the owner (OWNER_CHAT_ID).\n    isAdmin: async (event) => event.user === (process.env.OWNER_CHAT_ID || '').trim(),",
     "    channel: () => 'timeline',",

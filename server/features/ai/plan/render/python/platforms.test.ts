@@ -87,7 +87,7 @@ describe('the rendered Python files of Discord, Slack, WhatsApp, X and the HTTP 
   it('leave out the rules the platform cannot do, and the code for them', () => {
     const every = (platform: Platform) => renderPython(plan(platform, ALL_KINDS), { filename: 'bot.py' }).code;
     expect(every('generic')).not.toMatch(/async def (mute|kick|ban|delete_message)\(/);
-    expect(every('twitter')).not.toMatch(/async def (send_poll|mute|kick|ban|delete_message)\(|when\["kind"\] == "(button|reaction)"/);
+    expect(every('twitter')).not.toMatch(/async def (mute|kick|ban|delete_message)\(|when\["kind"\] == "(button|reaction)"/);
     expect(every('whatsapp')).not.toMatch(/async def (mute|kick|ban|delete_message)\(|when\["kind"\] == "(join|leave)"/);
     expect(every('slack')).not.toMatch(/async def (mute|ban|delete_message)\(/);
     const bare = renderPython(plan('discord', [{ when: { kind: 'command', name: 'hi' }, do: [{ kind: 'reply', text: 'Hi' }] }]), { filename: 'bot.py' }).code;
@@ -224,7 +224,7 @@ describe('what each platform\'s file holds', () => {
     expect(code).toContain('GRAPH_API = "https://graph.facebook.com/v21.0"');
   });
 
-  it('X: mentions polled with tweepy, the bot\'s @name taken out, replies under the mention, likes, posts, DMs to the owner', () => {
+  it('X: mentions polled with tweepy, the bot\'s @name taken out, replies under the mention, likes, posts, X polls, DMs to the owner', () => {
     const code = every('twitter');
     expect(code).toContain('import tweepy');
     expect(code).toContain('client.get_users_mentions');
@@ -234,6 +234,7 @@ describe('what each platform\'s file holds', () => {
     expect(code).toContain('in_reply_to_tweet_id=self.answering.id');
     expect(code).toContain('self.client.like, event["raw"].id');
     expect(code).toContain('create_direct_message, participant_id=int(chat)');
+    expect(code).toContain('poll_options=[option[:25] for option in options[:4]], poll_duration_minutes=1440');
     expect(code).toContain('return TIMELINE');
     expect(code).toContain('consumer_key=require_env("TWITTER_API_KEY")');
   });

@@ -1,6 +1,6 @@
 // The X (Twitter) part of a rendered Python bot (tweepy, API v2, as the builtin's template: polling
 // the mentions): each mention is a message to the bot; replies are reply posts, reactions likes,
-// posts to the channel new posts, and the owner gets direct messages.
+// posts to the channel new posts, polls X's own polls, and the owner gets direct messages.
 
 import { code, lines, sections } from '../compose';
 import { channelAndOwner, dataFileLine, MAIN_RUNS, NUMBERED, platformCode, type PyPlatform, REQUIRE_ENV, requiredChecks, SCHEDULE_TASKS } from './platform';
@@ -25,6 +25,18 @@ const REACT = code`
     async def react(self, event, emoji):
         """X has one reaction: a like."""
         await asyncio.to_thread(self.client.like, event["raw"].id, user_auth=True)`;
+
+const SEND_POLL = code`
+
+    async def send_poll(self, chat, question, options):
+        """An X poll (2 to 4 options of at most 25 characters, open a day) under the mention being answered or
+        as a new post; a direct message gets the options as numbered lines."""
+        if chat not in (MENTIONS, TIMELINE):
+            await self.send(chat, numbered("📊 " + question, options))
+            return
+        reply_to = self.answering.id if chat == MENTIONS and self.answering is not None else None
+        await asyncio.to_thread(self.client.create_tweet, text=question[:280], poll_options=[option[:25] for option in options[:4]], poll_duration_minutes=1440, in_reply_to_tweet_id=reply_to, user_auth=True)
+        logger.info("Poll sent to %s: %s", chat, question)`;
 
 const IS_ADMIN = code`
 
@@ -123,6 +135,7 @@ function adapter(u: Usage): string {
     a.has('buttons') && '            text = numbered(text, [button["label"] for button in buttons])',
     SEND,
     a.has('react') && REACT,
+    a.has('poll') && SEND_POLL,
     u.conditions.has('admins') && IS_ADMIN,
     CHANNEL,
     channelAndOwner('twitter', u),
@@ -138,7 +151,7 @@ function helpers(u: Usage): string {
       'TIMELINE = "timeline"  # the bot\'s own posts',
     ),
     REQUIRE_ENV,
-    u.actions.has('buttons') && NUMBERED,
+    (u.actions.has('buttons') || u.actions.has('poll')) && NUMBERED,
     MENTION_TEXT,
     MAKE_CLIENT,
     READ_MENTIONS,
