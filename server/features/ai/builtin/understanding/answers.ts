@@ -31,8 +31,9 @@ export const NAMES_ONLY = /^(?:our|my|the|their|your)\s+[\w'-]+(?:\s+[\w'-]+){0,
 /** "..." or "…" standing for words still to come ("This Sunday we sketch at ..."). */
 export const UNFILLED = /\.\.\.|…|<[^>]*>|\[\s*(?:\.\.\.|tbd|x+)\s*\]/i;
 
-function asQuestion(item: string): string {
-  const words = item.trim().replace(/^(?:their|the|your|a|an)\s+/i, '').replace(/[?.]+$/, '');
+/** "their name" -> "Name?"; "your phone number" (the person's own words to the customer) -> "Your phone number?". */
+export function asQuestion(item: string): string {
+  const words = item.trim().replace(/^(?:their|the|a|an)\s+/i, '').replace(/[?.]+$/, '');
   return `${words.charAt(0).toUpperCase()}${words.slice(1)}?`;
 }
 

@@ -42,9 +42,9 @@ const UNIT_LABEL: Record<string, string> = { c: '°C', f: '°F', km: 'km', mi: '
  * the other way", "/eur 10 gives it in dollars": one conversion per command, its units from the words
  * or from the worked example.
  */
-export function convertRules(sentence: string, m: Masked): RuleDraft[] {
+export function convertRules(sentence: string, m: Masked, earlier: RuleDraft[] = []): RuleDraft[] {
   const plain = restore(sentence, m.quotes);
-  if (!/\bconvert|\bconversion|\b(?:in|to|into) (?:fahrenheit|celsius|dollars|euros?|pounds|miles|km|francs|yen|cm|inch(?:es)?|kg|lbs?|z[łl]oty|pesos?|koruna|crowns|forint|lira|rupees?|lit(?:er|re)s?|gallons?|grams?|ounces?)\b|[/!][a-z]+\s+-?\d+(?:[.,]\d+)?\s+(?:should|will|gives?|answers?|says?|returns?|=|→|->)|\{value\}/i.test(plain)) return [];
+  if (!/\bthe other way|\bother way round|\bvice versa|\bconvert|\bconversion|\b(?:in|to|into) (?:fahrenheit|celsius|dollars|euros?|pounds|miles|km|francs|yen|cm|inch(?:es)?|kg|lbs?|z[łl]oty|pesos?|koruna|crowns|forint|lira|rupees?|lit(?:er|re)s?|gallons?|grams?|ounces?)\b|[/!][a-z]+\s+-?\d+(?:[.,]\d+)?\s+(?:should|will|gives?|answers?|says?|returns?|=|→|->)|\{value\}/i.test(plain)) return [];
   const commands = commandsIn(plain);
   const rules: RuleDraft[] = [];
   for (const c of commands) {
@@ -55,7 +55,8 @@ export function convertRules(sentence: string, m: Masked): RuleDraft[] {
     const example = /^[/!][a-z]\w*\s+(-?\d+(?:\.\d+)?)\D+?(-?\d+(?:\.\d+)?)/i.exec(segment);
     if (units.length < 2 && example) units = unitsOfExample(Number(example[1]), Number(example[2]));
     // "/c 180 → the other way": the previous conversion reversed.
-    const last = rules.at(-1)?.do[0];
+    // "/temp 18 → celsius to fahrenheit" then, on the next line, "/tempf 70 the other way around".
+    const last = (rules.at(-1) ?? earlier.filter((r) => r.do[0]?.kind === 'convert').at(-1))?.do[0];
     if (units.length < 2 && /\b(?:the other way|other way round|reverse|vice versa|back)\b/i.test(segment) && last?.kind === 'convert') units = [last.to, last.from];
     if (units.length < 2 || !/\bconver|\b(?:in|to|into) [a-z]|\d|other way|reverse|vice versa/i.test(segment)) continue;
     const [from, to] = units as [string, string];

@@ -50,6 +50,9 @@ function counterOf(context: string): string {
   const earns = EARNS.exec(context);
   // "/didsit adds one" names nothing: what is counted is said elsewhere, or points.
   if (earns && !earns[4]) return earns[3] ? earns[3].toLowerCase() : `${(earns[1] ?? earns[2])!.toLowerCase()}s`;
+  // "/find <what you found> logs a find for that person": finds.
+  const logsOne = /\b(?:logs?|records?|tracks?) (?:a|an|one) ([a-z]{3,})(?: [a-z]+)? for\b/i.exec(context);
+  if (logsOne) return `${logsOne[1]!.toLowerCase()}s`;
   // "/sprint ... counts sprints per person": what a command counts.
   const counted = [...context.matchAll(new RegExp(COUNTS_PER.source, 'gi'))].find((c) => commandsIn(context.slice(Math.max(0, context.lastIndexOf('\n', c.index!)), c.index)).length > 0);
   if (counted) return counted[1]!.toLowerCase();

@@ -119,7 +119,9 @@ function triggerOf(before: string, quotes: string[]): Trigger {
   const asks = /\b(?:ask|asks|write|writes|say|says|type|types)\s+(?:if\s+|whether\s+)?((?:\u0001\d+\u0002|[\w' ?]+?))\s*(?::|→|->|,|$)/i.exec(before);
   if (asks) {
     const words = restore(asks[1]!, quotes).replace(/\?$/, '').trim().toLowerCase();
-    if (words && words.split(/\s+/).length <= 5) return { kind: 'keyword', words: [words], whole: false };
+    // "writes to us", "messages me", "says anything": any message, no words.
+    const anyMessage = /^(?:to\s+(?:us|me|the bot|the shop|the page)|us|me|anything|something|in)(?:\s|$)/.test(words);
+    if (words && !anyMessage && words.split(/\s+/).length <= 5) return { kind: 'keyword', words: [words], whole: false };
   }
   return { kind: 'message', always: false };
 }

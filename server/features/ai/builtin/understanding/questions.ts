@@ -5,6 +5,7 @@
 // which cake and pickup day, then sends it to me". The person's questions are kept as written; a list
 // of things to ask for ("name, cake and pickup day") becomes short questions.
 import type { Trigger } from '../../../../../shared/bot-plan.schema';
+import { asQuestion } from './answers';
 import type { RuleDraft } from './rule-draft';
 import { saidWordsAt } from './said-words';
 import { type Masked, restore } from './masked';
@@ -18,11 +19,6 @@ const AFTER = [
   /[\s,.;]+(?:and\s+|then\s+)?(?:send|sends|forward|forwards|dm|message|post|posts|pass)\b/i,
 ];
 const TO_OWNER = /\b(?:send|sends|forward|forwards|dm|dms|message|pass|passes|post|posts|email)\b[^.]*?(?:\b(?:me|us|the owner|the admin|owner|admin|my (?:dm|chat|phone|number|personal|account)|(?:the\s+)?(?:reception|front desk|office|manager|coordinator|dispatch|boss))\b|#[\w-]+)/i;
-
-function asQuestion(item: string): string {
-  const words = item.trim().replace(/^(?:their|the|your|a|an)\s+/i, '').replace(/[?.]+$/, '');
-  return `${words.charAt(0).toUpperCase()}${words.slice(1)}?`;
-}
 
 /** The questions of the span: the person's own (ending in ?) as written, else the things named. */
 function questionsIn(span: string): string[] {

@@ -11,8 +11,8 @@ import { type Masked, restore } from './masked';
 const PAIR = /([^\n→?]{2,200}\?)\s*(?:(?:→|->|=>|–|—|-|answer:?)\s*([^\n→?,;()]{1,80}?)|\(\s*(?:answer:?\s*)?([^)\n]{1,60})\))(?=\s*(?:\([^)]*\))?\s*(?:[,;·]\s*|\.\s+|\n|$|\s+(?=[A-Z][^\n→?]*\?)|\s+(?=\d{1,2}[.)]\s)))/g;
 const SAYS = (what: string) =>
   new RegExp(
-    // "right answer: Yes!", "right answer bot says "Correct!" wrong says "Nope!"".
-    `\\b(?:${what})(?:\\s+answers?)?\\s*(?:,\\s*)?(?:(?::|→|->|=|-)\\s*(?:say|reply|answer)?|\\s+(?:the\\s+)?(?:bot\\s+)?(?:says?|repl(?:y|ies)|answers?))\\s*:?\\s*([^\\n]+?)\\s*(?=\\n|$|\\b(?:wrong|right|correct|incorrect)(?:\\s+answers?)?\\s*(?:[:→-]|(?:the\\s+)?(?:bot\\s+)?(?:says?|repl(?:y|ies)|answers?)\\b))`,
+    // "right answer: Yes!", "right answer bot says "Correct!" wrong says "Nope!"", "if right say "X" if wrong "Y"".
+    `\\b(?:${what})(?:\\s+answers?)?\\s*(?:,\\s*)?(?:(?::|→|->|=|-)\\s*(?:say|reply|answer)?|\\s+(?:the\\s+)?(?:bot\\s+)?(?:says?|repl(?:y|ies)|answers?))\\s*:?\\s*([^\\n]+?)\\s*(?=\\n|$|\\b(?:wrong|right|correct|incorrect)(?:\\s+answers?)?\\s*(?:[:→-]|(?:the\\s+)?(?:bot\\s+)?(?:says?|repl(?:y|ies)|answers?)\\b)|,?\\s*\\b(?:(?:and|or)\\s+)?(?:if|when)\\s+(?:it'?s\\s+|they'?re\\s+)?(?:wrong|right|correct|incorrect)\\b)`,
     'i',
   );
 
@@ -48,7 +48,9 @@ export function quizRules(m: Masked): RuleDraft[] {
   const each = /\b(?:saying|says?|reply|replies|replying|answer(?:ing)?)\s+(?!to\b)(.{1,60}?)\s+or\s+(.{1,80}?)\s*,?\s+(?:after each|to each(?: answer)?|each time|(?:and\s+)?then\s+(?:asks?|goes|moves|the next))\b/i.exec(text);
   const right = each?.[1]?.trim() ?? said(text, 'right|correct|if (?:they(?:\'re| are)|it\'?s) (?:right|correct)') ?? both?.[1]?.trim() ?? null;
   // "{answer}", "<answer>", "[answer]": where the right answer goes ({value}).
-  const wrong = (each?.[2]?.trim() ?? said(text, 'wrong|incorrect|if (?:they(?:\'re| are)|it\'?s) wrong') ?? both?.[2]?.trim() ?? null)?.replace(/\{\s*(?:answer|right answer|correct answer)\s*\}|<\s*(?:answer|right answer|correct answer)\s*>|\[\s*(?:answer|right answer|correct answer)\s*\]/gi, '{value}') ?? null;
+  // '"Nope, answer was" + the answer': the right answer after the words.
+  const wrong = (each?.[2]?.trim() ?? said(text, 'wrong|incorrect|if (?:they(?:\'re| are)|it\'?s) wrong') ?? both?.[2]?.trim() ?? null)
+    ?.replace(/\s*\+\s*(?:the\s+)?(?:right\s+|correct\s+)?answer\s*$/i, ' {answer}')?.replace(/\{\s*(?:answer|right answer|correct answer)\s*\}|<\s*(?:answer|right answer|correct answer)\s*>|\[\s*(?:answer|right answer|correct answer)\s*\]/gi, '{value}') ?? null;
   const notes = [
     ...(right ? [] : ['A right answer gets "Right!": edit the quiz rule to say it your way.']),
     ...(wrong ? [] : ['A wrong answer gets "Not quite: it was {value}.": edit the quiz rule to say it your way.']),

@@ -29,6 +29,7 @@ import { pollCommandRules } from './poll-commands';
 import { withPostInChannel } from './posted-in-channel';
 import { LATER, laterAnswerRules, withWordsToComeBlank } from './later-answers';
 import { commandDataRules } from './command-data';
+import { withEchoedArgument } from './echoed-argument';
 import { questionRules } from './questions';
 import { quizRules } from './quiz';
 import type { RuleDraft } from './rule-draft';
@@ -265,6 +266,9 @@ function commandListRules(m: Masked): RuleDraft[] {
 
 /** "reply 'Type menu to see options' to any other message", "if they write anything else just say X". */
 function otherMessageRules(m: Masked): RuleDraft[] {
+  // "any other message just forward to me so I answer myself": a copy to the owner, nothing said.
+  const passed = /\b(?:any|every|all)\s+other\s+(?:messages?|msgs?|questions?)\s*[,:]?\s*(?:→|->|:)?\s*(?:just\s+|the bot\s+|it\s+)?(?:should\s+)?(?:forward|send|pass|copy)\s+(?:it\s+|them\s+)?(?:on\s+)?to\s+(?:me|us|the owner)\b[^.\n]*/i.exec(m.masked);
+  if (passed && !/\b(?:and|then)\s+(?:reply|say|answer|tell them)\b/i.test(passed[0])) return [{ id: 'anything-else', when: { kind: 'message', always: false }, if: [], do: [{ kind: 'forward', to: 'owner' }], source: restore(passed[0], m.quotes).trim() }];
   const before = /\b(?:reply|replies|answer|answers|say|says|respond)\s+(?:with\s+)?\u0001(\d+)\u0002\s+(?:to|for|on)\s+(?:any|every|all)\s+other\s+messages?\b/i.exec(m.masked);
   if (before) return [otherRule(m.quotes[Number(before[1])] ?? null, before[0], m)];
   const after = /\b(?:(?:to\s+)?(?:any|every|all)\s+other\s+messages?|(?:if\s+(?:they|someone|people|ppl)\s+(?:write|writes|send|sends|say|says|type|types)\s+)?(?:anything|everything)\s+else(?:\s+(?:they|people|ppl|someone|anyone|customers|users)\s+(?:write|send|say|type|ask)s?)?)\s*[,:]?\s*(?:→|->|:)?\s*(?:just\s+|the bot\s+|it\s+)?(?:should\s+)?(?:(?:gets?|say|says|reply|replies|answer|answers|respond|responds)(?:\s+with)?\s*:?\s*|(?=take turns|alternate|pick one|one of these)|(?<=(?::|→|->)\s*)(?=\u0001|[A-Z\p{Extended_Pictographic}]))/iu.exec(m.masked);
@@ -296,7 +300,7 @@ export function ruleClausesIn(m: Masked): RuleDraft[] {
       ...mentionRules(sentence, m),
       ...reactionRules(sentence, m),
       ...forwardRules(sentence, m),
-      ...convertRules(sentence, m),
+      ...convertRules(sentence, m, rules),
       ...alertRules(sentence, m),
       ...announcementRules(sentence, m),
     ];
@@ -318,7 +322,7 @@ export function ruleClausesIn(m: Masked): RuleDraft[] {
     read.add(rule.when.name);
     rules.push(rule);
   }
-  return withWholeBotChannel(withoutRepeats(withoutOverlaps(rules).map(withPostInChannel).map((rule) => withWordsToComeBlank(rule, m))), m);
+  return withWholeBotChannel(withoutRepeats(withoutOverlaps(rules).map(withPostInChannel).map((rule) => withEchoedArgument(withWordsToComeBlank(rule, m), m))), m);
 }
 
 /** "a bot that works only in the #shop-talk channel", "it only answers in #help": where every rule listens. */

@@ -235,7 +235,8 @@ function channelOfVerb(p: Post): string | undefined {
 
 /** A post of the weather or a price put into the person's words, or of the weather alone; null for other words. */
 function dataPostRules(p: Post): RuleDraft[] | null {
-  const words = p.words;
+  // "the weather for Almere (our ponds freeze in the winter!!)": an aside in brackets says why, not what.
+  const words = p.words?.replace(/\s*\((?=[^)]*\b(?:our|we|my|i|because|since|so)\b)[^(){}]{1,100}\)\s*[.!]*$/i, '') ?? null;
   if (!words) return null;
   // 'post "Morning from the harbour! Today's weather:" followed by the weather for St Ives': the quote, then the weather.
   const weatherAfter = p.quoted ? /^\s*(?:\+|and|with|followed by|then)\s+(?:the\s+|today'?s\s+)?(?:current\s+)?(?:weather|forecast)\b(?:\s+(?:for|in|at)\s+([A-Z][\p{L}'-]*(?:[- ][A-Z][\p{L}'-]*)*))?/u.exec(p.rest.slice(p.quoted[0].length)) : null;

@@ -97,7 +97,8 @@ const KEYWORD_RULE = new RegExp(
 );
 
 /** Words that make a "keyword" a clause of its own: the match was not a list of keywords. */
-const NOT_A_KEYWORD = /\b(?:ask|asks|show|shows|reply|replies|say|says|send|sends|tell|delete|remove|post|menu|if|and asks|command)\b|^(?:a|an|the|it|them)$/i;
+// "if right say ..., if wrong ...": a quiz's answers, not words people write.
+const NOT_A_KEYWORD = /\b(?:ask|asks|show|shows|reply|replies|say|says|send|sends|tell|delete|remove|post|menu|if|and asks|command)\b|^(?:a|an|the|it|them|right|wrong|correct|incorrect)$/i;
 
 /** The keywords of a list as written: "price, cost, how much or membership", "where are you / address". */
 export function listItems(list: string, quotes: string[]): string[] {
