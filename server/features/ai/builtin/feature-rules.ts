@@ -104,8 +104,12 @@ function addAway({ request, features: f, list, defaults }: Building): void {
 /** The weather, a price, the news (asked or posted as it comes) and translations. */
 function addDataCommands({ request, features: f, list, defaults, p }: Building): void {
   const cmd = (feature: Feature) => commandName(request, feature);
-  if (f.has('weather')) list.add(cmd('weather'), command(cmd('weather')), [{ kind: 'data', source: { kind: 'weather', ...(request.city ? { city: request.city } : {}) } }]);
-  if (f.has('prices')) {
+  // "1 hour before the run post the weather for Bern": a rule of the person's reads it already; a command
+  // for it only when one is named ("/weather").
+  const read = new Set(request.rules.flatMap((r) => r.do.flatMap((a) => (a.kind === 'data' ? [a.source.kind] : []))));
+  const asked = (feature: 'weather' | 'prices', source: 'weather' | 'price') => f.has(feature) && (!read.has(source) || request.commandNames[feature] !== undefined);
+  if (asked('weather', 'weather')) list.add(cmd('weather'), command(cmd('weather')), [{ kind: 'data', source: { kind: 'weather', ...(request.city ? { city: request.city } : {}) } }]);
+  if (asked('prices', 'price')) {
     // "!btc same for bitcoin": a command named after a coin is that coin's price.
     const coin = priceAsked(`${cmd('prices')} price`)?.coin ?? request.coins[0]?.trim().toLowerCase();
     const currency = (request.currencies[0] ?? 'usd').toLowerCase();

@@ -47,7 +47,8 @@ export function announcementRules(sentence: string, m: Masked): RuleDraft[] {
     // "<text>", "[message]", "+ text", "something", "followed by a message".
     if (!/^\s*(?:<[^>]{1,30}>|\[[^\]]{1,30}\]|\+\s*(?:text|message)|(?:something|some text|a message|text)\b|(?:followed by|then|and)\s+(?:a |the |some |their |your )?(?:text|message|announcement)\b)/i.test(segment)) continue;
     const posts = POSTS.exec(segment);
-    if (!posts) continue;
+    // "... and sends it to me": a copy to the owner, not a post.
+    if (!posts || /^\s*(?:on\s+)?to\s+(?:me|us|the owner|the admins?|my\b)/i.test(segment.slice(posts.index + posts[0].length))) continue;
     const prefix = posts[2] ? `${restore(posts[2], m.quotes)} ` : '';
     rules.push({
       id: c.name,

@@ -81,8 +81,10 @@ const DELETE_FIRST = new RegExp(
 
 /** The words of an offence: "a discord invite (discord.gg/)", "spoiler stuff (spoiler, leak, the twist)": the ones in brackets. */
 function offenceWords(written: string, m: Masked): string[] {
-  const bracketed = /\(([^()]{1,200})\)/.exec(written);
-  return (bracketed ? bracketed[1]! : written)
+  // "(we get spam bots)": an aside that says why, not the words.
+  const bracketed = /\((?![^()]*\b(?:we|i|our|my|they|because|since)\b)([^()]{1,200})\)/i.exec(written);
+  const aside = /\s*\([^()]{1,200}\)/g;
+  return (bracketed ? bracketed[1]! : written.replace(aside, ' '))
     // "t.me/ links": a slash that ends a link is part of it.
     .split(/\s*(?:,|\bor\b|\/(?!\s|$)|\band\b)\s*/i)
     // "t.me/ links", "the words crypto": what names the words is not one of them.

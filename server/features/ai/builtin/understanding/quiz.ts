@@ -21,7 +21,10 @@ function said(text: string, what: string): string | null {
   return hit ? hit[1]!.replace(/[.,;]\s*$/, '').trim() || null : null;
 }
 
-/** The quiz of a request, with the command that starts it; none unless two questions have answers. */
+const ONE_QUESTION =
+  /\basks?\s+["“]?([^"”\n?]{2,200}\?)["”]?\s*,?\s*(?:and\s+)?(?:if|when)\s+(?:they|someone|people|you)\s+(?:answer|say|write|reply|type)\s+(?:with\s+)?["“]?([^"”→\n]{1,60}?)["”]?\s*(?:→|->|=>|:|,)\s*(?:say\s+|reply\s+)?(.+?)\s*,?\s+(?:otherwise|else|if not)\s*:?\s*(?:say\s+)?(.+?)\s*(?=\.\s|\n|$)/i;
+
+/** The quiz of a request, with the command that starts it; none unless two questions have answers (or one, with what to say). */
 export function quizRules(m: Masked): RuleDraft[] {
   const text = restore(m.masked, m.quotes);
   if (!/\bquiz|\btrivia|\bquestion|\briddle/i.test(text)) return [];
@@ -33,7 +36,10 @@ export function quizRules(m: Masked): RuleDraft[] {
       .trim(),
     answer: (p[2] ?? p[3])!.trim(),
   }));
-  if (pairs.length < 2) return [];
+  // '/quiz asks "What does תודה mean?" if they answer thank you -> "Correct 👏" otherwise "try again"': one question, its answer and the two texts.
+  const one = pairs.length < 2 ? ONE_QUESTION.exec(text) : null;
+  if (one) pairs.splice(0, pairs.length, { question: one[1]!.trim(), answer: one[2]!.trim() });
+  if (pairs.length < 2 && !one) return [];
   // The command named for the quiz, else the one that asks: "/q gives the next question".
   const command =
     /(?:^|[^\w/:.€$£¥%°])[/!](quiz\w*|trivia|riddles?)\b/i.exec(text) ??
@@ -46,10 +52,10 @@ export function quizRules(m: Masked): RuleDraft[] {
   // 'saying "Correct!" or "Nope!" after each': the right answer's words, then the wrong one's.
   // 'bot says "✅ Correct!" or "❌ Nope, the answer is {answer}" and then asks the next one': the same, before the next question.
   const each = /\b(?:saying|says?|reply|replies|replying|answer(?:ing)?)\s+(?!to\b)(.{1,60}?)\s+or\s+(.{1,80}?)\s*,?\s+(?:after each|to each(?: answer)?|each time|(?:and\s+)?then\s+(?:asks?|goes|moves|the next))\b/i.exec(text);
-  const right = each?.[1]?.trim() ?? said(text, 'right|correct|if (?:they(?:\'re| are)|it\'?s) (?:right|correct)') ?? both?.[1]?.trim() ?? null;
+  const right = one?.[3]?.trim() ?? each?.[1]?.trim() ?? said(text, 'right|correct|if (?:they(?:\'re| are)|it\'?s) (?:right|correct)') ?? both?.[1]?.trim() ?? null;
   // "{answer}", "<answer>", "[answer]": where the right answer goes ({value}).
   // '"Nope, answer was" + the answer': the right answer after the words.
-  const wrong = (each?.[2]?.trim() ?? said(text, 'wrong|incorrect|if (?:they(?:\'re| are)|it\'?s) wrong') ?? both?.[2]?.trim() ?? null)
+  const wrong = (one?.[4]?.trim() ?? each?.[2]?.trim() ?? said(text, 'wrong|incorrect|if (?:they(?:\'re| are)|it\'?s) wrong') ?? both?.[2]?.trim() ?? null)
     ?.replace(/\s*\+\s*(?:the\s+)?(?:right\s+|correct\s+)?answer\s*$/i, ' {answer}')?.replace(/\{\s*(?:answer|right answer|correct answer)\s*\}|<\s*(?:answer|right answer|correct answer)\s*>|\[\s*(?:answer|right answer|correct answer)\s*\]/gi, '{value}') ?? null;
   const notes = [
     ...(right ? [] : ['A right answer gets "Right!": edit the quiz rule to say it your way.']),

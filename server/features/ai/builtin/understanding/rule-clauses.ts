@@ -184,6 +184,12 @@ function commandsJoinedBefore(text: string): string[] {
 /** "/exam → Exam: 14 Feb, Hall B. Allowed: one A4 sheet", "!socials → Twitch: ... / YouTube: ...": a command's words as written. */
 function commandAnswerRules(m: Masked): RuleDraft[] {
   const rules: RuleDraft[] = [];
+  // 'if someone types /rumour <player> it replies "Rumour noted: {player}" and sends it to me': the words, and a copy.
+  for (const hit of m.masked.matchAll(/(?:^|[^\w/:.€$£¥%°])[/!]([A-Za-z]\w{0,31})\s+[<[][^>\]\n]{1,30}[>\]]\s+(?:it\s+|the bot\s+|bot\s+)?(?:should\s+)?(?:replies|reply|says?|answers?|responds?)(?:\s+with)?\s*:?\s*\u0001(\d+)\u0002(\s*,?\s*and\s+(?:then\s+)?(?:sends?|forwards?|dms?|passes?)\s+(?:it|that|them|this)?\s*(?:on\s+)?to\s+(?:me|us|the owner)\b)?/gi)) {
+    const name = hit[1]!.toLowerCase();
+    const reply: Action = { kind: 'reply', text: m.quotes[Number(hit[2])] ?? null };
+    rules.push({ id: name, when: { kind: 'command', name }, if: [], do: hit[3] ? [{ kind: 'forward', to: 'owner' }, reply] : [reply], source: restore(hit[0], m.quotes).trim() });
+  }
   // "/aistrigh then some english → ...", "/paid 50 → ...": up to four words of what follows the command, before an arrow.
   for (const hit of m.masked.matchAll(/(?:^|[^\w/:.€$£¥%°])([/!])([A-Za-z][A-Za-z0-9_]{0,31})\b(?:\s+command)?(?:(?:\s+<[^>\n]{1,30}>)?\s*(?:→|->|=>|=|:)|(?:\s+[^\s→:=/!]+){1,4}\s*(?:→|->|=>))\s*/g)) {
     const after = m.masked.slice(hit.index! + hit[0].length);

@@ -244,6 +244,12 @@ function dataPostRules(p: Post): RuleDraft[] | null {
     const source = { kind: 'weather' as const, city: weatherAfter[1] ?? null };
     return rulesAtEachTime(p, 'weather-post', () => ({ kind: 'data', source, text: `${words}\n{value}` }), channelOfVerb(p));
   }
+  // 'post the weather for Bern and the text "Run in 1h! ..."': the weather, then the person's words.
+  const weatherThen = /^(?:the\s+|today'?s\s+)?(?:weather|forecast)(?:\s+(?:for|in|at)\s+(\p{Lu}[\p{L}'-]*(?:[- ]\p{Lu}[\p{L}'-]*)*))?\s*,?\s*(?:\+|and|with|then|followed by)\s+(?:the\s+(?:text|words|message|line)\s*:?\s*)?(?=[\p{Lu}\p{Extended_Pictographic}])(.+)$/u.exec(words);
+  if (weatherThen) {
+    const source = { kind: 'weather' as const, city: weatherThen[1] ?? null };
+    return rulesAtEachTime(p, 'weather-post', () => ({ kind: 'data', source, text: `{value}\n${weatherThen[2]!.trim()}` }), channelOfVerb(p));
+  }
   // "Bom dia! Today in Lisbon: + the weather + bring water 💧": the person's words around the weather.
   const weather = WEATHER_IN.exec(words);
   // "post the Hanoi weather starting with Good morning Hanoi ☀️": the person's words, then the weather.
