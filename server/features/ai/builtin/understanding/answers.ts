@@ -86,6 +86,12 @@ export function answerActions(words: string, quotes: string[]): Action[] {
   // "just like it ❤️ no reply", "react with 🔥": a reaction to the message, not words.
   const liked = /^(?:just\s+)?(?:like|heart|react(?:\s+(?:to|with))?)\s+(?:it|them|the (?:tweet|message|msg|post|mention))?\s*(\p{Extended_Pictographic}\uFE0F?)?/iu.exec(restore(text, quotes));
   if (liked && (liked[1] || /^(?:just\s+)?(?:like|heart)\s+(?:it|them|the\b)/i.test(text))) return [{ kind: 'react', emoji: liked[1] ?? (/heart/i.test(liked[0]) ? '❤️' : '👍') }];
+  // "warn them: "No proxies at sanctioned events, {name}"": a warning counted for the sender, in those words.
+  const warned = /^warns?\s+(?:them|him|her|the (?:person|user|sender|member))?\s*(?:with|saying)?\s*:?\s*(?=\u0001)/i.exec(text);
+  if (warned) {
+    const said = saidWordsAt(text.slice(warned[0].length), quotes);
+    if (said) return [{ kind: 'warn', text: memberName(said) }];
+  }
   const passed = PASS_ON.exec(text);
   if (passed) {
     const says = SAYS.exec(text.slice(passed[0].length));

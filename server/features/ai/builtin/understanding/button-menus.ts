@@ -81,10 +81,12 @@ function buttonWords(labels: string[], lines: string[], at: number, after: strin
   // "when one is pressed the bot posts in #production: New job marked as Urgent by {name}": each button
   // says it with its own label where the example's label is.
   const any =
-    /\b(?:when (?:they|someone|people) (?:press|tap|click)(?:es)? (?:one|any(?: of them)?|a button)|when (?:one|a button|any(?: of them)?) is (?:pressed|tapped|clicked)|any button)\s*,?\s*(?:(?:the bot|it)\s+)?(?:(?:posts?|says?|replies|answers?)(?:\s+(?:in|to)\s+#([\w-]+))?)?\s*(?::|→|->|,)?\s*/i.exec(later);
+    /\b(?:when (?:they|someone|people|somebody|anyone) (?:press|tap|click|pick|choose)(?:e?s)? (?:one|any(?: of them)?|a button)|when (?:one|a button|any(?: of them)?) is (?:pressed|tapped|clicked|picked|chosen)|any button)\s*,?\s*(?:(?:the bot|it)\s+)?(?:(?:posts?|says?|replies|answers?)(?:\s+(?:in|to)\s+#([\w-]+))?)?\s*(?::|→|->|,)?\s*/i.exec(later);
   const text = any ? saidWordsAt(later.slice(any.index + any[0].length), m.quotes) : null;
   const example = text ? labels.find((l) => new RegExp(`\\b${escape(l)}\\b`, 'i').test(text)) : undefined;
-  if (text && said.size === 0) labels.forEach((label) => said.set(label, example ? text.replace(new RegExp(`\\b${escape(example)}\\b`, 'i'), label) : text));
+  // "... says "{name} is playing {role} this clash"": a place of the person's own naming is the label pressed.
+  const own = /\{(?!(?:name|count|list|args|text|value|top|item)\})(\w{2,20})\}/g;
+  if (text && said.size === 0) labels.forEach((label) => said.set(label, example ? text.replace(new RegExp(`\\b${escape(example)}\\b`, 'i'), label) : text.replace(own, label)));
   if (any?.[1]) said.set(CHANNEL, any[1]);
   return said;
 }

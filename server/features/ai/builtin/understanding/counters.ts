@@ -59,6 +59,15 @@ function counterOf(context: string): string {
   return /\b(?:points?|karma|kudos|thanks)\b/i.test(context) ? 'points' : 'messages';
 }
 
+/**
+ * The words from a count on, up to where the next rule starts: they run past the sentence's own "!"
+ * ("Danke {name}! +1 clean point"), not into the next rule ("... by wins. when someone types airmail bot says ...").
+ */
+function ownRule(text: string): string {
+  const next = /(?<=[.!?])\s+(?=(?:when|whenever|if|every|each|also)\b|[/!][A-Za-z])|,\s+(?=[/!][A-Za-z])/i.exec(text);
+  return next ? text.slice(0, next.index) : text;
+}
+
 /** "whenever someone writes done or erledigt they get a point and the bot says Danke {name}!", "/rebuy counts a rebuy ... and says X". */
 function earnRules(sentence: string, m: Masked, counter: string): RuleDraft[] {
   // "parents earn a point for every sit: /didsit adds one": the mention with a command before it, else the first.
@@ -75,7 +84,7 @@ function earnRules(sentence: string, m: Masked, counter: string): RuleDraft[] {
       : null;
   if (!when) return [];
   // The words said run on past the sentence's own "!" ("Danke {name}! +1 clean point"): read them in the whole request.
-  const whole = m.masked.slice(Math.max(0, m.masked.indexOf(sentence)) + earns.index);
+  const whole = ownRule(m.masked.slice(Math.max(0, m.masked.indexOf(sentence)) + earns.index));
   const says = SAYS.exec(whole.split('\n')[0]!);
   // "!ace counts an ace for whoever typed it ("nice ace {name}! 🔥")": the words in brackets.
   const bracketed = says ? null : /^[^\n(]{0,60}\(\s*\u0001(\d+)\u0002\s*\)/.exec(whole);
@@ -128,13 +137,14 @@ function commandCount(sentence: string, m: Masked, counter: string, rules: RuleD
   const counts = COUNTS_PER.exec(sentence) ?? COUNTS_ONE.exec(sentence);
   const command = counts ? commandsIn(sentence.slice(0, counts.index)).pop() : undefined;
   if (!counts || !command) return false;
-  const whole = m.masked.slice(Math.max(0, m.masked.indexOf(sentence)) + counts.index);
+  const whole = ownRule(m.masked.slice(Math.max(0, m.masked.indexOf(sentence)) + counts.index));
   const says = SAYS.exec(whole.split('\n')[0]!);
   // "'Osu! that's X sessions for you' (X = how many theyve done)": X is the count, the note in brackets no words.
   // "/returned <reg> → "Logged return of <reg> ✅" and count it for whoever logged it": the quote after the arrow.
   // "!fc logs a full combo for you → FC logged 🔥 total: <n>": the words after the arrow.
   const afterCommand = m.masked.slice(Math.max(0, m.masked.indexOf(sentence)) + command.end);
-  const arrowed = /^[^\n]*?(?:→|->|=>)\s*/.exec(afterCommand);
+  // The command's own arrow, not the next command's ("!win @player records a win, ... !rules → ...").
+  const arrowed = /^[^\n]*?(?:→|->|=>)\s*/.exec(ownRule(afterCommand));
   // "/win → adds a win to whoever typed it": the words after the arrow say what is counted, no words said.
   const describes = arrowed !== null && new RegExp(`^\\s*(?:${COUNTS_ONE.source})`, 'i').test(afterCommand.slice(arrowed[0].length));
   const said = says ? saidWordsAt(whole.slice(says.index + says[0].length), m.quotes) : arrowed && !describes ? saidWordsAt(afterCommand.slice(arrowed[0].length), m.quotes) : null;

@@ -104,7 +104,8 @@ const FEATURE_CUES: Record<Feature, RegExp[]> = {
   ],
   translate: [/\btranslat(?:e|es|ed|ing|ion|ions|or)\b|\b(?:tradui(?:re|t|s|sez)|traduc(?:ir|e|tor|teur)|tradurr?e|traduzir|übersetz(?:en|t|er))\b/],
   counter: [
-    /(?<![{/!])\bcount(?:s|ing)?\b(?!\}| (?:on|down|me in))|(?<![/!])\bcounters?\b|\bkeeps? (?:the )?scores?\b/,
+    // "shows the list with a count", "the count of names": how many are on a list, no counting per person.
+    /(?<![{/!])(?<!\b(?:with|and|plus|a|the|its)\s+(?:a\s+|the\s+)?)\bcount(?:s|ing)?\b(?!\}| (?:on|down|me in|of (?:names|people|items|entries)))|(?<![/!])\bcounters?\b|\bkeeps? (?:the )?scores?\b/,
     /\bkeeping score\b|\bscore ?boards?\b|\bleader ?boards?\b/,
     /(?<!\b(?:football|soccer|basketball|match|game|live|sports?|cricket|baseball|hockey|nba|nfl|final) )\bscores?\b/,
     /\bpoints (?:system|for|per|each)\b|\b(?:give|earn|award|collect)s? points\b|\btally\b|\bkarma\b/,

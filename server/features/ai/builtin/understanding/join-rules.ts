@@ -40,7 +40,8 @@ export function joinRules(m: Masked): RuleDraft[] {
     const oneOf = ONE_OF.exec(after);
     const texts = oneOf ? oneOfTexts(after.slice(oneOf[0].length), m) : [];
     const text = oneOf ? texts.join(' / ') : saidWordsAt(after, m.quotes);
-    if (!text || /^(?:a|an|the|them|him|her|it|nice|something|some)\b/i.test(text)) continue;
+    // "welcome them with a nice message": no words; a quoted text is the words, however it starts ("A new challenger appears!").
+    if (!text || (!/^\s*\u0001\d+\u0002/.test(after) && /^(?:a|an|the|them|him|her|it|nice|something|some)\b/i.test(text))) continue;
     // "post "{name} has left the court 👋" in #mod-log": the channel may follow the quoted words.
     const channel = lead[1] ?? /^\s*\u0001\d+\u0002\s+(?:in|to|into)\s+(?:the\s+)?#([\w-]{1,80})/.exec(after)?.[1];
     const answer: Action = texts.length > 1 ? { kind: 'replyOneOf', texts, order: 'random' } : channel ? { kind: 'post', to: 'channel', text } : { kind: 'reply', text };

@@ -11,14 +11,14 @@ const WHO =
 /** A word of an item: a full stop only inside it ("discord.gg"), never ending it ("weather. Every Friday"). */
 const TOKEN = "[\\p{L}\\p{N}_'#@-]+(?:\\.[\\p{L}\\p{N}_'#@-]+)*";
 // An item is no say-word ("queja or complaint, send me a copy and reply: ...": "send" starts the answer).
-const ITEM = `(?!(?:send|reply|answer|say|tell|forward|give|post|respond|ask|dm|translate)\\b)(?:\\u0001\\d+\\u0002|${TOKEN}(?: ${TOKEN}){0,4}?)`;
+const ITEM = `(?!(?:send|reply|answer|say|tell|forward|give|post|respond|ask|dm|translate|warn|delete|remove|kick|ban|mute)\\b)(?:\\u0001\\d+\\u0002|${TOKEN}(?: ${TOKEN}){0,4}?)`;
 // The same sentence in the languages requests mix in: "cuando alguien escriba hoy o qué hay → responder: ...",
 // "se qualcuno scrive prezzi rispondi ...", "quand quelqu'un écrit pluie → ...", "wenn jemand preis schreibt".
 const WHEN = "(?:when(?:ever)?|if|cuando|si|se|quand|wenn|als|quando)";
 const WRITES = "(?:writes?|says?|types?|sends?|asks?(?:\\s+(?:for|about))?|talks? about|mentions?(?!\\s+(?:the bot|the account|our account|us|me|it|@))|contains?|includes?|has|uses?|posts?|escriba|escribe|dice|diga|scrive|scrivono|dice|écrit|ecrit|dit|schreibt|sagt|schrijft|zegt|escreve|diz)";
 // Dutch "of" (or), but not the English "of" of "out of order", "one of", "a lot of".
 const OR = "(?:,|\\/|\\bor\\b|\\bo\\b|\\bou\\b|\\boder\\b|(?<!\\b(?:out|one|some|all|lot|kind|sort|any|none|each|most|top|end|cup|bit|part|full|because|instead)\\s)\\bof\\b)";
-const ANSWER = "(?:send|sends|answer|answers|reply|replies|say|says|respond|responds|tell them|give|gives|post|posts|responder|responde|rispondi|rispondere|répondre|repondre|réponds|antworten|antworte|antwoord|responda)";
+const ANSWER = "(?:send|sends|answer|answers|reply|replies|say|says|respond|responds|tell them|give|gives|post|posts|(?=warns?\\b)|responder|responde|rispondi|rispondere|répondre|repondre|réponds|antworten|antworte|antwoord|responda)";
 const SAYS = `(?:(?:the bot|it|bot)\\s+)?(?:should\\s+)?(?:just\\s+)?${ANSWER}\\b(?:\\s+(?:them|back))?(?:\\s+with)?`;
 // "→ responder: ..." or "→ ..." (the arrow is the answer's), ", reply ...", " answer ...".
 // "when they say airport: Airport pickup $10": a colon or a dash before the answer is enough.

@@ -50,7 +50,8 @@ export function listRules(sentence: string, m: Masked, context: string): RuleDra
     const written = whole.length > inSentence.length ? whole : inSentence;
     // "/unsub NAME takes them off": a word in capitals is a stand-in too.
     const standIn = /^\s*(?:\+\s*|<[^>]*>|\[[^\]]*\]|(?:NAME|ITEM|THING|TEXT|WORD)\b)/.test(written);
-    const rest = written.replace(/^\s*(?:\+\s*|<[^>]*>\s*|\[[^\]]*\]\s*|(?:NAME|ITEM|THING|TEXT|WORD)\b\s*)+/, ' ');
+    // "!clear (mods only) empties it": who may use it is no part of what it does.
+    const rest = written.replace(/^\s*(?:\+\s*|<[^>]*>\s*|\[[^\]]*\]\s*|\([^()]{1,30}\)\s*|(?:NAME|ITEM|THING|TEXT|WORD)\b\s*)+/, ' ');
     // "/in = you're in for friday", "/out = removes you": the person themselves, by the command's name.
     const person = sender || PERSON_ITEM.test(rest) || /\byou'?re (?:in|out)\b/i.test(rest);
     // "!count → how many are in", "/cuantos → how many are coming": the number on the list.
@@ -101,7 +102,7 @@ export function listRules(sentence: string, m: Masked, context: string): RuleDra
     // "!out takes you off (kupo... maybe next week)": the words in brackets right after what is done.
     const line = start >= 0 ? m.masked.slice(start + c.end).split('\n')[0]!.replace(/^\s*(?:<[^>]*>|\[[^\]]*\])/, '') : rest;
     const inBrackets = !given && op !== 'show' ? /^[^(\n,;]{0,40}?\(\s*([^()\n]{2,80}?)\s*\)/.exec(line) : null;
-    const bracketed = inBrackets && !/\b(?:e\.g|eg|ex|example|for example|i\.e|whatever|whichever|like|optional|if|or so|maybe later)\b/i.test(inBrackets[1]!.replace(/^maybe next\b/i, '')) ? restore(inBrackets[1]!, m.quotes) : null;
+    const bracketed = inBrackets && !/\b(?:e\.g|eg|ex|example|for example|i\.e|only|admins?|mods?|moderators?|whatever|whichever|like|optional|if|or so|maybe later)\b/i.test(inBrackets[1]!.replace(/^maybe next\b/i, '')) ? restore(inBrackets[1]!, m.quotes) : null;
     const text = given ?? bracketed ?? { add: 'Added {item}.', remove: 'Removed {item}.', show: '{list}', clear: 'The list is empty now.' }[op];
     const capacity = op === 'add' ? capacityIn(start >= 0 ? m.masked.slice(start + c.end).split('\n')[0]! : rest, m.quotes) : null;
     rules.push({ id: c.name, when: { kind: 'command', name: c.name }, if: [], do: [{ kind: 'list', list, op, item, text, ...capacity }], source: restore(sentence, m.quotes).trim() });

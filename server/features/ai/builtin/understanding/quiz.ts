@@ -17,7 +17,8 @@ const SAYS = (what: string) =>
   );
 
 function said(text: string, what: string): string | null {
-  const hit = SAYS(what).exec(text);
+  // "says right or wrong": that it says so, in no words of the person's.
+  const hit = SAYS(what).exec(text.replace(/\b(?:right|correct) or (?:wrong|not)\b/gi, 'so'));
   return hit ? hit[1]!.replace(/[.,;]\s*$/, '').trim() || null : null;
 }
 
@@ -39,6 +40,11 @@ export function quizRules(m: Masked): RuleDraft[] {
   // '/quiz asks "What does תודה mean?" if they answer thank you -> "Correct 👏" otherwise "try again"': one question, its answer and the two texts.
   const one = pairs.length < 2 ? ONE_QUESTION.exec(text) : null;
   if (one) pairs.splice(0, pairs.length, { question: one[1]!.trim(), answer: one[2]!.trim() });
+  // '"What is the hardest mineral?" diamond / "Fool's gold is what mineral?" pyrite': each answer after its question, "/" between.
+  if (pairs.length < 2 && !one) {
+    const slashed = [...text.matchAll(/(?:^|\/|:)\s*([^\n→?/:]{2,200}\?)\s+([^\n→?/]{1,40}?)\s*(?=\/|\n|$)/g)].map((p) => ({ question: p[1]!.trim(), answer: p[2]!.trim() }));
+    if (slashed.length >= 2) pairs.splice(0, pairs.length, ...slashed);
+  }
   if (pairs.length < 2 && !one) return [];
   // The command named for the quiz, else the one that asks: "/q gives the next question".
   const command =

@@ -231,7 +231,9 @@ function commandAnswerRules(m: Masked): RuleDraft[] {
     if (!written) continue;
     // "/donde → tells people the venue address": words about the answer, not the answer (a blank).
     // "/callsheet → link to today's call sheet, i'll give u the link later": words still to come.
-    const text = named || DESCRIBES.test(written) || LATER.test(line) ? null : written;
+    // A quoted answer is the person's words, whatever verb it starts with ("Post a clear photo ...").
+    const quoted = /^\s*\u0001\d+\u0002/.test(after);
+    const text = named || (!quoted && DESCRIBES.test(written)) || LATER.test(line) ? null : written;
     const name = hit[2]!.toLowerCase();
     // "!weather → Tartu weather now": the weather, not those words.
     // "/weather -> current weather in Göteborg with 'Väder vid banan:' in front": the person's words, then the weather.
@@ -331,15 +333,17 @@ export function ruleClausesIn(m: Masked): RuleDraft[] {
   return withWholeBotChannel(withoutRepeats(withoutOverlaps(rules).map(withPostInChannel).map((rule) => withEchoedArgument(withWordsToComeBlank(rule, m), m))), m);
 }
 
-/** "a bot that works only in the #shop-talk channel", "it only answers in #help": where every rule listens. */
-const WHOLE_BOT_CHANNEL = /\b(?:bot|it)\b[^.\n#]{0,40}?\b(?:works?|runs?|listens?|answers?|replies|reacts?|is active)\s+only\s+in\s+(?:the\s+)?#([\w-]+)|\b(?:bot|it)\s+(?:should\s+)?only\s+(?:works?|runs?|listens?|answers?|replies|reacts?)\s+in\s+(?:the\s+)?#([\w-]+)/i;
+/** "a bot that works only in the #shop-talk channel", "it only answers in #help", "only respond to commands in #tournament": where every rule (or every command) listens. */
+const WHOLE_BOT_CHANNEL = /\b(?:bot|it)\b[^.\n#]{0,40}?\b(?:works?|runs?|listens?|answers?|replies|reacts?|is active)\s+only\s+in\s+(?:the\s+)?#([\w-]+)|\b(?:bot|it)\s+(?:should\s+)?only\s+(?:works?|runs?|listens?|answers?|replies|reacts?)\s+in\s+(?:the\s+)?#([\w-]+)|(?:^|\n|[.!?]\s+)[ \t]*(?:[-•*][ \t]*)?(?:and\s+|also\s+)?only\s+(?:respond|reply|answer|react|listen|work)s?\s+(to (?:the\s+)?commands\s+)?in\s+(?:the\s+)?#([\w-]+)/i;
 
 function withWholeBotChannel(rules: RuleDraft[], m: Masked): RuleDraft[] {
   const hit = WHOLE_BOT_CHANNEL.exec(m.masked);
   if (!hit) return rules;
-  const name = (hit[1] ?? hit[2])!;
+  const name = (hit[1] ?? hit[2] ?? hit[4])!;
+  // "only respond to commands in #tournament": the commands only.
+  const kinds = hit[3] ? ['command'] : ['command', 'keyword', 'message', 'mention'];
   for (const rule of rules) {
-    if (['command', 'keyword', 'message', 'mention'].includes(rule.when.kind) && !rule.if.some((c) => c.kind === 'chat')) rule.if.push({ kind: 'chat', name });
+    if (kinds.includes(rule.when.kind) && !rule.if.some((c) => c.kind === 'chat')) rule.if.push({ kind: 'chat', name });
   }
   return rules;
 }

@@ -7,6 +7,7 @@ import type { RuleDraft } from './rule-draft';
 /** The rules read, each overlap taken out (the steps run in this order: each reads what the one before left). */
 export function withoutOverlaps(rules: RuleDraft[]): RuleDraft[] {
   keepMenuQuestionsTheirs(rules);
+  keepQuizQuestionsTheirs(rules);
   const richer = commandsReadRicher(rules);
   dropAiMentionWords(rules);
   moveQuestionsToTheirButtons(rules);
@@ -25,6 +26,12 @@ function keepMenuQuestionsTheirs(rules: RuleDraft[]): void {
   const ofMenu = (r: RuleDraft) => r.id.startsWith('menu-') || r.when.kind === 'button';
   const menuAsks = new Set(rules.filter(ofMenu).flatMap((r) => r.do.flatMap((a) => (a.kind === 'ask' ? [a.questions.join('|')] : []))));
   if (menuAsks.size > 0) keepOnly(rules, (r) => ofMenu(r) || !r.do.some((a) => a.kind === 'ask' && menuAsks.has(a.questions.join('|'))));
+}
+
+/** A quiz's questions ("!quiz asks one of these: "Q?" diamond / ...") are the quiz's, not questions asked in turn. */
+function keepQuizQuestionsTheirs(rules: RuleDraft[]): void {
+  const quizzed = new Set(rules.flatMap((r) => r.do.flatMap((a) => (a.kind === 'quiz' ? a.questions.map((q) => q.question) : []))));
+  if (quizzed.size > 0) keepOnly(rules, (r) => !r.do.some((a) => a.kind === 'ask' && a.questions.every((q) => q !== null && quizzed.has(q))));
 }
 
 /**

@@ -179,8 +179,12 @@ function postAt(m: Masked, part: string, context: string, post: RegExpMatchArray
   // "sends a reminder every tuesday at 6pm: Rehearsal tonight at 7:30": the words follow the schedule's colon.
   const colon = trailing ? /:\s+|\s*(?:→|->)\s*/.exec(trailing[1]!) : null;
   const earlier = `${context} ${part.slice(0, post.index)}`;
-  const schedule = scheduleOf(trailing ? trailing[1]!.slice(0, colon ? colon.index : undefined) : lead, earlier);
+  let schedule = scheduleOf(trailing ? trailing[1]!.slice(0, colon ? colon.index : undefined) : lead, earlier);
   if (!schedule) return null;
+  // 'clash is saturday 20:00, post "CLASH IN 30 MIN" 30 minutes before': the offset after the quoted words.
+  const offsetAfter = quoted ? /^\s*((?:an?|one|half an|\d+)\s*(?:h|hrs?|hours?|min(?:ute)?s?)\s+(?:before|after))\b/i.exec(after) : null;
+  const moved = offsetAfter && schedule.when.kind === 'schedule' && schedule.when.times.length > 0 ? scheduleOf(`${offsetAfter[1]} `, earlier) : null;
+  if (moved) schedule = moved;
   const written = trailing && !quoted ? (colon ? saidWordsAt(trailing[1]!.slice(colon.index + colon[0].length), []) : said!.slice(0, trailing.index)) : said;
   const p: Post = { m, post, lead, rest, said, quoted, colon, earlier, schedule, words: withoutOffset(written, schedule, lead, earlier) };
   // A quote ends where its mark does (the words said are the quote's text, longer than its mark).
