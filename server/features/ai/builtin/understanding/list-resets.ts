@@ -8,7 +8,7 @@ import { scheduleOf } from './scheduled-posts';
 const CLEARED = /\b(?:clear|clears|clearing|wipe|wipes|wiping|empty|empties|emptying|reset|resets|resetting)\s+(?:out\s+)?(?:the|that|this|our|my|its)\s+([\p{L}' -]{1,40}?)\s*(?=\b(?:every|each|on|at|once|daily|weekly)\b)/iu;
 
 /** "every saturday at 12:00 empty the list": the schedule first. */
-const CLEARED_LAST = /\b(?:clear|clears|wipe|wipes|empty|empties|reset|resets)\s+(?:out\s+)?(?:the|that|this|our|my|its)\s+([\p{L}' -]{1,40}?)\s*(?:[.!,;]|$)/iu;
+const CLEARED_LAST = /\b(?:clear|clears|wipe|wipes|empty|empties|reset|resets)\s+(?:out\s+)?(?:(?:the|that|this|our|my|its)\s+([\p{L}' -]{1,40}?)|everything|it all|all)\s*(?:[.!,;]|$)/iu;
 
 export function listResetRules(sentence: string, m: Masked, rules: RuleDraft[]): RuleDraft[] {
   const first = CLEARED.exec(sentence);
@@ -16,9 +16,11 @@ export function listResetRules(sentence: string, m: Masked, rules: RuleDraft[]):
   const hit = first ?? last;
   if (!hit) return [];
   const lists = [...new Set(rules.flatMap((r) => r.do.flatMap((a) => (a.kind === 'list' ? [a.list] : []))))];
-  const named = hit[1]!.toLowerCase().replace(/\s+list$/, '').trim();
+  const named = (hit[1] ?? '').toLowerCase().replace(/\s+list$/, '').trim();
   const list = lists.find((l) => l.toLowerCase() === named) ?? (lists.length === 1 ? lists[0] : undefined);
-  const schedule = scheduleOf(first ? sentence.slice(hit.index + hit[0].length) : sentence.slice(0, hit.index), sentence);
+  // "sunday after 12 clear everything": once that hour has come.
+  const when = (first ? sentence.slice(hit.index + hit[0].length) : sentence.slice(0, hit.index)).replace(/\bafter\s+(\d{1,2}(?::\d{2})?\s*(?:am|pm)?)\b/i, 'at $1');
+  const schedule = scheduleOf(when, sentence);
   if (!list || !schedule || schedule.when.kind !== 'schedule') return [];
   return [
     {

@@ -20,6 +20,7 @@ import { joinRules } from './join-rules';
 import { keywordSentenceRules } from './keyword-sentences';
 import { listRules } from './list-commands';
 import { listResetRules } from './list-resets';
+import { signUpRules } from './sign-ups';
 import { ROTATION, textsOfList } from './listed-texts';
 import { afterCommand, commandsIn, type Masked, restore } from './masked';
 import { mentionAboutRules } from './mention-rules';
@@ -320,6 +321,9 @@ export function ruleClausesIn(m: Masked): RuleDraft[] {
       rules.push(rule);
     }
   }
+  // "+1 to play → You're in NAME!": sign-ups by a word, read over any other reading of "+1" and "-1".
+  const signUps = signUpRules(m);
+  if (signUps.length > 0) rules.splice(0, rules.length, ...rules.filter((r) => !(r.when.kind === 'keyword' && r.when.words.some((w) => /^[+-]?1\b/.test(w)))), ...signUps);
   for (const sentence of sentences) rules.push(...listResetRules(sentence, m, rules));
   rules.push(...sameTextRules(m, rules));
   // Commands answered by the lines under them, that answer with data, or whose answer is still to come,
