@@ -42,19 +42,22 @@ const SENTENCE_WORDS = /\b(?:is|are|was|were|will|be|been|has|have|had|can|do|do
 /** "ceramic film blocks way more heat, and tell them the price": words, then a value of the person's still to come. */
 const AND_TELLS = /,?\s+(?:and\s+)?(?:tell|give|send|show)\s+(?:them|people|ppl|the (?:customer|client|person))\s+(?:the|our|my)\s+[\p{Ll}' -]{1,40}$/u;
 
+/** "the prices, I will send you the price list later", "I go send am later", "prices from my list": words of the person's still to come. */
+const MINE_LATER = /\b(?:i'?ll|i will|i go|i'?m going to|imma)\s+(?:send|give|add|put|write|paste|share)\b[^.!?\n]*?\b(?:later|soon|tomorrow|myself)\b|\bfrom my (?:price )?(?:list|sheet|catalogue|catalog)\b/i;
+
 /** "welcome them and post our server rules": what the bot should do, not its words. */
 const DOES = /^(?:welcome|greet|thank|tell|show|give|send)\s+(?:them|him|her|people|ppl|everyone)(?:\s+and\s+(?:post|give|send|show|tell)\s+(?:them\s+)?(?:our|my|the)\s+[\p{Ll}\s'-]{1,40})?$/iu;
 
 export function onlyDescribes(text: string): boolean {
   const plain = text.trim().replace(/[.!]+$/, '');
-  if (DOES.test(plain) || AND_TELLS.test(plain)) return true;
+  if (DOES.test(plain) || AND_TELLS.test(plain) || MINE_LATER.test(plain)) return true;
   // "the same thing", "the same text": another rule's words (rule-clauses.ts reads which), not a thing named.
   if (/^(?:the\s+)?same\b/i.test(plain)) return false;
   return TO_COME.test(text) || NOT_YET.test(text) || TEXT_LATER.test(text) || TO_CHECK.test(text) || DESCRIBED.test(plain) || (NAMED_THING.test(plain) && !SENTENCE_WORDS.test(plain));
 }
 
-/** 'reply "My program is here:" + the link (not live yet)': the words, then a link the person has not given. */
-const LINK_TO_COME = /^\s*(?:\+|\band\b|\bwith\b|\bthen\b)\s*(?:the|my|our|a)\s+(?:link|url)\b/i;
+/** 'reply "My program is here:" + the link (not live yet)', '"... password:" then the password': the words, then a value the person has not given. */
+const LINK_TO_COME = /^\s*(?:\+|\band\b|\bwith\b|\bthen\b)\s*(?:the|my|our|a)\s+(?:link|url|password|code|number|address|date|price)\b/i;
 
 /** True when the quoted words are followed by "+ the link" (and no link is written there). */
 function linkToCome(text: string, m: Masked): boolean {

@@ -11,7 +11,8 @@ import { saidWordsAt } from './said-words';
 import { type Masked, restore } from './masked';
 
 /** Where the questions start: "ask: ", "asks them", "ask one after the other", "should ask the volunteer:", "asks How many people?". */
-const ASK = /(?<![/!])\b(?:ask|asks|asking|pregunta|preguntar|chiedi|chiedere|frag|fragen|demande|demander|pergunta|perguntar|vraag)\b(?!\s+(?:about|when|where|why|whether)\b(?![^?\n]{0,60}\?)|\s+how\b(?!\s+(?:many|much|old|long|far|often)\b))(?:\s+(?:them|dem|em|people|the (?:customer|user|person|volunteer|client)s?|him|her))?(?:\s+in (?:dms?|private))?(?:\s+(?:one (?:after|by) (?:the other|one)|in turn|one at a time|step by step|these|the following|for))*\s*(?::|-)?\s*/i;
+// "if dem ask price reply ...": the customer asks; that is the trigger, not the bot's questions.
+const ASK = /(?<![/!])(?<!\b(?:if|when|whenever)\s+(?:they|dem|dey|someone|anyone|somebody|people|ppl|customers?|a customer|u|you)\s+)\b(?:ask|asks|asking|pregunta|preguntar|chiedi|chiedere|frag|fragen|demande|demander|pergunta|perguntar|vraag)\b(?!\s+(?:about|when|where|why|whether)\b(?![^?\n]{0,60}\?)|\s+how\b(?!\s+(?:many|much|old|long|far|often)\b))(?:\s+(?:them|dem|em|people|the (?:customer|user|person|volunteer|client)s?|him|her))?(?:\s+in (?:dms?|private))?(?:\s+(?:one (?:after|by) (?:the other|one)|in turn|one at a time|step by step|these|the following|for))*\s*(?::|-)?\s*/i;
 /** Where the questions end, earliest first: what the bot says after them, "after that", or where the answers go. */
 const AFTER = [
   /(?:^|[\s.,;)])(?:then|after that|afterwards|and then)[\s,:]*(?:say|says|reply|replies|answer|tell (?:them|dem))\b[\s,:]*/i,

@@ -164,6 +164,8 @@ function forwardRules(sentence: string, m: Masked): RuleDraft[] {
   // "when someone mentions an order or a refund, forward the message to me": the copy of those
   // messages is their rule's (keyword-sentences.ts), not a copy of every message.
   if (words.length === 0 && governedByWhen(sentence)) return [];
+  // "taxi or airport → "..." and forward the message to me": the copy is that rule's, not of every message.
+  if (words.length === 0 && /(?:→|->|=>)[^\n]*\b(?:forward|forwards|send|sends|copy|pass)\s+(?:the|that|their|this)\s+(?:message|msg|question)\b/i.test(sentence)) return [];
   // "...asks them three things. then forwards the lot to me": the answers go to the owner (questions.ts), not every message.
   if (words.length === 0 && /\b(?:forwards?|sends?|pass(?:es)?)\s+(?:the lot|(?:all\s+)?(?:the\s+)?answers|everything|those|them|it all|all of (?:it|that|them)|the (?:details|info))\b/i.test(sentence) && /\b(?:asks?|asking)\b/i.test(m.masked)) return [];
   const when: Trigger = words.length > 0 ? { kind: 'keyword', words, whole: false } : { kind: 'message', always: true };

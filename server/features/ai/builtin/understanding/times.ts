@@ -11,6 +11,8 @@ export const TIME_OF_DAY = [
   `${HOUR}:(\\d{2})(?!\\d)`,
   `\\b(noon|midday|midnight)\\b`,
   `${HOUR}(?::(\\d{2}))?\\s+(?:o'?clock\\s+)?(?:in the (morning|afternoon|evening)|at (night))`,
+  // "23h", "7h30": the hour as French and others write it.
+  `${HOUR}h(\\d{2})?(?![a-z\\d])`,
 ].map((p) => `(?:${p})`).join('|');
 
 function hhmm(hour: number, minute: number): TimeOfDay | null {
@@ -35,11 +37,12 @@ export function timeFromMatch(m: RegExpExecArray | RegExpMatchArray, first = 1):
     const later = g(9) !== undefined ? hour !== 12 : g(8)!.toLowerCase() !== 'morning';
     return hhmm(later ? (hour % 12) + 12 : hour % 12, Number(g(7) ?? 0));
   }
+  if (g(10) !== undefined) return hhmm(Number(g(10)), Number(g(11) ?? 0));
   return null;
 }
 
 /** The groups one TIME_OF_DAY adds to a regex. */
-export const TIME_GROUPS = 10;
+export const TIME_GROUPS = 12;
 
 /** "9am" -> '09:00'; null when the text is no time of day. */
 export function timeOfDay(text: string): TimeOfDay | null {
