@@ -25,7 +25,7 @@ export const ASKING_WORDS = /^(?:ask|asks|pregunta|chiedi|frag|demande)\b/i;
 /** What is left of "send me a copy and reply: ..." when a reader took "send" for a say-word. */
 export const COPY_LEFT = /^(?:me|us)(?:\s*\([^)]{1,40}\))?\s+(?:also\s+)?a copy\b/i;
 /** Words that describe the answer instead of giving it ("tell them when the farrier comes next"). */
-export const DESCRIBES = /^(?:tells?|gives?|sends?|shows?|posts?|lists?|displays?|explains?|describes?)\s+(?:them|him|her|people|everyone|members|the (?:person|customer|user)s?)?\s*(?:when|what|where|how|which|who|the|our|a|an|this|these|that|today'?s|this week'?s|tomorrow'?s|all|every)\b|^(?:still|not sure|tbd|to be decided|working (?:it )?out|don'?t know yet|coming soon)\b/i;
+export const DESCRIBES = /^(?:tells?|gives?|sends?|shows?|posts?|lists?|displays?|explains?|describes?|(?:reply|replies|answers?|responds?)\s+with)\s+(?:them|him|her|people|everyone|members|the (?:person|customer|user)s?)?\s*(?:when|what|where|how|which|who|the|our|a|an|this|these|that|today'?s|this week'?s|tomorrow'?s|all|every)\b|^(?:still|not sure|tbd|to be decided|working (?:it )?out|don'?t know yet|coming soon)\b/i;
 /** "reply with our prices", "→ our weekly events", "→ link to this month's rota": what the answer is about, in a few words, not the answer. */
 export const NAMES_ONLY = /^(?:our|my|the|their|your)\s+[\w'-]+(?:\s+[\w'-]+){0,2}\s*[.!]?\s*$|^(?:(?:a|the|our|my)\s+)?(?:link|url|website|web page|form|sheet|spreadsheet)\s+(?:to|for|of)\s+[^.!?\n]{1,60}$/i;
 /** "..." or "…" standing for words still to come ("This Sunday we sketch at ..."). */

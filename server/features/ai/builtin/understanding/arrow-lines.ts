@@ -7,6 +7,7 @@
 // take those); the right side is a list change, a copy to the owner and a reply, or a reply.
 import type { Action, Trigger } from '../../../../../shared/bot-plan.schema';
 import type { RuleDraft } from './rule-draft';
+import { capacityIn } from './list-commands';
 import { answerActions, ASKING_WORDS } from './answers';
 import { punishment } from './moderation-rules';
 import { saidWordsAt } from './said-words';
@@ -44,6 +45,9 @@ function wordsOf(left: string, quotes: string[]): string[] {
     .filter(({ word, quoted }) => word.length > 0 && word.split(/\s+/).length <= (quoted ? 10 : 4))
     .map(({ word }) => word);
 }
+
+/** ", cancel takes them off", ", list shows who's booked": another word of the same list, after the first one's. */
+const CHAINED = /,\s+([\p{L}'-]{2,20})\s+((?:takes?|removes?|crosses?|drops?)\s+(?:them|him|her|you|people)(?:\s+(?:off|out))?|(?:shows?|lists?)\s+(?:who'?s\s+(?:booked|in|coming|on it|going)|the list|everyone|them))\b/giu;
 
 /** What the right side does: a list change, moderation, one of several texts, a copy to the owner and a reply, or a reply. */
 function actionsOf(right: string, quotes: string[]): Action[] {
@@ -153,6 +157,11 @@ function ruleAt(before: string, after: string, sentence: boolean, unit: string, 
     /[\s,.;]+(mute|ban|kick|time ?out)(?:\s+(?:them|him|her))?\s+after\s+(\d+)\s+(?:warnings?|strikes?)\b[^\n]*$/i.exec(after) ??
     /[\s,.;]+(?:and\s+)?(mute|ban|kick|time ?out)(?:\s+(?:them|him|her))?\s+(?:on|at)\s+the\s+(\d+)(?:st|nd|rd|th)\s+(?:time|one|strike|warning)\b[^\n]*$/i.exec(after);
   if (strike) after = after.slice(0, strike.index);
+  // "book → add them to the list, cancel takes them off, list shows who's booked. max 25 people, after 25
+  // reply ...": the other words of the list, each a rule of its own; the limit is the add's.
+  const chained = [...after.matchAll(CHAINED)];
+  const whole0 = after;
+  if (chained.length > 0) after = after.slice(0, chained[0]!.index);
   // "anyone who says kraken gets "🐙 ..."": what they get is the words quoted.
   const gets = sentence && /^\s*gets?\s+(?=\u0001\d+\u0002)/i.exec(after);
   const actions = actionsOf(gets ? after.slice(gets[0].length) : after, m.quotes);
@@ -164,7 +173,15 @@ function ruleAt(before: string, after: string, sentence: boolean, unit: string, 
   // A short word that may be part of any sentence ("in", "who") must be the whole message.
   const whole = words.some((w) => w.split(/\s+/).length === 1 && w.length <= 6) && actions.some((a) => a.kind === 'list');
   const when: Trigger = other ? { kind: 'message', always: false } : { kind: 'keyword', words, whole };
-  const rule: RuleDraft = { id: other ? 'anything-else' : words[0]!, when, if: chat ? [{ kind: 'chat', name: chat }] : [], do: actions, source: restore(unit, m.quotes).trim() };
+  const capacity = chained.length > 0 ? capacityIn(whole0, m.quotes) : null;
+  const done = capacity ? actions.map((a) => (a.kind === 'list' && a.op === 'add' ? { ...a, ...capacity, text: a.text === capacity.full ? 'Added {item}.' : a.text } : a)) : actions;
+  const rule: RuleDraft = { id: other ? 'anything-else' : words[0]!, when, if: chat ? [{ kind: 'chat', name: chat }] : [], do: done, source: restore(unit, m.quotes).trim() };
+  const more = chained.map((c): RuleDraft => {
+    const word = restore(c[1]!, m.quotes).toLowerCase();
+    const op = /^(?:shows?|lists?)\b/i.test(c[2]!) ? 'show' : 'remove';
+    return { id: word, when: { kind: 'keyword', words: [word], whole: true }, if: rule.if, do: [{ kind: 'list', list: 'signups', op, item: op === 'show' ? 'argument' : 'sender', text: op === 'show' ? '{list}' : 'Removed {item}.' }], source: restore(c[0]!, m.quotes).replace(/^,\s*/, '').trim() };
+  });
+  if (more.length > 0 && actions.some((a) => a.kind === 'list')) return [rule, ...more];
   const punish = strike && actions.some((a) => a.kind === 'warn') ? punishment(strike[1]!, m).actions.filter((a) => a.kind !== 'delete' && a.kind !== 'warn') : [];
   if (punish.length === 0) return [rule];
   return [rule, { ...rule, id: `${rule.id}-strike-${strike![2]}`, if: [...rule.if, { kind: 'warnings', atLeast: Number(strike![2]) }], do: punish }];

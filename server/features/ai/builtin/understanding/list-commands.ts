@@ -115,7 +115,7 @@ export function capacityIn(words: string, quotes: string[]): { max: number; full
   const most = /\b(?:max(?:imum)?\.?|at most|up to|limit(?: of)?|only)\s*(\d{1,4})\b|\b(\d{1,4})\s*(?:max|spots?|places?|spaces?|seats?)\b/i.exec(words);
   if (!most) return null;
   const max = Number(most[1] ?? most[2]);
-  const fullAt = /\b(?:(?:if|when|once)\s+(?:it'?s|its|it is|the (?:list|class|session|trip|course) is|(?:list|class) is|they'?re|we'?re)\s+full|after that)\b\s*,?\s*(?:(?:just\s+)?(?:say|says|reply|replies|answer|tell them)\s*:?\s*|→\s*|->\s*|:\s*)?/i.exec(words);
+  const fullAt = /\b(?:(?:if|when|once)\s+(?:it'?s|its|it is|the (?:list|class|session|trip|course) is|(?:list|class) is|they'?re|we'?re)\s+full|after (?:that|\d{1,4}(?:\s+(?:people|spots?|names?|players))?))\b\s*,?\s*(?:(?:just\s+)?(?:say|says|reply|replies|answer|tell them)\s*:?\s*|→\s*|->\s*|:\s*)?/i.exec(words);
   const full = fullAt ? saidWordsAt(words.slice(fullAt.index + fullAt[0].length), quotes) : null;
   return max >= 1 ? { max, ...(full ? { full } : {}) } : null;
 }
