@@ -84,8 +84,14 @@ export function answerActions(words: string, quotes: string[]): Action[] {
   // "reply in the channel: Flagged 👀": where it is said, not words of it.
   const text = words.trim().replace(/^(?:reply|replies|answer|answers|respond|responds)(?:\s+in the (?:channel|chat|group|thread))?(?:\s+with)?\s*:?\s*(?=\u0001|[^\s:])/i, '');
   // "just like it ❤️ no reply", "react with 🔥": a reaction to the message, not words.
-  const liked = /^(?:just\s+)?(?:like|heart|react(?:\s+(?:to|with))?)\s+(?:it|them|the (?:tweet|message|msg|post|mention))?\s*(\p{Extended_Pictographic}\uFE0F?)?/iu.exec(restore(text, quotes));
-  if (liked && (liked[1] || /^(?:just\s+)?(?:like|heart)\s+(?:it|them|the\b)/i.test(text))) return [{ kind: 'react', emoji: liked[1] ?? (/heart/i.test(liked[0]) ? '❤️' : '👍') }];
+  const liked = /^(?:just\s+)?(?:like|heart|react(?:\s+(?:to|with))?)\s+(?:it|them|(?:the|their|his|her) (?:tweet|message|msg|post|mention|reply)s?)?\s*(\p{Extended_Pictographic}\uFE0F?)?/iu.exec(restore(text, quotes));
+  if (liked && (liked[1] || /^(?:just\s+)?(?:like|heart)\s+(?:it|them|the\b|their\b)/i.test(text))) {
+    const react: Action = { kind: 'react', emoji: liked[1] ?? (/heart/i.test(liked[0]) ? '❤️' : '👍') };
+    // "like their tweet ❤️ and reply "Sending you a soft morning 🌸"": the words said too.
+    const then = /\b(?:and|then)\s+(?:then\s+)?(?:reply|replies|say|says|answer|answers)\s*(?:with)?\s*:?\s*/i.exec(text);
+    const said = then ? saidWordsAt(text.slice(then.index + then[0].length), quotes) : null;
+    return said ? [react, { kind: 'reply', text: memberName(said) }] : [react];
+  }
   // "warn them: "No proxies at sanctioned events, {name}"": a warning counted for the sender, in those words.
   const warned = /^warns?\s+(?:them|him|her|the (?:person|user|sender|member))?\s*(?:with|saying)?\s*:?\s*(?=\u0001)/i.exec(text);
   if (warned) {

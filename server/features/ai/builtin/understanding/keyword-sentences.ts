@@ -11,7 +11,7 @@ const WHO =
 /** A word of an item: a full stop only inside it ("discord.gg"), never ending it ("weather. Every Friday"). */
 const TOKEN = "[\\p{L}\\p{N}_'#@-]+(?:\\.[\\p{L}\\p{N}_'#@-]+)*";
 // An item is no say-word ("queja or complaint, send me a copy and reply: ...": "send" starts the answer).
-const ITEM = `(?!(?:send|reply|answer|say|tell|forward|give|post|respond|ask|dm|translate|warn|delete|remove|kick|ban|mute)\\b)(?:\\u0001\\d+\\u0002|${TOKEN}(?: ${TOKEN}){0,4}?)`;
+const ITEM = `(?!(?:send|reply|answer|say|tell|forward|give|post|respond|ask|dm|translate|warn|delete|remove|kick|ban|mute|like|heart|react)\\b)(?:\\u0001\\d+\\u0002|${TOKEN}(?: ${TOKEN}){0,4}?)`;
 // The same sentence in the languages requests mix in: "cuando alguien escriba hoy o qué hay → responder: ...",
 // "se qualcuno scrive prezzi rispondi ...", "quand quelqu'un écrit pluie → ...", "wenn jemand preis schreibt".
 const WHEN = "(?:when(?:ever)?|if|cuando|si|se|quand|wenn|als|quando)";

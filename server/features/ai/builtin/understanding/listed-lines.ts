@@ -2,8 +2,8 @@
 // then "- You bowl like my grandma." on each line below) is put on the announcing line, each item
 // quoted («...») and separated by " / ": the way the readers take a list written in one line.
 
-/** A line that announces a list: it ends with a colon and says how the items are used. */
-const ANNOUNCES = /\b(?:random|one of|from this list|the following|these|in order|in the same order|in turn|going round|rotat\w*|next (?:tip|quote|line|fact|word|one))\b[^\n]*:\s*$/i;
+/** A line that announces a list: it ends with a colon and says how the items are used, or ends with "from this list". */
+const ANNOUNCES = /\b(?:random|one of|from this list|the following|these|in order|in the same order|in turn|going round|rotat\w*|next (?:tip|quote|line|fact|word|one))\b[^\n]*:\s*$|\b(?:from (?:this|my|the) list|the following|one of these|in (?:this|that) order)\s*$/i;
 /** An item: a bullet or a number, then its words; or a line set in under the announcing one. */
 const ITEM = /^\s*(?:[-•*–]|\d{1,2}[.)])\s+(.+?)\s*$|^\s{2,}(\S.*?)\s*$/;
 /** An item on a line of its own, neither bulleted nor set in: not a rule's start ("every", "when", "also"...), at most 160 characters. */
@@ -43,7 +43,8 @@ export function joinListedLines(text: string): string {
     const format = /^\s*(?:format|template|like|looks like|style)\s*:\s*(.+)$/i.exec(lines[next] ?? '');
     const shown = format && format[1]!.includes(items[0]!) ? format[1]! : null;
     const texts = shown ? items.map((t) => shown.replace(items[0]!, t)) : items;
-    out.push(`${line.trimEnd()} ${texts.map((t) => `«${t}»`).join(' / ')}`);
+    // "... from this list" with no colon: the list follows one all the same.
+    out.push(`${line.trimEnd()}${/:\s*$/.test(line) ? '' : ':'} ${texts.map((t) => `«${t}»`).join(' / ')}`);
     i = shown ? next : next - 1;
   }
   return out.join('\n');

@@ -10,15 +10,17 @@ import { answerActions } from './answers';
 import { type Masked, restore } from './masked';
 
 // An item is up to four words ("cover charge", "how much"), never running into "or" or the answer.
-const ITEM = "(?:\\u0001\\d+\\u0002|(?!(?:dm|send|forward|reply|answer|tell|post|say|translate|(?:an?\\s+)?(?:ai|chat ?gpt|gpt|llm))\\b)[\\w'-]+(?:\\s+(?!(?:or|and|reply|replies|answer|answers|say|says|respond|with|then)\\b)[\\w'-]+){0,3})";
+const ITEM = "(?:\\u0001\\d+\\u0002|(?!(?:dm|send|forward|reply|answer|tell|post|say|translate|like|heart|react|ignore|delete|block|(?:just\\s+)?(?:like|ignore)|(?:an?\\s+)?(?:ai|chat ?gpt|gpt|llm))\\b)[\\w'-]+(?:\\s+(?!(?:or|and|reply|replies|answer|answers|say|says|respond|with|then)\\b)[\\w'-]+){0,3})";
 const ABOUT = new RegExp(
   `(?:\\b(?:mentions?(?: (?:us|me|it|the bot|the account|our account|@\\w+))?|mentioning (?:us|me|it|the bot)|tags? (?:us|me)|tweets? at (?:us|me))|@'?s us|@ us)\\s+(?:with|about|asking(?: about| for)?|mentioning|containing|saying|that (?:says?|mentions?|contains?)|and (?:says?|asks?|writes?)(?: about)?)\\s+(${ITEM}(?:\\s*(?:,|\\bor\\b|\\/)\\s*${ITEM})*)\\s*(?:,\\s*)?(?:→|->|:)?\\s*(?:(?:just\\s+)?(?:reply|replies|answer|answers|say|says|respond)(?:\\s+with)?\\s*:?\\s*)?`,
   'gi',
 );
 const OTHER = /\b(?:for |to )?(?:any|all|every) other mentions?\s*(?::|→|->|,)?\s*(?:(?:just\s+)?(?:reply|answer|say|respond|pick)(?:\s+with)?\s*:?\s*)?/i;
 
-function answer(words: string, quotes: string[]): Action[] {
-  // "with AI" (ai-answers.ts), "just like them, no reply" (a like, reactions' reader).
+function answer(written: string, quotes: string[]): Action[] {
+  // "mean words (ugly, stupid, loser) just ignore": what the words are, then what is done.
+  const words = written.replace(/^\s*\([^()\n]{1,120}\)\s*/, '');
+  // "with AI" (ai-answers.ts), "just like them, no reply" (a like, reactions' reader), "just ignore, no reply".
   if (/^\s*(?:with )?(?:ai|chat ?gpt|gpt)\b|^\s*(?:just\s+)?(?:like them|no reply|don'?t reply|ignore)/i.test(words)) return [];
   const listed = textsOfList(restore(words.split('\n')[0]!, quotes));
   return listed && /^\s*(?:pick\s+)?one of/i.test(words) ? [{ kind: 'replyOneOf', ...listed }] : answerActions(words, quotes);

@@ -80,6 +80,8 @@ export function reactionRules(sentence: string, m: Masked): RuleDraft[] {
     // "if anyone says wr or world record react with 🏆": the words before the reaction.
     const said = about ? null : /\b(?:if|when|whenever)\s+(?:someone|anyone|somebody|people|ppl|they|a (?:msg|message|post)(?:\s+in\s+#[\w-]+)?)\s+(?:says?|writes?|types?|mentions?|posts?|has|contains?)\s+((?:\u0001\d+\u0002|[\w'-]+(?:\s+[\w'-]+){0,2}?)(?:\s*(?:,|or|\/)\s*(?:\u0001\d+\u0002|[\w'-]+(?:\s+[\w'-]+){0,2}?)){0,8}(?:\s+[\w'-]+)?)\s*,?\s*(?:then\s+)?(?:the bot\s+)?(?:should\s+)?(?:just\s+|only\s+)?$/i.exec(sentence.slice(0, at));
     const words = (about ?? said) ? (about ?? said)![1]!.split(/\s*(?:,|\bor\b|\/)\s*/).map((w) => restore(w, m.quotes).trim().toLowerCase().replace(/(?:\s+(?:lol|lmao|haha|pls|please|plz|thx|thanks|too|as well|in it|in them))+$/, '')).filter(Boolean) : [];
+    // "When someone mentions me with thank you, like their tweet ❤️": a trigger read by the keyword readers, not every message.
+    if (words.length === 0 && /\b(?:when|whenever|if)\s+(?:someone|anyone|somebody|people|ppl|they)\s+(?:mentions?|writes?|says?|types?|tags?)\b[^.\n]*$/i.test(ml.slice(0, at))) continue;
     const when: Trigger = words.length > 0 ? { kind: 'keyword', words, whole: false } : { kind: 'message', always: true };
     // "react 🪙 to every post in #new-finds": only in that channel.
     const chat = /\b(?:in|on)\s+#([\w-]{1,80})/.exec(clause)?.[1] ?? /\b(?:every|each|all|any)\s+(?:posts?|messages?|msgs?|photos?|pics?)\s+(?:in|on)\s+#([\w-]{1,80})/i.exec(ml.slice(0, at))?.[1];

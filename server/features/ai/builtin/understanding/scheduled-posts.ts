@@ -160,7 +160,8 @@ function postAt(m: Masked, part: string, context: string, post: RegExpMatchArray
   const lead = part
     .slice(readUpTo, post.index)
     .replace(/^.*(?:[.;!?]|:)\s+/, '')
-    .replace(/^.*\b(?:and|also|plus)\s+(?=(?:every|each|on|once|\d))/i, '')
+    // "... and every monday 9:00 post ...": the earlier clause is another rule's; "at 6:30 and 21:00" are two times.
+    .replace(/^.*\b(?<![\d:]\s)(?<![ap]m\s)(?:and|also|plus)\s+(?=(?:every|each|on|once|\d))/i, '')
     // '... replies "Logged", at 21:45 every night it posts ...': a run-on sentence's earlier rule ends at its comma.
     .replace(/^.*(?:\u0002|\b(?:when(?:ever)?|if)\b.*),\s+(?=(?:at|every|each|on|once|daily)\s)/i, '');
   // A condition this reading cannot keep ("if it's windy", "on days over 28 degrees") leaves the post to others.
@@ -308,8 +309,10 @@ function textPostRules(p: Post): RuleDraft[] {
   const price = aboutData && words ? priceAsked(words.replace(/\+\s*/, ' ')) ?? (/\bprice\b/i.test(words) && /\b(?:btc|bitcoin|eth|ethereum)\b/i.test(words) ? priceAsked(`${/\b(btc|bitcoin|eth|ethereum)\b/i.exec(words)![1]} price ${/euro|€/i.test(words) ? 'in euro' : ''}`) : null) : null;
   const introduced = /[:→>–-]\s*$/.test(post[0]) || /^\s*\u0001/.test(p.rest) || p.colon !== null;
   // "each day at 9 one word of the day, in this order: a, b, c": the list is announced before the colon.
-  const announced = words ? ROTATION.exec(restore(lead, m.quotes)) : null;
-  const listed = announced ? textsOfList(`${restore(lead, m.quotes).slice(announced.index)}: ${words}`) : null;
+  // "post a fact every day 10am going through my list in order: ...": announced after the verb, before the colon.
+  const beforeColon = p.colon ? restore(p.rest.slice(0, p.rest.indexOf(':')), m.quotes) : '';
+  const announced = words ? (ROTATION.exec(restore(lead, m.quotes)) ?? (ROTATION.test(beforeColon) ? ROTATION.exec(`${restore(lead, m.quotes)} ${beforeColon}`) : null)) : null;
+  const listed = announced ? textsOfList(`${`${restore(lead, m.quotes)} ${beforeColon}`.slice(announced.index)}: ${words}`) : null;
   const said0 = words ? words.split(/\s*(?:\+|\bwith\b)\s*(?:the\s+)?(?:current\s+)?(?:\w+\s+)?(?:price|rate)\b/i)[0]!.trim() : '';
   let action: Action = price
     ? { kind: 'data', source: { kind: 'price', ...price }, text: said0 ? `${said0} {value}` : '{value}' }
