@@ -250,7 +250,8 @@ function dataPostRules(p: Post): RuleDraft[] | null {
     return rulesAtEachTime(p, 'weather-post', () => ({ kind: 'data', source, text: `${words}\n{value}` }), channelOfVerb(p));
   }
   // 'post the weather for Bern and the text "Run in 1h! ..."': the weather, then the person's words.
-  const weatherThen = /^(?:the\s+|today'?s\s+)?(?:weather|forecast)(?:\s+(?:for|in|at)\s+(\p{Lu}[\p{L}'-]*(?:[- ]\p{Lu}[\p{L}'-]*)*))?\s*,?\s*(?:\+|and|with|then|followed by)\s+(?:the\s+(?:text|words|message|line)\s*:?\s*)?(?=[\p{Lu}\p{Extended_Pictographic}])(.+)$/u.exec(words);
+  // 'the weather forecast for Perth, Western Australia with the max temp and the UV index, and add "Slip slop slap" at the end'.
+  const weatherThen = /^(?:the\s+|today'?s\s+)?(?:weather\s+)?(?:weather|forecast)(?:\s+(?:for|in|at)\s+(\p{Lu}[\p{L}'-]*(?:[- ]\p{Lu}[\p{L}'-]*)*)(?:,\s*\p{Lu}[\p{L}' -]{1,40}?)?)?(?:\s+with\s+(?:the\s+)?[\p{L} ]{1,50}?)?\s*,?\s*(?:\+|and|with|then|followed by)\s+(?:add\s+|put\s+)?(?:the\s+(?:text|words|message|line)\s*:?\s*)?(?=[\p{Lu}\p{Extended_Pictographic}])(.+?)(?:\s+(?:at the end|after it|below it|underneath))?$/u.exec(words);
   if (weatherThen) {
     const source = { kind: 'weather' as const, city: weatherThen[1] ?? null };
     return rulesAtEachTime(p, 'weather-post', () => ({ kind: 'data', source, text: `{value}\n${weatherThen[2]!.trim()}` }), channelOfVerb(p));
@@ -312,7 +313,9 @@ function textPostRules(p: Post): RuleDraft[] {
   // "post a fact every day 10am going through my list in order: ...": announced after the verb, before the colon.
   const beforeColon = p.colon ? restore(p.rest.slice(0, p.rest.indexOf(':')), m.quotes) : '';
   const announced = words ? (ROTATION.exec(restore(lead, m.quotes)) ?? (ROTATION.test(beforeColon) ? ROTATION.exec(`${restore(lead, m.quotes)} ${beforeColon}`) : null)) : null;
-  const listed = announced ? textsOfList(`${`${restore(lead, m.quotes)} ${beforeColon}`.slice(announced.index)}: ${words}`) : null;
+  // The list runs to the line's end after the announcing colon, commas in its items and all.
+  const listWords = announced && beforeColon && ROTATION.test(beforeColon) ? restore(p.rest.slice(p.rest.indexOf(':') + 1).split('\n')[0]!, m.quotes).trim() : words;
+  const listed = announced ? textsOfList(`${`${restore(lead, m.quotes)} ${beforeColon}`.slice(announced.index)}: ${listWords}`) : null;
   const said0 = words ? words.split(/\s*(?:\+|\bwith\b)\s*(?:the\s+)?(?:current\s+)?(?:\w+\s+)?(?:price|rate)\b/i)[0]!.trim() : '';
   let action: Action = price
     ? { kind: 'data', source: { kind: 'price', ...price }, text: said0 ? `${said0} {value}` : '{value}' }
