@@ -35,7 +35,7 @@ export function joinListedLines(text: string): string {
       }
     }
     // Questions with their answers ("What has keys? (piano)") are a quiz's, read as written.
-    if (items.length < 2 || items.filter((t) => /\?\s*(?:\(|→|->|=|-|:)/.test(t)).length >= items.length / 2) {
+    if (items.length < 2 || items.filter((t) => /\?\s*(?:\(|→|->|=|-|:|[Aa](?:nswer)?\s*:)/.test(t)).length >= items.length / 2) {
       out.push(line);
       continue;
     }

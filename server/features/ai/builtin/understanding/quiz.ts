@@ -7,8 +7,8 @@ import { conditionsIn } from './conditions';
 import type { RuleDraft } from './rule-draft';
 import { type Masked, restore } from './masked';
 
-/** "What is 15% of 200? → 30", "Capital of Peru? - Lima", "7 x 8 = ? -> 56 (fifty-six is ok too)". */
-const PAIR = /([^\n→?]{2,200}\?)\s*(?:(?:→|->|=>|–|—|-|answer:?)\s*([^\n→?,;()]{1,80}?)|\(\s*(?:answer:?\s*)?([^)\n]{1,60})\))(?=\s*(?:\([^)]*\))?\s*(?:[,;·]\s*|\.\s+|\n|$|\s+(?=[A-Z][^\n→?]*\?)|\s+(?=\d{1,2}[.)]\s)))/g;
+/** "What is 15% of 200? → 30", "Capital of Peru? - Lima", "7 x 8 = ? -> 56 (fifty-six is ok too)", "Q: Which region? A: Islay". */
+const PAIR = /([^\n→?]{2,200}\?)\s*(?:(?:→|->|=>|–|—|-|[Aa]nswer:?|[Aa]:)\s*([^\n→?,;()/]{1,80}?)|\(\s*(?:answer:?\s*)?([^)\n]{1,60})\))(?=\s*(?:\([^)]*\))?\s*(?:[,;·]\s*|\.\s+|\n|$|\s+\/\s+|\s+(?=[A-Z][^\n→?]*\?)|\s+(?=\d{1,2}[.)]\s)))/g;
 const SAYS = (what: string) =>
   new RegExp(
     // "right answer: Yes!", "right answer bot says "Correct!" wrong says "Nope!"", "if right say "X" if wrong "Y"".
@@ -42,8 +42,11 @@ export function quizRules(m: Masked): RuleDraft[] {
   if (one) pairs.splice(0, pairs.length, { question: one[1]!.trim(), answer: one[2]!.trim() });
   // '"What is the hardest mineral?" diamond / "Fool's gold is what mineral?" pyrite': each answer after its question, "/" between.
   if (pairs.length < 2 && !one) {
-    const slashed = [...text.matchAll(/(?:^|\/|:)\s*([^\n→?/:]{2,200}\?)\s+([^\n→?/]{1,40}?)\s*(?=\/|\n|$)/g)].map((p) => ({ question: p[1]!.trim(), answer: p[2]!.trim() }));
-    if (slashed.length >= 2) pairs.splice(0, pairs.length, ...slashed);
+    const found = [...text.matchAll(/(?:\/|:)\s*([^\n→?/:]{2,200}\?)\s+([^\n→?/:]{1,40}?)\s*(?=\/|\n|$)/g)];
+    const slashed = found.map((p) => ({ question: p[1]!.trim(), answer: p[2]!.trim() }));
+    // Only pairs set apart by slashes ("... diamond / ..."), not any question followed by words.
+    const apart = found.filter((p) => text.slice(p.index! + p[0].length).startsWith('/')).length;
+    if (slashed.length >= 2 && apart >= slashed.length - 1) pairs.splice(0, pairs.length, ...slashed);
   }
   if (pairs.length < 2 && !one) return [];
   // The command named for the quiz, else the one that asks: "/q gives the next question".
