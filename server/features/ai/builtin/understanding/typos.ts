@@ -54,6 +54,7 @@ function correctionOf(word: string, after: string): string | null {
 }
 
 const URL = /\bhttps?:\/\/\S+|\bwww\.\S+/gi;
+const PLATFORMS = ['telegram', 'discord', 'twitter', 'whatsapp'];
 
 /** Chat spellings of who is meant ("if sum1 posts ...", "any1 who joins") and of when ("evry day"). */
 const CHAT_SPELLINGS: Record<string, string> = { sum1: 'someone', some1: 'someone', any1: 'anyone', every1: 'everyone', no1: 'no one', evry: 'every', evrey: 'every', evey: 'every' };
@@ -65,6 +66,9 @@ export function correctTypos(written: string): string {
   return text.replace(/[A-Za-z]+/g, (word, at: number) => {
     // A URL, a /command, a #channel or an @name is written as it is meant ("#deadlines" is no "headlines").
     if (urls.some(([from, to]) => at >= from && at < to) || /[/!#@][\w-]*$/.test(text.slice(0, at))) return word;
+    // "Jones & Daughter Decorators": a capital inside a sentence is a name, not a slip (platforms' names excepted).
+    const name = /^[A-Z][a-z]/.test(word) && !/(?:^|[.!?:\n]\s*|["'“(]\s*)$/.test(text.slice(0, at));
+    if (name && !PLATFORMS.some((p) => withinOneEdit(word.toLowerCase(), p))) return word;
     return correctionOf(word, text.slice(at + word.length, at + word.length + 12)) ?? word;
   });
 }
