@@ -7,7 +7,8 @@
  * break always ends one.
  */
 export function sentencesOf(masked: string): string[] {
-  return masked.split(/[!?;]+(?=\s|$)|\n+|\.+(?=\s+[A-Z\u0001]|\s*$)/).filter((s) => s.trim().length > 0);
+  // Sloppy writing starts a sentence small; one that starts a rule ("... was seen. when a message ...") starts one all the same.
+  return masked.split(/[!?;]+(?=\s|$)|\n+|\.+(?=\s+[A-Z\u0001]|\s*$|\s+(?:when|whenever|if|every|each|also|in #|count|[/!][a-z])\b)/).filter((s) => s.trim().length > 0);
 }
 
 /** Where " and ", " also ", " plus " may start another behaviour. */

@@ -10,7 +10,8 @@ export function conditionsIn(sentence: string): { chat: string | null; admins: b
   const said = /:\s|→|->|\b(?:reply|replies|say|says|answer|answers|respond|responds)\b/i.exec(sentence);
   const head = said ? sentence.slice(0, said.index) : sentence;
   const where = [...head.matchAll(/\b(?:in|inside|from)\s+(?:the\s+)?#([\w-]+)/gi)].find(
-    (h) => !/\b(?:post|posts|posting|send|sends|share|shares|tweet|tweets|announce|announces|drop|drops|put|puts|forward|forwards|copy|copies)\b(?:\s+[^\s#]+){0,3}\s*$/i.test(sentence.slice(0, h.index)),
+    // "count who posts drafts in #approvals": people posting there, so the rule listens there.
+    (h) => !/(?<!\b(?:who|someone|anyone|somebody|people|ppl|members?|they)\s)\b(?:post|posts|posting|send|sends|share|shares|tweet|tweets|announce|announces|drop|drops|put|puts|forward|forwards|copy|copies)\b(?:\s+[^\s#]+){0,3}\s*$/i.test(sentence.slice(0, h.index)),
   );
   // "only for Kommandant + Zugführer (admins)", "only mentors (admins)": the people named are admins.
   const admins = /\bonly (?:for )?(?:admins?|mods?|moderators?|the owner|staff)\b|\b(?:admins?|mods?|moderators?) only\b|\bonly (?:for |by )?[^.()\n]{1,40}\((?:the )?(?:admins?|mods?|moderators?)\)/i.test(sentence);

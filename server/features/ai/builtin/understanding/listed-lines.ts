@@ -7,7 +7,7 @@ const ANNOUNCES = /\b(?:random|one of|from this list|the following|these|in orde
 /** An item: a bullet or a number, then its words; or a line set in under the announcing one. */
 const ITEM = /^\s*(?:[-•*–]|\d{1,2}[.)])\s+(.+?)\s*$|^\s{2,}(\S.*?)\s*$/;
 /** An item on a line of its own, neither bulleted nor set in: not a rule's start ("every", "when", "also"...), at most 160 characters. */
-const PLAIN_ITEM = /^(?![-•*–]\s|\d{1,2}[.)]\s|(?:every|each|daily|when|whenever|if|on|at|also|and|plus|then|pls|please|thanks?|thx|ty|that'?s|oh|btw|ps)\b)(\S.{0,159}?)\s*$/i;
+const PLAIN_ITEM = /^(?![-•*–]\s|\d{1,2}[.)]\s|(?:every|each|daily|when|whenever|if|on|at|also|and|plus|then|pls|please|thanks?|thx|ty|that'?s|oh|btw|ps|add|append|put|end each|make)\b)(\S.{0,159}?)\s*$/i;
 
 export function joinListedLines(text: string): string {
   const lines = text.split('\n');

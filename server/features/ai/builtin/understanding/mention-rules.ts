@@ -12,7 +12,7 @@ import { type Masked, restore } from './masked';
 // An item is up to four words ("cover charge", "how much"), never running into "or" or the answer.
 const ITEM = "(?:\\u0001\\d+\\u0002|(?!(?:dm|send|forward|reply|answer|tell|post|say|translate|like|heart|react|ignore|delete|block|(?:just\\s+)?(?:like|ignore)|(?:an?\\s+)?(?:ai|chat ?gpt|gpt|llm))\\b)[\\w'-]+(?:\\s+(?!(?:or|and|reply|replies|answer|answers|say|says|respond|with|then)\\b)[\\w'-]+){0,3})";
 const ABOUT = new RegExp(
-  `(?:\\b(?:mentions?(?: (?:us|me|it|the bot|the account|our account|@\\w+))?|mentioning (?:us|me|it|the bot)|tags? (?:us|me)|tweets? at (?:us|me))|@'?s us|@ us)\\s+(?:with|about|asking(?: about| for)?|mentioning|containing|saying|that (?:says?|mentions?|contains?)|and (?:says?|asks?|writes?)(?: about)?)\\s+(${ITEM}(?:\\s*(?:,|\\bor\\b|\\/)\\s*${ITEM})*)\\s*(?:,\\s*)?(?:→|->|:)?\\s*(?:(?:just\\s+)?(?:reply|replies|answer|answers|say|says|respond)(?:\\s+with)?\\s*:?\\s*)?`,
+  `(?:\\b(?:mentions?(?: (?:us|me|it|the bot|the account|our account|@\\w+))?|mentioning (?:us|me|it|the bot)|tags? (?:us|me)|tweets? at (?:us|me))|@'?s us|@ us)\\s+(?:with|about|asking(?: about| for)?|mentioning|containing|saying|that (?:says?|mentions?|contains?)|and (?:says?|asks?|writes?)(?: about)?)\\s+(${ITEM}(?:\\s*(?:,|\\bor\\b|\\/)\\s*${ITEM})*)\\s*(?:,\\s*)?(?:→|->|:)?\\s*(?:(?:just\\s+)?(?:reply|replies|answer|answers|say|says|respond)(?:\\s+with)?\\s*:?\\s*|with\\s*:?\\s*(?=\\u0001))?`,
   'gi',
 );
 const OTHER = /\b(?:for |to )?(?:any|all|every) other mentions?\s*(?::|→|->|,)?\s*(?:(?:just\s+)?(?:reply|answer|say|respond|pick)(?:\s+with)?\s*:?\s*)?/i;
@@ -27,7 +27,9 @@ function answer(written: string, quotes: string[]): Action[] {
 }
 
 /** The mention rules a request writes with their words. */
-export function mentionAboutRules(m: Masked): RuleDraft[] {
+export function mentionAboutRules(written: Masked): RuleDraft[] {
+  // "mentions me with man <command> reply ...": what follows the word is no part of it.
+  const m = { ...written, masked: written.masked.replace(/([\w'-])\s+<[^<>\n]{1,24}>/g, '$1') };
   const rules: RuleDraft[] = [];
   for (const hit of m.masked.matchAll(ABOUT)) {
     const words = hit[1]!

@@ -310,12 +310,26 @@ function textPostRules(p: Post): RuleDraft[] {
   const price = aboutData && words ? priceAsked(words.replace(/\+\s*/, ' ')) ?? (/\bprice\b/i.test(words) && /\b(?:btc|bitcoin|eth|ethereum)\b/i.test(words) ? priceAsked(`${/\b(btc|bitcoin|eth|ethereum)\b/i.exec(words)![1]} price ${/euro|€/i.test(words) ? 'in euro' : ''}`) : null) : null;
   const introduced = /[:→>–-]\s*$/.test(post[0]) || /^\s*\u0001/.test(p.rest) || p.colon !== null;
   // "each day at 9 one word of the day, in this order: a, b, c": the list is announced before the colon.
-  // "post a fact every day 10am going through my list in order: ...": announced after the verb, before the colon.
-  const beforeColon = p.colon ? restore(p.rest.slice(0, p.rest.indexOf(':')), m.quotes) : '';
-  const announced = words ? (ROTATION.exec(restore(lead, m.quotes)) ?? (ROTATION.test(beforeColon) ? ROTATION.exec(`${restore(lead, m.quotes)} ${beforeColon}`) : null)) : null;
-  // The list runs to the line's end after the announcing colon, commas in its items and all.
-  const listWords = announced && beforeColon && ROTATION.test(beforeColon) ? restore(p.rest.slice(p.rest.indexOf(':') + 1).split('\n')[0]!, m.quotes).trim() : words;
-  const listed = announced ? textsOfList(`${`${restore(lead, m.quotes)} ${beforeColon}`.slice(announced.index)}: ${listWords}`) : null;
+  const fromLead = words ? ROTATION.exec(restore(lead, m.quotes)) : null;
+  let announcement = fromLead ? restore(lead, m.quotes).slice(fromLead.index) : null;
+  let listWords = words;
+  if (!fromLead && words && !ROTATION.test(words)) {
+    // "post a fact every day 10am going through my list in order: ...", "... one linux command per day at 9:00
+    // UTC, in order from my list: «...» / «...»": announced after the verb, before the line's colon.
+    const line = p.rest.split('\n')[0]!;
+    const colonAt = p.colon ? p.rest.indexOf(':') : line.search(/:\s*\u0001/);
+    const before = colonAt >= 0 ? restore(line.slice(0, colonAt), m.quotes) : '';
+    const said = ROTATION.exec(before);
+    if (said) {
+      announcement = before.slice(said.index);
+      // Lines joined into one ("«A» / «B»") run to the line's end, commas in them and all.
+      if (/\u0002\s*\/\s*\u0001/.test(line)) listWords = restore(line.slice(colonAt + 1), m.quotes).trim();
+    }
+  }
+  const listed0 = announcement ? textsOfList(`${announcement}: ${listWords}`) : null;
+  // "add #linux at the end of each one": the same words after every text.
+  const suffix = listed0 ? /\badd\s+(\S[^\n]{0,40}?)\s+at the end of (?:each|every) (?:one|post|tweet|message|line)\b/i.exec(restore(m.masked, m.quotes))?.[1] : undefined;
+  const listed = listed0 && suffix ? { ...listed0, texts: listed0.texts.map((t) => (t === null ? t : `${t} ${suffix}`)) } : listed0;
   const said0 = words ? words.split(/\s*(?:\+|\bwith\b)\s*(?:the\s+)?(?:current\s+)?(?:\w+\s+)?(?:price|rate)\b/i)[0]!.trim() : '';
   let action: Action = price
     ? { kind: 'data', source: { kind: 'price', ...price }, text: said0 ? `${said0} {value}` : '{value}' }

@@ -33,8 +33,15 @@ const DATA_POST_FIRST = new RegExp(
   'gi',
 );
 
+/** 'also a poll every saturday 12:00 "Best terminal editor?" vim / emacs': a poll before its schedule. */
+const POLL_FIRST = new RegExp(
+  String.raw`(^|\n|[.!?]\s+|\b(?:also|and)\s+)((?:an?\s+)?(?:quick\s+)?poll)\s+((?:every|each|on (?:mon|tue|wed|thu|fri|sat|sun)\w*|daily|weekly)[^.!?\n\u0001]*?)\s*:?\s*(?=\u0001\d+\u0002)`,
+  'gi',
+);
+
 export function triggersFirst(w: Wording): Wording {
   const masked = w.masked
+    .replace(POLL_FIRST, (_whole, start: string, poll: string, schedule: string) => `${start}${schedule.trim()} ${poll} `)
     .replace(DATA_POST_FIRST, (_whole, start: string, bullet: string, what: string, schedule: string, quote: string) => `${start}${bullet}${schedule.trim()} ${what}: ${quote}`)
     .replace(POST_FIRST, (_whole, start: string, bullet: string, verb: string, quote: string, schedule: string) => `${start}${bullet}${schedule.trim()} ${verb.toLowerCase()} ${quote}`).replace(BEHAVIOUR_FIRST, (whole, start: string, bullet: string, verb: string, _with: string | undefined, quote: string, when: string | undefined, who: string | undefined, trigger: string) => {
     const rest = trigger.trim();
