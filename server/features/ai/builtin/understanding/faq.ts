@@ -74,7 +74,7 @@ function botShouldAnswerReplies(masked: string, quotes: string[]): KeywordReply[
 
 /** "replies 'X' when we're closed" is a condition, not a keyword someone says. */
 // "if right say ...", "if wrong ...": a quiz's answers are no words people write.
-const CONDITION = /^(?:we|we're|we are|i|i'm|i am|it's|it is|nobody|no one|the (?:shop|store|office|restaurant|business) is)\b|^(?:right|wrong|correct|incorrect)$/;
+const CONDITION = /^(?:we|we're|we are|i|i'm|i am|it's|it is|nobody|no one|the (?:shop|store|office|restaurant|business) is)\b|^(?:right|wrong|correct|incorrect)$|\bbetween\b|^\d{1,2}[:.]\d{2}$/;
 
 /** "if someone asks about parking, tell them 'Free parking behind the shop'". */
 function tellThemReplies(masked: string, quotes: string[]): KeywordReply[] {

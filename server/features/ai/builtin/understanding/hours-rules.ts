@@ -127,7 +127,7 @@ function triggerOf(before: string, quotes: string[]): Trigger {
 }
 
 /** "between 9pm and 8am just reply Kemal is off now", "between 22:00 and 07:00 if someone posts, reply ...": a reply to any other message at those hours. */
-const BETWEEN = new RegExp(`\\b(?:between|from)\\s+(${TIME_OF_DAY})\\s*(?:and|to|till|until|-|–)\\s*(${TIME_OF_DAY})\\s*,?\\s*(?:(?:if|when(?:ever)?)\\s+(?:someone|anyone|somebody|people|ppl)\\s+(?:posts?|writes?|messages?|sends? (?:something|anything|a message))\\s*,?\\s*)?(?:(?:just|only|the bot should|it should)\\s+)?(?:reply|answer|say|respond)(?:\\s+with)?\\s*:?\\s*`, 'gi');
+const BETWEEN = new RegExp(`\\b(?:between|from)\\s+(${TIME_OF_DAY})\\s*(?:and|to|till|until|-|–)\\s*(${TIME_OF_DAY})\\s*,?\\s*(?:(?:if|when(?:ever)?)\\s+(?:someone|anyone|somebody|people|ppl)\\s+(?:posts?|writes?|messages?|sends? (?:something|anything|a message))\\s*,?\\s*)?(?:(?:just|only|the bot should|it should)\\s+)?(?:(?:reply|answer|say|respond)(?:\\s+with)?\\s*:?|→|->)\\s*`, 'gi');
 
 function betweenRules(m: Masked): RuleDraft[] {
   const rules: RuleDraft[] = [];

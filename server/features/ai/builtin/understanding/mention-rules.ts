@@ -21,7 +21,7 @@ function answer(written: string, quotes: string[]): Action[] {
   // "mean words (ugly, stupid, loser) just ignore": what the words are, then what is done.
   const words = written.replace(/^\s*\([^()\n]{1,120}\)\s*/, '');
   // "with AI" (ai-answers.ts), "just like them, no reply" (a like, reactions' reader), "just ignore, no reply".
-  if (/^\s*(?:with )?(?:ai|chat ?gpt|gpt)\b|^\s*(?:just\s+)?(?:like them|no reply|don'?t reply|ignore)/i.test(words)) return [];
+  if (/^\s*(?:with )?(?:ai|chat ?gpt|gpt)\b(?!\s+(?:suggests?|recommends?|writes?|explains?))|^\s*(?:just\s+)?(?:like them|no reply|don'?t reply|ignore)/i.test(words)) return [];
   const listed = textsOfList(restore(words.split('\n')[0]!, quotes));
   return listed && /^\s*(?:pick\s+)?one of/i.test(words) ? [{ kind: 'replyOneOf', ...listed }] : answerActions(words, quotes);
 }
@@ -32,11 +32,13 @@ export function mentionAboutRules(written: Masked): RuleDraft[] {
   const m = { ...written, masked: written.masked.replace(/([\w'-])\s+<[^<>\n]{1,24}>/g, '$1') };
   const rules: RuleDraft[] = [];
   for (const hit of m.masked.matchAll(ABOUT)) {
-    const words = hit[1]!
+    // "asking for a recommendation (recommend, recommendation, what should I read) → ...": the words in brackets are the ones.
+    const bracketed = /^\s*\(([^()\n]{2,120})\)\s*/.exec(m.masked.slice(hit.index! + hit[0].length));
+    const words = (bracketed ? bracketed[1]! : hit[1]!)
       .split(/\s*(?:,|\bor\b|\/)\s*/i)
       .map((w) => restore(w, m.quotes).trim().toLowerCase().replace(/^(?:the\s+)?(?:words?|phrases?|keywords?)\s+/, ''))
       .filter((w) => w.length > 0 && !/^(?:us|the bot|it)$/.test(w));
-    const actions = answer(m.masked.slice(hit.index! + hit[0].length), m.quotes);
+    const actions = answer(m.masked.slice(hit.index! + hit[0].length + (bracketed ? bracketed[0].length : 0)).replace(/^\s*(?:→|->|=>|:)\s*/, ''), m.quotes);
     if (words.length === 0 || actions.length === 0) continue;
     rules.push({ id: words[0]!, when: { kind: 'keyword', words, whole: false }, if: [], do: actions, source: restore(hit[0], m.quotes).trim() });
   }

@@ -10,6 +10,7 @@ export function withoutOverlaps(rules: RuleDraft[]): RuleDraft[] {
   keepQuizQuestionsTheirs(rules);
   const richer = commandsReadRicher(rules);
   dropAiMentionWords(rules);
+  keepAiToItsWords(rules);
   moveQuestionsToTheirButtons(rules);
   joinSameRules(rules);
   dropRulesOthersHold(rules);
@@ -44,6 +45,13 @@ function commandsReadRicher(rules: RuleDraft[]): Set<string> {
       .filter((r) => r.when.kind === 'command' && (r.do.some((a) => a.kind !== 'reply') || r.if.some((c) => c.kind === 'hours')))
       .map((r) => (r.when as { name: string }).name),
   );
+}
+
+/** "when someone asks for a recommendation (recommend, ...) → AI suggests ...": the AI answers those words, not every message. */
+function keepAiToItsWords(rules: RuleDraft[]): void {
+  const ai = (r: RuleDraft) => r.do.find((a) => a.kind === 'data' && a.source.kind === 'ai') as Extract<Action, { kind: 'data' }> | undefined;
+  const said = new Set(rules.filter((r) => r.when.kind === 'keyword').map((r) => ai(r)).flatMap((a) => (a && a.source.kind === 'ai' ? [a.source.instructions] : [])));
+  if (said.size > 0) keepOnly(rules, (r) => !((r.when.kind === 'message' || r.when.kind === 'mention') && r.do.length === 1 && (() => { const a = ai(r); return a !== undefined && a.source.kind === 'ai' && said.has(a.source.instructions); })()));
 }
 
 /** "if they tag the bot, let AI answer": the AI answers the mention; those words are no reply text. */

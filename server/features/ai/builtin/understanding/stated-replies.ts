@@ -92,7 +92,7 @@ const ASKS =
 const ITEM = `(?:${Q}|[^,/→\\u0001\\n.;!?]+?)`;
 const ITEM_LIST = `(${ITEM}(?:\\s*(?:,|/|\\bor\\b|\\band\\b)\\s*${ITEM})*)`;
 const KEYWORD_RULE = new RegExp(
-  `\\b(?:if|when(?:ever)?)\\s+${SOMEONE}${ASKS}\\s+${ITEM_LIST}\\s*(?:(?:,\\s*)?(?:→|->|=>|—|–|:)\\s*|,?\\s+(?:then\\s+)?(?:the bot\\s+|it\\s+|just\\s+|always\\s+|please\\s+)*(?:repl(?:y|ies)|answers?|says?|responds?|tells? them|send back)(?:\\s+(?:with|by saying))?\\s*:?\\s*)`,
+  `\\b(?:if|when(?:ever)?)\\s+${SOMEONE}${ASKS}\\s+${ITEM_LIST}\\s*(?:(?:,\\s*)?(?:→|->|=>|—|–|(?<!\\d):(?!\\d))\\s*|,?\\s+(?:then\\s+)?(?:the bot\\s+|it\\s+|just\\s+|always\\s+|please\\s+)*(?:repl(?:y|ies)|answers?|says?|responds?|tells? them|send back)(?:\\s+(?:with|by saying))?\\s*:?\\s*)`,
   'gi',
 );
 
