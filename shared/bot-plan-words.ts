@@ -144,7 +144,7 @@ export function actionInWords(action: Action, posts = false, channel?: string): 
     case 'buttons':
       return `say ${quoted(action.text)} with the buttons ${joinWords(action.buttons.map((b) => `"${b.label}"`))}`;
     case 'ask':
-      return `ask ${joinWords(action.questions.map(quoted))} one at a time, then say ${quoted(action.done)} and send you the answers`;
+      return `ask ${joinWords(action.questions.map(quoted))} one at a time, then say ${quoted(action.done)} and ${channel ? `post the answers in #${channel}` : 'send you the answers'}`;
     case 'list': {
       const what = action.item === 'sender' ? 'their name' : 'what follows the command';
       const most = action.op === 'add' && action.max ? ` (at most ${action.max}; when full, say ${quoted(action.full ?? `Sorry, the list is full (${action.max}).`)})` : '';

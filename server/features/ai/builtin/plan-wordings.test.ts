@@ -55,12 +55,11 @@ describe('more wordings', () => {
     expect(teams).toContain("When someone mentions the bot: reply 'Only a bot 🤖 ask @Mo in #help'");
   });
 
-  it('says the answers go to the owner when a channel was asked for', () => {
+  it('posts the answers in the channel asked for', () => {
     const request = understandRequest('discord bot: !apply asks: Your name? / Your role? then posts the answers to #recruiting');
     const plan = planFromRequest(request!, 'Test Bot');
-    expect(JSON.stringify(plan)).toContain('#recruiting');
     expect(lines(BotPlanSchema.parse(plan))).toContain(
-      "When someone sends !apply: ask 'Your name?' and 'Your role?' one at a time, then say 'Thanks! I have sent your answers on.' and send you the answers",
+      "When someone sends !apply: ask 'Your name?' and 'Your role?' one at a time, then say 'Thanks! I have sent your answers on.' and post the answers in #recruiting",
     );
   });
 

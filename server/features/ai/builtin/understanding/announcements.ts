@@ -8,9 +8,9 @@ import { commandsIn, type Masked, restore } from './masked';
 import type { RuleDraft } from './rule-draft';
 import { memberName } from './said-words';
 
-/** "!lfg <boss> → posts in #coop-lfg: ...", "/sos [where] - send to #alerts: ...": the command, its argument's name, the channel and the words. */
+/** "!lfg <boss> → posts in #coop-lfg: ...", "/sos [where] - send to #alerts: ...", '/oos <sku> → posts in #stock-alerts "..."': the command, its argument's name, the channel and the words. */
 const POSTS_OWN_WORDS =
-  /^\s*(?:[-•*]\s*|\d{1,2}[.)]\s*)?([/!])([A-Za-z]\w{0,31})(?:\s+[<[]([^>\]]{1,30})[>\]]|\s+((?:[^\s→<[]+\s+){0,4}?[^\s→<[]+))?\s*(?:→|->|=>|-|:)\s*(?:the bot\s+|it\s+)?(?:posts?|sends?|puts?)\s+(?:it\s+|this\s+)?(?:in|to|into)\s+#([\w-]{1,80})\s*:\s*(.+)$/i;
+  /^\s*(?:[-•*]\s*|\d{1,2}[.)]\s*)?([/!])([A-Za-z]\w{0,31})(?:\s+[<[]([^>\]]{1,30})[>\]](?:\s+[<[][^>\]]{1,30}[>\]])*|\s+((?:[^\s→<[]+\s+){0,4}?[^\s→<[]+))?\s*(?:→|->|=>|-|:)\s*(?:the bot\s+|it\s+)?(?:posts?|sends?|puts?)\s+(?:it\s+|this\s+)?(?:in|to|into)\s+#([\w-]{1,80})\s*(?::\s*|(?=\u0001))(.+)$/i;
 
 /** "(whatever you type after /delay goes where EZY123 40 min is)": a note on the words, no part of them. */
 const ARGUMENT_NOTE = /\s*\((?=[^)]*\b(?:whatever|what you type|what they type|goes where|replaced)\b)[^)]*\)\s*$/i;
@@ -21,11 +21,15 @@ export function postedWordsRules(m: Masked): RuleDraft[] {
   for (const line of m.masked.split('\n')) {
     const hit = POSTS_OWN_WORDS.exec(line);
     if (!hit) continue;
-    let text = memberName(restore(hit[6]!.replace(ARGUMENT_NOTE, '').trim(), m.quotes));
+    // A quoted text is the words, up to its closing mark (an example after it is no part of them).
+    const quoted = /^\s*\u0001(\d+)\u0002/.exec(hit[6]!);
+    let text = memberName(quoted ? (m.quotes[Number(quoted[1])] ?? '') : restore(hit[6]!.replace(ARGUMENT_NOTE, '').trim(), m.quotes));
     // The argument's place, written as the command wrote it ("<boss>"), is what follows the command;
     // so is the example written after it ("/delay EZY123 40 min → ... Delay: EZY123 40 min").
     const escaped = (words: string) => words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    if (hit[3]) text = text.split(new RegExp(`[<\\[]\\s*${escaped(hit[3])}\\s*[>\\]]`, 'gi')).join('{args}');
+    // "/swap <date> <shift> → ... "{name} wants to swap: <date> <shift>"": the places of what follows the command, together, are {args}.
+    const names = hit[3] ? [...line.slice(0, line.indexOf(hit[6]!)).matchAll(/[<[]([^>\]]{1,30})[>\]]/g)].map((n) => escaped(n[1]!.trim())) : [];
+    if (hit[3]) text = text.replace(new RegExp(`[<\\[]\\s*(?:${names.join('|')})\\s*[>\\]](?:\\s*[<\\[]\\s*(?:${names.join('|')})\\s*[>\\]])*`, 'gi'), '{args}');
     else if (hit[4] && text.includes(hit[4])) text = text.split(hit[4]).join('{args}');
     else if (hit[4]) continue;
     const name = hit[2]!.toLowerCase();

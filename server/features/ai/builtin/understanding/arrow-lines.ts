@@ -130,7 +130,7 @@ function ruleAt(before: string, after: string, sentence: boolean, unit: string, 
   if (/\breact(?:s|ing|ion)?\b/i.test(before.split('\n').pop()!)) return [];
   // "/poll Question? option / option → makes a poll": the words of a command's example are the command's.
   if (/[/!][a-z]/i.test(orWords(before).split(/[.;!]\s+|\n/).pop()!)) return [];
-  const left = before
+  const left0 = before
     .replace(/^.*(?:[.;!?]|:)\s+/, '')
     .replace(/^\s*(?:[-•*]\s*|\d{1,2}[.)]\s*)/, '')
     .replace(/^(?:and|also|or)\s+/i, '')
@@ -144,6 +144,10 @@ function ruleAt(before: string, after: string, sentence: boolean, unit: string, 
     // "mention + delay / late", "mentions with kids or kinder": the words of a mention (on X every message the bot gets).
     .replace(/^(?:(?:a|any|every)\s+)?(?:mentions?|@\w+)\s*(?:\+|with|containing|(?:that |which )?(?:says?|contains?|includes?)|about|and(?: (?:says?|writes?))?)\s+/i, '')
     .trim();
+  // 'if someone says "damaged" in #dispatch → ...': the channel the words are heard in.
+  const heardIn = /\s+in\s+#([\w-]{1,80})\s*$/.exec(left0);
+  const left = heardIn ? left0.slice(0, heardIn.index) : left0;
+  if (heardIn && !chat) chat = heardIn[1];
   if (!left || left.length > 80 || (NOT_WORDS.test(orWords(restore(left, m.quotes))) && !OTHERWISE.test(left))) return [];
   // "need eggs → it goes on the list": the item written, not the person (a rule cannot say that yet).
   if (/^\s*it\b/i.test(after)) return [];

@@ -121,10 +121,10 @@ function doneText(span: string, from: string, cue: string, quotes: string[]): st
   return text || null;
 }
 
-/** "then posts the answers to #coach-inbox": the answers reach the owner, not a channel (said as a part not built). */
-function channelGap(sentTo: string): Pick<RuleDraft, 'gap'> {
-  const channel = /^[^.!?]*?(#[\w-]+)/.exec(sentTo)?.[1];
-  return channel ? { gap: { words: `the answers in ${channel}`, reason: 'the answers are sent to you (OWNER_CHAT_ID), not to a channel' } } : {};
+/** "then posts the answers to #coach-inbox", "posts it all to #purchasing": the channel the answers go to. */
+function answersChannel(sentTo: string): Pick<RuleDraft, 'channel'> {
+  const channel = /^[^.!?]*?\b(?:posts?|sends?|puts?|shares?|forwards?|drops?)\b[^.!?#]{0,30}?\b(?:to|in|into)\s+(?:the\s+)?#([\w-]{1,80})/i.exec(sentTo)?.[1];
+  return channel ? { channel } : {};
 }
 
 export function questionRules(m: Masked): RuleDraft[] {
@@ -158,7 +158,7 @@ export function questionRules(m: Masked): RuleDraft[] {
       when,
       if: [],
       do: [{ kind: 'ask', questions, done }],
-      ...channelGap(rest.slice(end.index).split('\n')[0]!),
+      ...answersChannel(rest.slice(end.index).split('\n')[0]!),
       source: restore(text.slice(Math.max(0, ask.index! - 60), start + end.index + 80), m.quotes).trim(),
     });
   }

@@ -129,6 +129,14 @@ export function scheduledPostRules(m: Masked): RuleDraft[] {
       if (post.index! < readUpTo) continue;
       const read = postAt(m, part, context, post, readUpTo);
       if (!read) continue;
+      // '... every weekday 14:30 in #dispatch: "..." and at 16:30 "..."': the second time keeps the first's days and channel.
+      const earlierPost = readUpTo > 0 ? rules.at(-1) : undefined;
+      if (earlierPost && /^\s*,?\s*(?:and|then|also)\s+(?:at\s+)?\d/i.test(part.slice(readUpTo, post.index))) {
+        for (const r of read.rules) {
+          if (r.when.kind === 'schedule' && earlierPost.when.kind === 'schedule' && r.when.weekdays.length === 0) r.when = { ...r.when, weekdays: earlierPost.when.weekdays };
+          if (!r.channel && earlierPost.channel) r.channel = earlierPost.channel;
+        }
+      }
       rules.push(...read.rules);
       readUpTo = read.readUpTo;
     }
@@ -345,7 +353,9 @@ function textPostRules(p: Post): RuleDraft[] {
   // "every saturday 9:00 in #uebung: ...": the channel may come with the time, before the words.
   // 'Fridays 15:00 post "No deploys after 3pm" in #data-eng': the channel after the quoted words.
   const afterQuote = p.quoted ? /^\s*(?:in|to|into)\s+(?:the\s+)?#([\w-]{1,80})/.exec(p.rest.slice(p.quoted[0].length))?.[1] : undefined;
-  const channel = channelOfVerb(p) ?? pollIn?.[2] ?? trailingChannel?.[1] ?? afterQuote ?? /\b(?:in|to|into)\s+#([\w-]{1,80})\s*$/.exec(lead)?.[1];
+  // "post the weekly challenge in #announcements, random from: ...": the channel before the list.
+  const listChannel = (listed || action.kind === 'replyOneOf') && words ? /\b(?:in|to|into)\s+#([\w-]{1,80})/.exec(words.split(':')[0]!)?.[1] : undefined;
+  const channel = channelOfVerb(p) ?? pollIn?.[2] ?? trailingChannel?.[1] ?? afterQuote ?? listChannel ?? /\b(?:in|to|into)\s+#([\w-]{1,80})\s*$/.exec(lead)?.[1];
   return [...secondPost(p), ...rulesAtEachTime(p, 'scheduled-post', () => action, channel, true)];
 }
 

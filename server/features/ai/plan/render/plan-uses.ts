@@ -93,9 +93,9 @@ export function rulesUses(rules: Rule[]): PlanUses {
   return uses;
 }
 
-/** The rule has a named channel it posts in: a schedule (it runs there), or a post to the channel. */
+/** The rule has a named channel it posts in: a schedule (it runs there), a post to the channel, or questions whose answers go there. */
 export function postsInNamedChannel(rule: Rule): boolean {
-  return rule.channel !== undefined && (rule.when.kind === 'schedule' || rule.do.some((a) => a.kind === 'post' && a.to === 'channel'));
+  return rule.channel !== undefined && (rule.when.kind === 'schedule' || rule.do.some((a) => (a.kind === 'post' && a.to === 'channel') || a.kind === 'ask'));
 }
 
 /** What the plan's built rules (the ones that go into code) use. */

@@ -41,6 +41,18 @@ export const CHANNEL_CASES: EngineCase[] = [
     ],
   },
   {
+    name: "questions asked in turn whose rule has a named channel: the answers are posted there, not sent to the owner",
+    plan: {
+      rules: [{ id: 'purchase', when: { kind: 'command', name: 'purchase' }, channel: 'purchasing', do: [{ kind: 'ask', questions: ['What part?', 'Cost?'], done: 'Thanks!' }] }],
+    },
+    adapter: { named: { purchasing: 'c-buy' } },
+    steps: [
+      { event: msg('/purchase'), expect: [send('What part?')] },
+      { event: msg('brake pads'), expect: [send('Cost?')] },
+      { event: msg('40'), expect: [send('Thanks!'), send('New answers from Ann:\nWhat part?: brake pads\nCost?: 40', 'c-buy')] },
+    ],
+  },
+  {
     name: 'a channel name the adapter does not know: the configured channel, and a log line saying so',
     plan: {
       rules: [

@@ -42,7 +42,8 @@ async function startAsk(run, a, index) {
   return STOP;
 }
 
-// After the last answer: says done with {answers} ('question: answer' lines) and sends them to the owner.
+// After the last answer: says done with {answers} ('question: answer' lines) and sends them to the owner
+// (or posts them in the rule's channel).
 async function answerAsk(run, a, talk, answer) {
   talk.answers.push(fill(a.questions[talk.step], run.vars) + ': ' + answer);
   talk.step += 1;
@@ -52,7 +53,7 @@ async function answerAsk(run, a, talk, answer) {
   }
   run.vars.answers = talk.answers.join('\n');
   await say(run, a.done);
-  await sendTo(run, 'owner', 'New answers from ' + run.event.name + ':\n' + run.vars.answers);
+  await sendTo(run, run.rule.channel ? 'channel' : 'owner', 'New answers from ' + run.event.name + ':\n' + run.vars.answers);
   return true;
 }`;
 

@@ -267,7 +267,8 @@ const QUESTIONS = code`
             asked = zip(action["questions"], talk["answers"])
             values = {**values, "answers": "\n".join(question + ": " + answer for question, answer in asked)}
             await self.say(event["chat"], fill(action["done"], values))
-            await self.say(await self.target("owner"), "New answers from " + values["name"] + ":\n" + values["answers"])
+            to = await self.target("channel", rule) if rule.get("channel") else await self.target("owner")  # the rule's channel, else the owner
+            await self.say(to, "New answers from " + values["name"] + ":\n" + values["answers"])
         await self.run_actions(rule, event, values, talk["action"] + 1)`;
 
 const QUESTION_OF = code`
