@@ -39,7 +39,8 @@ function wordsOf(left: string, quotes: string[]): string[] {
   // "swearing (fuck, shit)": the words in brackets.
   const bracketed = /\(([^()]{1,200})\)/.exec(left);
   return (bracketed ? bracketed[1]! : left)
-    .split(/\s*(?:,|\/|\bor\b)\s*/i)
+    // '"confirmo" o "vamos"': "or" in the languages requests mix in, between quoted words.
+    .split(/\s*(?:,|\/|\bor\b|(?<=\u0002)\s+(?:o|ou|oder|of|ili|lub|atau|au|veya)\s+(?=\u0001))\s*/i)
     // A quoted phrase ("where can i download roms") is the person's own, however long; unquoted, four words at most.
     .map((w) => ({ word: restore(w, quotes).trim().toLowerCase().replace(/^["']|["']$/g, ''), quoted: /^\s*\u0001\d+\u0002\s*$/.test(w) }))
     .filter(({ word, quoted }) => word.length > 0 && word.split(/\s+/).length <= (quoted ? 10 : 4))
@@ -61,8 +62,9 @@ function actionsOf(right: string, quotes: string[]): Action[] {
   // "delete + 'RMT talk = kick, this is your warning'": the quote is the warning.
   const warned = /^\s*(?:=\s*)?(?:delete|remove)(?:\s+it)?\s*(?:\+|and|,|then)\s*\u0001(\d+)\u0002\s*$/i.exec(text);
   if (warned && quotes[Number(warned[1])] !== undefined) return [{ kind: 'delete' }, { kind: 'warn', text: quotes[Number(warned[1])]! }];
-  // "delete + warn: keep it clean", "= instant ban, no warnings": what is done to the message and its sender.
-  if (/^\s*(?:=\s*)?(?:instant(?:ly)?\s+|just\s+)?(?:delete|remove|ban|kick|mute|time ?out)\b/i.test(text)) {
+  // "delete + warn: keep it clean", "= instant ban, no warnings": what is done to the message and its sender
+  // ("remove them from the list" is the list's).
+  if (/^\s*(?:=\s*)?(?:instant(?:ly)?\s+|just\s+)?(?:delete|remove|ban|kick|mute|time ?out)\b/i.test(text) && !LIST_REMOVE.test(text)) {
     const { actions } = punishment(text.replace(/^\s*=\s*/, ''), { masked: text, quotes });
     if (actions.length > 0) return actions;
   }

@@ -82,7 +82,8 @@ const DELETE_FIRST = new RegExp(
 /** The words of an offence: "a discord invite (discord.gg/)", "spoiler stuff (spoiler, leak, the twist)": the ones in brackets. */
 function offenceWords(written: string, m: Masked): string[] {
   // "(we get spam bots)": an aside that says why, not the words.
-  const bracketed = /\((?![^()]*\b(?:we|i|our|my|they|because|since)\b)([^()]{1,200})\)/i.exec(written);
+  // '"prodajem" (selling fish)': after a quoted word, the brackets say what it means.
+  const bracketed = /\u0002\s*\(/.test(written) ? null : /\((?![^()]*\b(?:we|i|our|my|they|because|since)\b)([^()]{1,200})\)/i.exec(written);
   const aside = /\s*\([^()]{1,200}\)/g;
   return (bracketed ? bracketed[1]! : written.replace(aside, ' '))
     // "t.me/ links": a slash that ends a link is part of it.
