@@ -110,7 +110,7 @@ export function answerActions(words: string, quotes: string[]): Action[] {
   const language = /^translat\w*\b/i.test(first) ? targetLanguageIn(first) : null;
   if (language) return [{ kind: 'data', source: { kind: 'translate', to: language } }];
   // "reply with an AI answer explaining where that word comes from": the model's answer, with those words.
-  const ai = /^(?:with\s+)?(?:an?\s+)?(?:ai|a\.i\.|chat ?gpt|gpt)\s+(?:(answers?|repl(?:y|ies)|response)|(suggests?|recommends?|writes?|explains?))\b\s*/i.exec(first);
+  const ai = /^(?:with\s+|let\s+(?:the\s+)?)?(?:an?\s+)?(?:ai|a\.i\.|chat ?gpt|gpt)\s+(?:(answers?|repl(?:y|ies)|response)|(suggests?|recommends?|writes?|explains?))\b\s*/i.exec(first);
   if (ai) {
     const how = first.slice(ai[0].length).replace(/^(?:that\s+|which\s+)/i, '').trim().replace(/[.!]+$/, '');
     // "AI suggests one or two books, warm tone": what the model is asked to do, in the person's words.

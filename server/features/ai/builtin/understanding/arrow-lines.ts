@@ -24,7 +24,7 @@ const WRITES_COMMA_THEN =
   /\b(?:anyone|anybody|someone|somebody|people|ppl|they|whoever)\s+(?:who\s+)?(?:replies|reply|writes?|says?|types?|sends?)\s+([^,\n]{1,60}?)\s*,\s*((?:then\s+)?(?:take|takes|put|puts|add|adds|remove|removes|show|shows|reply|replies|say|says|send|sends|forward|pass|the bot|bot)\b.+)$/i;
 /** Left sides that are no words someone writes: other readers' (commands, times, joins, hours, buttons). */
 const NOT_WORDS = /[/!][a-z0-9]|^(?:otherwise|else|if not)$|\bnew (?:followers?|members?|people|persons?|users?|subscribers?|joiners?)\b|\b(?:\d+(?:st|nd|rd|th)|second|third|fourth|next) (?:time|strike|warning)|\b\d+ (?:warnings?|strikes?)\b|\b(?:every|each|daily|weekly|at \d|\d{1,2}[:.]\d{2}|\d{1,2}\s*(?:am|pm)|(?:mon|tues|wednes|thurs|fri|satur|sun)days?|(?:someone|somebody|anyone|people|ppl|members?|they|person|new \w+)\s+(?:joins?|leaves?|left)|mentions?|reacts?|reacting|press(?:es)?|buttons?|hours?|right|wrong|correct|before|after|outside|during|mon|tue|wed|thu|fri|sat|sun)\b|\?/i;
-const OTHERWISE = /^(?:everything|anything|any|all) (?:else|other(?: messages?)?)$|^(?:other|any other|all other) (?:messages?|msgs?|mentions?|tweets?|replies)$|^(?:when )?(?:someone|anyone|people) mentions? (?:us|me|the bot)$/i;
+const OTHERWISE = /^(?:everything|anything|any|all) (?:else|other(?: messages?)?)$|^(?:other|any other|all other) (?:messages?|msgs?|mentions?|tweets?|replies|questions?)$|^(?:when )?(?:someone|anyone|people) mentions? (?:us|me|the bot)$/i;
 const ADDS = /^(?:the )?bot\s+|^(?:it\s+)?/i;
 const LIST_ADD = /\b(?:adds?|puts?|signs?)\s+(?:the person|them|him|her|their name|NAME|the sender|you|people)\b[^.]*?\b(?:to|on)\s+(?:the\s+|this week'?s\s+|[\w']+'?s?\s+)*(?:list|roster|rota|line-?up|queue)\b|(?<!\bit )\bgoes on (?:a|the) list\b/i;
 const LIST_REMOVE = /\b(?:off the list|take (?:them|him|her) off|(?:removes?|takes?)\s+(?:them|him|her|the person|their name)\s+off|(?:removes?|takes?) (?:them|him|her) (?:from|out of) the list)\b/i;
@@ -36,9 +36,11 @@ function orWords(text: string): string {
 }
 
 function wordsOf(left: string, quotes: string[]): string[] {
-  // "swearing (fuck, shit)": the words in brackets.
-  const bracketed = /\(([^()]{1,200})\)/.exec(left);
-  return (bracketed ? bracketed[1]! : left)
+  // "swearing (fuck, shit)": the words in brackets; '"meron ba" or "available" (asking if we have stock)': after
+  // quoted words, the brackets say what they mean.
+  const glossed = /\u0002\s*\(/.test(left);
+  const bracketed = glossed ? null : /\(([^()]{1,200})\)/.exec(left);
+  return (bracketed ? bracketed[1]! : left.replace(/\s*\([^()]{1,200}\)\s*/g, ' '))
     // '"confirmo" o "vamos"': "or" in the languages requests mix in, between quoted words.
     .split(/\s*(?:,|\/|\bor\b|(?<=\u0002)\s+(?:o|ou|oder|of|ili|lub|atau|au|veya)\s+(?=\u0001))\s*/i)
     // A quoted phrase ("where can i download roms") is the person's own, however long; unquoted, four words at most.

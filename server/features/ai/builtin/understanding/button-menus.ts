@@ -13,7 +13,7 @@ import { listItems } from './stated-replies';
 import { type Masked, restore } from './masked';
 
 /** "shows 3 buttons:", "show buttons", "with the buttons", "a menu with buttons", "buttons for", "/start: Buttons ...". */
-const BUTTONS = /(?:\b(?:shows?|show(?:ing)?|gives?|opens?|sends?|with|has|display(?:s)?|replies with|answers? with)|→|->|=|\+|:(?=\s+(?:\d+\s+)?(?:inline\s+)?(?:buttons?|boutons?|botones|botões|knöpfe|knoppen)\b))\s+(?:a\s+)?(?:menu\s+(?:with|of)\s+)?(?:the\s+)?(?:\d+|two|three|four|five|six)?\s*(?:inline\s+)?(?:buttons?|options?|choices|boutons?|botones|botón|botões|botão|pulsanti|knöpfe|knoppen)\s*(?:for|like|called|labell?ed|saying)?\s*:?\s*/i;
+const BUTTONS = /(?:\b(?:shows?|show(?:ing)?|gives?|opens?|sends?|with|has|display(?:s)?|replies with|answers? with)|→|->|=|\+|:(?=\s+(?:\d+\s+)?(?:inline\s+)?(?:buttons?|boutons?|botones|botões|knöpfe|knoppen)\b))\s+(?:a\s+)?(?:menu\s+(?:with|of)\s+|menu\s+(?=buttons?\b))?(?:the\s+)?(?:\d+|two|three|four|five|six)?\s*(?:inline\s+)?(?:buttons?|options?|choices|boutons?|botones|botón|botões|botão|pulsanti|knöpfe|knoppen)\s*(?:for|like|called|labell?ed|saying)?\s*:?\s*/i;
 const COMMAND = /(?:^|[^\w/:.€$£¥%°])([/!])([A-Za-z][A-Za-z0-9_]{0,31})\b/;
 const WORDS = /\b(?:if|when(?:ever)?)\s+(?:someone|somebody|anyone|people|ppl|a customer|customers|they|a user|users)?\s*(?:says?|writes?|types?|sends?|messages?)\s+(.+?)\s*(?:,\s*)?(?:→|->|:|\bthen\b|\bthe bot\b|\bit\b|$)/i;
 

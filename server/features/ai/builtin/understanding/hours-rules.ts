@@ -94,7 +94,7 @@ const SAYS =
   /^[\s,:]*(?:→|->|=>|-)?\s*(?:(?:to|for)\s+)?(?:(?:any|every|all)\s+(?:other\s+)?(?:msgs?|messages?)\s*(?:gets?|receives?)?\s*[:,]?\s*)?(?:the bot\s+|it\s+|just\s+|only\s+)?(?:should\s+)?(?:(?:(?:answer|reply|respond|say)s?|gets?)(?:\s+(?:to\s+)?(?:everything(?: else)?|all (?:other )?messages|any (?:other )?messages?|normal (?:msgs|messages)|messages|msgs|people|them))?(?:\s+with)?)?\s*:?\s*(?:→|->)?\s*/i;
 const IN_HOURS = /\b(?:during|in|within|inside)\s+(?:(?:our|my|the|\w+'s|office|opening|business|working|open|shop|store)\s+)*hours\b\s*(?:\(([^)]*)\))?/i;
 const OUT_HOURS = new RegExp(
-  `\\b(?:outside|out of|after)\\s+(?:(?:our|my|the|those|these|\\w+'s|office|opening|business|working|open|shop|store)\\s+)*hours\\b\\s*(?:\\(([^)]*)\\))?|\\band outside\\b|\\boutside (?:that|those|them|these)(?:\\s+(?:hours|times))?\\b|\\botherwise\\b` +
+  `\\b(?:outside|out of|after)\\s+(?:(?:our|my|the|those|these|\\w+'s|office|opening|business|working|open|shop|store)\\s+)*hours\\b\\s*(?:\\(([^)]*)\\))?|\\band outside\\b|\\boutside (?:that|those|them|these)(?:\\s+(?:hours|times?))?\\b|\\botherwise\\b` +
     // "when the shop is closed", and outside the hours in the languages requests mix in.
     `|\\bwhen(?:ever)?\\s+(?:(?:the )?(?:shop|store|we|office|salon|studio|clinic|it|they|laden)\\s*(?:is|are|'s|'re)?\\s*)?(?:closed|shut)\\b` +
     `|\\bfuera de(?:l)? horario\\b|\\bfuori (?:dall'|dell')?orario\\b|\\baußerhalb (?:der )?(?:öffnungszeiten|geschäftszeiten)|\\b(?:en dehors des|hors des?) (?:heures|horaires)(?: d'ouverture)?|\\bfora do horário|\\bbuiten (?:de )?openingstijden\\b` +

@@ -7,7 +7,7 @@ import { answerActions, ASKING_WORDS, COPY_LEFT } from './answers';
 import { type Masked, restore } from './masked';
 
 const WHO =
-  "(?:someone|somebody|anyone|anybody|people|ppl|they|dem|dey|(?:a|the|any|their|someone'?s) (?:message|msg|text|post|comment|dm|mention|reply|tweet)|a (?:customer|client|guest|student|member|user|visitor|parent|player)|customers|clients|guests|students|members|users|visitors|parents|players|alguien|alguno|qualcuno|quelqu'un|jemand|iemand|alguém)";
+  "(?:someone|somebody|anyone|anybody|people|ppl|they|dem|dey|(?:a|the|any|their|someone'?s) (?:message|msg|text|post|comment|dm|mention|reply|tweet)|a (?:customer|client|guest|student|member|user|visitor|parent|player)|customer|client|guest|customers|clients|guests|students|members|users|visitors|parents|players|alguien|alguno|qualcuno|quelqu'un|jemand|iemand|alguém)";
 /** A word of an item: a full stop only inside it ("discord.gg"), never ending it ("weather. Every Friday"). */
 const TOKEN = "[\\p{L}\\p{N}_'#@-]+(?:\\.[\\p{L}\\p{N}_'#@-]+)*";
 // An item is no say-word ("queja or complaint, send me a copy and reply: ...": "send" starts the answer).
