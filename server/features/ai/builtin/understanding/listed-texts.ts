@@ -46,7 +46,7 @@ export function textsOfList(text: string, masked?: Masked): { texts: string[]; o
   // The list ends at "and then from the top", "etc", or its sentence's end ("... ĝis = bye. After the last one start again").
   // "'So many books, so little time.' – Zappa / 'A room without books...'": with slashes, commas and full stops are the items' own.
   const slashed = /\s+\/\s+|\s*\|\s*/.test(arrow ? rest.slice(0, arrow.index) : rest);
-  const listPart = slashed ? (arrow ? rest.slice(0, arrow.index) : rest).split('\n')[0]! : (arrow ? rest.slice(0, arrow.index) : rest).replace(/\s*(?:,\s*)?(?:and )?(?:then|etc|\(?and so on)\b[\s\S]*$/i, '').replace(/\.\s+\S[\s\S]*$/, '');
+  const listPart = slashed ? (arrow ? rest.slice(0, arrow.index) : rest).split('\n')[0]! : (arrow ? rest.slice(0, arrow.index) : rest).replace(/\s*\(?(?:,\s*)?(?:and )?(?:then|etc|\(?and so on)\b[\s\S]*$/i, '').replace(/\.\s+\S[\s\S]*$/, '');
   // "1) Ascolta la radio 2) Write 3 sentences a day ...": numbered in one line.
   const numbered = !slashed && /(?:^|\s)1[.)]\s+\S.*\s2[.)]\s+\S/.test(rest);
   const numberedPart = numbered ? rest.replace(/^[\s\S]*?(?:^|\s)1[.)]\s+/, '').replace(/\s*(?:\.\.\.|…)?\s*(?:,\s*)?(?:and )?(?:then|etc|\(?and so on)\b[\s\S]*$/i, '') : '';
