@@ -91,6 +91,9 @@ export function understandCommands(masked: string, withReply: CommandReply[]): C
   const withoutReply: CommandReply[] = [];
   for (const c of commandsNamedIn(masked)) {
     if (BUILT_IN.has(c.name) || withReply.some((r) => r.name === c.name)) continue;
+    // "!ratio <item> - hmm no, skip that one, too complicated": a command taken back.
+    const line = masked.slice(masked.lastIndexOf('\n', c.at) + 1).split('\n')[0]!;
+    if (/\b(?:skip (?:that|this|it)(?: one)?|never ?mind|forget (?:that|it)|scratch that|leave (?:that|it) out)\b/i.test(line)) continue;
     const feature = featureOfName(c.name) ?? featureAround(c);
     if (feature) {
       features.push(feature);

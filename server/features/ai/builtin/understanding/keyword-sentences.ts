@@ -24,7 +24,8 @@ const SAYS = `(?:(?:the bot|it|bot)\\s+)?(?:should\\s+)?(?:just\\s+)?${ANSWER}\\
 // "when they say airport: Airport pickup $10": a colon or a dash before the answer is enough.
 const BEFORE_ANSWER = `(?:\\s*(?:→|->)\\s*(?:${SAYS}\\s*:?\\s*)?|(?:,\\s*|\\s*:\\s*|\\s+)${SAYS}\\s*:?\\s*|\\s*:\\s+(?=\\S)|\\s+[-–—]\\s+(?=\\S)|,\\s*(?=(?:forward|pass|copy|dm)\\s|(?:just\\s+)?(?:like|heart|react)\\b))`;
 const KEYWORD_SENTENCE = new RegExp(
-  `(?:\\b${WHEN}\\s+${WHO}|\\b(?:any|every|each)\\s+(?:message|msg|post|text)(?:\\s+(?:that|which))?)\\s+(?:that\\s+|which\\s+)?(?:just\\s+|only\\s+|also\\s+|often\\s+|always\\s+|keep\\s+)?${WRITES}\\s+(?:exactly\\s+|just\\s+|only\\s+)?(?:the\\s+words?\\s+|about\\s+)?` +
+  // "if someone in #general writes CTD ...": where they write it may come between.
+  `(?:\\b${WHEN}\\s+${WHO}(?:\\s+in\\s+#[\\w-]{1,80})?|\\b(?:any|every|each)\\s+(?:message|msg|post|text)(?:\\s+(?:that|which))?)\\s+(?:that\\s+|which\\s+)?(?:just\\s+|only\\s+|also\\s+|often\\s+|always\\s+|keep\\s+)?${WRITES}\\s+(?:exactly\\s+|just\\s+|only\\s+)?(?:the\\s+words?\\s+|about\\s+)?` +
     `(${ITEM}(?:\\s*${OR}\\s*${ITEM})*)` +
     // "... anywhere", "... in any channel": where the words are written, not words of their own.
     `(?:\\s+(?:anywhere|in any (?:channel|chat|message|msg)|in (?:a|their|the) (?:message|msg)))?` +

@@ -11,6 +11,7 @@ export function withoutOverlaps(rules: RuleDraft[]): RuleDraft[] {
   const richer = commandsReadRicher(rules);
   dropAiMentionWords(rules);
   keepAiToItsWords(rules);
+  keepWidestKeywords(rules);
   moveQuestionsToTheirButtons(rules);
   joinSameRules(rules);
   dropRulesOthersHold(rules);
@@ -52,6 +53,12 @@ function keepAiToItsWords(rules: RuleDraft[]): void {
   const ai = (r: RuleDraft) => r.do.find((a) => a.kind === 'data' && a.source.kind === 'ai') as Extract<Action, { kind: 'data' }> | undefined;
   const said = new Set(rules.filter((r) => r.when.kind === 'keyword').map((r) => ai(r)).flatMap((a) => (a && a.source.kind === 'ai' ? [a.source.instructions] : [])));
   if (said.size > 0) keepOnly(rules, (r) => !((r.when.kind === 'message' || r.when.kind === 'mention') && r.do.length === 1 && (() => { const a = ai(r); return a !== undefined && a.source.kind === 'ai' && said.has(a.source.instructions); })()));
+}
+
+/** The same answer read twice, once for fewer of its words ('"crash to desktop" -> ...' beside 'CTD or "crash to desktop"'): the wider reading. */
+function keepWidestKeywords(rules: RuleDraft[]): void {
+  const words = (r: RuleDraft) => (r.when.kind === 'keyword' ? r.when.words : []);
+  keepOnly(rules, (r) => !(r.when.kind === 'keyword' && rules.some((o) => o !== r && o.when.kind === 'keyword' && JSON.stringify(o.do) === JSON.stringify(r.do) && words(o).length > words(r).length && words(r).every((w) => words(o).includes(w)))));
 }
 
 /** "if they tag the bot, let AI answer": the AI answers the mention; those words are no reply text. */
