@@ -139,6 +139,8 @@ export function questionRules(m: Masked): RuleDraft[] {
     // must be the person's own questions, two or more, on the asking line ("/drop → ask: How many? → Any Japanese ones? then say: Top!").
     const own = (rest.slice(0, end.index).split('\n')[0]!.match(/\?/g) ?? []).length >= 2 && !rest.slice(0, end.index).includes('\n');
     if (!TO_OWNER.test(rest.slice(0, 600)) && !own) continue;
+    // The answers' end is on the asking line or the questions' own lines, not a later rule's ("- every day post in #x").
+    if (/\n[ \t]*(?:[-•*]|\d{1,2}[.)])[ \t]/.test(rest.slice(0, end.index)) && !/\?[^\n]*\n[ \t]*(?:[-•*]|\d{1,2}[.)])[ \t][^\n]*\?/.test(rest.slice(0, end.index))) continue;
     // "our own slack workspace. asks:" over a list of rules: the person's requests, not questions asked.
     if (/:\s*\n/.test(ask[0]) && sentenceBefore(text, ask.index!).trim() === '' && !/[?]/.test(rest.slice(0, end.index))) continue;
     // "ask @Coach Lina or write in #help\n!vod asks: Which match? ...": the questions are the later ask's.
