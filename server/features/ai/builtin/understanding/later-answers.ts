@@ -43,7 +43,7 @@ const SENTENCE_WORDS = /\b(?:is|are|was|were|will|be|been|has|have|had|can|do|do
 const AND_TELLS = /,?\s+(?:and\s+)?(?:tell|give|send|show)\s+(?:them|people|ppl|the (?:customer|client|person))\s+(?:the|our|my)\s+[\p{Ll}' -]{1,40}$/u;
 
 /** "the prices, I will send you the price list later", "I go send am later", "prices from my list": words of the person's still to come. */
-const MINE_LATER = /\b(?:i'?ll|i will|i go|i'?m going to|imma)\s+(?:send|give|add|put|write|paste|share)\b[^.!?\n]*?\b(?:later|soon|tomorrow|myself)\b|\bfrom my (?:price )?(?:list|sheet|catalogue|catalog)\b/i;
+const MINE_LATER = /\b(?:i'?ll|i will|i go|i'?m going to|imma)\s+(?:send|give|add|put|write|paste|share)\b[^.!?\n]*?\b(?:later|soon|tomorrow|myself|when)\b|^text (?:is )?(?:coming|to come|later)\b|\bfrom my (?:price )?(?:list|sheet|catalogue|catalog)\b/i;
 
 /** "welcome them and post our server rules": what the bot should do, not its words. */
 const DOES = /^(?:welcome|greet|thank|tell|show|give|send)\s+(?:them|him|her|people|ppl|everyone)(?:\s+and\s+(?:post|give|send|show|tell)\s+(?:them\s+)?(?:our|my|the)\s+[\p{Ll}\s'-]{1,40})?$/iu;

@@ -49,9 +49,10 @@ export function quizRules(m: Masked): RuleDraft[] {
     if (slashed.length >= 2 && apart >= slashed.length - 1) pairs.splice(0, pairs.length, ...slashed);
   }
   // "asks a random question from this list (answer after the =): Capital of Australia = Canberra / ...".
-  if (pairs.length < 2 && !one && /\bquestions?\b[^\n]*\banswers?\b[^\n]*=/i.test(text)) {
-    const found = [...text.matchAll(/(?:^|:|\/)\s*([^\n=/?:]{3,120}?)\s*=\s*([^\n=/]{1,60}?)\s*(?=\/|\n|$)/g)];
-    if (found.length >= 2) pairs.splice(0, pairs.length, ...found.map((p) => ({ question: `${p[1]!.trim()}?`, answer: p[2]!.trim() })));
+  // "!kana → quiz: あ = a, き = ki, す = su (ask the kana, they answer in romaji)": the same, in one line.
+  if (pairs.length < 2 && !one && (/\bquestions?\b[^\n]*\banswers?\b[^\n]*=/i.test(text) || /\b(?:quiz|trivia)\b\s*:?[^\n]*=/i.test(text))) {
+    const found = [...text.matchAll(/(?:^|:|\/|,)\s*([^\n=/?:,]{1,120}?)\s*=\s*([^\n=/,(]{1,60}?)\s*(?=\/|,|\n|$|\()/g)];
+    if (found.length >= 2) pairs.splice(0, pairs.length, ...found.map((p) => ({ question: /\p{L}{4,}/u.test(p[1]!) ? `${p[1]!.trim()}?` : p[1]!.trim(), answer: p[2]!.trim() })));
   }
   if (pairs.length < 2 && !one) return [];
   // The command named for the quiz, else the one that asks: "/q gives the next question".
