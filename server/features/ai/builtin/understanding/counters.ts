@@ -37,7 +37,8 @@ const COUNT_PLACE_MARKED = /<\s*(?:total|count|points?|score|number|n)\s*>|\[\s*
 const SAYS = /\b(?:says?|replies|reply|answers?|responds?|répond(?:re)?|responde(?:r)?|rispondi|antworte[tn]?)\s*(?:with)?\s*:?\s*/i;
 
 /** "/mat it counts that they trained", "/win adds a win to whoever types it": one more for whoever sends the command. */
-const COUNTS_ONE = new RegExp(`\\b(?:counts?|logs?|records?|tracks?)\\s+(?:that|it|one|1|\\+1|an?|(?:your|their|ur|his|her)\\s+[a-z]+)\\b|${WIN_FOR_SENDER.source}`, 'i');
+// "(count their messages)" is counting every message, not the command's own count.
+const COUNTS_ONE = new RegExp(`\\b(?:counts?|logs?|records?|tracks?)\\s+(?:that|it|one|1|\\+1|an?|(?:your|their|ur|his|her)\\s+(?!(?:messages?|msgs?|posts?)\\b)[a-z]+)\\b|${WIN_FOR_SENDER.source}`, 'i');
 
 /** The name of what the request counts: what it logs ("km"), its own word ("stars", "rebuys"), points, or messages. */
 function counterOf(context: string): string {

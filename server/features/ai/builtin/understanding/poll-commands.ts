@@ -9,7 +9,7 @@ import type { RuleDraft } from './rule-draft';
 
 /** The words after a command that make a poll of what follows it. */
 const POLL_OF_ARGUMENT =
-  /\b(?:poll|vote|survey)\b[^\n.]*?\b(?:(?:their|his|her|your|its|that|the|own|whatever)\s+(?:own\s+)?question|what(?:ever)? (?:they|you|follows|comes after)|the (?:text|words) after)\b|^\s*(?:<[^>]{1,30}>|\[[^\]]{1,30}\]|\{[^}]{1,30}\}|question|q|text)\s*(?:→|->|=>|:|-|\s)[^\n.]*?\b(?:poll|vote|survey)\b|^\s*[^\n→]{1,60}\?\s*(?:→|->|=>|:|-)?\s*(?:makes?|starts?|creates?|opens?|runs?)\s+(?:a|the)\s+(?:quick\s+)?(?:poll|vote|survey)\b/i;
+  /\b(?:poll|vote|survey)\b[^\n.]*?\b(?:(?:their|his|her|your|its|that|the|own|whatever)\s+(?:own\s+)?question|what(?:ever)? (?:they|you|follows|comes after)|the (?:text|words) after)\b|^\s*(?:<[^>]{1,30}>|\[[^\]]{1,30}\]|\{[^}]{1,30}\}|question|q|text)\s*(?:→|->|=>|:|-|\s)(?:[^\n.]|\.\.\.)*?\b(?:poll|vote|survey)\b|^\s*[^\n→]{1,60}\?\s*(?:→|->|=>|:|-)?\s*(?:makes?|starts?|creates?|opens?|runs?)\s+(?:a|the)\s+(?:quick\s+)?(?:poll|vote|survey)\b/i;
 
 /** "/vote → poll "Which new flavour?" with Pistachio, Biscoff, Matcha": a poll of the person's own question and options. */
 const OWN_POLL = /^\s*(?:→|->|=>|:|=|-|starts?|makes?|posts?|opens?|runs?)?\s*(?:an?\s+)?(?:quick\s+)?poll\s*:?\s*(?:asking\s+)?(\u0001\d+\u0002|[^\n?]{3,120}\?)\s*(?:(?:with|options?|choices|answers?)\s*:?\s*)+(.+)$/i;

@@ -383,6 +383,7 @@ export const ENGINE_CASES: EngineCase[] = [
       { event: msg('/vote Pizza or burgers?'), expect: [{ call: 'sendPoll', chat: 'c1', question: 'Pizza or burgers?', options: ['Pizza', 'burgers'] }] },
       { event: msg('/vote Where? park, beach, pool'), expect: [{ call: 'sendPoll', chat: 'c1', question: 'Where?', options: ['park', 'beach', 'pool'] }] },
       { event: msg('/vote Tea, coffee or juice?'), expect: [{ call: 'sendPoll', chat: 'c1', question: 'Tea, coffee or juice?', options: ['Tea', 'coffee', 'juice'] }] },
+      { event: msg('/vote Best arc? | Tutorial | Ending'), expect: [{ call: 'sendPoll', chat: 'c1', question: 'Best arc?', options: ['Tutorial', 'Ending'] }] },
       { event: msg('/vote Tea?'), expect: [send('Write a question and its options after the command, e.g. /vote Pizza or burgers?')] },
       { event: msg('/motm Jay, Kev or Tom'), expect: [{ call: 'sendPoll', chat: 'c1', question: 'Man of the match?', options: ['Jay', 'Kev', 'Tom'] }] },
     ],

@@ -152,9 +152,9 @@ function pollFromText(text) {
   return { question, options: pollOptions(split ? text.slice(mark + 1) : text) };
 }
 
-// 'Jay, Kev or Tom' -> Jay, Kev, Tom.
+// 'Jay, Kev or Tom', 'Tutorial | Dokkaebi' -> Jay, Kev, Tom.
 function pollOptions(text) {
-  return text.replace(/\?\s*$/, '').split(/\s*,\s*|\s+or\s+/i).map((o) => o.trim()).filter(Boolean).slice(0, 10);
+  return text.replace(/\?\s*$/, '').split(/\s*[,|]\s*|\s+or\s+/i).map((o) => o.trim()).filter(Boolean).slice(0, 10);
 }
 
 // A poll of the plan's question and options; from the argument, the question and options written after

@@ -299,8 +299,8 @@ def poll_of(text):
 
 
 def poll_options(text):
-    """"Jay, Kev or Tom" -> [Jay, Kev, Tom]."""
-    return [option.strip() for option in re.split(r"\s*,\s*(?:or\s+)?|\s+or\s+", text.strip().rstrip("?"), flags=re.IGNORECASE) if option.strip()][:10]`;
+    """"Jay, Kev or Tom", "Tutorial | Dokkaebi" -> [Jay, Kev, Tom]."""
+    return [option.strip() for option in re.split(r"\s*[,|]\s*(?:or\s+)?|\s+or\s+", text.strip().rstrip("?"), flags=re.IGNORECASE) if option.strip()][:10]`;
 
 const SORRY = 'SORRY = "Sorry, I could not get that right now."  # said when a web service fails';
 
