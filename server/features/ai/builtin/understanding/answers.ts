@@ -9,7 +9,7 @@ import { coinsIn } from './prices';
 import { memberName, saidWordsAt } from './said-words';
 
 const PASS_ON =
-  /^(?:(?:forward|send|pass|dm|copy)\s+(?:it|this|them|that|the message|the tweet)?\s*(?:on\s+)?to (?:me|us|the owner|the coordinator|my (?:number|phone|dm|dms|chat))\b|(?:send|forward|dm)\s+(?:me|us)(?:\s*\([^)]{1,40}\))?\s+(?:also\s+)?a copy(?:\s+of (?:it|the message|the msg))?)(?:\s*\([^)]*\))?/i;
+  /^(?:(?:forward|send|pass|dm|copy)\s+(?:it|this|them|that|the message|the tweet)?\s*(?:on\s+|straight\s+|directly\s+)?to (?:me|us|the owner|the coordinator|my (?:number|phone|dm|dms|chat))\b(?:\s*\([^)]{1,40}\))?(?:\s+(?:by|in|via|as a)\s+(?:dm|direct message|private message|pm)\b)?|(?:send|forward|dm)\s+(?:me|us)(?:\s*\([^)]{1,40}\))?\s+(?:also\s+)?a copy(?:\s+of (?:it|the message|the msg))?)(?:\s*\([^)]*\))?/i;
 const SAYS = /\b(?:and\s+)?(?:says?|repl(?:y|ies)|answers?|tells? (?:them|him|her))(?:\s+in the (?:channel|chat|group|thread))?\s*(?:with\s+)?:?\s*/i;
 /** After a reply: "and send me the order", "and forward it to me". */
 const COPY_AFTER = /^[^\n.!?→]*?\b(?:and|then|also|\+)\s+(?:(?:send|forward|pass|dm)\s+(?:me|us)\s+(?:the|a copy|it|that|this|their)\b|(?:send|forward|pass|dm)\s+(?:it|this|that|the \w+|them)\s+(?:on\s+)?to\s+(?:me|us)\b)/i;

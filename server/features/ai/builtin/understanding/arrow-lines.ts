@@ -144,6 +144,8 @@ function ruleAt(before: string, after: string, sentence: boolean, unit: string, 
     // "any message with free nitro, discord.gift → delete it and ban": the words of the message.
     .replace(/^(?:(?:a|an|any|every|each)\s+)?(?:msgs?|messages?|posts?|anything|something)\s+(?:with|containing|that (?:says?|contains?|includes?|mentions?)|mentioning|saying)\s+/i, '')
     .replace(/\s+in (?:it|them|the (?:msg|message|text))$/i, '')
+    // "injury or accident anywhere": where it is written, no part of the words.
+    .replace(/\s+(?:anywhere|in any channel|in any chat)$/i, '')
     .replace(/^(?:and|also|or)\s+/i, '')
     // "mention + delay / late", "mentions with kids or kinder": the words of a mention (on X every message the bot gets).
     .replace(/^(?:(?:a|any|every)\s+)?(?:mentions?|@\w+)\s*(?:\+|with|containing|(?:that |which )?(?:says?|contains?|includes?)|about|and(?: (?:says?|writes?))?)\s+/i, '')

@@ -89,7 +89,8 @@ export function faqRepliesIn(masked: string, quotes: string[]): KeywordReply[] {
     ...tellThemReplies(masked, quotes),
     ...botShouldAnswerReplies(masked, quotes),
     ...questionAnswerPairs(masked, quotes),
-  ].filter((k) => k.keyword && k.reply && !CONDITION.test(k.keyword) && !isNewcomers(k.keyword));
+    // "→ forward it straight to me": a copy to the owner (the rule readers'), no words to reply.
+  ].filter((k) => k.keyword && k.reply && !CONDITION.test(k.keyword) && !isNewcomers(k.keyword) && !/^(?:forward|send|pass|dm|copy)\s+(?:it|this|them|that|the message|me|us)\b/i.test(k.reply));
   const byKeyword = new Map<string, KeywordReply>();
   for (const k of all) byKeyword.set(k.keyword, k);
   return [...byKeyword.values()];

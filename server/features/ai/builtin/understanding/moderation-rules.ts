@@ -45,7 +45,8 @@ export function punishment(rest: string, m: Masked): { actions: Action[]; said: 
   if (/\b(?:delete|remove)\b/i.test(head)) actions.push({ kind: 'delete' });
   const punish = PUNISH.find(([re]) => re.test(head));
   if (punish) actions.push({ ...punish[1](muteMinutesIn(head)), ...(said && !channel ? { text: said } : {}) } as Action);
-  else if (actions.length > 0 && !channel) actions.push({ kind: 'warn', text: said ?? '{name}, please keep the chat friendly: that message is not allowed here.' });
+  // A warning only when one is asked for ("delete it" deletes, and says nothing).
+  else if (actions.length > 0 && !channel && saying) actions.push({ kind: 'warn', text: said ?? '{name}, please keep the chat friendly: that message is not allowed here.' });
   if (channel && said && actions.length > 0) actions.push({ kind: 'post', to: 'channel', text: said });
   return { actions, said, ...(channel ? { channel } : {}) };
 }

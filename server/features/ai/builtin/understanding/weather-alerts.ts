@@ -56,6 +56,8 @@ function conditionalPosts(m: Masked): RuleDraft[] {
     // One rule a line: a number inside the words posted ("⚠️ Wind over 25 km/h at launch") is text.
     for (const compare of line.matchAll(new RegExp(COMPARE.source, 'gi'))) {
       if (rules.some((r) => r.source === restore(line, m.quotes).trim())) break;
+      // "if chance of rain is over 70%": a chance, which the weather readings here do not give.
+      if (/^\s*%/.test(line.slice(compare.index! + compare[0].length)) || /\b(?:chance|probability|humidity|uv)\b[^.\n]{0,30}$/i.test(line.slice(0, compare.index))) continue;
       // "every morning at 6:30 posts the weather ... and if the wind goes over 30 mph posts ...": the
       // joined "if" starts a clause of its own, whose schedule is not the morning post's.
       const joined = [...line.slice(0, compare.index).matchAll(/\b(?:and|also|plus|then)\s+(?=(?:if|when|whenever)\b)/gi)].pop();
@@ -110,6 +112,9 @@ export function weatherAlertRules(m: Masked): RuleDraft[] {
   const unit = (compare[4] ?? '').toLowerCase();
   const measure = /km|mph/.test(unit) || (/wind/i.test(check[1]!) && !/degree|°|c$/.test(unit)) ? 'wind' : 'temperature';
   const value = measured(unit, compare[3]!);
+  // "if chance of rain is over 70%": a chance, which the weather readings here do not give.
+  const checked = text.slice(check.index).split('\n')[0]!;
+  if (/^\s*%/.test(checked.slice(compare.index + compare[0].length)) || /\b(?:chance|probability|humidity|uv)\b[^.\n]{0,30}$/i.test(checked.slice(0, compare.index))) return conditionalPosts(m);
   const above = compare[1] !== undefined;
   const city = check[2]!.trim();
   const source = { kind: 'weather' as const, city, ...(measure === 'wind' ? { measure: 'wind' as const } : {}) };
