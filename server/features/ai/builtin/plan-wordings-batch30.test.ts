@@ -2,6 +2,7 @@
 // plan in the person's own words.
 import { describe, expect, it } from 'vitest';
 import { command, keyword, lines, planOf, ruleOf } from './plan-lines.fixture';
+import { builtinProvider } from '../builtin-provider';
 
 describe('wordings read since batch 30', () => {
   it('questions whose answers are posted in a channel; a command that posts its words in a channel with its argument', () => {
@@ -43,5 +44,27 @@ describe('wordings read since batch 30', () => {
     const suya = planOf('whatsapp bot\n- when customer type menu or price send: "Beef suya ₦3,000"\n- we open 5pm to 11pm only, if message come outside that time reply "We don close for today o"');
     expect(keyword(suya.rules, 'menu')?.do).toEqual([{ kind: 'reply', text: 'Beef suya ₦3,000' }]);
     expect(ruleOf(suya.rules, (r) => r.if.some((c) => c.kind === 'hours'))?.do).toEqual([{ kind: 'reply', text: 'We don close for today o' }]);
+  });
+
+  it('"delete it" deletes and says nothing; a chance of rain is no temperature (said as not understood); "forward it straight to me (Dave) by DM"', async () => {
+    const spear = planOf('telegram bot\n- if anyone writes "prodajem" (selling fish) delete it, selling catch is illegal for us').rules;
+    expect(keyword(spear, 'prodajem')?.do).toEqual([{ kind: 'delete' }]);
+    const crews = planOf('slack bot\nevery weekday 6:30 post the weather for Bristol in #site-chat and if chance of rain is over 70% add "Rain likely"\nif someone writes injury or accident anywhere -> forward it straight to me (Dave) by DM');
+    expect(ruleOf(crews.rules, (r) => r.if.some((c) => c.kind === 'threshold'))).toBeUndefined();
+    const reply = (await builtinProvider().chat({ message: 'slack bot\nevery weekday 6:30 post the weather for Bristol in #site-chat and if chance of rain is over 70% add "Rain likely"', history: [], files: [] })).reply;
+    expect(reply.replace(/```[\s\S]*?```/g, '')).toMatch(/\*\*Not understood\*\*[\s\S]*Rain likely/);
+    expect(keyword(crews.rules, 'injury')).toMatchObject({ when: { words: ['injury', 'accident'] }, do: [{ kind: 'forward', to: 'owner' }] });
+    expect(keyword(crews.rules, 'accident anywhere')).toBeUndefined();
+  });
+
+  it('polls "question | option1 | option2", quizzes of "question = answer" lines and "quiz: あ = a, き = ki", a command taken back', () => {
+    const manhwa = planOf('discord bot\n- !poll question | option1 | option2 ... makes a poll, e.g. !poll Best arc? | Tutorial | Ending').rules;
+    expect(command(manhwa, 'poll')?.do).toEqual([{ kind: 'poll', question: '', options: [], fromArgument: true }]);
+    const trivia = planOf('discord bot\n- !trivia asks a random question from this list (answer after the =):\n  Capital of Australia = Canberra\n  Smallest country in the world = Vatican City\n- every day 20:00 post in #daily-trivia: Trivia time!').rules;
+    expect(command(trivia, 'trivia')?.do[0]).toMatchObject({ kind: 'quiz', questions: [{ question: 'Capital of Australia?', answer: 'Canberra' }, { question: 'Smallest country in the world?', answer: 'Vatican City' }] });
+    const kana = planOf('discord bot\n- !kana → quiz: あ = a, き = ki, す = su (ask the kana, they answer in romaji)').rules;
+    expect(command(kana, 'kana')?.do[0]).toMatchObject({ kind: 'quiz', questions: [{ question: 'あ', answer: 'a' }, { question: 'き', answer: 'ki' }, { question: 'す', answer: 'su' }] });
+    const server = planOf('discord bot\n- !server -> "IP: play.example.net"\n- !ratio <item> - hmm no, skip that one, too complicated').rules;
+    expect(command(server, 'ratio')).toBeUndefined();
   });
 });
