@@ -67,4 +67,11 @@ describe('wordings read since batch 30', () => {
     const server = planOf('discord bot\n- !server -> "IP: play.example.net"\n- !ratio <item> - hmm no, skip that one, too complicated').rules;
     expect(command(server, 'ratio')).toBeUndefined();
   });
+
+  it('"anything else people send on a sunday, answer ..." leaves the commands working that day; "... or collection then bot says"', () => {
+    const { rules } = planOf('telegram bot. /hours -> "Mon-Fri 8-17". If they write scrap or collection then bot says "We pay for scrap cars". And anything else people send on a sunday, answer "Yard closed today"');
+    expect(command(rules, 'hours')?.if).toEqual([]);
+    expect(keyword(rules, 'scrap')?.when).toMatchObject({ words: ['scrap', 'collection'] });
+    expect(ruleOf(rules, (r) => r.when.kind === 'message')).toMatchObject({ if: [{ kind: 'hours', weekdays: [6] }], do: [{ kind: 'reply', text: 'Yard closed today' }] });
+  });
 });

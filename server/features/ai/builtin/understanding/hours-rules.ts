@@ -151,7 +151,11 @@ function dayRules(m: Masked): RuleDraft[] {
   const text = hit ? saidWordsAt(m.masked.slice(hit.index + hit[0].length), m.quotes) : null;
   if (!hit || !text) return [];
   const day = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'].indexOf(hit[1]!.toLowerCase()) as Weekday;
-  return [{ id: 'on-day', when: { kind: 'message', always: false }, if: [{ kind: 'hours', from: '00:00', to: '00:00', weekdays: [day], outside: false }], do: [{ kind: 'reply', text }], only: true, source: restore(hit[0] + text, m.quotes) }];
+  // "closed mondays ... just answer ...": on that day it is the only answer; "anything else people send on a
+  // sunday, answer ...": an answer to the other messages, the commands still work.
+  const sentence = m.masked.slice(Math.max(0, m.masked.lastIndexOf('.', hit.index) + 1, m.masked.lastIndexOf('\n', hit.index) + 1), hit.index + hit[0].length);
+  const only = !/\b(?:anything|everything|something) else\b|\b(?:any|all) other\b/i.test(sentence);
+  return [{ id: 'on-day', when: { kind: 'message', always: false }, if: [{ kind: 'hours', from: '00:00', to: '00:00', weekdays: [day], outside: false }], do: [{ kind: 'reply', text }], ...(only ? { only } : {}), source: restore(hit[0] + text, m.quotes) }];
 }
 
 /** "before 8am or after 6pm, and all weekend": open from the one to the other, on weekdays when weekends are out too. */

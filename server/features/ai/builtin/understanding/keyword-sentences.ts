@@ -19,7 +19,7 @@ const WRITES = "(?:writes?|says?|types?|sends?|asks?(?:\\s+(?:for|about))?|talks
 // Dutch "of" (or), but not the English "of" of "out of order", "one of", "a lot of".
 const OR = "(?:,|\\/|\\bor\\b|\\bo\\b|\\bou\\b|\\boder\\b|(?<!\\b(?:out|one|some|all|lot|kind|sort|any|none|each|most|top|end|cup|bit|part|full|because|instead)\\s)\\bof\\b)";
 const ANSWER = "(?:send|sends|answer|answers|reply|replies|say|says|respond|responds|tell them|give|gives|post|posts|(?=warns?\\b)|responder|responde|rispondi|rispondere|répondre|repondre|réponds|antworten|antworte|antwoord|responda)";
-const SAYS = `(?:(?:the bot|it|bot)\\s+)?(?:should\\s+)?(?:just\\s+)?${ANSWER}\\b(?:\\s+(?:them|back))?(?:\\s+with)?`;
+const SAYS = `(?:then\\s+)?(?:(?:the bot|it|bot)\\s+)?(?:should\\s+)?(?:just\\s+)?${ANSWER}\\b(?:\\s+(?:them|back))?(?:\\s+with)?`;
 // "→ responder: ..." or "→ ..." (the arrow is the answer's), ", reply ...", " answer ...".
 // "when they say airport: Airport pickup $10": a colon or a dash before the answer is enough.
 const BEFORE_ANSWER = `(?:\\s*(?:→|->)\\s*(?:${SAYS}\\s*:?\\s*)?|(?:,\\s*|\\s*:\\s*|\\s+)${SAYS}\\s*:?\\s*|\\s*:\\s+(?=\\S)|\\s+[-–—]\\s+(?=\\S)|,\\s*(?=(?:forward|pass|copy|dm)\\s|(?:just\\s+)?(?:like|heart|react)\\b))`;
