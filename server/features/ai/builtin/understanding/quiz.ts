@@ -8,7 +8,7 @@ import type { RuleDraft } from './rule-draft';
 import { type Masked, restore } from './masked';
 
 /** "What is 15% of 200? → 30", "Capital of Peru? - Lima", "7 x 8 = ? -> 56 (fifty-six is ok too)", "Q: Which region? A: Islay". */
-const PAIR = /([^\n→?]{2,200}\?)\s*(?:(?:→|->|=>|–|—|-|[Aa]nswer:?|[Aa]:)\s*([^\n→?,;()/]{1,80}?)|\(\s*(?:answer:?\s*)?([^)\n]{1,60})\))(?=\s*(?:\([^)]*\))?\s*(?:[,;·]\s*|\.\s+(?=[^\n]*\?)|\.?\n|\.?$|\s+\/\s+|\s+(?=[A-Z][^\n→?]*\?)|\s+(?=\d{1,2}[.)]\s)))/g;
+const PAIR = /([^\n→?]{2,200}\?)\s*(?:(?:→|->|=>|–|—|-|[Aa]nswer:?|[Aa]:)\s*([^\n→?,;()/]{1,80}?)|\(\s*(?:answer:?\s*)?([^)\n]{1,60})\))(?=\s*(?:\([^)]*\))?\s*(?:[,;·]\s*|\.\s+(?=[^\n]*\?|[a-z]|(?:If|Then|Also|When|Otherwise|And)\b)|\.?\n|\.?$|\s+\/\s+|\s+(?=[A-Z][^\n→?]*\?)|\s+(?=\d{1,2}[.)]\s)))/g;
 const SAYS = (what: string) =>
   new RegExp(
     // "right answer: Yes!", "right answer bot says "Correct!" wrong says "Nope!"", "if right say "X" if wrong "Y"".
