@@ -1,9 +1,9 @@
-// A behaviour written before its trigger ('Reply "Swap requests go through CrewLink" when someone
-// types /swap.', 'Say "Hi {name}" whenever someone new joins', 'Reply "X" to anyone who mentions
-// refund') is read as the person would say it the other way round: 'when someone types /swap, reply
-// "..."', and 'Post "..." every Monday at 07:00 in #crew-notices' as 'every Monday at 07:00 in
-// #crew-notices post "..."'. Only a sentence that starts with the behaviour and its quoted words is turned; the words
-// themselves are markers (\u0001N\u0002) and move with it unchanged.
+// Behaviours written before their trigger or their schedule, read as the person would say them the
+// other way round: 'Reply "..." when someone types /swap' as 'when someone types /swap, reply "..."',
+// 'Reply "X" to anyone who mentions refund', 'Post "..." every Monday at 07:00 in #crew-notices' as
+// 'every Monday at 07:00 in #crew-notices post "..."', 'tweet the AVAX price every hour like "..."'
+// and 'a poll every saturday 12:00 "..."'. Only a sentence that starts with the behaviour is turned;
+// the quoted words are markers (\u0001N\u0002) and move with it unchanged.
 import type { Wording } from './wording';
 
 const VERB = String.raw`(?:reply|respond|answer|say|send back|tweet back|post|tweet|dm them|message them)`;
@@ -39,16 +39,19 @@ const POLL_FIRST = new RegExp(
   'gi',
 );
 
+/** The behaviour and its trigger the other way round; no trigger written after the words: left as it is. */
+function triggerFirst(whole: string, start: string, bullet: string, verb: string, _with: string | undefined, quote: string, when: string | undefined, who: string | undefined, trigger: string): string {
+  const rest = trigger.trim();
+  if (rest.length === 0) return whole;
+  const lead = when ? `${when.toLowerCase()} ${rest}` : `when ${who!.toLowerCase()} ${rest}`;
+  return `${start}${bullet}${lead}, ${verb.toLowerCase()} ${quote}`;
+}
+
 export function triggersFirst(w: Wording): Wording {
   const masked = w.masked
     .replace(POLL_FIRST, (_whole, start: string, poll: string, schedule: string) => `${start}${schedule.trim()} ${poll} `)
     .replace(DATA_POST_FIRST, (_whole, start: string, bullet: string, what: string, schedule: string, quote: string) => `${start}${bullet}${schedule.trim()} ${what}: ${quote}`)
-    .replace(POST_FIRST, (_whole, start: string, bullet: string, verb: string, quote: string, schedule: string) => `${start}${bullet}${schedule.trim()} ${verb.toLowerCase()} ${quote}`).replace(BEHAVIOUR_FIRST, (whole, start: string, bullet: string, verb: string, _with: string | undefined, quote: string, when: string | undefined, who: string | undefined, trigger: string) => {
-    const rest = trigger.trim();
-    // 'Post "..." every Monday at 7 when ...' has no trigger of its own before its end; nothing after the words: leave it.
-    if (rest.length === 0) return whole;
-    const lead = when ? `${when.toLowerCase()} ${rest}` : `when ${who!.toLowerCase()} ${rest}`;
-    return `${start}${bullet}${lead}, ${verb.toLowerCase()} ${quote}`;
-  });
+    .replace(POST_FIRST, (_whole, start: string, bullet: string, verb: string, quote: string, schedule: string) => `${start}${bullet}${schedule.trim()} ${verb.toLowerCase()} ${quote}`)
+    .replace(BEHAVIOUR_FIRST, triggerFirst);
   return masked === w.masked ? w : { ...w, masked };
 }
