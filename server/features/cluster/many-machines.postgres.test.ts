@@ -269,8 +269,9 @@ describe.runIf(canRun)('Botwright on five machines, one PostgreSQL', () => {
       // PostgreSQL down for longer than a lease (every runner stops its bots), then up again: every
       // deployed bot runs again, nothing lost, the ledger equal to the balances.
       await postgres.restart(LEASE_SECONDS * 1000 + 1000);
-      await expect.poll(() => allRunning(web1).catch(() => 0), { timeout: 30_000, interval: 250 }).toBe(BOTS);
-      await expect.poll(pollingNow, { timeout: 15_000, interval: 250 }).toBe(BOTS);
+      // Ten sandboxes started again on two cores shared with the other test files: give them time.
+      await expect.poll(() => allRunning(web1).catch(() => 0), { timeout: 60_000, interval: 250 }).toBe(BOTS);
+      await expect.poll(pollingNow, { timeout: 30_000, interval: 250 }).toBe(BOTS);
       expect([...nodes.values()].filter((n) => n.output().includes('could not renew its leases in time')).length).toBeGreaterThanOrEqual(2);
       const counts = await sql<{ deployments: number; projects: number }>`select (select count(*) from deployments)::int as deployments, (select count(*) from projects)::int as projects`.execute(database.db);
       expect(counts.rows[0]).toEqual({ deployments: BOTS, projects: BOTS });
