@@ -148,7 +148,7 @@ export function actionInWords(action: Action, posts = false, channel?: string): 
     case 'list': {
       const what = action.item === 'sender' ? 'their name' : 'what follows the command';
       const most = action.op === 'add' && action.max ? ` (at most ${action.max}; when full, say ${quoted(action.full ?? `Sorry, the list is full (${action.max}).`)})` : '';
-      const op = { add: `add ${what} to the list "${action.list}"${most}`, remove: `remove ${what} from the list "${action.list}"`, show: `show the list "${action.list}"`, clear: `empty the list "${action.list}"` }[action.op];
+      const op = { add: `add ${what} to the list "${action.list}"${most}`, remove: `remove ${what} from the list "${action.list}"`, show: `show the list "${action.list}"`, clear: `empty the list "${action.list}"`, next: `take the first one off the list "${action.list}" (or say ${quoted(action.empty ?? 'The list is empty.')} when it is empty)` }[action.op];
       return action.text === null || action.text.length > 0 ? `${op}, and say ${quoted(action.text)}` : op;
     }
     case 'count':

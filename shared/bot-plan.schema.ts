@@ -108,11 +108,15 @@ export const ActionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('buttons'), text: words, buttons: z.array(z.object({ id, label: z.string().min(1).max(64) })).min(1).max(12) }),
   /** Asks the questions one at a time in this chat, then says `done` and sends {answers} to the owner. */
   z.object({ kind: z.literal('ask'), questions: z.array(words).min(1).max(10), done: words }),
-  /** A list kept per chat. `add`/`remove` take the argument, or the sender's name when `item` is `sender`. */
+  /**
+   * A list kept per chat. `add`/`remove` take the argument, or the sender's name when `item` is `sender`;
+   * `next` takes the first item off (a queue: "!next calls the next one"), as {item}, and says `empty`
+   * when there is none.
+   */
   z.object({
     kind: z.literal('list'),
     list: storeName,
-    op: z.enum(['add', 'remove', 'show', 'clear']),
+    op: z.enum(['add', 'remove', 'show', 'clear', 'next']),
     item: z.enum(['argument', 'sender']).default('argument'),
     text: words,
     empty: words.optional(),

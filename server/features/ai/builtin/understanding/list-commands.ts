@@ -11,6 +11,8 @@ const LIST_NOUN =
 const ADD = /^\s*(?:[\w']+\s+){0,7}?(?:→\s*|->\s*|=\s*|:\s*)?(?:should\s+|will\s+|to\s+)?(?:adds?\b(?!\s+(?:one|1|\+1|a point|points?)\b)|puts?|saves?|(?:writes?|notes?|jots?) (?:it|them|that) down|signs?\b|joins?|registers?|books?|reserves?|counts? (?:them|you|me|people|someone) in|marks? (?:them|you) (?:as )?(?:in|coming|going)|=\s*(?:i'?m\s+)?(?:in|coming|going))/i;
 const REMOVE = /^\s*(?:[\w']+\s+){0,4}?(?:→\s*|->\s*|=\s*|:\s*)?(?:should\s+|will\s+|to\s+)?(?:removes?|deletes?|drops?|takes? (?:\w+ )?(?:off|out)|cross(?:es)? (?:\w+ )?off|ticks? (?:\w+ )?off|marks? (?:\w+ )?(?:as )?(?:done|out)|cancels?|=\s*(?:not|out|can'?t))/i;
 const SHOW = /^\s*(?:[\w']+\s+){0,4}?(?:→\s*|->\s*|=\s*|:\s*)?(?:should\s+|will\s+|to\s+)?(?:shows?|lists?|displays?|prints?|gives?|sees?|views?|tells? (?:\w+ )?(?:who|what))|^\s*(?:→|->|=|:)\s*(?:who(?:'s| is| are)\s+(?:coming|in|going|playing|joining|signed up)|what'?s on (?:it|the list))\s*[.!]?\s*$|^\s*(?:→|->|=|:)\s*[^\n:]{1,60}:\s*(?:and\s+)?(?:then\s+)?(?:\+\s*)?(?:the\s+)?list\b|^\s*(?:→|->|=|:)\s*\u0001\d+\u0002\s*(?:\+|,|and|then)\s*(?:then\s+)?(?:the\s+)?list\b/i;
+/** "!next shows and removes the first one", "/done takes the first person off", "calls the next in line": a queue's first item taken off. */
+const NEXT = /^\s*(?:[\w']+\s+){0,6}?(?:→\s*|->\s*|=\s*|:\s*)?(?:should\s+|will\s+|to\s+)?(?:(?:shows?|says?|announces?|calls?|pings?|tells?|gives?)\s+(?:(?:and|&)\s+(?:removes?|drops?|takes? off|deletes?)\s+)?(?:who'?s\s+|whoever'?s\s+)?(?:the\s+)?(?:first|next)\b(?!\s+(?:\d|few|time|week|day|month|event|game|match|session|meeting|class))|(?:removes?|drops?|takes?|pops?|pulls?|deletes?)\s+(?:off\s+|out\s+)?(?:the\s+)?(?:first|next|top)\s+(?:one|person|name|item|entry|in line|on the (?:list|queue)|of the (?:list|queue)|from the (?:list|queue)|off)\b)/i;
 const HOW_MANY = /^\s*(?:→|->|=|:)?\s*(?:(?:shows?|says?|tells?|gives?|counts?)\s+)?how many\b/i;
 const CLEAR = /^\s*(?:[\w']+\s+){0,4}?(?:→\s*|->\s*|=\s*|:\s*)?(?:should\s+|will\s+|to\s+)?(?:clears?|empties|empty|resets?|wipes?)/i;
 const PERSON_ITEM = /\b(?:their|your|his|her|my) names?\b|\bthem(?:selves)?\b|\b(?:you(?:rself)?|u)\b|\bthe person\b|\bpeople\b|\bwho(?:'s| is)\b|\bi'?m (?:in|out|coming)\b|\bsigns? (?:up|in)\b|\bjoins?\b/i;
@@ -59,7 +61,7 @@ export function listRules(sentence: string, m: Masked, context: string): RuleDra
       rules.push({ id: c.name, when: { kind: 'command', name: c.name }, if: [], do: [{ kind: 'list', list, op: 'show', item: 'argument', text: '{count}' }], source: restore(sentence, m.quotes).trim() });
       continue;
     }
-    const op = CLEAR.test(rest) || /\b(?:clears?|empties|resets?|wipes?)\s+(?:the|this|our)\s+(?:list|order)\b/i.test(rest) ? 'clear' : REMOVE.test(rest) ? 'remove' : ADD.test(rest) ? 'add' : SHOW.test(rest) ? 'show' : person && /^(?:in|join|yes|coming|going)$/.test(c.name) ? 'add' : person && /^(?:out|leave|no|cancel)$/.test(c.name) ? 'remove' : null;
+    const op = NEXT.test(rest) && /queue|line|list|wait|turn/i.test(noun[0] + rest) ? 'next' : CLEAR.test(rest) || /\b(?:clears?|empties|resets?|wipes?)\s+(?:the|this|our)\s+(?:list|order)\b/i.test(rest) ? 'clear' : REMOVE.test(rest) ? 'remove' : ADD.test(rest) ? 'add' : SHOW.test(rest) ? 'show' : person && /^(?:in|join|yes|coming|going)$/.test(c.name) ? 'add' : person && /^(?:out|leave|no|cancel)$/.test(c.name) ? 'remove' : null;
     if (!op) continue;
     // "!news shows the newest 5 items from https://...": a feed's items (news.ts), not a list kept here.
     if (/https?:\/\/|\bwww\.|\b(?:rss|feed|news)\b/i.test(restore(rest.split(/\n/)[0]!, m.quotes))) continue;
@@ -103,7 +105,7 @@ export function listRules(sentence: string, m: Masked, context: string): RuleDra
     const line = start >= 0 ? m.masked.slice(start + c.end).split('\n')[0]!.replace(/^\s*(?:<[^>]*>|\[[^\]]*\])/, '') : rest;
     const inBrackets = !given && op !== 'show' ? /^[^(\n,;]{0,40}?\(\s*([^()\n]{2,80}?)\s*\)/.exec(line) : null;
     const bracketed = inBrackets && !/\b(?:e\.g|eg|ex|example|for example|i\.e|only|admins?|mods?|moderators?|whatever|whichever|like|optional|if|or so|maybe later)\b/i.test(inBrackets[1]!.replace(/^maybe next\b/i, '')) ? restore(inBrackets[1]!, m.quotes) : null;
-    const text = given ?? bracketed ?? { add: 'Added {item}.', remove: 'Removed {item}.', show: '{list}', clear: 'The list is empty now.' }[op];
+    const text = given ?? bracketed ?? { add: 'Added {item}.', remove: 'Removed {item}.', show: '{list}', clear: 'The list is empty now.', next: 'Next: {item}' }[op];
     const capacity = op === 'add' ? capacityIn(start >= 0 ? m.masked.slice(start + c.end).split('\n')[0]! : rest, m.quotes) : null;
     rules.push({ id: c.name, when: { kind: 'command', name: c.name }, if: [], do: [{ kind: 'list', list, op, item, text, ...capacity }], source: restore(sentence, m.quotes).trim() });
   }

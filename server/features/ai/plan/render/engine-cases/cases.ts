@@ -208,6 +208,25 @@ export const ENGINE_CASES: EngineCase[] = [
     data: { lists: { c1: { shopping: [], players: [], class: ['Ann', 'Bo'] }, c2: { shopping: ['bread'], players: [] } } },
   },
   {
+    name: 'a queue: the first one taken off the list in turn, the empty text when nobody is left; kept across a restart',
+    plan: {
+      rules: [
+        { id: 'queue', when: { kind: 'command', name: 'queue' }, do: [{ kind: 'list', list: 'queue', op: 'add', item: 'sender', text: '{name}, you are number {count}' }] },
+        { id: 'next', when: { kind: 'command', name: 'next' }, do: [{ kind: 'list', list: 'queue', op: 'next', text: 'Next up: {item} ({count} waiting)', empty: 'Nobody waiting' }] },
+      ],
+    },
+    steps: [
+      { event: msg('/next'), expect: [send('Nobody waiting')] },
+      { event: msg('/queue'), expect: [send('Ann, you are number 1')] },
+      { event: msg('/queue', { user: 'u2', name: 'Bo' }), expect: [send('Bo, you are number 2')] },
+      { restart: true },
+      { event: msg('/next'), expect: [send('Next up: Ann (1 waiting)')] },
+      { event: msg('/next'), expect: [send('Next up: Bo (0 waiting)')] },
+      { event: msg('/next'), expect: [send('Nobody waiting')] },
+    ],
+    data: { lists: { c1: { queue: [] } } },
+  },
+  {
     name: 'counters per user and per chat, and the top of a chat',
     plan: {
       rules: [

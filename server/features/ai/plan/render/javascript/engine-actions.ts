@@ -71,8 +71,9 @@ function sendTo(named: boolean): string {
 }
 
 const LIST = code`
-// A list kept per chat: add or remove {args} (or the sender's name), show it, or empty it; then say the text
-// with {list} (one '- item' a line) and {item}. A full list (max) takes no more.
+// A list kept per chat: add or remove {args} (or the sender's name), show it, empty it, or take its first
+// item off (next); then say the text with {list} (one '- item' a line) and {item}. A full list (max) takes
+// no more.
 async function changeList(run, a) {
   const lists = run.bot.store.part('lists', run.event.chat);
   const items = lists[a.list] || (lists[a.list] = []);
@@ -92,10 +93,12 @@ async function changeList(run, a) {
     if (a.op === 'remove' && at !== -1) items.splice(at, 1);
   }
   if (a.op === 'clear') items.length = 0;
+  const none = (a.op === 'show' || a.op === 'next') && items.length === 0;
+  if (a.op === 'next' && !none) run.vars.item = items.shift();
   run.bot.store.save();
   run.vars.list = items.map((x) => '- ' + x).join('\n');
   run.vars.count = String(items.length); // how many are on it ("/count → how many are in")
-  if (a.op === 'show' && items.length === 0) return say(run, a.empty || 'The list is empty.');
+  if (none) return say(run, a.empty || 'The list is empty.');
   if (a.text) await say(run, a.text); // no text: nothing said (a list emptied on a schedule)
 }`;
 

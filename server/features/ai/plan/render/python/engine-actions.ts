@@ -55,8 +55,8 @@ const METHODS: Partial<Record<Action['kind'], string>> = {
         await self.say(event["chat"], fill(action["text"], values), buttons)`,
   list: code`
     async def do_list(self, action, event, values, rule, index):
-        """A list kept per chat: add, remove, show or clear it, then say the text ({list}, {item}); a full
-        list (max) takes no more."""
+        """A list kept per chat: add, remove, show or clear it, or take its first item off (next), then say
+        the text ({list}, {item}); a full list (max) takes no more."""
         items = self.kept("lists", event["chat"]).setdefault(action["list"], [])
         if action["op"] in ("add", "remove"):
             item = event["name"] if action.get("item") == "sender" else values["args"]
@@ -74,10 +74,13 @@ const METHODS: Partial<Record<Action['kind'], string>> = {
                 items.remove(same[0])
         elif action["op"] == "clear":
             items.clear()
+        none = action["op"] in ("show", "next") and not items
+        if action["op"] == "next" and not none:
+            values["item"] = items.pop(0)
         self.save()
         values["list"] = "\n".join("- " + kept for kept in items)
         values["count"] = len(items)  # how many are on it ("/count → how many are in")
-        if action["op"] == "show" and not items:
+        if none:
             await self.say(event["chat"], fill(action.get("empty") or "The list is empty.", values))
         elif action["text"]:  # no text: nothing said (a list emptied on a schedule)
             await self.say(event["chat"], fill(action["text"], values))`,
