@@ -98,31 +98,35 @@ function earnRules(sentence: string, m: Masked, counter: string): RuleDraft[] {
   return [{ id: when.kind === 'command' ? when.name : counter, when, if: [], do: actions, source: restore(sentence, m.quotes).trim() }];
 }
 
-/** LOGS_HOW_MANY's match with the command first, as LOGS_NUMBER's. */
-function commandFirst(howMany: RegExpExecArray | null): RegExpExecArray | null {
-  if (!howMany) return null;
-  const match = Object.assign([howMany[0], howMany[2]!, howMany[1]!], { index: howMany.index, input: howMany.input });
-  return match as unknown as RegExpExecArray;
+/** The command that logs a number, the number its example sent, and where the words about it end. */
+function loggingCommand(sentence: string): { name: string; example: string; end: number } | null {
+  const logs = LOGS.exec(sentence);
+  if (logs) return { name: logs[1]!, example: logs[2]!, end: logs.index + logs[0].length };
+  const byNumber = LOGS_NUMBER.exec(sentence);
+  const howMany = byNumber ? null : LOGS_HOW_MANY.exec(sentence);
+  const found = byNumber ?? howMany;
+  if (!found) return null;
+  const name = byNumber ? byNumber[1]! : howMany![2]!;
+  // "(like !deaths 37 after a bad session)": the example's number is what the person sent.
+  const example = new RegExp(`[/!]${name}\\s+(\\d+(?:[.,]\\d+)?)`, 'i').exec(sentence)?.[1] ?? '\u0000';
+  return { name, example, end: found.index + found[0].length };
 }
 
 /** "!ran 5.2 logs km for that person and answers Nice one NAME, 5.2 km logged!": the number added, then the words said. */
 function logRules(sentence: string, m: Masked, counter: string): RuleDraft[] {
-  const byNumber = LOGS_NUMBER.exec(sentence) ?? commandFirst(LOGS_HOW_MANY.exec(sentence));
-  const logs = LOGS.exec(sentence) ?? byNumber;
+  const logs = loggingCommand(sentence);
   if (!logs) return [];
-  const name = logs[1]!;
-  // "(like !deaths 37 after a bad session)": the example's number is what the person sent.
-  const example = logs === byNumber ? (new RegExp(`[/!]${name}\\s+(\\d+(?:[.,]\\d+)?)`, 'i').exec(sentence)?.[1] ?? '\u0000') : logs[2]!;
+  const { name, example } = logs;
   // The words said run on past the sentence's own "!" ("Thanks NAME! That's N bags total"): read them in the whole request.
   const start = m.masked.indexOf(sentence);
-  const rest = start >= 0 ? m.masked.slice(start + logs.index + logs[0].length) : sentence.slice(logs.index + logs[0].length);
+  const rest = start >= 0 ? m.masked.slice(start + logs.end) : sentence.slice(logs.end);
   const says = SAYS.exec(rest.split('\n')[0]!.split(/(?<!\b(?:e\.g|i\.e|eg|ie))\.\s/)[0]!);
   const said = says ? saidWordsAt(rest.slice(says.index + says[0].length), m.quotes) : null;
   // "(whatever number)", "(N = their total so far)": notes about the words; N is the total, the example number what was sent.
   const text = said
     ?.replace(/\s*\([^)]*\)\.?\s*$/, '')
     .replace(/([!?])\.$/, '$1')
-    .replace(new RegExp(`(?<![\\d.,])${example!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\d.,])`, 'g'), '{args}')
+    .replace(new RegExp(`(?<![\\d.,])${example.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\d.,])`, 'g'), '{args}')
     .replace(COUNT_PLACE, '{count}')
     .trim();
   // "... "Nice, season total:" plus the number", "'Nice! Total chapters:' with your total": the total after the words.
@@ -130,7 +134,7 @@ function logRules(sentence: string, m: Masked, counter: string): RuleDraft[] {
   const withTotal = text && !text.includes('{count}') && /^\s*(?:plus|with|\+|and then|and)\s+(?:the|your|their|his|her|ur)\s+(?:new\s+)?(?:number|total|count|score|sum)\b/i.test(afterSaid);
   const actions: Action[] = [{ kind: 'count', counter, per: 'user', add: 'number' }];
   if (text) actions.push({ kind: 'reply', text: memberName(withTotal ? `${text} {count}` : text) });
-  return [{ id: name!.toLowerCase(), when: { kind: 'command', name: name!.toLowerCase() }, if: [], do: actions, source: restore(sentence, m.quotes).trim() }];
+  return [{ id: name.toLowerCase(), when: { kind: 'command', name: name.toLowerCase() }, if: [], do: actions, source: restore(sentence, m.quotes).trim() }];
 }
 
 /** "/sprint when you finished a sprint, the bot counts sprints per person and says X", "/mat it counts that they trained": one more per command, with its words. */
