@@ -153,6 +153,8 @@ export function actionInWords(action: Action, posts = false, channel?: string): 
     }
     case 'count':
       return `${action.add === 'number' ? 'add the number after the command' : 'count one'} for the ${action.per === 'user' ? 'sender' : 'chat'} in "${action.counter}"`;
+    case 'resetCount':
+      return `set everyone's "${action.counter}" back to 0`;
     case 'top':
       return `show the top ${action.n} of "${action.counter}" with ${quoted(action.text)}`;
     case 'quiz':

@@ -129,6 +129,8 @@ export const ActionSchema = z.discriminatedUnion('kind', [
    * command ("!ran 5.2" logs 5.2 km); {count} is the new total.
    */
   z.object({ kind: z.literal('count'), counter: storeName, per: z.enum(['user', 'chat']).default('user'), add: z.enum(['one', 'number']).optional() }),
+  /** Sets a counter back to 0 for everyone in this chat ("/reset sets all wins back to 0"). */
+  z.object({ kind: z.literal('resetCount'), counter: storeName }),
   /** The top N users of a counter in this chat, as {top}. */
   z.object({ kind: z.literal('top'), counter: storeName, n: z.number().int().min(1).max(50).default(10), text: words, empty: words.optional() }),
   /** Asks the questions in turn; an answer is right when it matches `answer` (case-insensitive). */

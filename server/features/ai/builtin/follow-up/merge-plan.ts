@@ -62,7 +62,7 @@ const FEATURE_RULES: Partial<Record<Feature, (rule: Rule) => boolean>> = {
   news: (r) => r.do.some((a) => a.kind === 'data' && a.source.kind === 'news'),
   prices: (r) => r.do.some((a) => a.kind === 'data' && a.source.kind === 'price'),
   translate: (r) => r.do.some((a) => a.kind === 'data' && a.source.kind === 'translate'),
-  counter: (r) => r.do.some((a) => a.kind === 'count' || a.kind === 'top'),
+  counter: (r) => r.do.some((a) => a.kind === 'count' || a.kind === 'resetCount' || a.kind === 'top'),
   menu: (r) => r.when.kind === 'button' || r.do.some((a) => a.kind === 'buttons'),
 };
 

@@ -110,7 +110,7 @@ export function sendsToOwner(uses: PlanUses): boolean {
 export function keepsState(uses: PlanUses): boolean {
   const a = uses.actions;
   return (
-    ['list', 'count', 'top', 'warn', 'replyOneOf', 'ask', 'quiz'].some((k) => a.has(k as never)) ||
+    ['list', 'count', 'resetCount', 'top', 'warn', 'replyOneOf', 'ask', 'quiz'].some((k) => a.has(k as never)) ||
     uses.conditions.has('warnings') ||
     uses.conditions.has('threshold') ||
     uses.scheduleTimes

@@ -49,4 +49,6 @@ export const EVERY_KIND: Array<Omit<RuleInput, 'id'>> = [
   { when: { kind: 'command', name: 'de' }, do: [{ kind: 'data', source: { kind: 'translate', to: 'de' } }] },
   { when: { kind: 'command', name: 'magic' }, do: [{ kind: 'custom', name: 'magic-trick', description: 'Does a trick' }] },
   { when: { kind: 'reaction', emoji: '🚩' }, do: [{ kind: 'forward' }] },
+  { when: { kind: 'command', name: 'zero' }, if: [{ kind: 'admins' }], do: [{ kind: 'resetCount', counter: 'hearts' }, { kind: 'reply', text: 'Hearts back to 0' }] },
+  { when: { kind: 'command', name: 'next' }, do: [{ kind: 'list', list: 'team', op: 'next', text: 'Next: {item}', empty: 'Nobody' }] },
 ];

@@ -227,12 +227,13 @@ export const ENGINE_CASES: EngineCase[] = [
     data: { lists: { c1: { queue: [] } } },
   },
   {
-    name: 'counters per user and per chat, and the top of a chat',
+    name: 'counters per user and per chat, the top of a chat, and a reset of one chat',
     plan: {
       rules: [
         { id: 'thanks', when: { kind: 'keyword', words: ['thanks'] }, do: [{ kind: 'count', counter: 'thanks' }, { kind: 'reply', text: '{name} has {count} thanks.' }] },
         { id: 'cake', when: { kind: 'command', name: 'cake' }, do: [{ kind: 'count', counter: 'cakes', per: 'chat' }, { kind: 'reply', text: 'Cake number {count}.' }] },
         { id: 'top', when: { kind: 'command', name: 'top' }, do: [{ kind: 'top', counter: 'thanks', n: 2, text: 'Most thanked:\n{top}' }] },
+        { id: 'reset', when: { kind: 'command', name: 'reset' }, do: [{ kind: 'resetCount', counter: 'thanks' }, { kind: 'reply', text: 'Everyone back to 0.' }] },
       ],
     },
     steps: [
@@ -245,6 +246,11 @@ export const ENGINE_CASES: EngineCase[] = [
       { event: msg('/top'), expect: [send('Most thanked:\n1. Bo: 2\n2. Ann: 1')] },
       { event: msg('/cake'), expect: [send('Cake number 1.')] },
       { event: msg('/cake', { user: 'u2', name: 'Bo' }), expect: [send('Cake number 2.')] },
+      // A reset empties this chat's counter only; counting starts again from 0.
+      { event: msg('/reset'), expect: [send('Everyone back to 0.')] },
+      { event: msg('/top'), expect: [send('Nobody has any yet.')] },
+      { event: msg('thanks', { user: 'u2', name: 'Bo' }), expect: [send('Bo has 1 thanks.')] },
+      { event: msg('thanks', { chat: 'c2' }), expect: [send('Ann has 2 thanks.', 'c2')] },
     ],
   },
   {

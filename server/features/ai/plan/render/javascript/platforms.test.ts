@@ -153,7 +153,7 @@ describe('Slack (Bolt, Socket Mode)', () => {
     expect(names(slash.env)).toEqual(['SLACK_BOT_TOKEN', 'SLACK_APP_TOKEN', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'OPENAI_MODEL', 'SLACK_CHANNEL_ID', 'OWNER_CHAT_ID', 'DATA_FILE']);
     expect(slash.code).toContain("app.command('/' + name, async ({ command, ack }) => {");
     expect(slash.code).toContain("const text = '/' + name + (command.text ? ' ' + fromSlack(command.text) : '');");
-    expect(slash.code).toContain('// - Create the slash commands /menu, /join, /drop, /team, /reset, /top, /apply, /quiz, /ctof, /usd, /tell, /kick, /poll, /lunch, /weather, /btc, /news, /ask, /de, /magic under Slash Commands');
+    expect(slash.code).toContain('// - Create the slash commands /menu, /join, /drop, /team, /reset, /top, /apply, /quiz, /ctof, /usd, /tell, /kick, /poll, /lunch, /weather, /btc, /news, /ask, /de, /magic, /zero, /next under Slash Commands');
     expect(slash.code).toMatch(/scopes .*commands;/);
     expect(bang.code).not.toContain('app.command(');
     expect(bang.code).not.toContain('slash commands');

@@ -16,6 +16,7 @@ export const ACTION_METHODS: Array<[Action['kind'], string]> = [
   ['quiz', 'start_questions'],
   ['list', 'do_list'],
   ['count', 'do_count'],
+  ['resetCount', 'do_reset_count'],
   ['top', 'do_top'],
   ['convert', 'do_convert'],
   ['post', 'do_post'],
@@ -103,6 +104,11 @@ const METHODS: Partial<Record<Action['kind'], string>> = {
         entry["count"] = int(total) if total == int(total) else total
         self.save()
         values["count"] = number_text(entry["count"])`,
+  resetCount: code`
+    async def do_reset_count(self, action, event, values, rule, index):
+        """Everyone's count back to 0 in this chat."""
+        self.kept("counters", action["counter"], event["chat"]).clear()
+        self.save()`,
   top: code`
     async def do_top(self, action, event, values, rule, index):
         """The counter's highest in this chat, as {top}: "1. Ann: 12" per line; equal counts by name (A-Z)."""
