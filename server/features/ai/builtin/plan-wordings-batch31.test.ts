@@ -1,7 +1,7 @@
 // Wordings the builtin misread in fresh requests (bench/understanding, batch 31), each read into the
 // plan in the person's own words.
 import { describe, expect, it } from 'vitest';
-import { command, planOf } from './plan-lines.fixture';
+import { command, keyword, planOf, ruleOf } from './plan-lines.fixture';
 
 describe('wordings read since batch 31', () => {
   it('a queue: "/next shows and removes the first one" takes the first off the list', () => {
@@ -9,5 +9,35 @@ describe('wordings read since batch 31', () => {
     expect(command(rules, 'join')?.do).toEqual([{ kind: 'list', list: 'barber_queue', op: 'add', item: 'sender', text: "You're in line {name}!" }]);
     expect(command(rules, 'next')?.do).toEqual([{ kind: 'list', list: 'barber_queue', op: 'next', item: 'argument', text: 'Next: {item}' }]);
     expect(command(rules, 'queue')?.do[0]).toMatchObject({ kind: 'list', list: 'barber_queue', op: 'show' });
+  });
+
+  it('a quoted answer then "plus the link ..." or "+ the spreadsheet link" still to come is a blank; spamming described is no moderation', () => {
+    const school = planOf('whatsapp bot\n"theory" → "For theory practice use this app:" plus the link to the app I recommend (still deciding between two, so leave the link out for now)\n"price" → "£38 per hour"');
+    expect(keyword(school.rules, 'theory')?.do).toEqual([{ kind: 'reply', text: null }]);
+    const group = planOf('telegram group bot\npeople keep spamming housing stuff so if a msg has apartment or flat → reply "🏠 Housing posts only on Mondays please! Also check our housing spreadsheet:" + the spreadsheet link — Claire has the link');
+    expect(keyword(group.rules, 'apartment')?.do).toEqual([{ kind: 'reply', text: null }]);
+    expect(group.rules.some((r) => r.do.some((a) => a.kind === 'delete' || a.kind === 'warn'))).toBe(false);
+  });
+
+  it('a city written as its letters, the weather "(temp, clouds)" starting with words, "current SF weather", quoted texts keep their full stops', () => {
+    const { rules } = planOf('X account about San Francisco fog, python bot:\nevery day 07:00 post SF weather (temp + clouds/visibility) starting "🌫️ Good morning SF, today:"\nwhen someone mentions the bot with "is it foggy" → random one of "Probably. It\'s SF. 🌫️" / "Fogbert is always watching." / "Bring a hoodie, trust me."\nmention with "weather" → current SF weather');
+    expect(ruleOf(rules, (r) => r.when.kind === 'schedule')?.do).toEqual([{ kind: 'data', source: { kind: 'weather', city: 'San Francisco' }, text: '🌫️ Good morning SF, today:\n{value}' }]);
+    expect(keyword(rules, 'is it foggy')?.do).toEqual([{ kind: 'replyOneOf', texts: ["Probably. It's SF. 🌫️", 'Fogbert is always watching.', 'Bring a hoodie, trust me.'], order: 'random' }]);
+    expect(keyword(rules, 'weather')?.do).toEqual([{ kind: 'data', source: { kind: 'weather', city: 'San Francisco' } }]);
+  });
+
+  it('quoted questions, one with words after its "?", then what is said once the answers are sent', () => {
+    const { rules } = planOf('telegram bot\n/callout - asks the customer:\n"What is your car reg?"\n"What size tyre? (its on the side of the tyre, like 205/55 R16)"\n"Where are you? Postcode please"\nthen sends it all to me and tells the customer "Got it, a fitter will ring you within 15 minutes 🔧"');
+    expect(command(rules, 'callout')?.do).toEqual([{ kind: 'ask', questions: ['What is your car reg?', 'What size tyre? (its on the side of the tyre, like 205/55 R16)', 'Where are you? Postcode please'], done: 'Got it, a fitter will ring you within 15 minutes 🔧' }]);
+  });
+
+  it('"/done counts a session for you → ..."; "bot answers random: "A" or "B""; "!lfglist shows whos waiting"; "!weekly" is a command, no weekly post', () => {
+    const club = planOf('telegram bot\n- /done counts a session for you → "Nice work {name}! That\'s session #{count} 💪"\n- /leaders top 5 by sessions').rules;
+    expect(command(club, 'done')?.do).toEqual([{ kind: 'count', counter: 'sessions', per: 'user' }, { kind: 'reply', text: "Nice work {name}! That's session #{count} 💪" }]);
+    const drg = planOf('discord.js bot\n- !lfg puts you on the looking-for-group list, !lfgleave takes you off, !lfglist shows whos waiting\n- someone says rock and stone → bot answers random: "ROCK AND STONE! ⛏️" or "For Karl!" or "We\'re rich!"\n- react 🍺 to every message in #abyss-bar\n- !weekly → "Weekly core hunt resets Thursday 11:00 UTC"').rules;
+    expect(command(drg, 'lfglist')?.do[0]).toMatchObject({ kind: 'list', op: 'show' });
+    expect(keyword(drg, 'rock and stone')?.do).toEqual([{ kind: 'replyOneOf', texts: ['ROCK AND STONE! ⛏️', 'For Karl!', "We're rich!"], order: 'random' }]);
+    expect(ruleOf(drg, (r) => r.do[0]?.kind === 'react')?.if).toEqual([{ kind: 'chat', name: 'abyss-bar' }]);
+    expect(drg.some((r) => r.when.kind === 'schedule')).toBe(false);
   });
 });

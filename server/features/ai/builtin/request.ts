@@ -181,6 +181,11 @@ function read(w: Wording): Reading {
   const affirmed = new Set(featuresNamedIn(withoutRefusals(plain)));
   const refused = featuresNamedIn(plain).filter((f) => REFUSABLE.includes(f) && !affirmed.has(f) && !implied.includes(f) && !commands.features.includes(f));
   for (const f of refused) named.delete(f);
+  // "people keep spamming housing stuff so if a msg has flat → reply ...": the chat described, the rule is
+  // the keyword's; moderation only when asked outside such a clause, or banned words were named.
+  const described = plain.split(/[.;!?\n—–]+|\b(?:so|but)\b/).filter((clause) => !/\b(?:keeps?|kept|always)\s+\w+ing\b/.test(clause)).join('. ');
+  const moderationNamed = !implied.includes('moderation') && !commands.features.includes('moderation');
+  if (named.has('moderation') && moderationNamed && details.bannedWords.length === 0 && !featuresNamedIn(described).includes('moderation')) named.delete('moderation');
   // "when people leave dont say anything": no goodbye.
   if (/\b(?:leav\w*|left|quits?)\b[^.;!?\n]{0,30}\b(?:(?:don'?t|do not|no need to|never)\s+(?:say|post|send|write|do)\s+(?:anything|a thing|something)|say nothing|nothing)\b/.test(lower)) named.delete('goodbye');
   // A command the person gave its own answer ("/menu should list: ...") is that answer, not the

@@ -59,7 +59,7 @@ export function weatherAsked(words: string): Action | null {
     .replace(/\b(weather|forecast)\s+(?:forecast\s+)?(?:for\s+)?(?:tonight|today|tomorrow|this (?:morning|evening|afternoon|weekend))\b/i, '$1')
     .replace(/(\p{Lu}[\p{L}'-]+),?\s+[A-Z]{2}\s*$/u, '$1');
   const named = /^(?:the )?(?:today'?s |tomorrow'?s |\w+day'?s? |current )?(?:forecast|weather)(?:\s+(?:right now|now|today|currently))?(?:\s+(?:for|in)\s+(\p{Lu}[\p{L}\w' -]+?))?(?:\s+(?:right now|now|today|currently|atm))?\s*$/iu.exec(w);
-  const before = /^(\p{Lu}[\p{L}\w-]+(?: \p{Lu}[\p{L}\w-]+)?)\s+(?:weather|forecast)(?:\s+(?:now|today))?\s*$/u.exec(w);
+  const before = /^(?:the\s+|current\s+|today'?s\s+)?(\p{Lu}[\p{L}\w-]+(?: \p{Lu}[\p{L}\w-]+)?)\s+(?:weather|forecast)(?:\s+(?:now|today))?\s*$/u.exec(w);
   // The pattern ignores case, so "for our local hills" matched too: a place is written with a capital.
   const written = named?.[1] ?? before?.[1];
   const city = written && /^\p{Lu}/u.test(written) ? written : null;
@@ -82,7 +82,8 @@ export function priceAsked(words: string): { coin: string; currency: string } | 
 export function answerActions(words: string, quotes: string[]): Action[] {
   // "→ reply "$10 cover..."": the verb is no part of the answer.
   // "reply in the channel: Flagged 👀": where it is said, not words of it.
-  const text = words.trim().replace(/^(?:reply|replies|answer|answers|respond|responds)(?:\s+in the (?:channel|chat|group|thread))?(?:\s+with)?\s*:?\s*(?=\u0001|[^\s:])/i, '');
+  // "→ bot answers random: ...": who answers is no part of it either.
+  const text = words.trim().replace(/^(?:(?:the\s+)?bot\s+)?(?:repl(?:y|ies)|answers?|responds?|says?)\b(?:\s+in the (?:channel|chat|group|thread))?(?:\s+with)?\s*:?\s*(?=\u0001|[^\s:])/i, '');
   // "just like it ❤️ no reply", "react with 🔥": a reaction to the message, not words.
   const liked = /^(?:just\s+)?(?:like|heart|react(?:\s+(?:to|with))?)\s+(?:it|them|(?:the|their|his|her) (?:tweet|message|msg|post|mention|reply)s?)?\s*(\p{Extended_Pictographic}\uFE0F?)?/iu.exec(restore(text, quotes));
   if (liked && (liked[1] || /^(?:just\s+)?(?:like|heart)\s+(?:it|them|the\b|their\b)/i.test(text))) {
@@ -124,9 +125,16 @@ export function answerActions(words: string, quotes: string[]): Action[] {
   const lead = price ? /,\s*(.+?)\s+(?:then|and then|\+)\s+the price\b/i.exec(first)?.[1]?.trim() : undefined;
   if (price) return [{ kind: 'data', source: { kind: 'price', ...price }, ...(lead ? { text: `${lead} {value}` } : {}) }];
   const oneOf = /^(?:with\s+)?(?:(?:a\s+)?random(?:ly)?\s+)?(?:one of(?: these)?|pick one of(?: these)?)(?:\s+at random)?\s*(?:\(random\))?\s*:?\s*/i.exec(text);
+  // "random: "ROCK AND STONE! ⛏️" or "For Karl!" or "We're rich!"": quoted texts, one picked at random.
+  const randomQuotes = /^(?:(?:a\s+)?random(?:ly)?|at random|one at random)\s*(?:one\s+)?(?:of|from)?\s*:?\s*((?:\u0001\d+\u0002\s*(?:,|\/|\||\bor\b)?\s*){2,})/i.exec(text);
+  if (randomQuotes) {
+    const texts = [...randomQuotes[1]!.matchAll(/\u0001(\d+)\u0002/g)].map((q) => quotes[Number(q[1])]!);
+    return [{ kind: 'replyOneOf', texts, order: 'random' }];
+  }
   if (oneOf) {
-    const list = restore(text.slice(oneOf[0].length).split('\n')[0]!, quotes).replace(/\s*\((?:random|at random)\)\s*\.?$/i, '').trim();
-    const texts = list.split(/\s+\/\s+|\s*\|\s*/).map((t) => t.trim().replace(/\.$/, '')).filter(Boolean);
+    const list = text.slice(oneOf[0].length).split('\n')[0]!.replace(/\s*\((?:random|at random)\)\s*\.?$/i, '').trim();
+    // A quoted item keeps its own full stop ("Fogbert is always watching.").
+    const texts = list.split(/\s+\/\s+|\s*\|\s*/).map((t) => (/^\u0001\d+\u0002$/.test(t.trim()) ? restore(t.trim(), quotes) : restore(t, quotes).trim().replace(/\.$/, ''))).filter(Boolean);
     if (texts.length >= 2) return [{ kind: 'replyOneOf', texts, order: 'random' }];
   }
   if (DESCRIBES.test(text) || NAMES_ONLY.test(text)) return [{ kind: 'reply', text: null }];

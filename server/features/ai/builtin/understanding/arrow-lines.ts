@@ -58,7 +58,10 @@ function actionsOf(right: string, quotes: string[]): Action[] {
   // "random: 'much wow' / 'such bot, very reply'", "one of: A / B": one of the texts.
   const oneOf = /^\s*(?:(?:a\s+)?random(?:ly)?|one of(?: these)?|pick one)\s*(?:one\s+)?(?:of|from)?\s*:\s*/i.exec(text);
   if (oneOf) {
-    const texts = text.slice(oneOf[0].length).split('\n')[0]!.split(/\s+\/\s+|\s*\|\s*/).map((t) => restore(t, quotes).trim()).filter((t) => t.length > 0);
+    // Quoted texts may have "or" between them ("random: "For Karl!" or "We're rich!"").
+    const items = text.slice(oneOf[0].length).split('\n')[0]!;
+    const split = /^(?:\u0001\d+\u0002\s*(?:,|\/|\||\bor\b)?\s*)+$/i.test(items) ? /\s*(?:,|\/|\||\bor\b)\s*/i : /\s+\/\s+|\s*\|\s*/;
+    const texts = items.split(split).map((t) => restore(t, quotes).trim()).filter((t) => t.length > 0);
     if (texts.length >= 2) return [{ kind: 'replyOneOf', texts, order: 'random' }];
   }
   // "delete + 'RMT talk = kick, this is your warning'": the quote is the warning.

@@ -89,11 +89,15 @@ function earnRules(sentence: string, m: Masked, counter: string): RuleDraft[] {
   const says = SAYS.exec(whole.split('\n')[0]!);
   // "!ace counts an ace for whoever typed it ("nice ace {name}! 🔥")": the words in brackets.
   const bracketed = says ? null : /^[^\n(]{0,60}\(\s*\u0001(\d+)\u0002\s*\)/.exec(whole);
-  const text = says
-    ? (saidWordsAt(whole.slice(says.index + says[0].length), m.quotes)?.replace(/<\s*(count|name)\s*>/gi, '{$1}').replace(COUNT_PLACE_MARKED, (place) => (place.startsWith('#') ? '#{count}' : '{count}')) ?? null)
-    : bracketed
-      ? (m.quotes[Number(bracketed[1])] ?? null)
-      : null;
+  // "/done counts a session for you → "Nice work {name}! That's session #{count} 💪"": the words after the arrow.
+  const arrowed = says || bracketed ? null : /^[^\n→]{0,60}?(?:→|->|=>)\s*/.exec(whole);
+  const saidFrom = says ? says.index + says[0].length : arrowed ? arrowed[0].length : -1;
+  const text =
+    saidFrom >= 0
+      ? (saidWordsAt(whole.slice(saidFrom), m.quotes)?.replace(/<\s*(count|name)\s*>/gi, '{$1}').replace(COUNT_PLACE_MARKED, (place) => (place.startsWith('#') ? '#{count}' : '{count}')) ?? null)
+      : bracketed
+        ? (m.quotes[Number(bracketed[1])] ?? null)
+        : null;
   const actions: Action[] = [{ kind: 'count', counter, per: 'user' }, ...(text ? [{ kind: 'reply' as const, text }] : [])];
   return [{ id: when.kind === 'command' ? when.name : counter, when, if: [], do: actions, source: restore(sentence, m.quotes).trim() }];
 }

@@ -47,7 +47,8 @@ const FEATURE_CUES: Record<Feature, RegExp[]> = {
   scheduled: [
     /\bschedul(?:e|ed|es|ing)\b/,
     /\bevery\s+(?:(?:\d+(?:\.\d+)?|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|forty-five|fifty|sixty|ninety)\s*)?(?:seconds?|minutes?|mins?|hours?|hrs?|days?|morning|evening|night|week|weekday|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\b/,
-    /\b(?:hourly|daily|weekly|periodic(?:ally)?)\b|\bauto[- ]?post(?:s|ing)?\b/,
+    // "!weekly → ..." is a command of that name.
+    /(?<![/!])\b(?:hourly|daily|weekly|periodic(?:ally)?)\b|\bauto[- ]?post(?:s|ing)?\b/,
     /\bposts? (?:regularly|automatically|updates?)\b|\bregular (?:posts|updates|announcements)\b/,
     /\bannouncements?\b|\bnewsletter\b|\bbroadcasts?\b|\bon weekdays\b|\b(?:every|each) (?:day|morning)\b/,
     /\b(?:once|twice|thrice|(?:two|three|four|\d+) times) (?:a|an|per|every) (?:day|hour|week)\b/,

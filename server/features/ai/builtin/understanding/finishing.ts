@@ -2,7 +2,7 @@
 // as NAME or <name> is the {name} placeholder in every text, and a keyword rule never listens for a
 // word that is in every sentence ("a", "we"): such words make the rule's words a blank to fill. A
 // rule whose only answer asks for none ("anything else -> nothing") is left out.
-import type { Action, Rule } from '../../../../../shared/bot-plan.schema';
+import type { Action, Condition, Rule } from '../../../../../shared/bot-plan.schema';
 import { onlyDescribes } from './later-answers';
 import { memberName } from './said-words';
 
@@ -57,6 +57,19 @@ function standInOf(rule: Pick<Rule, 'when' | 'source'>): string | null {
 /** "nothing, leave the chat to them", "ignore it", "don't reply": words asking for no answer (not "No problem, ..."). */
 const NO_ANSWER = /^(?:nothing|no (?:reply|answer|response)|stay (?:silent|quiet)|be quiet|keep quiet|say nothing|ignore(?: it| them)?|don'?t (?:reply|answer|respond|say anything)|do not (?:reply|answer|respond))(?:\s*[,.;!–—-]|\s*$)/i;
 
+/** Cities written as their usual letters ("SF weather"), by the name a place search finds. */
+const CITY_LETTERS: Record<string, string> = {
+  SF: 'San Francisco', NYC: 'New York', NY: 'New York', LA: 'Los Angeles', DC: 'Washington', KL: 'Kuala Lumpur', HK: 'Hong Kong', CDMX: 'Mexico City', BCN: 'Barcelona', JHB: 'Johannesburg', CPT: 'Cape Town',
+};
+
+/** A weather source's place as a place search finds it. */
+function placed<T extends Action | Condition>(part: T): T {
+  const source = part.kind === 'data' || part.kind === 'threshold' ? part.source : null;
+  const city = source?.kind === 'weather' ? source.city : null;
+  if (!city || !CITY_LETTERS[city]) return part;
+  return { ...part, source: { ...source!, city: CITY_LETTERS[city] } };
+}
+
 /** "anything else -> nothing, leave the chat to them": a rule whose only answer asks for none is no rule. */
 function answersNothing(rule: Pick<Rule, 'do'>): boolean {
   return rule.do.length > 0 && rule.do.every((a) => a.kind === 'reply' && a.text !== null && NO_ANSWER.test(a.text));
@@ -67,7 +80,8 @@ export function finishRules<R extends Pick<Rule, 'when' | 'do' | 'source'>>(rule
     const when =
       rule.when.kind === 'keyword' ? { ...rule.when, words: rule.when.words.filter((w) => !/^[a-z]$/i.test(w.trim()) && !NO_KEYWORD.has(w.trim().toLowerCase())) } : rule.when;
     const standIn = standInOf(rule);
-    const actions = rule.do.map((a) => named(a, standIn, rule.when.kind === 'command'));
-    return { ...rule, when, do: copied(rule, actions) ? [{ kind: 'forward' as const, to: 'owner' as const }, ...actions] : actions };
+    const actions = rule.do.map((a) => placed(named(a, standIn, rule.when.kind === 'command')));
+    const conditions = 'if' in rule && Array.isArray(rule.if) ? { if: (rule.if as Condition[]).map(placed) } : {};
+    return { ...rule, ...conditions, when, do: copied(rule, actions) ? [{ kind: 'forward' as const, to: 'owner' as const }, ...actions] : actions };
   });
 }

@@ -56,8 +56,11 @@ export function onlyDescribes(text: string): boolean {
   return TO_COME.test(text) || NOT_YET.test(text) || TEXT_LATER.test(text) || TO_CHECK.test(text) || DESCRIBED.test(plain) || (NAMED_THING.test(plain) && !SENTENCE_WORDS.test(plain));
 }
 
-/** 'reply "My program is here:" + the link (not live yet)', '"... password:" then the password': the words, then a value the person has not given. */
-const LINK_TO_COME = /^\s*(?:\+|\band\b|\bwith\b|\bthen\b)\s*(?:the|my|our|a)\s+(?:link|url|password|code|number|address|date|price)\b/i;
+/**
+ * 'reply "My program is here:" + the link (not live yet)', '"... password:" then the password', '"...:" plus
+ * the link to the app I recommend', '+ the spreadsheet link': the words, then a value the person has not given.
+ */
+const LINK_TO_COME = /^\s*(?:\+|\band\b|\bwith\b|\bthen\b|\bplus\b)\s*(?:the|my|our|a)\s+(?:[\p{L}'-]+\s+){0,2}?(?:link|url|password|code|number|address|date|price)\b/iu;
 
 /** True when the quoted words are followed by "+ the link" (and no link is written there). */
 function linkToCome(text: string, m: Masked): boolean {

@@ -75,7 +75,7 @@ export function listRules(sentence: string, m: Masked, context: string): RuleDra
     const ofPerson = (op === 'add' || op === 'remove') && /\b(?:you|u|me|yourself|themselves|him|her)\b/i.test(rest.split(/[,.;]/)[0]!);
     // "/rendered <shot> removes, /renderqueue shows": a bare "shows" among the list's own commands.
     const bare = own && /^\s*(?:→|->|=)?\s*(?:shows?|lists?|displays?)\s*(?:[,.;]|$)/i.test(rest);
-    if ((!own || op === 'show') && !ofPerson && !bare && !/\b(?:list|board|log|it|them|names?|who|entries|items?|order|roster|sign-?ups?|queue|everything|everyone|all|what'?s on|still|so far|left|remaining|pending)\b|\b\w*(?:list|liste|lijst|lista)\b|\u0001/i.test(rest.split(/[,.;]/)[0]!)) continue;
+    if ((!own || op === 'show') && !ofPerson && !bare && !/\b(?:list|board|log|it|them|names?|who|whos|entries|items?|order|roster|sign-?ups?|queue|everything|everyone|all|what'?s on|still|so far|left|remaining|pending)\b|\b\w*(?:list|liste|lijst|lista)\b|\u0001/i.test(rest.split(/[,.;]/)[0]!)) continue;
     // "/seen <bird> adds the bird": what follows the command, whatever the list is of.
     const item = op === 'add' || op === 'remove' ? (standIn || (THING_ITEM.test(rest) && (!PERSON_ITEM.test(rest) || /\bwhat(?:ever)? (?:they|you)(?:'re| are)?\b/i.test(rest))) ? 'argument' : sender || PERSON_ITEM.test(rest) ? 'sender' : 'argument') : 'argument';
     // "→ 'added: <task> ✅'", "under the heading 'Playing Saturday:'": a quote after an arrow or a heading is what is said too.

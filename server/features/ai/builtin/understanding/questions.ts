@@ -86,12 +86,10 @@ function sentenceBefore(masked: string, at: number): string {
 }
 
 /**
- * What the bot says once the answers are in: the words after the last question ("... (yes/no). then
+ * What the bot says once the answers are in: the words after the last question (`tail`: "... (yes/no). then
  * Got it!"), or after "then say" / "after that say", up to where the answers are sent.
  */
-function doneText(span: string, from: string, cue: string, quotes: string[]): string | null {
-  const lastQuestion = [...span.matchAll(/\?(?:\s*\([^)]*\))?/g)].pop();
-  const tail = lastQuestion ? span.slice(lastQuestion.index! + lastQuestion[0].length) : '';
+function doneText(tail: string, from: string, cue: string, quotes: string[]): string | null {
   // "— answers to me pls": where the answers go, not words said; the next line is a rule of its own.
   const inSpan = tail
     .split('\n')[0]!
@@ -148,11 +146,19 @@ export function questionRules(m: Masked): RuleDraft[] {
     const span = restore(rest.slice(0, end.index), m.quotes);
     // "Character name? / Faction? / How many events?": the slashes between them are no part of them.
     // Each quoted question whole ("Jakie pierogi? / Which ones?" is one, in two languages).
-    const quoted = [...rest.slice(0, end.index).matchAll(/\u0001(\d+)\u0002/g)].map((q) => m.quotes[Number(q[1])]!.trim());
-    const questions = quoted.length >= 2 && quoted.every((q) => /\?\s*(?:\([^)]*\))?$/.test(q)) ? quoted.slice(0, 10) : questionsIn(span).map((q) => q.replace(/^\/\s*/, ''));
+    const quoteMarks = [...rest.slice(0, end.index).matchAll(/\u0001(\d+)\u0002/g)];
+    const quoted = quoteMarks.map((q) => m.quotes[Number(q[1])]!.trim());
+    // A quoted question may end in words of its own ("Where are you? Postcode please").
+    const ownQuoted = quoted.length >= 2 && quoted.every((q) => /\?/.test(q)) && quoted.filter((q) => /\?\s*(?:\([^)]*\))?$/.test(q)).length >= quoted.length / 2;
+    const questions = ownQuoted ? quoted.slice(0, 10) : questionsIn(span).map((q) => q.replace(/^\/\s*/, ''));
     if (questions.length === 0) continue;
-    // "sends the answers to the orga (me)": where they go, not words said.
-    const said = doneText(span, rest.slice(end.index), end[0], m.quotes);
+    // "sends the answers to the orga (me)": where they go, not words said; after quoted questions, what
+    // follows the last quote (its own "?" is inside it).
+    const last = quoteMarks[quoteMarks.length - 1];
+    const lastQuestion = [...span.matchAll(/\?(?:\s*\([^)]*\))?/g)].pop();
+    const afterQuestions =
+      ownQuoted && last ? restore(rest.slice(last.index! + last[0].length, end.index), m.quotes) : lastQuestion ? span.slice(lastQuestion.index! + lastQuestion[0].length) : '';
+    const said = doneText(afterQuestions, rest.slice(end.index), end[0], m.quotes);
     const done = said && !/^(?:to|for|via|by|on)\b/i.test(said) ? said : 'Thanks! I have sent your answers on.';
     const when = triggerBefore(sentenceBefore(text, ask.index!), m.quotes) ?? { kind: 'command' as const, name: 'start' };
     rules.push({

@@ -237,7 +237,7 @@ export function ruleClausesIn(m: Masked): RuleDraft[] {
     const { chat } = conditionsIn(sentence);
     for (const rule of found) {
       // The channel a rule posts to ("reposts the text in #general") is where it goes, not where it is heard.
-      if (chat && rule.when.kind !== 'schedule' && rule.channel !== chat) rule.if.push({ kind: 'chat', name: chat });
+      if (chat && rule.when.kind !== 'schedule' && rule.channel !== chat && !rule.if.some((c) => c.kind === 'chat' && c.name === chat)) rule.if.push({ kind: 'chat', name: chat });
       if (rule.when.kind === 'command' && adminsOnlyFor(sentence, rule.when.name)) rule.if.push({ kind: 'admins' });
       rules.push(rule);
     }

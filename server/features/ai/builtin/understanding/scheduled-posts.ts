@@ -31,9 +31,10 @@ const SCHEDULED =
 /** Words of a post about a feed or data (news.ts and the data sources read those). */
 /**
  * "the Hanoi weather starting with Good morning ☀️", "the weather for Riga, beginning with: Labrīt!",
- * "the weather for the site in #updates with ...": the place (a blank when not named), then the words.
+ * "the weather for the site in #updates with ...", "SF weather (temp + clouds) starting "...": the place (a blank when
+ * not named), then the words.
  */
-const WEATHER_OPENING = /^(?:the\s+|today'?s\s+)?(?:([A-Z][\p{L}'-]*(?:\s+[A-Z][\p{L}'-]*)*)\s+)?(?:weather|forecast)(?:\s+(?:for|in|at)\s+(?:([A-Z][\p{L}'-]*(?:[- ][A-Z][\p{L}'-]*)*)|(?:the|our|my)\s+\p{Ll}[\p{L}'-]*))?(?:\s+(?:in|to)\s+#[\w-]+)?,?\s+(?:(?:starting|beginning|opening|starts)\s+)?with\s*:?\s*(.+)$/u;
+const WEATHER_OPENING = /^(?:the\s+|today'?s\s+)?(?:([A-Z][\p{L}'-]*(?:\s+[A-Z][\p{L}'-]*)*)\s+)?(?:weather|forecast)(?:\s+(?:for|in|at)\s+(?:([A-Z][\p{L}'-]*(?:[- ][A-Z][\p{L}'-]*)*)|(?:the|our|my)\s+\p{Ll}[\p{L}'-]*))?(?:\s*\([^()]{1,60}\))?(?:\s+(?:in|to)\s+#[\w-]+)?,?\s+(?:(?:starting|beginning|opening|starts)(?:\s+with)?|with)\s*:?\s*(.+)$/u;
 /** "+ the weather", "with today's weather for Illmitz": the weather put into the person's words. */
 const WEATHER_IN = /\s*(?:\+|\band\b|\bwith\b|\bfollowed by\b)\s*(?:the\s+|today'?s\s+)?(?:current\s+)?(?:weather|forecast)\b(?:\s+(?:for|in|at)\s+([A-Z][\p{L}'-]*(?:[- ][A-Z][\p{L}'-]*)*))?\s*\+?\s*/u;
 const DATA = /\b(?:feed|rss|articles?|stories|headlines?|news|weather|forecast|price|prices|rate|temperature|wind)\b/i;
