@@ -158,7 +158,7 @@ export function actionInWords(action: Action, posts = false, channel?: string): 
     case 'top':
       return `show the top ${action.n} of "${action.counter}" with ${quoted(action.text)}`;
     case 'quiz':
-      return `run a quiz of ${action.questions.length} question${action.questions.length === 1 ? '' : 's'} (${action.questions.map((q) => `${quoted(q.question)} → ${quoted(q.answer)}`).join(', ')})`;
+      return `run a quiz of ${action.questions.length} question${action.questions.length === 1 ? '' : 's'} (${action.questions.map((q) => `${quoted(q.question)} → ${quoted(q.answer)}`).join(', ')})${action.counter ? `, counting each right answer in "${action.counter}"` : ''}`;
     case 'convert':
       return `convert the number from ${action.from} to ${action.to} and say ${quoted(action.text)}`;
     case 'post':

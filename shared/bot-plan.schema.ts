@@ -133,13 +133,17 @@ export const ActionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('resetCount'), counter: storeName }),
   /** The top N users of a counter in this chat, as {top}. */
   z.object({ kind: z.literal('top'), counter: storeName, n: z.number().int().min(1).max(50).default(10), text: words, empty: words.optional() }),
-  /** Asks the questions in turn; an answer is right when it matches `answer` (case-insensitive). */
+  /**
+   * Asks the questions in turn; an answer is right when it matches `answer` (case-insensitive). With a
+   * `counter`, each right answer counts one for the sender there (a `top` of it is the quiz's leaderboard).
+   */
   z.object({
     kind: z.literal('quiz'),
     questions: z.array(z.object({ question: words, answer: words })).min(1).max(PLAN_LIMITS.items),
     right: words,
     wrong: words,
     done: words,
+    counter: storeName.optional(),
   }),
   /** Converts the number in the argument; {value} holds the result. Currencies use a keyless rate API. */
   z.object({

@@ -40,4 +40,31 @@ describe('wordings read since batch 31', () => {
     expect(ruleOf(drg, (r) => r.do[0]?.kind === 'react')?.if).toEqual([{ kind: 'chat', name: 'abyss-bar' }]);
     expect(drg.some((r) => r.when.kind === 'schedule')).toBe(false);
   });
+
+  it('a quiz of quoted questions each with "answer X", and its top of right answers; "!btc and !eth → current price"', () => {
+    const club = planOf('shogi club discord. python.\n!quiz = quiz with these 3 (in this order):\n"How many pieces does each player start with?" answer 20\n"What is the knight called in Japanese?" answer keima\ncorrect → "正解! Correct 🎉"   wrong → "残念… not quite, the answer was {answer}"\n!top shows top 5 people by correct answers').rules;
+    expect(command(club, 'quiz')?.do).toEqual([{ kind: 'quiz', questions: [{ question: 'How many pieces does each player start with?', answer: '20' }, { question: 'What is the knight called in Japanese?', answer: 'keima' }], right: '正解! Correct 🎉', wrong: '残念… not quite, the answer was {value}', done: 'You got {count} of {total} right.', counter: 'right_answers' }]);
+    expect(command(club, 'top')?.do[0]).toMatchObject({ kind: 'top', counter: 'right_answers', n: 5 });
+    const trading = planOf('discord bot python\n2) !btc and !eth → current price\n4) weekdays 09:15 in #market-open: "🔔 US market opens in 15 minutes."').rules;
+    expect(command(trading, 'eth')?.do).toEqual([{ kind: 'data', source: { kind: 'price', coin: 'ethereum', currency: 'usd' } }]);
+    expect(command(trading, 'btc')?.do).toEqual([{ kind: 'data', source: { kind: 'price', coin: 'bitcoin', currency: 'usd' } }]);
+    expect(ruleOf(trading, (r) => r.when.kind === 'schedule')).toMatchObject({ channel: 'market-open', do: [{ kind: 'post', text: '🔔 US market opens in 15 minutes.' }] });
+  });
+
+  it('a quoted template "— rotate through A, B in that order"; the bot "for our #releases channel" posts there; news posts starting with words', () => {
+    const { rules } = planOf('Slack app for our #releases channel. JavaScript please\nMondays 09:30 → "This week\'s release captain: {name}" — rotate through Priya, Tom, Kenji in that order');
+    expect(ruleOf(rules, (r) => r.when.kind === 'schedule')).toMatchObject({ channel: 'releases', do: [{ kind: 'replyOneOf', texts: ["This week's release captain: Priya", "This week's release captain: Tom", "This week's release captain: Kenji"], order: 'inTurn' }] });
+    const desk = planOf('sports desk slack. python bot please\n- every 2 hours post latest sports news headlines in #wire, start the post with "📰 Latest sport:"').rules;
+    expect(ruleOf(desk, (r) => r.when.kind === 'schedule')).toMatchObject({ channel: 'wire', do: [{ kind: 'data', source: { kind: 'news', feedUrl: null }, text: '📰 Latest sport:\n{value}' }] });
+  });
+
+  it('"/86 item adds it (sold out)": commands starting with digits; "tips (anyone says tips) → ..." is a keyword, no post; AI answers with the person\'s ending', () => {
+    const foh = planOf('FOH team slack, python\n86 list → /86 item adds it (sold out), /un86 item takes it off, /86list shows\ntips (anyone says tips) → "Tips are split weekly, check the sheet on Mondays"').rules;
+    expect(command(foh, '86')?.do[0]).toMatchObject({ kind: 'list', op: 'add', item: 'argument', text: 'Added {item}.' });
+    expect(command(foh, '86list')?.do[0]).toMatchObject({ kind: 'list', op: 'show' });
+    expect(keyword(foh, 'tips')?.when).toEqual({ kind: 'keyword', words: ['tips'], whole: false });
+    expect(foh.some((r) => r.when.kind === 'schedule')).toBe(false);
+    const daily = planOf('telegram bot, python:\n2. mentions with a question → short AI answer (1-2 sentences), end every answer with "— via LLM Daily"').rules;
+    expect(ruleOf(daily, (r) => r.when.kind === 'mention')?.do).toEqual([{ kind: 'data', source: { kind: 'ai', instructions: 'Answer short (1-2 sentences).' }, text: '{value} — via LLM Daily' }]);
+  });
 });

@@ -45,7 +45,7 @@ describe('words left out of the plan', () => {
   });
 
   it("the chat's answer lists them under Not understood", () => {
-    const { reply: answer } = builtinChat('slack bot in python: /soup says "Tomato today". also /86 <dish> should add the dish to the 86 list');
-    expect(answer).toMatch(/\*\*Not understood\*\*[^\n]*\n(?:- .*\n)*- ".*\/86 <dish>/);
+    const { reply: answer } = builtinChat('slack bot in python: /soup says "Tomato today". also copy the specials board from https://bistro.example/board into #kitchen');
+    expect(answer).toMatch(/\*\*Not understood\*\*[^\n]*\n(?:- .*\n)*- ".*https:\/\/bistro\.example\/board into #kitchen/);
   });
 });

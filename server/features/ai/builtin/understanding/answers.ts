@@ -111,12 +111,18 @@ export function answerActions(words: string, quotes: string[]): Action[] {
   const language = /^translat\w*\b/i.test(first) ? targetLanguageIn(first) : null;
   if (language) return [{ kind: 'data', source: { kind: 'translate', to: language } }];
   // "reply with an AI answer explaining where that word comes from": the model's answer, with those words.
-  const ai = /^(?:with\s+|let\s+(?:the\s+)?)?(?:an?\s+)?(?:ai|a\.i\.|chat ?gpt|gpt)\s+(?:(answers?|repl(?:y|ies)|response)|(suggests?|recommends?|writes?|explains?))\b\s*/i.exec(first);
+  const ai = /^(?:with\s+|let\s+(?:the\s+)?)?(?:an?\s+)?(short|brief|quick|friendly|helpful|polite|funny)?\s*(?:ai|a\.i\.|chat ?gpt|gpt)\s+(?:(answers?|repl(?:y|ies)|response)|(suggests?|recommends?|writes?|explains?))\b\s*/i.exec(first);
   if (ai) {
-    const how = first.slice(ai[0].length).replace(/^(?:that\s+|which\s+)/i, '').trim().replace(/[.!]+$/, '');
+    // "..., end every answer with "— via LLM Daily"": the person's words after the model's answer.
+    const line = text.split('\n')[0]!;
+    const ending = /,?\s*(?:and\s+)?(?:always\s+)?(?:end|finish|sign)s?\s+(?:every|each|all|the)\s+(?:answers?|repl(?:y|ies)|responses?)\s+(?:off\s+)?with\s*:?\s*/i.exec(line);
+    const closing = ending ? saidWordsAt(line.slice(ending.index + ending[0].length), quotes) : null;
+    const how = first.slice(ai[0].length).replace(/,?\s*(?:and\s+)?(?:always\s+)?(?:end|finish|sign)s?\s+(?:every|each|all|the)\s+(?:answers?|repl(?:y|ies)|responses?)\b.*$/i, '').replace(/^(?:that\s+|which\s+)/i, '').trim().replace(/[.!,]+$/, '');
     // "AI suggests one or two books, warm tone": what the model is asked to do, in the person's words.
-    const does = ai[2] ? `${ai[2][0]!.toUpperCase()}${ai[2].slice(1).toLowerCase().replace(/s$/, '')}` : 'Answer';
-    return [{ kind: 'data', source: { kind: 'ai', instructions: how ? `${does} ${how}.` : 'Answer briefly and politely.' } }];
+    const does = ai[3] ? `${ai[3][0]!.toUpperCase()}${ai[3].slice(1).toLowerCase().replace(/s$/, '')}` : 'Answer';
+    const manner = ai[1] ? ` ${ai[1].toLowerCase()}` : '';
+    const instructions = how || manner ? `${does}${manner}${how ? ` ${how}` : ''}.` : 'Answer briefly and politely.';
+    return [{ kind: 'data', source: { kind: 'ai', instructions }, ...(closing ? { text: `{value} ${closing}` } : {}) }];
   }
   const weather = weatherAsked(first);
   if (weather) return [weather];

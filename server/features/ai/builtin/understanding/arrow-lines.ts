@@ -38,7 +38,8 @@ function orWords(text: string): string {
 function wordsOf(left: string, quotes: string[]): string[] {
   // "swearing (fuck, shit)": the words in brackets; '"meron ba" or "available" (asking if we have stock)': after
   // quoted words, the brackets say what they mean.
-  const glossed = /\u0002\s*\(/.test(left);
+  // "tips (anyone says tips)": brackets that say when the word counts are no words of it.
+  const glossed = /\u0002\s*\(/.test(left) || /\((?:[^()]*\b(?:says?|writes?|types?|asks?|mentions?|sends?|posts?)\b[^()]*)\)/i.test(left);
   const bracketed = glossed ? null : /\(([^()]{1,200})\)/.exec(left);
   return (bracketed ? bracketed[1]! : left.replace(/\s*\([^()]{1,200}\)\s*/g, ' '))
     // '"confirmo" o "vamos"': "or" in the languages requests mix in, between quoted words.
@@ -157,7 +158,8 @@ function ruleAt(before: string, after: string, sentence: boolean, unit: string, 
   const heardIn = /\s+in\s+#([\w-]{1,80})\s*$/.exec(left0);
   const left = heardIn ? left0.slice(0, heardIn.index) : left0;
   if (heardIn && !chat) chat = heardIn[1];
-  if (!left || left.length > 80 || (NOT_WORDS.test(orWords(restore(left, m.quotes))) && !OTHERWISE.test(left))) return [];
+  // "mentions with a question → ...": any mention that asks (mention-rules.ts), no word of it.
+  if (!left || left.length > 80 || /^(?:a|any) questions?$/i.test(left) || (NOT_WORDS.test(orWords(restore(left, m.quotes))) && !OTHERWISE.test(left))) return [];
   // "need eggs → it goes on the list": the item written, not the person (a rule cannot say that yet).
   if (/^\s*it\b/i.test(after)) return [];
   // "when someone says quote, ask them: ...": questions asked in turn (questions.ts).

@@ -104,7 +104,9 @@ export function listRules(sentence: string, m: Masked, context: string): RuleDra
     // "!out takes you off (kupo... maybe next week)": the words in brackets right after what is done.
     const line = start >= 0 ? m.masked.slice(start + c.end).split('\n')[0]!.replace(/^\s*(?:<[^>]*>|\[[^\]]*\])/, '') : rest;
     const inBrackets = !given && op !== 'show' ? /^[^(\n,;]{0,40}?\(\s*([^()\n]{2,80}?)\s*\)/.exec(line) : null;
-    const bracketed = inBrackets && !/\b(?:e\.g|eg|ex|example|for example|i\.e|only|admins?|mods?|moderators?|whatever|whichever|like|optional|if|or so|maybe later)\b/i.test(inBrackets[1]!.replace(/^maybe next\b/i, '')) ? restore(inBrackets[1]!, m.quotes) : null;
+    // "adds it (sold out)": two plain words say what the item means, not what is said.
+    const plainWords = inBrackets !== null && /^[\p{L}']+(?:\s+[\p{L}']+)?$/u.test(inBrackets[1]!.trim());
+    const bracketed = inBrackets && !plainWords && !/\b(?:e\.g|eg|ex|example|for example|i\.e|only|admins?|mods?|moderators?|whatever|whichever|like|optional|if|or so|maybe later)\b/i.test(inBrackets[1]!.replace(/^maybe next\b/i, '')) ? restore(inBrackets[1]!, m.quotes) : null;
     const text = given ?? bracketed ?? { add: 'Added {item}.', remove: 'Removed {item}.', show: '{list}', clear: 'The list is empty now.', next: 'Next: {item}' }[op];
     const capacity = op === 'add' ? capacityIn(start >= 0 ? m.masked.slice(start + c.end).split('\n')[0]! : rest, m.quotes) : null;
     rules.push({ id: c.name, when: { kind: 'command', name: c.name }, if: [], do: [{ kind: 'list', list, op, item, text, ...capacity }], source: restore(sentence, m.quotes).trim() });

@@ -5,7 +5,8 @@
 export type Masked = { masked: string; quotes: string[] };
 
 export const MARKER = /\u0001(\d+)\u0002/g;
-const COMMAND = /(?:^|[^\w/:.€$£¥%°])([/!])([A-Za-z][A-Za-z0-9_]{0,31})\b/g;
+// "/86 salmon", "/86list": a kitchen's commands may start with digits (a letter or a word follows them).
+const COMMAND = /(?:^|[^\w/:.€$£¥%°])([/!])([A-Za-z][A-Za-z0-9_]{0,31}|\d{1,3}[A-Za-z][A-Za-z0-9_]{0,28}|\d{2,3}(?=\s+[a-z<[]))\b/g;
 
 /** The text with its quotes put back. */
 export function restore(text: string, quotes: string[]): string {

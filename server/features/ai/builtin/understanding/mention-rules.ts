@@ -40,6 +40,11 @@ export function mentionAboutRules(written: Masked): RuleDraft[] {
       .filter((w) => w.length > 0 && !/^(?:us|the bot|it)$/.test(w));
     const actions = answer(m.masked.slice(hit.index! + hit[0].length + (bracketed ? bracketed[0].length : 0)).replace(/^\s*(?:→|->|=>|:)\s*/, ''), m.quotes);
     if (words.length === 0 || actions.length === 0) continue;
+    // "mentions with a question → AI answer": any mention asking something, no word of it.
+    if (words.length === 1 && /^(?:a|any) questions?$/.test(words[0]!)) {
+      rules.push({ id: 'mention', when: { kind: 'mention' }, if: [], do: actions, source: restore(hit[0], m.quotes).trim() });
+      continue;
+    }
     rules.push({ id: words[0]!, when: { kind: 'keyword', words, whole: false }, if: [], do: actions, source: restore(hit[0], m.quotes).trim() });
   }
   const other = OTHER.exec(m.masked);

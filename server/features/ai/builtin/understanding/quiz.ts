@@ -8,7 +8,7 @@ import type { RuleDraft } from './rule-draft';
 import { type Masked, restore } from './masked';
 
 /** "What is 15% of 200? → 30", "Capital of Peru? - Lima", "7 x 8 = ? -> 56 (fifty-six is ok too)", "Q: Which region? A: Islay". */
-const PAIR = /([^\n→?]{2,200}\?)\s*(?:(?:→|->|=>|–|—|-|[Aa]nswer:?|[Aa]:)\s*([^\n→?,;()/]{1,80}?)|\(\s*(?:answer:?\s*)?([^)\n]{1,60})\))(?=\s*(?:\([^)]*\))?\s*(?:[,;·]\s*|\.\s+(?=[^\n]*\?|[a-z]|(?:If|Then|Also|When|Otherwise|And)\b)|\.?\n|\.?$|\s+\/\s+|\s+(?=[A-Z][^\n→?]*\?)|\s+(?=\d{1,2}[.)]\s)))/g;
+const PAIR = /([^\n→?]{2,200}\?)["”]?\s*(?:(?:→|->|=>|–|—|-|[Aa]nswer:?|[Aa]:)\s*([^\n→?,;()/]{1,80}?)|\(\s*(?:answer:?\s*)?([^)\n]{1,60})\))(?=\s*(?:\([^)]*\))?\s*(?:[,;·]\s*|\.\s+(?=[^\n]*\?|[a-z]|(?:If|Then|Also|When|Otherwise|And)\b)|\.?\n|\.?$|\s+\/\s+|\s+(?=[A-Z][^\n→?]*\?)|\s+(?=\d{1,2}[.)]\s)))/g;
 const SAYS = (what: string) =>
   new RegExp(
     // "right answer: Yes!", "right answer bot says "Correct!" wrong says "Nope!"", "if right say "X" if wrong "Y"".
@@ -33,7 +33,7 @@ export function quizRules(m: Masked): RuleDraft[] {
     // "questions: What is ...?" loses its lead; "Which race are the traders: Gek, Korvax or Vy'keen?" is one question.
     question: p[1]!.replace(/^(?![\s\-•·*]*(?:\d{1,2}[.)]\s+)?(?:what|which|who|whom|whose|where|when|why|how|is|are|was|were|do|does|did|can|name)\b).*?:\s+(?=[^:]*\?$)/i, '').replace(/^[\s\-•·*]*(?:\d{1,2}[.)]\s+)?/, '')
       // '..., then "Who wrote ...?"', 'ask "Which element ...?"': the words that lead to a question are no part of it.
-      .replace(/^(?:[,;:]\s*)?(?:and\s+)?(?:then\s+)?(?:ask\s+)?["“']?/i, '')
+      .replace(/^(?:[,;:/]\s*)?(?:and\s+)?(?:then\s+)?(?:ask\s+)?["“']?/i, '')
       .trim(),
     answer: (p[2] ?? p[3])!.trim(),
   }));
@@ -87,4 +87,24 @@ export function quizRules(m: Masked): RuleDraft[] {
     source: pairs.map((p) => `${p.question} → ${p.answer}`).join('\n'),
     ...(notes.length > 0 ? { note: notes.join(' ') } : {}),
   }];
+}
+
+/** "!top shows top 5 people by correct answers": a top of right answers is the quiz's leaderboard. */
+const RIGHT_ANSWERS = /\b(?:correct|right)\s+answers?\b|\bquiz\b|\bscores?\b|\bpoints?\b/i;
+
+/** Links a top of right answers to the quiz: each right answer counts in the top's counter. */
+export function withQuizLeaderboard(rules: RuleDraft[]): RuleDraft[] {
+  const quiz = rules.find((r) => r.do.some((a) => a.kind === 'quiz'));
+  if (!quiz) return rules;
+  const counted = new Set(rules.flatMap((r) => r.do.flatMap((a) => (a.kind === 'count' ? [a.counter] : []))));
+  const top = rules.find((r) => r.do.some((a) => a.kind === 'top' && !counted.has(a.counter)) && RIGHT_ANSWERS.test(r.source ?? ''));
+  const read = top?.do.find((a) => a.kind === 'top')?.counter;
+  if (!top || !read) return rules;
+  // The counter's name when the top's words named none ("messages", the default).
+  const counter = read === 'messages' ? 'right_answers' : read;
+  return rules.map((r) =>
+    r === quiz || r === top
+      ? { ...r, do: r.do.map((a) => (a.kind === 'quiz' ? { ...a, counter } : a.kind === 'top' && a.counter === read ? { ...a, counter } : a)) }
+      : r,
+  );
 }

@@ -32,7 +32,7 @@ import { LATER, laterAnswerRules, withWordsToComeBlank } from './later-answers';
 import { commandDataRules } from './command-data';
 import { withEchoedArgument } from './echoed-argument';
 import { questionRules } from './questions';
-import { quizRules } from './quiz';
+import { quizRules, withQuizLeaderboard } from './quiz';
 import type { RuleDraft } from './rule-draft';
 import { withoutOverlaps } from './rule-overlaps';
 import { commandAnswerAt, saidWordsAt } from './said-words';
@@ -255,13 +255,19 @@ export function ruleClausesIn(m: Masked): RuleDraft[] {
     read.add(rule.when.name);
     rules.push(rule);
   }
-  return withWholeBotChannel(withoutRepeats(withoutOverlaps(rules).map(withPostInChannel).map((rule) => withEchoedArgument(withWordsToComeBlank(rule, m), m))), m);
+  return withWholeBotChannel(withQuizLeaderboard(withoutRepeats(withoutOverlaps(rules).map(withPostInChannel).map((rule) => withEchoedArgument(withWordsToComeBlank(rule, m), m)))), m);
 }
 
 /** "a bot that works only in the #shop-talk channel", "it only answers in #help", "only respond to commands in #tournament": where every rule (or every command) listens. */
 const WHOLE_BOT_CHANNEL = /\b(?:bot|it)\b[^.\n#]{0,40}?\b(?:works?|runs?|listens?|answers?|replies|reacts?|is active)\s+only\s+in\s+(?:the\s+)?#([\w-]+)|\b(?:bot|it)\s+(?:should\s+)?only\s+(?:works?|runs?|listens?|answers?|replies|reacts?)\s+in\s+(?:the\s+)?#([\w-]+)|(?:^|\n|[.!?]\s+)[ \t]*(?:[-•*][ \t]*)?(?:and\s+|also\s+)?only\s+(?:respond|reply|answer|react|listen|work)s?\s+(to (?:the\s+)?commands\s+)?in\s+(?:the\s+)?#([\w-]+)/i;
 
+/** "Slack app for our #releases channel": the one channel the bot is for, where its scheduled posts go. */
+const BOT_FOR_CHANNEL = /\b(?:bot|app)\b[^.\n#]{0,20}?\b(?:for|in)\s+(?:our|the|my)\s+#([\w-]+)/i;
+
 function withWholeBotChannel(rules: RuleDraft[], m: Masked): RuleDraft[] {
+  const channels = new Set([...m.masked.matchAll(/(?:^|[^\w&])#([\w-]+)/g)].map((c) => c[1]!.toLowerCase()));
+  const home = channels.size === 1 ? BOT_FOR_CHANNEL.exec(m.masked)?.[1] : undefined;
+  if (home) for (const rule of rules) if (rule.when.kind === 'schedule' && !rule.channel) rule.channel = home;
   const hit = WHOLE_BOT_CHANNEL.exec(m.masked);
   if (!hit) return rules;
   const name = (hit[1] ?? hit[2] ?? hit[4])!;

@@ -11,6 +11,7 @@ import type { RuleDraft } from './rule-draft';
 import { priceAsked, UNFILLED, weatherAsked } from './answers';
 import { coinsIn } from './prices';
 import { dayPostRules } from './day-posts';
+import { feedUrlIn } from './news';
 import { ROTATION, textsOfList } from './listed-texts';
 import { saidWordsAt } from './said-words';
 import { timesIn, weekdaysIn } from './times';
@@ -38,6 +39,8 @@ const WEATHER_OPENING = /^(?:the\s+|today'?s\s+)?(?:([A-Z][\p{L}'-]*(?:\s+[A-Z][
 /** "+ the weather", "with today's weather for Illmitz": the weather put into the person's words. */
 const WEATHER_IN = /\s*(?:\+|\band\b|\bwith\b|\bfollowed by\b)\s*(?:the\s+|today'?s\s+)?(?:current\s+)?(?:weather|forecast)\b(?:\s+(?:for|in|at)\s+([A-Z][\p{L}'-]*(?:[- ][A-Z][\p{L}'-]*)*))?\s*\+?\s*/u;
 const DATA = /\b(?:feed|rss|articles?|stories|headlines?|news|weather|forecast|price|prices|rate|temperature|wind)\b/i;
+/** Where a list's item goes in a template: <name>, {name}, [name]. */
+const PLACEHOLDER_IN = /<\s*[\w ]+\s*>|\{\s*\w+\s*\}|\[\s*[\w ]+\s*\]/;
 /** Words before a colon that make it a reply or open hours, not a post. */
 const REPLIES = /\b(?:answer|answers|reply|replies|respond|responds|outside|out of hours|after hours|(?:office|opening|business|open) hours|open|closed|warn|delete)\b/i;
 const BARE_HOUR = /\bat\s+(\d{1,2})(?:h\b)?(?![\d:.]|\s*(?:min|hours?|h\b|%|km|people|pm|am))|\b(\d{1,2})h(\d{2})?\b/gi;
@@ -174,7 +177,9 @@ function postAt(m: Masked, part: string, context: string, post: RegExpMatchArray
     // '... replies "Logged", at 21:45 every night it posts ...': a run-on sentence's earlier rule ends at its comma.
     .replace(/^.*(?:\u0002|\b(?:when(?:ever)?|if)\b.*),\s+(?=(?:at|every|each|on|once|daily)\s)/i, '');
   // A condition this reading cannot keep ("if it's windy", "on days over 28 degrees") leaves the post to others.
-  if (REPLIES.test(lead) || /\b(?:when(?:ever)?|if)\b|\bdays?\s+(?:over|above|below|under|warmer|colder)\b/i.test(lead) || /(?:^|\s)[/!][a-z]\w*/i.test(lead)) return null;
+  if (REPLIES.test(lead.replace(/#[\w-]+/g, ' ')) || /\b(?:when(?:ever)?|if)\b|\bdays?\s+(?:over|above|below|under|warmer|colder)\b/i.test(lead) || /(?:^|\s)[/!][a-z]\w*/i.test(lead)) return null;
+  // "tips (anyone says tips) → ...": what people say is a trigger, not the bot's post.
+  if (/[a-z]/i.test(post[0]) && /\b(?:someone|anyone|somebody|anybody|people|ppl|they|users?|customers?|members?|a user|a customer|a member)\s*$/i.test(part.slice(0, post.index))) return null;
   // "!match → asks ... → send them to me and say Thanks, we match people every Sunday": a command's answer, not a post.
   if (/^\s*(?:[-•*]\s*|\d{1,2}[.)]\s*)?[/!][a-z]\w*[^\n]*(?:→|->)/i.test(part.slice(0, post.index))) return null;
   const rest = part.slice(post.index! + post[0].length);
@@ -278,6 +283,15 @@ function dataPostRules(p: Post): RuleDraft[] | null {
     const source = { kind: 'weather' as const, city: place };
     return rulesAtEachTime(p, 'weather-post', () => ({ kind: 'data', source, text }), channelOfVerb(p) ?? /\b(?:in|to|into)\s+#([\w-]{1,80})/.exec(words)?.[1]);
   }
+  // "post latest sports news headlines in #wire, start the post with "📰 Latest sport:"": a feed's newest items
+  // (the feed a blank until its address is given), the person's words before them.
+  const news = /^(?:the\s+)?(?:latest|newest|new|today'?s|top)?\s*(?:[\p{L}-]+\s+){0,2}?(?:news|headlines?)(?:\s+(?:headlines?|stories))?\b/iu.exec(words);
+  if (news && !/\bprice|weather|forecast\b/i.test(news[0])) {
+    const opening = /\b(?:start(?:ing)?|begin(?:ning)?|open(?:ing)?)\s+(?:(?:the|each|every)\s+(?:post|tweet|message)\s+)?with\s*:?\s*/i.exec(words);
+    const lead = opening ? saidWordsAt(words.slice(opening.index + opening[0].length), []) : null;
+    const source = { kind: 'news' as const, feedUrl: feedUrlIn(restore(p.m.masked, p.m.quotes)), count: 3 };
+    return rulesAtEachTime(p, 'news-post', () => ({ kind: 'data', source, ...(lead ? { text: `${lead}\n{value}` } : {}) }), channelOfVerb(p) ?? /\b(?:in|to|into)\s+#([\w-]{1,80})/.exec(words)?.[1]);
+  }
   // "tweet the DOGE price: Good morning shibes! DOGE is at <price> 🐕": the price put into the person's words.
   const priced = /^(?:the\s+)?(?:current\s+)?([\w ]{0,20}?)\s*price\s*:\s*(.*(?:<\s*price\s*>|\{\s*price\s*\}).*)$/i.exec(words);
   const coin = priced ? priceAsked(`${priced[1]} price`) ?? priceAsked(`${coinsIn(words ?? '')[0] ?? ''} price`) : null;
@@ -335,7 +349,14 @@ function textPostRules(p: Post): RuleDraft[] {
       if (/\u0002\s*\/\s*\u0001/.test(line)) listWords = restore(line.slice(colonAt + 1), m.quotes).trim();
     }
   }
-  const listed0 = announcement ? textsOfList(`${announcement}: ${listWords}`) : null;
+  // '"This week's release captain: {name}" — rotate through Priya, Tom in that order': the template quoted, its list after it.
+  const tail = p.quoted && words ? restore(p.rest.slice(p.quoted[0].length).split('\n')[0]!, m.quotes) : '';
+  const rotatesAfter = !announcement && PLACEHOLDER_IN.test(words ?? '') ? ROTATION.exec(tail) : null;
+  const listed0 = announcement
+    ? textsOfList(`${announcement}: ${listWords}`)
+    : rotatesAfter && /^[\s,;—–-]*$/.test(tail.slice(0, rotatesAfter.index))
+      ? textsOfList(`${words} ${tail.slice(rotatesAfter.index).replace(/\s+in (?:that|this|the same) order\b/i, '')}`)
+      : null;
   // "add #linux at the end of each one": the same words after every text.
   const suffix = listed0 ? /\badd\s+(\S[^\n]{0,40}?)\s+at the end of (?:each|every) (?:one|post|tweet|message|line)\b/i.exec(restore(m.masked, m.quotes))?.[1] : undefined;
   const listed = listed0 && suffix ? { ...listed0, texts: listed0.texts.map((t) => (t === null ? t : `${t} ${suffix}`)) } : listed0;

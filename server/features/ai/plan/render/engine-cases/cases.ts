@@ -303,6 +303,29 @@ export const ENGINE_CASES: EngineCase[] = [
     ],
   },
   {
+    name: 'a quiz with a counter: each right answer counts for the sender, and the top of it is the leaderboard',
+    plan: {
+      rules: [
+        {
+          id: 'quiz',
+          when: { kind: 'command', name: 'quiz' },
+          do: [{ kind: 'quiz', questions: [{ question: 'Capital of France?', answer: 'Paris' }, { question: '2 + 2?', answer: '4' }], right: 'Right!', wrong: 'No: {value}.', done: '{count} of {total}.', counter: 'quiz_right' }],
+        },
+        { id: 'top', when: { kind: 'command', name: 'top' }, do: [{ kind: 'top', counter: 'quiz_right', n: 5, text: 'Best:\n{top}' }] },
+      ],
+    },
+    steps: [
+      { event: msg('/quiz'), expect: [send('Capital of France?')] },
+      { event: msg('Paris'), expect: [send('Right!'), send('2 + 2?')] },
+      { event: msg('4'), expect: [send('Right!'), send('2 of 2.')] },
+      { event: msg('/quiz', { user: 'u2', name: 'Bo' }), expect: [send('Capital of France?')] },
+      { event: msg('Rome', { user: 'u2', name: 'Bo' }), expect: [send('No: Paris.'), send('2 + 2?')] },
+      { restart: true },
+      { event: msg('4', { user: 'u2', name: 'Bo' }), expect: [send('Right!'), send('1 of 2.')] },
+      { event: msg('/top'), expect: [send('Best:\n1. Ann: 2\n2. Bo: 1')] },
+    ],
+  },
+  {
     name: 'ask: the questions one at a time, done with {answers}, the answers sent to the owner',
     plan: {
       rules: [

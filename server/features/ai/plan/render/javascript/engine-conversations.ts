@@ -65,12 +65,20 @@ async function startQuiz(run, a, index) {
   return STOP;
 }
 
-// An answer equal to the right one (any case, spaces around ignored) says right, else wrong with {value} =
-// the right answer; after the last question says done with {count} right answers of {total}.
+// An answer equal to the right one (any case, spaces around ignored) says right (and counts one in the
+// quiz's counter, when it has one), else wrong with {value} = the right answer; after the last question
+// says done with {count} right answers of {total}.
 async function answerQuiz(run, a, talk, answer) {
   const question = a.questions[talk.step];
   const right = answer.toLowerCase() === String(question.answer).trim().toLowerCase();
   if (right) talk.right += 1;
+  if (right && a.counter) {
+    // One more right answer for the sender, for the quiz's top.
+    const counts = run.bot.store.part('counters', a.counter, run.event.chat);
+    const entry = counts[run.event.user] || (counts[run.event.user] = { name: '', count: 0 });
+    entry.name = run.event.name;
+    entry.count += 1;
+  }
   run.vars.value = question.answer;
   await say(run, right ? a.right : a.wrong);
   talk.step += 1;

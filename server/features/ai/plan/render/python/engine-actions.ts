@@ -259,6 +259,10 @@ const QUESTIONS = code`
             right = action["questions"][step]["answer"]
             good = text.strip().lower() == right.strip().lower()
             talk["right"] += 1 if good else 0
+            if good and action.get("counter"):  # one more right answer for the sender, for the quiz's top
+                entry = self.kept("counters", action["counter"], event["chat"]).setdefault(event["user"], {"name": "", "count": 0})
+                entry["name"] = event["name"]
+                entry["count"] += 1
             await self.say(event["chat"], fill(action["right"] if good else action["wrong"], {**values, "value": right}))
         else:
             talk["answers"].append(text.strip())
