@@ -43,7 +43,7 @@ function wordsOf(left: string, quotes: string[]): string[] {
   const bracketed = glossed ? null : /\(([^()]{1,200})\)/.exec(left);
   return (bracketed ? bracketed[1]! : left.replace(/\s*\([^()]{1,200}\)\s*/g, ' '))
     // '"confirmo" o "vamos"': "or" in the languages requests mix in, between quoted words.
-    .split(/\s*(?:,|\/|\bor\b|(?<=\u0002)\s+(?:o|ou|oder|of|ili|lub|atau|au|veya)\s+(?=\u0001))\s*/i)
+    .split(/\s*(?:,|\/|(?<![\p{L}\p{N}])or(?![\p{L}\p{N}])|(?<=\u0002)\s+(?:o|ou|oder|of|ili|lub|atau|au|veya)\s+(?=\u0001))\s*/iu)
     // A quoted phrase ("where can i download roms") is the person's own, however long; unquoted, four words at most.
     .map((w) => ({ word: restore(w, quotes).trim().toLowerCase().replace(/^["']|["']$/g, ''), quoted: /^\s*\u0001\d+\u0002\s*$/.test(w) }))
     .filter(({ word, quoted }) => word.length > 0 && word.split(/\s+/).length <= (quoted ? 10 : 4))
@@ -159,7 +159,9 @@ function ruleAt(before: string, after: string, sentence: boolean, unit: string, 
   const left = heardIn ? left0.slice(0, heardIn.index) : left0;
   if (heardIn && !chat) chat = heardIn[1];
   // "mentions with a question → ...": any mention that asks (mention-rules.ts), no word of it.
-  if (!left || left.length > 80 || /^(?:a|any) questions?$/i.test(left) || (NOT_WORDS.test(orWords(restore(left, m.quotes))) && !OTHERWISE.test(left))) return [];
+  // "open or hours → ...": "hours" as one of the words people write is a word, not a time of day.
+  const asWords = orWords(restore(left, m.quotes)).replace(/(^|\bor\s+|,\s*)(?:opening\s+)?hours(?=\s*(?:,|\bor\b|$))/gi, '$1x');
+  if (!left || left.length > 80 || /^(?:a|any) questions?$/i.test(left) || (NOT_WORDS.test(asWords) && !OTHERWISE.test(left))) return [];
   // "need eggs → it goes on the list": the item written, not the person (a rule cannot say that yet).
   if (/^\s*it\b/i.test(after)) return [];
   // "when someone says quote, ask them: ...": questions asked in turn (questions.ts).

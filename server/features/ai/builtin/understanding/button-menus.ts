@@ -128,7 +128,7 @@ export function buttonMenuRules(m: Masked): RuleDraft[] {
     // "with buttons 'Preise' 'Öffnungszeiten' 'Wo?'": quotes side by side are labels of their own.
     const inLine = rest
       .replace(/\u0002\s+(?=\u0001)/g, '\u0002,')
-      .split(/\s*(?:,|\/|\||\bor\b|\band\b)\s*/i)
+      .split(/\s*(?:,|\/|\||(?<![\p{L}\p{N}])or(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])and(?![\p{L}\p{N}]))\s*/iu)
       .map((l) => restore(l, m.quotes).trim().replace(/[.!]$/, ''))
       .filter((l) => l.length > 0 && l.length <= 40 && l.split(/\s+/).length <= 4);
     // "→ Servus! Was brauchen Sie? with 3 buttons" and then one line per button ("  Preise → ..."): the labels lead those lines.

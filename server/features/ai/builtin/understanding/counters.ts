@@ -81,7 +81,7 @@ function earnRules(sentence: string, m: Masked, counter: string): RuleDraft[] {
   const when: Trigger | null = command
     ? { kind: 'command', name: command.name }
     : writes
-      ? { kind: 'keyword', words: writes[1]!.split(/\s*(?:,|\bor\b)\s*/).map((w) => restore(w, m.quotes).trim().toLowerCase()).filter(Boolean), whole: false }
+      ? { kind: 'keyword', words: writes[1]!.split(/\s*(?:,|(?<![\p{L}\p{N}])or(?![\p{L}\p{N}]))\s*/u).map((w) => restore(w, m.quotes).trim().toLowerCase()).filter(Boolean), whole: false }
       : null;
   if (!when) return [];
   // The words said run on past the sentence's own "!" ("Danke {name}! +1 clean point"): read them in the whole request.

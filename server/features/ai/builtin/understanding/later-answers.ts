@@ -50,6 +50,9 @@ const DOES = /^(?:welcome|greet|thank|tell|show|give|send)\s+(?:them|him|her|peo
 
 export function onlyDescribes(text: string): boolean {
   const plain = text.trim().replace(/[.!]+$/, '');
+  // "our menu link (new menu is at the printer, I send you the link when its online)": a thing named, its words to come.
+  const note = /\s*\(([^()]{3,200})\)$/.exec(plain);
+  if (note && /\b(?:send|give|add|share|paste|post)\b[^)]*\b(?:later|soon|when|once|next week|tomorrow)\b|\bnot (?:ready|online|live|done|finished) yet\b/i.test(note[1]!)) return onlyDescribes(plain.slice(0, note.index));
   if (DOES.test(plain) || AND_TELLS.test(plain) || MINE_LATER.test(plain)) return true;
   // "the same thing", "the same text": another rule's words (rule-clauses.ts reads which), not a thing named.
   if (/^(?:the\s+)?same\b/i.test(plain)) return false;

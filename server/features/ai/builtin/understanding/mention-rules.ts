@@ -35,7 +35,7 @@ export function mentionAboutRules(written: Masked): RuleDraft[] {
     // "asking for a recommendation (recommend, recommendation, what should I read) → ...": the words in brackets are the ones.
     const bracketed = /^\s*\(([^()\n]{2,120})\)\s*/.exec(m.masked.slice(hit.index! + hit[0].length));
     const words = (bracketed ? bracketed[1]! : hit[1]!)
-      .split(/\s*(?:,|\bor\b|\/)\s*/i)
+      .split(/\s*(?:,|(?<![\p{L}\p{N}])or(?![\p{L}\p{N}])|\/)\s*/iu)
       .map((w) => restore(w, m.quotes).trim().toLowerCase().replace(/^(?:the\s+)?(?:words?|phrases?|keywords?)\s+/, ''))
       .filter((w) => w.length > 0 && !/^(?:us|the bot|it)$/.test(w));
     const actions = answer(m.masked.slice(hit.index! + hit[0].length + (bracketed ? bracketed[0].length : 0)).replace(/^\s*(?:→|->|=>|:)\s*/, ''), m.quotes);

@@ -88,7 +88,7 @@ function offenceWords(written: string, m: Masked): string[] {
   const aside = /\s*\([^()]{1,200}\)/g;
   return (bracketed ? bracketed[1]! : written.replace(aside, ' '))
     // "t.me/ links": a slash that ends a link is part of it.
-    .split(/\s*(?:,|\bor\b|\/(?!\s|$)|\band\b)\s*/i)
+    .split(/\s*(?:,|(?<![\p{L}\p{N}])or(?![\p{L}\p{N}])|\/(?!\s|$)|(?<![\p{L}\p{N}])and(?![\p{L}\p{N}]))\s*/iu)
     // "t.me/ links", "the words crypto": what names the words is not one of them.
     .map((w) => w.replace(/^(?:the\s+)?(?:words?|phrases?)\s+(?:like\s+)?/i, '').replace(/(\S\/)\s+(?:links?|urls?)$/i, '$1'))
     // '"wallet validation" is a scammer 100%': a quoted phrase is the words, not what is said of it after.

@@ -82,7 +82,7 @@ export function deletedPhrasesIn(masked: string, quotes: string[]): string[] {
   for (const re of [WHEN_CONTAINS_THEN_DELETE, DELETE_ANYTHING_WITH]) {
     for (const m of masked.matchAll(re)) {
       const list = m[1]!.replace(/\u0001(\d+)\u0002/g, (_, n: string) => quotes[Number(n)] ?? '');
-      for (const item of list.split(/\s*(?:,|\bor\b|\band\b)\s*/i)) {
+      for (const item of list.split(/\s*(?:,|(?<![\p{L}\p{N}])or(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])and(?![\p{L}\p{N}]))\s*/iu)) {
         const phrase = item
           .trim()
           .replace(/^(?:the\s+)?(?:(?:swear|bad|rude|curse|cuss|offensive|banned)\s+)?(?:(?:words?|phrases?|links?)\s+)?(?:like|such as|including)\s+|^(?:the\s+)?(?:words?|phrases?)\s+/i, '')

@@ -60,11 +60,11 @@ function triggerBefore(before: string, quotes: string[]): Trigger | null {
   const lastLine = before.split('\n').pop()!;
   const about = phrases ? null : new RegExp(`\\b(?:when|whenever|if) (?:someone|anyone|people|ppl|(?:a |the )?customers?|they|somebody)\\s+(?:asks? (?:about|for)|mentions?|writes?|types?|says?)\\s+([^\\n→,.;:]{1,80}?)\\s*,?\\s*(?:(?:it|the bot|bot)\\s+(?:should\\s+|will\\s+)?)?$`, 'iu').exec(lastLine);
   if (about && (!command || before.length - lastLine.length + about.index! > command.index!)) {
-    const words = about[1]!.split(/\s*(?:,|\/|\bor\b)\s*/i).map((w) => restore(w, quotes).replace(/["']/g, '').trim().toLowerCase().replace(/^(?:a|an|the)\s+/, '')).filter((w) => w && w.split(/\s+/).length <= 4);
+    const words = about[1]!.split(/\s*(?:,|\/|(?<![\p{L}\p{N}])or(?![\p{L}\p{N}]))\s*/iu).map((w) => restore(w, quotes).replace(/["']/g, '').trim().toLowerCase().replace(/^(?:a|an|the)\s+/, '')).filter((w) => w && w.split(/\s+/).length <= 4);
     if (words.length > 0) return { kind: 'keyword', words, whole: false };
   }
   if (phrases && !command) {
-    const words = phrases[1]!.split(/\s*(?:,|\/|\bor\b)\s*/i).map((w) => restore(w, quotes).replace(/["']/g, '').trim().toLowerCase()).filter((w) => w && w.split(/\s+/).length <= 4);
+    const words = phrases[1]!.split(/\s*(?:,|\/|(?<![\p{L}\p{N}])or(?![\p{L}\p{N}]))\s*/iu).map((w) => restore(w, quotes).replace(/["']/g, '').trim().toLowerCase()).filter((w) => w && w.split(/\s+/).length <= 4);
     if (words.length > 0) return { kind: 'keyword', words, whole: false };
   }
   const keyword =
@@ -72,7 +72,7 @@ function triggerBefore(before: string, quotes: string[]): Trigger | null {
     // "- book or available or κράτηση → ask: ...": the words alone on the line, before the arrow.
     new RegExp(`^[\\s\\-•*]*(?:\\d[.)]\\s*)?${WORDS}\\s*(?:→|->|=>|:)\\s*$`, 'iu').exec(before.split('\n').pop()!) ?? undefined;
   if (keyword && (!command || keyword.index! > command.index!)) {
-    const words = keyword[1]!.split(/\s*(?:,|\/|\bor\b)\s*/).map((w) => restore(w, quotes).replace(/["']/g, '').toLowerCase()).filter(Boolean);
+    const words = keyword[1]!.split(/\s*(?:,|\/|(?<![\p{L}\p{N}])or(?![\p{L}\p{N}]))\s*/u).map((w) => restore(w, quotes).replace(/["']/g, '').toLowerCase()).filter(Boolean);
     return { kind: 'keyword', words, whole: false };
   }
   return command ? { kind: 'command', name: command[2]!.toLowerCase() } : null;

@@ -57,6 +57,8 @@ function mentionRules(sentence: string, m: Masked): RuleDraft[] {
   const rest = sentence
     .slice(at.index + at[0].length)
     .replace(/^[,\s]*(?:\([^)]*\)\s*)?,?\s*(?:(?:→|->|=>|:)\s*)?(?:it\s+|the bot\s+|then\s+)?(?:should\s+)?(?:(?:reply|answer|say|respond)(?:\s+with)?\s*:?)?/i, '');
+  // "When people mention us:" over the lines that say what to answer: a heading, no rule of its own.
+  if (/^\s*:?\s*$/.test(rest) && /:\s*$/.test(sentence)) return [];
   const text = commandAnswerAt(rest, m.quotes);
   return [{ id: 'mention', when: { kind: 'mention' }, if: [], do: [{ kind: 'reply', text }], source: restore(sentence, m.quotes).trim() }];
 }
@@ -79,7 +81,7 @@ function governedByWhen(sentence: string): boolean {
 function forwardRules(sentence: string, m: Masked): RuleDraft[] {
   if (!FORWARD.test(sentence)) return [];
   const about = /\b(?:with|containing|that (?:say|mention|contain)s?|mentioning|about)\s+(?:the words?\s+)?((?:\u0001\d+\u0002|[\w'-]+)(?:\s*(?:,|or)\s*(?:\u0001\d+\u0002|[\w'-]+))*)/i.exec(sentence);
-  const words = about ? about[1]!.split(/\s*(?:,|\bor\b)\s*/).map((w) => restore(w, m.quotes).trim().toLowerCase()).filter((w) => !/^(?:me|us|the|a|an)$/.test(w)) : [];
+  const words = about ? about[1]!.split(/\s*(?:,|(?<![\p{L}\p{N}])or(?![\p{L}\p{N}]))\s*/u).map((w) => restore(w, m.quotes).trim().toLowerCase()).filter((w) => !/^(?:me|us|the|a|an)$/.test(w)) : [];
   // "when someone mentions an order or a refund, forward the message to me": the copy of those
   // messages is their rule's (keyword-sentences.ts), not a copy of every message.
   if (words.length === 0 && governedByWhen(sentence)) return [];

@@ -105,10 +105,29 @@ function postAction(text: string, masked?: Masked): Action {
   if (UNFILLED.test(text)) return { kind: 'post', to: 'channel', text: null };
   const poll = /^(?:an?\s+)?(?:quick\s+)?poll\s*:?\s*(.+?\?)\s*(?:(?:with\s+)?(?:(?:the\s+)?options?|choices)?\s*:?\s*)?(.+)$/i.exec(text);
   // '"What should I film next?" - Muscle-up tutorial / Handstand basics': the dash leads the options.
-  const options = poll ? poll[2]!.replace(/^[-–—:]\s*/, '').split(/\s*(?:\/|,|\bor\b|\|)\s*/).map((o) => o.trim().replace(/(?<!\b[A-Z])\.$/, '')).filter(Boolean) : [];
+  const options = poll ? poll[2]!.replace(/^[-–—:]\s*/, '').split(/\s*(?:\/|,|(?<![\p{L}\p{N}])or(?![\p{L}\p{N}])|\|)\s*/u).map((o) => o.trim().replace(/(?<!\b[A-Z])\.$/, '')).filter(Boolean) : [];
   if (poll && options.length >= 2) return { kind: 'poll', question: poll[1]!.trim(), options: options.slice(0, 10), fromArgument: false };
   const listed = textsOfList(text, masked);
   return listed ? { kind: 'replyOneOf', ...listed } : { kind: 'post', to: 'channel', text };
+}
+
+/**
+ * "posts one Italian idiom every day at 9:00, in this order (then repeat):" over one quoted text a line
+ * ('"In bocca al lupo" = good luck 🐺'): each line as written, in turn.
+ */
+function textsUnder(p: Post): { texts: string[]; order: 'random' | 'inTurn' } | null {
+  const line = p.rest.split('\n')[0]!;
+  const rotation = ROTATION.exec(restore(line, p.m.quotes));
+  if (!rotation || !/:\s*$/.test(line)) return null;
+  const at = p.m.masked.indexOf(line);
+  if (at < 0) return null;
+  const lines = p.m.masked.slice(at + line.length).split('\n').slice(1);
+  const texts: string[] = [];
+  for (const under of lines) {
+    if (!/^\s*(?:[-•*]\s*)?\u0001\d+\u0002/.test(under)) break;
+    texts.push(restore(under, p.m.quotes).trim().replace(/^[-•*]\s*/, ''));
+  }
+  return texts.length >= 2 ? { texts, order: /random/i.test(rotation[0]) ? 'random' : 'inTurn' } : null;
 }
 
 /** The scheduled posts of a request, each with its own words (or a blank). */
@@ -299,6 +318,10 @@ function dataPostRules(p: Post): RuleDraft[] | null {
     const text = priced[2]!.replace(/<\s*price\s*>|\{\s*price\s*\}/i, '{value}');
     return rulesAtEachTime(p, 'price-post', () => ({ kind: 'data', source: { kind: 'price', ...coin }, text }), channelOfVerb(p));
   }
+  // 'post the BTC price in usd, format "₿ BTC now: $<price>"': the price put into the person's format.
+  const format = /\b(?:format(?:ted)?(?:\s+(?:like|as))?|like|as|e\.g\.?)\s*:?\s*["“]?([^"”\n]*(?:<\s*price\s*>|\{\s*price\s*\})[^"”\n]*?)["”]?\s*$/i.exec(words);
+  const formatted = format ? priceAsked(words.slice(0, format.index)) : null;
+  if (format && formatted) return rulesAtEachTime(p, 'price-post', () => ({ kind: 'data', source: { kind: 'price', ...formatted }, text: format[1]!.replace(/<\s*price\s*>|\{\s*price\s*\}/i, '{value}').trim() }), channelOfVerb(p));
   // "every 60 minutes post the ETH price in #prices": the price alone.
   const plainPrice = /^(?:the\s+)?(?:current\s+|latest\s+)?[\w]+(?:'s)?\s+(?:price|rate)\b/i.test(words) ? priceAsked(words) : null;
   // "... with 'SOL update ⏱️' in front": the person's words before the price.
@@ -354,6 +377,8 @@ function textPostRules(p: Post): RuleDraft[] {
   const rotatesAfter = !announcement && PLACEHOLDER_IN.test(words ?? '') ? ROTATION.exec(tail) : null;
   const listed0 = announcement
     ? textsOfList(`${announcement}: ${listWords}`)
+    : !rotatesAfter && words
+      ? textsUnder(p)
     : rotatesAfter && /^[\s,;—–-]*$/.test(tail.slice(0, rotatesAfter.index))
       ? textsOfList(`${words} ${tail.slice(rotatesAfter.index).replace(/\s+in (?:that|this|the same) order\b/i, '')}`)
       : null;

@@ -103,7 +103,7 @@ const NOT_A_KEYWORD = /\b(?:ask|asks|show|shows|reply|replies|say|says|send|send
 /** The keywords of a list as written: "price, cost, how much or membership", "where are you / address". */
 export function listItems(list: string, quotes: string[]): string[] {
   return list
-    .split(/\s*(?:,|\/|\bor\b|\band\b)\s*/i)
+    .split(/\s*(?:,|\/|(?<![\p{L}\p{N}])or(?![\p{L}\p{N}])|(?<![\p{L}\p{N}])and(?![\p{L}\p{N}]))\s*/iu)
     .map((item) => restore(item, quotes).trim().toLowerCase())
     .filter((item) => item.length > 0 && item.split(/\s+/).length <= 5 && !/^(?:any of|these|those|the following)$/.test(item));
 }
