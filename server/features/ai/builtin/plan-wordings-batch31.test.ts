@@ -67,4 +67,20 @@ describe('wordings read since batch 31', () => {
     const daily = planOf('telegram bot, python:\n2. mentions with a question → short AI answer (1-2 sentences), end every answer with "— via LLM Daily"').rules;
     expect(ruleOf(daily, (r) => r.when.kind === 'mention')?.do).toEqual([{ kind: 'data', source: { kind: 'ai', instructions: 'Answer short (1-2 sentences).' }, text: '{value} — via LLM Daily' }]);
   });
+
+  it('"orçamento or quote" keeps its word whole; "open or hours → ..." under "When people mention us:"; "our menu link (I send you the link when its online)" is a blank', () => {
+    const solar = planOf('whatsapp bot in python\n- orçamento or quote → ask "How many panels?" then "Address?" then send me the answers and say "Obrigado!"').rules;
+    expect(ruleOf(solar, (r) => r.do[0]?.kind === 'ask')?.when).toEqual({ kind: 'keyword', words: ['orçamento', 'quote'], whole: false });
+    const bar = planOf('bot for our X account, in python.\nWhen people mention us:\n open or hours → "Abierto mar–dom 13:00–16:00"\n menu or carta → our menu link (new menu is at the printer, I send you the link when its online)').rules;
+    expect(keyword(bar, 'open')?.when).toEqual({ kind: 'keyword', words: ['open', 'hours'], whole: false });
+    expect(keyword(bar, 'menu')?.do).toEqual([{ kind: 'reply', text: null }]);
+    expect(bar.some((r) => r.when.kind === 'message' || r.when.kind === 'mention')).toBe(false);
+  });
+
+  it('a post "in this order (then repeat):" over one quoted text a line; a price post "format "₿ BTC now: $<price>""', () => {
+    const idioms = planOf('X account that posts one Italian idiom every day at 9:00, in this order (then repeat):\n"In bocca al lupo" = good luck 🐺\n"Tutto fa brodo" = every little bit helps\nmention with grazie → "Prego! 🇮🇹"').rules;
+    expect(ruleOf(idioms, (r) => r.when.kind === 'schedule')?.do).toEqual([{ kind: 'replyOneOf', texts: ['In bocca al lupo = good luck 🐺', 'Tutto fa brodo = every little bit helps'], order: 'inTurn' }]);
+    const sats = planOf('telegram channel bot in node.js:\n1) every 4 hours post the BTC price in usd, format "₿ BTC now: $<price>"').rules;
+    expect(ruleOf(sats, (r) => r.when.kind === 'schedule')?.do).toEqual([{ kind: 'data', source: { kind: 'price', coin: 'bitcoin', currency: 'usd' }, text: '₿ BTC now: ${value}' }]);
+  });
 });
