@@ -83,4 +83,9 @@ describe('wordings read since batch 31', () => {
     const sats = planOf('telegram channel bot in node.js:\n1) every 4 hours post the BTC price in usd, format "₿ BTC now: $<price>"').rules;
     expect(ruleOf(sats, (r) => r.when.kind === 'schedule')?.do).toEqual([{ kind: 'data', source: { kind: 'price', coin: 'bitcoin', currency: 'usd' }, text: '₿ BTC now: ${value}' }]);
   });
+
+  it('"!reset sets all wins back to 0 and says ...": everyone\'s count back to 0', () => {
+    const { rules } = planOf('discord bot\n!win adds a win to whoever types it\n!top shows the top 5\n!reset sets all wins back to 0 and says "New season! Everyone is back to 0"');
+    expect(command(rules, 'reset')?.do).toEqual([{ kind: 'resetCount', counter: 'wins' }, { kind: 'reply', text: 'New season! Everyone is back to 0' }]);
+  });
 });

@@ -33,6 +33,10 @@ const COUNT_PLACE = /\b[NX]\b|<\s*(?:total|count|points?|score|number|n)\s*>|\[\
 /** The same, only where it cannot be anything else (a bare X may be a word of the text). */
 const COUNT_PLACE_MARKED = /<\s*(?:total|count|points?|score|number|n)\s*>|\[\s*(?:(?:their|your|ur|his|her|the)\s+)?(?:total|count|score|number)\s*\]|#N\b|\b[NX](?=\s+(?:total|in total|so far|overall)\b)|(?<=\btotal:?\s+)[NX]\b/g;
 
+/** "sets all wins back to 0", "resets the leaderboard", "wipes everyone's points": a counter emptied. */
+const COUNTED = "(?:all\\s+|every(?:one|body)'?s?\\s+|the\\s+|all the\\s+)?(?:[a-z]+\\s+)?(?:scores?|points?|counts?|counters?|leaderboards?|wins?|tall(?:y|ies)|stats|streaks?)\\b";
+const RESETS = new RegExp(`\\b(?:(?:resets?|wipes?|clears?|zeroe?s?)\\s+${COUNTED}|sets?\\s+${COUNTED}\\s+(?:back\\s+)?to\\s+(?:0|zero)\\b)`, 'i');
+
 /** Where the words said begin: "says", "replies with:", and "répondre", "responder", "rispondi", "antwortet". */
 const SAYS = /\b(?:says?|replies|reply|answers?|responds?|répond(?:re)?|responde(?:r)?|rispondi|antworte[tn]?)\s*(?:with)?\s*:?\s*/i;
 
@@ -177,6 +181,14 @@ export function counterRules(sentence: string, m: Masked, context: string): Rule
     // "/sprint ... the bot counts sprints per person and says Sprint logged": the command's own count.
   } else if (COUNTING.test(lower) && /\b(?:messages?|posts?|each|every|per|how many)\b/.test(lower) && !/\bwarn/i.test(lower)) {
     rules.push({ id: 'count-messages', when: { kind: 'message', always: true }, if: [], do: [{ kind: 'count', counter, per: 'user' }], source: restore(sentence, m.quotes).trim() });
+  }
+  // "/reset sets all wins back to 0", "!newseason resets the leaderboard": everyone's count back to 0.
+  const reset = RESETS.exec(sentence);
+  const resetBy = reset ? commandsIn(sentence.slice(0, reset.index)).pop() : undefined;
+  if (reset && resetBy) {
+    const said = SAYS.exec(sentence.slice(reset.index));
+    const text = said ? saidWordsAt(sentence.slice(reset.index + said.index + said[0].length), m.quotes) : null;
+    rules.push({ id: resetBy.name, when: { kind: 'command', name: resetBy.name }, if: [], do: [{ kind: 'resetCount', counter }, ...(text ? [{ kind: 'reply' as const, text }] : [])], source: restore(sentence, m.quotes).trim() });
   }
   const top = TOP.exec(sentence);
   if (top) {
