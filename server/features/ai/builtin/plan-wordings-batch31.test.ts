@@ -88,4 +88,16 @@ describe('wordings read since batch 31', () => {
     const { rules } = planOf('discord bot\n!win adds a win to whoever types it\n!top shows the top 5\n!reset sets all wins back to 0 and says "New season! Everyone is back to 0"');
     expect(command(rules, 'reset')?.do).toEqual([{ kind: 'resetCount', counter: 'wins' }, { kind: 'reply', text: 'New season! Everyone is back to 0' }]);
   });
+
+  it('a queue called in the person\'s words, its place as {count}; list replies that start with a digit or a stand-in; a template taking turns through names', () => {
+    const debate = planOf('telegram. /speak → adds you to the speakers queue and says You\'re number N in the queue, NAME. /next → calls the next speaker: Floor goes to NAME 🎤 and takes them off.').rules;
+    expect(command(debate, 'speak')?.do[0]).toMatchObject({ op: 'add', text: "You're number {count} in the queue, {name}" });
+    expect(command(debate, 'next')?.do[0]).toMatchObject({ op: 'next', text: 'Floor goes to {item} 🎤' });
+    const kitchen = planOf('slack node bot\n/86 <dish> -> add it to the 86 list, reply: 86\'d: <dish> ❌\n/back <dish> -> remove it, reply: <dish> is back on ✅').rules;
+    expect(command(kitchen, '86')?.do[0]).toMatchObject({ op: 'add', text: "86'd: {item} ❌" });
+    expect(command(kitchen, 'back')?.do[0]).toMatchObject({ op: 'remove', text: '{item} is back on ✅' });
+    const band = planOf('whatsapp bot\n3. every Thursday 7pm send "Devotion today is led by <name>" taking turns: Tobi → Ada → Chidi and then again from the start').rules;
+    expect(band).toHaveLength(1);
+    expect(band[0]?.do).toEqual([{ kind: 'replyOneOf', texts: ['Devotion today is led by Tobi', 'Devotion today is led by Ada', 'Devotion today is led by Chidi'], order: 'inTurn' }]);
+  });
 });

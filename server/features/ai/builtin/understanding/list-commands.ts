@@ -84,7 +84,7 @@ export function listRules(sentence: string, m: Masked, context: string): RuleDra
     // "/buy milk → adds milk to the list and says Added milk": the example item is the bot's {item}.
     // "/maintenance shows 🔧 Needs attention: {list}": a show's words, where they put the list.
     const shows = said || op !== 'show' ? null : /\bshows?\s*:?\s*(?=[^\n]*\{list\})/.exec(rest);
-    const unquoted = said ? null : (shows ?? /\b(?:and\s+)?(?:says?|repl(?:y|ies)|answers?|responds?|posts?)\s*:?\s*(?=[A-Z\p{Extended_Pictographic}]|[a-z][\w' {}]{0,25}(?:[,.;!\n\p{Extended_Pictographic}]|$))/u.exec(rest)) ??
+    const unquoted = said ? null : (shows ?? /\b(?:and\s+)?(?:says?|repl(?:y|ies)|answers?|responds?|posts?)\s*:?\s*(?=[A-Z0-9<\p{Extended_Pictographic}]|[a-z][\w' {}]{0,25}(?:[,.;!\n\p{Extended_Pictographic}]|$))/u.exec(rest)) ??
       // "!return <thing> → crosses it off: thanks! {item} is back": the words after what is done and a colon.
       (op !== 'show' ? /^\s*(?:→|->|=)?\s*[^:\n]{1,40}?\b(?:off|down|on|in|out|it|them)\s*:\s*(?=\S)/i.exec(rest) : null);
     const example = /^\s*(?!(?:and|then|or|with|the|a|an|to|is|=)\b)([\w'-]+)/i.exec(sentence.slice(c.end))?.[1];
@@ -107,7 +107,12 @@ export function listRules(sentence: string, m: Masked, context: string): RuleDra
     // "adds it (sold out)": two plain words say what the item means, not what is said.
     const plainWords = inBrackets !== null && /^[\p{L}']+(?:\s+[\p{L}']+)?$/u.test(inBrackets[1]!.trim());
     const bracketed = inBrackets && !plainWords && !/\b(?:e\.g|eg|ex|example|for example|i\.e|only|admins?|mods?|moderators?|whatever|whichever|like|optional|if|or so|maybe later)\b/i.test(inBrackets[1]!.replace(/^maybe next\b/i, '')) ? restore(inBrackets[1]!, m.quotes) : null;
-    const text = given ?? bracketed ?? { add: 'Added {item}.', remove: 'Removed {item}.', show: '{list}', clear: 'The list is empty now.', next: 'Next: {item}' }[op];
+    // "/next → calls the next speaker: Floor goes to NAME 🎤 and takes them off": the words after the colon, the name taken off in them.
+    const called = op === 'next' && !given ? /^[^:\n]{0,60}:\s*/.exec(rest) : null;
+    const calledWords = called ? saidWordsAt(rest.slice(called[0].length), m.quotes)?.replace(/\s+and\s+(?:takes?|removes?|drops?)\b.*$/i, '').replace(/\bNAME\b|<\s*name\s*>|\{name\}/g, '{item}') : null;
+    const written0 = given ?? calledWords ?? bracketed;
+    // "says You're number N in the queue, NAME": N is how many are on it.
+    const text = written0?.replace(/\b(?:number|#|no\.?)\s*N\b/g, (n) => n.replace(/N$/, '{count}')) ?? { add: 'Added {item}.', remove: 'Removed {item}.', show: '{list}', clear: 'The list is empty now.', next: 'Next: {item}' }[op];
     const capacity = op === 'add' ? capacityIn(start >= 0 ? m.masked.slice(start + c.end).split('\n')[0]! : rest, m.quotes) : null;
     rules.push({ id: c.name, when: { kind: 'command', name: c.name }, if: [], do: [{ kind: 'list', list, op, item, text, ...capacity }], source: restore(sentence, m.quotes).trim() });
   }

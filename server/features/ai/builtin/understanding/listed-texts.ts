@@ -32,8 +32,11 @@ export function textsOfList(text: string, masked?: Masked): { texts: string[]; o
   // "in turn: Morag → Fraser → Aisha → Tom, then round again": the arrows go from one item to the next.
   const chain = /^\s*([^\n→,]{1,40}(?:\s*(?:→|->)\s*[^\n→,]{1,40}){2,})/.exec(rest);
   if (chain) {
-    const texts = chain[1]!.split(/\s*(?:→|->)\s*/).map((t) => t.trim()).filter(Boolean);
-    return { texts, order: orderOf(rotation[1]!) };
+    // "... → Emeka and then again from the start": the last name without the words after it.
+    const items = chain[1]!.replace(/\s*,?\s*(?:and\s+)?then\s+(?:again|round|start|repeat|back|over)\b.*$/i, '').split(/\s*(?:→|->)\s*/).map((t) => t.trim()).filter(Boolean);
+    // '"Devotion ... led by <name>" taking turns: Tobi → Ada → Chidi': each name in the template written before.
+    const template = PLACEHOLDER.test(before) ? before.replace(/\s*[—–-]\s*$/, '') : null;
+    return { texts: template ? items.map((item) => template.replace(PLACEHOLDER, item)) : items, order: orderOf(rotation[1]!) };
   }
   // "in turn from:\n  "Who holds ...?"\n  "Which team ...?"": one text a line, the lines under it (indented or
   // quoted), up to the next rule's line.
