@@ -139,6 +139,10 @@ export function answerActions(words: string, quotes: string[]): Action[] {
   }
   if (oneOf) {
     const list = text.slice(oneOf[0].length).split('\n')[0]!.replace(/\s*\((?:random|at random)\)\s*\.?$/i, '').trim();
+    // "one of these at random: 'classic', 'every. single. time.'": quoted texts with commas between them.
+    if (/^(?:\u0001\d+\u0002\s*(?:,|\/|\||\bor\b)?\s*){2,}[.!]?$/i.test(list)) {
+      return [{ kind: 'replyOneOf', texts: [...list.matchAll(/\u0001(\d+)\u0002/g)].map((q) => quotes[Number(q[1])]!), order: 'random' }];
+    }
     // A quoted item keeps its own full stop ("Fogbert is always watching.").
     const texts = list.split(/\s+\/\s+|\s*\|\s*/).map((t) => (/^\u0001\d+\u0002$/.test(t.trim()) ? restore(t.trim(), quotes) : restore(t, quotes).trim().replace(/\.$/, ''))).filter(Boolean);
     if (texts.length >= 2) return [{ kind: 'replyOneOf', texts, order: 'random' }];
