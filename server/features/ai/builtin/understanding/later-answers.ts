@@ -42,8 +42,11 @@ const SENTENCE_WORDS = /\b(?:is|are|was|were|will|be|been|has|have|had|can|do|do
 /** "ceramic film blocks way more heat, and tell them the price": words, then a value of the person's still to come. */
 const AND_TELLS = /,?\s+(?:and\s+)?(?:tell|give|send|show)\s+(?:them|people|ppl|the (?:customer|client|person))\s+(?:the|our|my)\s+[\p{Ll}' -]{1,40}$/u;
 
-/** "the prices, I will send you the price list later", "I go send am later", "prices from my list": words of the person's still to come. */
-const MINE_LATER = /\b(?:i'?ll|i will|i go|i'?m going to|imma)\s+(?:send|give|add|put|write|paste|share)\b[^.!?\n]*?\b(?:later|soon|tomorrow|myself|when)\b|^text (?:is )?(?:coming|to come|later)\b|\bfrom my (?:price )?(?:list|sheet|catalogue|catalog)\b/i;
+/**
+ * "the prices, I will send you the price list later", "I go send am later", "prices from my list", "I'll get the
+ * link from LAMATA later, leave blank for now": words of the person's still to come.
+ */
+const MINE_LATER = /\bleave (?:it |this |that )?(?:blank|empty)\b|\b(?:i'?ll|i will|i go|i'?m going to|imma)\s+(?:send|give|add|put|write|paste|share|get|find)\b[^.!?\n]*?\b(?:later|soon|tomorrow|myself|when)\b|^text (?:is )?(?:coming|to come|later)\b|\bfrom my (?:price )?(?:list|sheet|catalogue|catalog)\b/i;
 
 /** "welcome them and post our server rules": what the bot should do, not its words. */
 const DOES = /^(?:welcome|greet|thank|tell|show|give|send)\s+(?:them|him|her|people|ppl|everyone)(?:\s+and\s+(?:post|give|send|show|tell)\s+(?:them\s+)?(?:our|my|the)\s+[\p{Ll}\s'-]{1,40})?$/iu;

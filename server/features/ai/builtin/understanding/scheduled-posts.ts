@@ -312,8 +312,10 @@ function dataPostRules(p: Post): RuleDraft[] | null {
     return rulesAtEachTime(p, 'news-post', () => ({ kind: 'data', source, ...(lead ? { text: `${lead}\n{value}` } : {}) }), channelOfVerb(p) ?? /\b(?:in|to|into)\s+#([\w-]{1,80})/.exec(words)?.[1]);
   }
   // "tweet the DOGE price: Good morning shibes! DOGE is at <price> 🐕": the price put into the person's words.
-  const priced = /^(?:the\s+)?(?:current\s+)?([\w ]{0,20}?)\s*price\s*:\s*(.*(?:<\s*price\s*>|\{\s*price\s*\}).*)$/i.exec(words);
-  const coin = priced ? priceAsked(`${priced[1]} price`) ?? priceAsked(`${coinsIn(words ?? '')[0] ?? ''} price`) : null;
+  // 'the BNB price in USD: "BNB now: ${price}"': the price's currency before the colon, the words quoted.
+  const priced = /^(?:the\s+)?(?:current\s+)?([\w ]{0,20}?)\s*price(?:\s+in\s+\w{2,10})?\s*:\s*["“]?(.*?(?:<\s*price\s*>|\{\s*price\s*\}).*?)["”]?$/i.exec(words);
+  const inCurrency = /\bprice\s+in\s+\w+/i.exec(words)?.[0] ?? 'price';
+  const coin = priced ? priceAsked(`${priced[1]} ${inCurrency}`) ?? priceAsked(`${coinsIn(words ?? '')[0] ?? ''} price`) : null;
   if (priced && coin) {
     const text = priced[2]!.replace(/<\s*price\s*>|\{\s*price\s*\}/i, '{value}');
     return rulesAtEachTime(p, 'price-post', () => ({ kind: 'data', source: { kind: 'price', ...coin }, text }), channelOfVerb(p));
