@@ -17,7 +17,7 @@ const EARNS = /\b(?:get|gets|earn|earns|score|scores|win|wins)\s+(?:a|one|\+1|1)
  * "!ran 5.2 logs km for that person", "/bags 3 records 3 bags for you", "!practice 30 logs 30 minutes":
  * a command whose example is a number, and a verb that keeps it.
  */
-const LOGS = /(?:^|[^\w/:.€$£¥%°])[/!]([A-Za-z]\w{0,31})\s+(\d+(?:[.,]\d+)?\b|[<[]\s*(?:n|num|number|amount|qty|quantity|count|x|kg|kgs|kilos?|km|miles?|bags?|hours?|hrs|mins?|minutes?|points?|pts|score|litres?|liters?)\s*[>\]])[^.\n]{0,50}?\b(?:logs?|records?|adds?|saves?|tracks?|registers?|counts?|stores?)\s+(?:\d+(?:[.,]\d+)?\s+)?(?:(?:the|those|that|their|your)\s+)?([a-z]+)?/i;
+const LOGS = /(?:^|[^\w/:.€$£¥%°])[/!]([A-Za-z]\w{0,31})\s+(\d+(?:[.,]\d+)?\b(?!\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)|[<[]\s*(?:n|num|number|amount|qty|quantity|count|x|kg|kgs|kilos?|km|miles?|bags?|hours?|hrs|mins?|minutes?|points?|pts|score|litres?|liters?)\s*[>\]])[^.\n]{0,50}?\b(?:logs?|records?|adds?|saves?|tracks?|registers?|counts?|stores?)\s+(?:\d+(?:[.,]\d+)?\s+)?(?:(?:the|those|that|their|your)\s+)?([a-z]+)?/i;
 
 /** "!deaths and a number adds to ur death count (like !deaths 37)": the command, its example, what it adds to. */
 const LOGS_NUMBER = /(?:^|[^\w/:.€$£¥%°])[/!]([A-Za-z]\w{0,31})\s+(?:and|\+|with|plus)\s+(?:a|the)\s+(?:number|amount)\b[^.\n]{0,20}?\b(?:logs?|records?|adds?|saves?|tracks?)\s+(?:it\s+)?(?:to\s+)?(?:(?:ur|your|their|the|his|her)\s+)?([a-z]+)/i;

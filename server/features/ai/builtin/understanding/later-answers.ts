@@ -64,9 +64,9 @@ export function onlyDescribes(text: string): boolean {
 
 /**
  * 'reply "My program is here:" + the link (not live yet)', '"... password:" then the password', '"...:" plus
- * the link to the app I recommend', '+ the spreadsheet link': the words, then a value the person has not given.
+ * the link to the app I recommend', '+ the spreadsheet link', 'and then the hotline number': the words, then a value the person has not given.
  */
-const LINK_TO_COME = /^\s*(?:\+|\band\b|\bwith\b|\bthen\b|\bplus\b)\s*(?:the|my|our|a)\s+(?:(?:[\p{L}'-]+\s+){1,2}?(?:link|url)|link|url|password|code|number|address|date|price)\b/iu;
+const LINK_TO_COME = /^\s*,?\s*(?:\+|\band\b|\bwith\b|\bthen\b|\bplus\b)(?:\s+then\b)?\s*(?:the|my|our|a)\s+(?:(?:[\p{L}'-]+\s+){1,2}?(?:link|url|number)|link|url|password|code|number|address|date|price)\b/iu;
 
 /** True when the quoted words are followed by "+ the link" (and no link is written there). */
 function linkToCome(text: string, m: Masked): boolean {

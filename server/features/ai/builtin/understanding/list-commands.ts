@@ -80,7 +80,7 @@ export function listRules(sentence: string, m: Masked, context: string): RuleDra
     const item = op === 'add' || op === 'remove' ? (standIn || (THING_ITEM.test(rest) && (!PERSON_ITEM.test(rest) || /\bwhat(?:ever)? (?:they|you)(?:'re| are)?\b/i.test(rest))) ? 'argument' : sender || PERSON_ITEM.test(rest) ? 'sender' : 'argument') : 'argument';
     // "→ 'added: <task> ✅'", "under the heading 'Playing Saturday:'": a quote after an arrow or a heading is what is said too.
     // "/clear empties it - "List cleared 🧹"": a quote after a dash is what is said too.
-    const said = new RegExp(`(?:\\b(?:says?|repl(?:y|ies)|answers?|responds?|with|shows?|head(?:ing|ed)|titled?)|→|->|\\s[-–—])\\s*:?\\s*\u0001(\\d+)\u0002|\\(\\s*\u0001(\\d+)\u0002`, 'i').exec(rest);
+    const said = new RegExp(`(?:\\b(?:says?|repl(?:y|ies)|answers?|responds?|with|shows?|head(?:ing|ed)|titled?)|→|->|\\s[-–—]|,)\\s*:?\\s*\u0001(\\d+)\u0002|\\(\\s*\u0001(\\d+)\u0002`, 'i').exec(rest);
     // "/buy milk → adds milk to the list and says Added milk": the example item is the bot's {item}.
     // "/maintenance shows 🔧 Needs attention: {list}": a show's words, where they put the list.
     const shows = said || op !== 'show' ? null : /\bshows?\s*:?\s*(?=[^\n]*\{list\})/.exec(rest);

@@ -24,6 +24,12 @@ const TO_OWNER = /\b(?:send|sends|forward|forwards|dm|dms|message|pass|passes|po
 /** The questions of the span: the person's own (ending in ?) as written, else the things named. */
 function questionsIn(span: string): string[] {
   const text = span.trim();
+  // "what bike (road, mtb, ebike?)": a "?" in brackets is an example's, not a question's end; nor is a comma in them a new thing asked.
+  const bracketed = /\([^()]*\?[^()]*\)/.test(text) && !/\?/.test(text.replace(/\([^()]*\)/g, ''));
+  if (bracketed) {
+    const things = text.replace(/\([^()]*\)/g, (b) => b.replace(/,/g, '\u0003')).split(/\s*(?:,|\band\b|\bthen\b)\s*/i);
+    return things.map((q) => q.replace(/\u0003/g, ',').trim()).filter((q) => q.length > 0 && q.split(/\s+/).length <= 10).slice(0, 10).map(asQuestion);
+  }
   const own = text.match(/[^?→\n]*?\?/g);
   if (own && (own.length >= 2 || own.join('').length >= text.replace(/[→\-\n\s]+$/, '').length * 0.6)) {
     // Explanations after a question stay with it: "Any pets? (we're fine with them)".
@@ -155,7 +161,8 @@ export function questionRules(m: Masked): RuleDraft[] {
     // "sends the answers to the orga (me)": where they go, not words said; after quoted questions, what
     // follows the last quote (its own "?" is inside it).
     const last = quoteMarks[quoteMarks.length - 1];
-    const lastQuestion = [...span.matchAll(/\?(?:\s*\([^)]*\))?/g)].pop();
+    // The last question's "?", not one inside brackets ("what bike (road, mtb, ebike?)"); the brackets blanked keep the places.
+    const lastQuestion = [...span.replace(/\([^()]*\?[^()]*\)/g, (b) => ' '.repeat(b.length)).matchAll(/\?(?:\s*\([^)]*\))?/g)].pop();
     const afterQuestions =
       ownQuoted && last ? restore(rest.slice(last.index! + last[0].length, end.index), m.quotes) : lastQuestion ? span.slice(lastQuestion.index! + lastQuestion[0].length) : '';
     const said = doneText(afterQuestions, rest.slice(end.index), end[0], m.quotes);

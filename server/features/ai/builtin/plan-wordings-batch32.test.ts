@@ -1,0 +1,27 @@
+// Wordings the builtin misread in fresh requests (bench/understanding, batch 32), each read into the
+// plan in the person's own words.
+import { describe, expect, it } from 'vitest';
+import { command, keyword, planOf, ruleOf } from './plan-lines.fixture';
+
+describe('wordings read since batch 32', () => {
+  it('links and numbers left blank for later; "anyone posts X →"; a channel named without its #; a price post\'s currency before its quoted words', () => {
+    const lagos = planOf('X account, python bot\nmention with BRT → link to the BRT timetable, I\'ll get the link from LAMATA later, leave blank for now').rules;
+    expect(keyword(lagos, 'brt')?.do).toEqual([{ kind: 'reply', text: null }]);
+    const legal = planOf('telegram bot\n* if someone writes urgent or emergency → "If you are in danger call 112. For urgent legal help call our hotline:" and then the hotline number — we are getting a new number next week').rules;
+    expect(keyword(legal, 'urgent')?.do).toEqual([{ kind: 'reply', text: null }]);
+    const court = planOf('telegram bot in JavaScript:\n1) anyone posts \'blocked in\', \'blocking\' or \'whose car\' → "Please post the plate number"\n3) /notice <text> — admins only — posts the text to our Announcements channel').rules;
+    expect(ruleOf(court, (r) => r.when.kind === 'keyword')?.when).toMatchObject({ words: ['blocked in', 'blocking', 'whose car'] });
+    expect(command(court, 'notice')).toMatchObject({ channel: 'Announcements', do: [{ kind: 'post', to: 'channel', text: '{args}' }] });
+    const bnb = planOf('Crypto X account, python bot:\n- every hour tweet the BNB price in USD: "BNB now: ${price}"').rules;
+    expect(ruleOf(bnb, (r) => r.when.kind === 'schedule')?.do).toEqual([{ kind: 'data', source: { kind: 'price', coin: 'binancecoin', currency: 'usd' }, text: 'BNB now: ${value}' }]);
+  });
+
+  it('questions with an example in brackets, then what is said; a list reply after a comma; a date is no number to add up', () => {
+    const shop = planOf('telegram bot\n/book asks their name, what bike (road, mtb, ebike?), whats wrong with it, sends it to me, then says "Booked in! drop the bike any morning this week"').rules;
+    expect(command(shop, 'book')?.do).toEqual([{ kind: 'ask', questions: ['Name?', 'What bike (road, mtb, ebike?)?', 'Whats wrong with it?'], done: 'Booked in! drop the bike any morning this week' }]);
+    const family = planOf('telegram bot in node.js\n/coming → puts you on the list and says "Yay {name} is coming! 🎉"\n/notcoming → takes you off, "Sorry we\'ll miss you {name}"').rules;
+    expect(command(family, 'notcoming')?.do[0]).toMatchObject({ op: 'remove', text: "Sorry we'll miss you {name}" });
+    const drivers = planOf('telegram bot in node.js\n- /testdate 12 March → saves it for you').rules;
+    expect(command(drivers, 'testdate')?.do.some((a) => a.kind === 'count')).toBe(false);
+  });
+});
