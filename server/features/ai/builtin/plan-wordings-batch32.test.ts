@@ -24,4 +24,16 @@ describe('wordings read since batch 32', () => {
     const drivers = planOf('telegram bot in node.js\n- /testdate 12 March → saves it for you').rules;
     expect(command(drivers, 'testdate')?.do.some((a) => a.kind === 'count')).toBe(false);
   });
+
+  it('questions posted "into the Touren channel"; a welcome picked at random from quoted lines; "gets a 🔥"; a count for you after a colon', () => {
+    const dav = planOf('telegram bot in Python\n→ /tour asks: "Which peak?", "Which date?", "How many free spots?" and then posts the tour into the Touren channel\n→ when somebody mentions the bot, answer with AI (short, mountain stuff)').rules;
+    expect(command(dav, 'tour')).toMatchObject({ channel: 'Touren', do: [{ kind: 'ask', questions: ['Which peak?', 'Which date?', 'How many free spots?'] }] });
+    expect(dav.some((r) => r.when.kind === 'keyword')).toBe(false);
+    const ghibli = planOf('discord bot (python)\nwhen someone joins, pick random from:\n"A wild {name} appears 🌳"\n"{name} boarded the Catbus! 🐱🚌"\nevery message in #track-drops gets a 🔥').rules;
+    expect(ruleOf(ghibli, (r) => r.when.kind === 'join')?.do).toEqual([{ kind: 'replyOneOf', texts: ['A wild {name} appears 🌳', '{name} boarded the Catbus! 🐱🚌'], order: 'random' }]);
+    expect(ruleOf(ghibli, (r) => r.do[0]?.kind === 'react')).toMatchObject({ if: [{ kind: 'chat', name: 'track-drops' }], do: [{ kind: 'react', emoji: '🔥' }] });
+    const labels = planOf('slack bot, bolt js\n/batch → asks "Dataset name?" → "How many items?" → "Deadline?" and posts the summary in #labeling-queue, reply "Batch posted ✅"\n/done → counts one finished batch for you: "Nice, {name}! {count} batches done", /leaderboard → top 5').rules;
+    expect(command(labels, 'done')?.do).toEqual([{ kind: 'count', counter: 'batches', per: 'user' }, { kind: 'reply', text: 'Nice, {name}! {count} batches done' }]);
+    expect(labels.some((r) => r.when.kind === 'keyword')).toBe(false);
+  });
 });

@@ -111,6 +111,8 @@ export function arrowLineRules(m: Masked): RuleDraft[] {
 function unitRule(unit: string, m: Masked, chat: string | undefined): RuleDraft[] {
   // "!caller → in turn: Morag → Fraser → Aisha": the arrows after the first go through a list (listed-texts.ts).
   if (/\b(?:in turn|one after the other|round again|in this order|in order|taking turns|take turns|rotat(?:e|es|ing)(?: through)?)\b/i.test(restore(unit, m.quotes))) return [];
+  // '/batch → asks "Dataset name?" → "How many items?"': questions asked in turn (questions.ts), no words people write.
+  if (/\basks?\b[^→\n]*\u0001\d+\u0002\s*(?:→|->)\s*\u0001/i.test(unit)) return [];
   const arrows = [...unit.matchAll(new RegExp(ARROW.source, 'g'))];
   // '"free nitro" or "steam gift" = instant ban': an equals sign before what is done to the sender.
   const equals = arrows.length === 0 ? /^(.+?)\s+=\s+(?=(?:instant(?:ly)?\s+|just\s+)?(?:delete|remove|ban|kick|mute|time ?out)\b)/i.exec(unit) : null;

@@ -11,7 +11,7 @@ const COUNTING = /(?<![/!])\b(?:count|counts|counting|keeps? (?:track|count)|tal
 
 /** "count messages per person and !top shows the 5 most active", "thanks gives a point". */
 /** "they get a point", "earns a star", "counts a rebuy for whoever types it": what is counted. */
-const EARNS = /\b(?:get|gets|earn|earns|score|scores|win|wins)\s+(?:a|one|\+1|1)\s+(point|star|credit|coin|karma)s?\b|\b(?:counts?|adds?) (?:a|an|one|1|\+1) ([a-z0-9]+)(?: [a-z]+)? (?:for|to)\b|\badds? (?:one|1|\+1) to (?:their|his|her|your|the|my)\s+([a-z]+)\b|\badds? (one|1|\+1)\b(?!\s+(?:to|more)\b)/i;
+const EARNS = /\b(?:get|gets|earn|earns|score|scores|win|wins)\s+(?:a|one|\+1|1)\s+(point|star|credit|coin|karma)s?\b|\b(?:counts?|adds?) (?:a|an|one|1|\+1) ([a-z0-9]+(?: [a-z]+)?) (?:for|to)\b|\badds? (?:one|1|\+1) to (?:their|his|her|your|the|my)\s+([a-z]+)\b|\badds? (one|1|\+1)\b(?!\s+(?:to|more)\b)/i;
 
 /**
  * "!ran 5.2 logs km for that person", "/bags 3 records 3 bags for you", "!practice 30 logs 30 minutes":
@@ -44,6 +44,9 @@ const SAYS = /\b(?:says?|replies|reply|answers?|responds?|répond(?:re)?|respond
 // "(count their messages)" is counting every message, not the command's own count.
 const COUNTS_ONE = new RegExp(`\\b(?:counts?|logs?|records?|tracks?)\\s+(?:that|it|one|1|\\+1|an?|(?:your|their|ur|his|her)\\s+(?!(?:messages?|msgs?|posts?)\\b)[a-z]+)\\b|${WIN_FOR_SENDER.source}`, 'i');
 
+/** "batch" → "batches", "win" → "wins". */
+const plural = (word: string): string => (/(?:s|sh|ch|x|z)$/.test(word) ? `${word}es` : `${word}s`);
+
 /** The name of what the request counts: what it logs ("km"), its own word ("stars", "rebuys"), points, or messages. */
 function counterOf(context: string): string {
   const logs = LOGS.exec(context);
@@ -54,10 +57,11 @@ function counterOf(context: string): string {
   if (howMany) return howMany[1]!.toLowerCase();
   const earns = EARNS.exec(context);
   // "/didsit adds one" names nothing: what is counted is said elsewhere, or points.
-  if (earns && !earns[4]) return earns[3] ? earns[3].toLowerCase() : `${(earns[1] ?? earns[2])!.toLowerCase()}s`;
+  // "counts one finished batch for you": batches (the thing, not what is said of it).
+  if (earns && !earns[4]) return earns[3] ? earns[3].toLowerCase() : plural((earns[1] ?? earns[2])!.toLowerCase().split(' ').pop()!);
   // "/find <what you found> logs a find for that person": finds.
   const logsOne = /\b(?:logs?|records?|tracks?) (?:a|an|one) ([a-z]{3,})(?: [a-z]+)? for\b/i.exec(context);
-  if (logsOne) return `${logsOne[1]!.toLowerCase()}s`;
+  if (logsOne) return plural(logsOne[1]!.toLowerCase());
   // "/sprint ... counts sprints per person": what a command counts.
   const counted = [...context.matchAll(new RegExp(COUNTS_PER.source, 'gi'))].find((c) => commandsIn(context.slice(Math.max(0, context.lastIndexOf('\n', c.index!)), c.index)).length > 0);
   if (counted) return counted[1]!.toLowerCase();
@@ -94,7 +98,7 @@ function earnRules(sentence: string, m: Masked, counter: string): RuleDraft[] {
   // "!ace counts an ace for whoever typed it ("nice ace {name}! 🔥")": the words in brackets.
   const bracketed = says ? null : /^[^\n(]{0,60}\(\s*\u0001(\d+)\u0002\s*\)/.exec(whole);
   // "/done counts a session for you → "Nice work {name}! That's session #{count} 💪"": the words after the arrow.
-  const arrowed = says || bracketed ? null : /^[^\n→]{0,60}?(?:→|->|=>)\s*/.exec(whole);
+  const arrowed = says || bracketed ? null : /^[^\n→]{0,60}?(?:→|->|=>|:(?=\s*\u0001))\s*/.exec(whole);
   const saidFrom = says ? says.index + says[0].length : arrowed ? arrowed[0].length : -1;
   const text =
     saidFrom >= 0

@@ -18,7 +18,8 @@ const FEATURE_CUES: Record<Feature, RegExp[]> = {
     /\bopening hours\b|\bkeeps? asking\b|\bsame questions\b/,
     /\btells? (?:customers|people|users|them|everyone|visitors) (?:when|where|what|how|our|about)\b/,
     /\b(?:tells?|gives?|shows?|sends?|shares?)\s+(?:(?:you|people|customers|them|users|visitors|everyone)\s+)?(?:our|the|your)\s+(?:prices?|price list|address|location|(?:opening )?hours|menu|phone number|contact(?: details| info)?|delivery (?:times|options))\b/,
-    /\b(?:when|if|whenever) (?:someone|somebody|anyone|a user|users|people|they|a customer|customers) (?:says?|writes?|types?|asks?|mentions?)\b(?!\s+[/!])/,
+    // "when somebody mentions the bot" is a mention, not words people write.
+    /\b(?:when|if|whenever) (?:someone|somebody|anyone|a user|users|people|they|a customer|customers) (?:says?|writes?|types?|asks?|mentions?)\b(?!\s+[/!])(?!\s+(?:the bot|us|me|it|@))/,
   ],
   welcome: [
     /\bwelcom(?:e|es|ing)\b|\bgreet(?:s|ing|ings)?\b|\bnew (?:members?|users?|people|joiners?)\b/,

@@ -22,7 +22,7 @@ const JOIN_OR_LEAVE = new RegExp(
   'gi',
 );
 /** "a random one of: A / B / C": the texts a member gets one of. */
-const ONE_OF = /^(?:a\s+)?random(?:ly)?\s+(?:one\s+)?(?:of|from)\s*:?\s*/i;
+const ONE_OF = /^(?:(?:picks?|choose|chooses)\s+)?(?:a\s+)?(?:random(?:ly)?|at random)\s+(?:one\s+)?(?:of|from)\s*:?\s*/i;
 
 /** "when someone new joins: Hi {name}! ...", "new people joining: Bienvenue {name}!", "when someone leaves the group: Bye {name}". */
 export function joinRules(m: Masked): RuleDraft[] {
@@ -34,14 +34,14 @@ export function joinRules(m: Masked): RuleDraft[] {
     const start = hit.index! + hit[0].length + (joined?.[0].length ?? 0);
     const rest = m.masked.slice(start);
     // "→ post in #general: NAME left the pack", "say Bienvenido/a {name}!": the words, and the channel they go to.
-    const lead = /^[\s,]*(?:(?:→|->)\s*)?(?:(?:the\s+)?(?:bot\s+)?(?:should\s+)?(?:post|posts|say|says|send|sends|reply|replies|write|writes|greet (?:them|him|her)|welcome (?:them|him|her)|gets?|get sent)\b)?(?:\s+(?:in|to)\s+#([\w-]+))?\s*(?:(?::|→|->|-|with|saying)\s*|(?=\u0001)|(?<=\b(?:say|says|post|posts|send|sends|write|writes))\s*(?=[A-Z{\p{Extended_Pictographic}]))/iu.exec(rest);
+    const lead = /^[\s,]*(?:(?:→|->)\s*)?(?:(?:the\s+)?(?:bot\s+)?(?:should\s+)?(?:post|posts|say|says|send|sends|reply|replies|write|writes|greet (?:them|him|her)|welcome (?:them|him|her)|gets?|get sent)\b)?(?:\s+(?:in|to)\s+#([\w-]+))?\s*(?:(?::|→|->|-|with|saying)\s*|(?=\u0001)|(?=(?:picks?\s+|choose\s+)?(?:a\s+)?random(?:ly)?\s+(?:one\s+)?(?:of|from)\b)|(?<=\b(?:say|says|post|posts|send|sends|write|writes))\s*(?=[A-Z{\p{Extended_Pictographic}]))/iu.exec(rest);
     if (!lead) continue;
     const after = rest.slice(lead[0].length);
     const oneOf = ONE_OF.exec(after);
     const texts = oneOf ? oneOfTexts(after.slice(oneOf[0].length), m) : [];
     const text = oneOf ? texts.join(' / ') : saidWordsAt(after, m.quotes);
     // "welcome them with a nice message": no words; a quoted text is the words, however it starts ("A new challenger appears!").
-    if (!text || (!/^\s*\u0001\d+\u0002/.test(after) && /^(?:a|an|the|them|him|her|it|nice|something|some)\b/i.test(text))) continue;
+    if (!text || (texts.length < 2 && !/^\s*\u0001\d+\u0002/.test(after) && /^(?:a|an|the|them|him|her|it|nice|something|some)\b/i.test(text))) continue;
     // "post "{name} has left the court 👋" in #mod-log": the channel may follow the quoted words.
     const channel = lead[1] ?? /^\s*\u0001\d+\u0002\s+(?:in|to|into)\s+(?:the\s+)?#([\w-]{1,80})/.exec(after)?.[1];
     const answer: Action = texts.length > 1 ? { kind: 'replyOneOf', texts, order: 'random' } : channel ? { kind: 'post', to: 'channel', text } : { kind: 'reply', text };
@@ -59,7 +59,17 @@ export function joinRules(m: Masked): RuleDraft[] {
 
 /** "Welcome NAME, grab a cuppa! / Oh look, NAME has arrived! / Hi NAME": texts split on slashes or lines, up to the sentence's end. */
 function oneOfTexts(rest: string, m: Masked): string[] {
-  const line = rest.split('\n')[0]!;
+  const [first, ...below] = rest.split('\n');
+  // "pick random from:" over one quoted text a line.
+  if (!first!.trim()) {
+    const lines: string[] = [];
+    for (const line of below) {
+      if (!/^\s*(?:[-•*]\s*)?\u0001\d+\u0002\s*$/.test(line)) break;
+      lines.push(memberName(restore(line.replace(/^\s*[-•*]\s*/, ''), m.quotes).trim()));
+    }
+    return lines;
+  }
+  const line = first!;
   return line
     .split(/\s+\/\s+|\s*\|\s*/)
     .map((t) => memberName(restore(t, m.quotes).trim().replace(/^["'“]|["'”]$/g, '')))

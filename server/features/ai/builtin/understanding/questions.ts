@@ -19,7 +19,7 @@ const AFTER = [
   /(?:^|[\s.,;)])(?:after that|afterwards|when (?:they'?re |it'?s )?(?:done|finished))\b[\s,:]*/i,
   /[\s,.;]+(?:and\s+|then\s+)?(?:send|sends|forward|forwards|dm|message|post|posts|pass)\b/i,
 ];
-const TO_OWNER = /\b(?:send|sends|forward|forwards|dm|dms|message|pass|passes|post|posts|email)\b[^.]*?(?:\b(?:me|us|the owner|the admin|owner|admin|my (?:dm|chat|phone|number|personal|account)|(?:the\s+)?(?:reception|front desk|office|manager|coordinator|dispatch|boss))\b|#[\w-]+)/i;
+const TO_OWNER = /\b(?:send|sends|forward|forwards|dm|dms|message|pass|passes|post|posts|email)\b[^.]*?(?:\b(?:me|us|the owner|the admin|owner|admin|my (?:dm|chat|phone|number|personal|account)|(?:the\s+)?(?:reception|front desk|office|manager|coordinator|dispatch|boss))\b|#[\w-]+|\b(?:the|our)\s+[A-Z][\w-]*\s+channel\b)/i;
 
 /** The questions of the span: the person's own (ending in ?) as written, else the things named. */
 function questionsIn(span: string): string[] {
@@ -127,7 +127,9 @@ function doneText(tail: string, from: string, cue: string, quotes: string[]): st
 
 /** "then posts the answers to #coach-inbox", "posts it all to #purchasing": the channel the answers go to. */
 function answersChannel(sentTo: string): Pick<RuleDraft, 'channel'> {
-  const channel = /^[^.!?]*?\b(?:posts?|sends?|puts?|shares?|forwards?|drops?)\b[^.!?#]{0,30}?\b(?:to|in|into)\s+(?:the\s+)?#([\w-]{1,80})/i.exec(sentTo)?.[1];
+  // "... and then posts the tour into the Touren channel": a channel named without its "#" too.
+  const at = /^[^.!?]*?\b(?:posts?|sends?|puts?|shares?|forwards?|drops?)\b[^.!?#]{0,30}?\b(?:to|in|into)\s+(?:(?:the\s+)?#([\w-]{1,80})|(?:the|our)\s+([A-Z][\w-]{0,79})\s+channel\b)/.exec(sentTo);
+  const channel = at?.[1] ?? at?.[2];
   return channel ? { channel } : {};
 }
 

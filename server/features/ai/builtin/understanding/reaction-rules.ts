@@ -11,7 +11,7 @@ import { SLACK_EMOJI } from '../../plan/render/slack-emoji';
 const EMOJI = /(\p{Extended_Pictographic}(?:\uFE0F)?)/u;
 const EMOJI_OF_NAME = new Map(SLACK_EMOJI.map(([emoji, name]) => [`:${name}:`, emoji]));
 const emojiOfName = (written: string): string => EMOJI_OF_NAME.get(written) ?? written;
-const REACT = /\b(?:react(?:s|ing)?|add(?:s)? (?:a|an)?\s*(?:\S+\s+)?reaction|(?:gets?|puts?|adds?|leaves?|gives?) (?:a|an)\s*\S*\s*reaction|gets? (?:a|an)(?=\s+\S+\s+from (?:the|our) bot\b)|likes? (?=(?:every|each|all|any|the|their|them|it|tweets?|posts?|messages?|mentions?|replies)\b)|thumbs? up)\b/gi;
+const REACT = /\b(?:react(?:s|ing)?|add(?:s)? (?:a|an)?\s*(?:\S+\s+)?reaction|(?:gets?|puts?|adds?|leaves?|gives?) (?:a|an)\s*\S*\s*reaction|gets? (?:a|an)(?=\s+\S+\s+from (?:the|our) bot\b)|gets? (?:a|an)(?=\s+[^\w\s$£€#@"'(<[{]{1,4}(?:\s|$|[.,;!]))|likes? (?=(?:every|each|all|any|the|their|them|it|tweets?|posts?|messages?|mentions?|replies)\b)|thumbs? up)\b/gi;
 
 /** "react with 👍 to messages with 'thanks'", "like tweets that mention #bikes", "when someone reacts with ⭐". */
 export function reactionRules(sentence: string, m: Masked): RuleDraft[] {
