@@ -36,4 +36,14 @@ describe('wordings read since batch 32', () => {
     expect(command(labels, 'done')?.do).toEqual([{ kind: 'count', counter: 'batches', per: 'user' }, { kind: 'reply', text: 'Nice, {name}! {count} batches done' }]);
     expect(labels.some((r) => r.when.kind === 'keyword')).toBe(false);
   });
+
+  it('"!ejected counts for you and says ..." and its top; "if u @ the bot it just says ..."; "→ short AI answer (...)"; "anytime someone mentions X in a message →"', () => {
+    const sus = planOf('discord python bot. !ejected counts for you and says "{name} has been ejected {count} times 💀", and !mostsus shows the top 3. if u @ the bot it just says "that\'s kinda sus"').rules;
+    expect(command(sus, 'ejected')?.do).toEqual([{ kind: 'count', counter: 'ejected', per: 'user' }, { kind: 'reply', text: '{name} has been ejected {count} times 💀' }]);
+    expect(command(sus, 'mostsus')?.do[0]).toMatchObject({ kind: 'top', counter: 'ejected', n: 3 });
+    expect(ruleOf(sus, (r) => r.when.kind === 'mention')?.do).toEqual([{ kind: 'reply', text: "that's kinda sus" }]);
+    const books = planOf('Slack, python please. anytime someone mentions receipts or receipt in a message → "Upload receipts 🧾". /ask <question> → short AI answer (UK tax basics).').rules;
+    expect(keyword(books, 'receipts')?.when).toEqual({ kind: 'keyword', words: ['receipts', 'receipt'], whole: false });
+    expect(command(books, 'ask')?.do).toEqual([{ kind: 'data', source: { kind: 'ai', instructions: 'Answer short (UK tax basics).' } }]);
+  });
 });

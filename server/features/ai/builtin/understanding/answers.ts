@@ -78,6 +78,22 @@ export function priceAsked(words: string): { coin: string; currency: string } | 
   return { coin, currency: /^eur/.test(unit) ? 'eur' : /^(?:pound|gbp)/.test(unit) ? 'gbp' : 'usd' };
 }
 
+/** "..., end every answer with "— via LLM Daily"": the person's words after the model's answer. */
+const ANSWER_ENDING = /,?\s*(?:and\s+)?(?:always\s+)?(?:end|finish|sign)s?\s+(?:every|each|all|the)\s+(?:answers?|repl(?:y|ies)|responses?)\s+(?:off\s+)?with\s*:?\s*/i;
+
+/** The words every AI answer ends with, from the (masked) words of the rule's line; null when none. */
+export function answerEnding(words: string, quotes: string[]): string | null {
+  const line = words.split('\n')[0]!;
+  const ending = ANSWER_ENDING.exec(line);
+  return ending ? saidWordsAt(line.slice(ending.index + ending[0].length), quotes) : null;
+}
+
+/** The instructions without the words about the answers' ending. */
+export function withoutAnswerEnding(instructions: string): string {
+  const ending = ANSWER_ENDING.exec(instructions);
+  return ending ? instructions.slice(0, ending.index) : instructions;
+}
+
 /** The actions of the words after a trigger; [] when they hold nothing the bot can do. */
 export function answerActions(words: string, quotes: string[]): Action[] {
   // "→ reply "$10 cover..."": the verb is no part of the answer.
@@ -113,11 +129,8 @@ export function answerActions(words: string, quotes: string[]): Action[] {
   // "reply with an AI answer explaining where that word comes from": the model's answer, with those words.
   const ai = /^(?:with\s+|let\s+(?:the\s+)?)?(?:an?\s+)?(short|brief|quick|friendly|helpful|polite|funny)?\s*(?:ai|a\.i\.|chat ?gpt|gpt)\s+(?:(answers?|repl(?:y|ies)|response)|(suggests?|recommends?|writes?|explains?))\b\s*/i.exec(first);
   if (ai) {
-    // "..., end every answer with "— via LLM Daily"": the person's words after the model's answer.
-    const line = text.split('\n')[0]!;
-    const ending = /,?\s*(?:and\s+)?(?:always\s+)?(?:end|finish|sign)s?\s+(?:every|each|all|the)\s+(?:answers?|repl(?:y|ies)|responses?)\s+(?:off\s+)?with\s*:?\s*/i.exec(line);
-    const closing = ending ? saidWordsAt(line.slice(ending.index + ending[0].length), quotes) : null;
-    const how = first.slice(ai[0].length).replace(/,?\s*(?:and\s+)?(?:always\s+)?(?:end|finish|sign)s?\s+(?:every|each|all|the)\s+(?:answers?|repl(?:y|ies)|responses?)\b.*$/i, '').replace(/^(?:that\s+|which\s+)/i, '').trim().replace(/[.!,]+$/, '');
+    const closing = answerEnding(text, quotes);
+    const how = withoutAnswerEnding(first.slice(ai[0].length)).replace(/^(?:that\s+|which\s+)/i, '').trim().replace(/[.!,]+$/, '');
     // "AI suggests one or two books, warm tone": what the model is asked to do, in the person's words.
     const does = ai[3] ? `${ai[3][0]!.toUpperCase()}${ai[3].slice(1).toLowerCase().replace(/s$/, '')}` : 'Answer';
     const manner = ai[1] ? ` ${ai[1].toLowerCase()}` : '';

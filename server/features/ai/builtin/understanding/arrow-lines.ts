@@ -146,10 +146,10 @@ function ruleAt(before: string, after: string, sentence: boolean, unit: string, 
     .replace(/^(?:and|also|or)\s+/i, '')
     // "if writes "electricity" or "свет" →": the one who writes may go unsaid.
     .replace(/^(?:(?:if|when)(?: (?:someone|anyone|somebody|anybody|people|ppl|they|dem|dey|(?:a |the )?customers?))? (?:mentions? (?:us|me|the bot|@\w+)\s+(?:and|\+|with)\s+)?(?:writes?|says?|types?|sends?|asks?(?: about| for)?)\s+)/i, '')
-    .replace(/^(?:anyone|someone|people|ppl) (?:writes?|says?|types?|sends?|mentions?|posts?)\s+/i, '')
+    .replace(/^(?:(?:any ?time|every ?time|whenever)\s+)?(?:anyone|someone|people|ppl) (?:writes?|says?|types?|sends?|mentions?|posts?)\s+/i, '')
     // "any message with free nitro, discord.gift → delete it and ban": the words of the message.
     .replace(/^(?:(?:a|an|any|every|each)\s+)?(?:msgs?|messages?|posts?|anything|something)\s+(?:with|containing|that (?:says?|contains?|includes?|mentions?)|mentioning|saying)\s+/i, '')
-    .replace(/\s+in (?:it|them|the (?:msg|message|text))$/i, '')
+    .replace(/\s+in (?:it|them|(?:the|a|their) (?:msg|message|text))$/i, '')
     // "injury or accident anywhere": where it is written, no part of the words.
     .replace(/\s+(?:anywhere|in any channel|in any chat)$/i, '')
     .replace(/^(?:and|also|or)\s+/i, '')

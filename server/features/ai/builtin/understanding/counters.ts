@@ -42,7 +42,8 @@ const SAYS = /\b(?:says?|replies|reply|answers?|responds?|répond(?:re)?|respond
 
 /** "/mat it counts that they trained", "/win adds a win to whoever types it": one more for whoever sends the command. */
 // "(count their messages)" is counting every message, not the command's own count.
-const COUNTS_ONE = new RegExp(`\\b(?:counts?|logs?|records?|tracks?)\\s+(?:that|it|one|1|\\+1|an?|(?:your|their|ur|his|her)\\s+(?!(?:messages?|msgs?|posts?)\\b)[a-z]+)\\b|${WIN_FOR_SENDER.source}`, 'i');
+// "!ejected counts for you": one more for whoever sent it.
+const COUNTS_ONE = new RegExp(`\\b(?:counts?|logs?|records?|tracks?)\\s+(?:that|it|one|1|\\+1|an?|(?:your|their|ur|his|her)\\s+(?!(?:messages?|msgs?|posts?)\\b)[a-z]+|for (?:you|u|them|whoever)\\b)\\b|${WIN_FOR_SENDER.source}`, 'i');
 
 /** "batch" → "batches", "win" → "wins". */
 const plural = (word: string): string => (/(?:s|sh|ch|x|z)$/.test(word) ? `${word}es` : `${word}s`);
@@ -65,6 +66,9 @@ function counterOf(context: string): string {
   // "/sprint ... counts sprints per person": what a command counts.
   const counted = [...context.matchAll(new RegExp(COUNTS_PER.source, 'gi'))].find((c) => commandsIn(context.slice(Math.max(0, context.lastIndexOf('\n', c.index!)), c.index)).length > 0);
   if (counted) return counted[1]!.toLowerCase();
+  // "!ejected counts for you": what the command is named for.
+  const counting = /[/!]([A-Za-z]\w{0,31})\s+(?:\w+\s+)?counts?\s+(?:it\s+)?for\s+(?:you|u|them|whoever)\b/i.exec(context);
+  if (counting) return counting[1]!.toLowerCase();
   return /\b(?:points?|karma|kudos|thanks)\b/i.test(context) ? 'points' : 'messages';
 }
 

@@ -44,7 +44,7 @@ import { targetLanguageIn, translateRules } from './translate';
 
 export type { RuleDraft } from './rule-draft';
 
-const MENTION = /\b(?:mentions?|tags?|@'?s|pings?|@\s*mentions?)\s+(?:the bot|me|us|it|the account|our account|@\w+)\b|\bwhen (?:i'?m|we'?re|the bot is|it'?s) (?:mentioned|tagged|pinged)\b/i;
+const MENTION = /\b(?:mentions?|tags?|@'?s|pings?|@\s*mentions?)\s+(?:the bot|me|us|it|the account|our account|@\w+)\b|(?<=\s)@\s+(?:the bot|us|me)\b|\bwhen (?:i'?m|we'?re|the bot is|it'?s) (?:mentioned|tagged|pinged)\b/i;
 
 
 /** "when someone mentions the bot, reply 'Hi, ask me with !help'". */
@@ -56,7 +56,7 @@ function mentionRules(sentence: string, m: Masked): RuleDraft[] {
   if (!at || /^\s*(?:with|about|asking|mentioning|containing|and (?:writes?|says?|asks?|mentions?|types?))\b/i.test(sentence.slice(at.index + at[0].length))) return [];
   const rest = sentence
     .slice(at.index + at[0].length)
-    .replace(/^[,\s]*(?:\([^)]*\)\s*)?,?\s*(?:(?:→|->|=>|:)\s*)?(?:it\s+|the bot\s+|then\s+)?(?:should\s+)?(?:(?:reply|answer|say|respond)(?:\s+with)?\s*:?)?/i, '');
+    .replace(/^[,\s]*(?:\([^)]*\)\s*)?,?\s*(?:(?:→|->|=>|:)\s*)?(?:it\s+|the bot\s+|then\s+)?(?:should\s+|just\s+)?(?:(?:reply|replies|answer|answers|say|says|respond|responds)(?:\s+with)?\s*:?)?/i, '');
   // "When people mention us:" over the lines that say what to answer: a heading, no rule of its own.
   if (/^\s*:?\s*$/.test(rest) && /:\s*$/.test(sentence)) return [];
   const text = commandAnswerAt(rest, m.quotes);
