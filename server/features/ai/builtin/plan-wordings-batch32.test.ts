@@ -46,4 +46,12 @@ describe('wordings read since batch 32', () => {
     expect(keyword(books, 'receipts')?.when).toEqual({ kind: 'keyword', words: ['receipts', 'receipt'], whole: false });
     expect(command(books, 'ask')?.do).toEqual([{ kind: 'data', source: { kind: 'ai', instructions: 'Answer short (UK tax basics).' } }]);
   });
+
+  it('a quiz started by a word in a mention ("mention me with quiz"), its questions numbered Q1, Q2', () => {
+    const { rules } = planOf('cricket trivia X acct python bot.\nmention me with quiz → asks the next question from my list, in order:\n Q1 "Which year was the first ever Test match?" answer 1877\n Q2 "How many balls in an over?" answer 6\nright → "Correct! 🏏 well played"  wrong → "Nope! It was {answer}"');
+    const quiz = ruleOf(rules, (r) => r.do.some((a) => a.kind === 'quiz'));
+    expect(quiz?.when).toEqual({ kind: 'keyword', words: ['quiz'], whole: false });
+    expect(quiz?.do[0]).toMatchObject({ questions: [{ question: 'Which year was the first ever Test match?', answer: '1877' }, { question: 'How many balls in an over?', answer: '6' }], right: 'Correct! 🏏 well played', wrong: 'Nope! It was {value}' });
+    expect(rules.filter((r) => r.when.kind === 'keyword')).toHaveLength(1);
+  });
 });

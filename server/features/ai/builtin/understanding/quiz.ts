@@ -34,6 +34,8 @@ export function quizRules(m: Masked): RuleDraft[] {
     question: p[1]!.replace(/^(?![\s\-•·*]*(?:\d{1,2}[.)]\s+)?(?:what|which|who|whom|whose|where|when|why|how|is|are|was|were|do|does|did|can|name)\b).*?:\s+(?=[^:]*\?$)/i, '').replace(/^[\s\-•·*]*(?:\d{1,2}[.)]\s+)?/, '')
       // '..., then "Who wrote ...?"', 'ask "Which element ...?"': the words that lead to a question are no part of it.
       .replace(/^(?:[,;:/]\s*)?(?:and\s+)?(?:then\s+)?(?:ask\s+)?["“']?/i, '')
+      // "Q1 "Which year ...?"": the question's number is no part of it.
+      .replace(/^Q\d{1,2}[.):]?\s+["“']?/, '')
       .trim(),
     answer: (p[2] ?? p[3])!.trim(),
   }));
@@ -62,6 +64,8 @@ export function quizRules(m: Masked): RuleDraft[] {
     /\b(?:quiz|trivia)\b[^\n.!?]{0,40}?(?:^|[^\w/:.€$£¥%°])[/!]([A-Za-z][A-Za-z0-9_]{0,31})\b/i.exec(text) ??
     /(?:^|[^\w/:.€$£¥%°])[/!]([A-Za-z][A-Za-z0-9_]{0,31})\b[^\n/!]{0,30}?\b(?:quiz|question|trivia|riddle|asks? (?:the next|one|a question))/i.exec(text);
   const name = command ? command[1]!.toLowerCase() : 'quiz';
+  // "mention me with quiz → asks the next question": a word that starts it, where no command is written.
+  const word = command ? null : /\b(?:mentions?\s+(?:me|us|the bot|@\w+)\s+with|(?:writes?|says?|types?|sends?)\s+)\s*["'“]?((?:quiz|trivia)\w*)\b/i.exec(text)?.[1]?.toLowerCase();
   // "if they get it right say "Spot on 🥌" otherwise "Not quite!"": the two texts in one sentence.
   const both = /\b(?:right|correct)\s+(?:say|reply|answer)\s*:?\s*(.+?)\s*,?\s+(?:otherwise|else|if (?:not|wrong))\s*:?\s*(?:say\s+)?(.+?)\s*(?=\.\s|\n|$)/i.exec(text);
   // 'saying "Correct!" or "Nope!" after each': the right answer's words, then the wrong one's.
@@ -81,7 +85,7 @@ export function quizRules(m: Masked): RuleDraft[] {
   const { chat, admins } = conditionsIn(about.join(' '));
   return [{
     id: name,
-    when: { kind: 'command', name },
+    when: word ? { kind: 'keyword', words: [word], whole: false } : { kind: 'command', name },
     if: [...(chat ? [{ kind: 'chat' as const, name: chat }] : []), ...(admins ? [{ kind: 'admins' as const }] : [])],
     do: [{ kind: 'quiz', questions: pairs.slice(0, 50), right: right ?? 'Right!', wrong: wrong ?? 'Not quite: it was {value}.', done: 'You got {count} of {total} right.' }],
     source: pairs.map((p) => `${p.question} → ${p.answer}`).join('\n'),

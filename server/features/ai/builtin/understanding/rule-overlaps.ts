@@ -34,6 +34,9 @@ function keepMenuQuestionsTheirs(rules: RuleDraft[]): void {
 function keepQuizQuestionsTheirs(rules: RuleDraft[]): void {
   const quizzed = new Set(rules.flatMap((r) => r.do.flatMap((a) => (a.kind === 'quiz' ? a.questions.map((q) => q.question) : []))));
   if (quizzed.size > 0) keepOnly(rules, (r) => !r.do.some((a) => a.kind === 'ask' && a.questions.every((q) => q !== null && quizzed.has(q))));
+  // "mention me with quiz → asks the next question from my list": the quiz's word, not an answer of its words too.
+  const quizWords = new Set(rules.flatMap((r) => (r.when.kind === 'keyword' && r.do.some((a) => a.kind === 'quiz') ? r.when.words : [])));
+  if (quizWords.size > 0) keepOnly(rules, (r) => !(r.when.kind === 'keyword' && r.when.words.every((w) => quizWords.has(w)) && r.do.every((a) => a.kind === 'reply')));
 }
 
 /**
