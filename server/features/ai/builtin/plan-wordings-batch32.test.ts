@@ -54,4 +54,10 @@ describe('wordings read since batch 32', () => {
     expect(quiz?.do[0]).toMatchObject({ questions: [{ question: 'Which year was the first ever Test match?', answer: '1877' }, { question: 'How many balls in an over?', answer: '6' }], right: 'Correct! 🏏 well played', wrong: 'Nope! It was {value}' });
     expect(rules.filter((r) => r.when.kind === 'keyword')).toHaveLength(1);
   });
+
+  it('"!report <result> → posts it in #results like "📜 {name}: {result}""; "I\'ll upload it later so just leave a gap"', () => {
+    const { rules } = planOf('40k league discord, python bot pls\n!report <result> → posts it in #results like "📜 {name}: {result}"\n!rules → our league rules pdf, I\'ll upload it later so just leave a gap for now');
+    expect(command(rules, 'report')).toMatchObject({ channel: 'results', do: [{ kind: 'post', to: 'channel', text: '📜 {name}: {args}' }] });
+    expect(command(rules, 'rules')?.do).toEqual([{ kind: 'reply', text: null }]);
+  });
 });

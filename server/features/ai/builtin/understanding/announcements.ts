@@ -40,7 +40,7 @@ export function postedWordsRules(m: Masked): RuleDraft[] {
 
 /** "posts the text in #gigs", "post it to the channel", "to our Announcements channel", "sends their message to #news starting with 🚨". */
 const POSTS =
-  /\b(?:(?:re)?posts?|sends?|shares?|puts?|announces?)\s+(?:the|that|their|this|your|his|her|it|what follows)\s*(?:text|message|msg|announcement|words|note|it|suggestion|idea|question|request|report|feedback|tip|link)?\b(?:\s+(?:in|to|into)\s+(?:#([\w-]{1,80})|(?:our|my|the)\s+(?!group\b|channel\b|chat\b|server\b)([A-Za-z][\w-]{0,79})\s+channel|the (?:group|channel|chat|server)))?(?:\s+(?:starting|beginning|prefixed) with\s+(\S+))?/i;
+  /\b(?:(?:re)?posts?|sends?|shares?|puts?|announces?)\s+(?:the|that|their|this|your|his|her|it|what follows)(?:\s*(?:text|message|msg|announcement|words|note|it|suggestion|idea|question|request|report|feedback|tip|link))?\b(?:\s+(?:in|to|into)\s+(?:#([\w-]{1,80})|(?:our|my|the)\s+(?!group\b|channel\b|chat\b|server\b)([A-Za-z][\w-]{0,79})\s+channel|the (?:group|channel|chat|server)))?(?:\s+(?:starting|beginning|prefixed) with\s+(\S+))?/i;
 
 export function announcementRules(sentence: string, m: Masked): RuleDraft[] {
   const commands = commandsIn(sentence);
@@ -54,6 +54,11 @@ export function announcementRules(sentence: string, m: Masked): RuleDraft[] {
     // "... and sends it to me": a copy to the owner, not a post.
     if (!posts || /^\s*(?:on\s+)?to\s+(?:me|us|the owner|the admins?|my\b)/i.test(segment.slice(posts.index + posts[0].length))) continue;
     const prefix = posts[3] ? `${restore(posts[3], m.quotes)} ` : '';
+    // '!report <result> → posts it in #results like "📜 {name}: {result}"': the person's words, the argument where they put it.
+    const like = /^\s*(?:like|as|formatted as|in the form)\s*:?\s*\u0001(\d+)\u0002/i.exec(segment.slice(posts.index + posts[0].length));
+    const standIn = /^\s*[<[{]\s*([^>\]}]{1,30}?)\s*[>\]}]/.exec(segment)?.[1];
+    const place = standIn ? new RegExp(`[<[{]\\s*${standIn.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*[>\\]}]`, 'gi') : null;
+    const shaped = like && place ? (m.quotes[Number(like[1])] ?? '').replace(place, '{args}') : null;
     // '... to #mod-suggestions and tells them "Suggestion sent to the mods"': the words said back too.
     const told = /^\s*,?\s*(?:and\s+)?(?:then\s+)?(?:tells?\s+(?:them|him|her|the person)|repl(?:y|ies)|says?|answers?)\s*(?:with)?\s*:?\s*\u0001(\d+)\u0002/i.exec(segment.slice(posts.index + posts[0].length));
     const reply = told ? [{ kind: 'reply' as const, text: m.quotes[Number(told[1])] ?? null }] : [];
@@ -61,7 +66,7 @@ export function announcementRules(sentence: string, m: Masked): RuleDraft[] {
       id: c.name,
       when: { kind: 'command', name: c.name },
       if: [],
-      do: [{ kind: 'post', to: 'channel', text: `${prefix}{args}` }, ...reply],
+      do: [{ kind: 'post', to: 'channel', text: shaped && shaped.includes('{args}') ? shaped : `${prefix}{args}` }, ...reply],
       // "posts the text to our Announcements channel": a channel named without its "#".
       ...(posts[1] || posts[2] ? { channel: (posts[1] ?? posts[2])! } : {}),
       source: restore(sentence.slice(c.at, commands[i + 1]?.at), m.quotes).trim(),
