@@ -60,4 +60,12 @@ describe('wordings read since batch 32', () => {
     expect(command(rules, 'report')).toMatchObject({ channel: 'results', do: [{ kind: 'post', to: 'channel', text: '📜 {name}: {args}' }] });
     expect(command(rules, 'rules')?.do).toEqual([{ kind: 'reply', text: null }]);
   });
+
+  it('a paragraph: the top 5 news headlines at a time, then another post in the same sentence; "anyone in the group posts something with X in it"', () => {
+    const { rules } = planOf('i run a telegram channel on irish amateur boxing. want a python bot. every day at 9am it should post the top 5 boxing news headlines in the channel, and on sundays at 20:00 post "Weekly recap is up 🥊". in the group, /nextcard should say "Next card: Sat 19:00". if anyone in the group posts something with free stream in it, delete it and warn them "No illegal streams here {name} ⚠️"');
+    expect(ruleOf(rules, (r) => r.when.kind === 'schedule' && r.when.times[0] === '09:00')?.do[0]).toMatchObject({ kind: 'data', source: { kind: 'news', count: 5 } });
+    expect(ruleOf(rules, (r) => r.when.kind === 'schedule' && r.when.times[0] === '20:00')?.do).toEqual([{ kind: 'post', to: 'channel', text: 'Weekly recap is up 🥊' }]);
+    expect(command(rules, 'nextcard')?.do).toEqual([{ kind: 'reply', text: 'Next card: Sat 19:00' }]);
+    expect(keyword(rules, 'free stream')?.do).toEqual([{ kind: 'delete' }, { kind: 'warn', text: 'No illegal streams here {name} ⚠️' }]);
+  });
 });

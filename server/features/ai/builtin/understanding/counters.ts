@@ -6,7 +6,8 @@ import type { RuleDraft } from './rule-draft';
 import { WIN_FOR_SENDER } from './list-commands';
 import { memberName, saidWordsAt } from './said-words';
 
-const TOP = /\b(?:top\s*(\d+)(?!\s*(?:[:.]\d|%))|top (?:ten|five|three)\b|leaderboard|ranking|rankings|most active|high ?scores?|scoreboard|who (?:has|talks|posts|writes) the most)\b/i;
+// "the top 5 boxing news headlines" are a feed's, no one's count.
+const TOP = /\b(?:top\s*(\d+)(?!\s*(?:[:.]\d|%))(?!\s+(?:[\w-]+\s+){0,2}(?:news|headlines?|stories|articles|posts|items|tracks|songs|videos)\b)|top (?:ten|five|three)\b|leaderboard|ranking|rankings|most active|high ?scores?|scoreboard|who (?:has|talks|posts|writes) the most)\b/i;
 const COUNTING = /(?<![/!])\b(?:count|counts|counting|keeps? (?:track|count)|tally|tallies|track)\b[^.]*?\b(?:messages?|posts?|times?|points?|thanks|karma|kudos|each|every|per|how many)\b/i;
 
 /** "count messages per person and !top shows the 5 most active", "thanks gives a point". */

@@ -20,7 +20,8 @@ function muteMinutesIn(text: string): number {
 }
 
 const WHO = '(?:a |the |any )?(?:msg|message|post|comment|someone\'?s? (?:msg|message)|someone|somebody|anyone|anybody|people|ppl|a user|users|a member|members)';
-const NOT_ADMIN = "(\\s+who\\s+(?:is(?:n'?t| not)|isnt|aren'?t|are not)\\s+an?\\s+(?:admin|mod|moderator)s?)?";
+// "anyone in the group posts ...": where they write is no part of who.
+const NOT_ADMIN = "(?:\\s+in\\s+(?:the|our|this)\\s+(?:group|chat|server|channel))?(\\s+who\\s+(?:is(?:n'?t| not)|isnt|aren'?t|are not)\\s+an?\\s+(?:admin|mod|moderator)s?)?";
 const WRITES = '(?:has|have|contains?|containing|includes?|including|with|says?|writes?|writing|mentions?|uses?|posts?|posting|sends?|sending|shares?|sharing|drops?)';
 /** "if a msg has X, Y or Z", "anyone posting casino, forex or dating site links", "if someone who isnt an admin posts discord.gg/". */
 const OFFENCE = new RegExp(

@@ -224,7 +224,9 @@ function postAt(m: Masked, part: string, context: string, post: RegExpMatchArray
   // A quote ends where its mark does (the words said are the quote's text, longer than its mark).
   const end = post.index! + post[0].length + (quoted ? quoted[0].length : (said?.length ?? 0));
   const data = dataPostRules(p);
-  if (data) return { rules: data, readUpTo: end };
+  // "... post the top 5 boxing news headlines in the channel, and on sundays at 20:00 post "...": the next post is read on its own.
+  const nextPost = /,?\s+and\s+(?=(?:on|every|each|at)\s)/i.exec(rest);
+  if (data) return { rules: data, readUpTo: nextPost && !quoted ? Math.min(end, post.index! + post[0].length + nextPost.index) : end };
   // A post of a feed or of data is the data sources' (news.ts, weather.ts, prices.ts).
   if (p.words && DATA.test(p.words.split(/\s+/).slice(0, 4).join(' ')) && !/\bbefore|after\b/i.test(lead)) return null;
   return { rules: textPostRules(p), readUpTo: end };
@@ -304,11 +306,11 @@ function dataPostRules(p: Post): RuleDraft[] | null {
   }
   // "post latest sports news headlines in #wire, start the post with "📰 Latest sport:"": a feed's newest items
   // (the feed a blank until its address is given), the person's words before them.
-  const news = /^(?:the\s+)?(?:latest|newest|new|today'?s|top)?\s*(?:[\p{L}-]+\s+){0,2}?(?:news|headlines?)(?:\s+(?:headlines?|stories))?\b/iu.exec(words);
+  const news = /^(?:the\s+)?(?:latest|newest|new|today'?s|top)?\s*(?:(\d{1,2})\s+)?(?:[\p{L}-]+\s+){0,2}?(?:news|headlines?)(?:\s+(?:headlines?|stories))?\b/iu.exec(words);
   if (news && !/\bprice|weather|forecast\b/i.test(news[0])) {
     const opening = /\b(?:start(?:ing)?|begin(?:ning)?|open(?:ing)?)\s+(?:(?:the|each|every)\s+(?:post|tweet|message)\s+)?with\s*:?\s*/i.exec(words);
     const lead = opening ? saidWordsAt(words.slice(opening.index + opening[0].length), []) : null;
-    const source = { kind: 'news' as const, feedUrl: feedUrlIn(restore(p.m.masked, p.m.quotes)), count: 3 };
+    const source = { kind: 'news' as const, feedUrl: feedUrlIn(restore(p.m.masked, p.m.quotes)), count: Math.min(10, Number(news[1] ?? 3)) };
     return rulesAtEachTime(p, 'news-post', () => ({ kind: 'data', source, ...(lead ? { text: `${lead}\n{value}` } : {}) }), channelOfVerb(p) ?? /\b(?:in|to|into)\s+#([\w-]{1,80})/.exec(words)?.[1]);
   }
   // "tweet the DOGE price: Good morning shibes! DOGE is at <price> 🐕": the price put into the person's words.
