@@ -110,7 +110,7 @@ export function arrowLineRules(m: Masked): RuleDraft[] {
 
 function unitRule(unit: string, m: Masked, chat: string | undefined): RuleDraft[] {
   // "!caller → in turn: Morag → Fraser → Aisha": the arrows after the first go through a list (listed-texts.ts).
-  if (/\b(?:in turn|one after the other|round again|in this order|in order|taking turns|take turns|rotat(?:e|es|ing)(?: through)?)\b/i.test(restore(unit, m.quotes))) return [];
+  if (/\b(?:in turn|one after the other|round again|in this order|in order|taking turns|take turns|rotat(?:e|es|ing) (?:through|between))\b/i.test(restore(unit, m.quotes))) return [];
   // '/batch → asks "Dataset name?" → "How many items?"': questions asked in turn (questions.ts), no words people write.
   if (/\basks?\b[^→\n]*\u0001\d+\u0002\s*(?:→|->)\s*\u0001/i.test(unit)) return [];
   const arrows = [...unit.matchAll(new RegExp(ARROW.source, 'g'))];

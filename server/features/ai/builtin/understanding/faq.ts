@@ -48,7 +48,7 @@ const QUESTION_ARROW_ANSWER = new RegExp(`${QUOTE}\\s*(?:->|=>|→|⇒)\\s*${QUO
 /** Pairs written "Q: ... A: ..." (free-texts.ts has quoted both parts), "'question' with the answer 'answer'" or "'question' -> 'answer'". */
 function questionAnswerPairs(masked: string, quotes: string[]): KeywordReply[] {
   // '/batch → asks "Dataset name?" → "How many items?"': questions the bot asks in turn, no question and its answer.
-  const asked = (m: RegExpMatchArray) => /\basks?\b[^\n]*$/i.test(masked.slice(0, m.index).split('\n').pop()!);
+  const asked = (m: RegExpMatchArray) => /(?<!\b(?:anyone|someone|somebody|people|ppl|they|customers?|u|you|members?)\s+)\basks?\b[^\n]*$/i.test(masked.slice(0, m.index).split('\n').pop()!);
   const arrows = [...masked.matchAll(QUESTION_ARROW_ANSWER)].filter((m) => !asked(m));
   return [...masked.matchAll(QA), ...masked.matchAll(QUESTION_WITH_ANSWER), ...arrows].map((m) => ({
     keyword: keywordOfQuestion(quoteText(quotes, m[1])),

@@ -6,7 +6,7 @@ import { commandsIn, type Masked, restore } from './masked';
 import type { RuleDraft } from './rule-draft';
 
 export const LATER =
-  /\b(?:i'?ll|i will|we'?ll|we will|will)\s+(?:send|give|paste|add|share|tell|write|post|put|upload|get)\b[^.\n]*?\b(?:later|soon|tomorrow|next week|once|when)\b|\b(?:send|give|paste)\s+(?:it|them|that|those)\s+later\b|\b(?:tbd|tba|to be confirmed|not (?:ready|finali[sz]ed|decided|sure) yet|still (?:finali[sz]ing|deciding|working (?:on|out)|changing)|don'?t have (?:them|it|those|the \w+)(?: all)? yet)\b/i;
+  /\b(?:i'?ll|i will|we'?ll|we will|will)\s+(?:send|give|paste|add|share|tell|write|post|put|upload)\b[^.\n]*?\b(?:later|soon|tomorrow|next week|once|when)\b|\b(?:send|give|paste)\s+(?:it|them|that|those)\s+later\b|\b(?:tbd|tba|to be confirmed|not (?:ready|finali[sz]ed|decided|sure) yet|still (?:finali[sz]ing|deciding|working (?:on|out)|changing)|don'?t have (?:them|it|those|the \w+)(?: all)? yet)\b/i;
 
 export function laterAnswerRules(m: Masked): RuleDraft[] {
   const rules: RuleDraft[] = [];
@@ -46,7 +46,7 @@ const AND_TELLS = /,?\s+(?:and\s+)?(?:tell|give|send|show)\s+(?:them|people|ppl|
  * "the prices, I will send you the price list later", "I go send am later", "prices from my list", "I'll get the
  * link from LAMATA later, leave blank for now": words of the person's still to come.
  */
-const MINE_LATER = /\bleave (?:it |this |that |a )?(?:blank|empty|gap)\b|\b(?:i'?ll|i will|i go|i'?m going to|imma)\s+(?:send|give|add|put|write|paste|share|get|find|upload)\b[^.!?\n]*?\b(?:later|soon|tomorrow|myself|when)\b|^text (?:is )?(?:coming|to come|later)\b|\bfrom my (?:price )?(?:list|sheet|catalogue|catalog)\b/i;
+const MINE_LATER = /\bleave (?:it |this |that |a )?(?:blank|empty|gap)\b|\b(?:i'?ll|i will|i go|i'?m going to|imma)\s+(?:send|give|add|put|write|paste|share|find|upload)\b[^.!?\n]*?\b(?:later|soon|tomorrow|myself|when)\b|^text (?:is )?(?:coming|to come|later)\b|\bfrom my (?:price )?(?:list|sheet|catalogue|catalog)\b/i;
 
 /** "welcome them and post our server rules": what the bot should do, not its words. */
 const DOES = /^(?:welcome|greet|thank|tell|show|give|send)\s+(?:them|him|her|people|ppl|everyone)(?:\s+and\s+(?:post|give|send|show|tell)\s+(?:them\s+)?(?:our|my|the)\s+[\p{Ll}\s'-]{1,40})?$/iu;
