@@ -9,7 +9,7 @@ import type { Masked } from './masked';
 export const ROTATION =
   /\b(going round|going around|taking turns|(?:moves?|goes|passes?) (?:on )?to the next (?:person|one|name)(?=\s*:)|take turns between|alternat(?:e|ing) between|in turn|rotating(?: through)?|rotates? (?:through|between)|(?:one after the other|one by one)(?:,?\s*(?:from|of|through)(?:\s+(?:this list|these|the list|the following))?|(?=\s*:))|one of(?=\s*:)|(?:going )?in (?:this |the same )?order(?: through)?|one of these(?:\s+(?!at\b|random)[a-z]+)?(?:,?\s*(?:at random|randomly|one after the other|in turn|in order|in this order))?|one at random (?:from|of)|picks? (?:one|a)(?: [a-z]+)? at random|picks? at random(?: one)?(?: of| from)?|randomly (?:says?|picks?|answers?|replies?)(?: one of)?|(?:at )?random(?:ly)? (?:from|of|one of)|(?:a |one )?random\b[\w ]{0,40}?,?\s*(?:one\s+)?(?:from|out of|of)(?:\s+(?:these|the following|this list))?)\s*:?\s*/i;
 /** Where an item goes in the template: <name>, {word}, [theme]. */
-const PLACEHOLDER = /<\s*[\w ]+\s*>|\{\s*\w+\s*\}|\[\s*[\w ]+\s*\]/;
+export const PLACEHOLDER = /<\s*[\w ]+\s*>|\{\s*\w+\s*\}|\[\s*[\w ]+\s*\]/;
 
 /** Two or more quotes after the list's colon with nothing but commas, slashes or "and" between them: the quotes' texts. */
 function itemsQuoted({ masked, quotes }: Masked): string[] | null {

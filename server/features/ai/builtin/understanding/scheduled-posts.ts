@@ -11,7 +11,7 @@ import type { RuleDraft } from './rule-draft';
 import { priceAsked, UNFILLED } from './answers';
 import { channelOfVerb, dataPostRules } from './data-posts';
 import { dayPostRules } from './day-posts';
-import { ROTATION, textsOfList } from './listed-texts';
+import { PLACEHOLDER, ROTATION, textsOfList } from './listed-texts';
 import { saidWordsAt } from './said-words';
 import { timesIn, weekdaysIn } from './times';
 import { type Masked, restore } from './masked';
@@ -30,8 +30,6 @@ const SCHEDULED =
   /\b(?:(?:every|each|evry)\s+(?:other\s+)?(?:\d+|day|morning|evening|night|afternoon|week|weekday|weekend|hour|minute|month|(?:mon|tue|wed|thu|fri|sat|sun)\w*)|daily|weekly|hourly|once a|twice a|on (?:mon|tue|wed|thu|fri|sat|sun)\w*|mon(?:day)?s?\s*(?:-|–|to|through|thru)|week ?days|(?:mon|tue|wed|thu|fri|sat|sun)\w*\s+(?:morning|evening|night|afternoon)|before|after)\b/i;
 /** Words of a post about a feed or data (news.ts and the data sources read those). */
 const DATA = /\b(?:feed|rss|articles?|stories|headlines?|news|weather|forecast|price|prices|rate|temperature|wind)\b/i;
-/** Where a list's item goes in a template: <name>, {name}, [name]. */
-const PLACEHOLDER_IN = /<\s*[\w ]+\s*>|\{\s*\w+\s*\}|\[\s*[\w ]+\s*\]/;
 /** Words before a colon that make it a reply or open hours, not a post. */
 const REPLIES = /\b(?:answer|answers|reply|replies|respond|responds|outside|out of hours|after hours|(?:office|opening|business|open) hours|open|closed|warn|delete)\b/i;
 const BARE_HOUR = /\bat\s+(\d{1,2})(?:h\b)?(?![\d:.]|\s*(?:min|hours?|h\b|%|km|people|pm|am))|\b(\d{1,2})h(\d{2})?\b/gi;
@@ -292,7 +290,7 @@ function textPostRules(p: Post): RuleDraft[] {
   }
   // '"This week's release captain: {name}" — rotate through Priya, Tom in that order': the template quoted, its list after it.
   const tail = p.quoted && words ? restore(p.rest.slice(p.quoted[0].length).split('\n')[0]!, m.quotes) : '';
-  const rotatesAfter = !announcement && PLACEHOLDER_IN.test(words ?? '') ? ROTATION.exec(tail) : null;
+  const rotatesAfter = !announcement && PLACEHOLDER.test(words ?? '') ? ROTATION.exec(tail) : null;
   const listed0 = announcement
     ? textsOfList(`${announcement}: ${listWords}`)
     : !rotatesAfter && words
